@@ -1,0 +1,78 @@
+package anim
+
+import "github.com/go-gl/mathgl/mgl32"
+
+// BlendSides applies the validity rules of the MSH spec (§12.1), which the blender
+// uses for every family: side A is used when w < 1 and tA >= 0, side B when w > 0 and
+// tB >= 0.
+func BlendSides(w float32, tA, tB float64) (useA, useB bool) {
+	return w < 1 && tA >= 0, w > 0 && tB >= 0
+}
+
+// BlendQuat mixes two rotations as the engine does: qB is negated when
+// |qA + qB|² < |qA − qB|² (shortest path), then the engine's slerp at weight w.
+func BlendQuat(qa, qb mgl32.Quat, w float32) mgl32.Quat {
+	sw, sx, sy, sz := qa.W+qb.W, qa.V[0]+qb.V[0], qa.V[1]+qb.V[1], qa.V[2]+qb.V[2]
+	dw, dx, dy, dz := qa.W-qb.W, qa.V[0]-qb.V[0], qa.V[1]-qb.V[1], qa.V[2]-qb.V[2]
+	if sw*sw+sx*sx+sy*sy+sz*sz < dw*dw+dx*dx+dy*dy+dz*dz {
+		qb = mgl32.Quat{W: -qb.W, V: mgl32.Vec3{-qb.V[0], -qb.V[1], -qb.V[2]}}
+	}
+	return Slerp(qa, qb, w)
+}
+
+// BlendTransforms writes the mix of a and b at weight w (0 = a, 1 = b) into out:
+// rotations by BlendQuat, translation and scale linearly. out may alias a or b.
+func BlendTransforms(a, b []Transform, w float32, out []Transform) {
+	n := len(out)
+	_ = a[:n]
+	_ = b[:n]
+	for i := 0; i < n; i++ {
+		out[i] = Transform{
+			T: LerpVec3(a[i].T, b[i].T, w),
+			Q: BlendQuat(a[i].Q, b[i].Q, w),
+			S: LerpVec3(a[i].S, b[i].S, w),
+		}
+	}
+}
+
+// BlendResult says which sides a blended sample used.
+type BlendResult struct {
+	UsedA, UsedB bool
+	// Neither is set when no side was valid: side A was then sampled at max(tA, 0)
+	// (openparkan's choice, the MSH spec's decision) and callers should warn.
+	Neither bool
+}
+
+// Blender samples two clips and mixes them. It owns the scratch buffer for side B,
+// so after the first call with a given node count it allocates nothing.
+type Blender struct {
+	scratch []Transform
+}
+
+// Sample evaluates clip a at ta and clip b at tb and blends them at weight w into
+// out, following BlendSides. Both sides are always sampled (so both probe slices,
+// when not nil, say what each sampler did); only the valid sides shape the result.
+func (bl *Blender) Sample(a Clip, ta float64, b Clip, tb float64, w float32, out []Transform, probesA, probesB []Probe) BlendResult {
+	n := len(out)
+	if cap(bl.scratch) < n {
+		bl.scratch = make([]Transform, n)
+	}
+	sb := bl.scratch[:n]
+	useA, useB := BlendSides(w, ta, tb)
+	res := BlendResult{UsedA: useA, UsedB: useB}
+	if !useA && !useB {
+		res.Neither, res.UsedA = true, true
+		if ta < 0 {
+			ta = 0
+		}
+	}
+	a.Sample(ta, out, probesA)
+	b.Sample(tb, sb, probesB)
+	switch {
+	case res.UsedA && res.UsedB:
+		BlendTransforms(out, sb, w, out)
+	case res.UsedB:
+		copy(out, sb)
+	}
+	return res
+}

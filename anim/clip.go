@@ -1,0 +1,120 @@
+package anim
+
+import "math"
+
+// MaxProbeKeys is how many key records one probe holds. VCA, the widest family,
+// targets a bone with at most 9 transform lines plus a few extra channels.
+const MaxProbeKeys = 12
+
+// KeyUse says which keys one channel of a node used.
+// K1 is −1 and Alpha 0 when the result is exactly key K0. K0 = K1 = −1 for a
+// channel that has no keys (a VCA func line).
+type KeyUse struct {
+	Channel string
+	K0, K1  int32
+	Alpha   float32
+	// Frame is the channel's own sample frame, for families where it differs per
+	// channel (VCA, where `period` wraps each line); HasFrame says it is set.
+	Frame    float64
+	HasFrame bool
+}
+
+// Probe says what the sampler did for one node.
+type Probe struct {
+	Frame    int32
+	Fallback bool
+	NKeys    int32
+	Keys     [MaxProbeKeys]KeyUse
+}
+
+// Reset clears p for a new sample.
+func (p *Probe) Reset(frame int32, fallback bool) {
+	p.Frame = frame
+	p.Fallback = fallback
+	p.NKeys = 0
+}
+
+// Add appends one key record; records past MaxProbeKeys are dropped.
+func (p *Probe) Add(k KeyUse) {
+	if int(p.NKeys) < MaxProbeKeys {
+		p.Keys[p.NKeys] = k
+		p.NKeys++
+	}
+}
+
+// Used returns the key records set by the sampler.
+func (p *Probe) Used() []KeyUse { return p.Keys[:p.NKeys] }
+
+// ClipInfo describes a clip. Duration is in Unit; +Inf when infinite.
+type ClipInfo struct {
+	Name     string
+	Unit     string  // "frame", "ms" or "s"
+	Duration float64 // in Unit
+	// UnitsPerSecond converts the native unit to seconds for playback (frames per
+	// second for "frame", 1000 for "ms", 1 for "s").
+	UnitsPerSecond float64
+	// Frames is the number of distinct frames a user can step through (0 when the
+	// clip has no natural frame grid).
+	Frames int
+	// Step is the size of one frame step in Unit (0: use 1/UnitsPerSecond·30).
+	Step float64
+}
+
+// Seconds is the duration in seconds, or +Inf.
+func (c ClipInfo) Seconds() float64 {
+	if math.IsInf(c.Duration, 1) || c.UnitsPerSecond <= 0 {
+		return math.Inf(1)
+	}
+	return c.Duration / c.UnitsPerSecond
+}
+
+// Clip samples every node of the skeleton it is bound to.
+type Clip interface {
+	Info() ClipInfo
+	// Sample evaluates every node at time t, in the clip's native unit, exactly: it
+	// never clamps, wraps or loops. out has one entry per skeleton node; probes is
+	// either nil or has one entry per node. Sample allocates nothing.
+	Sample(t float64, out []Transform, probes []Probe)
+}
+
+// RootClip is implemented by clips that also move the scene root (VCA's object
+// lineset). The returned matrix is the parent of every root node.
+type RootClip interface {
+	SampleRoot(t float64) Affine
+}
+
+// Marker is a named time on a clip's timeline (SWG messages, M2 events).
+type Marker struct {
+	Name string
+	Time float64 // in the clip's unit
+}
+
+// MarkerClip is implemented by clips that carry timeline markers.
+type MarkerClip interface {
+	Markers() []Marker
+}
+
+// KeyTimesClip is implemented by clips that can list, for one node, the times of the
+// keys it may use (the viewer's timeline ticks). It appends to dst and returns it.
+type KeyTimesClip interface {
+	KeyTimes(node int, dst []float64) []float64
+}
+
+// BindPose is the clip of a scene without one: every node at t = 0, q = identity,
+// s = 1, and every probe {frame 0, fallback, no keys}.
+type BindPose struct{}
+
+// Info describes the bind pose as a one-frame clip without a name.
+func (BindPose) Info() ClipInfo {
+	return ClipInfo{Name: "", Unit: "frame", Duration: 0, UnitsPerSecond: 30, Frames: 1}
+}
+
+// Sample writes the identity transform for every node.
+func (BindPose) Sample(t float64, out []Transform, probes []Probe) {
+	for i := range out {
+		out[i] = IdentityTransform
+	}
+	for i := range probes {
+		probes[i].Reset(0, true)
+	}
+}

@@ -1,0 +1,16 @@
+// Package anim is animscope's pose-sampling core: skeletons, the Clip interface,
+// probes, the engine's quaternion interpolation, blending, local-to-model and skin
+// palettes. It knows no file format and no GL.
+//
+// Every node of every format fits one local-transform formula (see DESIGN.md):
+//
+//	local    = T(offset + t) · R(post · q · pre) · S(s) · T(-pivot)
+//	model[i] = model[parent[i]] · local[i]        (parents come before children)
+//	skin[i]  = model[i] · inverseBind[i]
+//
+// Column vectors (v' = M·v), Hamilton quaternion products, and R(q) is the textbook
+// rotation matrix applied to q as it is, without normalising it.
+//
+// Sampling runs every frame, so nothing on that path allocates: callers own every
+// buffer (the "job" style of ozz-animation).
+package anim

@@ -1,0 +1,213 @@
+package anim
+
+import (
+	"math"
+
+	"github.com/go-gl/mathgl/mgl32"
+)
+
+// Transform is what a clip samples for one node: translation, rotation quaternion
+// (w, x, y, z; not necessarily unit length) and scale.
+type Transform struct {
+	T mgl32.Vec3
+	Q mgl32.Quat
+	S mgl32.Vec3
+}
+
+// IdentityTransform is t = 0, q = identity, s = 1.
+var IdentityTransform = Transform{Q: mgl32.Quat{W: 1}, S: mgl32.Vec3{1, 1, 1}}
+
+// Affine is a 3×4 float32 matrix stored column-major: columns X, Y, Z (rotation and
+// scale) at 0..2, 3..5, 6..8 and the translation at 9..11. The implicit last row is
+// (0, 0, 0, 1). It is what LocalToModel writes in place, without a 4×4 round trip.
+type Affine [12]float32
+
+// IdentityAffine is the identity matrix.
+var IdentityAffine = Affine{1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0}
+
+// Mat4 widens m to a column-major 4×4 matrix (translation at 12..14).
+func (m *Affine) Mat4() mgl32.Mat4 {
+	return mgl32.Mat4{
+		m[0], m[1], m[2], 0,
+		m[3], m[4], m[5], 0,
+		m[6], m[7], m[8], 0,
+		m[9], m[10], m[11], 1,
+	}
+}
+
+// AffineFromMat4 keeps the upper 3×4 part of a column-major 4×4 matrix.
+func AffineFromMat4(m mgl32.Mat4) Affine {
+	return Affine{m[0], m[1], m[2], m[4], m[5], m[6], m[8], m[9], m[10], m[12], m[13], m[14]}
+}
+
+// TransformPoint returns m·(p, 1).
+func (m *Affine) TransformPoint(p mgl32.Vec3) mgl32.Vec3 {
+	return mgl32.Vec3{
+		m[0]*p[0] + m[3]*p[1] + m[6]*p[2] + m[9],
+		m[1]*p[0] + m[4]*p[1] + m[7]*p[2] + m[10],
+		m[2]*p[0] + m[5]*p[1] + m[8]*p[2] + m[11],
+	}
+}
+
+// TransformVector returns m·(v, 0).
+func (m *Affine) TransformVector(v mgl32.Vec3) mgl32.Vec3 {
+	return mgl32.Vec3{
+		m[0]*v[0] + m[3]*v[1] + m[6]*v[2],
+		m[1]*v[0] + m[4]*v[1] + m[7]*v[2],
+		m[2]*v[0] + m[5]*v[1] + m[8]*v[2],
+	}
+}
+
+// MulAffine writes a·b into out. out may alias a or b.
+func MulAffine(out, a, b *Affine) {
+	var r Affine
+	for c := 0; c < 4; c++ {
+		b0, b1, b2 := b[3*c], b[3*c+1], b[3*c+2]
+		r[3*c] = a[0]*b0 + a[3]*b1 + a[6]*b2
+		r[3*c+1] = a[1]*b0 + a[4]*b1 + a[7]*b2
+		r[3*c+2] = a[2]*b0 + a[5]*b1 + a[8]*b2
+	}
+	r[9] += a[9]
+	r[10] += a[10]
+	r[11] += a[11]
+	*out = r
+}
+
+// Inverse returns the inverse of an affine matrix, and false when it is singular.
+func (m *Affine) Inverse() (Affine, bool) {
+	inv := m.Mat4().Inv()
+	if inv == (mgl32.Mat4{}) {
+		return IdentityAffine, false
+	}
+	return AffineFromMat4(inv), true
+}
+
+// QuatMul is the Hamilton product a·b.
+func QuatMul(a, b mgl32.Quat) mgl32.Quat {
+	return mgl32.Quat{
+		W: a.W*b.W - a.V[0]*b.V[0] - a.V[1]*b.V[1] - a.V[2]*b.V[2],
+		V: mgl32.Vec3{
+			a.W*b.V[0] + a.V[0]*b.W + a.V[1]*b.V[2] - a.V[2]*b.V[1],
+			a.W*b.V[1] - a.V[0]*b.V[2] + a.V[1]*b.W + a.V[2]*b.V[0],
+			a.W*b.V[2] + a.V[0]*b.V[1] - a.V[1]*b.V[0] + a.V[2]*b.W,
+		},
+	}
+}
+
+// Conjugate returns (w, −x, −y, −z). It is exact, so conjugating twice gives q back
+// bit for bit.
+func Conjugate(q mgl32.Quat) mgl32.Quat {
+	return mgl32.Quat{W: q.W, V: mgl32.Vec3{-q.V[0], -q.V[1], -q.V[2]}}
+}
+
+// Dot4 is the four-component dot product, summed w, x, y, z in that order.
+func Dot4(a, b mgl32.Quat) float32 {
+	return a.W*b.W + a.V[0]*b.V[0] + a.V[1]*b.V[1] + a.V[2]*b.V[2]
+}
+
+// RotationColumns writes R(q)·diag(s) into the first nine cells of m: the textbook
+// rotation matrix of q (diagonal 1 − 2(y² + z²), …) applied to q as it is. A non-unit
+// q therefore gives a matrix that is not a pure rotation, as the engines do.
+func RotationColumns(m *Affine, q mgl32.Quat, s mgl32.Vec3) {
+	w, x, y, z := q.W, q.V[0], q.V[1], q.V[2]
+	xx, yy, zz := x*x, y*y, z*z
+	xy, xz, yz := x*y, x*z, y*z
+	wx, wy, wz := w*x, w*y, w*z
+	m[0] = (1 - 2*(yy+zz)) * s[0]
+	m[1] = 2 * (xy + wz) * s[0]
+	m[2] = 2 * (xz - wy) * s[0]
+	m[3] = 2 * (xy - wz) * s[1]
+	m[4] = (1 - 2*(xx+zz)) * s[1]
+	m[5] = 2 * (yz + wx) * s[1]
+	m[6] = 2 * (xz + wy) * s[2]
+	m[7] = 2 * (yz - wx) * s[2]
+	m[8] = (1 - 2*(xx+yy)) * s[2]
+}
+
+// SlerpThreshold is the engine constant below which 1 − dot counts as "nearly
+// parallel" and the weights become linear (1e-5 as a float32: 9.9999997e-6).
+const SlerpThreshold float32 = 1e-5
+
+// SlerpWeights returns the engine's interpolation weights for two quaternions whose
+// four-component dot product is d, at fraction a (MSH spec §11.4, M2 and the blender):
+// shortest path (the sign of w1 flips when d < 0), linear weights when 1 − |d| is at
+// most 1e-5, and otherwise w1 = sin(aθ)/sin θ, w0 = cos(aθ) − w1·|d| with θ = acos(|d|).
+// The arithmetic is float32 throughout, as the engine ran with 24-bit precision.
+func SlerpWeights(d, a float32) (w0, w1 float32) {
+	sign := float32(1)
+	if d < 0 {
+		d = -d
+		sign = -1
+	}
+	if 1-d <= SlerpThreshold {
+		return 1 - a, a * sign
+	}
+	theta := float32(math.Acos(float64(d)))
+	return slerpWeightsTheta(theta, float32(math.Sin(float64(theta))), d, a, sign)
+}
+
+func slerpWeightsTheta(theta, sinTheta, d, a, sign float32) (w0, w1 float32) {
+	at := a * theta
+	w1 = float32(math.Sin(float64(at))) / sinTheta
+	w0 = float32(math.Cos(float64(at))) - w1*d
+	return w0, w1 * sign
+}
+
+// SlerpArc holds θ and sin θ of one key pair, computed once at load so that
+// per-frame interpolation skips acos. SlerpArc.Weights gives bit-identical results
+// to SlerpWeights for the same pair.
+type SlerpArc struct {
+	D, Theta, SinTheta, Sign float32
+	Linear                   bool
+}
+
+// NewSlerpArc precomputes the arc between q0 and q1.
+func NewSlerpArc(q0, q1 mgl32.Quat) SlerpArc {
+	d := Dot4(q0, q1)
+	arc := SlerpArc{Sign: 1}
+	if d < 0 {
+		d = -d
+		arc.Sign = -1
+	}
+	arc.D = d
+	if 1-d <= SlerpThreshold {
+		arc.Linear = true
+		return arc
+	}
+	arc.Theta = float32(math.Acos(float64(d)))
+	arc.SinTheta = float32(math.Sin(float64(arc.Theta)))
+	return arc
+}
+
+// Weights returns the engine weights at fraction a.
+func (arc *SlerpArc) Weights(a float32) (w0, w1 float32) {
+	if arc.Linear {
+		return 1 - a, a * arc.Sign
+	}
+	return slerpWeightsTheta(arc.Theta, arc.SinTheta, arc.D, a, arc.Sign)
+}
+
+// Combine returns w0·q0 + w1·q1, component by component, not normalised.
+func Combine(q0, q1 mgl32.Quat, w0, w1 float32) mgl32.Quat {
+	return mgl32.Quat{
+		W: w0*q0.W + w1*q1.W,
+		V: mgl32.Vec3{
+			w0*q0.V[0] + w1*q1.V[0],
+			w0*q0.V[1] + w1*q1.V[1],
+			w0*q0.V[2] + w1*q1.V[2],
+		},
+	}
+}
+
+// Slerp is the engine's quaternion interpolation (MSH g_FastProc slots 17 and 22):
+// SlerpWeights followed by Combine. The result is not normalised.
+func Slerp(q0, q1 mgl32.Quat, a float32) mgl32.Quat {
+	w0, w1 := SlerpWeights(Dot4(q0, q1), a)
+	return Combine(q0, q1, w0, w1)
+}
+
+// LerpVec3 returns (1 − a)·p + a·q.
+func LerpVec3(p, q mgl32.Vec3, a float32) mgl32.Vec3 {
+	b := 1 - a
+	return mgl32.Vec3{b*p[0] + a*q[0], b*p[1] + a*q[1], b*p[2] + a*q[2]}
+}

@@ -1,0 +1,156 @@
+package anim
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/go-gl/mathgl/mgl32"
+)
+
+// Skeleton holds the per-node constants of the formula. Nodes are laid out flat and
+// parents-first: Parents[i] is −1 for a root and otherwise less than i.
+//
+// The optional slices (Offset, Pivot, Post, Pre, InverseBind) are either nil, meaning
+// the default (zero, zero, identity, identity, identity) for every node, or one entry
+// per node. Nil lets LocalToModel skip work the family never needs.
+type Skeleton struct {
+	Names   []string
+	Parents []int32
+	// FileIndex[i] is node i's number in the file (M2 reorders bones parents-first;
+	// everywhere else FileIndex[i] == i). Nil means the identity.
+	FileIndex []int32
+
+	Offset      []mgl32.Vec3
+	Pivot       []mgl32.Vec3
+	Post        []mgl32.Quat
+	Pre         []mgl32.Quat
+	InverseBind []Affine
+}
+
+// Len is the number of nodes.
+func (s *Skeleton) Len() int { return len(s.Parents) }
+
+// FileIndexOf returns node i's number in the file.
+func (s *Skeleton) FileIndexOf(i int) int {
+	if s.FileIndex == nil {
+		return i
+	}
+	return int(s.FileIndex[i])
+}
+
+// FileParentOf returns the file number of node i's parent, or −1 for a root.
+func (s *Skeleton) FileParentOf(i int) int {
+	p := s.Parents[i]
+	if p < 0 {
+		return -1
+	}
+	return s.FileIndexOf(int(p))
+}
+
+// Find returns the node whose name matches name case-insensitively, or −1.
+func (s *Skeleton) Find(name string) int {
+	for i, n := range s.Names {
+		if strings.EqualFold(n, name) {
+			return i
+		}
+	}
+	return -1
+}
+
+// Validate checks that every slice has one entry per node and that parents come
+// before their children.
+func (s *Skeleton) Validate() error {
+	n := len(s.Parents)
+	if len(s.Names) != n {
+		return fmt.Errorf("skeleton: %d names for %d nodes", len(s.Names), n)
+	}
+	check := func(what string, got int) error {
+		if got != 0 && got != n {
+			return fmt.Errorf("skeleton: %d %s entries for %d nodes", got, what, n)
+		}
+		return nil
+	}
+	for _, c := range []struct {
+		what string
+		got  int
+	}{
+		{"file index", len(s.FileIndex)}, {"offset", len(s.Offset)}, {"pivot", len(s.Pivot)},
+		{"post", len(s.Post)}, {"pre", len(s.Pre)}, {"inverse bind", len(s.InverseBind)},
+	} {
+		if err := check(c.what, c.got); err != nil {
+			return err
+		}
+	}
+	for i, p := range s.Parents {
+		if p < -1 || int(p) >= i {
+			return fmt.Errorf("skeleton: node %d (%q) has parent %d, which does not come before it", i, s.Names[i], p)
+		}
+	}
+	return nil
+}
+
+// LocalMatrix writes node i's local matrix for the sampled transform x:
+// T(offset + t) · R(post · q · pre) · S(s) · T(−pivot).
+func (s *Skeleton) LocalMatrix(i int, x *Transform, m *Affine) {
+	q := x.Q
+	if s.Post != nil {
+		q = QuatMul(s.Post[i], q)
+	}
+	if s.Pre != nil {
+		q = QuatMul(q, s.Pre[i])
+	}
+	RotationColumns(m, q, x.S)
+	t := x.T
+	if s.Offset != nil {
+		o := s.Offset[i]
+		t = mgl32.Vec3{o[0] + t[0], o[1] + t[1], o[2] + t[2]}
+	}
+	if s.Pivot != nil {
+		p := s.Pivot[i]
+		t[0] -= m[0]*p[0] + m[3]*p[1] + m[6]*p[2]
+		t[1] -= m[1]*p[0] + m[4]*p[1] + m[7]*p[2]
+		t[2] -= m[2]*p[0] + m[5]*p[1] + m[8]*p[2]
+	}
+	m[9], m[10], m[11] = t[0], t[1], t[2]
+}
+
+// LocalToModel composes model[i] = model[parent[i]] · local[i] for every node, with
+// root (nil for the identity) as the parent of the roots. It allocates nothing.
+func LocalToModel(s *Skeleton, local []Transform, root *Affine, model []Affine) {
+	n := len(s.Parents)
+	_ = local[:n]
+	_ = model[:n]
+	for i := 0; i < n; i++ {
+		var l Affine
+		s.LocalMatrix(i, &local[i], &l)
+		p := s.Parents[i]
+		switch {
+		case p >= 0:
+			MulAffine(&model[i], &model[p], &l)
+		case root != nil:
+			MulAffine(&model[i], root, &l)
+		default:
+			model[i] = l
+		}
+	}
+}
+
+// SkinPalette writes skin[i] = model[i] · inverseBind[i].
+func SkinPalette(s *Skeleton, model []Affine, skin []Affine) {
+	n := len(s.Parents)
+	if s.InverseBind == nil {
+		copy(skin[:n], model[:n])
+		return
+	}
+	for i := 0; i < n; i++ {
+		MulAffine(&skin[i], &model[i], &s.InverseBind[i])
+	}
+}
+
+// JointPosition is where node i is drawn: model[i] · pivot[i].
+func (s *Skeleton) JointPosition(i int, model []Affine) mgl32.Vec3 {
+	if s.Pivot == nil {
+		return mgl32.Vec3{model[i][9], model[i][10], model[i][11]}
+	}
+	return model[i].TransformPoint(s.Pivot[i])
+}

@@ -1,0 +1,174 @@
+// Package formats holds animscope's neutral Asset (skeleton, meshes, clips and
+// diagnostics) and Open, which sniffs a file's content and hands it to the decoder
+// that registered for it (the image/image.RegisterFormat idiom). Decoders live in
+// sub-packages and register themselves in init; a binary imports them for effect.
+package formats
+
+import (
+	"fmt"
+
+	"animscope/anim"
+
+	"github.com/go-gl/mathgl/mgl32"
+)
+
+// Family names, as printed in `sample --json` "format".
+const (
+	FamilyMSH = "msh"
+	FamilyM2  = "m2"
+	FamilySWG = "swg"
+	FamilyVCA = "vca"
+)
+
+// Up axes for the viewer's camera.
+const (
+	UpY = 1
+	UpZ = 2
+)
+
+// Asset is one decoded scene: a skeleton, its meshes and the clips bound to it.
+type Asset struct {
+	Files  []string
+	Family string
+	// Skeleton may be nil for a file that only carries clips or meshes that bind to a
+	// skeleton by name (see ClipBinders and MeshBinders); a scene always has one.
+	Skeleton *anim.Skeleton
+	Meshes   []Mesh
+	Clips    []anim.Clip
+	// ConjugatedRotation says that Transform.Q holds the conjugate of the file's own
+	// quaternion (MSH: the formula's q is conj of the engine quaternion). Printers
+	// conjugate back so that `local.r` is the quaternion as decoded.
+	ConjugatedRotation bool
+	UpAxis             int
+	// MirrorX asks the viewer to show the scene mirrored in X (SWG's left-handed space).
+	MirrorX bool
+
+	// ClipBinders and MeshBinders are parts that need a skeleton from another file of
+	// the scene (SWG .ans and .mgn, VoxelCore .vca); OpenScene binds them.
+	ClipBinders []ClipBinder
+	MeshBinders []MeshBinder
+	// StandIn is a skeleton to use when no file of the scene gives one (an SWG .ans
+	// alone gets one root joint per animated name).
+	StandIn *anim.Skeleton
+
+	Diagnostics []Diagnostic
+	// Details is the family-specific part of `inspect`: a JSON-marshalable value
+	// (a struct or map) printed under "details" by `inspect --json` and as indented
+	// key: value lines by `inspect`.
+	Details any
+	// Validate, when set, runs the family's full validation (beyond what decoding
+	// already reported) and returns its diagnostics. `validate` calls it.
+	Validate func() []Diagnostic
+}
+
+// Mesh is one drawable part. Vertices are either skinned (Joints and Weights, up to
+// four influences per vertex, indices into the skeleton) or rigid (Node >= 0: every
+// vertex belongs to that node, in its frame after inverseBind).
+type Mesh struct {
+	Name      string
+	Positions []mgl32.Vec3
+	Normals   []mgl32.Vec3 // may be nil
+	UVs       []mgl32.Vec2 // may be nil
+	Colors    []mgl32.Vec4 // may be nil
+	Joints    [][4]uint16  // nil for a rigid mesh
+	Weights   [][4]float32 // nil for a rigid mesh
+	Indices   []uint32     // triangle list
+	Node      int          // rigid: the node every vertex follows; −1 when skinned
+	// Group is a selectable subset id (M2 geoset id, SWG shader index); Hidden says
+	// the part is off by default.
+	Group  int
+	Hidden bool
+}
+
+// ClipBinder is a clip that binds to a skeleton by node name.
+type ClipBinder interface {
+	Name() string
+	Bind(s *anim.Skeleton) (anim.Clip, []Diagnostic)
+}
+
+// MeshBinder is a mesh that binds to a skeleton by joint name.
+type MeshBinder interface {
+	Bind(s *anim.Skeleton) ([]Mesh, []Diagnostic)
+}
+
+// Severity of a diagnostic.
+type Severity int
+
+const (
+	Warning Severity = iota
+	Error
+)
+
+func (s Severity) String() string {
+	if s == Error {
+		return "error"
+	}
+	return "warning"
+}
+
+// Diagnostic is one finding about a file. Offset is a byte offset (−1 when unknown);
+// Line and Col are 1-based positions in a text file (0 when unknown).
+type Diagnostic struct {
+	Severity Severity
+	File     string
+	Offset   int64
+	Line     int
+	Col      int
+	Message  string
+}
+
+// String formats d as `FILE: offset 0x…: message` (or `FILE:LINE:COL: message`).
+func (d Diagnostic) String() string {
+	switch {
+	case d.Line > 0:
+		return fmt.Sprintf("%s:%d:%d: %s", d.File, d.Line, d.Col, d.Message)
+	case d.Offset >= 0:
+		return fmt.Sprintf("%s: offset 0x%x: %s", d.File, d.Offset, d.Message)
+	default:
+		return fmt.Sprintf("%s: %s", d.File, d.Message)
+	}
+}
+
+// HasErrors reports whether any diagnostic is an error.
+func HasErrors(ds []Diagnostic) bool {
+	for _, d := range ds {
+		if d.Severity == Error {
+			return true
+		}
+	}
+	return false
+}
+
+// Errorf makes an error diagnostic at a byte offset.
+func Errorf(file string, offset int64, format string, args ...any) Diagnostic {
+	return Diagnostic{Severity: Error, File: file, Offset: offset, Message: fmt.Sprintf(format, args...)}
+}
+
+// Warnf makes a warning diagnostic at a byte offset.
+func Warnf(file string, offset int64, format string, args ...any) Diagnostic {
+	return Diagnostic{Severity: Warning, File: file, Offset: offset, Message: fmt.Sprintf(format, args...)}
+}
+
+// FileError is a decoding failure that stops a file from opening. Its message is
+// the contract's `FILE: offset 0x…: what is wrong`.
+type FileError struct {
+	File   string
+	Offset int64 // −1 when unknown
+	Line   int   // text files
+	Col    int
+	Msg    string
+}
+
+func (e *FileError) Error() string {
+	return Diagnostic{File: e.File, Offset: e.Offset, Line: e.Line, Col: e.Col, Message: e.Msg}.String()
+}
+
+// Errf returns a *FileError at a byte offset.
+func Errf(file string, offset int64, format string, args ...any) error {
+	return &FileError{File: file, Offset: offset, Msg: fmt.Sprintf(format, args...)}
+}
+
+// LineErrf returns a *FileError at a line and column of a text file.
+func LineErrf(file string, line, col int, format string, args ...any) error {
+	return &FileError{File: file, Offset: -1, Line: line, Col: col, Msg: fmt.Sprintf(format, args...)}
+}

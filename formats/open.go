@@ -1,0 +1,288 @@
+package formats
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+
+	"animscope/anim"
+)
+
+// MaxFileSize is the largest file Open reads (a sanity cap, not a format limit).
+const MaxFileSize = 1 << 30
+
+// Source is one file handed to a decoder.
+type Source struct {
+	// Name is the file as the user named it, used in every message
+	// ("models.rlb:TANK.msh" for an archive member).
+	Name string
+	// Path is the file on disk.
+	Path string
+	// Member is the archive member to open ("" for the file itself).
+	Member string
+	Data   []byte
+	Opts   Options
+}
+
+// Ext is the lower-case extension of the member, or of the file.
+func (s *Source) Ext() string {
+	if s.Member != "" {
+		return strings.ToLower(filepath.Ext(s.Member))
+	}
+	return strings.ToLower(filepath.Ext(s.Path))
+}
+
+// ReadRef reads a file named inside this one, resolved inside the asset root
+// (see ResolveRef).
+func (s *Source) ReadRef(ref string) (path string, data []byte, err error) {
+	path, err = ResolveRef(s.Path, ref, s.Opts.Root)
+	if err != nil {
+		return "", nil, err
+	}
+	data, err = readFile(path)
+	return path, data, err
+}
+
+// Decoder is one file family's entry in the registry.
+type Decoder struct {
+	Name string
+	// Extensions (lower case, with the dot) that this decoder reads; used when no
+	// decoder recognises the content.
+	Extensions []string
+	// Sniff reports whether the content (head is at most the first 4 KiB) is this
+	// decoder's; name is the file or member name, for families whose content is
+	// plain text and needs the extension as a tie-break.
+	Sniff  func(name string, head []byte) bool
+	Decode func(src *Source) (*Asset, error)
+}
+
+var (
+	registryMu sync.RWMutex
+	registry   []Decoder
+)
+
+// Register adds a decoder. Decoders call it from init.
+func Register(d Decoder) {
+	registryMu.Lock()
+	defer registryMu.Unlock()
+	registry = append(registry, d)
+}
+
+// Decoders lists the registered decoders, sorted by name.
+func Decoders() []Decoder {
+	registryMu.RLock()
+	defer registryMu.RUnlock()
+	out := append([]Decoder(nil), registry...)
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
+}
+
+func pick(name string, data []byte) (Decoder, bool) {
+	head := data
+	if len(head) > 4096 {
+		head = head[:4096]
+	}
+	decs := Decoders()
+	for _, d := range decs {
+		if d.Sniff != nil && d.Sniff(name, head) {
+			return d, true
+		}
+	}
+	ext := strings.ToLower(filepath.Ext(name))
+	for _, d := range decs {
+		for _, e := range d.Extensions {
+			if e == ext {
+				return d, true
+			}
+		}
+	}
+	return Decoder{}, false
+}
+
+func readFile(path string) ([]byte, error) {
+	st, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	if st.IsDir() {
+		return nil, fmt.Errorf("%s: is a directory", path)
+	}
+	if st.Size() > MaxFileSize {
+		return nil, fmt.Errorf("%s: %d bytes is larger than the %d-byte limit", path, st.Size(), MaxFileSize)
+	}
+	return os.ReadFile(path)
+}
+
+// splitMember splits "archive.rlb:MEMBER.msh" when the whole name is not a file but
+// the part before the last colon is.
+func splitMember(name string) (path, member string) {
+	if _, err := os.Stat(name); err == nil {
+		return name, ""
+	}
+	if i := strings.LastIndex(name, ":"); i > 0 && i < len(name)-1 {
+		if st, err := os.Stat(name[:i]); err == nil && !st.IsDir() {
+			return name[:i], name[i+1:]
+		}
+	}
+	return name, ""
+}
+
+// OpenFile decodes one file (or archive member) without binding it into a scene.
+func OpenFile(name string, opts Options) (*Asset, error) {
+	opts = opts.WithDefaults()
+	path, member := splitMember(name)
+	data, err := readFile(path)
+	if err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			return nil, fmt.Errorf("%s: %v", name, pe.Err)
+		}
+		return nil, err
+	}
+	src := &Source{Name: name, Path: path, Member: member, Data: data, Opts: opts}
+	dec, ok := pick(name, data)
+	if !ok {
+		return nil, Errf(name, 0, "unknown file format")
+	}
+	a, err := dec.Decode(src)
+	if err != nil {
+		return nil, err
+	}
+	if len(a.Files) == 0 {
+		a.Files = []string{name}
+	}
+	return a, nil
+}
+
+// Open decodes the files of one scene and binds them together: the first file that
+// gives a skeleton is the base; clips and meshes of the other files bind to it by
+// node name. A scene with no skeleton at all uses the stand-in skeleton a clip file
+// offers, with a warning.
+func Open(names []string, opts Options) (*Asset, error) {
+	if len(names) == 0 {
+		return nil, errors.New("no file given")
+	}
+	parts := make([]*Asset, 0, len(names))
+	for _, n := range names {
+		a, err := OpenFile(n, opts)
+		if err != nil {
+			return nil, err
+		}
+		parts = append(parts, a)
+	}
+	return Merge(parts)
+}
+
+// Merge binds decoded parts into one scene (see Open).
+func Merge(parts []*Asset) (*Asset, error) {
+	var base *Asset
+	for _, p := range parts {
+		if p.Skeleton != nil {
+			if base != nil {
+				return nil, fmt.Errorf("%s: a scene has one skeleton, and %s already gives one",
+					strings.Join(p.Files, ", "), strings.Join(base.Files, ", "))
+			}
+			base = p
+		}
+	}
+	if base == nil {
+		for _, p := range parts {
+			if p.StandIn != nil {
+				base = p
+				p.Skeleton = p.StandIn
+				p.Diagnostics = append(p.Diagnostics, Diagnostic{Severity: Warning, File: p.Files[0], Offset: -1,
+					Message: "no skeleton was given: using a flat stand-in skeleton of the clip's node names"})
+				break
+			}
+		}
+	}
+	if base == nil {
+		return nil, fmt.Errorf("%s: no file of the scene gives a skeleton", strings.Join(parts[0].Files, ", "))
+	}
+	scene := &Asset{
+		Family:             base.Family,
+		Skeleton:           base.Skeleton,
+		ConjugatedRotation: base.ConjugatedRotation,
+		UpAxis:             base.UpAxis,
+		MirrorX:            base.MirrorX,
+		Details:            base.Details,
+		Validate:           base.Validate,
+	}
+	if err := base.Skeleton.Validate(); err != nil {
+		return nil, fmt.Errorf("%s: %v", strings.Join(base.Files, ", "), err)
+	}
+	for _, p := range parts {
+		scene.Files = append(scene.Files, p.Files...)
+		scene.Diagnostics = append(scene.Diagnostics, p.Diagnostics...)
+		if p == base {
+			scene.Meshes = append(scene.Meshes, p.Meshes...)
+			scene.Clips = append(scene.Clips, p.Clips...)
+		} else if len(p.Meshes) > 0 || len(p.Clips) > 0 {
+			scene.Diagnostics = append(scene.Diagnostics, Diagnostic{Severity: Warning, File: p.Files[0], Offset: -1,
+				Message: "its own meshes and clips need its own skeleton and are left out of this scene"})
+		}
+		for _, mb := range p.MeshBinders {
+			ms, ds := mb.Bind(base.Skeleton)
+			scene.Meshes = append(scene.Meshes, ms...)
+			scene.Diagnostics = append(scene.Diagnostics, ds...)
+		}
+		for _, cb := range p.ClipBinders {
+			c, ds := cb.Bind(base.Skeleton)
+			scene.Diagnostics = append(scene.Diagnostics, ds...)
+			if c != nil {
+				scene.Clips = append(scene.Clips, c)
+			}
+		}
+		if p != base && p.Family != base.Family && p.Family != "" {
+			scene.Diagnostics = append(scene.Diagnostics, Diagnostic{Severity: Warning, File: p.Files[0], Offset: -1,
+				Message: fmt.Sprintf("a %s file in a %s scene", p.Family, base.Family)})
+		}
+	}
+	return scene, nil
+}
+
+// Clip returns the scene's clip selected by sel (an index or a name), or the bind
+// pose when the scene has no clip and sel is "" or "0".
+func (a *Asset) Clip(sel string) (anim.Clip, int, error) {
+	if len(a.Clips) == 0 {
+		if sel == "" || sel == "0" {
+			return anim.BindPose{}, -1, nil
+		}
+		return nil, 0, fmt.Errorf("the scene has no clip %q (it has no clips)", sel)
+	}
+	if sel == "" {
+		return a.Clips[0], 0, nil
+	}
+	var idx int
+	if _, err := fmt.Sscanf(sel, "%d", &idx); err == nil && fmt.Sprint(idx) == sel {
+		if idx < 0 || idx >= len(a.Clips) {
+			return nil, 0, fmt.Errorf("clip %d is out of range (the scene has %d clips)", idx, len(a.Clips))
+		}
+		return a.Clips[idx], idx, nil
+	}
+	for i, c := range a.Clips {
+		if c.Info().Name == sel {
+			return c, i, nil
+		}
+	}
+	for i, c := range a.Clips {
+		if strings.EqualFold(c.Info().Name, sel) {
+			return c, i, nil
+		}
+	}
+	for i, c := range a.Clips {
+		if al, ok := c.(interface{ Aliases() []string }); ok {
+			for _, n := range al.Aliases() {
+				if n == sel {
+					return c, i, nil
+				}
+			}
+		}
+	}
+	return nil, 0, fmt.Errorf("no clip named %q", sel)
+}

@@ -1,0 +1,69 @@
+package formats
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// MaxRootLevels is how far above the referring file the asset root is looked for.
+const MaxRootLevels = 4
+
+// ResolveRef finds the file that a file (from) names as ref, inside the asset root:
+// root when it is not "", otherwise the nearest folder at or above from's folder (at
+// most MaxRootLevels up) in which ref exists. A ref that is absolute, contains "..",
+// leaves the root through a symbolic link, or loops is an error that names both
+// files.
+func ResolveRef(from, ref, root string) (string, error) {
+	clean := filepath.ToSlash(ref)
+	if clean == "" {
+		return "", fmt.Errorf("%s: names an empty path", from)
+	}
+	if filepath.IsAbs(ref) || strings.HasPrefix(clean, "/") || (len(clean) > 1 && clean[1] == ':') {
+		return "", fmt.Errorf("%s: names %q, an absolute path outside the asset root", from, ref)
+	}
+	for _, part := range strings.Split(clean, "/") {
+		if part == ".." {
+			return "", fmt.Errorf("%s: names %q, which climbs out of the asset root with ..", from, ref)
+		}
+	}
+	var roots []string
+	if root != "" {
+		roots = []string{root}
+	} else {
+		d := filepath.Dir(from)
+		for i := 0; i <= MaxRootLevels; i++ {
+			roots = append(roots, d)
+			up := filepath.Dir(d)
+			if up == d {
+				break
+			}
+			d = up
+		}
+	}
+	for _, r := range roots {
+		cand := filepath.Join(r, filepath.FromSlash(clean))
+		if _, err := os.Lstat(cand); err != nil {
+			continue
+		}
+		real, err := filepath.EvalSymlinks(cand)
+		if err != nil {
+			return "", fmt.Errorf("%s: names %q (%s), which cannot be followed: %v", from, ref, cand, err)
+		}
+		realRoot, err := filepath.EvalSymlinks(r)
+		if err != nil {
+			return "", fmt.Errorf("%s: asset root %s: %v", from, r, err)
+		}
+		rel, err := filepath.Rel(realRoot, real)
+		if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+			return "", fmt.Errorf("%s: names %q (%s), which leaves the asset root %s through a symbolic link", from, ref, cand, r)
+		}
+		return cand, nil
+	}
+	where := "beside it or up to 4 folders above"
+	if root != "" {
+		where = "in the asset root " + root
+	}
+	return "", fmt.Errorf("%s: names %q, which is not found %s", from, ref, where)
+}
