@@ -1,0 +1,64 @@
+// Command animscope is the skeletal-animation viewer and its command-line tools.
+// The subcommands and their flags, JSON keys and exit codes are a contract
+// (DESIGN.md): scripts and tests depend on them.
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+
+	_ "animscope/formats/all"
+)
+
+// Exit codes of the contract.
+const (
+	exitOK      = 0
+	exitInvalid = 1 // the input is invalid or a check failed
+	exitUsage   = 2 // wrong usage
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) > 0 {
+		switch args[0] {
+		case "inspect":
+			return runInspect(args[1:], stdout, stderr)
+		case "validate":
+			return runValidate(args[1:], stdout, stderr)
+		case "sample":
+			return runSample(args[1:], stdout, stderr)
+		case "diff":
+			return runDiff(args[1:], stdout, stderr)
+		case "render":
+			return runRender(args[1:], stdout, stderr)
+		case "export":
+			return runExport(args[1:], stdout, stderr)
+		case "help", "-h", "-help", "--help":
+			fmt.Fprint(stdout, usageText)
+			return exitOK
+		}
+	}
+	return runViewer(args, stdout, stderr)
+}
+
+const usageText = `usage:
+  animscope [--watch] [FILE...]       the viewer; with no FILE, the built-in demo
+  animscope [--watch] --compare FILE_A FILE_B
+  animscope inspect [--json] FILE...
+  animscope validate FILE...
+  animscope sample [--json] [--clip C] [--t T] [--clip-b C --t-b T --weight W]
+                   [--rounding engine|floor|half-away] [--quat-order xyzw|wxyz] FILE...
+  animscope diff [--json] [--clip C] [--half] [--rounding …] [--quat-order …]
+                 [--rounding-b …] [--quat-order-b …] FILE_A FILE_B
+  animscope render [--clip C] [--t T] [--size WxH] --out FILE.png [FILE...]
+  animscope export [--clip C] [--fps N] [--bind-pose] [--scale F] --out FILE.glb FILE...
+
+Options on every command that samples: --rounding, --quat-order (MSH),
+--fidelity file|client (SWG), --handles relative|absolute and
+--unknown-bone warn|root (VCA), --root DIR (where referenced files live).
+Exit status: 0 success, 1 invalid input or a failed check, 2 wrong usage.
+`

@@ -1,0 +1,9 @@
+// Package all registers every decoder with formats.Open; import it for effect.
+package all
+
+import (
+	_ "animscope/formats/m2"  // World of Warcraft M2
+	_ "animscope/formats/msh" // Parkan MSH in NRes archives
+	_ "animscope/formats/swg" // Star Wars Galaxies IFF
+	_ "animscope/formats/vca" // VoxelCore
+)
