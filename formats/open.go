@@ -159,6 +159,26 @@ func OpenFile(name string, opts Options) (*Asset, error) {
 	return a, nil
 }
 
+// OpenData decodes a file held in memory (the built-in demo) as a one-file scene.
+// name is used in messages and, through its extension, as a tie-break for sniffing;
+// references to other files resolve beside name.
+func OpenData(name string, data []byte, opts Options) (*Asset, error) {
+	opts = opts.WithDefaults()
+	src := &Source{Name: name, Path: name, Data: data, Opts: opts}
+	dec, ok := pick(name, data)
+	if !ok {
+		return nil, Errf(name, 0, "unknown file format")
+	}
+	a, err := dec.Decode(src)
+	if err != nil {
+		return nil, err
+	}
+	if len(a.Files) == 0 {
+		a.Files = []string{name}
+	}
+	return Merge([]*Asset{a})
+}
+
 // Open decodes the files of one scene and binds them together: the first file that
 // gives a skeleton is the base; clips and meshes of the other files bind to it by
 // node name. A scene with no skeleton at all uses the stand-in skeleton a clip file
