@@ -147,9 +147,9 @@ func SlerpWeights(d, a float32) (w0, w1 float32) {
 }
 
 func slerpWeightsTheta(theta, sinTheta, d, a, sign float32) (w0, w1 float32) {
-	at := a * theta
-	w1 = float32(math.Sin(float64(at))) / sinTheta
-	w0 = float32(math.Cos(float64(at))) - w1*d
+	sinAT, cosAT := math.Sincos(float64(a * theta))
+	w1 = float32(sinAT) / sinTheta
+	w0 = float32(cosAT) - w1*d
 	return w0, w1 * sign
 }
 
