@@ -1,6 +1,6 @@
 module animscope
 
-go 1.26.8
+go 1.24
 
 require (
 	github.com/go-gl/gl v0.0.0-20231021071112-07e5d0ea2e71 // indirect

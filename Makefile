@@ -1,0 +1,63 @@
+# animscope: the two commands a newcomer needs are `make run` and `make test`.
+# Both install the system packages that are missing first (through sudo when not root).
+
+GO        ?= go
+BIN       := bin/animscope
+PKGS      := ./...
+FUZZTIME  ?= 30s
+BENCHTIME ?= 1s
+# The X11 -dev libraries GLFW links, a GL implementation (Mesa), Xvfb for tests
+# without a display, and a C compiler for cgo.
+APT_PKGS  := gcc pkg-config libx11-dev libxcursor-dev libxrandr-dev libxinerama-dev \
+             libxi-dev libxxf86vm-dev libgl1-mesa-dev libgl1-mesa-dri xvfb xauth
+SUDO      := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+# Tests that draw need a display: use the real one, or a virtual one through xvfb-run.
+XRUN      := $(shell [ -n "$$DISPLAY" ] || ! command -v xvfb-run >/dev/null 2>&1 || echo 'xvfb-run -a -s "-screen 0 1280x1024x24"')
+
+.PHONY: all deps build run test vet fmt-check lint bench fuzz fuzz-ci clean
+
+all: build
+
+deps:
+	@missing=""; for p in $(APT_PKGS); do \
+	  dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	command -v $(GO) >/dev/null 2>&1 || missing="$$missing golang-go"; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing:$$missing"; \
+	  $(SUDO) apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
+	fi
+
+build: deps
+	$(GO) build -o $(BIN) ./cmd/animscope
+
+# Opens the viewer on the built-in demo.
+run: build
+	./$(BIN)
+
+vet:
+	$(GO) vet $(PKGS)
+
+fmt-check:
+	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
+	if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
+
+lint: vet fmt-check
+
+test: deps vet fmt-check
+	$(XRUN) $(GO) test -count=1 $(PKGS)
+
+bench:
+	$(XRUN) $(GO) test -run='^$$' -bench=. -benchmem -benchtime=$(BENCHTIME) $(PKGS)
+
+# Every fuzz target, FUZZTIME each (default 30s; CI uses 10s).
+fuzz:
+	@set -e; for pkg in $$($(GO) list $(PKGS)); do \
+	  for t in $$($(GO) test -list '^Fuzz' $$pkg 2>/dev/null | grep '^Fuzz' || true); do \
+	    echo "== $$pkg $$t"; \
+	    $(GO) test -run='^$$' -fuzz="^$$t$$" -fuzztime=$(FUZZTIME) $$pkg; \
+	  done; \
+	done
+
+clean:
+	rm -rf bin

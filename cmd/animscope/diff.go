@@ -1,0 +1,328 @@
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"strings"
+
+	"animscope/anim"
+	"animscope/formats"
+)
+
+// A diff walks the timeline of one clip in two scenes (or one file under two
+// readings) and reports, per matched node, the times where the probes differ: the
+// frame index, the branch (mapped or fallback) or the keys chosen (k0, k1).
+
+type diffSide struct {
+	Files     []string  `json:"files"`
+	Format    string    `json:"format"`
+	Clip      *jsonClip `json:"clip"`
+	Rounding  string    `json:"rounding"`
+	QuatOrder string    `json:"quat_order"`
+}
+
+type diffFrame struct {
+	T    f64       `json:"t"`
+	What []string  `json:"what"`
+	A    jsonProbe `json:"a"`
+	B    jsonProbe `json:"b"`
+}
+
+type diffNode struct {
+	Name   string      `json:"name"`
+	IndexA int         `json:"index_a"`
+	IndexB int         `json:"index_b"`
+	Count  int         `json:"count"`
+	First  f64         `json:"first"`
+	Frames []diffFrame `json:"frames"`
+}
+
+type diffOut struct {
+	A              diffSide   `json:"a"`
+	B              diffSide   `json:"b"`
+	Match          string     `json:"match"`
+	Half           bool       `json:"half"`
+	Times          int        `json:"times"`
+	Identical      bool       `json:"identical"`
+	Matched        int        `json:"matched"`
+	DifferingNodes int        `json:"differing_nodes"`
+	Differences    int        `json:"differences"`
+	UnmatchedA     []string   `json:"unmatched_a"`
+	UnmatchedB     []string   `json:"unmatched_b"`
+	Nodes          []diffNode `json:"nodes"`
+}
+
+// nodePair is one matched node: skeleton indices in A and B.
+type nodePair struct{ a, b int }
+
+// matchNodes pairs nodes by index when both scenes are MSH with the same node
+// count, otherwise by case-insensitive name (first match wins).
+func matchNodes(a, b *formats.Asset) (pairs []nodePair, how string, onlyA, onlyB []string) {
+	sa, sb := a.Skeleton, b.Skeleton
+	if a.Family == formats.FamilyMSH && b.Family == formats.FamilyMSH && sa.Len() == sb.Len() {
+		for _, i := range fileOrder(sa) {
+			pairs = append(pairs, nodePair{i, i})
+		}
+		return pairs, "index", []string{}, []string{}
+	}
+	usedB := make([]bool, sb.Len())
+	byName := map[string][]int{}
+	for _, j := range fileOrder(sb) {
+		k := strings.ToLower(sb.Names[j])
+		byName[k] = append(byName[k], j)
+	}
+	onlyA, onlyB = []string{}, []string{}
+	for _, i := range fileOrder(sa) {
+		k := strings.ToLower(sa.Names[i])
+		cands := byName[k]
+		if len(cands) == 0 {
+			onlyA = append(onlyA, sa.Names[i])
+			continue
+		}
+		j := cands[0]
+		byName[k] = cands[1:]
+		usedB[j] = true
+		pairs = append(pairs, nodePair{i, j})
+	}
+	for _, j := range fileOrder(sb) {
+		if !usedB[j] {
+			onlyB = append(onlyB, sb.Names[j])
+		}
+	}
+	return pairs, "name", onlyA, onlyB
+}
+
+// diffTimes lists the times to walk: for an MSH timeline every integer frame from
+// 0 to the frame count (inclusive: t = F is where its parity shows), and with half
+// the half-integers between; for other clips a grid of their frame step up to the
+// longer duration.
+func diffTimes(a, b *formats.Asset, ca, cb anim.Clip, half bool) []float64 {
+	ia, ib := ca.Info(), cb.Info()
+	dur := math.Max(finiteOr(ia.Duration, 0), finiteOr(ib.Duration, 0))
+	step := 1.0
+	if !(a.Family == formats.FamilyMSH && b.Family == formats.FamilyMSH) {
+		step = clipStep(ia)
+		if s := clipStep(ib); s < step {
+			step = s
+		}
+	}
+	var ts []float64
+	n := int(math.Floor(dur/step + 1e-9))
+	if n > 1_000_000 {
+		n = 1_000_000
+	}
+	for k := 0; k <= n; k++ {
+		ts = append(ts, float64(k)*step)
+		if half && k < n {
+			ts = append(ts, (float64(k)+0.5)*step)
+		}
+	}
+	return ts
+}
+
+func finiteOr(v, def float64) float64 {
+	if math.IsInf(v, 0) || math.IsNaN(v) {
+		return def
+	}
+	return v
+}
+
+// clipStep is one frame in the clip's unit.
+func clipStep(info anim.ClipInfo) float64 {
+	switch {
+	case info.Step > 0:
+		return info.Step
+	case info.Unit == "frame":
+		return 1
+	case info.UnitsPerSecond > 0:
+		return info.UnitsPerSecond / 30
+	}
+	return 1
+}
+
+// probeDiff says how two probes differ: "frame", "branch", "key".
+func probeDiff(pa, pb *anim.Probe, what []string) []string {
+	what = what[:0]
+	if pa.Frame != pb.Frame {
+		what = append(what, "frame")
+	}
+	if pa.Fallback != pb.Fallback {
+		what = append(what, "branch")
+	}
+	ka, kb := pa.Used(), pb.Used()
+	keyDiff := len(ka) != len(kb)
+	for i := 0; !keyDiff && i < len(ka); i++ {
+		keyDiff = ka[i].Channel != kb[i].Channel || ka[i].K0 != kb[i].K0 || ka[i].K1 != kb[i].K1
+	}
+	if keyDiff {
+		what = append(what, "key")
+	}
+	return what
+}
+
+func runDiff(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("diff", flag.ContinueOnError)
+	var opt optionFlags
+	opt.register(fs)
+	asJSON := fs.Bool("json", false, "print one JSON object")
+	clip := fs.String("clip", "", "clip index (0-based) or name, in both files")
+	half := fs.Bool("half", false, "also walk the half-integer times of an MSH timeline")
+	roundingB := fs.String("rounding-b", "", "B's --rounding (default: A's)")
+	quatOrderB := fs.String("quat-order-b", "", "B's --quat-order (default: A's)")
+	files, err := parseInterleaved(fs, args)
+	if err == nil && len(files) != 2 {
+		err = usagef("diff takes exactly two files, FILE_A and FILE_B (got %d)", len(files))
+	}
+	var optsA, optsB formats.Options
+	if err == nil {
+		optsA, err = opt.options()
+	}
+	if err == nil {
+		optsB = optsA
+		if *roundingB != "" {
+			optsB.Rounding = *roundingB
+			err = checkChoice("rounding", *roundingB)
+			if err != nil {
+				err = usagef("--rounding-b %q: want one of %s", *roundingB, strings.Join(formats.Choices["rounding"], ", "))
+			}
+		}
+	}
+	if err == nil && *quatOrderB != "" {
+		optsB.QuatOrder = *quatOrderB
+		if checkChoice("quat-order", *quatOrderB) != nil {
+			err = usagef("--quat-order-b %q: want one of %s", *quatOrderB, strings.Join(formats.Choices["quat-order"], ", "))
+		}
+	}
+	if err != nil {
+		return exitFor("diff", err, stderr)
+	}
+	a, err := formats.Open(files[:1], optsA)
+	if err != nil {
+		return exitFor("diff", err, stderr)
+	}
+	b, err := formats.Open(files[1:], optsB)
+	if err != nil {
+		return exitFor("diff", err, stderr)
+	}
+	out, err := diffScenes(a, b, *clip, *half)
+	if err != nil {
+		return exitFor("diff", usageError{err.Error()}, stderr)
+	}
+	out.A.Rounding, out.A.QuatOrder = optsA.Rounding, optsA.QuatOrder
+	out.B.Rounding, out.B.QuatOrder = optsB.Rounding, optsB.QuatOrder
+	if *asJSON {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", " ")
+		if err := enc.Encode(out); err != nil {
+			fmt.Fprintln(stderr, err)
+			return exitInvalid
+		}
+	} else {
+		printDiff(stdout, out)
+	}
+	if out.Identical {
+		return exitOK
+	}
+	return exitInvalid
+}
+
+// diffScenes walks the selected clip of both scenes.
+func diffScenes(a, b *formats.Asset, clipSel string, half bool) (*diffOut, error) {
+	ca, ia, err := a.Clip(clipSel)
+	if err != nil {
+		return nil, fmt.Errorf("A: %v", err)
+	}
+	cb, ib, err := b.Clip(clipSel)
+	if err != nil {
+		return nil, fmt.Errorf("B: %v", err)
+	}
+	pairs, how, onlyA, onlyB := matchNodes(a, b)
+	out := &diffOut{
+		A:     diffSide{Files: a.Files, Format: a.Family, Clip: clipJSON(ca, ia)},
+		B:     diffSide{Files: b.Files, Format: b.Family, Clip: clipJSON(cb, ib)},
+		Match: how, Half: half, Matched: len(pairs), UnmatchedA: onlyA, UnmatchedB: onlyB, Nodes: []diffNode{},
+	}
+	la, lb := make([]anim.Transform, a.Skeleton.Len()), make([]anim.Transform, b.Skeleton.Len())
+	pa, pb := make([]anim.Probe, a.Skeleton.Len()), make([]anim.Probe, b.Skeleton.Len())
+	nodes := make([]*diffNode, len(pairs))
+	var what []string
+	times := diffTimes(a, b, ca, cb, half)
+	out.Times = len(times)
+	for _, t := range times {
+		ca.Sample(t, la, pa)
+		cb.Sample(t, lb, pb)
+		for k, p := range pairs {
+			what = probeDiff(&pa[p.a], &pb[p.b], what)
+			if len(what) == 0 {
+				continue
+			}
+			n := nodes[k]
+			if n == nil {
+				n = &diffNode{Name: a.Skeleton.Names[p.a], IndexA: a.Skeleton.FileIndexOf(p.a), IndexB: b.Skeleton.FileIndexOf(p.b), First: f64(t)}
+				nodes[k] = n
+			}
+			n.Count++
+			n.Frames = append(n.Frames, diffFrame{T: f64(t), What: append([]string(nil), what...),
+				A: probeJSON(&pa[p.a]), B: probeJSON(&pb[p.b])})
+		}
+	}
+	for _, n := range nodes {
+		if n != nil {
+			out.Nodes = append(out.Nodes, *n)
+			out.DifferingNodes++
+			out.Differences += n.Count
+		}
+	}
+	out.Identical = out.Differences == 0 && len(onlyA) == 0 && len(onlyB) == 0
+	return out, nil
+}
+
+func printDiff(w io.Writer, out *diffOut) {
+	side := func(label string, s diffSide) {
+		clip := "bind pose"
+		if s.Clip != nil {
+			clip = fmt.Sprintf("clip %d %q", s.Clip.Index, s.Clip.Name)
+		}
+		fmt.Fprintf(w, "%s: %s (%s, %s, rounding %s, quat-order %s)\n", label, strings.Join(s.Files, " "), s.Format, clip, s.Rounding, s.QuatOrder)
+	}
+	side("A", out.A)
+	side("B", out.B)
+	fmt.Fprintf(w, "nodes matched by %s: %d; times walked: %d\n", out.Match, out.Matched, out.Times)
+	for _, n := range out.UnmatchedA {
+		fmt.Fprintf(w, "only in A: %s\n", n)
+	}
+	for _, n := range out.UnmatchedB {
+		fmt.Fprintf(w, "only in B: %s\n", n)
+	}
+	if out.Identical {
+		fmt.Fprintln(w, "identical: every matched node picks the same frame, branch and keys")
+		return
+	}
+	fmt.Fprintf(w, "%d nodes differ, %d differences\n", out.DifferingNodes, out.Differences)
+	for _, n := range out.Nodes {
+		fmt.Fprintf(w, "node %d/%d %s: %d differences, first at t=%g\n", n.IndexA, n.IndexB, n.Name, n.Count, float64(n.First))
+		for _, f := range n.Frames {
+			fmt.Fprintf(w, "  t=%-8g %-16s A: %s\n  %-27s B: %s\n", float64(f.T), strings.Join(f.What, ","),
+				probeLine(f.A), "", probeLine(f.B))
+		}
+	}
+}
+
+func probeLine(p jsonProbe) string {
+	branch := "mapped"
+	if p.Fallback {
+		branch = "fallback"
+	}
+	var keys []string
+	for _, k := range p.Keys {
+		s := fmt.Sprintf("%s:%d", k.Channel, k.K0)
+		if k.K1 >= 0 {
+			s += fmt.Sprintf("→%d@%s", k.K1, fmtF32(float32(k.Alpha)))
+		}
+		keys = append(keys, s)
+	}
+	return fmt.Sprintf("frame %d %s %s", p.Frame, branch, strings.Join(keys, " "))
+}

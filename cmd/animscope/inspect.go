@@ -1,0 +1,251 @@
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"sort"
+	"strings"
+
+	"animscope/formats"
+)
+
+type inspectMesh struct {
+	Name      string `json:"name"`
+	Vertices  int    `json:"vertices"`
+	Triangles int    `json:"triangles"`
+	Node      int    `json:"node"`
+	Skinned   bool   `json:"skinned"`
+	Group     int    `json:"group"`
+	Hidden    bool   `json:"hidden,omitempty"`
+}
+
+type inspectClip struct {
+	Index    int    `json:"index"`
+	Name     string `json:"name"`
+	Unit     string `json:"unit"`
+	Duration *f64   `json:"duration"`
+	Seconds  *f64   `json:"seconds"`
+	Frames   int    `json:"frames"`
+}
+
+type inspectNode struct {
+	Index  int    `json:"index"`
+	Name   string `json:"name"`
+	Parent int    `json:"parent"`
+}
+
+type inspectDiag struct {
+	Severity string `json:"severity"`
+	File     string `json:"file"`
+	Offset   *int64 `json:"offset,omitempty"`
+	Line     int    `json:"line,omitempty"`
+	Col      int    `json:"col,omitempty"`
+	Message  string `json:"message"`
+}
+
+type inspectOut struct {
+	Files       []string      `json:"files"`
+	Format      string        `json:"format"`
+	UpAxis      string        `json:"up_axis"`
+	Nodes       []inspectNode `json:"nodes"`
+	Meshes      []inspectMesh `json:"meshes"`
+	Clips       []inspectClip `json:"clips"`
+	Diagnostics []inspectDiag `json:"diagnostics"`
+	Details     any           `json:"details,omitempty"`
+}
+
+func finite(v float64) *f64 {
+	if math.IsInf(v, 0) || math.IsNaN(v) {
+		return nil
+	}
+	f := f64(v)
+	return &f
+}
+
+func diagJSON(d formats.Diagnostic) inspectDiag {
+	out := inspectDiag{Severity: d.Severity.String(), File: d.File, Line: d.Line, Col: d.Col, Message: d.Message}
+	if d.Offset >= 0 && d.Line == 0 {
+		off := d.Offset
+		out.Offset = &off
+	}
+	return out
+}
+
+func describe(a *formats.Asset) inspectOut {
+	out := inspectOut{Files: a.Files, Format: a.Family, UpAxis: "y", Nodes: []inspectNode{}, Meshes: []inspectMesh{},
+		Clips: []inspectClip{}, Diagnostics: []inspectDiag{}, Details: a.Details}
+	if a.UpAxis == formats.UpZ {
+		out.UpAxis = "z"
+	}
+	for _, i := range fileOrder(a.Skeleton) {
+		out.Nodes = append(out.Nodes, inspectNode{Index: a.Skeleton.FileIndexOf(i), Name: a.Skeleton.Names[i], Parent: a.Skeleton.FileParentOf(i)})
+	}
+	for _, m := range a.Meshes {
+		node := m.Node
+		if node >= 0 && node < a.Skeleton.Len() {
+			node = a.Skeleton.FileIndexOf(node)
+		}
+		out.Meshes = append(out.Meshes, inspectMesh{Name: m.Name, Vertices: len(m.Positions), Triangles: len(m.Indices) / 3,
+			Node: node, Skinned: m.Joints != nil, Group: m.Group, Hidden: m.Hidden})
+	}
+	for i, c := range a.Clips {
+		info := c.Info()
+		out.Clips = append(out.Clips, inspectClip{Index: i, Name: info.Name, Unit: info.Unit, Duration: finite(info.Duration),
+			Seconds: finite(info.Seconds()), Frames: info.Frames})
+	}
+	for _, d := range a.Diagnostics {
+		out.Diagnostics = append(out.Diagnostics, diagJSON(d))
+	}
+	return out
+}
+
+func runInspect(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("inspect", flag.ContinueOnError)
+	var opt optionFlags
+	opt.register(fs)
+	asJSON := fs.Bool("json", false, "print one JSON object")
+	files, err := parseInterleaved(fs, args)
+	if err == nil && len(files) == 0 {
+		err = usagef("no FILE given")
+	}
+	var opts formats.Options
+	if err == nil {
+		opts, err = opt.options()
+	}
+	if err != nil {
+		return exitFor("inspect", err, stderr)
+	}
+	a, err := formats.Open(files, opts)
+	if err != nil {
+		return exitFor("inspect", err, stderr)
+	}
+	out := describe(a)
+	if *asJSON {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", " ")
+		if err := enc.Encode(out); err != nil {
+			fmt.Fprintln(stderr, err)
+			return exitInvalid
+		}
+		return exitOK
+	}
+	printInspect(stdout, a, out)
+	return exitOK
+}
+
+func printInspect(w io.Writer, a *formats.Asset, out inspectOut) {
+	fmt.Fprintf(w, "files:   %s\nformat:  %s (up axis %s)\n", strings.Join(out.Files, " "), out.Format, out.UpAxis)
+	fmt.Fprintf(w, "nodes:   %d\n", len(out.Nodes))
+	for _, n := range out.Nodes {
+		fmt.Fprintf(w, "  %4d %-32s parent %d\n", n.Index, n.Name, n.Parent)
+	}
+	verts, tris := 0, 0
+	for _, m := range out.Meshes {
+		verts += m.Vertices
+		tris += m.Triangles
+	}
+	fmt.Fprintf(w, "meshes:  %d (%d vertices, %d triangles)\n", len(out.Meshes), verts, tris)
+	fmt.Fprintf(w, "clips:   %d\n", len(out.Clips))
+	for _, c := range out.Clips {
+		dur, sec := "infinite", "infinite"
+		if c.Duration != nil {
+			dur = fmt.Sprintf("%g %s", float64(*c.Duration), c.Unit)
+		}
+		if c.Seconds != nil {
+			sec = fmt.Sprintf("%.3g s", float64(*c.Seconds))
+		}
+		fmt.Fprintf(w, "  %3d %-32s %s (%s), %d frames\n", c.Index, c.Name, dur, sec, c.Frames)
+	}
+	if out.Details != nil {
+		fmt.Fprintln(w, "details:")
+		printDetails(w, out.Details)
+	}
+	if len(a.Diagnostics) > 0 {
+		fmt.Fprintf(w, "diagnostics: %d\n", len(a.Diagnostics))
+		for _, d := range a.Diagnostics {
+			fmt.Fprintf(w, "  %s: %s\n", d.Severity, d)
+		}
+	}
+}
+
+// printDetails writes a decoder's JSON-marshalable details as indented key: value
+// lines (through a JSON round trip, so decoders need one representation only).
+func printDetails(w io.Writer, v any) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		fmt.Fprintf(w, "  (details cannot be shown: %v)\n", err)
+		return
+	}
+	var generic any
+	if err := json.Unmarshal(b, &generic); err != nil {
+		fmt.Fprintf(w, "  (details cannot be shown: %v)\n", err)
+		return
+	}
+	writeValue(w, "  ", generic)
+}
+
+func writeValue(w io.Writer, indent string, v any) {
+	switch x := v.(type) {
+	case map[string]any:
+		keys := make([]string, 0, len(x))
+		for k := range x {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			if scalar(x[k]) {
+				fmt.Fprintf(w, "%s%s: %s\n", indent, k, scalarText(x[k]))
+				continue
+			}
+			fmt.Fprintf(w, "%s%s:\n", indent, k)
+			writeValue(w, indent+"  ", x[k])
+		}
+	case []any:
+		allScalar := true
+		for _, e := range x {
+			allScalar = allScalar && scalar(e)
+		}
+		if allScalar {
+			parts := make([]string, len(x))
+			for i, e := range x {
+				parts[i] = scalarText(e)
+			}
+			fmt.Fprintf(w, "%s[%s]\n", indent, strings.Join(parts, ", "))
+			return
+		}
+		for i, e := range x {
+			if scalar(e) {
+				fmt.Fprintf(w, "%s- %s\n", indent, scalarText(e))
+				continue
+			}
+			fmt.Fprintf(w, "%s- [%d]\n", indent, i)
+			writeValue(w, indent+"  ", e)
+		}
+	default:
+		fmt.Fprintf(w, "%s%s\n", indent, scalarText(v))
+	}
+}
+
+func scalar(v any) bool {
+	switch v.(type) {
+	case map[string]any, []any:
+		return false
+	}
+	return true
+}
+
+func scalarText(v any) string {
+	switch x := v.(type) {
+	case nil:
+		return "null"
+	case string:
+		return fmt.Sprintf("%q", x)
+	case float64:
+		return fmt.Sprintf("%g", x)
+	default:
+		return fmt.Sprint(x)
+	}
+}

@@ -1,0 +1,286 @@
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"sort"
+	"strings"
+
+	"animscope/anim"
+	"animscope/formats"
+)
+
+// jsonKey is one key record of a probe, as `sample --json` prints it.
+type jsonKey struct {
+	Channel string `json:"channel"`
+	K0      int32  `json:"k0"`
+	K1      int32  `json:"k1"`
+	Alpha   f32    `json:"alpha"`
+	Frame   *f64   `json:"frame,omitempty"`
+}
+
+type jsonProbe struct {
+	Frame    int32     `json:"frame"`
+	Fallback bool      `json:"fallback"`
+	Keys     []jsonKey `json:"keys"`
+}
+
+func probeJSON(p *anim.Probe) jsonProbe {
+	out := jsonProbe{Frame: p.Frame, Fallback: p.Fallback, Keys: []jsonKey{}}
+	for _, k := range p.Used() {
+		jk := jsonKey{Channel: k.Channel, K0: k.K0, K1: k.K1, Alpha: f32(k.Alpha)}
+		if k.HasFrame {
+			fr := f64(k.Frame)
+			jk.Frame = &fr
+		}
+		out.Keys = append(out.Keys, jk)
+	}
+	return out
+}
+
+type jsonLocal struct {
+	T [3]f32 `json:"t"`
+	R [4]f32 `json:"r"`
+	S [3]f32 `json:"s"`
+}
+
+type jsonNode struct {
+	Index  int        `json:"index"`
+	Name   string     `json:"name"`
+	Parent int        `json:"parent"`
+	Local  jsonLocal  `json:"local"`
+	Model  [16]f32    `json:"model"`
+	Probe  jsonProbe  `json:"probe"`
+	ProbeB *jsonProbe `json:"probe_b,omitempty"`
+}
+
+type jsonClip struct {
+	Index    int    `json:"index"`
+	Name     string `json:"name"`
+	Unit     string `json:"unit"`
+	Duration *f64   `json:"duration"`
+}
+
+type jsonSample struct {
+	Files  []string   `json:"files"`
+	Format string     `json:"format"`
+	Clip   *jsonClip  `json:"clip"`
+	T      f64        `json:"t"`
+	ClipB  *jsonClip  `json:"clip_b,omitempty"`
+	TB     *f64       `json:"t_b,omitempty"`
+	Weight *f32       `json:"weight,omitempty"`
+	Nodes  []jsonNode `json:"nodes"`
+}
+
+func clipJSON(c anim.Clip, index int) *jsonClip {
+	if index < 0 {
+		return nil // the bind pose of a scene without clips
+	}
+	info := c.Info()
+	jc := &jsonClip{Index: index, Name: info.Name, Unit: info.Unit}
+	if !math.IsInf(info.Duration, 0) && !math.IsNaN(info.Duration) {
+		d := f64(info.Duration)
+		jc.Duration = &d
+	}
+	return jc
+}
+
+// fileOrder lists the skeleton's nodes sorted by their number in the file.
+func fileOrder(s *anim.Skeleton) []int {
+	order := make([]int, s.Len())
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(a, b int) bool { return s.FileIndexOf(order[a]) < s.FileIndexOf(order[b]) })
+	return order
+}
+
+// fileRotation returns the quaternion as the file gives it (MSH: undoing the
+// formula's conjugation).
+func fileRotation(a *formats.Asset, x *anim.Transform) [4]f32 {
+	q := x.Q
+	if a.ConjugatedRotation {
+		q = anim.Conjugate(q)
+	}
+	return [4]f32{f32(q.W), f32(q.V[0]), f32(q.V[1]), f32(q.V[2])}
+}
+
+type sampleRequest struct {
+	clip, clipB string
+	t, tB       float64
+	weight      float32
+	blend       bool
+}
+
+// samplePose samples the scene for one request into pose and returns the clips used.
+func samplePose(a *formats.Asset, req sampleRequest, pose *anim.Pose) (clipA anim.Clip, ia int, clipB anim.Clip, ib int, res anim.BlendResult, err error) {
+	clipA, ia, err = a.Clip(req.clip)
+	if err != nil {
+		return
+	}
+	if req.blend {
+		clipB, ib, err = a.Clip(req.clipB)
+		if err != nil {
+			return
+		}
+		res = pose.Blender.Sample(clipA, req.t, clipB, req.tB, req.weight, pose.Local, pose.Probes, pose.ProbesB)
+	} else {
+		clipA.Sample(req.t, pose.Local, pose.Probes)
+	}
+	var root *anim.Affine
+	if rc, ok := clipA.(anim.RootClip); ok {
+		r := rc.SampleRoot(req.t)
+		root = &r
+	}
+	anim.LocalToModel(a.Skeleton, pose.Local, root, pose.Model)
+	return
+}
+
+func runSample(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("sample", flag.ContinueOnError)
+	var opt optionFlags
+	opt.register(fs)
+	asJSON := fs.Bool("json", false, "print one JSON object")
+	clip := fs.String("clip", "", "clip index (0-based) or name")
+	tStr := fs.String("t", "0", "time in the clip's native unit")
+	clipB := fs.String("clip-b", "", "second clip to blend with")
+	tBStr := fs.String("t-b", "", "time of the second clip (default: --t)")
+	weight := fs.Float64("weight", 0.5, "blend weight: 0 is clip A, 1 is clip B")
+	files, err := parseInterleaved(fs, args)
+	if err == nil && len(files) == 0 {
+		err = usagef("no FILE given")
+	}
+	var req sampleRequest
+	if err == nil {
+		req.clip, req.clipB = *clip, *clipB
+		req.t, err = parseTime("t", *tStr)
+	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	req.blend = set["clip-b"]
+	if err == nil && !req.blend && (set["t-b"] || set["weight"]) {
+		err = usagef("--t-b and --weight need --clip-b")
+	}
+	if err == nil && req.blend {
+		req.tB = req.t
+		if *tBStr != "" {
+			req.tB, err = parseTime("t-b", *tBStr)
+		}
+		if err == nil && (math.IsNaN(*weight) || *weight < 0 || *weight > 1) {
+			err = usagef("--weight %v: want a number from 0 to 1", *weight)
+		}
+		req.weight = float32(*weight)
+	}
+	var opts formats.Options
+	if err == nil {
+		opts, err = opt.options()
+	}
+	if err != nil {
+		return exitFor("sample", err, stderr)
+	}
+	a, err := formats.Open(files, opts)
+	if err != nil {
+		return exitFor("sample", err, stderr)
+	}
+	pose := anim.NewPose(a.Skeleton.Len())
+	clipA, ia, clipBv, ib, res, err := samplePose(a, req, pose)
+	if err != nil {
+		return exitFor("sample", usageError{err.Error()}, stderr)
+	}
+	if res.Neither {
+		fmt.Fprintf(stderr, "warning: neither side of the blend is valid (weight %v, t %v, t-b %v): sampled clip A at max(t, 0)\n", req.weight, req.t, req.tB)
+	}
+	if *asJSON {
+		out := jsonSample{Files: a.Files, Format: a.Family, Clip: clipJSON(clipA, ia), T: f64(req.t), Nodes: []jsonNode{}}
+		if req.blend {
+			out.ClipB = clipJSON(clipBv, ib)
+			tb, w := f64(req.tB), f32(req.weight)
+			out.TB, out.Weight = &tb, &w
+		}
+		for _, i := range fileOrder(a.Skeleton) {
+			x := &pose.Local[i]
+			m := pose.Model[i].Mat4()
+			n := jsonNode{
+				Index:  a.Skeleton.FileIndexOf(i),
+				Name:   a.Skeleton.Names[i],
+				Parent: a.Skeleton.FileParentOf(i),
+				Local: jsonLocal{
+					T: [3]f32{f32(x.T[0]), f32(x.T[1]), f32(x.T[2])},
+					R: fileRotation(a, x),
+					S: [3]f32{f32(x.S[0]), f32(x.S[1]), f32(x.S[2])},
+				},
+				Probe: probeJSON(&pose.Probes[i]),
+			}
+			for k := range m {
+				n.Model[k] = f32(m[k])
+			}
+			if req.blend {
+				pb := probeJSON(&pose.ProbesB[i])
+				n.ProbeB = &pb
+			}
+			out.Nodes = append(out.Nodes, n)
+		}
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", " ")
+		if err := enc.Encode(out); err != nil {
+			fmt.Fprintln(stderr, err)
+			return exitInvalid
+		}
+		return exitOK
+	}
+	printSampleText(stdout, a, clipA, ia, clipBv, ib, req, pose)
+	return exitOK
+}
+
+func clipLabel(c anim.Clip, i int) string {
+	if i < 0 {
+		return "bind pose (the scene has no clip)"
+	}
+	info := c.Info()
+	dur := "infinite"
+	if !math.IsInf(info.Duration, 0) {
+		dur = fmt.Sprintf("%g %s", info.Duration, info.Unit)
+	}
+	return fmt.Sprintf("%d %q (%s)", i, info.Name, dur)
+}
+
+func probeText(p *anim.Probe) string {
+	branch := "mapped"
+	if p.Fallback {
+		branch = "fallback"
+	}
+	var keys []string
+	for _, k := range p.Used() {
+		s := fmt.Sprintf("%s:%d", k.Channel, k.K0)
+		if k.K1 >= 0 {
+			s += fmt.Sprintf("→%d@%s", k.K1, fmtF32(k.Alpha))
+		}
+		keys = append(keys, s)
+	}
+	return fmt.Sprintf("frame %d %s %s", p.Frame, branch, strings.Join(keys, " "))
+}
+
+func printSampleText(w io.Writer, a *formats.Asset, clipA anim.Clip, ia int, clipB anim.Clip, ib int, req sampleRequest, pose *anim.Pose) {
+	fmt.Fprintf(w, "files:  %s\nformat: %s\nclip:   %s at t=%g\n", strings.Join(a.Files, " "), a.Family, clipLabel(clipA, ia), req.t)
+	if req.blend {
+		fmt.Fprintf(w, "blend:  %s at t=%g, weight %g\n", clipLabel(clipB, ib), req.tB, req.weight)
+	}
+	for _, i := range fileOrder(a.Skeleton) {
+		x := &pose.Local[i]
+		r := fileRotation(a, x)
+		m := &pose.Model[i]
+		fmt.Fprintf(w, "%4d %-24s parent %4d  t (%s %s %s)  r [%s %s %s %s]  s (%s %s %s)  at (%s %s %s)  %s\n",
+			a.Skeleton.FileIndexOf(i), a.Skeleton.Names[i], a.Skeleton.FileParentOf(i),
+			fmtF32(x.T[0]), fmtF32(x.T[1]), fmtF32(x.T[2]),
+			fmtF32(float32(r[0])), fmtF32(float32(r[1])), fmtF32(float32(r[2])), fmtF32(float32(r[3])),
+			fmtF32(x.S[0]), fmtF32(x.S[1]), fmtF32(x.S[2]),
+			fmtF32(m[9]), fmtF32(m[10]), fmtF32(m[11]),
+			probeText(&pose.Probes[i]))
+		if req.blend {
+			fmt.Fprintf(w, "     %-24s B: %s\n", "", probeText(&pose.ProbesB[i]))
+		}
+	}
+}

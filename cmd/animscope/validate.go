@@ -1,0 +1,71 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+
+	"animscope/formats"
+)
+
+// runValidate checks each FILE on its own. Errors (the file breaks a rule the engine
+// or the format needs) give exit 1; warnings (readable but not canonical) are printed
+// and leave the exit status at 0.
+func runValidate(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("validate", flag.ContinueOnError)
+	var opt optionFlags
+	opt.register(fs)
+	files, err := parseInterleaved(fs, args)
+	if err == nil && len(files) == 0 {
+		err = usagef("no FILE given")
+	}
+	var opts formats.Options
+	if err == nil {
+		opts, err = opt.options()
+	}
+	if err != nil {
+		return exitFor("validate", err, stderr)
+	}
+	status := exitOK
+	for _, f := range files {
+		errs, warns := validateFile(f, opts, stderr)
+		switch {
+		case errs > 0:
+			status = exitInvalid
+			fmt.Fprintf(stdout, "%s: invalid (%d errors, %d warnings)\n", f, errs, warns)
+		case warns > 0:
+			fmt.Fprintf(stdout, "%s: valid, with %d warnings\n", f, warns)
+		default:
+			fmt.Fprintf(stdout, "%s: valid\n", f)
+		}
+	}
+	return status
+}
+
+func validateFile(name string, opts formats.Options, stderr io.Writer) (errs, warns int) {
+	a, err := formats.OpenFile(name, opts)
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return 1, 0
+	}
+	diags := a.Diagnostics
+	if a.Validate != nil {
+		diags = append(diags[:len(diags):len(diags)], a.Validate()...)
+	}
+	seen := map[string]bool{}
+	for _, d := range diags {
+		s := d.String()
+		if seen[d.Severity.String()+s] {
+			continue // decoding and validation may report the same finding
+		}
+		seen[d.Severity.String()+s] = true
+		if d.Severity == formats.Error {
+			errs++
+			fmt.Fprintln(stderr, s)
+		} else {
+			warns++
+			fmt.Fprintf(stderr, "warning: %s\n", s)
+		}
+	}
+	return errs, warns
+}
