@@ -1,0 +1,97 @@
+package formats
+
+import (
+	"strings"
+	"testing"
+
+	"animscope/anim"
+)
+
+type namedClip struct{ name string }
+
+func (c namedClip) Info() anim.ClipInfo { return anim.ClipInfo{Name: c.name, Unit: "frame", Duration: 1} }
+func (c namedClip) Sample(t float64, out []anim.Transform, probes []anim.Probe) {
+	anim.BindPose{}.Sample(t, out, probes)
+}
+
+type binder struct {
+	name  string
+	bound **anim.Skeleton
+}
+
+func (b binder) Name() string { return b.name }
+func (b binder) Bind(s *anim.Skeleton) (anim.Clip, []Diagnostic) {
+	*b.bound = s
+	return namedClip{b.name}, []Diagnostic{Warnf(b.name, -1, "bound")}
+}
+
+func TestMerge(t *testing.T) {
+	skel := &anim.Skeleton{Names: []string{"root"}, Parents: []int32{-1}}
+	stand := &anim.Skeleton{Names: []string{"a", "b"}, Parents: []int32{-1, -1}}
+	var boundTo *anim.Skeleton
+	model := func() *Asset {
+		return &Asset{Files: []string{"m.skt"}, Family: FamilySWG, Skeleton: skel, Clips: []anim.Clip{namedClip{"own"}}}
+	}
+	clipFile := func(name string) *Asset {
+		return &Asset{Files: []string{name + ".ans"}, Family: FamilySWG, ClipBinders: []ClipBinder{binder{name, &boundTo}}, StandIn: stand}
+	}
+	tests := []struct {
+		name      string
+		parts     []*Asset
+		wantErr   string
+		wantClips []string
+		wantSkel  *anim.Skeleton
+	}{
+		{"skeleton then clips", []*Asset{model(), clipFile("walk"), clipFile("run")}, "", []string{"own", "walk", "run"}, skel},
+		{"clips before skeleton", []*Asset{clipFile("walk"), model()}, "", []string{"own", "walk"}, skel},
+		{"clip alone uses its stand-in", []*Asset{clipFile("walk")}, "", []string{"walk"}, stand},
+		{"two skeletons", []*Asset{model(), model()}, "one skeleton", nil, nil},
+		{"no skeleton at all", []*Asset{{Files: []string{"x.mgn"}}}, "no file of the scene gives a skeleton", nil, nil},
+	}
+	for _, tc := range tests {
+		boundTo = nil
+		got, err := Merge(tc.parts)
+		if tc.wantErr != "" {
+			if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
+				t.Errorf("%s: err = %v, want %q", tc.name, err, tc.wantErr)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("%s: %v", tc.name, err)
+			continue
+		}
+		var names []string
+		for _, c := range got.Clips {
+			names = append(names, c.Info().Name)
+		}
+		if strings.Join(names, ",") != strings.Join(tc.wantClips, ",") {
+			t.Errorf("%s: clips %v, want %v", tc.name, names, tc.wantClips)
+		}
+		if got.Skeleton != tc.wantSkel || (boundTo != nil && boundTo != tc.wantSkel) {
+			t.Errorf("%s: scene skeleton or binding target is not the expected skeleton", tc.name)
+		}
+	}
+}
+
+func TestAssetClipSelection(t *testing.T) {
+	a := &Asset{Clips: []anim.Clip{namedClip{"Stand"}, namedClip{"Walk"}, namedClip{"7"}}}
+	tests := []struct {
+		sel     string
+		want    int
+		wantErr bool
+	}{
+		{"", 0, false}, {"1", 1, false}, {"Walk", 1, false}, {"walk", 1, false},
+		{"2", 2, false}, {"3", 0, true}, {"-1", 0, true}, {"Run", 0, true},
+	}
+	for _, tc := range tests {
+		_, i, err := a.Clip(tc.sel)
+		if (err != nil) != tc.wantErr || (!tc.wantErr && i != tc.want) {
+			t.Errorf("Clip(%q) = %d, %v; want %d (error %v)", tc.sel, i, err, tc.want, tc.wantErr)
+		}
+	}
+	empty := &Asset{}
+	if c, i, err := empty.Clip(""); err != nil || i != -1 || c == nil {
+		t.Errorf("a scene without clips: Clip(\"\") = %v, %d, %v; want the bind pose, -1", c, i, err)
+	}
+}
