@@ -236,13 +236,14 @@ func Merge(parts []*Asset) (*Asset, error) {
 	if err := base.Skeleton.Validate(); err != nil {
 		return nil, fmt.Errorf("%s: %v", strings.Join(base.Files, ", "), err)
 	}
+	// The base's own meshes and clips come first (an M2's sequences, an MSH timeline),
+	// then what the files bind, in the order the files were given.
+	scene.Meshes = append(scene.Meshes, base.Meshes...)
+	scene.Clips = append(scene.Clips, base.Clips...)
 	for _, p := range parts {
 		scene.Files = append(scene.Files, p.Files...)
 		scene.Diagnostics = append(scene.Diagnostics, p.Diagnostics...)
-		if p == base {
-			scene.Meshes = append(scene.Meshes, p.Meshes...)
-			scene.Clips = append(scene.Clips, p.Clips...)
-		} else if len(p.Meshes) > 0 || len(p.Clips) > 0 {
+		if p != base && (len(p.Meshes) > 0 || len(p.Clips) > 0) {
 			scene.Diagnostics = append(scene.Diagnostics, Diagnostic{Severity: Warning, File: p.Files[0], Offset: -1,
 				Message: "its own meshes and clips need its own skeleton and are left out of this scene"})
 		}
