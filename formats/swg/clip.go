@@ -1,0 +1,675 @@
+package swg
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"sort"
+	"strings"
+
+	"animscope/anim"
+	"animscope/formats"
+
+	"github.com/go-gl/mathgl/mgl32"
+)
+
+// Fidelity readings (formats.Options.Fidelity).
+const (
+	FidelityFile   = "file"   // every key of the file (default)
+	FidelityClient = "client" // the client's load-time key thinning (§6.2)
+)
+
+// fltEpsilon is FLT_EPSILON.
+const fltEpsilon float32 = 1.1920929e-7
+
+// qtrack is a rotation channel ready to sample: frames as float32 (the client
+// converts them on load), 1/(next − this) per key (0 for the last, as the
+// client's m_oneOverDistanceToNextKeyframe), and each key pair's slerp arc.
+type qtrack struct {
+	frames  []float32
+	inv     []float32
+	keys    []mgl32.Quat
+	arcs    []arc
+	fileIdx []int32 // the file index of each key; nil when they are the same
+}
+
+// ftrack is a scalar channel ready to sample.
+type ftrack struct {
+	frames  []float32
+	inv     []float32
+	values  []float32
+	fileIdx []int32
+}
+
+func invDistances(frames []float32) []float32 {
+	inv := make([]float32, len(frames))
+	for k := 0; k+1 < len(frames); k++ {
+		inv[k] = 1 / (frames[k+1] - frames[k])
+	}
+	return inv
+}
+
+func newQTrack(frames []float32, keys []mgl32.Quat, fileIdx []int32) *qtrack {
+	t := &qtrack{frames: frames, inv: invDistances(frames), keys: keys, fileIdx: fileIdx}
+	if len(keys) > 1 {
+		t.arcs = make([]arc, len(keys)-1)
+		for k := range t.arcs {
+			t.arcs[k] = newArc(keys[k], keys[k+1])
+		}
+	}
+	return t
+}
+
+func newFTrack(frames []float32, values []float32, fileIdx []int32) *ftrack {
+	return &ftrack{frames: frames, inv: invDistances(frames), values: values, fileIdx: fileIdx}
+}
+
+// lower is the index of the last key whose frame is <= f, or −1 before the first
+// key (binary search; the client scans linearly from a cursor, which finds the
+// same key when frames increase).
+func lower(frames []float32, f float32) int {
+	lo, hi := 0, len(frames)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if frames[m] <= f {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	return lo - 1
+}
+
+func (t *qtrack) file(k int) int32 {
+	if t.fileIdx == nil {
+		return int32(k)
+	}
+	return t.fileIdx[k]
+}
+
+func (t *ftrack) file(k int) int32 {
+	if t.fileIdx == nil {
+		return int32(k)
+	}
+	return t.fileIdx[k]
+}
+
+// sample evaluates the channel at frame f (spec §6.1): the key itself when f is
+// on it, at or after the last key, or before the first key (held, animscope's
+// decision); otherwise the client's slerp with weight (f − f0)·inv.
+func (t *qtrack) sample(f float32) (q mgl32.Quat, k0, k1 int32, alpha float32) {
+	k := lower(t.frames, f)
+	if k < 0 {
+		return t.keys[0], t.file(0), -1, 0
+	}
+	if k == len(t.keys)-1 || t.frames[k] == f || t.inv[k] == 0 {
+		return t.keys[k], t.file(k), -1, 0
+	}
+	w := (f - t.frames[k]) * t.inv[k]
+	return t.arcs[k].at(t.keys[k], w), t.file(k), t.file(k + 1), w
+}
+
+// sample evaluates a scalar channel: lw = (f1 − f)·inv, lw·v0 + (1 − lw)·v1
+// (KeyframeEvaluator::evaluate). alpha is the weight of the upper key, 1 − lw.
+func (t *ftrack) sample(f float32) (v float32, k0, k1 int32, alpha float32) {
+	k := lower(t.frames, f)
+	if k < 0 {
+		return t.values[0], t.file(0), -1, 0
+	}
+	if k == len(t.values)-1 || t.frames[k] == f || t.inv[k] == 0 {
+		return t.values[k], t.file(k), -1, 0
+	}
+	lw := (t.frames[k+1] - f) * t.inv[k]
+	v = float32(lw*t.values[k]) + float32((1-lw)*t.values[k+1])
+	return v, t.file(k), t.file(k + 1), 1 - lw
+}
+
+// clientEval is the client's evaluation without animscope's exact-key shortcut
+// (used by the KFAT 0002 load-time conversion, which samples integer frames).
+func (t *ftrack) clientEval(f float32) float32 {
+	k := lower(t.frames, f)
+	if k < 0 {
+		k = 0
+	}
+	if t.inv[k] == 0 {
+		return t.values[k]
+	}
+	lw := (t.frames[k+1] - f) * t.inv[k]
+	return float32(lw*t.values[k]) + float32((1-lw)*t.values[k+1])
+}
+
+// axis is one scalar source: a track, or a constant.
+type axis struct {
+	track  int32 // −1: static
+	static float32
+	index  int32 // the STRN / SROT index of a static value
+}
+
+// xsrc is what one XFIN evaluates.
+type xsrc struct {
+	rotTrack  int32 // index into data.rot, −1 when static or Euler
+	rotStatic mgl32.Quat
+	rotIndex  int32 // SROT index of a static rotation
+	euler     bool  // KFAT 0002 file-exact: three Euler axes
+	eul       [3]axis
+	trans     [3]axis
+}
+
+// animData is an animation prepared for sampling in one fidelity.
+type animData struct {
+	a        *Animation
+	fidelity string
+	rot      []*qtrack
+	trans    []*ftrack
+	euler    []*ftrack
+	src      []xsrc
+	loco     *locoData
+	markers  []anim.Marker
+	byName   map[string]int // lower-case XFIN name → first XFIN index
+	ds       []formats.Diagnostic
+}
+
+type locoData struct {
+	t     [3]*ftrack
+	r     *qtrack
+	speed float32
+}
+
+func toFloatFrames(fr []int32) []float32 {
+	out := make([]float32, len(fr))
+	for i, f := range fr {
+		out[i] = float32(f)
+	}
+	return out
+}
+
+// withinEps is WithinEpsilonInclusive(a, b, eps) in float32.
+func withinEps(a, b, eps float32) bool { return b >= a-eps && b <= a+eps }
+
+// thinScalar applies the client's translation thinning (§6.2); keepMiddle adds
+// CKAT's middle key.
+func thinScalar(s ScalarChannel, keepMiddle bool) (frames, values []float32, idx []int32) {
+	n := len(s.Values)
+	last := float32(math.MaxFloat32)
+	for i := 0; i < n; i++ {
+		v := s.Values[i]
+		if i == 0 || i == n-1 || (keepMiddle && i == n/2) || !withinEps(last, v, 2*fltEpsilon) {
+			frames = append(frames, float32(s.Frames[i]))
+			values = append(values, v)
+			idx = append(idx, int32(i))
+			last = v
+		}
+	}
+	return frames, values, idx
+}
+
+func (d *animData) scalarTrack(s ScalarChannel, client, keepMiddle bool) *ftrack {
+	if !client {
+		return newFTrack(toFloatFrames(s.Frames), s.Values, nil)
+	}
+	fr, v, idx := thinScalar(s, keepMiddle)
+	return newFTrack(fr, v, idx)
+}
+
+// rotTrack prepares an AROT channel; in client fidelity the KFAT or CKAT
+// thinning applies (§6.2).
+func (d *animData) rotTrack(q QuatChannel, client bool) *qtrack {
+	if !client {
+		return newQTrack(toFloatFrames(q.Frames), q.Keys, nil)
+	}
+	n := len(q.Keys)
+	var frames []float32
+	var keys []mgl32.Quat
+	var idx []int32
+	if d.a.Kind == "CKAT" {
+		var last uint32
+		for i := 0; i < n; i++ {
+			w := q.Words[i]
+			if (i == 0 || i == n-1 || i&1 == 0) && last != w {
+				frames = append(frames, float32(q.Frames[i]))
+				keys = append(keys, q.Keys[i])
+				idx = append(idx, int32(i))
+			}
+			last = w
+		}
+		if len(keys) == 0 {
+			d.ds = append(d.ds, formats.Warnf(d.a.File, int64(q.Offset),
+				"QCHN: the client's thinning drops every key (the client would fail): key 0 is kept"))
+			frames, keys, idx = []float32{float32(q.Frames[0])}, []mgl32.Quat{q.Keys[0]}, []int32{0}
+		}
+	} else {
+		eps := 1 - fltEpsilon*2
+		last := identityQuat
+		for i := 0; i < n; i++ {
+			r := q.Keys[i]
+			if i == 0 || i == n-1 || dot4(r, last) < eps {
+				frames = append(frames, float32(q.Frames[i]))
+				keys = append(keys, r)
+				idx = append(idx, int32(i))
+				last = r
+			}
+		}
+	}
+	return newQTrack(frames, keys, idx)
+}
+
+// prepare builds the sampling data of a in the given fidelity.
+func prepare(a *Animation, fidelity string) *animData {
+	client := fidelity == FidelityClient
+	d := &animData{a: a, fidelity: fidelity, byName: map[string]int{}}
+	ckat := a.Kind == "CKAT"
+	for _, s := range a.Trans {
+		d.trans = append(d.trans, d.scalarTrack(s, client, ckat))
+	}
+	legacy := a.Kind == "KFAT" && a.Version == "0002"
+	if legacy {
+		for _, s := range a.Euler {
+			d.euler = append(d.euler, d.scalarTrack(s, client, false))
+		}
+	}
+	for _, q := range a.Rot {
+		d.rot = append(d.rot, d.rotTrack(q, client))
+	}
+	d.src = make([]xsrc, len(a.Xforms))
+	for i := range a.Xforms {
+		x := &a.Xforms[i]
+		s := &d.src[i]
+		s.rotTrack = -1
+		switch {
+		case legacy && x.AnimatedRot && client:
+			s.rotTrack = int32(len(d.rot))
+			d.rot = append(d.rot, d.convertEuler(x))
+		case legacy && x.AnimatedRot:
+			s.euler = true
+			for k := 0; k < 3; k++ {
+				if x.RotAnimated(k) {
+					s.eul[k] = axis{track: x.RotIdx[k]}
+				} else {
+					s.eul[k] = axis{track: -1, static: a.StaticEuler[x.RotIdx[k]], index: x.RotIdx[k]}
+				}
+			}
+		case legacy:
+			s.rotStatic = EulerXYZ(a.StaticEuler[x.RotIdx[0]], a.StaticEuler[x.RotIdx[1]], a.StaticEuler[x.RotIdx[2]])
+			s.rotIndex = x.RotIdx[0]
+		case x.AnimatedRot:
+			s.rotTrack = x.RotIndex
+		default:
+			s.rotStatic = a.StaticRot[x.RotIndex]
+			s.rotIndex = x.RotIndex
+		}
+		for k := 0; k < 3; k++ {
+			if x.TransAnimated(k) {
+				s.trans[k] = axis{track: x.TransIdx[k]}
+			} else {
+				s.trans[k] = axis{track: -1, static: a.StaticTrans[x.TransIdx[k]], index: x.TransIdx[k]}
+			}
+		}
+		key := strings.ToLower(x.Name)
+		if prev, dup := d.byName[key]; dup {
+			d.ds = append(d.ds, formats.Warnf(a.File, int64(x.Offset), "XFIN %q repeats the name of XFIN %d: the first is used", x.Name, prev))
+		} else {
+			d.byName[key] = i
+		}
+	}
+	if l := a.Loco; l != nil {
+		ld := &locoData{speed: l.AverageSpeed}
+		if len(l.T) > 0 {
+			fr := toFloatFrames(l.TFrames)
+			for k := 0; k < 3; k++ {
+				v := make([]float32, len(l.T))
+				for i := range l.T {
+					v[i] = l.T[i][k]
+				}
+				ld.t[k] = newFTrack(fr, v, nil)
+			}
+		}
+		if len(l.R) > 0 {
+			ld.r = newQTrack(toFloatFrames(l.RFrames), l.R, nil)
+		}
+		d.loco = ld
+	}
+	for _, m := range a.Messages {
+		frames := m.Frames
+		if client {
+			frames = clientSignals(m.Frames)
+		}
+		for _, f := range frames {
+			d.markers = append(d.markers, anim.Marker{Name: m.Name, Time: float64(f)})
+		}
+	}
+	sort.SliceStable(d.markers, func(i, j int) bool { return d.markers[i].Time < d.markers[j].Time })
+	return d
+}
+
+// clientSignals applies Message::load's rule: of three or more signals on
+// consecutive frames only the first is kept.
+func clientSignals(in []int32) []int32 {
+	var out []int32
+	last := int64(math.MinInt32)
+	contiguous := 0
+	for _, f := range in {
+		if int64(f) == last+1 {
+			contiguous++
+		} else {
+			contiguous = 0
+		}
+		if contiguous < 2 {
+			out = append(out, f)
+		} else if contiguous == 2 {
+			out = out[:len(out)-1]
+		}
+		last = int64(f)
+	}
+	return out
+}
+
+// convertEuler is the client's load-time conversion of a KFAT 0002 animated
+// rotation (buildQuaternionKeyframesFromEulers): evaluate qz·(qy·qx) at every
+// integer frame, keep frame 0, each frame whose w, x, y or z moved by more than
+// 0.001 from the last kept key, and the last frame. Key indices of the result
+// are the converted keys' own.
+func (d *animData) convertEuler(x *XformInfo) *qtrack {
+	a := d.a
+	eval := func(frame int32) mgl32.Quat {
+		var ang [3]float32
+		for k := 0; k < 3; k++ {
+			if x.RotAnimated(k) {
+				ang[k] = d.euler[x.RotIdx[k]].clientEval(float32(frame))
+			} else {
+				ang[k] = a.StaticEuler[x.RotIdx[k]]
+			}
+		}
+		return EulerXYZ(ang[0], ang[1], ang[2])
+	}
+	fc := a.FrameCount
+	if fc < 0 {
+		fc = 0
+	}
+	const eps = 0.001
+	frames := []float32{0}
+	keys := []mgl32.Quat{eval(0)}
+	for f := int32(1); f < fc; f++ {
+		q := eval(f)
+		l := keys[len(keys)-1]
+		if math.Abs(float64(l.W-q.W)) > eps || math.Abs(float64(l.V[0]-q.V[0])) > eps ||
+			math.Abs(float64(l.V[1]-q.V[1])) > eps || math.Abs(float64(l.V[2]-q.V[2])) > eps {
+			frames = append(frames, float32(f))
+			keys = append(keys, q)
+		}
+	}
+	frames = append(frames, float32(fc))
+	keys = append(keys, eval(fc))
+	return newQTrack(frames, keys, nil)
+}
+
+// Clip is an .ans bound to a skeleton. It implements anim.Clip,
+// anim.MarkerClip and anim.KeyTimesClip; Sample allocates nothing.
+type Clip struct {
+	d     *animData
+	joint []int32 // per skeleton node: the XFIN index, or −1
+	info  anim.ClipInfo
+}
+
+// binder binds an animation to a scene's skeleton by joint name.
+type binder struct{ d *animData }
+
+func (b *binder) Name() string { return b.d.a.Name }
+
+// Bind matches skeleton joints to XFIN names case-insensitively. XFIN names that
+// are not in the skeleton are listed in one warning.
+func (b *binder) Bind(s *anim.Skeleton) (anim.Clip, []formats.Diagnostic) {
+	c := newClip(b.d, s)
+	var ds []formats.Diagnostic
+	used := make([]bool, len(b.d.a.Xforms))
+	for _, x := range c.joint {
+		if x >= 0 {
+			used[x] = true
+		}
+	}
+	var miss []string
+	for i, x := range b.d.a.Xforms {
+		if !used[i] {
+			if j, ok := b.d.byName[strings.ToLower(x.Name)]; ok && j == i {
+				miss = append(miss, x.Name)
+			}
+		}
+	}
+	if len(miss) > 0 {
+		list := miss
+		more := ""
+		if len(list) > 24 {
+			more = fmt.Sprintf(" and %d more", len(list)-24)
+			list = list[:24]
+		}
+		ds = append(ds, formats.Diagnostic{Severity: formats.Warning, File: b.d.a.File, Offset: -1,
+			Message: fmt.Sprintf("%d animated joint names are not in the skeleton and are ignored: %s%s", len(miss), strings.Join(list, ", "), more)})
+	}
+	return c, ds
+}
+
+func newClip(d *animData, s *anim.Skeleton) *Clip {
+	c := &Clip{d: d, joint: make([]int32, s.Len())}
+	for i, n := range s.Names {
+		c.joint[i] = -1
+		if x, ok := d.byName[strings.ToLower(n)]; ok {
+			c.joint[i] = int32(x)
+		}
+	}
+	ups := float64(d.a.FPS)
+	if !(ups > 0) || math.IsInf(ups, 0) {
+		ups = 30
+	}
+	fc := d.a.FrameCount
+	if fc < 0 {
+		fc = 0
+	}
+	c.info = anim.ClipInfo{Name: d.a.Name, Unit: "frame", Duration: float64(fc), UnitsPerSecond: ups, Frames: int(fc) + 1, Step: 1}
+	return c
+}
+
+// Info describes the clip: unit "frame", UnitsPerSecond = the file's fps,
+// Duration = frameCount.
+func (c *Clip) Info() anim.ClipInfo { return c.info }
+
+// Animation is the decoded file behind the clip.
+func (c *Clip) Animation() *Animation { return c.d.a }
+
+// Fidelity is "file" or "client".
+func (c *Clip) Fidelity() string { return c.d.fidelity }
+
+// Markers lists MSGS signals (in client fidelity after the client's
+// contiguous-signal rule), sorted by frame.
+func (c *Clip) Markers() []anim.Marker { return c.d.markers }
+
+// Locomotion is the file's root motion (nil when it has none). It is not applied
+// to any joint (§6.3).
+func (c *Clip) Locomotion() *Locomotion { return c.d.a.Loco }
+
+// probe channel names
+var (
+	chanT       = [3]string{"tx", "ty", "tz"}
+	chanTStatic = [3]string{"tx:static", "ty:static", "tz:static"}
+	chanE       = [3]string{"rx", "ry", "rz"}
+	chanEStatic = [3]string{"rx:static", "ry:static", "rz:static"}
+)
+
+// Sample evaluates every joint at frame t (spec §6.1, §9.2): out gets the
+// animation's deltas A (rotation) and T (translation) and s = 1; joints without
+// an XFIN get the identity and a fallback probe. It never clamps or wraps t and
+// allocates nothing.
+func (c *Clip) Sample(t float64, out []anim.Transform, probes []anim.Probe) {
+	f := float32(t)
+	frame := int32(0)
+	if fl := math.Floor(t); fl >= math.MinInt32 && fl <= math.MaxInt32 {
+		frame = int32(fl)
+	}
+	n := len(out)
+	withProbes := probes != nil
+	d := c.d
+	for i := 0; i < n; i++ {
+		var p *anim.Probe
+		if withProbes && i < len(probes) {
+			p = &probes[i]
+		}
+		x := int32(-1)
+		if i < len(c.joint) {
+			x = c.joint[i]
+		}
+		if x < 0 {
+			out[i] = anim.IdentityTransform
+			if p != nil {
+				p.Reset(frame, true)
+			}
+			continue
+		}
+		if p != nil {
+			p.Reset(frame, false)
+		}
+		s := &d.src[x]
+		var q mgl32.Quat
+		switch {
+		case s.rotTrack >= 0:
+			r, k0, k1, al := d.rot[s.rotTrack].sample(f)
+			q = r
+			if p != nil {
+				p.Add(anim.KeyUse{Channel: "r", K0: k0, K1: k1, Alpha: al})
+			}
+		case s.euler:
+			var ang [3]float32
+			for k := 0; k < 3; k++ {
+				ax := &s.eul[k]
+				if ax.track < 0 {
+					ang[k] = ax.static
+					if p != nil {
+						p.Add(anim.KeyUse{Channel: chanEStatic[k], K0: ax.index, K1: -1})
+					}
+					continue
+				}
+				v, k0, k1, al := d.euler[ax.track].sample(f)
+				ang[k] = v
+				if p != nil {
+					p.Add(anim.KeyUse{Channel: chanE[k], K0: k0, K1: k1, Alpha: al})
+				}
+			}
+			q = EulerXYZ(ang[0], ang[1], ang[2])
+		default:
+			q = s.rotStatic
+			if p != nil {
+				p.Add(anim.KeyUse{Channel: "r:static", K0: s.rotIndex, K1: -1})
+			}
+		}
+		var tv mgl32.Vec3
+		for k := 0; k < 3; k++ {
+			ax := &s.trans[k]
+			if ax.track < 0 {
+				tv[k] = ax.static
+				if p != nil {
+					p.Add(anim.KeyUse{Channel: chanTStatic[k], K0: ax.index, K1: -1})
+				}
+				continue
+			}
+			v, k0, k1, al := d.trans[ax.track].sample(f)
+			tv[k] = v
+			if p != nil {
+				p.Add(anim.KeyUse{Channel: chanT[k], K0: k0, K1: k1, Alpha: al})
+			}
+		}
+		out[i] = anim.Transform{T: tv, Q: q, S: mgl32.Vec3{1, 1, 1}}
+	}
+}
+
+// KeyTimes appends the frames of the keys joint node may use (rotation and
+// translation channels), sorted and without repeats.
+func (c *Clip) KeyTimes(node int, dst []float64) []float64 {
+	if node < 0 || node >= len(c.joint) || c.joint[node] < 0 {
+		return dst
+	}
+	start := len(dst)
+	s := &c.d.src[c.joint[node]]
+	if s.rotTrack >= 0 {
+		for _, f := range c.d.rot[s.rotTrack].frames {
+			dst = append(dst, float64(f))
+		}
+	}
+	if s.euler {
+		for k := 0; k < 3; k++ {
+			if s.eul[k].track >= 0 {
+				for _, f := range c.d.euler[s.eul[k].track].frames {
+					dst = append(dst, float64(f))
+				}
+			}
+		}
+	}
+	for k := 0; k < 3; k++ {
+		if s.trans[k].track >= 0 {
+			for _, f := range c.d.trans[s.trans[k].track].frames {
+				dst = append(dst, float64(f))
+			}
+		}
+	}
+	tail := dst[start:]
+	slices.Sort(tail)
+	tail = slices.Compact(tail)
+	return dst[:start+len(tail)]
+}
+
+// RootMotion is the locomotion between frames f0 and f1 as the client computes
+// it (getLocomotion*): rotation = R(f1)·conj(R(f0)); translation = the position
+// delta, expressed in the object space of the end rotation when there is one.
+func (c *Clip) RootMotion(f0, f1 float64) (mgl32.Quat, mgl32.Vec3) {
+	l := c.d.loco
+	if l == nil {
+		return identityQuat, mgl32.Vec3{}
+	}
+	rot := identityQuat
+	var r1 mgl32.Quat
+	if l.r != nil {
+		r0, _, _, _ := l.r.sample(float32(f0))
+		r1, _, _, _ = l.r.sample(float32(f1))
+		rot = clientMul(r1, anim.Conjugate(r0))
+	}
+	var tr mgl32.Vec3
+	if l.t[0] != nil {
+		for k := 0; k < 3; k++ {
+			a, _, _, _ := l.t[k].sample(float32(f0))
+			b, _, _, _ := l.t[k].sample(float32(f1))
+			tr[k] = b - a
+		}
+		if l.r != nil {
+			// rotate_p2l: the transpose of the end rotation's matrix
+			var m anim.Affine
+			anim.RotationColumns(&m, r1, mgl32.Vec3{1, 1, 1})
+			tr = mgl32.Vec3{
+				m[0]*tr[0] + m[1]*tr[1] + m[2]*tr[2],
+				m[3]*tr[0] + m[4]*tr[1] + m[5]*tr[2],
+				m[6]*tr[0] + m[7]*tr[1] + m[8]*tr[2],
+			}
+		}
+	}
+	return rot, tr
+}
+
+// StandIn is the flat stand-in skeleton of §9.1: one root joint per XFIN name,
+// identity bind pose.
+func (a *Animation) StandIn() *anim.Skeleton {
+	s := &anim.Skeleton{}
+	seen := map[string]bool{}
+	for _, x := range a.Xforms {
+		k := strings.ToLower(x.Name)
+		if seen[k] {
+			continue
+		}
+		seen[k] = true
+		s.Names = append(s.Names, x.Name)
+		s.Parents = append(s.Parents, -1)
+	}
+	return s
+}
+
+// Bind binds the animation to a skeleton in the given fidelity (a convenience
+// for tools and tests; scenes bind through the Asset's ClipBinders).
+func (a *Animation) Bind(s *anim.Skeleton, fidelity string) (*Clip, []formats.Diagnostic) {
+	d := prepare(a, fidelity)
+	cl, ds := (&binder{d: d}).Bind(s)
+	return cl.(*Clip), append(d.ds, ds...)
+}

@@ -1,0 +1,137 @@
+package swg
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"animscope/formats"
+)
+
+// resolver reads files named inside other files (spec §9.3): inside the asset
+// root (formats.ResolveRef), failing that the path's base name in the referring
+// file's own folder. Absolute paths, ".." and symbolic links that leave the root
+// are refused, and a file that is already being loaded is a loop.
+type resolver struct {
+	root    string
+	loading map[string]string // real path → the name it was opened as
+	// mem, when set, serves references from memory (tests and OpenData); keys are
+	// the reference as written, lower-cased, and its base name.
+	mem map[string][]byte
+}
+
+func newResolver(root string) *resolver {
+	return &resolver{root: root, loading: map[string]string{}}
+}
+
+func realPath(p string) string {
+	if abs, err := filepath.Abs(p); err == nil {
+		p = abs
+	}
+	if r, err := filepath.EvalSymlinks(p); err == nil {
+		p = r
+	}
+	return filepath.Clean(p)
+}
+
+// enter marks path as being loaded; it fails when it already is (a loop).
+func (r *resolver) enter(path string) (string, error) {
+	key := realPath(path)
+	if prev, ok := r.loading[key]; ok {
+		return key, fmt.Errorf("%s is already being loaded (as %s): the references loop", path, prev)
+	}
+	r.loading[key] = path
+	return key, nil
+}
+
+func (r *resolver) leave(key string) { delete(r.loading, key) }
+
+// refuse checks the rules that no fallback may bypass.
+func refuse(ref string) error {
+	clean := filepath.ToSlash(ref)
+	if clean == "" {
+		return fmt.Errorf("the path is empty")
+	}
+	if filepath.IsAbs(ref) || strings.HasPrefix(clean, "/") || (len(clean) > 1 && clean[1] == ':') {
+		return fmt.Errorf("%q is an absolute path, outside the asset root", ref)
+	}
+	for _, part := range strings.Split(clean, "/") {
+		if part == ".." {
+			return fmt.Errorf("%q climbs out of the asset root with ..", ref)
+		}
+	}
+	return nil
+}
+
+// resolve finds the file that from names as ref.
+func (r *resolver) resolve(from, ref string) (string, error) {
+	if err := refuse(ref); err != nil {
+		return "", err
+	}
+	p, err := formats.ResolveRef(from, ref, r.root)
+	if err == nil {
+		return p, nil
+	}
+	if !strings.Contains(err.Error(), "not found") {
+		return "", errors1(err, from)
+	}
+	// The spec's fallback: the base name beside the referring file.
+	base := filepath.Base(filepath.FromSlash(filepath.ToSlash(ref)))
+	dir := filepath.Dir(from)
+	if p2, err2 := formats.ResolveRef(from, base, dir); err2 == nil {
+		return p2, nil
+	} else if !strings.Contains(err2.Error(), "not found") {
+		return "", errors1(err2, from)
+	}
+	where := "in the asset root " + r.root
+	if r.root == "" {
+		where = "beside it or up to 4 folders above"
+	}
+	return "", fmt.Errorf("%q is not found %s, nor as %s in %s", ref, where, base, dir)
+}
+
+// errors1 strips the "FROM: " prefix ResolveRef puts on its messages, since
+// callers prefix the referring file and offset themselves.
+func errors1(err error, from string) error {
+	msg := err.Error()
+	msg = strings.TrimPrefix(msg, from+": ")
+	msg = strings.TrimPrefix(msg, "names ")
+	return fmt.Errorf("%s", msg)
+}
+
+// read resolves and reads ref.
+func (r *resolver) read(from, ref string) (string, []byte, error) {
+	if r.mem != nil {
+		key := strings.ToLower(filepath.ToSlash(ref))
+		if err := refuse(ref); err != nil {
+			return "", nil, err
+		}
+		if d, ok := r.mem[key]; ok {
+			return ref, d, nil
+		}
+		if d, ok := r.mem[strings.ToLower(filepath.Base(key))]; ok {
+			return ref, d, nil
+		}
+		return "", nil, fmt.Errorf("%q is not found", ref)
+	}
+	p, err := r.resolve(from, ref)
+	if err != nil {
+		return "", nil, err
+	}
+	st, err := os.Stat(p)
+	if err != nil {
+		return "", nil, fmt.Errorf("%s: %v", p, err)
+	}
+	if st.IsDir() {
+		return "", nil, fmt.Errorf("%s is a directory", p)
+	}
+	if st.Size() > formats.MaxFileSize {
+		return "", nil, fmt.Errorf("%s: %d bytes is larger than the %d-byte limit", p, st.Size(), formats.MaxFileSize)
+	}
+	data, err := os.ReadFile(p)
+	if err != nil {
+		return "", nil, err
+	}
+	return p, data, nil
+}
