@@ -1,1 +1,52 @@
+// Package m2 reads World of Warcraft M2 models, versions 256–264 (vanilla, TBC and
+// WotLK), following specs/m2.md. Importing it registers the decoder with
+// formats.Open (magic "MD20", extension .m2).
+//
+// What a decoded Asset holds:
+//
+//   - Skeleton: one node per bone, reordered parents-first (FileIndex maps back to
+//     the file's bone numbers); Offset = Pivot = the bone pivot, no inverse bind
+//     (vertices are in bind pose). Node names are Bone<file index>, with
+//     _<key-bone name> appended for key bones (Bone0_Root).
+//   - Clips: one *Clip per sequence in file order, named by the built-in
+//     AnimationData table (ClipName) and also selectable as "<id>.<variation>"
+//     (Aliases). Unit "ms", UnitsPerSecond 1000, Duration = the sequence duration.
+//     Sample(t) never wraps t; global-sequence tracks run on G = t, or on a separate
+//     clock with SampleGlobal. An alias sequence samples its resolved target.
+//   - Meshes: one formats.Mesh per submesh of view 0 (embedded before 264, the
+//     <base>00.skin beside the file at 264), Group = the geoset id, skinned with the
+//     vertex's four bone weights (w/255) and global bone indices mapped to nodes.
+//   - Details (*Details): sequences, bones, geosets, textures, global sequences,
+//     counts of what is skipped, BillboardModes() per node and SecondUVs(mesh).
+//   - UpAxis formats.UpZ; ConjugatedRotation false.
+//
+// Decisions (beyond those the spec takes):
+//
+//   - A version-264 model that declares skin profiles but whose 00.skin cannot be
+//     read fails to open with an error naming the .m2 and the skin: without it the
+//     model has no mesh, and the acceptance treats it as bad input. A model with 0
+//     skin profiles opens without meshes.
+//   - A 264 sequence without flag 0x20 reads its keys from
+//     <base><id:04d>-<sub:02d>.anim beside the .m2; when that file is absent its
+//     tracks are empty, with a warning (spec §5.4).
+//   - Float quaternions (before 260) are kept as stored; int16 quaternions (260+)
+//     are decoded with the offset-binary formula and normalised (spec §5.5). Linear
+//     rotation keys use the shortest-arc slerp with θ and sin θ of each key pair
+//     precomputed (anim.SlerpArc: the same weights as anim.SlerpWeights).
+//   - Probes: frame ⌊t⌋, fallback false, one KeyUse per track that has keys, in the
+//     order t, r, s. A 264 track with keys in other sequences but none in this one
+//     (or a pre-264 track with no range for it) reports K0 = K1 = −1.
+//   - A global-sequence time G mod L is taken into [0, L) for negative G.
+//   - Key times that go backwards only give a warning; sampling then still never
+//     extrapolates (the fraction stays in [0, 1]).
+//   - Every float the model uses for geometry or keys must be finite and within
+//     ±1e9, or the file is rejected: this keeps every sampled number finite.
+//   - Decoded elements (keys, ranges, indices) are limited to half the bytes read
+//     plus 64 Ki, so arrays that overlap cannot make a small file allocate a lot.
+//   - Bone flags 0x1/0x2/0x4 (ignore parent translation/scale/rotation) are listed
+//     by inspect but not applied: the spec's composition (§6.1) does not use them.
+//   - Submesh "level" is ignored (index starts are the u16 field).
+//
+// Billboard modes: see Details.BillboardModes. The renderer applies them after
+// composing the pose; Sample and model matrices never include them (spec §7.1).
 package m2

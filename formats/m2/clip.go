@@ -1,0 +1,185 @@
+package m2
+
+import (
+	"fmt"
+	"math"
+	"sort"
+
+	"animscope/anim"
+)
+
+// model is what the clips of one file share: the tracks of every skeleton node (in
+// anim order) and the global sequence lengths.
+type model struct {
+	pre     bool
+	globals []uint32
+	nodes   []nodeTracks
+}
+
+// nodeTracks are one bone's tracks; nil when a track has no keys.
+type nodeTracks struct {
+	t, s *vecTrack
+	r    *quatTrack
+}
+
+// Clip is one sequence. It samples its resolved sequence (an alias samples its
+// target, spec §5.4); Info gives the sequence's own name and duration.
+type Clip struct {
+	m     *model
+	seq   Sequence // this sequence, as listed in Details
+	src   int      // the sequence whose keys are sampled
+	start float64  // before 264: the sampled sequence's start on the shared timeline
+	info  anim.ClipInfo
+	alias []string
+}
+
+func newClip(m *model, seqs []Sequence, i int) *Clip {
+	s := seqs[i]
+	c := &Clip{m: m, seq: s, src: s.resolved}
+	if m.pre {
+		c.start = float64(seqs[c.src].Start)
+	}
+	c.info = anim.ClipInfo{Name: s.Name, Unit: "ms", Duration: float64(s.Duration), UnitsPerSecond: 1000}
+	c.alias = []string{fmt.Sprintf("%d.%d", s.ID, s.Variation)}
+	return c
+}
+
+// Info describes the clip: unit "ms", the sequence's duration.
+func (c *Clip) Info() anim.ClipInfo { return c.info }
+
+// Aliases are the other names Asset.Clip accepts: "<id>.<variation>".
+func (c *Clip) Aliases() []string { return c.alias }
+
+// Sequence is the sequence record this clip plays.
+func (c *Clip) Sequence() Sequence { return c.seq }
+
+// Sample evaluates every node at τ = t ms within the sequence, exactly: no clamp,
+// wrap or loop beyond the rules of spec §5.1/§5.3. Global-sequence tracks use t as
+// their global clock too (the `sample` contract).
+func (c *Clip) Sample(t float64, out []anim.Transform, probes []anim.Probe) {
+	c.SampleGlobal(t, t, out, probes)
+}
+
+// SampleGlobal is Sample with a separate global clock G = globalMS (ms) for the
+// global-sequence tracks, for a viewer whose global clock never resets (spec §5.2).
+func (c *Clip) SampleGlobal(t, globalMS float64, out []anim.Transform, probes []anim.Probe) {
+	frame := floorFrame(t)
+	nodes := c.m.nodes
+	out = out[:len(nodes)]
+	if probes != nil {
+		probes = probes[:len(nodes)]
+	}
+	seqT := t
+	if c.m.pre {
+		seqT = c.start + t
+	}
+	for n := range nodes {
+		nd := &nodes[n]
+		x := anim.IdentityTransform
+		var p *anim.Probe
+		if probes != nil {
+			p = &probes[n]
+			p.Reset(frame, false)
+		}
+		if nd.t != nil {
+			nd.t.eval(c.src, c.trackTime(&nd.t.keys, seqT, globalMS), &x.T, p, "t")
+		}
+		if nd.r != nil {
+			nd.r.eval(c.src, c.trackTime(&nd.r.keys, seqT, globalMS), &x.Q, p)
+		}
+		if nd.s != nil {
+			nd.s.eval(c.src, c.trackTime(&nd.s.keys, seqT, globalMS), &x.S, p, "s")
+		}
+		out[n] = x
+	}
+}
+
+// trackTime is the time a track is evaluated at: the sequence time, or for a
+// global-sequence track G mod L (0 when L is 0), with the modulo taken into
+// [0, L) for a negative G.
+func (c *Clip) trackTime(k *keys, seqT, g float64) float64 {
+	if k.global < 0 {
+		return seqT
+	}
+	l := c.m.globals[k.global]
+	if l == 0 {
+		return 0
+	}
+	x := math.Mod(g, float64(l))
+	if x < 0 {
+		x += float64(l)
+	}
+	return x
+}
+
+// floorFrame is ⌊t⌋ as an int32, saturated (and 0 for NaN).
+func floorFrame(t float64) int32 {
+	f := math.Floor(t)
+	switch {
+	case f != f:
+		return 0
+	case f >= math.MaxInt32:
+		return math.MaxInt32
+	case f <= math.MinInt32:
+		return math.MinInt32
+	}
+	return int32(f)
+}
+
+// maxKeyTimes caps the ticks KeyTimes lists for one node (global-sequence tracks
+// repeat through the sequence).
+const maxKeyTimes = 1 << 14
+
+// KeyTimes appends the times (ms within the sequence, sorted, without duplicates)
+// of the keys node may use: a sequence track's keys of this sequence, and a
+// global-sequence track's keys repeated every loop from 0 to the duration (the
+// `sample` reading, G = t).
+func (c *Clip) KeyTimes(node int, dst []float64) []float64 {
+	if node < 0 || node >= len(c.m.nodes) {
+		return dst
+	}
+	n0 := len(dst)
+	nd := &c.m.nodes[node]
+	for _, k := range []*keys{keysOf(nd.t), keysOfQ(nd.r), keysOf(nd.s)} {
+		if k == nil {
+			continue
+		}
+		lo, hi, _, ok := k.span(c.src)
+		if !ok {
+			continue
+		}
+		for i := lo; i <= hi && len(dst)-n0 < maxKeyTimes; i++ {
+			tk := float64(k.times[i])
+			switch {
+			case k.global >= 0:
+				l := float64(c.m.globals[k.global])
+				if l == 0 {
+					dst = append(dst, 0)
+					break
+				}
+				for r := tk; r <= c.info.Duration && len(dst)-n0 < maxKeyTimes; r += l {
+					dst = append(dst, r)
+				}
+			case c.m.pre:
+				dst = append(dst, tk-c.start)
+			default:
+				dst = append(dst, tk)
+			}
+		}
+	}
+	ts := dst[n0:]
+	sort.Float64s(ts)
+	w := 0
+	for i, v := range ts {
+		if i == 0 || v != ts[w-1] {
+			ts[w] = v
+			w++
+		}
+	}
+	return dst[:n0+w]
+}
+
+var (
+	_ anim.Clip         = (*Clip)(nil)
+	_ anim.KeyTimesClip = (*Clip)(nil)
+)

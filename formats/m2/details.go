@@ -1,0 +1,135 @@
+package m2
+
+import (
+	"animscope/anim"
+
+	"github.com/go-gl/mathgl/mgl32"
+)
+
+// Details is the M2 part of `inspect` (Asset.Details): JSON-marshalable, with the
+// file's own numbering (bone indices are file indices; Bones[i].Node is where the
+// bone sits in the parents-first skeleton).
+type Details struct {
+	Version         uint32        `json:"version"`
+	Name            string        `json:"name"`
+	Flags           uint32        `json:"flags"`
+	GlobalSequences []uint32      `json:"global_sequences"`
+	Sequences       []Sequence    `json:"sequences"`
+	Bones           []BoneInfo    `json:"bones"`
+	KeyBoneLookup   int           `json:"key_bone_lookup"`
+	Vertices        int           `json:"vertices"`
+	Views           int           `json:"views"`
+	Skin            string        `json:"skin,omitempty"` // the .skin read for view 0 (264)
+	Geosets         []Geoset      `json:"geosets"`
+	Textures        []TextureInfo `json:"textures"`
+	Bounds          Box           `json:"bounds"`
+	Collision       Box           `json:"collision_bounds"`
+	// Skipped counts what animscope parses for counts only.
+	Skipped Skipped `json:"skipped"`
+
+	billboard []uint8
+	uv1       [][]mgl32.Vec2
+	clips     []anim.Clip
+}
+
+// BillboardModes gives, per skeleton node (anim order), how the renderer turns the
+// bone to the camera after composing the pose (spec §7.1): BillboardNone (0),
+// BillboardSpherical (1, flag 0x8), BillboardCylindricalX/Y/Z (2, 3, 4; flags 0x10,
+// 0x20, 0x40: rotation about that axis of the bone only). When several flags are
+// set the first in this order wins.
+func (d *Details) BillboardModes() []uint8 { return d.billboard }
+
+// SecondUVs is the second texture-coordinate set of mesh i (formats.Mesh holds the
+// first), or nil.
+func (d *Details) SecondUVs(i int) []mgl32.Vec2 {
+	if i < 0 || i >= len(d.uv1) {
+		return nil
+	}
+	return d.uv1[i]
+}
+
+// Box is an axis-aligned box with a bounding-sphere radius.
+type Box struct {
+	Min    mgl32.Vec3 `json:"min"`
+	Max    mgl32.Vec3 `json:"max"`
+	Radius float32    `json:"radius"`
+}
+
+// Sequence is one animation sequence (spec §4.2).
+type Sequence struct {
+	Index     int    `json:"index"`
+	ID        uint16 `json:"id"`
+	Name      string `json:"name"`
+	Variation uint16 `json:"variation"`
+	// Start and End are on the shared timeline (before 264; 0 at 264).
+	Start     uint32  `json:"start,omitempty"`
+	End       uint32  `json:"end,omitempty"`
+	Duration  uint32  `json:"duration"` // ms
+	Speed     float32 `json:"speed"`
+	Flags     uint32  `json:"flags"`
+	Frequency int16   `json:"frequency"`
+	ReplayMin uint32  `json:"replay_min"`
+	ReplayMax uint32  `json:"replay_max"`
+	BlendTime uint32  `json:"blend_time"` // ms
+	Next      int16   `json:"next"`       // next variation (sequence index) or −1
+	AliasNext uint16  `json:"alias"`      // alias target as stored (meaningful with flag 0x40)
+	// AliasOf is the sequence an alias resolves to and samples, −1 for none.
+	AliasOf  int    `json:"alias_of"`
+	Bounds   Box    `json:"bounds"`
+	AnimFile string `json:"anim_file,omitempty"` // 264: the .anim read for this sequence
+
+	resolved int
+}
+
+// BoneInfo is one bone, in file order.
+type BoneInfo struct {
+	Index       int         `json:"index"`  // file index
+	Node        int         `json:"node"`   // skeleton node (parents-first order)
+	Parent      int         `json:"parent"` // file index, −1 for a root
+	Flags       uint32      `json:"flags"`
+	KeyBone     int32       `json:"key_bone"`
+	KeyBoneName string      `json:"key_bone_name,omitempty"`
+	Pivot       mgl32.Vec3  `json:"pivot"`
+	Billboard   string      `json:"billboard,omitempty"`
+	Animated    bool        `json:"animated"`
+	Tracks      []TrackInfo `json:"tracks,omitempty"`
+}
+
+// TrackInfo summarises one used track of a bone.
+type TrackInfo struct {
+	Channel        string `json:"channel"` // t, r or s
+	Interpolation  uint16 `json:"interpolation"`
+	GlobalSequence int16  `json:"global_sequence"`
+	Keys           int    `json:"keys"`
+}
+
+// Geoset is one submesh of view 0 (one formats.Mesh each, same order).
+type Geoset struct {
+	Submesh   int      `json:"submesh"`
+	ID        uint16   `json:"id"` // formats.Mesh.Group
+	Vertices  int      `json:"vertices"`
+	Triangles int      `json:"triangles"`
+	Bones     int      `json:"bones"` // palette size
+	Textures  []string `json:"textures,omitempty"`
+	BlendMode []uint16 `json:"blend_modes,omitempty"`
+}
+
+// TextureInfo is one texture record: its type (0 = the file name is given) and name.
+type TextureInfo struct {
+	Type  uint32 `json:"type"`
+	Flags uint32 `json:"flags"`
+	Name  string `json:"name"`
+}
+
+// Skipped counts the records animscope does not interpret.
+type Skipped struct {
+	Particles         int `json:"particles"`
+	Ribbons           int `json:"ribbons"`
+	Cameras           int `json:"cameras"`
+	Lights            int `json:"lights"`
+	Attachments       int `json:"attachments"`
+	Events            int `json:"events"`
+	Colors            int `json:"colors"`
+	Transparency      int `json:"transparency"`
+	TextureAnimations int `json:"texture_animations"`
+}

@@ -1,0 +1,260 @@
+package m2
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"animscope/formats"
+
+	"github.com/go-gl/mathgl/mgl32"
+)
+
+// SkinName is the .skin file that holds view 0 of a version-264 model at path:
+// <base name>00.skin beside it.
+func SkinName(path string) string {
+	base := strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
+	return filepath.Join(filepath.Dir(path), base+"00.skin")
+}
+
+// vertex is one decoded 48-byte vertex.
+type vertex struct {
+	pos, normal mgl32.Vec3
+	uv0, uv1    mgl32.Vec2
+	joints      [4]uint16
+	weights     [4]float32
+}
+
+// meshes reads the vertices and view 0 and builds one formats.Mesh per submesh.
+// Before 264 view 0 is embedded; at 264 it is <base>00.skin beside the file, and a
+// model that declares skin profiles but whose 00.skin cannot be read is an error
+// (the model would open without any mesh otherwise).
+func (d *decoder) meshes(lay *layout, nBones int, node []int32) ([]formats.Mesh, error) {
+	b := &d.m2
+	det := d.details
+	va, err := b.arr(lay.vertices, "vertices", 48)
+	if err != nil {
+		return nil, err
+	}
+	det.Vertices = int(va.count)
+
+	var vb *blob
+	var vOff int64
+	if d.pre {
+		vw, err := b.arr(lay.views, "views", 44)
+		if err != nil {
+			return nil, err
+		}
+		det.Views = int(vw.count)
+		for i := 1; i < int(vw.count); i++ { // the other views are only checked
+			if _, _, err := d.viewArrays(b, int64(vw.at(i)), fmt.Sprintf("view %d", i)); err != nil {
+				return nil, err
+			}
+		}
+		if vw.count == 0 {
+			return nil, nil
+		}
+		vb, vOff = b, int64(vw.at(0))
+	} else {
+		det.Views = int(b.u32(int(lay.views)))
+		if det.Views == 0 {
+			return nil, nil
+		}
+		p := SkinName(d.path)
+		data, err := d.read(p)
+		if err != nil {
+			return nil, b.errf(lay.views, "view 0: the model has %d skin profiles but %s cannot be read: %v",
+				det.Views, filepath.Base(p), err)
+		}
+		d.addBudget(len(data))
+		vb = &blob{name: p, data: data}
+		if err := vb.need(0, 48, "skin header"); err != nil {
+			return nil, err
+		}
+		if string(data[:4]) != "SKIN" {
+			return nil, vb.errf(0, "magic %q is not \"SKIN\"", data[:4])
+		}
+		det.Skin = filepath.Base(p)
+		vOff = 4
+	}
+
+	// The view's arrays.
+	arrs, subSize, err := d.viewArrays(vb, vOff, "view 0")
+	if err != nil {
+		return nil, err
+	}
+	lookupA, indexA, subA, batchA := arrs[0], arrs[1], arrs[2], arrs[3]
+	if err := d.spend(vb, vOff, uint64(lookupA.count)+uint64(indexA.count), "view 0 vertex lookup and indices"); err != nil {
+		return nil, err
+	}
+	lookup := make([]uint16, lookupA.count)
+	for i := range lookup {
+		lookup[i] = vb.u16(lookupA.at(i))
+		if uint32(lookup[i]) >= va.count {
+			return nil, vb.errf(int64(lookupA.at(i)), "view 0 vertex lookup %d: vertex %d is out of range (%d vertices)", i, lookup[i], va.count)
+		}
+	}
+	if len(lookup) > 0 && nBones == 0 {
+		return nil, b.errf(lay.bones, "bones: the model has vertices but no bone to skin them to")
+	}
+
+	// Vertices (only those the view uses are decoded).
+	verts := make([]vertex, va.count)
+	done := make([]bool, va.count)
+	badSum := 0
+	for _, g := range lookup {
+		if done[g] {
+			continue
+		}
+		done[g] = true
+		o := va.at(int(g))
+		v := &verts[g]
+		v.pos = mgl32.Vec3{b.f32(o), b.f32(o + 4), b.f32(o + 8)}
+		v.normal = mgl32.Vec3{b.f32(o + 20), b.f32(o + 24), b.f32(o + 28)}
+		v.uv0 = mgl32.Vec2{b.f32(o + 32), b.f32(o + 36)}
+		v.uv1 = mgl32.Vec2{b.f32(o + 40), b.f32(o + 44)}
+		if !finite(v.pos[0], v.pos[1], v.pos[2], v.normal[0], v.normal[1], v.normal[2], v.uv0[0], v.uv0[1], v.uv1[0], v.uv1[1]) {
+			return nil, b.errf(int64(o), "vertex %d: a position, normal or texture coordinate is not finite or beyond ±%g", g, maxMagnitude)
+		}
+		sum := 0
+		for k := 0; k < 4; k++ {
+			w, bi := b.u8(o+12+k), int(b.u8(o+16+k))
+			sum += int(w)
+			if bi >= nBones {
+				if w > 0 {
+					return nil, b.errf(int64(o+16+k), "vertex %d: bone %d (weight %d) is out of range (%d bones)", g, bi, w, nBones)
+				}
+				bi = 0
+			}
+			v.joints[k] = uint16(node[bi])
+			v.weights[k] = float32(w) / 255
+		}
+		if sum != 255 {
+			badSum++
+		}
+	}
+	if badSum > 0 {
+		d.warnf(b, lay.vertices, "%d vertices have bone weights that do not sum to 255", badSum)
+	}
+
+	indices := make([]uint16, indexA.count)
+	for i := range indices {
+		indices[i] = vb.u16(indexA.at(i))
+		if int(indices[i]) >= len(lookup) {
+			return nil, vb.errf(int64(indexA.at(i)), "view 0 index %d: local vertex %d is out of range (the vertex lookup has %d)", i, indices[i], len(lookup))
+		}
+	}
+
+	// Batches: texture names and blend modes per submesh, for inspect.
+	texLookup, _ := b.arr(lay.texLookup, "texture lookup", 2)
+	renderFlags, _ := b.arr(lay.renderFlags, "render flags", 4)
+	type batchInfo struct {
+		textures []string
+		blend    []uint16
+	}
+	bySub := map[int]*batchInfo{}
+	for i := 0; i < int(batchA.count); i++ {
+		o := batchA.at(i)
+		sub := int(vb.u16(o + 4))
+		bi := bySub[sub]
+		if bi == nil {
+			bi = &batchInfo{}
+			bySub[sub] = bi
+		}
+		if tc := int(vb.u16(o + 0x10)); tc < int(texLookup.count) {
+			if ti := int(b.u16(texLookup.at(tc))); ti < len(det.Textures) {
+				name := det.Textures[ti].Name
+				if name == "" {
+					name = fmt.Sprintf("(type %d)", det.Textures[ti].Type)
+				}
+				bi.textures = append(bi.textures, name)
+			}
+		}
+		if rf := int(vb.u16(o + 0xA)); rf < int(renderFlags.count) {
+			bi.blend = append(bi.blend, b.u16(renderFlags.at(rf)+2))
+		}
+	}
+
+	// One mesh per submesh.
+	meshes := make([]formats.Mesh, 0, subA.count)
+	det.Geosets = make([]Geoset, 0, subA.count)
+	gen := make([]int32, len(lookup))
+	slot := make([]uint32, len(lookup))
+	for si := 0; si < int(subA.count); si++ {
+		o := subA.at(si)
+		geoset := vb.u16(o)
+		iStart, iCount := int(vb.u16(o+8)), int(vb.u16(o+10))
+		if iStart+iCount > len(indices) {
+			return nil, vb.errf(int64(o+8), "view 0 submesh %d: indices %d..%d pass the end of the index list (%d)", si, iStart, iStart+iCount, len(indices))
+		}
+		if iCount%3 != 0 {
+			d.warnf(vb, int64(o+10), "view 0 submesh %d: %d indices is not a whole number of triangles; the last %d are dropped", si, iCount, iCount%3)
+			iCount -= iCount % 3
+		}
+		if err := d.spend(vb, int64(o+10), uint64(iCount), fmt.Sprintf("view 0 submesh %d", si)); err != nil {
+			return nil, err
+		}
+		m := formats.Mesh{Name: fmt.Sprintf("geoset %d (submesh %d)", geoset, si), Group: int(geoset), Node: -1,
+			Indices: make([]uint32, 0, iCount)}
+		var uv1 []mgl32.Vec2
+		for _, local := range indices[iStart : iStart+iCount] {
+			if gen[local] != int32(si+1) {
+				gen[local] = int32(si + 1)
+				slot[local] = uint32(len(m.Positions))
+				v := &verts[lookup[local]]
+				m.Positions = append(m.Positions, v.pos)
+				m.Normals = append(m.Normals, v.normal)
+				m.UVs = append(m.UVs, v.uv0)
+				uv1 = append(uv1, v.uv1)
+				m.Joints = append(m.Joints, v.joints)
+				m.Weights = append(m.Weights, v.weights)
+			}
+			m.Indices = append(m.Indices, slot[local])
+		}
+		meshes = append(meshes, m)
+		det.uv1 = append(det.uv1, uv1)
+		g := Geoset{Submesh: si, ID: geoset, Vertices: len(m.Positions), Triangles: len(m.Indices) / 3, Bones: int(vb.u16(o + 12))}
+		if bi := bySub[si]; bi != nil {
+			g.Textures, g.BlendMode = bi.textures, bi.blend
+		}
+		det.Geosets = append(det.Geosets, g)
+	}
+	_ = subSize
+	return meshes, nil
+}
+
+// viewArrays checks the five arrays of the view header at off in vb: vertex lookup,
+// indices, bone palettes, submeshes and batches. It returns lookup, indices,
+// submeshes and batches.
+func (d *decoder) viewArrays(vb *blob, off int64, what string) ([4]m2array, int, error) {
+	var out [4]m2array
+	subSize := 32
+	if d.tbc {
+		subSize = 48
+	}
+	if err := vb.need(off, 44, what+" header"); err != nil {
+		return out, 0, err
+	}
+	specs := []struct {
+		field int64
+		name  string
+		size  int
+		slot  int
+	}{
+		{off, "vertex lookup", 2, 0},
+		{off + 8, "triangle indices", 2, 1},
+		{off + 16, "bone palette indices", 4, -1},
+		{off + 24, "submeshes", subSize, 2},
+		{off + 32, "batches", 24, 3},
+	}
+	for _, s := range specs {
+		a, err := vb.arr(s.field, what+" "+s.name, s.size)
+		if err != nil {
+			return out, 0, err
+		}
+		if s.slot >= 0 {
+			out[s.slot] = a
+		}
+	}
+	return out, subSize, nil
+}

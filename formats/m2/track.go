@@ -1,0 +1,261 @@
+package m2
+
+import (
+	"math"
+
+	"animscope/anim"
+
+	"github.com/go-gl/mathgl/mgl32"
+)
+
+// Interpolation types (spec §4.1, §5.6).
+const (
+	InterpStep    = 0
+	InterpLinear  = 1
+	InterpHermite = 2 // animscope's reading: 2 = Hermite, 3 = Bézier (uncertain; warned)
+	InterpBezier  = 3
+)
+
+// keys is the part of a decoded track that does not depend on the value type: the
+// timestamps and how they split into sequences.
+//
+// Before 264 the track has one shared timeline: times holds every key and ranges[s]
+// the key span of sequence s (nil when the file stores no ranges, meaning (0, n−1)
+// for every sequence). At 264 the per-sequence inner arrays are concatenated:
+// sequence s owns keys [starts[s], starts[s+1]).
+type keys struct {
+	interp uint16
+	global int16 // global sequence index, −1 = follows the playing sequence
+	pre    bool
+	times  []uint32
+	ranges [][2]uint32
+	starts []int32
+	off    int64 // the track record's offset, for messages
+}
+
+// span returns the keys [lo, hi] that sequence seq uses, and base, the index that
+// probes subtract (0 before 264, the inner array's first key at 264). ok is false
+// when the sequence has no keys on this track (default value).
+func (k *keys) span(seq int) (lo, hi, base int, ok bool) {
+	if k.pre {
+		n := len(k.times)
+		if k.global >= 0 || k.ranges == nil {
+			return 0, n - 1, 0, n > 0
+		}
+		if seq < 0 || seq >= len(k.ranges) {
+			return 0, 0, 0, false
+		}
+		r := k.ranges[seq]
+		return int(r[0]), int(r[1]), 0, true
+	}
+	s := seq
+	if k.global >= 0 {
+		s = 0
+	}
+	if s < 0 || s+1 >= len(k.starts) {
+		return 0, 0, 0, false
+	}
+	lo, end := int(k.starts[s]), int(k.starts[s+1])
+	if lo == end {
+		return 0, 0, 0, false
+	}
+	return lo, end - 1, lo, true
+}
+
+// locate finds the keys used at time t within [lo, hi] (spec §5.1 steps 4–6): i and
+// the fraction r towards key i+1, or exact when the result is key i itself (a == b,
+// a clamped end, or t on a key). It never returns r outside (0, 1) when not exact,
+// and a NaN t gives key lo.
+func (k *keys) locate(lo, hi int, t float64) (i int, r float32, exact bool) {
+	times := k.times
+	if lo == hi || !(t > float64(times[lo])) {
+		return lo, 0, true
+	}
+	if t >= float64(times[hi]) {
+		return hi, 0, true
+	}
+	a, b := lo, hi-1 // the largest i in [lo, hi−1] with times[i] <= t
+	for a < b {
+		m := int(uint(a+b+1) >> 1)
+		if float64(times[m]) <= t {
+			a = m
+		} else {
+			b = m - 1
+		}
+	}
+	t0 := float64(times[a])
+	span := float64(times[a+1]) - t0
+	rr := (t - t0) / span
+	switch {
+	case !(rr > 0) || span <= 0: // on the key (or times out of order)
+		return a, 0, true
+	case rr >= 1: // only when times are out of order
+		return a + 1, 0, true
+	}
+	if k.interp == InterpStep {
+		return a, 0, true
+	}
+	return a, float32(rr), false
+}
+
+// vecTrack is a translation or scale track.
+type vecTrack struct {
+	keys
+	v       []mgl32.Vec3
+	in, out []mgl32.Vec3 // tangents, types 2 and 3 only
+}
+
+// quatTrack is a rotation track: normalised (int16) or as-stored (float) keys in
+// w, x, y, z order, with the slerp arc of each key pair computed at load.
+type quatTrack struct {
+	keys
+	q       []mgl32.Quat
+	in, out []mgl32.Quat
+	arcs    []anim.SlerpArc // arcs[i]: key i to key i+1 (linear tracks)
+}
+
+// eval samples the track at t for sequence seq into *dst and records the keys used.
+func (tr *vecTrack) eval(seq int, t float64, dst *mgl32.Vec3, p *anim.Probe, ch string) {
+	lo, hi, base, ok := tr.span(seq)
+	if !ok {
+		if p != nil {
+			p.Add(anim.KeyUse{Channel: ch, K0: -1, K1: -1})
+		}
+		return
+	}
+	i, r, exact := tr.locate(lo, hi, t)
+	if exact {
+		*dst = tr.v[i]
+		if p != nil {
+			p.Add(anim.KeyUse{Channel: ch, K0: int32(i - base), K1: -1})
+		}
+		return
+	}
+	a, b := tr.v[i], tr.v[i+1]
+	switch tr.interp {
+	case InterpHermite:
+		*dst = hermite3(a, tr.out[i], b, tr.in[i+1], r)
+	case InterpBezier:
+		*dst = bezier3(a, tr.out[i], b, tr.in[i+1], r)
+	default:
+		*dst = mgl32.Vec3{a[0] + (b[0]-a[0])*r, a[1] + (b[1]-a[1])*r, a[2] + (b[2]-a[2])*r}
+	}
+	if p != nil {
+		p.Add(anim.KeyUse{Channel: ch, K0: int32(i - base), K1: int32(i + 1 - base), Alpha: r})
+	}
+}
+
+// eval samples the rotation track at t for sequence seq.
+func (tr *quatTrack) eval(seq int, t float64, dst *mgl32.Quat, p *anim.Probe) {
+	lo, hi, base, ok := tr.span(seq)
+	if !ok {
+		if p != nil {
+			p.Add(anim.KeyUse{Channel: "r", K0: -1, K1: -1})
+		}
+		return
+	}
+	i, r, exact := tr.locate(lo, hi, t)
+	if exact {
+		*dst = tr.q[i]
+		if p != nil {
+			p.Add(anim.KeyUse{Channel: "r", K0: int32(i - base), K1: -1})
+		}
+		return
+	}
+	switch tr.interp {
+	case InterpHermite, InterpBezier:
+		*dst = cubicQuat(tr.interp, tr.q[i], tr.out[i], tr.q[i+1], tr.in[i+1], r)
+	default:
+		w0, w1 := tr.arcs[i].Weights(r)
+		*dst = anim.Combine(tr.q[i], tr.q[i+1], w0, w1)
+	}
+	if p != nil {
+		p.Add(anim.KeyUse{Channel: "r", K0: int32(i - base), K1: int32(i + 1 - base), Alpha: r})
+	}
+}
+
+// hermite3 is spec §5.6's Hermite: (2r³−3r²+1)p0 + (r³−2r²+r)m0 + (−2r³+3r²)p1 + (r³−r²)m1.
+func hermite3(p0, m0, p1, m1 mgl32.Vec3, r float32) mgl32.Vec3 {
+	h00, h10, h01, h11 := hermiteWeights(r)
+	var o mgl32.Vec3
+	for c := 0; c < 3; c++ {
+		o[c] = h00*p0[c] + h10*m0[c] + h01*p1[c] + h11*m1[c]
+	}
+	return o
+}
+
+// bezier3 is spec §5.6's Bézier: (1−r)³p0 + 3(1−r)²r·m0 + 3(1−r)r²·m1 + r³p1.
+func bezier3(p0, m0, p1, m1 mgl32.Vec3, r float32) mgl32.Vec3 {
+	b0, b1, b2, b3 := bezierWeights(r)
+	var o mgl32.Vec3
+	for c := 0; c < 3; c++ {
+		o[c] = b0*p0[c] + b1*m0[c] + b2*m1[c] + b3*p1[c]
+	}
+	return o
+}
+
+func hermiteWeights(r float32) (h00, h10, h01, h11 float32) {
+	r2 := r * r
+	r3 := r2 * r
+	return 2*r3 - 3*r2 + 1, r3 - 2*r2 + r, -2*r3 + 3*r2, r3 - r2
+}
+
+func bezierWeights(r float32) (b0, b1, b2, b3 float32) {
+	s := 1 - r
+	return s * s * s, 3 * s * s * r, 3 * s * r * r, r * r * r
+}
+
+// cubicQuat applies the cubic component-wise to (w, x, y, z) and normalises the
+// result (spec §5.6 decision); a zero result becomes the identity.
+func cubicQuat(interp uint16, p0, m0, p1, m1 mgl32.Quat, r float32) mgl32.Quat {
+	var w [4]float32 // weights of p0, m0, p1, m1
+	if interp == InterpHermite {
+		w[0], w[1], w[2], w[3] = hermiteWeights(r)
+	} else {
+		w[0], w[1], w[3], w[2] = bezierWeights(r) // p1 takes r³, m1 takes 3(1−r)r²
+	}
+	c := func(a, b, cc, d float32) float32 { return w[0]*a + w[1]*b + w[2]*cc + w[3]*d }
+	q := mgl32.Quat{
+		W: c(p0.W, m0.W, p1.W, m1.W),
+		V: mgl32.Vec3{
+			c(p0.V[0], m0.V[0], p1.V[0], m1.V[0]),
+			c(p0.V[1], m0.V[1], p1.V[1], m1.V[1]),
+			c(p0.V[2], m0.V[2], p1.V[2], m1.V[2]),
+		},
+	}
+	return normalize(q)
+}
+
+// normalize returns q/|q| computed in float64, or the identity for a zero q.
+func normalize(q mgl32.Quat) mgl32.Quat {
+	w, x, y, z := float64(q.W), float64(q.V[0]), float64(q.V[1]), float64(q.V[2])
+	n := math.Sqrt(w*w + x*x + y*y + z*z)
+	if !(n > 0) || math.IsInf(n, 0) {
+		return mgl32.QuatIdent()
+	}
+	return mgl32.Quat{W: float32(w / n), V: mgl32.Vec3{float32(x / n), float32(y / n), float32(z / n)}}
+}
+
+// decodeQuat16 is spec §5.5's offset-binary decode of one component:
+// (c < 0 ? c + 32768 : c − 32767) / 32767.
+func decodeQuat16(c int16) float64 {
+	if c < 0 {
+		return float64(int32(c)+32768) / 32767
+	}
+	return float64(int32(c)-32767) / 32767
+}
+
+// quat16 decodes four stored int16 (x, y, z, w) and normalises them; zero reports an
+// all-zero key (returned as the identity). raw=true skips the normalisation (cubic
+// tangents).
+func quat16(x, y, z, w int16, raw bool) (q mgl32.Quat, zero bool) {
+	fx, fy, fz, fw := decodeQuat16(x), decodeQuat16(y), decodeQuat16(z), decodeQuat16(w)
+	if raw {
+		return mgl32.Quat{W: float32(fw), V: mgl32.Vec3{float32(fx), float32(fy), float32(fz)}}, false
+	}
+	n := math.Sqrt(fx*fx + fy*fy + fz*fz + fw*fw)
+	if n == 0 {
+		return mgl32.QuatIdent(), true
+	}
+	return mgl32.Quat{W: float32(fw / n), V: mgl32.Vec3{float32(fx / n), float32(fy / n), float32(fz / n)}}, false
+}
