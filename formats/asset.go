@@ -72,13 +72,13 @@ type Mesh struct {
 	Colors    []mgl32.Vec4 // may be nil
 	Joints    [][4]uint16  // nil for a rigid mesh
 	Weights   [][4]float32 // nil for a rigid mesh
+	Indices   []uint32     // triangle list
+	Node      int          // rigid: the node every vertex follows; −1 when skinned
 	// Joints2 and Weights2, when not nil, hold each vertex's fifth to eighth
 	// influences (glTF JOINTS_1/WEIGHTS_1; SWG meshes have up to 6 per vertex).
 	// Unused slots have weight 0.
 	Joints2  [][4]uint16
 	Weights2 [][4]float32
-	Indices   []uint32     // triangle list
-	Node      int          // rigid: the node every vertex follows; −1 when skinned
 	// Group is a selectable subset id (M2 geoset id, SWG shader index); Hidden says
 	// the part is off by default.
 	Group  int
