@@ -1,0 +1,553 @@
+package gltf
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"sort"
+
+	"animscope/anim"
+	"animscope/formats"
+
+	"github.com/go-gl/mathgl/mgl32"
+	"github.com/qmuntal/gltf"
+)
+
+// ExportOptions choose what Export writes.
+type ExportOptions struct {
+	// Clips are the indices of the scene's clips to export; nil exports every clip.
+	Clips []int
+	// BindPose exports no animation at all (the bind pose only).
+	BindPose bool
+	// FPS is the resampling rate in samples per second; 0 uses each clip's own frame
+	// rate (UnitsPerSecond / Step).
+	FPS float64
+	// Scale multiplies every length; 0 means 1 (one file unit is one glTF metre).
+	Scale float64
+	// Hidden also exports the meshes that are hidden by default.
+	Hidden bool
+	// MaxSamples caps the samples of one clip; 0 means DefaultMaxSamples.
+	MaxSamples int
+	// Name names the armature root node; "" means "animscope".
+	Name string
+	// Warn receives warnings; nil drops them.
+	Warn func(string)
+}
+
+// DefaultMaxSamples is the default cap on the samples of one clip.
+const DefaultMaxSamples = 200000
+
+// InfiniteClipSeconds is how much of a clip without an end is exported when its
+// keys do not tell (a VoxelCore clip without @configure that only has func lines).
+const InfiniteClipSeconds = 10
+
+// Export writes a scene as a glTF 2.0 document (one buffer, to be written as .glb):
+//
+//   - nodes: an armature root ("Name", the identity), a "root motion" node under it
+//     when a clip moves the scene root (anim.RootClip), then one joint node per
+//     skeleton node mirroring the parents, named after the node, placed at the
+//     node's joint (model · pivot), plus a helper node above a joint whose local
+//     matrix is not glTF TRS (see decompose.go);
+//   - one skin over the joint nodes, with inverse bind matrices;
+//   - one mesh per visible Asset mesh, skinned (rigid parts are single-joint skins);
+//   - one animation per exported clip, every node resampled (see sampleTimes).
+//
+// Everything is converted to glTF space (right-handed, Y up, see conversionFor).
+func Export(a *formats.Asset, opts ExportOptions) (*gltf.Document, error) {
+	if a == nil || a.Skeleton == nil {
+		return nil, errors.New("gltf export: the scene has no skeleton")
+	}
+	if err := a.Skeleton.Validate(); err != nil {
+		return nil, fmt.Errorf("gltf export: %v", err)
+	}
+	if math.IsNaN(opts.Scale) || math.IsInf(opts.Scale, 0) || opts.Scale < 0 {
+		return nil, fmt.Errorf("gltf export: scale %v: want a positive finite number", opts.Scale)
+	}
+	if math.IsNaN(opts.FPS) || math.IsInf(opts.FPS, 0) || opts.FPS < 0 {
+		return nil, fmt.Errorf("gltf export: fps %v: want a positive finite number", opts.FPS)
+	}
+	e := &exporter{a: a, sk: a.Skeleton, opts: opts, conv: conversionFor(a, opts.Scale)}
+	if e.opts.MaxSamples <= 0 {
+		e.opts.MaxSamples = DefaultMaxSamples
+	}
+	if e.opts.Name == "" {
+		e.opts.Name = "animscope"
+	}
+	if err := e.pickClips(); err != nil {
+		return nil, err
+	}
+	if err := e.bind(); err != nil {
+		return nil, err
+	}
+	for _, c := range e.clips {
+		if err := e.sampleClip(c); err != nil {
+			return nil, err
+		}
+	}
+	e.doc = gltf.NewDocument()
+	e.doc.Asset.Generator = "animscope"
+	e.doc.Buffers = []*gltf.Buffer{{}}
+	e.layoutNodes()
+	if err := e.writeMeshes(); err != nil {
+		return nil, err
+	}
+	e.writeSkin()
+	e.writeAnimations()
+	return e.doc, nil
+}
+
+type exporter struct {
+	a    *formats.Asset
+	sk   *anim.Skeleton
+	opts ExportOptions
+	conv conversion
+	doc  *gltf.Document
+
+	clips []*clipTrack
+	// slots are the animated transforms: slots[i] is skeleton node i; the root-motion
+	// slot, when present, is the last one.
+	slots    []*slot
+	rootSlot *slot
+
+	// bind-pose matrices in file space, float64.
+	modelBind []affine // model[i]
+	skinBind  []affine // model[i]·inverseBind[i]
+	// jointBind is each joint node's bind world matrix in glTF space.
+	jointBind []affine
+	// rawIBM: the inverse bind matrices are C·T(−pivot)·inverseBind·C⁻¹ and vertices
+	// C·v as stored (used when the bind pose cannot be baked into the vertices).
+	rawIBM bool
+
+	armature      int // glTF node of the armature root
+	identityJoint bool
+	skin          int
+	mirrorWarned  bool
+}
+
+// slot is one animated glTF transform: a joint node and, when its local matrix needs
+// one at any sample, a helper node above it.
+type slot struct {
+	name   string
+	node   int // skeleton node, −1 for the root motion
+	bind   decomposition
+	helper bool
+	hNode  int // helper glTF node (−1 without)
+	jNode  int // joint glTF node
+}
+
+// clipTrack holds the resampled channels of one clip: per slot and sample, the
+// helper's (or single node's) translation, rotation and scale, and the joint's
+// rotation under a helper.
+type clipTrack struct {
+	index int
+	clip  anim.Clip
+	name  string
+	times []float64 // native unit
+	secs  []float32
+	tr    [][][3]float32
+	rot   [][][4]float32
+	scl   [][][3]float32
+	vrot  [][][4]float32
+}
+
+func (e *exporter) warn(format string, args ...any) {
+	if e.opts.Warn != nil {
+		e.opts.Warn(fmt.Sprintf(format, args...))
+	}
+}
+
+func (e *exporter) pickClips() error {
+	if e.opts.BindPose {
+		return nil
+	}
+	idx := e.opts.Clips
+	if idx == nil {
+		for i := range e.a.Clips {
+			idx = append(idx, i)
+		}
+	}
+	seen := map[int]bool{}
+	for _, i := range idx {
+		if i < 0 || i >= len(e.a.Clips) {
+			return fmt.Errorf("gltf export: clip %d is out of range (the scene has %d clips)", i, len(e.a.Clips))
+		}
+		if seen[i] || e.a.Clips[i] == nil {
+			continue
+		}
+		seen[i] = true
+		c := e.a.Clips[i]
+		name := c.Info().Name
+		if name == "" {
+			name = fmt.Sprintf("clip %d", i)
+		}
+		e.clips = append(e.clips, &clipTrack{index: i, clip: c, name: name})
+	}
+	for _, c := range e.clips {
+		if _, ok := c.clip.(anim.RootClip); ok {
+			e.rootSlot = &slot{name: "root motion", node: -1}
+		}
+	}
+	return nil
+}
+
+// linear is node i's R(post · q · pre) · S(s), in file space.
+func (e *exporter) linear(i int, x *anim.Transform) mat3 {
+	q := quatOf(x.Q)
+	if e.sk.Post != nil {
+		q = mulQuat(quatOf(e.sk.Post[i]), q)
+	}
+	if e.sk.Pre != nil {
+		q = mulQuat(q, quatOf(e.sk.Pre[i]))
+	}
+	a := rotationOf(q)
+	s := vec3Of(x.S)
+	for r := 0; r < 3; r++ {
+		for c := 0; c < 3; c++ {
+			a[r][c] *= s[c]
+		}
+	}
+	return a
+}
+
+func (e *exporter) offsetPlus(i int, t mgl32.Vec3) vec3 {
+	v := vec3Of(t)
+	if e.sk.Offset != nil {
+		v = v.add(vec3Of(e.sk.Offset[i]))
+	}
+	return v
+}
+
+func (e *exporter) pivot(i int) vec3 {
+	if i < 0 || e.sk.Pivot == nil {
+		return vec3{}
+	}
+	return vec3Of(e.sk.Pivot[i])
+}
+
+// localFile is node i's local matrix of the formula, in file space:
+// T(offset + t) · R(post · q · pre) · S(s) · T(−pivot).
+func (e *exporter) localFile(i int, x *anim.Transform) affine {
+	a := e.linear(i, x)
+	return affine{A: a, b: e.offsetPlus(i, x.T).sub(a.vec(e.pivot(i)))}
+}
+
+// jointLocal is the local matrix of node i's joint node (placed at model · pivot)
+// relative to its parent's joint node, in glTF space:
+// T(−pivot_parent) · local · T(pivot) = T(offset + t − pivot_parent) · R · S.
+func (e *exporter) jointLocal(i int, x *anim.Transform) affine {
+	l := affine{A: e.linear(i, x), b: e.offsetPlus(i, x.T).sub(e.pivot(int(e.sk.Parents[i])))}
+	return e.conv.affine(l)
+}
+
+func (e *exporter) bind() error {
+	n := e.sk.Len()
+	local := make([]anim.Transform, n)
+	anim.BindPose{}.Sample(0, local, nil)
+	e.slots = make([]*slot, n)
+	e.modelBind = make([]affine, n)
+	e.skinBind = make([]affine, n)
+	e.jointBind = make([]affine, n)
+	for i := 0; i < n; i++ {
+		name := e.sk.Names[i]
+		if name == "" {
+			name = fmt.Sprintf("node %d", e.sk.FileIndexOf(i))
+		}
+		jl := e.jointLocal(i, &local[i])
+		if !jl.finite() {
+			return fmt.Errorf("gltf export: node %d (%q): the bind pose is not finite", e.sk.FileIndexOf(i), name)
+		}
+		s := &slot{name: name, node: i, bind: decompose(jl, nil), hNode: -1}
+		s.helper = s.bind.needsHelper()
+		e.slots[i] = s
+		l := e.localFile(i, &local[i])
+		m := l
+		gb := jl
+		if p := e.sk.Parents[i]; p >= 0 {
+			m = e.modelBind[p].mul(l)
+			gb = e.jointBind[p].mul(jl)
+		}
+		e.modelBind[i] = m
+		e.jointBind[i] = gb
+		ib := identAffine
+		if e.sk.InverseBind != nil {
+			ib = affineOf(&e.sk.InverseBind[i])
+		}
+		e.skinBind[i] = m.mul(ib)
+	}
+	if e.rootSlot != nil {
+		e.rootSlot.bind = decompose(identAffine, nil)
+		e.rootSlot.hNode = -1
+		e.slots = append(e.slots, e.rootSlot)
+	}
+	return nil
+}
+
+// clipRate is the clip's own frame rate in samples per second.
+func clipRate(info anim.ClipInfo) float64 {
+	ups := info.UnitsPerSecond
+	if !(ups > 0) || math.IsInf(ups, 0) {
+		ups = 30
+	}
+	switch {
+	case info.Step > 0 && !math.IsInf(info.Step, 0):
+		return ups / info.Step
+	case info.Unit == "frame":
+		return ups
+	}
+	return 30
+}
+
+// sampleTimes lists the clip's sample times in its native unit: every step of the
+// resampling rate from 0 to the duration, the duration itself, and every key time
+// the clip lists (anim.KeyTimesClip) inside that span. Sampling the composed matrices
+// there makes the export exact at every frame and, for tracks that glTF LINEAR can
+// follow, between them too.
+func (e *exporter) sampleTimes(c *clipTrack) ([]float64, float64, error) {
+	info := c.clip.Info()
+	ups := info.UnitsPerSecond
+	if !(ups > 0) || math.IsInf(ups, 0) {
+		ups = 30
+	}
+	rate := e.opts.FPS
+	if rate == 0 {
+		rate = clipRate(info)
+	}
+	step := ups / rate
+	var keys []float64
+	if kc, ok := c.clip.(anim.KeyTimesClip); ok {
+		for i := 0; i < e.sk.Len(); i++ {
+			keys = kc.KeyTimes(i, keys)
+			if len(keys) > 4*e.opts.MaxSamples {
+				break
+			}
+		}
+	}
+	dur := info.Duration
+	if math.IsNaN(dur) || dur < 0 {
+		dur = 0
+	}
+	if math.IsInf(dur, 1) {
+		dur = 0
+		for _, k := range keys {
+			if finite(k) && k > dur {
+				dur = k
+			}
+		}
+		if dur == 0 {
+			dur = InfiniteClipSeconds * ups
+		}
+		e.warn("clip %q has no end: exported from 0 to %g %s", c.name, dur, info.Unit)
+	}
+	if dur/step > float64(e.opts.MaxSamples) {
+		return nil, 0, fmt.Errorf("gltf export: clip %q: %g %s at %g samples per second is more than %d samples; lower --fps",
+			c.name, dur, info.Unit, rate, e.opts.MaxSamples)
+	}
+	var ts []float64
+	nsteps := int(math.Floor(dur/step + 1e-9))
+	for k := 0; k <= nsteps; k++ {
+		ts = append(ts, float64(k)*step)
+	}
+	ts = append(ts, dur)
+	for _, k := range keys {
+		if finite(k) && k >= 0 && k <= dur {
+			ts = append(ts, k)
+		}
+	}
+	sort.Float64s(ts)
+	// glTF times are float32 seconds and must increase strictly.
+	out := ts[:0]
+	last := float32(-1)
+	for _, t := range ts {
+		s := float32(t / ups)
+		if s <= last {
+			continue
+		}
+		out = append(out, t)
+		last = s
+	}
+	if len(out) > e.opts.MaxSamples {
+		return nil, 0, fmt.Errorf("gltf export: clip %q has %d sample times, more than %d", c.name, len(out), e.opts.MaxSamples)
+	}
+	return out, ups, nil
+}
+
+func (e *exporter) sampleClip(c *clipTrack) error {
+	times, ups, err := e.sampleTimes(c)
+	if err != nil {
+		return err
+	}
+	c.times = times
+	n := e.sk.Len()
+	ns := len(e.slots)
+	c.tr = make([][][3]float32, ns)
+	c.rot = make([][][4]float32, ns)
+	c.scl = make([][][3]float32, ns)
+	c.vrot = make([][][4]float32, ns)
+	prev := make([]decomposition, ns)
+	for s := range e.slots {
+		prev[s] = e.slots[s].bind
+		c.tr[s] = make([][3]float32, len(times))
+		c.rot[s] = make([][4]float32, len(times))
+		c.scl[s] = make([][3]float32, len(times))
+		c.vrot[s] = make([][4]float32, len(times))
+	}
+	local := make([]anim.Transform, n)
+	rc, _ := c.clip.(anim.RootClip)
+	c.secs = make([]float32, len(times))
+	for k, t := range times {
+		c.secs[k] = float32(t / ups)
+		c.clip.Sample(t, local, nil)
+		for s, sl := range e.slots {
+			var m affine
+			if sl.node >= 0 {
+				m = e.jointLocal(sl.node, &local[sl.node])
+			} else {
+				m = identAffine
+				if rc != nil {
+					r := rc.SampleRoot(t)
+					m = e.conv.affine(affineOf(&r))
+				}
+			}
+			if !m.finite() {
+				return fmt.Errorf("gltf export: clip %q at %g: %s is not finite", c.name, t, sl.name)
+			}
+			d := decompose(m, &prev[s])
+			prev[s] = d
+			if d.needsHelper() {
+				sl.helper = true
+			}
+			r, vr := d.R(), d.VT()
+			if k > 0 {
+				// Hemisphere-continuous keys, so that every reader's slerp takes the
+				// same (short) way.
+				if r.dot(quat64(c.rot[s][k-1])) < 0 {
+					r = r.neg()
+				}
+				if vr.dot(quat64(c.vrot[s][k-1])) < 0 {
+					vr = vr.neg()
+				}
+			}
+			c.tr[s][k] = d.T.f32()
+			c.rot[s][k] = quat32(r)
+			c.scl[s][k] = d.S.f32()
+			c.vrot[s][k] = quat32(vr)
+		}
+	}
+	return nil
+}
+
+func quat32(q quat) [4]float32 {
+	return [4]float32{float32(q[0]), float32(q[1]), float32(q[2]), float32(q[3])}
+}
+
+func quat64(q [4]float32) quat {
+	return quat{float64(q[0]), float64(q[1]), float64(q[2]), float64(q[3])}
+}
+
+// layoutNodes writes the node hierarchy: the armature root, the root-motion node,
+// then per skeleton node its helper (when needed) and its joint node.
+func (e *exporter) layoutNodes() {
+	doc := e.doc
+	doc.Nodes = append(doc.Nodes, &gltf.Node{Name: e.opts.Name, Rotation: [4]float64{0, 0, 0, 1}, Scale: [3]float64{1, 1, 1}})
+	e.armature = 0
+	doc.Scenes[0].Nodes = []int{0}
+	doc.Scenes[0].Name = e.opts.Name
+	top := e.armature
+	addChild := func(parent int, nd *gltf.Node) int {
+		doc.Nodes = append(doc.Nodes, nd)
+		idx := len(doc.Nodes) - 1
+		doc.Nodes[parent].Children = append(doc.Nodes[parent].Children, idx)
+		return idx
+	}
+	place := func(sl *slot, parent int) {
+		d := &sl.bind
+		if sl.helper {
+			sl.hNode = addChild(parent, &gltf.Node{Name: sl.name + " (helper)",
+				Translation: d.T, Rotation: d.R(), Scale: d.S})
+			sl.jNode = addChild(sl.hNode, &gltf.Node{Name: sl.name, Rotation: d.VT(), Scale: [3]float64{1, 1, 1}})
+			return
+		}
+		sl.jNode = addChild(parent, &gltf.Node{Name: sl.name, Translation: d.T, Rotation: d.R(), Scale: d.S})
+	}
+	if e.rootSlot != nil {
+		place(e.rootSlot, top)
+		top = e.rootSlot.jNode
+	}
+	for i := 0; i < e.sk.Len(); i++ {
+		parent := top
+		if p := e.sk.Parents[i]; p >= 0 {
+			parent = e.slots[p].jNode
+		}
+		place(e.slots[i], parent)
+	}
+}
+
+// writeAccessor adds an accessor for data in its own buffer view without a target
+// (animation and inverse-bind data).
+func writeData(doc *gltf.Document, data any) int {
+	return modelerWrite(doc, gltf.TargetNone, data)
+}
+
+func (e *exporter) writeAnimations() {
+	doc := e.doc
+	zero := -1
+	for _, c := range e.clips {
+		an := &gltf.Animation{Name: c.name}
+		input := writeData(doc, c.secs)
+		acc := doc.Accessors[input]
+		acc.Min = []float64{float64(c.secs[0])}
+		acc.Max = []float64{float64(c.secs[len(c.secs)-1])}
+		channel := func(node int, path gltf.TRSProperty, data any, constant bool) {
+			in := input
+			if constant {
+				if zero < 0 {
+					zero = writeData(doc, []float32{0})
+					doc.Accessors[zero].Min = []float64{0}
+					doc.Accessors[zero].Max = []float64{0}
+				}
+				in = zero
+			}
+			out := writeData(doc, data)
+			an.Samplers = append(an.Samplers, &gltf.AnimationSampler{Input: in, Output: out, Interpolation: gltf.InterpolationLinear})
+			an.Channels = append(an.Channels, &gltf.AnimationChannel{Sampler: len(an.Samplers) - 1,
+				Target: gltf.AnimationChannelTarget{Node: gltf.Index(node), Path: path}})
+		}
+		for s, sl := range e.slots {
+			trsNode := sl.jNode
+			if sl.helper {
+				trsNode = sl.hNode
+			}
+			tr, k := constant3(c.tr[s])
+			channel(trsNode, gltf.TRSTranslation, tr, k)
+			rot, k := constant4(c.rot[s])
+			channel(trsNode, gltf.TRSRotation, rot, k)
+			scl, k := constant3(c.scl[s])
+			channel(trsNode, gltf.TRSScale, scl, k)
+			if sl.helper {
+				vr, k := constant4(c.vrot[s])
+				channel(sl.jNode, gltf.TRSRotation, vr, k)
+			}
+		}
+		doc.Animations = append(doc.Animations, an)
+	}
+}
+
+// constant3 returns the single value of a channel that never changes (and true),
+// or the channel itself.
+func constant3(v [][3]float32) ([][3]float32, bool) {
+	for _, x := range v[1:] {
+		if x != v[0] {
+			return v, false
+		}
+	}
+	return v[:1], len(v) > 1
+}
+
+func constant4(v [][4]float32) ([][4]float32, bool) {
+	for _, x := range v[1:] {
+		if x != v[0] {
+			return v, false
+		}
+	}
+	return v[:1], len(v) > 1
+}

@@ -1,0 +1,205 @@
+package gltf
+
+import (
+	"math"
+
+	"animscope/anim"
+
+	"github.com/go-gl/mathgl/mgl32"
+)
+
+// The exporter composes and decomposes in float64: the float32 results of the core
+// are widened once, so the only rounding the glTF file adds is its own float32
+// storage.
+
+// mat3 is a row-major 3×3 matrix, m[row][col].
+type mat3 [3][3]float64
+
+var ident3 = mat3{{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}
+
+func (a mat3) mul(b mat3) mat3 {
+	var r mat3
+	for i := 0; i < 3; i++ {
+		for j := 0; j < 3; j++ {
+			r[i][j] = a[i][0]*b[0][j] + a[i][1]*b[1][j] + a[i][2]*b[2][j]
+		}
+	}
+	return r
+}
+
+func (a mat3) t() mat3 {
+	var r mat3
+	for i := 0; i < 3; i++ {
+		for j := 0; j < 3; j++ {
+			r[i][j] = a[j][i]
+		}
+	}
+	return r
+}
+
+func (a mat3) vec(v vec3) vec3 {
+	return vec3{
+		a[0][0]*v[0] + a[0][1]*v[1] + a[0][2]*v[2],
+		a[1][0]*v[0] + a[1][1]*v[1] + a[1][2]*v[2],
+		a[2][0]*v[0] + a[2][1]*v[1] + a[2][2]*v[2],
+	}
+}
+
+func (a mat3) det() float64 {
+	return a[0][0]*(a[1][1]*a[2][2]-a[1][2]*a[2][1]) -
+		a[0][1]*(a[1][0]*a[2][2]-a[1][2]*a[2][0]) +
+		a[0][2]*(a[1][0]*a[2][1]-a[1][1]*a[2][0])
+}
+
+// inv returns the inverse and false when a is singular.
+func (a mat3) inv() (mat3, bool) {
+	d := a.det()
+	if d == 0 || math.IsNaN(d) || math.IsInf(d, 0) {
+		return mat3{}, false
+	}
+	var r mat3
+	r[0][0] = (a[1][1]*a[2][2] - a[1][2]*a[2][1]) / d
+	r[0][1] = (a[0][2]*a[2][1] - a[0][1]*a[2][2]) / d
+	r[0][2] = (a[0][1]*a[1][2] - a[0][2]*a[1][1]) / d
+	r[1][0] = (a[1][2]*a[2][0] - a[1][0]*a[2][2]) / d
+	r[1][1] = (a[0][0]*a[2][2] - a[0][2]*a[2][0]) / d
+	r[1][2] = (a[0][2]*a[1][0] - a[0][0]*a[1][2]) / d
+	r[2][0] = (a[1][0]*a[2][1] - a[1][1]*a[2][0]) / d
+	r[2][1] = (a[0][1]*a[2][0] - a[0][0]*a[2][1]) / d
+	r[2][2] = (a[0][0]*a[1][1] - a[0][1]*a[1][0]) / d
+	return r, true
+}
+
+func (a mat3) col(j int) vec3 { return vec3{a[0][j], a[1][j], a[2][j]} }
+
+func (a *mat3) setCol(j int, v vec3) { a[0][j], a[1][j], a[2][j] = v[0], v[1], v[2] }
+
+type vec3 [3]float64
+
+func (v vec3) add(w vec3) vec3      { return vec3{v[0] + w[0], v[1] + w[1], v[2] + w[2]} }
+func (v vec3) sub(w vec3) vec3      { return vec3{v[0] - w[0], v[1] - w[1], v[2] - w[2]} }
+func (v vec3) scale(s float64) vec3 { return vec3{v[0] * s, v[1] * s, v[2] * s} }
+func (v vec3) dot(w vec3) float64   { return v[0]*w[0] + v[1]*w[1] + v[2]*w[2] }
+func (v vec3) norm() float64        { return math.Sqrt(v.dot(v)) }
+func (v vec3) cross(w vec3) vec3 {
+	return vec3{v[1]*w[2] - v[2]*w[1], v[2]*w[0] - v[0]*w[2], v[0]*w[1] - v[1]*w[0]}
+}
+func vec3Of(v mgl32.Vec3) vec3 { return vec3{float64(v[0]), float64(v[1]), float64(v[2])} }
+func (v vec3) f32() [3]float32 { return [3]float32{float32(v[0]), float32(v[1]), float32(v[2])} }
+func (v vec3) maxAbs() (m float64) {
+	return math.Max(math.Abs(v[0]), math.Max(math.Abs(v[1]), math.Abs(v[2])))
+}
+func (v vec3) finite() bool          { return finite(v[0]) && finite(v[1]) && finite(v[2]) }
+func finite(x float64) bool          { return !math.IsNaN(x) && !math.IsInf(x, 0) }
+func (a mat3) finite() bool          { return a.col(0).finite() && a.col(1).finite() && a.col(2).finite() }
+func (a affine) finite() bool        { return a.A.finite() && a.b.finite() }
+func (a affine) point(p vec3) vec3   { return a.A.vec(p).add(a.b) }
+func translation(b vec3) affine      { return affine{A: ident3, b: b} }
+func (a affine) mul(c affine) affine { return affine{A: a.A.mul(c.A), b: a.A.vec(c.b).add(a.b)} }
+
+// affine is x ↦ A·x + b.
+type affine struct {
+	A mat3
+	b vec3
+}
+
+var identAffine = affine{A: ident3}
+
+func (a affine) inv() (affine, bool) {
+	ai, ok := a.A.inv()
+	if !ok {
+		return affine{}, false
+	}
+	return affine{A: ai, b: ai.vec(a.b).scale(-1)}, true
+}
+
+// affineOf widens the core's 3×4 column-major matrix.
+func affineOf(m *anim.Affine) affine {
+	var r affine
+	for c := 0; c < 3; c++ {
+		for row := 0; row < 3; row++ {
+			r.A[row][c] = float64(m[3*c+row])
+		}
+	}
+	r.b = vec3{float64(m[9]), float64(m[10]), float64(m[11])}
+	return r
+}
+
+// mat4 returns the column-major 4×4 float32 matrix of a, as glTF stores it.
+func (a affine) mat4() [4][4]float32 {
+	var r [4][4]float32
+	for c := 0; c < 3; c++ {
+		for row := 0; row < 3; row++ {
+			r[c][row] = float32(a.A[row][c])
+		}
+	}
+	r[3] = [4]float32{float32(a.b[0]), float32(a.b[1]), float32(a.b[2]), 1}
+	return r
+}
+
+// quat is (x, y, z, w), glTF's order.
+type quat [4]float64
+
+func quatOf(q mgl32.Quat) quat {
+	return quat{float64(q.V[0]), float64(q.V[1]), float64(q.V[2]), float64(q.W)}
+}
+
+// mulQuat is the Hamilton product a·b.
+func mulQuat(a, b quat) quat {
+	ax, ay, az, aw := a[0], a[1], a[2], a[3]
+	bx, by, bz, bw := b[0], b[1], b[2], b[3]
+	return quat{
+		aw*bx + ax*bw + ay*bz - az*by,
+		aw*by - ax*bz + ay*bw + az*bx,
+		aw*bz + ax*by - ay*bx + az*bw,
+		aw*bw - ax*bx - ay*by - az*bz,
+	}
+}
+
+// rotationOf is the formula's R(q): the textbook matrix applied to q as it is, not
+// normalised (a non-unit q gives a matrix that is not a pure rotation).
+func rotationOf(q quat) mat3 {
+	x, y, z, w := q[0], q[1], q[2], q[3]
+	return mat3{
+		{1 - 2*(y*y+z*z), 2 * (x*y - w*z), 2 * (x*z + w*y)},
+		{2 * (x*y + w*z), 1 - 2*(x*x+z*z), 2 * (y*z - w*x)},
+		{2 * (x*z - w*y), 2 * (y*z + w*x), 1 - 2*(x*x+y*y)},
+	}
+}
+
+// quatFromRotation returns the unit quaternion of a proper rotation matrix
+// (Shepperd's method), normalised.
+func quatFromRotation(m mat3) quat {
+	tr := m[0][0] + m[1][1] + m[2][2]
+	var q quat
+	switch {
+	case tr > 0:
+		s := math.Sqrt(tr+1) * 2
+		q = quat{(m[2][1] - m[1][2]) / s, (m[0][2] - m[2][0]) / s, (m[1][0] - m[0][1]) / s, s / 4}
+	case m[0][0] > m[1][1] && m[0][0] > m[2][2]:
+		s := math.Sqrt(1+m[0][0]-m[1][1]-m[2][2]) * 2
+		q = quat{s / 4, (m[0][1] + m[1][0]) / s, (m[0][2] + m[2][0]) / s, (m[2][1] - m[1][2]) / s}
+	case m[1][1] > m[2][2]:
+		s := math.Sqrt(1+m[1][1]-m[0][0]-m[2][2]) * 2
+		q = quat{(m[0][1] + m[1][0]) / s, s / 4, (m[1][2] + m[2][1]) / s, (m[0][2] - m[2][0]) / s}
+	default:
+		s := math.Sqrt(1+m[2][2]-m[0][0]-m[1][1]) * 2
+		q = quat{(m[0][2] + m[2][0]) / s, (m[1][2] + m[2][1]) / s, s / 4, (m[1][0] - m[0][1]) / s}
+	}
+	return q.normalized()
+}
+
+func (q quat) dot(r quat) float64 { return q[0]*r[0] + q[1]*r[1] + q[2]*r[2] + q[3]*r[3] }
+
+func (q quat) normalized() quat {
+	n := math.Sqrt(q.dot(q))
+	if n == 0 || !finite(n) {
+		return quat{0, 0, 0, 1}
+	}
+	return quat{q[0] / n, q[1] / n, q[2] / n, q[3] / n}
+}
+
+func (q quat) neg() quat { return quat{-q[0], -q[1], -q[2], -q[3]} }
+
+// unitRotation is R(q) of a unit quaternion.
+func unitRotation(q quat) mat3 { return rotationOf(q.normalized()) }

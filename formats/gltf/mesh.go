@@ -1,0 +1,351 @@
+package gltf
+
+import (
+	"fmt"
+	"math"
+	"sort"
+
+	"animscope/formats"
+
+	"github.com/qmuntal/gltf"
+	"github.com/qmuntal/gltf/modeler"
+)
+
+func modelerWrite(doc *gltf.Document, target gltf.Target, data any) int {
+	return modeler.WriteAccessor(doc, target, data)
+}
+
+// influence lists of one vertex, normalised, strongest first.
+type influences struct {
+	j [4]uint16
+	w [4]float32
+	n int
+}
+
+// preparedMesh is an Asset mesh checked and bound to skin joints.
+type preparedMesh struct {
+	m    *formats.Mesh
+	name string
+	inf  []influences
+	tris []uint32
+	uv   bool
+	nrm  bool
+	col  bool
+}
+
+// identity is the skin joint index of the armature root (world = identity), which
+// takes influences that name no skeleton node ("they stay in bind pose").
+func (e *exporter) identity() uint16 { return uint16(e.sk.Len()) }
+
+func (e *exporter) prepareMesh(mi int, m *formats.Mesh) (*preparedMesh, bool) {
+	name := m.Name
+	if name == "" {
+		name = fmt.Sprintf("mesh %d", mi)
+	}
+	nv := len(m.Positions)
+	if nv == 0 || len(m.Indices) < 3 {
+		e.warn("mesh %q has no triangles: left out", name)
+		return nil, false
+	}
+	n := e.sk.Len()
+	if n+1 > math.MaxUint16 {
+		e.warn("mesh %q: the skeleton has too many nodes for 16-bit joints: left out", name)
+		return nil, false
+	}
+	p := &preparedMesh{m: m, name: name,
+		uv:  len(m.UVs) == nv,
+		nrm: len(m.Normals) == nv,
+		col: len(m.Colors) == nv,
+	}
+	for _, c := range []struct {
+		what string
+		got  int
+		ok   bool
+	}{{"normals", len(m.Normals), p.nrm}, {"UVs", len(m.UVs), p.uv}, {"colours", len(m.Colors), p.col}} {
+		if c.got != 0 && !c.ok {
+			e.warn("mesh %q has %d %s for %d vertices: left out", name, c.got, c.what, nv)
+		}
+	}
+	p.inf = make([]influences, nv)
+	switch {
+	case m.Joints == nil:
+		j := e.identity()
+		if m.Node >= 0 && m.Node < n {
+			j = uint16(m.Node)
+		} else {
+			e.warn("mesh %q follows node %d, which the skeleton does not have: it stays in bind pose", name, m.Node)
+			e.identityJoint = true
+		}
+		for v := range p.inf {
+			p.inf[v] = influences{j: [4]uint16{j}, w: [4]float32{1}, n: 1}
+		}
+	case len(m.Joints) != nv || len(m.Weights) != nv:
+		e.warn("mesh %q has %d joint and %d weight entries for %d vertices: left out", name, len(m.Joints), len(m.Weights), nv)
+		return nil, false
+	default:
+		for v := range p.inf {
+			p.inf[v] = e.vertexInfluences(m.Joints[v], m.Weights[v])
+		}
+	}
+	rewind := e.conv.mirrored()
+	dropped := 0
+	for t := 0; t+2 < len(m.Indices); t += 3 {
+		a, b, c := m.Indices[t], m.Indices[t+1], m.Indices[t+2]
+		if int(a) >= nv || int(b) >= nv || int(c) >= nv {
+			dropped++
+			continue
+		}
+		if rewind {
+			b, c = c, b
+		}
+		p.tris = append(p.tris, a, b, c)
+	}
+	if dropped > 0 {
+		e.warn("mesh %q: %d triangles name vertices it does not have: left out", name, dropped)
+	}
+	if len(m.Indices)%3 != 0 {
+		e.warn("mesh %q: %d indices is not a whole number of triangles: the rest is left out", name, len(m.Indices))
+	}
+	if len(p.tris) == 0 {
+		e.warn("mesh %q has no valid triangles: left out", name)
+		return nil, false
+	}
+	return p, true
+}
+
+// vertexInfluences merges duplicate joints, drops zero, negative and non-finite
+// weights, sends joints the skeleton does not have to the identity joint, and
+// normalises the weights to sum 1.
+func (e *exporter) vertexInfluences(js [4]uint16, ws [4]float32) influences {
+	n := e.sk.Len()
+	type jw struct {
+		j uint16
+		w float64
+	}
+	var list []jw
+	for k := 0; k < 4; k++ {
+		w := float64(ws[k])
+		if !(w > 0) || math.IsInf(w, 0) {
+			continue
+		}
+		j := js[k]
+		if int(j) >= n {
+			j = e.identity()
+			e.identityJoint = true
+		}
+		merged := false
+		for i := range list {
+			if list[i].j == j {
+				list[i].w += w
+				merged = true
+			}
+		}
+		if !merged {
+			list = append(list, jw{j, w})
+		}
+	}
+	if len(list) == 0 {
+		e.identityJoint = true
+		return influences{j: [4]uint16{e.identity()}, w: [4]float32{1}, n: 1}
+	}
+	sort.SliceStable(list, func(a, b int) bool { return list[a].w > list[b].w })
+	sum := 0.0
+	for _, x := range list {
+		sum += x.w
+	}
+	var r influences
+	var total float32
+	for i, x := range list {
+		r.j[i] = x.j
+		r.w[i] = float32(x.w / sum)
+		total += r.w[i]
+	}
+	r.w[0] += 1 - total // float32 sum exactly 1 where it can be
+	r.n = len(list)
+	return r
+}
+
+// skinBindOf is skin[j] at bind pose in file space (the identity joint: identity).
+func (e *exporter) skinBindOf(j uint16) affine {
+	if int(j) >= e.sk.Len() {
+		return identAffine
+	}
+	return e.skinBind[j]
+}
+
+// canBake reports whether a mesh's vertices can be moved into the bind pose: every
+// joint that moves a vertex must put it at the same place at bind time.
+func (e *exporter) canBake(p *preparedMesh) bool {
+	for v, inf := range p.inf {
+		pos := vec3Of(p.m.Positions[v])
+		first := e.skinBindOf(inf.j[0]).point(pos)
+		tol := 1e-5 * math.Max(1, first.maxAbs())
+		for k := 1; k < inf.n; k++ {
+			if e.skinBindOf(inf.j[k]).point(pos).sub(first).maxAbs() > tol {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+func (e *exporter) writeMeshes() error {
+	var prepared []*preparedMesh
+	for mi := range e.a.Meshes {
+		m := &e.a.Meshes[mi]
+		if m.Hidden && !e.opts.Hidden {
+			continue
+		}
+		if p, ok := e.prepareMesh(mi, m); ok {
+			prepared = append(prepared, p)
+		}
+	}
+	// Bake the bind pose into the vertices (inverse bind matrices are then the
+	// inverses of the joints' bind matrices, as importers expect) unless a joint's
+	// bind matrix is singular or a vertex's joints disagree at bind time.
+	for i := range e.jointBind {
+		if _, ok := e.jointBind[i].inv(); !ok {
+			e.rawIBM = true
+		}
+	}
+	for _, p := range prepared {
+		if !e.rawIBM && !e.canBake(p) {
+			e.rawIBM = true
+		}
+	}
+	doc := e.doc
+	for _, p := range prepared {
+		m := p.m
+		nv := len(m.Positions)
+		pos := make([][3]float32, nv)
+		var nrm [][3]float32
+		if p.nrm {
+			nrm = make([][3]float32, nv)
+		}
+		joints := make([][4]uint16, nv)
+		weights := make([][4]float32, nv)
+		for v := 0; v < nv; v++ {
+			inf := p.inf[v]
+			x := vec3Of(m.Positions[v])
+			bake := identAffine
+			if !e.rawIBM {
+				bake = e.skinBindOf(inf.j[0])
+			}
+			pos[v] = e.conv.point(bake.point(x)).f32()
+			if p.nrm {
+				nt := vec3Of(m.Normals[v])
+				if !e.rawIBM {
+					if inv, ok := bake.A.inv(); ok {
+						nt = inv.t().vec(nt)
+					}
+				}
+				nt = e.conv.dir(nt)
+				if l := nt.norm(); l > 1e-12 && finite(l) {
+					nt = nt.scale(1 / l)
+				} else {
+					nt = vec3{0, 1, 0}
+				}
+				nrm[v] = nt.f32()
+			}
+			joints[v] = inf.j
+			weights[v] = inf.w
+		}
+		for _, q := range pos {
+			if !(vec3{float64(q[0]), float64(q[1]), float64(q[2])}).finite() {
+				return fmt.Errorf("gltf export: mesh %q has a vertex that is not finite", p.name)
+			}
+		}
+		attrs := gltf.PrimitiveAttributes{}
+		attrs[gltf.POSITION] = modeler.WritePosition(doc, pos)
+		if p.nrm {
+			attrs[gltf.NORMAL] = modeler.WriteNormal(doc, nrm)
+		}
+		if p.uv {
+			uv := make([][2]float32, nv)
+			for v, t := range m.UVs {
+				uv[v] = [2]float32{finite32(t[0]), finite32(t[1])}
+			}
+			attrs[gltf.TEXCOORD_0] = modeler.WriteTextureCoord(doc, uv)
+		}
+		if p.col {
+			col := make([][4]float32, nv)
+			for v, c := range m.Colors {
+				col[v] = [4]float32{clamp01(c[0]), clamp01(c[1]), clamp01(c[2]), clamp01(c[3])}
+			}
+			attrs[gltf.COLOR_0] = modeler.WriteColor(doc, col)
+		}
+		attrs[gltf.JOINTS_0] = modeler.WriteJoints(doc, joints)
+		attrs[gltf.WEIGHTS_0] = modeler.WriteWeights(doc, weights)
+		var idx int
+		if nv <= math.MaxUint16 {
+			t16 := make([]uint16, len(p.tris))
+			for i, x := range p.tris {
+				t16[i] = uint16(x)
+			}
+			idx = modeler.WriteIndices(doc, t16)
+		} else {
+			idx = modeler.WriteIndices(doc, p.tris)
+		}
+		doc.Meshes = append(doc.Meshes, &gltf.Mesh{Name: p.name, Primitives: []*gltf.Primitive{{
+			Attributes: attrs, Indices: gltf.Index(idx), Mode: gltf.PrimitiveTriangles,
+		}}})
+		doc.Nodes = append(doc.Nodes, &gltf.Node{Name: p.name, Mesh: gltf.Index(len(doc.Meshes) - 1),
+			Skin: gltf.Index(0), Rotation: [4]float64{0, 0, 0, 1}, Scale: [3]float64{1, 1, 1}})
+		doc.Scenes[0].Nodes = append(doc.Scenes[0].Nodes, len(doc.Nodes)-1)
+	}
+	return nil
+}
+
+func finite32(x float32) float32 {
+	if math.IsNaN(float64(x)) || math.IsInf(float64(x), 0) {
+		return 0
+	}
+	return x
+}
+
+func clamp01(x float32) float32 {
+	switch {
+	case !(x >= 0):
+		return 0
+	case x > 1:
+		return 1
+	}
+	return x
+}
+
+// writeSkin writes the one skin: the joint nodes in skeleton order, then the
+// armature root when influences need the identity or the skeleton has several roots
+// (glTF wants the joints to share a root).
+func (e *exporter) writeSkin() {
+	n := e.sk.Len()
+	roots := 0
+	for _, p := range e.sk.Parents {
+		if p < 0 {
+			roots++
+		}
+	}
+	skin := &gltf.Skin{Name: e.opts.Name}
+	var ibm [][4][4]float32
+	for i := 0; i < n; i++ {
+		skin.Joints = append(skin.Joints, e.slots[i].jNode)
+		var m affine
+		if e.rawIBM {
+			ib := identAffine
+			if e.sk.InverseBind != nil {
+				ib = affineOf(&e.sk.InverseBind[i])
+			}
+			m = e.conv.affine(translation(e.pivot(i).scale(-1)).mul(ib))
+		} else {
+			m, _ = e.jointBind[i].inv()
+		}
+		ibm = append(ibm, m.mat4())
+	}
+	if e.identityJoint || roots != 1 {
+		skin.Joints = append(skin.Joints, e.armature)
+		ibm = append(ibm, identAffine.mat4())
+		skin.Skeleton = gltf.Index(e.armature)
+	}
+	skin.InverseBindMatrices = gltf.Index(writeData(e.doc, ibm))
+	e.doc.Skins = append(e.doc.Skins, skin)
+	e.skin = 0
+}

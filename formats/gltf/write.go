@@ -1,0 +1,67 @@
+package gltf
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+
+	"github.com/qmuntal/gltf"
+)
+
+// Encode writes doc to w as binary glTF (.glb).
+func Encode(w io.Writer, doc *gltf.Document) error {
+	enc := gltf.NewEncoder(w)
+	enc.AsBinary = true
+	return enc.Encode(doc)
+}
+
+// EncodeBytes returns doc as binary glTF (.glb).
+func EncodeBytes(doc *gltf.Document) ([]byte, error) {
+	var b bytes.Buffer
+	if err := Encode(&b, doc); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}
+
+// WriteFile writes doc as binary glTF to path, atomically: the bytes go to a
+// temporary file in the same folder, which is synced and then renamed over path, so
+// path is either its old self or the complete new file.
+func WriteFile(path string, doc *gltf.Document) error {
+	data, err := EncodeBytes(doc)
+	if err != nil {
+		return fmt.Errorf("%s: %v", path, err)
+	}
+	dir := filepath.Dir(path)
+	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".*.tmp")
+	if err != nil {
+		return err
+	}
+	tmp := f.Name()
+	ok := false
+	defer func() {
+		if !ok {
+			f.Close()
+			os.Remove(tmp)
+		}
+	}()
+	if _, err := f.Write(data); err != nil {
+		return fmt.Errorf("%s: %v", path, err)
+	}
+	if err := f.Sync(); err != nil {
+		return fmt.Errorf("%s: %v", path, err)
+	}
+	if err := f.Chmod(0o644); err != nil {
+		return fmt.Errorf("%s: %v", path, err)
+	}
+	if err := f.Close(); err != nil {
+		return fmt.Errorf("%s: %v", path, err)
+	}
+	if err := os.Rename(tmp, path); err != nil {
+		return err
+	}
+	ok = true
+	return nil
+}
