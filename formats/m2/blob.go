@@ -77,20 +77,24 @@ func (b *blob) u32(o int) uint32  { return binary.LittleEndian.Uint32(b.data[o:]
 func (b *blob) i32(o int) int32   { return int32(b.u32(o)) }
 func (b *blob) f32(o int) float32 { return math.Float32frombits(b.u32(o)) }
 
-// str reads an M2Array<char> as a string, cut at the first NUL.
+// str reads an M2Array<char> as a string without its trailing NULs. A NUL inside
+// the name (converted files store a leading one) is shown as a space.
 func (b *blob) str(field int64, what string) (string, error) {
 	a, err := b.arr(field, what, 1)
 	if err != nil || a.count == 0 {
 		return "", err
 	}
 	s := b.data[a.offset : a.offset+a.count]
-	for i, c := range s {
+	for len(s) > 0 && s[len(s)-1] == 0 {
+		s = s[:len(s)-1]
+	}
+	out := []byte(string(s))
+	for i, c := range out {
 		if c == 0 {
-			s = s[:i]
-			break
+			out[i] = ' '
 		}
 	}
-	return string(s), nil
+	return string(out), nil
 }
 
 // maxMagnitude bounds every float a model stores for geometry and keys. Larger (or

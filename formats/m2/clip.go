@@ -14,6 +14,7 @@ type model struct {
 	pre     bool
 	globals []uint32
 	nodes   []nodeTracks
+	alphas  []meshAlpha // per mesh of the asset
 }
 
 // nodeTracks are one bone's tracks; nil when a track has no keys.
@@ -110,6 +111,29 @@ func (c *Clip) trackTime(k *keys, seqT, g float64) float64 {
 		x += float64(l)
 	}
 	return x
+}
+
+// MeshAlpha is the opacity of the asset's mesh i at t (ms in the sequence) with the
+// global clock at globalMS: the alpha of its first batch's colour times its
+// transparency (fixed16 tracks, value/32767), 1 when neither has keys. Frog.m2's
+// tongue, for one, is hidden this way except in one sequence.
+func (c *Clip) MeshAlpha(mesh int, t, globalMS float64) float32 {
+	if mesh < 0 || mesh >= len(c.m.alphas) {
+		return 1
+	}
+	a := &c.m.alphas[mesh]
+	seqT := t
+	if c.m.pre {
+		seqT = c.start + t
+	}
+	alpha := float32(1)
+	if a.color != nil {
+		alpha *= a.color.eval(c.src, c.trackTime(&a.color.keys, seqT, globalMS), 1)
+	}
+	if a.transp != nil {
+		alpha *= a.transp.eval(c.src, c.trackTime(&a.transp.keys, seqT, globalMS), 1)
+	}
+	return alpha
 }
 
 // floorFrame is ⌊t⌋ as an int32, saturated (and 0 for NaN).

@@ -112,6 +112,9 @@ type Geoset struct {
 	Bones     int      `json:"bones"` // palette size
 	Textures  []string `json:"textures,omitempty"`
 	BlendMode []uint16 `json:"blend_modes,omitempty"`
+	// AnimatedAlpha says a colour alpha or transparency track sets the geoset's
+	// opacity (Clip.MeshAlpha).
+	AnimatedAlpha bool `json:"animated_alpha,omitempty"`
 }
 
 // TextureInfo is one texture record: its type (0 = the file name is given) and name.

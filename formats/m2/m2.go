@@ -91,6 +91,7 @@ type decoder struct {
 	seqBlob []*blob // 264: where sequence s keeps its inner arrays (nil: nowhere)
 	diags   []formats.Diagnostic
 	details *Details
+	alphas  []meshAlpha // per mesh
 }
 
 func (d *decoder) warnf(b *blob, off int64, format string, args ...any) {
@@ -246,7 +247,7 @@ func (d *decoder) decode() (*formats.Asset, error) {
 		return nil, err
 	}
 
-	m := &model{pre: d.pre, globals: d.globals, nodes: make([]nodeTracks, len(bones))}
+	m := &model{pre: d.pre, globals: d.globals, nodes: make([]nodeTracks, len(bones)), alphas: d.alphas}
 	for fi, bn := range bones {
 		m.nodes[node[fi]] = nodeTracks{t: bn.t, r: bn.r, s: bn.s}
 	}

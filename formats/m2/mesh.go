@@ -145,12 +145,21 @@ func (d *decoder) meshes(lay *layout, nBones int, node []int32) ([]formats.Mesh,
 		}
 	}
 
-	// Batches: texture names and blend modes per submesh, for inspect.
+	// Colour alpha and transparency tracks: they hide geosets (Frog's tongue).
+	colors, transp, err := d.alphaTracks(lay)
+	if err != nil {
+		return nil, err
+	}
+	transLookup, _ := b.arr(lay.texLookup+16, "transparency lookup", 2)
+
+	// Batches: texture names and blend modes per submesh, for inspect, and the
+	// first batch's colour and transparency for MeshAlpha.
 	texLookup, _ := b.arr(lay.texLookup, "texture lookup", 2)
 	renderFlags, _ := b.arr(lay.renderFlags, "render flags", 4)
 	type batchInfo struct {
 		textures []string
 		blend    []uint16
+		alpha    meshAlpha
 	}
 	bySub := map[int]*batchInfo{}
 	for i := 0; i < int(batchA.count); i++ {
@@ -160,6 +169,14 @@ func (d *decoder) meshes(lay *layout, nBones int, node []int32) ([]formats.Mesh,
 		if bi == nil {
 			bi = &batchInfo{}
 			bySub[sub] = bi
+			if ci := int(vb.i16(o + 8)); ci >= 0 && ci < len(colors) {
+				bi.alpha.color = colors[ci]
+			}
+			if tc := int(vb.u16(o + 0x14)); tc < int(transLookup.count) {
+				if ti := int(b.u16(transLookup.at(tc))); ti < len(transp) {
+					bi.alpha.transp = transp[ti]
+				}
+			}
 		}
 		if tc := int(vb.u16(o + 0x10)); tc < int(texLookup.count) {
 			if ti := int(b.u16(texLookup.at(tc))); ti < len(det.Textures) {
@@ -214,13 +231,53 @@ func (d *decoder) meshes(lay *layout, nBones int, node []int32) ([]formats.Mesh,
 		meshes = append(meshes, m)
 		det.uv1 = append(det.uv1, uv1)
 		g := Geoset{Submesh: si, ID: geoset, Vertices: len(m.Positions), Triangles: len(m.Indices) / 3, Bones: int(vb.u16(o + 12))}
+		var ma meshAlpha
 		if bi := bySub[si]; bi != nil {
 			g.Textures, g.BlendMode = bi.textures, bi.blend
+			ma = bi.alpha
+			g.AnimatedAlpha = ma.color != nil || ma.transp != nil
 		}
+		d.alphas = append(d.alphas, ma)
 		det.Geosets = append(det.Geosets, g)
 	}
 	_ = subSize
 	return meshes, nil
+}
+
+// meshAlpha is where a mesh's opacity comes from: its first batch's colour alpha
+// and transparency tracks (nil: 1).
+type meshAlpha struct {
+	color, transp *scalarTrack
+}
+
+// alphaTracks reads the alpha track of every colour and the track of every
+// transparency record.
+func (d *decoder) alphaTracks(lay *layout) (colors, transp []*scalarTrack, err error) {
+	b := &d.m2
+	ca, err := b.arr(lay.colors, "colours", lay.colorSize)
+	if err != nil {
+		return nil, nil, err
+	}
+	ta, err := b.arr(lay.transparency, "transparency", lay.transpSize)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := d.spend(b, lay.colors, uint64(ca.count)+uint64(ta.count), "colour and transparency records"); err != nil {
+		return nil, nil, err
+	}
+	colors = make([]*scalarTrack, ca.count)
+	for i := range colors {
+		if colors[i], err = d.fixed16Track(int64(ca.at(i)+lay.trackSize), fmt.Sprintf("colour %d alpha", i)); err != nil {
+			return nil, nil, err
+		}
+	}
+	transp = make([]*scalarTrack, ta.count)
+	for i := range transp {
+		if transp[i], err = d.fixed16Track(int64(ta.at(i)), fmt.Sprintf("transparency %d", i)); err != nil {
+			return nil, nil, err
+		}
+	}
+	return colors, transp, nil
 }
 
 // viewArrays checks the five arrays of the view header at off in vb: vertex lookup,

@@ -259,3 +259,36 @@ func quat16(x, y, z, w int16, raw bool) (q mgl32.Quat, zero bool) {
 	}
 	return mgl32.Quat{W: float32(fw / n), V: mgl32.Vec3{float32(fx / n), float32(fy / n), float32(fz / n)}}, false
 }
+
+// scalarTrack is a fixed16 track (colour alpha, transparency), stored as
+// value/32767.
+type scalarTrack struct {
+	keys
+	v       []float32
+	in, out []float32
+}
+
+// eval samples the track at t for sequence seq; def when it has no keys there.
+func (tr *scalarTrack) eval(seq int, t float64, def float32) float32 {
+	if tr == nil {
+		return def
+	}
+	lo, hi, _, ok := tr.span(seq)
+	if !ok {
+		return def
+	}
+	i, r, exact := tr.locate(lo, hi, t)
+	if exact {
+		return tr.v[i]
+	}
+	a, b := tr.v[i], tr.v[i+1]
+	switch tr.interp {
+	case InterpHermite:
+		h00, h10, h01, h11 := hermiteWeights(r)
+		return h00*a + h10*tr.out[i] + h01*b + h11*tr.in[i+1]
+	case InterpBezier:
+		b0, b1, b2, b3 := bezierWeights(r)
+		return b0*a + b1*tr.out[i] + b2*tr.in[i+1] + b3*b
+	}
+	return a + (b-a)*r
+}

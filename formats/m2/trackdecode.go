@@ -279,3 +279,27 @@ func (d *decoder) quatTrack(off int64, what string) (*quatTrack, error) {
 	}
 	return tr, nil
 }
+
+// fixed16Track reads an i16 "fixed16" track (value/32767); nil when it has no keys.
+func (d *decoder) fixed16Track(off int64, what string) (*scalarTrack, error) {
+	k, segs, stride, used, err := d.trackKeys(off, what, 2)
+	if err != nil || !used {
+		return nil, err
+	}
+	n := len(k.times)
+	tr := &scalarTrack{keys: k, v: make([]float32, 0, n)}
+	if stride > 2 {
+		tr.in, tr.out = make([]float32, 0, n), make([]float32, 0, n)
+	}
+	for _, sg := range segs {
+		for j := 0; j < sg.n; j++ {
+			o := sg.off + j*stride
+			tr.v = append(tr.v, float32(sg.b.i16(o))/32767)
+			if stride > 2 {
+				tr.in = append(tr.in, float32(sg.b.i16(o+2))/32767)
+				tr.out = append(tr.out, float32(sg.b.i16(o+4))/32767)
+			}
+		}
+	}
+	return tr, nil
+}
