@@ -1,0 +1,185 @@
+package msh
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"animscope/anim"
+	"animscope/formats"
+	"animscope/formats/nres"
+)
+
+func init() {
+	formats.Register(formats.Decoder{
+		Name:       "msh",
+		Extensions: []string{".msh", ".rlb", ".lib"},
+		Sniff: func(name string, head []byte) bool {
+			return len(head) >= 4 && string(head[:4]) == nres.Magic
+		},
+		Decode: Decode,
+	})
+}
+
+// Decode opens NRes content (the registered decoder):
+//
+//   - a model archive (it has a Res1 or Res2 stream) becomes an MSH asset;
+//   - an outer archive (.rlb, .lib) with src.Member set opens that member (matched
+//     case-insensitively; the first match wins);
+//   - an outer archive without a member opens its only model member (name ending
+//     .msh in any case, or type 'MESH'), named FILE:MEMBER in messages;
+//   - an outer archive with no or several model members gives an asset without a
+//     skeleton whose Details (ArchiveDetails) list the members, and one error
+//     diagnostic that says how to name a member (FILE:MEMBER.msh). `inspect` prints
+//     it; commands that need a skeleton then fail.
+//
+// Offsets in the messages about a member are relative to the start of the member
+// (the model's own NRes); Details.MemberOffset gives where it starts in the archive.
+func Decode(src *formats.Source) (*formats.Asset, error) {
+	a, err := nres.Decode(src.Name, src.Data)
+	if err != nil {
+		return nil, err
+	}
+	if src.Member == "" && a.IsModel() {
+		return buildAsset(FromArchive(a), src, clipName(src.Path), "", 0)
+	}
+	var pick = -1
+	if src.Member != "" {
+		if pick = a.Find(src.Member); pick < 0 {
+			return nil, formats.Errf(src.Name, -1, "the archive has no member %q (%s)", src.Member, memberHint(a))
+		}
+	} else {
+		for i := range a.Entries {
+			if nres.IsModelMember(&a.Entries[i]) {
+				if pick >= 0 {
+					pick = -2
+					break
+				}
+				pick = i
+			}
+		}
+		if pick < 0 {
+			return archiveAsset(a, src, pick == -2), nil
+		}
+	}
+	e := &a.Entries[pick]
+	name := src.Name
+	if src.Member == "" {
+		name = src.Name + ":" + e.NameString()
+	}
+	inner, err := nres.Decode(name, e.Data)
+	if err != nil {
+		return nil, fmt.Errorf("member %q at offset 0x%x of %s: %w", e.NameString(), e.Offset, src.Path, err)
+	}
+	if !inner.IsModel() {
+		return nil, formats.Errf(name, 0, "member %q is an NRes archive without Res1/Res2 streams, not an MSH model", e.NameString())
+	}
+	as, err := buildAsset(FromArchive(inner), src, clipName(e.NameString()), e.NameString(), int64(e.Offset))
+	if err == nil && src.Member == "" {
+		as.Files = []string{name}
+	}
+	return as, err
+}
+
+func clipName(p string) string {
+	base := filepath.Base(filepath.ToSlash(p))
+	if i := strings.LastIndex(base, "/"); i >= 0 {
+		base = base[i+1:]
+	}
+	return strings.TrimSuffix(base, filepath.Ext(base))
+}
+
+func memberHint(a *nres.Archive) string {
+	var models []string
+	for i := range a.Entries {
+		if nres.IsModelMember(&a.Entries[i]) {
+			models = append(models, a.Entries[i].NameString())
+		}
+	}
+	if len(models) == 0 {
+		return "it holds no .msh model"
+	}
+	if len(models) > 8 {
+		return fmt.Sprintf("models: %s, … (%d in all)", strings.Join(models[:8], ", "), len(models))
+	}
+	return "models: " + strings.Join(models, ", ")
+}
+
+// ArchiveDetails is the Details of an outer archive opened without a member.
+type ArchiveDetails struct {
+	Entries int           `json:"entries"`
+	Models  int           `json:"models"`
+	Members []nres.Member `json:"members"`
+	Usage   string        `json:"usage"`
+}
+
+func archiveAsset(a *nres.Archive, src *formats.Source, several bool) *formats.Asset {
+	members := a.Members()
+	models := 0
+	for _, m := range members {
+		if m.Model {
+			models++
+		}
+	}
+	usage := fmt.Sprintf("name a member as %s:MEMBER.msh", src.Name)
+	msg := fmt.Sprintf("the archive holds no MSH model (no member named *.msh or typed MESH) among its %d entries", len(members))
+	if several {
+		msg = fmt.Sprintf("the archive holds %d MSH models: %s, e.g. %s:%s", models, usage, src.Name, firstModel(members))
+	}
+	ds := append([]formats.Diagnostic(nil), a.Diagnostics...)
+	ds = append(ds, formats.Errorf(src.Name, -1, "%s", msg))
+	return &formats.Asset{
+		Family:      formats.FamilyMSH,
+		UpAxis:      formats.UpZ,
+		Diagnostics: ds,
+		Details:     &ArchiveDetails{Entries: len(members), Models: models, Members: members, Usage: usage},
+	}
+}
+
+func firstModel(ms []nres.Member) string {
+	for _, m := range ms {
+		if m.Model {
+			return m.Name
+		}
+	}
+	return ""
+}
+
+// buildAsset turns a parsed model into the neutral Asset.
+func buildAsset(f *File, src *formats.Source, name, member string, memberOff int64) (*formats.Asset, error) {
+	r, err := ParseRounding(src.Opts.Rounding)
+	if err != nil {
+		return nil, formats.Errf(src.Name, -1, "%v", err)
+	}
+	order := src.Opts.QuatOrder
+	if order == "" {
+		order = "xyzw"
+	}
+	if order != "xyzw" && order != "wxyz" {
+		return nil, formats.Errf(src.Name, -1, "unknown quaternion order %q (xyzw or wxyz)", order)
+	}
+	sk := &anim.Skeleton{Names: make([]string, len(f.Nodes)), Parents: make([]int32, len(f.Nodes))}
+	for i := range f.Nodes {
+		sk.Names[i] = f.NodeName(i)
+		p := f.Nodes[i].Parent
+		if p == NoIndex || int(p) >= i {
+			sk.Parents[i] = -1
+		} else {
+			sk.Parents[i] = int32(p)
+		}
+	}
+	clip := NewClip(f, name, r, order)
+	d := newDetails(f, member, memberOff, order)
+	as := &formats.Asset{
+		Family:             formats.FamilyMSH,
+		Skeleton:           sk,
+		Meshes:             f.SlotMeshes(0, 0, sk.Names),
+		Clips:              []anim.Clip{clip},
+		ConjugatedRotation: true,
+		UpAxis:             formats.UpZ,
+		Diagnostics:        f.Diagnostics,
+		Details:            d,
+		Validate:           f.Validate,
+	}
+	return as, nil
+}

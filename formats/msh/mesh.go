@@ -1,0 +1,119 @@
+package msh
+
+import (
+	"math"
+
+	"animscope/formats"
+
+	"github.com/go-gl/mathgl/mgl32"
+)
+
+// SlotMeshes builds one rigid mesh per node from slot slotIndex[a·5 + b] (a in
+// 0..2, b in 0..4): the slot's batches, with the vertex of index i of a batch being
+// Res6[indexStart + i] + baseVertex (§8.1). Mesh.Node is the node index and the
+// vertices are node-local. Batches or slots whose references are out of range are
+// left out (Validate reports them); a 24-byte node table gives no meshes. names are
+// the mesh names (the skeleton's node names); nil uses NodeName.
+func (f *File) SlotMeshes(a, b int, names []string) []formats.Mesh {
+	if a < 0 || a > 2 || b < 0 || b > 4 || f.NodeStride != NodeSize {
+		return nil
+	}
+	var out []formats.Mesh
+	for i := range f.Nodes {
+		si := f.Nodes[i].Slots[a*5+b]
+		if si == NoIndex || int(si) >= len(f.Slots) {
+			continue
+		}
+		name := ""
+		if i < len(names) {
+			name = names[i]
+		} else {
+			name = f.NodeName(i)
+		}
+		if m, ok := f.slotMesh(&f.Slots[si], i, name); ok {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// batchRange checks batch b and returns its vertex range [lo, hi] and index count
+// (a multiple of 3); ok is false when it is unusable.
+func (f *File) batchRange(b *Batch) (lo, hi, n int, ok bool) {
+	n = int(b.IndexCount) - int(b.IndexCount)%3
+	if n == 0 || uint64(b.IndexStart)+uint64(n) > uint64(f.IndexCount) {
+		return 0, 0, 0, false
+	}
+	mn, mx := 0xFFFF, 0
+	idx := f.indices[2*int(b.IndexStart) : 2*(int(b.IndexStart)+n)]
+	for j := 0; j < len(idx); j += 2 {
+		v := int(le.Uint16(idx[j:]))
+		mn = min(mn, v)
+		mx = max(mx, v)
+	}
+	base := uint64(b.BaseVertex)
+	if base+uint64(mx) >= uint64(f.VertexCount) {
+		return 0, 0, 0, false
+	}
+	return int(base) + mn, int(base) + mx, n, true
+}
+
+func (f *File) slotMesh(s *Slot, node int, name string) (formats.Mesh, bool) {
+	if int(s.BatchStart)+int(s.BatchCount) > len(f.Batches) {
+		return formats.Mesh{}, false
+	}
+	batches := f.Batches[s.BatchStart : int(s.BatchStart)+int(s.BatchCount)]
+	lo, hi, total := math.MaxInt, -1, 0
+	for k := range batches {
+		if l, h, n, ok := f.batchRange(&batches[k]); ok {
+			lo, hi, total = min(lo, l), max(hi, h), total+n
+		}
+	}
+	if total == 0 {
+		return formats.Mesh{}, false
+	}
+	nv := hi - lo + 1
+	m := formats.Mesh{Name: name, Node: node, Positions: make([]mgl32.Vec3, nv), Indices: make([]uint32, 0, total)}
+	pos := f.positions[12*lo : 12*(hi+1)]
+	for v := range m.Positions {
+		r := pos[12*v:]
+		m.Positions[v] = mgl32.Vec3{math.Float32frombits(le.Uint32(r)), math.Float32frombits(le.Uint32(r[4:])), math.Float32frombits(le.Uint32(r[8:]))}
+	}
+	if f.normals != nil {
+		m.Normals = make([]mgl32.Vec3, nv)
+		nr := f.normals[4*lo : 4*(hi+1)]
+		for v := range m.Normals {
+			m.Normals[v] = mgl32.Vec3{DecodeNormal(int8(nr[4*v])), DecodeNormal(int8(nr[4*v+1])), DecodeNormal(int8(nr[4*v+2]))}
+		}
+	}
+	if f.uvs != nil {
+		m.UVs = make([]mgl32.Vec2, nv)
+		uv := f.uvs[4*lo : 4*(hi+1)]
+		for v := range m.UVs {
+			m.UVs[v] = mgl32.Vec2{DecodeUV(le.Uint16(uv[4*v:])), DecodeUV(le.Uint16(uv[4*v+2:]))}
+		}
+	}
+	for k := range batches {
+		b := &batches[k]
+		if _, _, n, ok := f.batchRange(b); ok {
+			idx := f.indices[2*int(b.IndexStart) : 2*(int(b.IndexStart)+n)]
+			off := int(b.BaseVertex) - lo
+			for j := 0; j < len(idx); j += 2 {
+				m.Indices = append(m.Indices, uint32(int(le.Uint16(idx[j:]))+off))
+			}
+		}
+	}
+	return m, true
+}
+
+// DecodeNormal is clamp(n/127, −1, 1) (§7).
+func DecodeNormal(n int8) float32 {
+	v := float32(n) / 127
+	if v < -1 {
+		v = -1
+	}
+	return v
+}
+
+// DecodeUV reads a Res5 word as signed int16 / 1024 (§7, fparkan's reading).
+func DecodeUV(w uint16) float32 { return float32(int16(w)) / 1024 }

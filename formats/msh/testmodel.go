@@ -1,0 +1,61 @@
+package msh
+
+import (
+	"fmt"
+
+	"github.com/go-gl/mathgl/mgl32"
+)
+
+// WorkedExample returns the model of the spec's §14: node 0 static (key 0 at the
+// origin, identity), node 1 animated with keys 1..3 at times 0, 1, 4 — positions
+// (0,0,0), (1,0,0), (1,2,0) and engine quaternions identity, +90° about Z (raw
+// 0,0,23170,23170) and [0,0,0,1] — so F = 5 and node 1's map is [1, 2, 2, 2, 3].
+// Node 1 has a unit box in slot (0,0).
+func WorkedExample() *Model {
+	s := float32(0.70710678)
+	return &Model{Nodes: []ModelNode{
+		{Name: "static", Parent: -1, Keys: []ModelKey{StaticKey(mgl32.Vec3{})}},
+		{Name: "animated", Parent: 0, Keys: []ModelKey{
+			{Time: 0, Rot: mgl32.QuatIdent()},
+			{Time: 1, Pos: mgl32.Vec3{1, 0, 0}, Rot: mgl32.Quat{W: s, V: mgl32.Vec3{0, 0, s}}},
+			{Time: 4, Pos: mgl32.Vec3{1, 2, 0}, Rot: mgl32.Quat{W: 0, V: mgl32.Vec3{0, 0, 1}}},
+		}, Parts: Slot00(Box(mgl32.Vec3{0, 0, 0}, mgl32.Vec3{1, 1, 1}))},
+	}}
+}
+
+// NewChain returns a test model of n nodes in a chain (node i's parent is i − 1),
+// each with a small box in slot (0,0). Node i turns about Z and moves along X over
+// keys at times 0, step, 2·step, … up to frames − 1 (at least 2 keys); every third
+// node is static (one key). It is the shape the benchmarks and command-line tests
+// use; edit the returned model to make variants (one node's map, a fallback key,
+// frame-count parity).
+func NewChain(n, frames int) *Model {
+	if frames < 2 {
+		frames = 2
+	}
+	m := &Model{Nodes: make([]ModelNode, n)}
+	box := Box(mgl32.Vec3{-0.05, -0.05, 0}, mgl32.Vec3{0.05, 0.05, 0.2})
+	for i := range m.Nodes {
+		nd := &m.Nodes[i]
+		nd.Name = fmt.Sprintf("n%d", i)
+		nd.Parent = i - 1
+		nd.Parts = Slot00(box)
+		if i%3 == 2 {
+			nd.Keys = []ModelKey{StaticKey(mgl32.Vec3{0, 0, 0.2})}
+			continue
+		}
+		step := 1 + i%4
+		for t := 0; ; t += step {
+			if t > frames-1 {
+				t = frames - 1
+			}
+			ang := float32(t+i) * 0.1
+			nd.Keys = append(nd.Keys, ModelKey{Time: float32(t), Pos: mgl32.Vec3{0.01 * float32(t%7), 0, 0.2},
+				Rot: mgl32.QuatRotate(ang, mgl32.Vec3{0, 0, 1})})
+			if t == frames-1 {
+				break
+			}
+		}
+	}
+	return m
+}
