@@ -71,10 +71,10 @@ func TestWorkedExampleBytes(t *testing.T) {
 
 type exampleRow struct {
 	t      float64
-	frames [3]int32  // engine, floor, half-away
-	fb     [3]bool   // fallback per rounding
-	k0, k1 int32     // probe (same for every rounding where the branch is mapped)
-	alpha  float32   // probe alpha
+	frames [3]int32 // engine, floor, half-away
+	fb     [3]bool  // fallback per rounding
+	k0, k1 int32    // probe (same for every rounding where the branch is mapped)
+	alpha  float32  // probe alpha
 	pos    [3]float64
 	q      [4]float64 // engine q [w,x,y,z], xyzw order
 }
@@ -216,10 +216,10 @@ func TestFrameIndex(t *testing.T) {
 		{-0.25, [3]int32{-1, -1, -1}},
 		{-0.5, [3]int32{-1, -1, -1}},
 		{-1, [3]int32{-2, -1, -2}},
-		{4, [3]int32{4, 4, 4}},   // t = F, F even → F
-		{5, [3]int32{4, 5, 5}},   // t = F, F odd → F − 1
-		{6, [3]int32{6, 6, 6}},   // beyond F
-		{7, [3]int32{6, 7, 7}},   // beyond F, odd
+		{4, [3]int32{4, 4, 4}}, // t = F, F even → F
+		{5, [3]int32{4, 5, 5}}, // t = F, F odd → F − 1
+		{6, [3]int32{6, 6, 6}}, // beyond F
+		{7, [3]int32{6, 7, 7}}, // beyond F, odd
 		{1e9, [3]int32{1e9, 1e9, 1e9}},
 		// t − 0.5 rounds to −0.5 at single precision, a tie that goes to 0.
 		{tiny, [3]int32{0, -1, -1}},
