@@ -1,0 +1,662 @@
+package swg
+
+import (
+	"fmt"
+	"math"
+	"sort"
+	"strings"
+
+	"animscope/anim"
+	"animscope/formats"
+	"animscope/formats/iff"
+
+	"github.com/go-gl/mathgl/mgl32"
+)
+
+// MeshGen is a decoded .mgn (FORM SKMG 0002–0004, spec §7.1).
+type MeshGen struct {
+	File    string
+	Version string
+	// INFO
+	MaxTransformsPerVertex, MaxTransformsPerShader int32
+	BlendTargetCount                               int
+	OcclusionLayer                                 int16
+
+	Skeletons   []string // CHUNK SKTM: skeleton paths
+	XFNM        []string // mesh-local joint names
+	Positions   []mgl32.Vec3
+	WeightHead  []int32      // TWHD: number of weights of each position
+	Weights     []Weight     // TWDT, flattened in position order
+	Normals     []mgl32.Vec3 // NORM (may be nil)
+	Dot3Count   int
+	Hardpoints  []Hardpoint
+	Shaders     []PerShader
+	Diagnostics []formats.Diagnostic
+}
+
+// Weight is one TWDT entry.
+type Weight struct {
+	Joint  int32 // index into XFNM
+	Weight float32
+}
+
+// Hardpoint is one HPTS entry.
+type Hardpoint struct {
+	Name, Parent string
+	Dynamic      bool
+	Rotation     mgl32.Quat
+	Position     mgl32.Vec3
+}
+
+// PerShader is one PSDT: the shader, its vertices (indices into the mesh's
+// positions and normals) and its triangles (indices into its vertices).
+type PerShader struct {
+	Shader    string
+	PIDX      []int32
+	NIDX      []int32  // nil when absent
+	Colors    []uint32 // VDCL a,r,g,b bytes packed little-endian (nil when absent)
+	UVDims    []int32
+	UVs       [][]float32 // per set, vertexCount·dim values
+	Triangles []uint32    // flattened (a, b, c)
+	// OZC holds the occlusion combination of each OITL triangle (nil for ITL).
+	Primitives int
+}
+
+// maxCount bounds any mesh count (a sanity limit above every real file; counts
+// are also checked against the chunk sizes).
+const maxCount = 1 << 26
+
+// DecodeMeshGen reads a .mgn from memory.
+func DecodeMeshGen(file string, data []byte) (*MeshGen, error) {
+	c := iff.NewCursor(file, data)
+	if _, err := c.EnterForm("SKMG"); err != nil {
+		return nil, err
+	}
+	vb, err := c.EnterForm("")
+	if err != nil {
+		return nil, err
+	}
+	m := &MeshGen{File: file, Version: vb.Name}
+	ver := 0
+	switch vb.Name {
+	case "0002":
+		ver = 2
+	case "0003":
+		ver = 3
+	case "0004":
+		ver = 4
+	default:
+		return nil, c.Errf(vb.Off, "FORM SKMG: unknown version %s (0002, 0003 and 0004 load)", vb.Name)
+	}
+	info, err := c.Chunk("INFO")
+	if err != nil {
+		return nil, err
+	}
+	m.MaxTransformsPerVertex = info.I32()
+	m.MaxTransformsPerShader = info.I32()
+	var cnt [7]int32
+	for i := range cnt {
+		cnt[i] = info.I32()
+	}
+	ozCount := int(info.I16())
+	ozcCount := int(info.I16())
+	ztoCount := int(info.I16())
+	m.OcclusionLayer = info.I16()
+	if err := done(info); err != nil {
+		return nil, err
+	}
+	names := [7]string{"skeleton name", "transform name", "position", "weight", "normal", "per-shader data", "blend target"}
+	rest := c.Remaining()
+	for i, n := range cnt {
+		if n < 0 || n > maxCount || (i != 6 && int(n) > rest) {
+			return nil, c.Errf(info.Off, "SKMG INFO: %s count %d is out of range (%d bytes follow)", names[i], n, rest)
+		}
+	}
+	skelN, xfN, posN, wN, normN, psdtN := int(cnt[0]), int(cnt[1]), int(cnt[2]), int(cnt[3]), int(cnt[4]), int(cnt[5])
+	m.BlendTargetCount = int(cnt[6])
+
+	strs := func(tag string, n int) ([]string, error) {
+		ch, err := c.Chunk(tag)
+		if err != nil {
+			return nil, err
+		}
+		if !ch.Count(tag, int64(n), 1) {
+			return nil, ch.Err()
+		}
+		out := make([]string, n)
+		for i := range out {
+			out[i] = ch.CString()
+		}
+		return out, done(ch)
+	}
+	if m.Skeletons, err = strs("SKTM", skelN); err != nil {
+		return nil, err
+	}
+	if m.XFNM, err = strs("XFNM", xfN); err != nil {
+		return nil, err
+	}
+	vecs := func(ch *iff.Chunk, n int) ([]mgl32.Vec3, error) {
+		if !ch.Count(ch.Tag, int64(n), 12) {
+			return nil, ch.Err()
+		}
+		out := make([]mgl32.Vec3, n)
+		for i := range out {
+			out[i] = ch.Vec3()
+		}
+		return out, done(ch)
+	}
+	ch, err := c.Chunk("POSN")
+	if err != nil {
+		return nil, err
+	}
+	if m.Positions, err = vecs(ch, posN); err != nil {
+		return nil, err
+	}
+	if ch, err = c.Chunk("TWHD"); err != nil {
+		return nil, err
+	}
+	if !ch.Count("TWHD", int64(posN), 4) {
+		return nil, ch.Err()
+	}
+	m.WeightHead = make([]int32, posN)
+	total := int64(0)
+	for i := range m.WeightHead {
+		h := ch.I32()
+		if ch.Err() == nil && h < 0 {
+			return nil, c.Errf(ch.Offset()-4, "TWHD: position %d has a negative weight count %d", i, h)
+		}
+		m.WeightHead[i] = h
+		total += int64(h)
+	}
+	if err := done(ch); err != nil {
+		return nil, err
+	}
+	if total != int64(wN) {
+		return nil, c.Errf(ch.Off, "TWHD: the weight counts add up to %d, INFO says %d weights", total, wN)
+	}
+	if ch, err = c.Chunk("TWDT"); err != nil {
+		return nil, err
+	}
+	if !ch.Count("TWDT", int64(wN), 8) {
+		return nil, ch.Err()
+	}
+	m.Weights = make([]Weight, wN)
+	for i := range m.Weights {
+		j := ch.I32()
+		w := ch.F32()
+		if ch.Err() == nil && (j < 0 || int(j) >= xfN) {
+			return nil, c.Errf(ch.Offset()-8, "TWDT: weight %d names transform %d, but XFNM has %d names", i, j, xfN)
+		}
+		m.Weights[i] = Weight{Joint: j, Weight: w}
+	}
+	if err := done(ch); err != nil {
+		return nil, err
+	}
+	if ch, err = c.TryChunk("NORM"); err != nil {
+		return nil, err
+	} else if ch != nil {
+		if m.Normals, err = vecs(ch, normN); err != nil {
+			return nil, err
+		}
+	}
+	if ver >= 4 {
+		if ch, err = c.TryChunk("DOT3"); err != nil {
+			return nil, err
+		} else if ch != nil {
+			n := int64(ch.I32())
+			if !ch.Count("DOT3", n, 16) {
+				return nil, ch.Err()
+			}
+			m.Dot3Count = int(n)
+			if ch.Remaining() != int(n)*16 {
+				m.Diagnostics = append(m.Diagnostics, formats.Warnf(file, int64(ch.Off), "DOT3: %d bytes for %d tangents", ch.Remaining(), n))
+			}
+		}
+	}
+	if ver >= 3 {
+		if ok, err := c.TryEnterForm("HPTS"); err != nil {
+			return nil, err
+		} else if ok {
+			for _, tag := range []string{"STAT", "DYN "} {
+				ch, err := c.TryChunk(tag)
+				if err != nil {
+					return nil, err
+				}
+				if ch == nil {
+					continue
+				}
+				n := int64(ch.I16())
+				if !ch.Count(tag, n, 2+28) {
+					return nil, ch.Err()
+				}
+				for i := int64(0); i < n; i++ {
+					h := Hardpoint{Dynamic: tag == "DYN "}
+					h.Name = ch.CString()
+					h.Parent = ch.CString()
+					h.Rotation = ch.Quat()
+					h.Position = ch.Vec3()
+					m.Hardpoints = append(m.Hardpoints, h)
+				}
+				if err := done(ch); err != nil {
+					return nil, err
+				}
+			}
+			if !c.AtEnd() {
+				m.Diagnostics = append(m.Diagnostics, formats.Warnf(file, int64(c.Offset()), "FORM HPTS: %d bytes of unknown blocks ignored", c.Remaining()))
+			}
+			c.Exit()
+		}
+	}
+	if m.BlendTargetCount > 0 {
+		if ok, err := c.TryEnterForm("BLTS"); err != nil {
+			return nil, err
+		} else if ok {
+			for i := 0; i < m.BlendTargetCount; i++ {
+				if _, err := c.EnterForm("BLT "); err != nil {
+					return nil, err
+				}
+				ch, err := c.Chunk("INFO")
+				if err != nil {
+					return nil, err
+				}
+				ch.I32()
+				ch.I32()
+				ch.CString()
+				if err := ch.Err(); err != nil {
+					return nil, err
+				}
+				// Blend-target deltas are not used by animscope; each block's size has
+				// been checked by Peek.
+				for !c.AtEnd() {
+					if _, err := c.Next(); err != nil {
+						return nil, err
+					}
+				}
+				c.Exit()
+			}
+			c.Exit()
+		}
+	}
+	// Occlusion blocks, in their fixed order.
+	occl := []struct {
+		tag     string
+		present bool
+	}{{"OZN ", ozCount > 0}, {"FOZC", true}, {"OZC ", ozcCount > 0}, {"ZTO ", ztoCount > 0}}
+	for _, o := range occl {
+		if !o.present {
+			continue
+		}
+		if _, err := c.TryChunk(o.tag); err != nil {
+			return nil, err
+		}
+	}
+	for i := 0; i < psdtN; i++ {
+		ps, err := m.readPSDT(c, ver, posN, normN)
+		if err != nil {
+			return nil, err
+		}
+		m.Shaders = append(m.Shaders, ps)
+	}
+	if ok, err := c.TryEnterForm("TRTS"); err != nil {
+		return nil, err
+	} else if ok {
+		c.Exit()
+	}
+	if !c.AtEnd() {
+		m.Diagnostics = append(m.Diagnostics, formats.Warnf(file, int64(c.Offset()), "FORM SKMG %s: %d bytes of unknown blocks ignored", m.Version, c.Remaining()))
+	}
+	c.Exit()
+	c.Exit()
+	m.Diagnostics = append(m.Diagnostics, trailing(c)...)
+	return m, nil
+}
+
+func (m *MeshGen) readPSDT(c *iff.Cursor, ver, posN, normN int) (PerShader, error) {
+	var ps PerShader
+	fb, err := c.EnterForm("PSDT")
+	if err != nil {
+		return ps, err
+	}
+	ch, err := c.Chunk("NAME")
+	if err != nil {
+		return ps, err
+	}
+	ps.Shader = ch.CString()
+	if err := done(ch); err != nil {
+		return ps, err
+	}
+	if ch, err = c.Chunk("PIDX"); err != nil {
+		return ps, err
+	}
+	vc := int64(ch.I32())
+	if !ch.Count("PIDX", vc, 4) {
+		return ps, ch.Err()
+	}
+	idx := func(ch *iff.Chunk, n int64, limit int, what string) ([]int32, error) {
+		out := make([]int32, n)
+		for i := range out {
+			v := ch.I32()
+			if ch.Err() == nil && (v < 0 || int(v) >= limit) {
+				return nil, c.Errf(ch.Offset()-4, "%s: vertex %d names %s %d, out of range (%d)", ch.Tag, i, what, v, limit)
+			}
+			out[i] = v
+		}
+		return out, done(ch)
+	}
+	if ps.PIDX, err = idx(ch, vc, posN, "position"); err != nil {
+		return ps, err
+	}
+	if ch, err = c.TryChunk("NIDX"); err != nil {
+		return ps, err
+	} else if ch != nil {
+		if !ch.Count("NIDX", vc, 4) {
+			return ps, ch.Err()
+		}
+		if ps.NIDX, err = idx(ch, vc, normN, "normal"); err != nil {
+			return ps, err
+		}
+	}
+	if ver >= 4 {
+		if _, err := c.TryChunk("DOT3"); err != nil {
+			return ps, err
+		}
+	}
+	if ch, err = c.TryChunk("VDCL"); err != nil {
+		return ps, err
+	} else if ch != nil {
+		if !ch.Count("VDCL", vc, 4) {
+			return ps, ch.Err()
+		}
+		ps.Colors = make([]uint32, vc)
+		for i := range ps.Colors {
+			ps.Colors[i] = ch.U32()
+		}
+		if err := done(ch); err != nil {
+			return ps, err
+		}
+	}
+	if ch, err = c.TryChunk("TXCI"); err != nil {
+		return ps, err
+	} else if ch != nil {
+		n := int64(ch.I32())
+		if !ch.Count("TXCI", n, 4) {
+			return ps, ch.Err()
+		}
+		ps.UVDims = make([]int32, n)
+		for i := range ps.UVDims {
+			d := ch.I32()
+			if ch.Err() == nil && (d < 0 || d > 4) {
+				return ps, c.Errf(ch.Offset()-4, "TXCI: set %d has dimension %d", i, d)
+			}
+			ps.UVDims[i] = d
+		}
+		if err := done(ch); err != nil {
+			return ps, err
+		}
+		if ok, err := c.TryEnterForm("TCSF"); err != nil {
+			return ps, err
+		} else if ok {
+			for s := range ps.UVDims {
+				ch, err := c.Chunk("TCSD")
+				if err != nil {
+					return ps, err
+				}
+				n := vc * int64(ps.UVDims[s])
+				if !ch.Count("TCSD", n, 4) {
+					return ps, ch.Err()
+				}
+				uv := make([]float32, n)
+				for i := range uv {
+					uv[i] = ch.F32()
+				}
+				if err := done(ch); err != nil {
+					return ps, err
+				}
+				ps.UVs = append(ps.UVs, uv)
+			}
+			c.Exit()
+		}
+	}
+	if _, err := c.EnterForm("PRIM"); err != nil {
+		return ps, err
+	}
+	if ch, err = c.Chunk("INFO"); err != nil {
+		return ps, err
+	}
+	pc := int64(ch.I32())
+	if err := done(ch); err != nil {
+		return ps, err
+	}
+	if pc < 0 || int(pc) > c.Remaining() {
+		return ps, c.Errf(ch.Off, "PRIM INFO: primitive count %d is out of range", pc)
+	}
+	ps.Primitives = int(pc)
+	for p := int64(0); p < pc; p++ {
+		b, ok, err := c.Peek()
+		if err != nil {
+			return ps, err
+		}
+		if !ok || b.IsForm() || (b.Tag != "ITL " && b.Tag != "OITL") {
+			if !ok {
+				return ps, c.Errf(c.Offset(), "PRIM: primitive %d of %d is missing: FORM PRIM ends here", p, pc)
+			}
+			return ps, c.Errf(b.Off, "PRIM: primitive %d: expected CHUNK ITL or OITL, found %s", p, b)
+		}
+		ch, _ := c.Chunk(b.Tag)
+		n := int64(ch.I32())
+		rec := 12
+		if b.Tag == "OITL" {
+			rec = 14
+		}
+		if !ch.Count(b.Tag, n, rec) {
+			return ps, ch.Err()
+		}
+		for t := int64(0); t < n; t++ {
+			if b.Tag == "OITL" {
+				ch.I16()
+			}
+			for k := 0; k < 3; k++ {
+				v := ch.I32()
+				if ch.Err() == nil && (v < 0 || int64(v) >= vc) {
+					return ps, c.Errf(ch.Offset()-4, "%s: triangle %d names vertex %d, out of range (%d vertices)", b.Tag, t, v, vc)
+				}
+				ps.Triangles = append(ps.Triangles, uint32(v))
+			}
+		}
+		if err := done(ch); err != nil {
+			return ps, err
+		}
+	}
+	c.Exit()
+	if !c.AtEnd() {
+		m.Diagnostics = append(m.Diagnostics, formats.Warnf(m.File, int64(c.Offset()), "FORM PSDT at 0x%x: %d bytes of unknown blocks ignored", fb.Off, c.Remaining()))
+	}
+	c.Exit()
+	return ps, nil
+}
+
+// MaxInfluences is how many influences per vertex the Asset holds (Joints and
+// Joints2).
+const MaxInfluences = 8
+
+// BindMeshes builds the Asset meshes of m for skeleton s, one per PSDT: XFNM
+// names are looked up case-insensitively (spec §7.2). A name that is not in the
+// skeleton is a warning; its influences cannot follow a joint, so they are
+// dropped and the vertex's other weights renormalised (a vertex left with none
+// follows joint 0, which is its bind pose at rest).
+func (m *MeshGen) BindMeshes(s *anim.Skeleton) ([]formats.Mesh, []formats.Diagnostic) {
+	var ds []formats.Diagnostic
+	jmap := make([]int32, len(m.XFNM))
+	var missing []string
+	for i, n := range m.XFNM {
+		jmap[i] = int32(s.Find(n))
+		if jmap[i] < 0 {
+			missing = append(missing, n)
+		}
+	}
+	if len(missing) > 0 {
+		ds = append(ds, formats.Diagnostic{Severity: formats.Warning, File: m.File, Offset: -1,
+			Message: fmt.Sprintf("%d mesh joint names are not in the skeleton (their influences are dropped): %s", len(missing), strings.Join(missing, ", "))})
+	}
+	// per-position influences
+	type infl struct {
+		j uint16
+		w float32
+	}
+	perPos := make([][]infl, len(m.Positions))
+	start := 0
+	overflow := 0
+	for p, h := range m.WeightHead {
+		var list []infl
+		var sum, kept float32
+		for _, w := range m.Weights[start : start+int(h)] {
+			sum += w.Weight
+			if j := jmap[w.Joint]; j >= 0 {
+				list = append(list, infl{uint16(j), w.Weight})
+				kept += w.Weight
+			}
+		}
+		start += int(h)
+		if len(list) > MaxInfluences {
+			overflow++
+			sort.SliceStable(list, func(a, b int) bool { return list[a].w > list[b].w })
+			list = list[:MaxInfluences]
+			kept = 0
+			for _, l := range list {
+				kept += l.w
+			}
+		}
+		if kept != sum && kept > 0 {
+			for k := range list {
+				list[k].w = list[k].w * sum / kept
+			}
+		}
+		if len(list) == 0 && s.Len() > 0 {
+			list = []infl{{0, 1}}
+		}
+		perPos[p] = list
+	}
+	if overflow > 0 {
+		ds = append(ds, formats.Warnf(m.File, -1, "%d positions have more than %d influences: the smallest are dropped", overflow, MaxInfluences))
+	}
+	var meshes []formats.Mesh
+	for si, ps := range m.Shaders {
+		n := len(ps.PIDX)
+		mesh := formats.Mesh{Name: ps.Shader, Node: -1, Group: si,
+			Positions: make([]mgl32.Vec3, n), Joints: make([][4]uint16, n), Weights: make([][4]float32, n)}
+		need2 := false
+		for v, p := range ps.PIDX {
+			if len(perPos[p]) > 4 {
+				need2 = true
+			}
+			_ = v
+		}
+		if need2 {
+			mesh.Joints2 = make([][4]uint16, n)
+			mesh.Weights2 = make([][4]float32, n)
+		}
+		for v, p := range ps.PIDX {
+			mesh.Positions[v] = m.Positions[p]
+			for k, in := range perPos[p] {
+				if k < 4 {
+					mesh.Joints[v][k], mesh.Weights[v][k] = in.j, in.w
+				} else {
+					mesh.Joints2[v][k-4], mesh.Weights2[v][k-4] = in.j, in.w
+				}
+			}
+		}
+		if ps.NIDX != nil && m.Normals != nil {
+			mesh.Normals = make([]mgl32.Vec3, n)
+			for v, ni := range ps.NIDX {
+				mesh.Normals[v] = m.Normals[ni]
+			}
+		}
+		if len(ps.UVs) > 0 && len(ps.UVDims) > 0 && ps.UVDims[0] >= 2 {
+			d := int(ps.UVDims[0])
+			mesh.UVs = make([]mgl32.Vec2, n)
+			for v := range mesh.UVs {
+				mesh.UVs[v] = mgl32.Vec2{ps.UVs[0][v*d], ps.UVs[0][v*d+1]}
+			}
+		}
+		if ps.Colors != nil {
+			mesh.Colors = make([]mgl32.Vec4, n)
+			for v, c := range ps.Colors {
+				a, r, g, b := float32(c&0xff), float32(c>>8&0xff), float32(c>>16&0xff), float32(c>>24)
+				mesh.Colors[v] = mgl32.Vec4{r / 255, g / 255, b / 255, a / 255}
+			}
+		}
+		mesh.Indices = append([]uint32(nil), ps.Triangles...)
+		meshes = append(meshes, mesh)
+	}
+	return meshes, ds
+}
+
+// WeightSums returns, per position, the sum of its stored weights.
+func (m *MeshGen) WeightSums() []float32 {
+	out := make([]float32, len(m.WeightHead))
+	start := 0
+	for p, h := range m.WeightHead {
+		for _, w := range m.Weights[start : start+int(h)] {
+			out[p] += w.Weight
+		}
+		start += int(h)
+	}
+	return out
+}
+
+// StandIn is a flat skeleton of the mesh's joint names (one identity root each):
+// the mesh is drawn in its bind pose.
+func (m *MeshGen) StandIn() *anim.Skeleton {
+	return flatSkeleton(m.XFNM)
+}
+
+func flatSkeleton(names []string) *anim.Skeleton {
+	s := &anim.Skeleton{}
+	seen := map[string]bool{}
+	for _, n := range names {
+		k := strings.ToLower(n)
+		if seen[k] {
+			continue
+		}
+		seen[k] = true
+		s.Names = append(s.Names, n)
+		s.Parents = append(s.Parents, -1)
+	}
+	return s
+}
+
+// Winding counts the triangles (a, b, c) of a list whose face normal
+// (b − a) × (c − a) points the same way as the sum of their vertex normals
+// (spec §7.3; the client's ray test uses this normal). mirrored converts the
+// positions and normals with X negated and the triangles as (a, c, b), the
+// right-handed form the viewer draws: the count must not change.
+func Winding(positions, normals []mgl32.Vec3, tris []uint32, mirrored bool) (agree, total int) {
+	for t := 0; t+2 < len(tris); t += 3 {
+		a, b, c := tris[t], tris[t+1], tris[t+2]
+		pa, pb, pc := positions[a], positions[b], positions[c]
+		n := normals[a].Add(normals[b]).Add(normals[c])
+		if mirrored {
+			pa, pb, pc = MirrorVec(pa), MirrorVec(pb), MirrorVec(pc)
+			pb, pc = pc, pb
+			n = MirrorVec(n)
+		}
+		face := pb.Sub(pa).Cross(pc.Sub(pa))
+		total++
+		if face.Dot(n) > 0 {
+			agree++
+		}
+	}
+	return agree, total
+}
+
+// MirrorTriangles returns the triangles with two indices swapped, (a, c, b):
+// the counter-clockwise front faces of the mirrored, right-handed space.
+func MirrorTriangles(tris []uint32) []uint32 {
+	out := make([]uint32, len(tris))
+	for t := 0; t+2 < len(tris); t += 3 {
+		out[t], out[t+1], out[t+2] = tris[t], tris[t+2], tris[t+1]
+	}
+	return out
+}
+
+func finite(v float32) bool { return !math.IsNaN(float64(v)) && !math.IsInf(float64(v), 0) }
