@@ -125,15 +125,17 @@ func affineOf(m *anim.Affine) affine {
 	return r
 }
 
-// mat4 returns the column-major 4×4 float32 matrix of a, as glTF stores it.
+// mat4 returns the 4×4 float32 matrix of a as the gltf package takes it: m[row][col]
+// (it stores the matrix column-major, as glTF wants).
 func (a affine) mat4() [4][4]float32 {
 	var r [4][4]float32
-	for c := 0; c < 3; c++ {
-		for row := 0; row < 3; row++ {
-			r[c][row] = float32(a.A[row][c])
+	for row := 0; row < 3; row++ {
+		for c := 0; c < 3; c++ {
+			r[row][c] = float32(a.A[row][c])
 		}
+		r[row][3] = float32(a.b[row])
 	}
-	r[3] = [4]float32{float32(a.b[0]), float32(a.b[1]), float32(a.b[2]), 1}
+	r[3][3] = 1
 	return r
 }
 
