@@ -1,12 +1,130 @@
 package main
 
 import (
+	"flag"
 	"fmt"
+	"image/png"
 	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"animscope/formats"
+	"animscope/viewer"
 )
 
-// runRender draws a scene off-screen to a PNG. Owned by the viewer work (issue 3).
+// runRender draws a scene off-screen to a PNG:
+// `animscope render [--clip C] [--t T] [--size WxH] --out FILE.png [FILE...]`.
 func runRender(args []string, stdout, stderr io.Writer) int {
-	fmt.Fprintln(stderr, "animscope render: not built yet")
-	return exitInvalid
+	fs := flag.NewFlagSet("render", flag.ContinueOnError)
+	var o optionFlags
+	o.register(fs)
+	clip := fs.String("clip", "", "clip index (0-based) or name")
+	tStr := fs.String("t", "0", "time in the clip's native unit")
+	size := fs.String("size", "800x600", "image size WxH")
+	out := fs.String("out", "", "the PNG to write")
+	files, err := parseInterleaved(fs, args)
+	if err != nil {
+		return exitFor("render", err, stderr)
+	}
+	opts, err := o.options()
+	if err != nil {
+		return exitFor("render", err, stderr)
+	}
+	t, err := parseTime("t", *tStr)
+	if err != nil {
+		return exitFor("render", err, stderr)
+	}
+	w, h, err := parseSize(*size)
+	if err != nil {
+		return exitFor("render", err, stderr)
+	}
+	if *out == "" {
+		return exitFor("render", usagef("--out FILE.png is required"), stderr)
+	}
+	if err := checkOut(*out, files); err != nil {
+		return exitFor("render", err, stderr)
+	}
+	a, err := openScene(files, opts)
+	if err != nil {
+		return exitFor("render", err, stderr)
+	}
+	_, idx, err := a.Clip(*clip)
+	if err != nil {
+		return exitFor("render", usagef("--clip: %v", err), stderr)
+	}
+	img, err := viewer.RenderStill(a, files, opts, viewer.Shot{Clip: max(idx, 0), T: t}, w, h)
+	if err != nil {
+		fmt.Fprintf(stderr, "animscope render: %v\n", err)
+		return exitInvalid
+	}
+	if err := writePNG(*out, func(wr io.Writer) error { return png.Encode(wr, img) }); err != nil {
+		fmt.Fprintf(stderr, "animscope render: %v\n", err)
+		return exitInvalid
+	}
+	return exitOK
+}
+
+// openScene decodes the scene (the built-in demo with no file), turning a decoder
+// panic into an error.
+func openScene(files []string, opts formats.Options) (a *formats.Asset, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			a, err = nil, fmt.Errorf("%s: the decoder failed: %v", strings.Join(files, ", "), r)
+		}
+	}()
+	return viewer.DefaultLoader(files, opts)
+}
+
+func parseSize(s string) (int, int, error) {
+	ws, hs, ok := strings.Cut(strings.ToLower(s), "x")
+	w, err1 := strconv.Atoi(ws)
+	h, err2 := strconv.Atoi(hs)
+	if !ok || err1 != nil || err2 != nil || w < 1 || h < 1 || w > 16384 || h > 16384 {
+		return 0, 0, usagef("--size %q: want WxH, each 1..16384", s)
+	}
+	return w, h, nil
+}
+
+// checkOut refuses an output that is one of the input files.
+func checkOut(out string, files []string) error {
+	ao, err := filepath.Abs(out)
+	if err != nil {
+		return usagef("--out %q: %v", out, err)
+	}
+	for _, f := range files {
+		path := f
+		if i := strings.LastIndex(f, ":"); i > 0 {
+			if _, err := os.Stat(f); err != nil {
+				path = f[:i]
+			}
+		}
+		if af, err := filepath.Abs(path); err == nil && af == ao {
+			return usagef("--out %q is one of the input files", out)
+		}
+	}
+	return nil
+}
+
+// writePNG writes a file atomically: a temporary file beside it, then a rename.
+func writePNG(path string, write func(io.Writer) error) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), ".animscope-render-*.png")
+	if err != nil {
+		return err
+	}
+	if err := write(tmp); err != nil {
+		tmp.Close()
+		os.Remove(tmp.Name())
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		os.Remove(tmp.Name())
+		return err
+	}
+	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
+		os.Remove(tmp.Name())
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
 }

@@ -1,12 +1,49 @@
 package main
 
 import (
+	"errors"
+	"flag"
 	"fmt"
 	"io"
+	"runtime"
+
+	"animscope/viewer"
 )
 
-// runViewer opens the viewer window. Owned by the viewer work (issue 3).
+// GLFW and OpenGL need the main goroutine on the main OS thread.
+func init() { runtime.LockOSThread() }
+
+// runViewer opens the viewer window: `animscope [--watch] [FILE...]` or
+// `animscope [--watch] --compare FILE_A FILE_B`, with the sampling options.
 func runViewer(args []string, stdout, stderr io.Writer) int {
-	fmt.Fprintln(stderr, "animscope: the viewer is not built yet")
-	return exitInvalid
+	fs := flag.NewFlagSet("animscope", flag.ContinueOnError)
+	var o optionFlags
+	o.register(fs)
+	watch := fs.Bool("watch", false, "reload the files when they change")
+	compare := fs.Bool("compare", false, "show FILE_A and FILE_B side by side")
+	files, err := parseInterleaved(fs, args)
+	if err != nil {
+		return exitFor("viewer", err, stderr)
+	}
+	opts, err := o.options()
+	if err != nil {
+		return exitFor("viewer", err, stderr)
+	}
+	cfg := viewer.Config{Files: files, Watch: *watch, Opts: opts}
+	if *compare {
+		if len(files) != 2 {
+			return exitFor("viewer", usagef("--compare takes exactly two files, FILE_A and FILE_B"), stderr)
+		}
+		cfg.Files = nil
+		cfg.CompareA, cfg.CompareB = files[:1], files[1:]
+	}
+	if err := viewer.Run(cfg); err != nil {
+		if errors.Is(err, viewer.ErrNoDisplay) {
+			fmt.Fprintf(stderr, "animscope: %v\n", err)
+			return exitInvalid
+		}
+		fmt.Fprintf(stderr, "animscope: %v\n", err)
+		return exitInvalid
+	}
+	return exitOK
 }

@@ -1,0 +1,274 @@
+package viewer
+
+import (
+	"fmt"
+	"image/png"
+	"os"
+	"path/filepath"
+	"time"
+
+	"animscope/formats"
+	"animscope/render"
+
+	"github.com/go-gl/gl/v4.1-core/gl"
+	"github.com/go-gl/glfw/v3.3/glfw"
+	"github.com/inkyblackness/imgui-go/v4"
+)
+
+// Config is what the command line asks of the viewer.
+type Config struct {
+	Files []string // one scene; empty: the demo
+	// CompareA and CompareB, when both set, open --compare.
+	CompareA, CompareB []string
+	Watch              bool
+	Opts               formats.Options
+	// Load overrides DefaultLoader (tests).
+	Load Loader
+	// Frames, when > 0, closes the window after that many frames (smoke tests).
+	Frames int
+}
+
+// App is the running viewer: the window, the state, the UI and the camera.
+type App struct {
+	S    *State
+	UI   *UI
+	Cam  render.Camera
+	cell float32
+	win  *glfw.Window
+	d    drawer
+	ui   *render.UIRenderer
+	plat *platform
+}
+
+// Run opens the window and runs the viewer until it is closed. It must run on the
+// main thread (the caller locks it in init).
+func Run(cfg Config) error {
+	if err := InitGLFW(); err != nil {
+		return err
+	}
+	defer glfw.Terminate()
+	contextHints()
+	glfw.WindowHint(glfw.ScaleToMonitor, glfw.True)
+	glfw.WindowHint(glfw.Samples, 4)
+	win, err := glfw.CreateWindow(1440, 900, "animscope", nil, nil)
+	if err != nil {
+		return fmt.Errorf("glfw: %w", err)
+	}
+	defer win.Destroy()
+	win.MakeContextCurrent()
+	glfw.SwapInterval(1)
+	if err := render.Init(); err != nil {
+		return fmt.Errorf("opengl: %w", err)
+	}
+	r, err := render.NewRenderer()
+	if err != nil {
+		return err
+	}
+	defer r.Delete()
+
+	ctx := imgui.CreateContext(nil)
+	defer ctx.Destroy()
+	scale, _ := win.GetContentScale()
+	if scale <= 0 {
+		scale = 1
+	}
+	SetupFonts(scale)
+	uir, err := render.NewUIRenderer()
+	if err != nil {
+		return err
+	}
+	defer uir.Delete()
+
+	load := cfg.Load
+	if load == nil {
+		load = DefaultLoader
+	}
+	s := NewState(load, cfg.Opts)
+	s.Watch = cfg.Watch
+	s.Recent = LoadRecent(DefaultRecentPath())
+	app := &App{S: s, Cam: render.NewCamera(), win: win, d: drawer{r: r}, ui: uir, cell: 1}
+	app.UI = &UI{S: s, Scale: scale, SetImage: uir.SetImage}
+	app.plat = newPlatform(win, app)
+	win.SetContentScaleCallback(func(_ *glfw.Window, x, _ float32) { app.UI.Scale = x })
+	defer app.d.delete()
+
+	if len(cfg.CompareA) > 0 && len(cfg.CompareB) > 0 {
+		s.OpenCompare(cfg.CompareA, cfg.CompareB)
+	} else if !s.Open(cfg.Files) && len(cfg.Files) > 0 {
+		s.Open(nil) // show the error over the demo
+		s.addDiag(formats.Error, "could not open %s: showing the demo", nameOf(cfg.Files))
+	}
+	if s.Scene == nil {
+		s.Open(nil)
+	}
+
+	last := time.Now()
+	for frame := 0; !win.ShouldClose() && !s.Req.Quit; frame++ {
+		if cfg.Frames > 0 && frame >= cfg.Frames {
+			break
+		}
+		glfw.PollEvents()
+		now := time.Now()
+		dt := now.Sub(last)
+		last = now
+		app.frame(dt.Seconds())
+		win.SwapBuffers()
+		s.FrameTime(time.Since(now))
+	}
+	return nil
+}
+
+func (a *App) frame(dt float64) {
+	s := a.S
+	s.PollWatch(time.Now())
+	s.Tick(dt)
+	s.Evaluate()
+	a.plat.newFrame()
+	imgui.NewFrame()
+	dispW, dispH := a.win.GetSize()
+	a.UI.LabelOK = false
+	if s.Scene != nil && s.Selected >= 0 && s.Selected < s.Scene.Skel.Len() {
+		v := a.UI.Viewport
+		vw := v[2]
+		if s.SceneB != nil {
+			vw /= 2
+		}
+		view, proj := a.Cam.View(), a.Cam.Proj(vw/max(v[3], 1))
+		if x, y, ok := jointScreen(s.Scene, s.Selected, s.SceneMatrix(s.Scene), view, proj, vw, v[3]); ok {
+			a.UI.Label, a.UI.LabelOK = imgui.Vec2{X: v[0] + x, Y: v[1] + y}, true
+		}
+	}
+	a.UI.Build(float32(dispW), float32(dispH))
+	imgui.Render()
+	if s.Req.FrameAll && s.Scene != nil {
+		s.Req.FrameAll = false
+		a.cell = s.frameCamera(&a.Cam)
+	}
+	fw, fh := a.win.GetFramebufferSize()
+	gl.Viewport(0, 0, int32(fw), int32(fh))
+	bg := render.DefaultBackground
+	gl.ClearColor(bg[0]*0.7, bg[1]*0.7, bg[2]*0.7, 1)
+	gl.Clear(gl.COLOR_BUFFER_BIT | gl.DEPTH_BUFFER_BIT)
+	vp := a.fbViewport(fw, fh, dispW, dispH)
+	a.d.drawScenes(s, &a.Cam, vp, a.cell)
+	if s.Req.Screenshot {
+		s.Req.Screenshot = false
+		a.screenshot(vp)
+	}
+	a.ui.Render(float32(dispW), float32(dispH), fw, fh, imgui.RenderedDrawData())
+}
+
+// fbViewport converts the UI's viewport (display points, top-left origin) to
+// framebuffer pixels with GL's bottom-left origin.
+func (a *App) fbViewport(fw, fh, dw, dh int) [4]int32 {
+	v := a.UI.Viewport
+	sx, sy := float32(fw)/float32(max(dw, 1)), float32(fh)/float32(max(dh, 1))
+	x, w := int32(v[0]*sx), int32(v[2]*sx)
+	h := int32(v[3] * sy)
+	y := int32(float32(fh) - (v[1]+v[3])*sy)
+	return [4]int32{x, y, max(w, 1), max(h, 1)}
+}
+
+// pick selects the joint under the cursor (display points), or clears the
+// selection when the click hit nothing.
+func (a *App) pick(x, y float32) {
+	s := a.S
+	if s.Scene == nil {
+		return
+	}
+	v := a.UI.Viewport
+	vw := v[2]
+	lx := x - v[0]
+	sc := s.Scene
+	if s.SceneB != nil {
+		vw /= 2
+		if lx >= vw {
+			lx -= vw
+			sc = s.SceneB
+		}
+	}
+	view, proj := a.Cam.View(), a.Cam.Proj(vw/max(v[3], 1))
+	i := PickJoint(sc, s.SceneMatrix(sc), view, proj, vw, v[3], lx, y-v[1], 10*a.UI.scale())
+	if sc == s.SceneB && i >= 0 {
+		i = s.matchedA(i)
+	}
+	s.Select(i)
+}
+
+// matchedA maps a node of scene B back to scene A, or −1.
+func (s *State) matchedA(j int) int {
+	if s.Match == nil {
+		return -1
+	}
+	for _, p := range s.Match.Pairs {
+		if int(p[1]) == j {
+			return int(p[0])
+		}
+	}
+	return -1
+}
+
+func (a *App) screenshot(vp [4]int32) {
+	img := render.ReadPixels(int(vp[0]), int(vp[1]), int(vp[2]), int(vp[3]))
+	var opened []string
+	if a.S.Scene != nil {
+		opened = append(opened, a.S.Scene.Files...)
+	}
+	if a.S.SceneB != nil {
+		opened = append(opened, a.S.SceneB.Files...)
+	}
+	path, f, err := CreateScreenshot(".", time.Now(), opened)
+	if err != nil {
+		a.S.addDiag(formats.Error, "screenshot: %v", err)
+		return
+	}
+	err = png.Encode(f, img)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		os.Remove(path)
+		a.S.addDiag(formats.Error, "screenshot: %v", err)
+		return
+	}
+	a.UI.Screenshot = path
+	a.S.addDiag(formats.Warning, "screenshot saved to %s", path)
+}
+
+// CreateScreenshot creates a new PNG file in dir named after the time, never one
+// that exists and never one of the opened files; the caller writes and closes it.
+func CreateScreenshot(dir string, now time.Time, opened []string) (string, *os.File, error) {
+	base := "animscope-" + now.Format("20060102-150405")
+	for k := 0; k < 1000; k++ {
+		name := base + ".png"
+		if k > 0 {
+			name = fmt.Sprintf("%s-%d.png", base, k)
+		}
+		p := filepath.Join(dir, name)
+		if isOpened(p, opened) {
+			continue
+		}
+		f, err := os.OpenFile(p, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+		if os.IsExist(err) {
+			continue
+		}
+		if err != nil {
+			return "", nil, err
+		}
+		return p, f, nil
+	}
+	return "", nil, fmt.Errorf("no free screenshot name in %s", dir)
+}
+
+func isOpened(p string, opened []string) bool {
+	ap, err := filepath.Abs(p)
+	if err != nil {
+		return true
+	}
+	for _, o := range opened {
+		if ao, err := filepath.Abs(statPath(o)); err == nil && ao == ap {
+			return true
+		}
+	}
+	return false
+}

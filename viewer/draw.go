@@ -1,0 +1,187 @@
+package viewer
+
+import (
+	"animscope/formats"
+	"animscope/render"
+
+	"github.com/go-gl/mathgl/mgl32"
+)
+
+// MeshData converts a scene's meshes for the renderer.
+func MeshData(ms []formats.Mesh) []render.MeshData {
+	out := make([]render.MeshData, len(ms))
+	for i, m := range ms {
+		out[i] = render.MeshData{Name: m.Name, Positions: m.Positions, Joints: m.Joints, Weights: m.Weights,
+			Joints2: m.Joints2, Weights2: m.Weights2,
+			Indices: m.Indices, Node: m.Node, Hidden: m.Hidden}
+	}
+	return out
+}
+
+// SceneMatrix is the scene's placement in the Y-up world under the view toggles.
+func (s *State) SceneMatrix(sc *Scene) mgl32.Mat4 {
+	up := sc.Asset.UpAxis
+	if s.View.UpOverride != 0 {
+		up = s.View.UpOverride
+	}
+	return render.SceneMatrix(up, sc.Asset.MirrorX && !s.View.NoMirror)
+}
+
+// SceneBounds is the world box of the scene's current pose: its joints and its
+// (visible) mesh vertices, skinned on the CPU.
+func SceneBounds(sc *Scene, m mgl32.Mat4) render.Bounds {
+	b := render.EmptyBounds()
+	model, skin := sc.Pose.Model, sc.Pose.Skin
+	add := func(p mgl32.Vec3) { b.Add(m.Mul4x1(p.Vec4(1)).Vec3()) }
+	for i := 0; i < sc.Skel.Len(); i++ {
+		add(sc.Skel.JointPosition(i, model))
+	}
+	n := len(skin)
+	for _, me := range sc.Meshes {
+		if me.Hidden {
+			continue
+		}
+		for v, p := range me.Positions {
+			var q mgl32.Vec3
+			switch {
+			case me.Joints != nil && v < len(me.Joints) && v < len(me.Weights):
+				for k := 0; k < 8; k++ {
+					var j int
+					var w float32
+					if k < 4 {
+						j, w = int(me.Joints[v][k]), me.Weights[v][k]
+					} else if v < len(me.Joints2) && v < len(me.Weights2) {
+						j, w = int(me.Joints2[v][k-4]), me.Weights2[v][k-4]
+					}
+					if w != 0 && j < n {
+						q = q.Add(skin[j].TransformPoint(p).Mul(w))
+					}
+				}
+			case me.Node >= 0 && me.Node < n:
+				q = skin[me.Node].TransformPoint(p)
+			default:
+				q = p
+			}
+			add(q)
+		}
+	}
+	return b
+}
+
+// drawer keeps the GPU copies of the scenes in step with the state.
+type drawer struct {
+	r    *render.Renderer
+	gpus [2]*render.SceneGPU
+	gens [2]int
+}
+
+func (d *drawer) gpu(slot int, sc *Scene) *render.SceneGPU {
+	if sc == nil {
+		return nil
+	}
+	if d.gpus[slot] == nil || d.gens[slot] != sc.Gen {
+		d.gpus[slot].Delete()
+		d.gpus[slot] = render.NewSceneGPU(MeshData(sc.Meshes), sc.Skel.Len())
+		d.gens[slot] = sc.Gen
+	}
+	return d.gpus[slot]
+}
+
+func (d *drawer) delete() {
+	for i := range d.gpus {
+		d.gpus[i].Delete()
+		d.gpus[i] = nil
+	}
+}
+
+// drawOptions are the renderer's switches for a scene under the state's toggles.
+func (s *State) drawOptions(sc *Scene, cell float32) render.DrawOptions {
+	return render.DrawOptions{
+		Scene: s.SceneMatrix(sc), GridCell: cell,
+		ShowGrid: s.View.Grid, ShowAxes: s.View.Axes,
+		ShowMesh: s.View.Mesh, ShowBones: s.View.Bones, Joints: s.View.Joints,
+		Wireframe: s.View.Wireframe, Selected: s.Selected,
+	}
+}
+
+// frameCamera points cam at the scene (and the compare scene) as posed now.
+func (s *State) frameCamera(cam *render.Camera) float32 {
+	if s.Scene == nil {
+		return 1
+	}
+	b := SceneBounds(s.Scene, s.SceneMatrix(s.Scene))
+	if s.SceneB != nil {
+		bb := SceneBounds(s.SceneB, s.SceneMatrix(s.SceneB))
+		if !bb.Empty() {
+			b.Add(bb.Lo)
+			b.Add(bb.Hi)
+		}
+	}
+	cam.Frame(b.Lo, b.Hi)
+	return render.GridCell(b.Radius())
+}
+
+// viewports splits a viewport (x, y, w, h in framebuffer pixels, GL's bottom-left
+// origin) into one per scene: side by side when comparing.
+func viewports(v [4]int32, compare bool) [][4]int32 {
+	if !compare {
+		return [][4]int32{v}
+	}
+	half := v[2] / 2
+	return [][4]int32{{v[0], v[1], half, v[3]}, {v[0] + half, v[1], v[2] - half, v[3]}}
+}
+
+// drawScenes draws the scene (and the compare scene) into the framebuffer viewport.
+func (d *drawer) drawScenes(s *State, cam *render.Camera, vp [4]int32, cell float32) {
+	if s.Scene == nil {
+		return
+	}
+	scenes := [2]*Scene{s.Scene, s.SceneB}
+	for k, v := range viewports(vp, s.SceneB != nil) {
+		sc := scenes[k]
+		f := render.Frame{Viewport: v, View: cam.View(), Proj: cam.Proj(float32(v[2]) / float32(max(v[3], 1))), Background: render.DefaultBackground}
+		o := s.drawOptions(sc, cell)
+		if k == 1 {
+			o.Selected = s.matchedB(s.Selected)
+		}
+		d.r.Begin(&f)
+		d.r.DrawScene(&f, &o, d.gpu(k, sc), sc.Skel, sc.Pose.Model, sc.Pose.Skin)
+	}
+	d.r.End()
+}
+
+// matchedB maps a node of scene A to its match in scene B, or −1.
+func (s *State) matchedB(i int) int {
+	if s.Match == nil || i < 0 {
+		return -1
+	}
+	for _, p := range s.Match.Pairs {
+		if int(p[0]) == i {
+			return int(p[1])
+		}
+	}
+	return -1
+}
+
+// jointScreen projects node i of sc to viewport pixels.
+func jointScreen(sc *Scene, i int, m, view, proj mgl32.Mat4, w, h float32) (float32, float32, bool) {
+	p := sc.Skel.JointPosition(i, sc.Pose.Model)
+	return render.Project(m.Mul4x1(p.Vec4(1)).Vec3(), view, proj, w, h)
+}
+
+// PickJoint returns the node whose joint is nearest to (x, y) (viewport pixels,
+// origin top left) within radius pixels, or −1.
+func PickJoint(sc *Scene, m, view, proj mgl32.Mat4, w, h, x, y, radius float32) int {
+	best, bestD := -1, radius*radius
+	for i := 0; i < sc.Skel.Len(); i++ {
+		px, py, ok := jointScreen(sc, i, m, view, proj, w, h)
+		if !ok {
+			continue
+		}
+		d := (px-x)*(px-x) + (py-y)*(py-y)
+		if d <= bestD {
+			best, bestD = i, d
+		}
+	}
+	return best
+}

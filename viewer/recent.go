@@ -1,0 +1,103 @@
+package viewer
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"slices"
+)
+
+// MaxRecent is how many recent scenes are kept.
+const MaxRecent = 12
+
+// Recent is the list of recently opened scenes, newest first, kept as JSON in the
+// user's config directory (os.UserConfigDir()/animscope/recent.json).
+type Recent struct {
+	Path  string
+	Items [][]string
+}
+
+// DefaultRecentPath is where the recent list lives, or "" when the system has no
+// config directory.
+func DefaultRecentPath() string {
+	dir, err := os.UserConfigDir()
+	if err != nil {
+		return ""
+	}
+	return filepath.Join(dir, "animscope", "recent.json")
+}
+
+// LoadRecent reads the list at path; a missing or unreadable file gives an empty
+// list.
+func LoadRecent(path string) *Recent {
+	r := &Recent{Path: path}
+	if path == "" {
+		return r
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return r
+	}
+	var items [][]string
+	if json.Unmarshal(data, &items) == nil {
+		for _, it := range items {
+			if len(it) > 0 && len(r.Items) < MaxRecent {
+				r.Items = append(r.Items, it)
+			}
+		}
+	}
+	return r
+}
+
+// Add puts files first (absolute paths), dropping an older copy, and saves.
+func (r *Recent) Add(files []string) {
+	abs := make([]string, len(files))
+	for i, f := range files {
+		if a, err := filepath.Abs(f); err == nil && fileExists(f) {
+			abs[i] = a
+		} else {
+			abs[i] = f
+		}
+	}
+	out := [][]string{abs}
+	for _, it := range r.Items {
+		if !slices.Equal(it, abs) && len(out) < MaxRecent {
+			out = append(out, it)
+		}
+	}
+	r.Items = out
+	_ = r.Save()
+}
+
+// Save writes the list (atomically: a temporary file, then a rename).
+func (r *Recent) Save() error {
+	if r.Path == "" {
+		return nil
+	}
+	if err := os.MkdirAll(filepath.Dir(r.Path), 0o755); err != nil {
+		return err
+	}
+	data, err := json.MarshalIndent(r.Items, "", "  ")
+	if err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(r.Path), ".recent-*.json")
+	if err != nil {
+		return err
+	}
+	if _, err := tmp.Write(data); err != nil {
+		tmp.Close()
+		os.Remove(tmp.Name())
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		os.Remove(tmp.Name())
+		return err
+	}
+	return os.Rename(tmp.Name(), r.Path)
+}
+
+func fileExists(p string) bool {
+	_, err := os.Stat(statPath(p))
+	return err == nil
+}

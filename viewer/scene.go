@@ -1,0 +1,235 @@
+package viewer
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"runtime/debug"
+	"strings"
+	"time"
+
+	"animscope/anim"
+	"animscope/formats"
+)
+
+// Loader opens the files of one scene. No files means the built-in demo.
+type Loader func(files []string, opts formats.Options) (*formats.Asset, error)
+
+// Scene is one opened scene and the buffers to pose it.
+type Scene struct {
+	Asset *formats.Asset
+	// Files are the names the scene was opened from; nil for the demo.
+	Files []string
+	Opts  formats.Options
+	Skel  *anim.Skeleton
+	// Clips are the asset's clips, or the bind pose when it has none.
+	Clips []anim.Clip
+	Infos []anim.ClipInfo
+	// Meshes are drawn (the asset's, or a slot's from SlotMeshes).
+	Meshes []formats.Mesh
+	Pose   *anim.Pose
+	// Children lists each node's children, for the node tree.
+	Children [][]int32
+	Roots    []int32
+	// Gen changes whenever the meshes change, so the renderer re-uploads.
+	Gen     int
+	mtimes  []time.Time
+	root    anim.Affine
+	hasRoot bool
+}
+
+var sceneGen int
+
+// NewScene wraps a decoded asset.
+func NewScene(a *formats.Asset, files []string, opts formats.Options) (*Scene, error) {
+	if a == nil {
+		return nil, errors.New("the decoder returned no scene")
+	}
+	if a.Skeleton == nil {
+		return nil, fmt.Errorf("%s: the scene has no skeleton", strings.Join(a.Files, ", "))
+	}
+	if err := a.Skeleton.Validate(); err != nil {
+		return nil, fmt.Errorf("%s: %v", strings.Join(a.Files, ", "), err)
+	}
+	n := a.Skeleton.Len()
+	sc := &Scene{Asset: a, Files: files, Opts: opts, Skel: a.Skeleton, Meshes: a.Meshes, Pose: anim.NewPose(n)}
+	sc.Clips = a.Clips
+	if len(sc.Clips) == 0 {
+		sc.Clips = []anim.Clip{anim.BindPose{}}
+	}
+	for _, c := range sc.Clips {
+		sc.Infos = append(sc.Infos, c.Info())
+	}
+	sc.Children = make([][]int32, n)
+	for i, p := range a.Skeleton.Parents {
+		if p < 0 {
+			sc.Roots = append(sc.Roots, int32(i))
+		} else {
+			sc.Children[p] = append(sc.Children[p], int32(i))
+		}
+	}
+	sceneGen++
+	sc.Gen = sceneGen
+	sc.mtimes = statFiles(files)
+	return sc, nil
+}
+
+// Name is a short title for the scene.
+func (sc *Scene) Name() string {
+	if len(sc.Files) == 0 {
+		return "demo"
+	}
+	return strings.Join(sc.Files, " + ")
+}
+
+// Slotter is implemented by an asset's Details when its meshes depend on a slot
+// pair (MSH).
+type Slotter interface {
+	SlotMeshes(a, b int) []formats.Mesh
+}
+
+// Billboarder is implemented by Details when some nodes face the camera.
+type Billboarder interface {
+	BillboardModes() []uint8
+}
+
+// SetSlot replaces the drawn meshes with the slot pair's, when the asset has slots.
+func (sc *Scene) SetSlot(a, b int) (err error) {
+	sl, ok := sc.Asset.Details.(Slotter)
+	if !ok {
+		return errors.New("this scene has no slots")
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("slot (%d, %d): %v", a, b, r)
+		}
+	}()
+	sc.Meshes = sl.SlotMeshes(a, b)
+	sceneGen++
+	sc.Gen = sceneGen
+	return nil
+}
+
+// ClipIndex finds a clip by name (for keeping the clip across a reload), or −1.
+func (sc *Scene) ClipIndex(name string) int {
+	for i, in := range sc.Infos {
+		if in.Name == name {
+			return i
+		}
+	}
+	return -1
+}
+
+// Evaluate poses the scene: clip a at ta, blended with clip b at tb by weight w
+// when blend is set, then local-to-model (under the clip's root motion, when it
+// has one) and the skin palette. It allocates nothing.
+func (sc *Scene) Evaluate(a int, ta float64, blend bool, b int, tb float64, w float32) (res anim.BlendResult) {
+	p := sc.Pose
+	ca := sc.Clips[a]
+	if blend && b >= 0 && b < len(sc.Clips) {
+		res = p.Blender.Sample(ca, ta, sc.Clips[b], tb, w, p.Local, p.Probes, p.ProbesB)
+	} else {
+		ca.Sample(ta, p.Local, p.Probes)
+		res = anim.BlendResult{UsedA: true}
+	}
+	var root *anim.Affine
+	sc.hasRoot = false
+	if rc, ok := ca.(anim.RootClip); ok {
+		sc.root = rc.SampleRoot(ta)
+		sc.hasRoot = true
+		root = &sc.root
+	}
+	anim.LocalToModel(sc.Skel, p.Local, root, p.Model)
+	anim.SkinPalette(sc.Skel, p.Model, p.Skin)
+	return res
+}
+
+// EvaluateRest poses the scene at rest: the bind pose (every sampled transform the
+// identity) when the skeleton's constants define one, and otherwise (MSH, whose
+// nodes are placed by the clip alone) clip a at its first frame.
+func (sc *Scene) EvaluateRest(a int) {
+	p := sc.Pose
+	if sc.RestIsBind() {
+		anim.BindPose{}.Sample(0, p.Local, p.Probes)
+	} else {
+		sc.Clips[a].Sample(0, p.Local, p.Probes)
+	}
+	anim.LocalToModel(sc.Skel, p.Local, nil, p.Model)
+	anim.SkinPalette(sc.Skel, p.Model, p.Skin)
+}
+
+// RestIsBind says whether the identity sample is a meaningful rest pose (the
+// skeleton has offsets or inverse binds).
+func (sc *Scene) RestIsBind() bool {
+	return sc.Skel.Offset != nil || sc.Skel.InverseBind != nil || len(sc.Asset.Clips) == 0
+}
+
+// KeyCount sums the key records of the probes (for the statistics line).
+func KeyCount(probes []anim.Probe) int {
+	n := 0
+	for i := range probes {
+		n += int(probes[i].NKeys)
+	}
+	return n
+}
+
+// safeLoad runs a loader and turns a panic into an error.
+func safeLoad(l Loader, files []string, opts formats.Options) (sc *Scene, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			sc = nil
+			err = fmt.Errorf("%s: the decoder failed: %v", nameOf(files), r)
+			if os.Getenv("ANIMSCOPE_DEBUG") != "" {
+				err = fmt.Errorf("%w\n%s", err, debug.Stack())
+			}
+		}
+	}()
+	a, err := l(files, opts)
+	if err != nil {
+		return nil, err
+	}
+	return NewScene(a, files, opts)
+}
+
+func nameOf(files []string) string {
+	if len(files) == 0 {
+		return "demo"
+	}
+	return strings.Join(files, ", ")
+}
+
+// statPath is the file to watch for a scene name (an archive member
+// "archive.rlb:MEMBER" watches the archive).
+func statPath(name string) string {
+	if _, err := os.Stat(name); err == nil {
+		return name
+	}
+	if i := strings.LastIndex(name, ":"); i > 0 {
+		if st, err := os.Stat(name[:i]); err == nil && !st.IsDir() {
+			return name[:i]
+		}
+	}
+	return name
+}
+
+func statFiles(files []string) []time.Time {
+	out := make([]time.Time, len(files))
+	for i, f := range files {
+		if st, err := os.Stat(statPath(f)); err == nil {
+			out[i] = st.ModTime()
+		}
+	}
+	return out
+}
+
+// Changed reports whether any of the scene's files has a new modification time
+// (or appeared or vanished) since it was opened.
+func (sc *Scene) Changed() bool {
+	now := statFiles(sc.Files)
+	for i := range now {
+		if i >= len(sc.mtimes) || !now[i].Equal(sc.mtimes[i]) {
+			return true
+		}
+	}
+	return false
+}

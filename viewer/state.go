@@ -1,0 +1,473 @@
+package viewer
+
+import (
+	"fmt"
+	"math"
+	"strings"
+	"time"
+
+	"animscope/anim"
+	"animscope/formats"
+)
+
+// Diag is one line of the diagnostics panel.
+type Diag struct {
+	Severity formats.Severity
+	Text     string
+}
+
+// BlendState is the blend panel: clip B mixed into clip A by Weight; B's time
+// follows A's (scaled to B's duration) when Sync, and runs on its own otherwise.
+type BlendState struct {
+	On     bool
+	ClipB  int
+	Weight float32
+	Sync   bool
+	TB     float64
+}
+
+// Stats is the statistics line.
+type Stats struct {
+	FrameMS  float64 // exponential average of the frame time
+	SampleUS float64 // exponential average of sample + blend + local-to-model + palette
+	Nodes    int
+	Keys     int
+}
+
+// Toggles are the view switches.
+type Toggles struct {
+	Mesh, Bones, Joints, Grid, Axes, Wireframe bool
+	// Rest shows the rest pose instead of the clip.
+	Rest bool
+	// UpOverride replaces the asset's up axis (0: the asset's).
+	UpOverride int
+	// NoMirror turns off the asset's MirrorX.
+	NoMirror bool
+}
+
+// Requests are actions the UI or the keyboard asked of the frame loop.
+type Requests struct {
+	FrameAll, Screenshot, OpenDialog, Quit bool
+}
+
+// State is everything the viewer shows, in plain Go: no GL, no ImGui. The frame loop
+// calls Tick and Evaluate once a frame; the panels and the keyboard change it.
+type State struct {
+	Load Loader
+	Opts formats.Options
+
+	Scene *Scene
+	// SceneB is the second scene of --compare (nil otherwise).
+	SceneB *Scene
+	Match  *Match
+
+	Clip     int
+	Tr       Transport
+	Blend    BlendState
+	Selected int
+	View     Toggles
+	Result   anim.BlendResult
+
+	Diags  []Diag
+	Stats  Stats
+	Req    Requests
+	Recent *Recent
+	// Watch polls the scene's files and reloads them when they change.
+	Watch     bool
+	lastPoll  time.Time
+	SlotA     int
+	SlotB     int
+	plot      Plot
+	evalPanic string
+}
+
+// NewState makes a state that opens files with load.
+func NewState(load Loader, opts formats.Options) *State {
+	return &State{
+		Load: load, Opts: opts.WithDefaults(), Tr: NewTransport(), Selected: -1,
+		Blend: BlendState{ClipB: 0, Weight: 0.5, Sync: true},
+		View:  Toggles{Mesh: true, Bones: true, Joints: true, Grid: true, Axes: true},
+	}
+}
+
+// Info is the current clip's description.
+func (s *State) Info() anim.ClipInfo {
+	if s.Scene == nil {
+		return anim.BindPose{}.Info()
+	}
+	return s.Scene.Infos[s.Clip]
+}
+
+// InfoB is blend clip B's description.
+func (s *State) InfoB() anim.ClipInfo {
+	if s.Scene == nil || s.Blend.ClipB < 0 || s.Blend.ClipB >= len(s.Scene.Infos) {
+		return anim.BindPose{}.Info()
+	}
+	return s.Scene.Infos[s.Blend.ClipB]
+}
+
+func (s *State) addDiag(sev formats.Severity, format string, args ...any) {
+	s.Diags = append(s.Diags, Diag{sev, fmt.Sprintf(format, args...)})
+	if len(s.Diags) > 500 {
+		s.Diags = append(s.Diags[:0], s.Diags[len(s.Diags)-500:]...)
+	}
+}
+
+// LastError is the newest error line, or "".
+func (s *State) LastError() string {
+	for i := len(s.Diags) - 1; i >= 0; i-- {
+		if s.Diags[i].Severity == formats.Error {
+			return s.Diags[i].Text
+		}
+	}
+	return ""
+}
+
+// Open opens files as the new scene (no files: the demo). On failure the previous
+// scene stays and the error goes to the diagnostics panel. It reports success.
+func (s *State) Open(files []string) bool {
+	sc, err := safeLoad(s.Load, files, s.Opts)
+	if err != nil {
+		s.addDiag(formats.Error, "%v", err)
+		return false
+	}
+	s.install(sc, false)
+	if s.Recent != nil && len(files) > 0 {
+		s.Recent.Add(files)
+	}
+	return true
+}
+
+// OpenCompare opens two scenes side by side (--compare).
+func (s *State) OpenCompare(a, b []string) bool {
+	sa, err := safeLoad(s.Load, a, s.Opts)
+	if err != nil {
+		s.addDiag(formats.Error, "%v", err)
+		return false
+	}
+	sb, err := safeLoad(s.Load, b, s.Opts)
+	if err != nil {
+		s.addDiag(formats.Error, "%v", err)
+		return false
+	}
+	s.install(sa, false)
+	s.SceneB = sb
+	s.Match = MatchNodes(sa, sb)
+	s.addDiag(formats.Warning, "comparing %s with %s: %d nodes matched %s, %d only in A, %d only in B",
+		sa.Name(), sb.Name(), len(s.Match.Pairs), s.Match.By, len(s.Match.OnlyA), len(s.Match.OnlyB))
+	return true
+}
+
+// Reload opens the scene's files again, keeping clip, time, blend and selection;
+// on failure the old scene stays.
+func (s *State) Reload() bool {
+	if s.Scene == nil {
+		return s.Open(nil)
+	}
+	return s.reopen("reloaded")
+}
+
+// SetOptions reopens the scene with new readings (rounding, quaternion order, …).
+func (s *State) SetOptions(o formats.Options) bool {
+	old := s.Opts
+	s.Opts = o.WithDefaults()
+	if s.Scene == nil {
+		return true
+	}
+	if !s.reopen("reopened with new options") {
+		s.Opts = old
+		return false
+	}
+	return true
+}
+
+func (s *State) reopen(why string) bool {
+	sc, err := safeLoad(s.Load, s.Scene.Files, s.Opts)
+	if err != nil {
+		s.Scene.mtimes = statFiles(s.Scene.Files) // do not retry until the file changes again
+		s.addDiag(formats.Error, "%v (the previous scene stays on screen)", err)
+		return false
+	}
+	if s.SceneB != nil {
+		sb, err := safeLoad(s.Load, s.SceneB.Files, s.Opts)
+		if err != nil {
+			s.SceneB.mtimes = statFiles(s.SceneB.Files)
+			s.addDiag(formats.Error, "%v (the previous scene stays on screen)", err)
+			return false
+		}
+		s.SceneB = sb
+		s.Match = MatchNodes(sc, sb)
+	}
+	s.install(sc, true)
+	s.addDiag(formats.Warning, "%s %s", sc.Name(), why)
+	return true
+}
+
+// install makes sc the scene; keep carries clip, time, blend and selection over by
+// name (a reload), otherwise they reset and the camera frames the new scene.
+func (s *State) install(sc *Scene, keep bool) {
+	old := s.Scene
+	if keep && old != nil {
+		clipName := old.Infos[s.Clip].Name
+		bName := ""
+		if s.Blend.ClipB >= 0 && s.Blend.ClipB < len(old.Infos) {
+			bName = old.Infos[s.Blend.ClipB].Name
+		}
+		selName := ""
+		if s.Selected >= 0 && s.Selected < old.Skel.Len() {
+			selName = old.Skel.Names[s.Selected]
+		}
+		s.Clip = pickIndex(sc.ClipIndex(clipName), s.Clip, len(sc.Clips))
+		s.Blend.ClipB = pickIndex(sc.ClipIndex(bName), s.Blend.ClipB, len(sc.Clips))
+		if s.Selected >= 0 {
+			idx := -1
+			if selName != "" {
+				idx = sc.Skel.Find(selName)
+			}
+			s.Selected = pickIndex(idx, s.Selected, sc.Skel.Len())
+		}
+	} else {
+		s.Clip = 0
+		s.Tr = NewTransport()
+		s.Tr.Playing = true
+		s.Selected = -1
+		s.Blend = BlendState{ClipB: min(1, len(sc.Clips)-1), Weight: 0.5, Sync: true}
+		s.Req.FrameAll = true
+		s.SceneB, s.Match = nil, nil
+		s.Diags = s.Diags[:0]
+		s.SlotA, s.SlotB = 0, 0
+	}
+	s.Scene = sc
+	s.plot = Plot{}
+	s.evalPanic = ""
+	for _, d := range sc.Asset.Diagnostics {
+		s.Diags = append(s.Diags, Diag{d.Severity, d.String()})
+	}
+	if !keep {
+		s.addDiag(formats.Warning, "opened %s: %s, %d nodes, %d clips, %d meshes", sc.Name(), sc.Asset.Family,
+			sc.Skel.Len(), len(sc.Asset.Clips), len(sc.Meshes))
+	}
+	s.Stats.Nodes = sc.Skel.Len()
+	s.clampTime()
+}
+
+// pickIndex returns found when it is valid, else old when it is in range, else 0
+// (or −1 with n == 0).
+func pickIndex(found, old, n int) int {
+	switch {
+	case found >= 0 && found < n:
+		return found
+	case old >= 0 && old < n:
+		return old
+	case n == 0:
+		return -1
+	}
+	return 0
+}
+
+func (s *State) clampTime() {
+	info := s.Info()
+	if !math.IsInf(info.Duration, 1) && s.Tr.T > info.Duration {
+		s.Tr.T = info.Duration
+	}
+	if s.Tr.T < 0 || math.IsNaN(s.Tr.T) {
+		s.Tr.T = 0
+	}
+}
+
+// SetClip selects clip i (A) and resets the play range.
+func (s *State) SetClip(i int) {
+	if s.Scene == nil || i < 0 || i >= len(s.Scene.Clips) || i == s.Clip {
+		return
+	}
+	s.Clip = i
+	s.Tr.RangeOn = false
+	s.clampTime()
+	s.plot = Plot{}
+}
+
+// Select selects node i (−1: none).
+func (s *State) Select(i int) {
+	if s.Scene == nil || i < -1 || i >= s.Scene.Skel.Len() {
+		return
+	}
+	s.Selected = i
+}
+
+// SetSlot shows the meshes of slot pair (a, b).
+func (s *State) SetSlot(a, b int) {
+	if s.Scene == nil {
+		return
+	}
+	if err := s.Scene.SetSlot(a, b); err != nil {
+		s.addDiag(formats.Error, "%v", err)
+		return
+	}
+	s.SlotA, s.SlotB = a, b
+}
+
+// HasSlots says whether the scene's meshes depend on a slot pair.
+func (s *State) HasSlots() bool {
+	if s.Scene == nil {
+		return false
+	}
+	_, ok := s.Scene.Asset.Details.(Slotter)
+	return ok
+}
+
+// BlendOn says whether the blend is applied this frame.
+func (s *State) BlendOn() bool {
+	return s.Blend.On && !s.View.Rest && s.Scene != nil && s.Blend.ClipB >= 0 && s.Blend.ClipB < len(s.Scene.Clips)
+}
+
+// TimeB is clip B's time: A's time scaled to B's duration when synced (A's time
+// itself when either is infinite or empty), otherwise B's own.
+func (s *State) TimeB() float64 {
+	if !s.Blend.Sync {
+		return s.Blend.TB
+	}
+	a, b := s.Info().Duration, s.InfoB().Duration
+	if a > 0 && b > 0 && !math.IsInf(a, 1) && !math.IsInf(b, 1) {
+		return s.Tr.T / a * b
+	}
+	return s.Tr.T
+}
+
+// Tick advances the transport (and B's free-running time) by dt seconds.
+func (s *State) Tick(dt float64) {
+	if s.Scene == nil {
+		return
+	}
+	playing := s.Tr.Playing
+	s.Tr.Advance(dt, s.Info())
+	if s.Blend.On && !s.Blend.Sync && playing {
+		ib := s.InfoB()
+		ups := ib.UnitsPerSecond
+		if ups <= 0 || math.IsInf(ups, 0) {
+			ups = 1
+		}
+		tb := s.Blend.TB + dt*s.Tr.Speed*ups
+		if d := ib.Duration; d > 0 && !math.IsInf(d, 1) {
+			tb = math.Mod(tb, d)
+			if tb < 0 {
+				tb += d
+			}
+		}
+		s.Blend.TB = tb
+	}
+}
+
+// Evaluate poses the scene (and the compare scene) for the current time: sampling,
+// blending, local-to-model and palette, allocation-free. A clip that panics is
+// reported once and the scene shows its rest pose.
+func (s *State) Evaluate() {
+	if s.Scene == nil {
+		return
+	}
+	start := time.Now()
+	s.evaluate(s.Scene)
+	if s.SceneB != nil {
+		s.evaluate(s.SceneB)
+	}
+	us := float64(time.Since(start).Nanoseconds()) / 1e3
+	if s.Stats.SampleUS == 0 {
+		s.Stats.SampleUS = us
+	} else {
+		s.Stats.SampleUS += (us - s.Stats.SampleUS) * 0.05
+	}
+	s.Stats.Keys = KeyCount(s.Scene.Pose.Probes)
+	if s.BlendOn() {
+		s.Stats.Keys += KeyCount(s.Scene.Pose.ProbesB)
+	}
+}
+
+func (s *State) evaluate(sc *Scene) {
+	defer func() {
+		if r := recover(); r != nil {
+			if s.evalPanic == "" {
+				s.evalPanic = fmt.Sprint(r)
+				s.addDiag(formats.Error, "%s: sampling failed: %v (showing the rest pose)", sc.Name(), r)
+			}
+			s.View.Rest = true
+			sc.EvaluateRest(0)
+		}
+	}()
+	clip := s.Clip
+	if clip >= len(sc.Clips) {
+		clip = 0
+	}
+	if s.View.Rest {
+		sc.EvaluateRest(clip)
+		s.Result = anim.BlendResult{UsedA: true}
+		return
+	}
+	s.Result = sc.Evaluate(clip, s.Tr.T, s.BlendOn() && sc == s.Scene, s.Blend.ClipB, s.TimeB(), s.Blend.Weight)
+}
+
+// FrameTime records one frame's wall time for the statistics line.
+func (s *State) FrameTime(d time.Duration) {
+	ms := float64(d.Nanoseconds()) / 1e6
+	if s.Stats.FrameMS == 0 {
+		s.Stats.FrameMS = ms
+	} else {
+		s.Stats.FrameMS += (ms - s.Stats.FrameMS) * 0.05
+	}
+}
+
+// PollWatch reloads the scene when --watch is on and a file changed; it checks at
+// most twice a second.
+func (s *State) PollWatch(now time.Time) bool {
+	if !s.Watch || s.Scene == nil || len(s.Scene.Files) == 0 || now.Sub(s.lastPoll) < 500*time.Millisecond {
+		return false
+	}
+	s.lastPoll = now
+	if s.Scene.Changed() || (s.SceneB != nil && s.SceneB.Changed()) {
+		return s.reopen("reloaded (file changed)")
+	}
+	return false
+}
+
+// StatsLine formats the statistics line.
+func (s *State) StatsLine() string {
+	return fmt.Sprintf("frame %.2f ms  sampling %.1f µs  nodes %d  keys %d", s.Stats.FrameMS, s.Stats.SampleUS, s.Stats.Nodes, s.Stats.Keys)
+}
+
+// FormatTime formats t in the clip's unit and in seconds.
+func FormatTime(t float64, info anim.ClipInfo) string {
+	unit := info.Unit
+	if unit == "" {
+		unit = "frame"
+	}
+	sec := t
+	if info.UnitsPerSecond > 0 {
+		sec = t / info.UnitsPerSecond
+	}
+	switch unit {
+	case "s":
+		return fmt.Sprintf("%.3f s", t)
+	case "ms":
+		return fmt.Sprintf("%.0f ms (%.3f s)", t, sec)
+	}
+	return fmt.Sprintf("%.2f %s (%.3f s)", t, unit, sec)
+}
+
+// FormatDuration formats a clip's duration in its unit and seconds.
+func FormatDuration(info anim.ClipInfo) string {
+	if math.IsInf(info.Duration, 1) {
+		return "infinite"
+	}
+	return FormatTime(info.Duration, info)
+}
+
+// ClipLabel is one line of the clip list.
+func ClipLabel(i int, info anim.ClipInfo) string {
+	name := info.Name
+	if name == "" {
+		name = "(bind pose)"
+	}
+	frames := ""
+	if info.Frames > 0 {
+		frames = fmt.Sprintf(", %d frames", info.Frames)
+	}
+	return fmt.Sprintf("%d  %s  [%s%s]", i, strings.TrimSpace(name), FormatDuration(info), frames)
+}
