@@ -6,7 +6,6 @@ import (
 	"math"
 	"strings"
 
-	"animscope/anim"
 	"animscope/formats"
 	"animscope/formats/nres"
 
@@ -378,12 +377,12 @@ func (m *Model) Encode() ([]byte, error) {
 			ctr := lo.Add(hi).Mul(0.5)
 			rad := float32(0)
 			for _, pt := range p.Positions {
-				rad = max(rad, pt.Sub(ctr).Len())
+				rad = max(rad, length(pt.Sub(ctr)))
 			}
 			area := float32(0)
 			for t := 0; t < ntri; t++ {
 				a, b, c := p.Positions[p.Indices[3*t]], p.Positions[p.Indices[3*t+1]], p.Positions[p.Indices[3*t+2]]
-				area += b.Sub(a).Cross(c.Sub(a)).Len() / 2
+				area += length(cross(b.Sub(a), c.Sub(a))) / 2
 			}
 			d := hi.Sub(lo)
 			slots.u16(uint16(nTris))
@@ -395,7 +394,7 @@ func (m *Model) Encode() ([]byte, error) {
 			slots.vec(ctr)
 			slots.f32(rad)
 			slots.f32(area)
-			slots.f32(d[0] * d[1] * d[2])
+			slots.f32(mul(mul(d[0], d[1]), d[2]))
 			slots.b = append(slots.b, make([]byte, 12)...)
 			// Batch.
 			res13.u16(p.Flags)
@@ -428,9 +427,9 @@ func (m *Model) Encode() ([]byte, error) {
 			links := triangleLinks(p.Indices, nTris)
 			for t := 0; t < ntri; t++ {
 				a, b, c := p.Positions[p.Indices[3*t]], p.Positions[p.Indices[3*t+1]], p.Positions[p.Indices[3*t+2]]
-				n := b.Sub(a).Cross(c.Sub(a))
-				if l := n.Len(); l > 0 {
-					n = n.Mul(1 / l)
+				n := cross(b.Sub(a), c.Sub(a))
+				if l := length(n); l > 0 {
+					n = mgl32.Vec3{n[0] / l, n[1] / l, n[2] / l}
 				}
 				res7.u16(0)
 				res7.u16(links[3*t])
@@ -559,27 +558,77 @@ func triangleLinks(idx []uint16, base int) []uint16 {
 	return links
 }
 
+// The writer's arithmetic rounds every product explicitly (float32(a*b)), so that
+// no architecture fuses it into a multiply-add and the output is the same
+// everywhere (the embedded demo is compared byte for byte with a fresh encode).
+func mul(a, b float32) float32 { return float32(a * b) }
+
+func cross(a, b mgl32.Vec3) mgl32.Vec3 {
+	return mgl32.Vec3{mul(a[1], b[2]) - mul(a[2], b[1]), mul(a[2], b[0]) - mul(a[0], b[2]), mul(a[0], b[1]) - mul(a[1], b[0])}
+}
+
+func length(v mgl32.Vec3) float32 {
+	return float32(math.Sqrt(float64(mul(v[0], v[0]) + mul(v[1], v[1]) + mul(v[2], v[2]))))
+}
+
+// rigid is a rotation matrix (rows) and a translation.
+type rigid struct {
+	r [3][3]float32
+	t mgl32.Vec3
+}
+
+func (x *rigid) apply(v mgl32.Vec3) mgl32.Vec3 {
+	var o mgl32.Vec3
+	for i := 0; i < 3; i++ {
+		o[i] = mul(x.r[i][0], v[0]) + mul(x.r[i][1], v[1]) + mul(x.r[i][2], v[2]) + x.t[i]
+	}
+	return o
+}
+
+func (x *rigid) then(l *rigid) rigid {
+	var o rigid
+	for i := 0; i < 3; i++ {
+		for j := 0; j < 3; j++ {
+			o.r[i][j] = mul(x.r[i][0], l.r[0][j]) + mul(x.r[i][1], l.r[1][j]) + mul(x.r[i][2], l.r[2][j])
+		}
+	}
+	o.t = x.apply(l.t)
+	return o
+}
+
+// engineLocal is the node matrix of §12.3 for an engine quaternion q (the
+// transposed textbook matrix, i.e. R(conj q)) and translation t.
+func engineLocal(q mgl32.Quat, t mgl32.Vec3) rigid {
+	w, x, y, z := q.W, q.V[0], q.V[1], q.V[2]
+	xx, yy, zz := mul(x, x), mul(y, y), mul(z, z)
+	xy, xz, yz := mul(x, y), mul(x, z), mul(y, z)
+	wx, wy, wz := mul(w, x), mul(w, y), mul(w, z)
+	return rigid{r: [3][3]float32{
+		{1 - 2*(yy+zz), 2 * (xy + wz), 2 * (xz - wy)},
+		{2 * (xy - wz), 1 - 2*(xx+zz), 2 * (yz + wx)},
+		{2 * (xz + wy), 2 * (yz - wx), 1 - 2*(xx+yy)},
+	}, t: t}
+}
+
 // header writes the Res2 header (§6.1): the eight corners of the model's box in its
-// rest pose (every node at its first key), the bounding sphere, and the vertical
-// segment through the box centre with the XY half-diagonal as radius.
+// rest pose (every node at its first key, as quantised), the bounding sphere, and
+// the vertical segment through the box centre with the XY half-diagonal as radius.
 func (m *Model) header(w *buf) {
-	n := len(m.Nodes)
-	sk := &anim.Skeleton{Names: make([]string, n), Parents: make([]int32, n)}
-	local := make([]anim.Transform, n)
+	world := make([]rigid, len(m.Nodes))
+	var pts []mgl32.Vec3
 	for i := range m.Nodes {
-		sk.Parents[i] = int32(m.Nodes[i].Parent)
 		k := m.Nodes[i].Keys[0]
 		q := mgl32.Quat{W: float32(QuantQuat(k.Rot.W)) / QuatScale, V: mgl32.Vec3{
 			float32(QuantQuat(k.Rot.V[0])) / QuatScale, float32(QuantQuat(k.Rot.V[1])) / QuatScale, float32(QuantQuat(k.Rot.V[2])) / QuatScale}}
-		local[i] = anim.Transform{T: k.Pos, Q: anim.Conjugate(q), S: mgl32.Vec3{1, 1, 1}}
-	}
-	model := make([]anim.Affine, n)
-	anim.LocalToModel(sk, local, nil, model)
-	var pts []mgl32.Vec3
-	for i := range m.Nodes {
+		l := engineLocal(q, k.Pos)
+		if p := m.Nodes[i].Parent; p >= 0 {
+			world[i] = world[p].then(&l)
+		} else {
+			world[i] = l
+		}
 		if p := m.Nodes[i].Parts[0]; p != nil {
 			for _, v := range p.Positions {
-				pts = append(pts, model[i].TransformPoint(v))
+				pts = append(pts, world[i].apply(v))
 			}
 		}
 	}
@@ -596,13 +645,13 @@ func (m *Model) header(w *buf) {
 	ctr := lo.Add(hi).Mul(0.5)
 	rad := float32(0)
 	for _, p := range pts {
-		rad = max(rad, p.Sub(ctr).Len())
+		rad = max(rad, length(p.Sub(ctr)))
 	}
 	w.vec(ctr)
 	w.f32(rad)
 	w.vec(mgl32.Vec3{ctr[0], ctr[1], lo[2]})
 	w.vec(mgl32.Vec3{ctr[0], ctr[1], hi[2]})
-	w.f32(mgl32.Vec2{hi[0] - lo[0], hi[1] - lo[1]}.Len() / 2)
+	w.f32(length(mgl32.Vec3{hi[0] - lo[0], hi[1] - lo[1], 0}) / 2)
 }
 
 // WriteFile encodes m and replaces path atomically (temporary file, then rename).
