@@ -1,12 +1,156 @@
 package main
 
 import (
+	"flag"
 	"fmt"
 	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"animscope/formats"
+	"animscope/formats/gltf"
 )
 
-// runExport writes a scene as glTF 2.0. Owned by the glTF work (issue 9).
+// runExport writes a scene as binary glTF 2.0:
+//
+//	animscope export [--clip C] [--fps N] [--bind-pose] [--scale F] --out FILE.glb FILE...
+//
+// plus the sampling options of every command. Without --clip every clip of the scene
+// becomes one glTF animation; with --bind-pose none does. The .glb is written to a
+// temporary file and renamed over --out, which may not be one of the scene's files.
 func runExport(args []string, stdout, stderr io.Writer) int {
-	fmt.Fprintln(stderr, "animscope export: not built yet")
-	return exitInvalid
+	fs := flag.NewFlagSet("export", flag.ContinueOnError)
+	var opt optionFlags
+	opt.register(fs)
+	out := fs.String("out", "", "the .glb file to write")
+	clip := fs.String("clip", "", "export only this clip: index (0-based) or name")
+	fpsStr := fs.String("fps", "", "resampling rate in samples per second (default: each clip's own frame rate)")
+	bindPose := fs.Bool("bind-pose", false, "export the bind pose only, without animations")
+	scaleStr := fs.String("scale", "1", "multiply every length by F (file units are written as metres)")
+	files, err := parseInterleaved(fs, args)
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	if err == nil && len(files) == 0 {
+		err = usagef("no FILE given")
+	}
+	if err == nil && *out == "" {
+		err = usagef("--out FILE.glb is required")
+	}
+	if err == nil && *bindPose && set["clip"] {
+		err = usagef("--clip and --bind-pose exclude each other")
+	}
+	var eo gltf.ExportOptions
+	if err == nil && *fpsStr != "" {
+		eo.FPS, err = positive("fps", *fpsStr)
+	}
+	if err == nil {
+		eo.Scale, err = positive("scale", *scaleStr)
+	}
+	var opts formats.Options
+	if err == nil {
+		opts, err = opt.options()
+	}
+	if err == nil {
+		err = checkOutNotInput(*out, files)
+	}
+	if err != nil {
+		return exitFor("export", err, stderr)
+	}
+	a, err := formats.Open(files, opts)
+	if err != nil {
+		return exitFor("export", err, stderr)
+	}
+	if err := checkOutNotInput(*out, a.Files); err != nil {
+		return exitFor("export", err, stderr)
+	}
+	for _, d := range a.Diagnostics {
+		fmt.Fprintln(stderr, d.String())
+	}
+	if formats.HasErrors(a.Diagnostics) {
+		fmt.Fprintf(stderr, "animscope export: %s not written: the scene has errors\n", *out)
+		return exitInvalid
+	}
+	eo.BindPose = *bindPose
+	if set["clip"] {
+		_, idx, err := a.Clip(*clip)
+		if err != nil {
+			return exitFor("export", usagef("%v", err), stderr)
+		}
+		if idx < 0 {
+			eo.BindPose = true // a scene without clips: its bind pose
+		} else {
+			eo.Clips = []int{idx}
+		}
+	}
+	eo.Name = sceneName(files[0])
+	eo.Warn = func(s string) { fmt.Fprintf(stderr, "warning: %s\n", s) }
+	doc, err := gltf.Export(a, eo)
+	if err != nil {
+		fmt.Fprintf(stderr, "%s: %v\n", strings.Join(a.Files, ", "), err)
+		return exitInvalid
+	}
+	if err := gltf.WriteFile(*out, doc); err != nil {
+		fmt.Fprintln(stderr, err)
+		return exitInvalid
+	}
+	fmt.Fprintf(stdout, "%s: %d nodes, %d meshes, %d animations\n", *out, len(doc.Nodes), len(doc.Meshes), len(doc.Animations))
+	return exitOK
+}
+
+// positive parses a finite number greater than zero.
+func positive(name, s string) (float64, error) {
+	v, err := strconv.ParseFloat(s, 64)
+	if err != nil || math.IsNaN(v) || math.IsInf(v, 0) || v <= 0 {
+		return 0, usagef("--%s %q: want a positive number", name, s)
+	}
+	return v, nil
+}
+
+// checkOutNotInput refuses an --out that is one of the scene's files (or the archive
+// that holds a member, "archive.rlb:MEMBER.msh"): nothing ever writes to a file the
+// user opened.
+func checkOutNotInput(out string, inputs []string) error {
+	outAbs, err := filepath.Abs(out)
+	if err != nil {
+		return usagef("--out %s: %v", out, err)
+	}
+	outInfo, outErr := os.Stat(out)
+	if outErr == nil && outInfo.IsDir() {
+		return usagef("--out %s is a folder", out)
+	}
+	for _, in := range inputs {
+		cands := []string{in}
+		if i := strings.LastIndex(in, ":"); i > 0 {
+			cands = append(cands, in[:i])
+		}
+		for _, c := range cands {
+			abs, err := filepath.Abs(c)
+			same := err == nil && abs == outAbs
+			if !same && outErr == nil {
+				if st, err := os.Stat(c); err == nil && os.SameFile(st, outInfo) {
+					same = true
+				}
+			}
+			if same {
+				return usagef("--out %s is an input file (%s); it is never overwritten", out, in)
+			}
+		}
+	}
+	return nil
+}
+
+// sceneName names the glTF scene after the first file, without its folder and
+// extension (and the archive member when one is named).
+func sceneName(file string) string {
+	base := filepath.Base(file)
+	if i := strings.LastIndex(base, ":"); i > 0 && i < len(base)-1 {
+		base = base[i+1:]
+	}
+	if ext := filepath.Ext(base); ext != "" && ext != base {
+		base = strings.TrimSuffix(base, ext)
+	}
+	return base
 }
