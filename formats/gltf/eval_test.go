@@ -36,7 +36,7 @@ type evaluator struct {
 type evalMesh struct {
 	pos     [][3]float32
 	nrm     [][3]float32
-	joints  [][4]uint16
+	joints  [][4]uint16 // JOINTS_0 then JOINTS_1 per vertex: joints[2v], joints[2v+1]
 	weights [][4]float32
 	indices []uint32
 }
@@ -123,11 +123,26 @@ func newEvaluator(t *testing.T, doc *gltf.Document) *evaluator {
 				t.Fatal(err)
 			}
 		}
-		if em.joints, err = modeler.ReadJoints(doc, doc.Accessors[p.Attributes[gltf.JOINTS_0]], nil); err != nil {
+		j0, err := modeler.ReadJoints(doc, doc.Accessors[p.Attributes[gltf.JOINTS_0]], nil)
+		if err != nil {
 			t.Fatal(err)
 		}
-		if em.weights, err = modeler.ReadWeights(doc, doc.Accessors[p.Attributes[gltf.WEIGHTS_0]], nil); err != nil {
+		w0, err := modeler.ReadWeights(doc, doc.Accessors[p.Attributes[gltf.WEIGHTS_0]], nil)
+		if err != nil {
 			t.Fatal(err)
+		}
+		j1, w1 := make([][4]uint16, len(j0)), make([][4]float32, len(w0))
+		if a, ok := p.Attributes["JOINTS_1"]; ok {
+			if j1, err = modeler.ReadJoints(doc, doc.Accessors[a], nil); err != nil {
+				t.Fatal(err)
+			}
+			if w1, err = modeler.ReadWeights(doc, doc.Accessors[p.Attributes["WEIGHTS_1"]], nil); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for v := range j0 {
+			em.joints = append(em.joints, j0[v], j1[v])
+			em.weights = append(em.weights, w0[v], w1[v])
 		}
 		if em.indices, err = modeler.ReadIndices(doc, doc.Accessors[*p.Indices], nil); err != nil {
 			t.Fatal(err)
@@ -224,12 +239,12 @@ func (ev *evaluator) skinVertex(w []affine, m, v int) vec3 {
 	md := &ev.meshData[m]
 	p := vec3{float64(md.pos[v][0]), float64(md.pos[v][1]), float64(md.pos[v][2])}
 	var out vec3
-	for k := 0; k < 4; k++ {
-		wt := float64(md.weights[v][k])
+	for k := 0; k < 8; k++ {
+		wt := float64(md.weights[2*v+k/4][k%4])
 		if wt == 0 {
 			continue
 		}
-		j := int(md.joints[v][k])
+		j := int(md.joints[2*v+k/4][k%4])
 		ibm := mat4Affine(ev.ibm[j])
 		jm := w[ev.doc.Skins[0].Joints[j]].mul(ibm)
 		out = out.add(jm.point(p).scale(wt))

@@ -90,12 +90,17 @@ func comparePose(a *formats.Asset, ev *evaluator, w []affine, model, skin []anim
 				s := affineOf(&skin[m.Node])
 				want = s.point(x)
 			} else {
-				for k := 0; k < 4; k++ {
-					wt := float64(m.Weights[v][k])
+				for k := 0; k < 8; k++ {
+					var wt float64
+					var j int
+					if k < 4 {
+						wt, j = float64(m.Weights[v][k]), int(m.Joints[v][k])
+					} else if m.Weights2 != nil {
+						wt, j = float64(m.Weights2[v][k-4]), int(m.Joints2[v][k-4])
+					}
 					if wt <= 0 {
 						continue
 					}
-					j := int(m.Joints[v][k])
 					y := x
 					if j < sk.Len() {
 						s := affineOf(&skin[j])
@@ -238,11 +243,12 @@ func TestExportStructure(t *testing.T) {
 		wantHelpers bool
 		wantRoot    bool // a root-motion node
 		wantJoints  int
+		wantWide    int // meshes with JOINTS_1 (more than four influences)
 	}{
-		{"chain", chainScene, false, false, 4},
-		{"swg", swgScene, false, false, 3},
-		{"msh (non-unit keys need helpers; two roots need a common joint)", mshScene, true, false, 5},
-		{"vca (root motion; unknown joint needs the identity joint)", vcaScene, false, true, 5},
+		{"chain", chainScene, false, false, 4, 0},
+		{"swg (six influences)", swgScene, false, false, 6, 1},
+		{"msh (non-unit keys need helpers; two roots need a common joint)", mshScene, true, false, 5, 0},
+		{"vca (root motion; unknown joint needs the identity joint)", vcaScene, false, true, 5, 0},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -295,6 +301,15 @@ func TestExportStructure(t *testing.T) {
 				if anc != want {
 					t.Errorf("joint %d (%s): got joint ancestor %d, want %d", i, sk.Names[i], anc, want)
 				}
+			}
+			wide := 0
+			for _, m := range d.Meshes {
+				if _, ok := m.Primitives[0].Attributes["JOINTS_1"]; ok {
+					wide++
+				}
+			}
+			if wide != tc.wantWide {
+				t.Errorf("got %d meshes with JOINTS_1, want %d", wide, tc.wantWide)
 			}
 			for _, s := range d.Scenes[0].Nodes {
 				if ev.parent[s] != -1 {

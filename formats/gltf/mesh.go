@@ -15,10 +15,13 @@ func modelerWrite(doc *gltf.Document, target gltf.Target, data any) int {
 	return modeler.WriteAccessor(doc, target, data)
 }
 
-// influence lists of one vertex, normalised, strongest first.
+// maxInfluences is how many joints one vertex may follow (JOINTS_0 and JOINTS_1).
+const maxInfluences = 8
+
+// influences of one vertex, normalised, strongest first.
 type influences struct {
-	j [4]uint16
-	w [4]float32
+	j [maxInfluences]uint16
+	w [maxInfluences]float32
 	n int
 }
 
@@ -27,6 +30,7 @@ type preparedMesh struct {
 	m    *formats.Mesh
 	name string
 	inf  []influences
+	wide bool // some vertex has more than four influences
 	tris []uint32
 	uv   bool
 	nrm  bool
@@ -77,14 +81,31 @@ func (e *exporter) prepareMesh(mi int, m *formats.Mesh) (*preparedMesh, bool) {
 			e.identityJoint = true
 		}
 		for v := range p.inf {
-			p.inf[v] = influences{j: [4]uint16{j}, w: [4]float32{1}, n: 1}
+			p.inf[v] = influences{j: [maxInfluences]uint16{j}, w: [maxInfluences]float32{1}, n: 1}
 		}
 	case len(m.Joints) != nv || len(m.Weights) != nv:
 		e.warn("mesh %q has %d joint and %d weight entries for %d vertices: left out", name, len(m.Joints), len(m.Weights), nv)
 		return nil, false
 	default:
+		second := m.Joints2 != nil || m.Weights2 != nil
+		if second && (len(m.Joints2) != nv || len(m.Weights2) != nv) {
+			e.warn("mesh %q has %d second joint and %d second weight entries for %d vertices: the fifth to eighth influences are left out",
+				name, len(m.Joints2), len(m.Weights2), nv)
+			second = false
+		}
 		for v := range p.inf {
-			p.inf[v] = e.vertexInfluences(m.Joints[v], m.Weights[v])
+			var js [maxInfluences]uint16
+			var ws [maxInfluences]float32
+			copy(js[:4], m.Joints[v][:])
+			copy(ws[:4], m.Weights[v][:])
+			if second {
+				copy(js[4:], m.Joints2[v][:])
+				copy(ws[4:], m.Weights2[v][:])
+			}
+			p.inf[v] = e.vertexInfluences(js, ws)
+			if p.inf[v].n > 4 {
+				p.wide = true
+			}
 		}
 	}
 	rewind := e.conv.mirrored()
@@ -116,14 +137,14 @@ func (e *exporter) prepareMesh(mi int, m *formats.Mesh) (*preparedMesh, bool) {
 // vertexInfluences merges duplicate joints, drops zero, negative and non-finite
 // weights, sends joints the skeleton does not have to the identity joint, and
 // normalises the weights to sum 1.
-func (e *exporter) vertexInfluences(js [4]uint16, ws [4]float32) influences {
+func (e *exporter) vertexInfluences(js [maxInfluences]uint16, ws [maxInfluences]float32) influences {
 	n := e.sk.Len()
 	type jw struct {
 		j uint16
 		w float64
 	}
 	var list []jw
-	for k := 0; k < 4; k++ {
+	for k := 0; k < maxInfluences; k++ {
 		w := float64(ws[k])
 		if !(w > 0) || math.IsInf(w, 0) {
 			continue
@@ -146,7 +167,7 @@ func (e *exporter) vertexInfluences(js [4]uint16, ws [4]float32) influences {
 	}
 	if len(list) == 0 {
 		e.identityJoint = true
-		return influences{j: [4]uint16{e.identity()}, w: [4]float32{1}, n: 1}
+		return influences{j: [maxInfluences]uint16{e.identity()}, w: [maxInfluences]float32{1}, n: 1}
 	}
 	sort.SliceStable(list, func(a, b int) bool { return list[a].w > list[b].w })
 	sum := 0.0
@@ -224,6 +245,12 @@ func (e *exporter) writeMeshes() error {
 		}
 		joints := make([][4]uint16, nv)
 		weights := make([][4]float32, nv)
+		var joints1 [][4]uint16
+		var weights1 [][4]float32
+		if p.wide {
+			joints1 = make([][4]uint16, nv)
+			weights1 = make([][4]float32, nv)
+		}
 		for v := 0; v < nv; v++ {
 			inf := p.inf[v]
 			x := vec3Of(m.Positions[v])
@@ -247,8 +274,12 @@ func (e *exporter) writeMeshes() error {
 				}
 				nrm[v] = nt.f32()
 			}
-			joints[v] = inf.j
-			weights[v] = inf.w
+			copy(joints[v][:], inf.j[:4])
+			copy(weights[v][:], inf.w[:4])
+			if p.wide {
+				copy(joints1[v][:], inf.j[4:])
+				copy(weights1[v][:], inf.w[4:])
+			}
 		}
 		for _, q := range pos {
 			if !(vec3{float64(q[0]), float64(q[1]), float64(q[2])}).finite() {
@@ -276,6 +307,10 @@ func (e *exporter) writeMeshes() error {
 		}
 		attrs[gltf.JOINTS_0] = modeler.WriteJoints(doc, joints)
 		attrs[gltf.WEIGHTS_0] = modeler.WriteWeights(doc, weights)
+		if p.wide {
+			attrs["JOINTS_1"] = modeler.WriteJoints(doc, joints1)
+			attrs["WEIGHTS_1"] = modeler.WriteWeights(doc, weights1)
+		}
 		var idx int
 		if nv <= math.MaxUint16 {
 			t16 := make([]uint16, len(p.tris))

@@ -186,11 +186,11 @@ func chainScene() *formats.Asset {
 // inverse of the bind-pose model matrix) with a skinned mesh.
 func swgScene() *formats.Asset {
 	sk := &anim.Skeleton{
-		Names:   []string{"root", "spine", "neck"},
-		Parents: []int32{-1, 0, 1},
-		Offset:  []mgl32.Vec3{v3(0, 1, 0), v3(0, 0.5, 0.1), v3(0.2, 0.4, 0)},
-		Post:    []mgl32.Quat{rot(10, v3(0, 1, 0)), rot(-25, v3(1, 0, 0)), rot(5, v3(0, 0, 1))},
-		Pre:     []mgl32.Quat{rot(30, v3(0, 0, 1)), rot(12, v3(0, 1, 1)), rot(-40, v3(1, 0, 1))},
+		Names:   []string{"root", "spine", "neck", "arm_l", "arm_r", "tail"},
+		Parents: []int32{-1, 0, 1, 1, 1, 0},
+		Offset:  []mgl32.Vec3{v3(0, 1, 0), v3(0, 0.5, 0.1), v3(0.2, 0.4, 0), v3(0.3, 0.3, 0), v3(-0.3, 0.3, 0), v3(0, 0, -0.5)},
+		Post:    []mgl32.Quat{rot(10, v3(0, 1, 0)), rot(-25, v3(1, 0, 0)), rot(5, v3(0, 0, 1)), rot(90, v3(0, 0, 1)), rot(-90, v3(0, 0, 1)), mgl32.QuatIdent()},
+		Pre:     []mgl32.Quat{rot(30, v3(0, 0, 1)), rot(12, v3(0, 1, 1)), rot(-40, v3(1, 0, 1)), mgl32.QuatIdent(), rot(7, v3(1, 0, 0)), rot(20, v3(1, 0, 0))},
 	}
 	setInverseBind(sk)
 	clip := &keyClip{name: "walk", unit: "frame", ups: 30, duration: 20, step: 1,
@@ -198,19 +198,29 @@ func swgScene() *formats.Asset {
 			{{t: 0, Q: mgl32.QuatIdent(), S: one}, {t: 20, T: v3(0.5, 0, 1), Q: rot(45, v3(0, 1, 0)), S: one}},
 			{{t: 0, Q: rot(-20, v3(1, 0, 0)), S: one}, {t: 7, Q: rot(35, v3(1, 0, 0)), S: one}, {t: 20, Q: rot(-20, v3(1, 0, 0)), S: one}},
 			{{t: 3, Q: mgl32.QuatIdent(), S: one}, {t: 11, T: v3(0.1, 0, 0), Q: rot(80, v3(0, 0, 1)), S: one}},
+			{{t: 0, Q: mgl32.QuatIdent(), S: one}, {t: 10, Q: rot(-70, v3(1, 0, 0)), S: one}, {t: 20, Q: mgl32.QuatIdent(), S: one}},
+			{{t: 0, Q: mgl32.QuatIdent(), S: one}, {t: 10, Q: rot(70, v3(1, 0, 0)), S: one}, {t: 20, Q: mgl32.QuatIdent(), S: one}},
+			{{t: 0, Q: rot(-30, v3(0, 1, 0)), S: one}, {t: 20, Q: rot(30, v3(0, 1, 0)), S: one}},
 		}}
 	pos, nrm, idx := box(v3(0.1, 1.8, 0.05), 0.25)
 	joints := make([][4]uint16, len(pos))
 	weights := make([][4]float32, len(pos))
+	joints2 := make([][4]uint16, len(pos))
+	weights2 := make([][4]float32, len(pos))
 	for i, p := range pos {
 		w := (p[1] - 1.55) / 0.5
-		joints[i] = [4]uint16{2, 1, 0, 0}
-		weights[i] = [4]float32{w, 1 - w, 0, 0}
+		joints[i] = [4]uint16{2, 1, 3, 0}
+		weights[i] = [4]float32{0.7 * w, 0.7 * (1 - w), 0.1, 0}
+		// Six influences in all (SWG has up to 6): a fifth and sixth joint, and joint 2
+		// again, which is merged.
+		joints2[i] = [4]uint16{4, 5, 2, 0}
+		weights2[i] = [4]float32{0.05, 0.1, 0.05, 0}
 	}
 	return &formats.Asset{
 		Files: []string{"thing.sat"}, Family: formats.FamilySWG, Skeleton: sk, UpAxis: formats.UpY, MirrorX: true,
-		Clips:  []anim.Clip{clip},
-		Meshes: []formats.Mesh{{Name: "skin", Positions: pos, Normals: nrm, Indices: idx, Joints: joints, Weights: weights, Node: -1}},
+		Clips: []anim.Clip{clip},
+		Meshes: []formats.Mesh{{Name: "skin", Positions: pos, Normals: nrm, Indices: idx,
+			Joints: joints, Weights: weights, Joints2: joints2, Weights2: weights2, Node: -1}},
 	}
 }
 
