@@ -108,9 +108,11 @@ func (lx *lexer) fail(pos int, format string, args ...any) {
 	panic(exprErr{&ExprError{Pos: pos, Msg: fmt.Sprintf(format, args...)}})
 }
 
-func isLuaSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v' }
-func isDigit(c byte) bool    { return c >= '0' && c <= '9' }
-func isAlnum(c byte) bool    { return isIdentStart(c) || isDigit(c) }
+func isLuaSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'
+}
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+func isAlnum(c byte) bool { return isIdentStart(c) || isDigit(c) }
 
 func (lx *lexer) next() {
 	for lx.pos < len(lx.src) && isLuaSpace(lx.src[lx.pos]) {

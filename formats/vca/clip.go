@@ -1,0 +1,663 @@
+package vca
+
+import (
+	"fmt"
+	"math"
+	"strings"
+	"sync"
+
+	"animscope/anim"
+	"animscope/formats"
+
+	"github.com/go-gl/mathgl/mgl32"
+)
+
+// MaxValue bounds what one line may feed a channel. A line whose value is not
+// finite or larger in magnitude is skipped for that frame, so poses stay finite in
+// float32 (the engine would draw NaN or infinite matrices).
+const MaxValue = 1e9
+
+// Binder binds a parsed track to a skeleton by bone name (formats.ClipBinder).
+type Binder struct {
+	Track *Track
+	Opts  formats.Options
+}
+
+// Name is the clip's name: the file name without its extension.
+func (b *Binder) Name() string { return b.Track.Name }
+
+// Clip is a track bound to one skeleton. It implements anim.Clip, anim.RootClip and
+// anim.KeyTimesClip. Sample and SampleRoot allocate nothing; they may run
+// concurrently (a busy scratch buffer falls back to a fresh one).
+type Clip struct {
+	tr   *Track
+	skel *anim.Skeleton
+	// Intensity weights func lines (§3.11); 1 by default. Keyframe lines are not
+	// weighted.
+	Intensity float64
+	// EngineChannels reproduces the reference commit for non-transform channels:
+	// @texture has no effect, @zoom only through a camera-typed object lineset,
+	// and @color tints the whole skeleton with RGB only.
+	EngineChannels bool
+
+	lsNode     []int32  // per lineset: the bound bone, or −1
+	tgt        []target // per line
+	texSlot    []int    // per line: index into TextureSlots, or −1
+	slots      []string
+	nodeLines  [][]int32 // per node: lines that target it, file order
+	boneLS     []int32   // bone linesets bound to a node, in creation order
+	rotHas     [][3]bool // per lineset: axes with a rotate line
+	hasT, hasS []bool    // per lineset
+	objectLS   int       // the object lineset, or −1
+	cameraLS   bool      // the object lineset is camera-typed (engine zoom)
+	absolute   bool      // Options.Handles == "absolute"
+
+	mu      sync.Mutex
+	scratch *scratch
+}
+
+type lsVals struct {
+	t, r, s  [3]float64
+	color    [4]float64
+	colorSet bool
+	show     int8 // −1 unset
+	model    string
+	modelSet bool
+}
+
+type scratch struct {
+	ls     []lsVals
+	tex    []string
+	texSet []bool
+	zoom   float64
+	e, ce  env
+	rng    tw223
+}
+
+func (c *Clip) newScratch() *scratch {
+	return &scratch{ls: make([]lsVals, len(c.tr.Linesets)), tex: make([]string, len(c.slots)), texSet: make([]bool, len(c.slots))}
+}
+
+// Bind binds the track to s. Unknown bone names are warnings and their lines are
+// ignored, or (Options.UnknownBone "root") drive bone 0 as in the engine.
+func (b *Binder) Bind(s *anim.Skeleton) (anim.Clip, []formats.Diagnostic) {
+	return b.BindClip(s)
+}
+
+// BindClip is Bind with the concrete type.
+func (b *Binder) BindClip(s *anim.Skeleton) (*Clip, []formats.Diagnostic) {
+	tr := b.Track
+	opt := b.Opts.WithDefaults()
+	c := &Clip{tr: tr, skel: s, Intensity: 1, objectLS: -1, absolute: opt.Handles == "absolute"}
+	var diags []formats.Diagnostic
+	n := s.Len()
+	c.lsNode = make([]int32, len(tr.Linesets))
+	c.rotHas = make([][3]bool, len(tr.Linesets))
+	c.hasT = make([]bool, len(tr.Linesets))
+	c.hasS = make([]bool, len(tr.Linesets))
+	c.nodeLines = make([][]int32, n)
+	for i, ls := range tr.Linesets {
+		c.lsNode[i] = -1
+		if ls.Type == "" && ls.Key == "" {
+			c.objectLS = i
+		}
+		if ls.Type == "camera" && ls.Key == "" {
+			c.cameraLS = true
+		}
+		if ls.Type != "bone" {
+			continue
+		}
+		node := -1
+		for j, nm := range s.Names {
+			if nm == ls.Key {
+				node = j
+				break
+			}
+		}
+		if node < 0 {
+			hint := ""
+			if k := s.Find(ls.Key); k >= 0 {
+				hint = fmt.Sprintf(" (bone names are case-sensitive; the skeleton has %q)", s.Names[k])
+			}
+			for _, li := range ls.Lines {
+				l := tr.Lines[li]
+				if l.ignored {
+					continue
+				}
+				what := "the line is ignored (--unknown-bone root drives bone 0, as the engine does)"
+				if opt.UnknownBone == "root" {
+					what = "it drives bone 0, as in the engine"
+				}
+				diags = append(diags, formats.Diagnostic{Severity: formats.Warning, File: tr.File, Offset: -1, Line: l.Line, Col: l.Col,
+					Message: fmt.Sprintf("@%s: unknown bone %q%s: %s", l.Tag, ls.Key, hint, what)})
+			}
+			if opt.UnknownBone == "root" && n > 0 {
+				node = 0
+			}
+		}
+		c.lsNode[i] = int32(node)
+	}
+	slotIdx := map[string]int{}
+	c.tgt = make([]target, len(tr.Lines))
+	c.texSlot = make([]int, len(tr.Lines))
+	for i, l := range tr.Lines {
+		ls := tr.Linesets[l.Lineset]
+		c.tgt[i] = lineTarget(ls, l)
+		c.texSlot[i] = -1
+		if l.ignored {
+			c.tgt[i] = tgtNone
+			continue
+		}
+		switch c.tgt[i] {
+		case tgtBone:
+			node := c.lsNode[l.Lineset]
+			if node < 0 {
+				c.tgt[i] = tgtNone
+				continue
+			}
+			c.nodeLines[node] = append(c.nodeLines[node], int32(i))
+		case tgtTexture:
+			k, ok := slotIdx[ls.Key]
+			if !ok {
+				k = len(c.slots)
+				slotIdx[ls.Key] = k
+				c.slots = append(c.slots, ls.Key)
+			}
+			c.texSlot[i] = k
+		}
+		if c.tgt[i] == tgtBone || c.tgt[i] == tgtObject {
+			switch l.Channel {
+			case ChMove:
+				c.hasT[l.Lineset] = true
+			case ChScale:
+				c.hasS[l.Lineset] = true
+			case ChRotate:
+				if l.Axis >= 1 && l.Axis <= 3 {
+					c.rotHas[l.Lineset][l.Axis-1] = true
+				}
+			}
+		}
+	}
+	for i, ls := range tr.Linesets {
+		if ls.Type == "bone" && c.lsNode[i] >= 0 {
+			c.boneLS = append(c.boneLS, int32(i))
+		}
+	}
+	c.scratch = c.newScratch()
+	return c, diags
+}
+
+// Track returns the parsed track.
+func (c *Clip) Track() *Track { return c.tr }
+
+// Info describes the clip: unit seconds, the duration of §3.4 (+Inf without one).
+func (c *Clip) Info() anim.ClipInfo {
+	return trackInfo(c.tr)
+}
+
+func trackInfo(tr *Track) anim.ClipInfo {
+	info := anim.ClipInfo{Name: tr.Name, Unit: "s", Duration: tr.Duration, UnitsPerSecond: 1}
+	if tr.FPS > 0 && !math.IsInf(tr.FPS, 0) {
+		info.Step = 1 / tr.FPS
+		if !math.IsInf(tr.Duration, 0) {
+			f := math.Floor(tr.Duration*tr.FPS+1e-9) + 1
+			if f > 1e7 {
+				f = 1e7
+			}
+			info.Frames = int(f)
+		}
+	}
+	return info
+}
+
+func (c *Clip) acquire() (*scratch, bool) {
+	if c.mu.TryLock() {
+		return c.scratch, true
+	}
+	return c.newScratch(), false
+}
+
+func (c *Clip) release(owned bool) {
+	if owned {
+		c.mu.Unlock()
+	}
+}
+
+// probeFrame is ⌊t·fps⌋ as an int32 (clamped).
+func probeFrame(t, fps float64) int32 {
+	f := math.Floor(t * fps)
+	switch {
+	case f != f:
+		return 0
+	case f > math.MaxInt32:
+		return math.MaxInt32
+	case f < math.MinInt32:
+		return math.MinInt32
+	}
+	return int32(f)
+}
+
+// evaluate runs every line at time t into sc, and records key uses in probes.
+func (c *Clip) evaluate(t float64, sc *scratch, probes []anim.Probe) {
+	tr := c.tr
+	for i := range sc.ls {
+		v := &sc.ls[i]
+		v.t = [3]float64{}
+		v.r = [3]float64{}
+		v.s = [3]float64{1, 1, 1}
+		v.color = [4]float64{1, 1, 1, 1}
+		v.colorSet = false
+		v.show = -1
+		v.model, v.modelSet = "", false
+	}
+	for i := range sc.tex {
+		sc.tex[i], sc.texSet[i] = "", false
+	}
+	sc.zoom = 1
+	if probes != nil {
+		pf := probeFrame(t, tr.FPS)
+		for i := range probes {
+			probes[i].Reset(pf, false)
+		}
+	}
+	e := &sc.e
+	*e = env{t: t, m: 1, intensity: c.Intensity}
+	if tr.UsesRand {
+		sc.rng.init(t)
+		e.rng = &sc.rng
+	}
+	for i, l := range tr.Lines {
+		tg := c.tgt[i]
+		if tg == tgtNone {
+			continue
+		}
+		var ku anim.KeyUse
+		var v float64
+		var str string
+		ok := true
+		if l.Func != nil {
+			e.t = t
+			v, ok = l.Func.eval(e)
+			if l.mul {
+				v = v*c.Intensity + (1.0 - c.Intensity)
+			} else {
+				v = v * c.Intensity
+			}
+			ku = anim.KeyUse{Channel: l.Probe, K0: -1, K1: -1}
+		} else {
+			e.t = t
+			f, fok := l.frame.eval(e)
+			if !fok {
+				continue
+			}
+			v, str, ku, ok = c.lookup(l, f, sc)
+			ku.Channel, ku.Frame, ku.HasFrame = l.Probe, f, true
+		}
+		if tg == tgtBone && probes != nil {
+			probes[c.lsNode[l.Lineset]].Add(ku)
+		}
+		if !ok || (!l.strKeys && !l.boolKeys && !(math.Abs(v) <= MaxValue)) {
+			continue
+		}
+		c.apply(sc, i, l, tg, v, str)
+	}
+}
+
+// apply stores one line's value where its target reads it.
+func (c *Clip) apply(sc *scratch, i int, l *Line, tg target, v float64, str string) {
+	switch tg {
+	case tgtZoom:
+		if !c.EngineChannels || (c.cameraLS && c.tr.Linesets[l.Lineset].Key == "" && c.tr.Linesets[l.Lineset].Type == "camera") {
+			sc.zoom = v
+		}
+		return
+	case tgtTexture:
+		if !c.EngineChannels {
+			sc.tex[c.texSlot[i]], sc.texSet[c.texSlot[i]] = str, true
+		}
+		return
+	}
+	ls := &sc.ls[l.Lineset]
+	ax := l.Axis - 1
+	switch l.Channel {
+	case ChMove:
+		if ax >= 0 && ax < 3 {
+			ls.t[ax] = v
+		}
+	case ChRotate:
+		if ax >= 0 && ax < 3 {
+			ls.r[ax] = v
+		}
+	case ChScale:
+		if ax >= 0 && ax < 3 {
+			ls.s[ax] = v
+		}
+	case ChColor:
+		if ax >= 0 && ax < 4 {
+			ls.color[ax] = v
+			ls.colorSet = true
+		}
+	case ChShow:
+		if l.boolKeys {
+			ls.show = 0
+			if v != 0 {
+				ls.show = 1
+			}
+		} else {
+			ls.show = 1 // a number is truthy in Lua
+		}
+	case ChModel:
+		ls.model, ls.modelSet = str, true
+	}
+}
+
+// neighbors is key_neighbors of animation_codegen.lua (1-based, returns right,
+// left; 0 means "before the first key").
+func neighbors(keys []Key, f float64) (int, int) {
+	left, right := 1, len(keys)
+	for left <= right {
+		mid := (left + right) / 2
+		k := keys[mid-1].Frame
+		if k < f {
+			left = mid + 1
+		} else if k > f {
+			right = mid - 1
+		} else {
+			return mid, mid
+		}
+	}
+	if left > len(keys) {
+		left = len(keys)
+	}
+	return right, left
+}
+
+// lookup samples a keyframe line at frame f.
+func (c *Clip) lookup(l *Line, f float64, sc *scratch) (v float64, str string, ku anim.KeyUse, ok bool) {
+	keys := l.Keys
+	lo, hi := neighbors(keys, f)
+	ku.K1 = -1
+	var k *Key
+	switch {
+	case lo == hi:
+		k = &keys[lo-1]
+		ku.K0 = int32(lo - 1)
+	case lo == 0: // before the first key: the first value (the engine fails for step kinds)
+		k = &keys[0]
+		ku.K0 = 0
+	case l.Interp == InterpStep:
+		k = &keys[lo-1]
+		ku.K0 = int32(lo - 1)
+	}
+	if k != nil {
+		v, str, ok = keyValue(l, k)
+		return v, str, ku, ok
+	}
+	a, b := &keys[lo-1], &keys[hi-1]
+	u := (f - a.Frame) / (b.Frame - a.Frame)
+	ku.K0, ku.K1, ku.Alpha = int32(lo-1), int32(hi-1), float32(u)
+	switch l.Interp {
+	case InterpBezier:
+		return bezierInterp(a, b, u, c.absoluteHandles()), "", ku, true
+	case InterpCustom:
+		if l.curve != nil {
+			ce := &sc.ce
+			*ce = env{t: u, kl: [2]float64{a.Frame, a.Value}, kr: [2]float64{b.Frame, b.Value}, rng: sc.e.rng}
+			r, ok := l.curve.eval(ce)
+			return r, "", ku, ok
+		}
+	}
+	return a.Value*(1.0-u) + b.Value*u, "", ku, true
+}
+
+func keyValue(l *Line, k *Key) (float64, string, bool) {
+	switch {
+	case l.boolKeys:
+		if k.Str == "on" && k.hasValue {
+			return 1, "", true
+		}
+		return 0, "", true
+	case l.strKeys:
+		return 0, k.Str, true
+	}
+	return k.Value, "", k.isNumber
+}
+
+func (c *Clip) absoluteHandles() bool { return c.absolute }
+
+func bez(a, b, c, d, u float64) float64 {
+	s := 1 - u
+	return s*s*s*a + 3*s*s*u*b + 3*s*u*u*c + u*u*u*d
+}
+
+func bezDeriv(a, b, c, d, u float64) float64 {
+	s := 1 - u
+	return 3*s*s*(b-a) + 6*s*u*(c-b) + 3*u*u*(d-c)
+}
+
+// bezierInterp is bezier_interpolation of animation.lua: exactly up to 8 clamped
+// Newton steps, no convergence test, no fallback. Handles are offsets from their
+// own key (reference commit), or absolute coordinates (older versions).
+func bezierInterp(k0, k1 *Key, t float64, absolute bool) float64 {
+	frame := k0.Frame + t*(k1.Frame-k0.Frame)
+	u := t
+	p1x, p2x := k0.RX+k0.Frame, k1.LX+k1.Frame
+	p1y, p2y := k0.RY+k0.Value, k1.LY+k1.Value
+	if absolute {
+		p1x, p2x, p1y, p2y = k0.RX, k1.LX, k0.RY, k1.LY
+	}
+	for i := 0; i < 8; i++ {
+		x := bez(k0.Frame, p1x, p2x, k1.Frame, u)
+		dx := bezDeriv(k0.Frame, p1x, p2x, k1.Frame, u)
+		if math.Abs(dx) < 1e-8 {
+			break
+		}
+		u = u - (x-frame)/dx
+		if u < 0 {
+			u = 0
+		}
+		if u > 1 {
+			u = 1
+		}
+	}
+	return bez(k0.Value, p1y, p2y, k1.Value, u)
+}
+
+// eulerQuat is R_{o1}·R_{o2}·R_{o3} for the axes that have a rotate line, angles in
+// degrees (cast to float32 first, as glm receives them).
+func eulerQuat(order []int, has *[3]bool, deg *[3]float64) mgl32.Quat {
+	w, x, y, z := 1.0, 0.0, 0.0, 0.0
+	for _, ax := range order {
+		if !has[ax] {
+			continue
+		}
+		a := float64(float32(deg[ax])) * (math.Pi / 180) / 2
+		s, cs := math.Sincos(a)
+		var b [4]float64
+		b[0] = cs
+		b[1+ax] = s
+		w, x, y, z = w*b[0]-x*b[1]-y*b[2]-z*b[3],
+			w*b[1]+x*b[0]+y*b[3]-z*b[2],
+			w*b[2]-x*b[3]+y*b[0]+z*b[1],
+			w*b[3]+x*b[2]-y*b[1]+z*b[0]
+	}
+	return mgl32.Quat{W: float32(w), V: mgl32.Vec3{float32(x), float32(y), float32(z)}}
+}
+
+func (c *Clip) lsTransform(i int, v *lsVals) anim.Transform {
+	x := anim.IdentityTransform
+	if c.hasT[i] {
+		x.T = mgl32.Vec3{float32(v.t[0]), float32(v.t[1]), float32(v.t[2])}
+	}
+	x.Q = eulerQuat(c.tr.rotAxes, &c.rotHas[i], &v.r)
+	if c.hasS[i] {
+		x.S = mgl32.Vec3{float32(v.s[0]), float32(v.s[1]), float32(v.s[2])}
+	}
+	return x
+}
+
+// compose is a·b for two transforms (exact when a's scale is uniform or b has no
+// rotation); only used when several linesets drive one bone (unknown bones under
+// --unknown-bone root).
+func compose(a, b anim.Transform) anim.Transform {
+	var m anim.Affine
+	anim.RotationColumns(&m, a.Q, a.S)
+	m[9], m[10], m[11] = a.T[0], a.T[1], a.T[2]
+	return anim.Transform{
+		T: m.TransformPoint(b.T),
+		Q: anim.QuatMul(a.Q, b.Q),
+		S: mgl32.Vec3{a.S[0] * b.S[0], a.S[1] * b.S[1], a.S[2] * b.S[2]},
+	}
+}
+
+// Sample evaluates every node at t seconds (never clamped, wrapped or looped; a
+// line's own period wraps its frame). It allocates nothing.
+func (c *Clip) Sample(t float64, out []anim.Transform, probes []anim.Probe) {
+	sc, owned := c.acquire()
+	defer c.release(owned)
+	c.evaluate(t, sc, probes)
+	for i := range out {
+		out[i] = anim.IdentityTransform
+	}
+	for _, li := range c.boneLS {
+		node := c.lsNode[li]
+		if int(node) >= len(out) {
+			continue
+		}
+		x := c.lsTransform(int(li), &sc.ls[li])
+		if c.shared(li) {
+			out[node] = compose(out[node], x)
+		} else {
+			out[node] = x
+		}
+	}
+}
+
+// shared reports whether an earlier bone lineset drives the same node as li.
+func (c *Clip) shared(li int32) bool {
+	node := c.lsNode[li]
+	for _, o := range c.boneLS {
+		if o == li {
+			return false
+		}
+		if c.lsNode[o] == node {
+			return true
+		}
+	}
+	return false
+}
+
+// SampleRoot is the entity root transform T(pos)·R·S of the object lineset "".
+func (c *Clip) SampleRoot(t float64) anim.Affine {
+	if c.objectLS < 0 {
+		return anim.IdentityAffine
+	}
+	sc, owned := c.acquire()
+	defer c.release(owned)
+	c.evaluate(t, sc, nil)
+	x := c.lsTransform(c.objectLS, &sc.ls[c.objectLS])
+	var m anim.Affine
+	anim.RotationColumns(&m, x.Q, x.S)
+	m[9], m[10], m[11] = x.T[0], x.T[1], x.T[2]
+	return m
+}
+
+// KeyTimes appends, for node, the times in seconds of the keys its lines use.
+func (c *Clip) KeyTimes(node int, dst []float64) []float64 {
+	if node < 0 || node >= len(c.nodeLines) || !(c.tr.FPS > 0) {
+		return dst
+	}
+	for _, li := range c.nodeLines[node] {
+		for _, k := range c.tr.Lines[li].Keys {
+			dst = append(dst, k.Frame/c.tr.FPS)
+		}
+	}
+	return dst
+}
+
+// State is what a clip drives besides transforms (§3.10).
+type State struct {
+	Visible []bool       // per node (default true)
+	Color   []mgl32.Vec4 // per node tint (default 1, 1, 1, 1)
+	Model   []string     // per node model override ("" keeps the bone's own)
+	// SkeletonVisible and SkeletonColor are the whole-skeleton switch and tint.
+	SkeletonVisible bool
+	SkeletonColor   mgl32.Vec4
+	Zoom            float64 // camera zoom factor, 1 without a @zoom line
+	// TextureSlots names the slots the clip switches; Textures holds each slot's
+	// texture ("" while no key has set it).
+	TextureSlots []string
+	Textures     []string
+}
+
+// NewState allocates a State sized for the clip.
+func (c *Clip) NewState() *State {
+	n := c.skel.Len()
+	return &State{Visible: make([]bool, n), Color: make([]mgl32.Vec4, n), Model: make([]string, n),
+		TextureSlots: append([]string(nil), c.slots...), Textures: make([]string, len(c.slots))}
+}
+
+// SampleState evaluates the non-transform channels at t into st (from NewState).
+func (c *Clip) SampleState(t float64, st *State) {
+	sc, owned := c.acquire()
+	defer c.release(owned)
+	c.evaluate(t, sc, nil)
+	for i := range st.Visible {
+		st.Visible[i], st.Color[i], st.Model[i] = true, mgl32.Vec4{1, 1, 1, 1}, ""
+	}
+	st.SkeletonVisible, st.SkeletonColor = true, mgl32.Vec4{1, 1, 1, 1}
+	col := func(v *lsVals) mgl32.Vec4 {
+		return mgl32.Vec4{float32(v.color[0]), float32(v.color[1]), float32(v.color[2]), float32(v.color[3])}
+	}
+	for _, li := range c.boneLS {
+		v, node := &sc.ls[li], c.lsNode[li]
+		if int(node) >= len(st.Visible) {
+			continue
+		}
+		if v.show >= 0 {
+			st.Visible[node] = v.show == 1
+		}
+		if v.modelSet {
+			st.Model[node] = v.model
+		}
+		if v.colorSet {
+			if c.EngineChannels {
+				st.SkeletonColor = mgl32.Vec4{float32(v.color[0]), float32(v.color[1]), float32(v.color[2]), 1}
+			} else {
+				st.Color[node] = col(v)
+			}
+		}
+	}
+	if c.objectLS >= 0 {
+		v := &sc.ls[c.objectLS]
+		if v.show >= 0 {
+			st.SkeletonVisible = v.show == 1
+		}
+		if v.colorSet {
+			st.SkeletonColor = col(v)
+			if c.EngineChannels {
+				st.SkeletonColor[3] = 1
+			}
+		}
+	}
+	st.Zoom = sc.zoom
+	for i := range st.Textures {
+		if i < len(sc.tex) {
+			st.Textures[i] = sc.tex[i]
+		}
+	}
+}
+
+// Describe lists the linesets for `inspect`.
+func (tr *Track) Describe() map[string]any {
+	var sets []string
+	for _, ls := range tr.Linesets {
+		sets = append(sets, fmt.Sprintf("%s %q: %d lines", typeLabel(ls.Type), ls.Key, len(ls.Lines)))
+	}
+	dur := any(tr.Duration)
+	if math.IsInf(tr.Duration, 1) {
+		dur = nil
+	}
+	return map[string]any{"fps": tr.FPS, "duration": dur, "rotation_order": tr.RotationOrder,
+		"lines": len(tr.Lines), "linesets": strings.Join(sets, "; "), "curves": len(tr.Curves)}
+}

@@ -1,0 +1,396 @@
+package vca
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"animscope/anim"
+	"animscope/formats"
+
+	"github.com/go-gl/mathgl/mgl32"
+)
+
+// VCMModel is a VCM model: its skeleton (root bone "root" at index 0, then the named
+// @bone elements in pre-order) and one rigid mesh per bone and texture.
+type VCMModel struct {
+	Skeleton *anim.Skeleton
+	Meshes   []formats.Mesh
+	// Named says the file has named bones (otherwise the engine loads it as a single
+	// model without skeleton; animscope still gives it the one-node skeleton).
+	Named bool
+}
+
+type modelError struct{ err error }
+
+type vcmBuilder struct {
+	file    string
+	src     []byte
+	skel    *anim.Skeleton
+	meshIdx map[string]int // "bone\x00texture" → index in meshes
+	meshes  []formats.Mesh
+	depth   int
+}
+
+func (b *vcmBuilder) fail(pos int, format string, args ...any) {
+	l, c := LineCol(b.src, pos)
+	panic(modelError{formats.LineErrf(b.file, l, c, format, args...)})
+}
+
+// ParseVCMModel builds a VCM model (src/coders/vcm.cpp): named bones get offset
+// parentBuilder·move and geometry parentBuilder·Rotate·Scale without the move;
+// unnamed bones multiply Rotate·Scale·Translate(move) into the builder matrix.
+func ParseVCMModel(file string, src []byte) (m *VCMModel, err error) {
+	root, err := ParseVCM(src, "model")
+	if err != nil {
+		se := err.(*SyntaxError)
+		return nil, formats.LineErrf(file, se.Line, se.Col, "%s", se.Msg)
+	}
+	b := &vcmBuilder{file: file, src: src, meshIdx: map[string]int{},
+		skel: &anim.Skeleton{Names: []string{"root"}, Parents: []int32{-1}, Offset: []mgl32.Vec3{{}}}}
+	defer func() {
+		if r := recover(); r != nil {
+			me, ok := r.(modelError)
+			if !ok {
+				panic(r)
+			}
+			m, err = nil, me.err
+		}
+	}()
+	for _, n := range root.Children {
+		b.element(n, mgl32.Ident4(), 0)
+	}
+	return &VCMModel{Skeleton: b.skel, Meshes: b.meshes, Named: b.skel.Len() > 1}, nil
+}
+
+func (b *vcmBuilder) attr(n *Node, name string) Attr {
+	a, ok := n.Attr(name)
+	if !ok {
+		b.fail(n.Pos, "element <%s ...> missing attribute %s", n.Tag, name)
+	}
+	return a
+}
+
+// numbers parses a comma-separated list of want numbers; one number fills all.
+func (b *vcmBuilder) numbers(a Attr, want ...int) []float32 {
+	parts := strings.Split(a.Value, ",")
+	ok := false
+	for _, w := range want {
+		if len(parts) == w || len(parts) == 1 {
+			ok = true
+		}
+	}
+	if !ok {
+		b.fail(a.ValuePos, "invalid vector value %q for %s", a.Value, a.Name)
+	}
+	out := make([]float32, len(parts))
+	for i, p := range parts {
+		v, good := toNumber(strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(p), "+")))
+		if !good || math.IsInf(v, 0) || math.Abs(v) > 1e9 {
+			b.fail(a.ValuePos, "%s: %q is not a number", a.Name, p)
+		}
+		out[i] = float32(v)
+	}
+	return out
+}
+
+func (b *vcmBuilder) vec3(a Attr) mgl32.Vec3 {
+	v := b.numbers(a, 3)
+	if len(v) == 1 {
+		return mgl32.Vec3{v[0], v[0], v[0]}
+	}
+	return mgl32.Vec3{v[0], v[1], v[2]}
+}
+
+func (b *vcmBuilder) vecN(a Attr, n int) []float32 {
+	v := b.numbers(a, n)
+	if len(v) == 1 {
+		out := make([]float32, n)
+		for i := range out {
+			out[i] = v[0]
+		}
+		return out
+	}
+	return v
+}
+
+// rotation is a `rotate` attribute: a quaternion (x, y, z, w) when it has exactly
+// three commas, else Euler degrees applied X, then Y, then Z.
+func (b *vcmBuilder) rotation(n *Node) mgl32.Mat4 {
+	a, ok := n.Attr("rotate")
+	if !ok {
+		return mgl32.Ident4()
+	}
+	if strings.Count(a.Value, ",") == 3 {
+		q := b.vecN(a, 4)
+		return mgl32.Quat{W: q[3], V: mgl32.Vec3{q[0], q[1], q[2]}}.Mat4()
+	}
+	r := b.vec3(a)
+	m := mgl32.HomogRotate3DX(mgl32.DegToRad(r[0]))
+	m = m.Mul4(mgl32.HomogRotate3DY(mgl32.DegToRad(r[1])))
+	return m.Mul4(mgl32.HomogRotate3DZ(mgl32.DegToRad(r[2])))
+}
+
+func (b *vcmBuilder) element(n *Node, mat mgl32.Mat4, bone int) {
+	b.depth++
+	defer func() { b.depth-- }()
+	switch n.Tag {
+	case "box":
+		b.box(n, mat, bone)
+	case "rect":
+		b.rect(n, mat, bone)
+	case "tri":
+		b.tri(n, mat, bone)
+	case "bone":
+		b.bone(n, mat, bone)
+	}
+}
+
+func (b *vcmBuilder) bone(n *Node, mat mgl32.Mat4, parent int) {
+	name, _ := n.Get("name")
+	var move mgl32.Vec3
+	if a, ok := n.Attr("move"); ok {
+		move = b.vec3(a)
+	}
+	tsf := b.rotation(n)
+	if a, ok := n.Attr("scale"); ok {
+		s := b.vec3(a)
+		tsf = tsf.Mul4(mgl32.Scale3D(s[0], s[1], s[2]))
+	}
+	if name == "" {
+		tsf = tsf.Mul4(mgl32.Translate3D(move[0], move[1], move[2]))
+		m := mat.Mul4(tsf)
+		for _, c := range n.Children {
+			b.element(c, m, parent)
+		}
+		return
+	}
+	origin := mat.Mul4x1(move.Vec4(1)).Vec3()
+	idx := b.skel.Len()
+	b.skel.Names = append(b.skel.Names, name)
+	b.skel.Parents = append(b.skel.Parents, int32(parent))
+	b.skel.Offset = append(b.skel.Offset, origin)
+	m := mat.Mul4(tsf)
+	for _, c := range n.Children {
+		b.element(c, m, idx)
+	}
+}
+
+func (b *vcmBuilder) mesh(bone int, texture string) *formats.Mesh {
+	key := fmt.Sprintf("%d\x00%s", bone, texture)
+	i, ok := b.meshIdx[key]
+	if !ok {
+		i = len(b.meshes)
+		b.meshIdx[key] = i
+		b.meshes = append(b.meshes, formats.Mesh{Name: b.skel.Names[bone] + " " + texture, Node: bone})
+	}
+	return &b.meshes[i]
+}
+
+// quad adds two triangles a-b-c, a-c-d with one normal.
+func addQuad(m *formats.Mesh, mat mgl32.Mat4, p [4]mgl32.Vec3, uv [4]mgl32.Vec2, n mgl32.Vec3) {
+	base := uint32(len(m.Positions))
+	nn := mat.Mul4x1(n.Vec4(0)).Vec3()
+	if l := nn.Len(); l > 0 {
+		nn = nn.Mul(1 / l)
+	}
+	for i := 0; i < 4; i++ {
+		m.Positions = append(m.Positions, mat.Mul4x1(p[i].Vec4(1)).Vec3())
+		m.UVs = append(m.UVs, uv[i])
+		m.Normals = append(m.Normals, nn)
+	}
+	m.Indices = append(m.Indices, base, base+1, base+2, base, base+2, base+3)
+}
+
+var sideNames = map[string]int{"west": 0, "east": 1, "bottom": 2, "top": 3, "north": 4, "south": 5}
+
+// faces: normal, right and up of each box side (west −X, east +X, bottom −Y,
+// top +Y, north −Z, south +Z), with right × up = normal.
+var faces = [6][3]mgl32.Vec3{
+	{{-1, 0, 0}, {0, 0, 1}, {0, 1, 0}},
+	{{1, 0, 0}, {0, 0, -1}, {0, 1, 0}},
+	{{0, -1, 0}, {1, 0, 0}, {0, 0, 1}},
+	{{0, 1, 0}, {1, 0, 0}, {0, 0, -1}},
+	{{0, 0, -1}, {-1, 0, 0}, {0, 1, 0}},
+	{{0, 0, 1}, {1, 0, 0}, {0, 1, 0}},
+}
+
+func mulc(a, b mgl32.Vec3) mgl32.Vec3 { return mgl32.Vec3{a[0] * b[0], a[1] * b[1], a[2] * b[2]} }
+
+func (b *vcmBuilder) box(n *Node, mat mgl32.Mat4, bone int) {
+	from := b.vec3(b.attr(n, "from"))
+	to := b.vec3(b.attr(n, "to"))
+	origin := from.Add(to).Mul(0.5)
+	if a, ok := n.Attr("origin"); ok {
+		origin = b.vec3(a)
+	}
+	from, to = from.Sub(origin), to.Sub(origin)
+	tsf := mgl32.Translate3D(origin[0], origin[1], origin[2]).Mul4(b.rotation(n))
+	m := mat.Mul4(tsf)
+	center, half := from.Add(to).Mul(0.5), to.Sub(from).Mul(0.5)
+	tex := [6]string{"$0", "$1", "$2", "$3", "$4", "$5"}
+	if t, ok := n.Get("texture"); ok {
+		for i := range tex {
+			tex[i] = t
+		}
+	}
+	size := to.Sub(from)
+	regions := [6][4]float32{
+		{0, 0, size[2], size[1]}, {0, 0, -size[2], size[1]},
+		{0, 0, size[0], size[2]}, {0, 0, -size[0], size[2]},
+		{0, 0, size[0], size[1]}, {0, 0, -size[0], size[1]},
+	}
+	for _, c := range n.Children {
+		if c.Tag != "part" {
+			continue
+		}
+		tags, _ := c.Get("tags")
+		for _, t := range strings.Split(tags, ",") {
+			i, ok := sideNames[strings.TrimSpace(t)]
+			if !ok {
+				continue
+			}
+			if v, ok := c.Get("texture"); ok {
+				tex[i] = v
+			}
+			if a, ok := c.Attr("region"); ok {
+				r := b.vecN(a, 4)
+				if i%2 == 1 {
+					r[0], r[2] = r[2], r[0]
+				}
+				copy(regions[i][:], r)
+			}
+		}
+	}
+	var deleted [6]bool
+	if d, ok := n.Get("delete"); ok {
+		for _, s := range strings.Split(d, ",") {
+			if i, ok := sideNames[strings.TrimSpace(s)]; ok {
+				deleted[i] = true
+			}
+		}
+	}
+	for i, f := range faces {
+		if deleted[i] {
+			continue
+		}
+		nrm, r, u := f[0], mulc(f[1], half), mulc(f[2], half)
+		c := center.Add(mulc(nrm, half))
+		if r.Len() == 0 && u.Len() == 0 {
+			continue
+		}
+		rg := regions[i]
+		uv := [4]mgl32.Vec2{{rg[0], rg[1]}, {rg[2], rg[1]}, {rg[2], rg[3]}, {rg[0], rg[3]}}
+		p := [4]mgl32.Vec3{c.Sub(r).Sub(u), c.Add(r).Sub(u), c.Add(r).Add(u), c.Sub(r).Add(u)}
+		addQuad(b.mesh(bone, tex[i]), m, p, uv, nrm)
+	}
+}
+
+func (b *vcmBuilder) rect(n *Node, mat mgl32.Mat4, bone int) {
+	from := b.vec3(b.attr(n, "from"))
+	right := b.vec3(b.attr(n, "right"))
+	up := b.vec3(b.attr(n, "up"))
+	right = right.Mul(-1)
+	from = from.Sub(right)
+	region := [4]float32{0, 0, right.Len(), up.Len()}
+	if a, ok := n.Attr("region"); ok {
+		copy(region[:], b.vecN(a, 4))
+	}
+	switch f, _ := n.Get("flip"); f {
+	case "h":
+		region[0], region[2] = region[2], region[0]
+		right = right.Mul(-1)
+		from = from.Sub(right)
+	case "v":
+		region[1], region[3] = region[3], region[1]
+		up = up.Mul(-1)
+		from = from.Sub(up)
+	}
+	tex := "$0"
+	if t, ok := n.Get("texture"); ok {
+		tex = t
+	}
+	var normal mgl32.Vec3
+	if a, ok := n.Attr("normal"); ok {
+		normal = b.vec3(a)
+	} else if right.Len() > 0 && up.Len() > 0 {
+		normal = right.Normalize().Cross(up.Normalize())
+	}
+	c := from.Add(right.Mul(0.5)).Add(up.Mul(0.5))
+	r, u := right.Mul(0.5), up.Mul(0.5)
+	uv := [4]mgl32.Vec2{{region[0], region[1]}, {region[2], region[1]}, {region[2], region[3]}, {region[0], region[3]}}
+	p := [4]mgl32.Vec3{c.Sub(r).Sub(u), c.Add(r).Sub(u), c.Add(r).Add(u), c.Sub(r).Add(u)}
+	addQuad(b.mesh(bone, tex), mat, p, uv, normal)
+}
+
+func (b *vcmBuilder) tri(n *Node, mat mgl32.Mat4, bone int) {
+	pa := b.vec3(b.attr(n, "a"))
+	pb := b.vec3(b.attr(n, "b"))
+	pc := b.vec3(b.attr(n, "c"))
+	uvs := [3]mgl32.Vec2{{0, 0}, {1, 0}, {1, 1}}
+	if a, ok := n.Attr("uv"); ok {
+		v := b.numbers(a, 6)
+		for i := 0; i < 6 && i < len(v); i++ {
+			uvs[i/2][i%2] = v[i]
+		}
+	} else if a, ok := n.Attr("region"); ok {
+		r := b.vecN(a, 4)
+		for i := range uvs {
+			uvs[i] = mgl32.Vec2{r[0] + uvs[i][0]*(r[2]-r[0]), r[1] + uvs[i][1]*(r[3]-r[1])}
+		}
+	}
+	tex := "$0"
+	if t, ok := n.Get("texture"); ok {
+		tex = t
+	}
+	nrm := pb.Sub(pa).Cross(pc.Sub(pa))
+	if l := nrm.Len(); l > 0 {
+		nrm = nrm.Mul(1 / l)
+	}
+	m := b.mesh(bone, tex)
+	base := uint32(len(m.Positions))
+	nn := mat.Mul4x1(nrm.Vec4(0)).Vec3()
+	for i, p := range []mgl32.Vec3{pa, pb, pc} {
+		m.Positions = append(m.Positions, mat.Mul4x1(p.Vec4(1)).Vec3())
+		m.UVs = append(m.UVs, uvs[i])
+		m.Normals = append(m.Normals, nn)
+	}
+	m.Indices = append(m.Indices, base, base+1, base+2)
+}
+
+// squash moves every part of a VCM model into one frame (the engine's squash():
+// each part translated by its bone's summed offsets) and assigns it to node.
+func (m *VCMModel) squash(node int) []formats.Mesh {
+	full := make([]mgl32.Vec3, m.Skeleton.Len())
+	for i := range full {
+		if p := m.Skeleton.Parents[i]; p >= 0 {
+			full[i] = full[p].Add(m.Skeleton.Offset[i])
+		}
+	}
+	var out []formats.Mesh
+	for _, me := range m.Meshes {
+		x := me
+		x.Node = node
+		x.Positions = make([]mgl32.Vec3, len(me.Positions))
+		for i, p := range me.Positions {
+			x.Positions[i] = p.Add(full[me.Node])
+		}
+		out = append(out, x)
+	}
+	return out
+}
+
+func decodeVCMModel(src *formats.Source) (*formats.Asset, error) {
+	m, err := ParseVCMModel(src.Name, src.Data)
+	if err != nil {
+		return nil, err
+	}
+	a := &formats.Asset{Files: []string{src.Name}, Family: formats.FamilyVCA, UpAxis: formats.UpY,
+		Skeleton: m.Skeleton, Meshes: m.Meshes,
+		Details: map[string]any{"bones": m.Skeleton.Len(), "meshes": len(m.Meshes), "named_bones": m.Named}}
+	if !m.Named {
+		a.Diagnostics = append(a.Diagnostics, formats.Diagnostic{Severity: formats.Warning, File: src.Name, Offset: -1,
+			Message: "no named bones: the engine loads this as a single model without skeleton; animscope gives it the one bone \"root\""})
+	}
+	return a, nil
+}
