@@ -138,7 +138,7 @@ func Decode(file string, data []byte) (*Archive, error) {
 		return nil, formats.Errf(file, 8, "entry_count %d is negative", count)
 	}
 	if uint64(count)*EntrySize > uint64(n-HeaderSize) {
-		return nil, formats.Errf(file, 8, "entry_count %d needs %d directory bytes, the file has %d after the header",
+		return nil, formats.Errf(file, 8, "entry_count %d does not fit: it needs %d directory bytes, the file has %d after the header",
 			count, uint64(count)*EntrySize, n-HeaderSize)
 	}
 	total := int64(a.TotalSize)
