@@ -271,15 +271,20 @@ func prepare(a *Animation, fidelity string) *animData {
 		d.rot = append(d.rot, d.rotTrack(q, client))
 	}
 	d.src = make([]xsrc, len(a.Xforms))
+	warnedConvert := false
 	for i := range a.Xforms {
 		x := &a.Xforms[i]
 		s := &d.src[i]
 		s.rotTrack = -1
 		switch {
-		case legacy && x.AnimatedRot && client:
+		case legacy && x.AnimatedRot && client && a.FrameCount <= maxConvertFrames:
 			s.rotTrack = int32(len(d.rot))
 			d.rot = append(d.rot, d.convertEuler(x))
 		case legacy && x.AnimatedRot:
+			if client && !warnedConvert {
+				warnedConvert = true
+				d.ds = append(d.ds, formats.Warnf(a.File, -1, "frameCount %d is too large to resample every frame: the Euler channels are evaluated directly", a.FrameCount))
+			}
 			s.euler = true
 			for k := 0; k < 3; k++ {
 				if x.RotAnimated(k) {
@@ -362,6 +367,10 @@ func clientSignals(in []int32) []int32 {
 	}
 	return out
 }
+
+// maxConvertFrames bounds the KFAT 0002 load-time resampling (one evaluation per
+// frame per channel), so that a corrupt frameCount cannot stall loading.
+const maxConvertFrames = 1 << 16
 
 // convertEuler is the client's load-time conversion of a KFAT 0002 animated
 // rotation (buildQuaternionKeyframesFromEulers): evaluate qz·(qy·qx) at every
