@@ -69,7 +69,7 @@ func Decode(src *formats.Source) (*formats.Asset, error) {
 	}
 	inner, err := nres.Decode(name, e.Data)
 	if err != nil {
-		return nil, fmt.Errorf("member %q at offset 0x%x of %s: %w", e.NameString(), e.Offset, src.Path, err)
+		return nil, err // a *formats.FileError naming FILE:MEMBER, offsets inside the member
 	}
 	if !inner.IsModel() {
 		return nil, formats.Errf(name, 0, "member %q is an NRes archive without Res1/Res2 streams, not an MSH model", e.NameString())
