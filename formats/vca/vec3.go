@@ -50,6 +50,8 @@ type VEC3 struct {
 	Version   int
 	Materials []VEC3Material
 	Models    []VEC3Model
+	// Size is the number of bytes the parser read (trailing bytes are ignored).
+	Size int
 }
 
 // ParseVEC3 decodes a VEC3 model file. Every count and byte size is checked
@@ -101,6 +103,7 @@ func ParseVEC3(data []byte) (*VEC3, error) {
 		}
 		f.Models = append(f.Models, m)
 	}
+	f.Size = r.Pos
 	return f, nil
 }
 
