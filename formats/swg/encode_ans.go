@@ -428,15 +428,17 @@ func EncodeMeshGen(m *MeshGen) ([]byte, error) {
 				w.I32(d)
 			}
 			w.End()
-			w.Form("TCSF")
-			for _, uv := range ps.UVs {
-				w.Chunk("TCSD")
-				for _, f := range uv {
-					w.F32(f)
+			if len(ps.UVs) == len(ps.UVDims) {
+				w.Form("TCSF")
+				for _, uv := range ps.UVs {
+					w.Chunk("TCSD")
+					for _, f := range uv {
+						w.F32(f)
+					}
+					w.End()
 				}
 				w.End()
 			}
-			w.End()
 		}
 		w.Form("PRIM")
 		w.Chunk("INFO").I32(1).End()
