@@ -37,8 +37,8 @@ func SyntheticAsset(n int) *formats.Asset {
 		Skeleton: s,
 		UpAxis:   formats.UpY,
 		Clips: []anim.Clip{
-			&synthClip{name: "wave", n: n, frames: 40, amp: 0.35},
-			&synthClip{name: "bend", n: n, frames: 20, amp: 0.8},
+			newSynthClip("wave", n, 40, 0.35),
+			newSynthClip("bend", n, 20, 0.8),
 		},
 	}
 	for i := 0; i < n; i++ {
@@ -81,6 +81,30 @@ type synthClip struct {
 	n      int
 	frames int
 	amp    float32
+	// keys[i][k] is node i's rotation at frame 4k; arcs[i][k] the arc to key k+1,
+	// computed once as a real decoder would.
+	keys [][]mgl32.Quat
+	arcs [][]anim.SlerpArc
+}
+
+const synthKeyEvery = 4
+
+func newSynthClip(name string, n, frames int, amp float32) *synthClip {
+	c := &synthClip{name: name, n: n, frames: frames, amp: amp}
+	nk := frames/synthKeyEvery + 2
+	c.keys = make([][]mgl32.Quat, n)
+	c.arcs = make([][]anim.SlerpArc, n)
+	for i := 0; i < n; i++ {
+		c.keys[i] = make([]mgl32.Quat, nk)
+		c.arcs[i] = make([]anim.SlerpArc, nk)
+		for k := range c.keys[i] {
+			c.keys[i][k] = c.rot(i, k*synthKeyEvery)
+		}
+		for k := 0; k+1 < nk; k++ {
+			c.arcs[i][k] = anim.NewSlerpArc(c.keys[i][k], c.keys[i][k+1])
+		}
+	}
+	return c
 }
 
 func (c *synthClip) Info() anim.ClipInfo {
@@ -102,8 +126,8 @@ func (c *synthClip) rot(i, key int) mgl32.Quat {
 func (c *synthClip) Sample(t float64, out []anim.Transform, probes []anim.Probe) {
 	frame := math.Floor(t)
 	fallback := t < 0 || t > float64(c.frames) || math.IsNaN(t)
-	k0 := int(math.Floor(t / 4))
-	alpha := float32(t/4 - float64(k0))
+	k0 := int(math.Floor(t / synthKeyEvery))
+	alpha := float32(t/synthKeyEvery - float64(k0))
 	if fallback {
 		k0, alpha = 0, 0
 	}
@@ -113,11 +137,12 @@ func (c *synthClip) Sample(t float64, out []anim.Transform, probes []anim.Probe)
 		if i == 0 {
 			x.T = mgl32.Vec3{}
 		}
-		q0 := c.rot(i, k0*4)
+		keys := c.keys[i]
 		if alpha == 0 {
-			x.Q = q0
+			x.Q = keys[k0]
 		} else {
-			x.Q = anim.Slerp(q0, c.rot(i, (k0+1)*4), alpha)
+			w0, w1 := c.arcs[i][k0].Weights(alpha)
+			x.Q = anim.Combine(keys[k0], keys[k0+1], w0, w1)
 		}
 		out[i] = x
 	}
@@ -137,7 +162,7 @@ func (c *synthClip) Sample(t float64, out []anim.Transform, probes []anim.Probe)
 }
 
 func (c *synthClip) KeyTimes(node int, dst []float64) []float64 {
-	for f := 0; f <= c.frames; f += 4 {
+	for f := 0; f <= c.frames; f += synthKeyEvery {
 		dst = append(dst, float64(f))
 	}
 	return dst

@@ -765,11 +765,12 @@ func probeCells(p *anim.Probe) {
 
 func (u *UI) openDialog() {
 	s := u.S
+	if u.browser == nil {
+		u.browser = NewFileBrowser("")
+	}
 	if s.Req.OpenDialog {
 		s.Req.OpenDialog = false
-		if u.browser == nil {
-			u.browser = NewFileBrowser("")
-		}
+		u.browser.Chdir(u.browser.Dir)
 		imgui.OpenPopup("Open files")
 	}
 	sc := u.scale()

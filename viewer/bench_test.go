@@ -1,0 +1,80 @@
+package viewer
+
+import (
+	"testing"
+
+	"animscope/formats"
+	"animscope/render"
+)
+
+// instances makes n states of a nodes-node synthetic model, blending both clips.
+func instances(n, nodes int) []*State {
+	out := make([]*State, n)
+	for i := range out {
+		s := NewState(func([]string, formats.Options) (*formats.Asset, error) { return SyntheticAsset(nodes), nil }, formats.Options{})
+		if !s.Open(nil) {
+			panic(s.LastError())
+		}
+		s.Tr.T = float64(i % 40)
+		s.Blend = BlendState{On: true, ClipB: 1, Weight: 0.4, Sync: true}
+		s.Select(i % nodes)
+		out[i] = s
+	}
+	return out
+}
+
+// frameScene is the per-frame scene work of one instance: advance time, sample A
+// and B, blend, local-to-model, palette, and the skeleton's vertices.
+func frameScene(s *State, verts []render.SolidVertex) []render.SolidVertex {
+	s.Tick(1.0 / 60)
+	s.Evaluate()
+	verts = render.AppendSkeleton(verts[:0], s.Scene.Skel, s.Scene.Pose.Model, s.Selected)
+	return render.AppendJoints(verts, s.Scene.Skel, s.Scene.Pose.Model, s.Selected)
+}
+
+// BenchmarkSceneFrame100x64 is one frame of 100 instances of a 64-node model.
+func BenchmarkSceneFrame100x64(b *testing.B) {
+	insts := instances(100, 64)
+	verts := make([]render.SolidVertex, 0, 64*(render.BoneVertices+1))
+	for _, s := range insts {
+		s.Tr.Playing = true
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		for _, s := range insts {
+			verts = frameScene(s, verts)
+		}
+	}
+}
+
+// BenchmarkSceneFrameDemo is one frame of the demo's scene work.
+func BenchmarkSceneFrameDemo(b *testing.B) {
+	s := NewState(DefaultLoader, formats.Options{})
+	s.Open(nil)
+	s.Blend = BlendState{On: true, ClipB: min(1, len(s.Scene.Clips)-1), Weight: 0.4, Sync: true}
+	verts := make([]render.SolidVertex, 0, s.Scene.Skel.Len()*(render.BoneVertices+1))
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		verts = frameScene(s, verts)
+	}
+}
+
+// TestSceneFrameAllocatesNothing: the steady-state scene part of a frame makes no
+// allocation.
+func TestSceneFrameAllocatesNothing(t *testing.T) {
+	insts := instances(4, 64)
+	verts := make([]render.SolidVertex, 0, 64*(render.BoneVertices+1))
+	for _, s := range insts {
+		verts = frameScene(s, verts)
+	}
+	allocs := testing.AllocsPerRun(50, func() {
+		for _, s := range insts {
+			verts = frameScene(s, verts)
+		}
+	})
+	if allocs != 0 {
+		t.Errorf("allocations per frame = %v, want 0", allocs)
+	}
+}

@@ -1,0 +1,394 @@
+package viewer
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"animscope/anim"
+	"animscope/formats"
+
+	"github.com/go-gl/mathgl/mgl32"
+)
+
+// fakeLoader serves synthetic scenes: "good" files give a 12-node scene, "bad"
+// fails like a decoder, "panic" panics, and a path on disk is read: its content
+// "bad" fails and anything else opens.
+func fakeLoader(files []string, opts formats.Options) (*formats.Asset, error) {
+	if len(files) == 0 {
+		return SyntheticAsset(8), nil
+	}
+	f := files[0]
+	switch {
+	case f == "bad":
+		return nil, formats.Errf(f, 0x10, "bad magic")
+	case f == "panic":
+		var m map[string]int
+		m["x"]++ // a decoder bug
+		return nil, nil
+	case f == "noskel":
+		return &formats.Asset{Files: files}, nil
+	}
+	if data, err := os.ReadFile(f); err == nil {
+		if strings.TrimSpace(string(data)) == "bad" {
+			return nil, formats.Errf(f, 4, "broken")
+		}
+		n := 10 + len(data)
+		a := SyntheticAsset(n)
+		a.Files = files
+		return a, nil
+	}
+	a := SyntheticAsset(12)
+	a.Files = files
+	if opts.Rounding == "floor" {
+		a.Clips = a.Clips[:1]
+	}
+	return a, nil
+}
+
+func TestOpenBadFileKeepsScene(t *testing.T) {
+	tests := []struct {
+		name    string
+		files   []string
+		wantErr string
+	}{
+		{"decoder error", []string{"bad"}, "bad: offset 0x10: bad magic"},
+		{"decoder panic", []string{"panic"}, "the decoder failed"},
+		{"no skeleton", []string{"noskel"}, "no skeleton"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			s := NewState(fakeLoader, formats.Options{})
+			if !s.Open([]string{"good"}) {
+				t.Fatalf("open good: %s", s.LastError())
+			}
+			before := s.Scene
+			if s.Open(tc.files) {
+				t.Fatalf("Open(%v) = true, want false", tc.files)
+			}
+			if s.Scene != before {
+				t.Errorf("the scene changed after a failed open; want the previous scene kept")
+			}
+			if got := s.LastError(); !strings.Contains(got, tc.wantErr) {
+				t.Errorf("diagnostics error = %q, want it to contain %q", got, tc.wantErr)
+			}
+			s.Evaluate() // still drawable
+		})
+	}
+}
+
+func TestReloadKeepsClipTimeSelection(t *testing.T) {
+	s := NewState(fakeLoader, formats.Options{})
+	s.Open([]string{"good"})
+	s.SetClip(1)
+	s.Tr.T = 7.5
+	s.Select(5)
+	s.Blend.On, s.Blend.ClipB, s.Blend.Weight = true, 0, 0.25
+	if !s.Reload() {
+		t.Fatalf("reload failed: %s", s.LastError())
+	}
+	if s.Clip != 1 || s.Tr.T != 7.5 || s.Selected != 5 || !s.Blend.On || s.Blend.ClipB != 0 || s.Blend.Weight != 0.25 {
+		t.Errorf("after reload: clip %d t %v sel %d blend %+v; want clip 1 t 7.5 sel 5 blend kept", s.Clip, s.Tr.T, s.Selected, s.Blend)
+	}
+	// New options that drop clip 1 fall back to a valid clip.
+	if !s.SetOptions(formats.Options{Rounding: "floor"}) {
+		t.Fatalf("set options: %s", s.LastError())
+	}
+	if s.Clip != 0 || s.Opts.Rounding != "floor" {
+		t.Errorf("clip = %d rounding %q, want 0 and floor", s.Clip, s.Opts.Rounding)
+	}
+}
+
+func TestWatchReloadsAndKeepsSceneOnError(t *testing.T) {
+	dir := t.TempDir()
+	f := filepath.Join(dir, "model.test")
+	write := func(content string, mt time.Time) {
+		if err := os.WriteFile(f, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Chtimes(f, mt, mt); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t0 := time.Now().Add(-time.Hour)
+	write("ab", t0)
+	s := NewState(fakeLoader, formats.Options{})
+	s.Watch = true
+	if !s.Open([]string{f}) {
+		t.Fatal(s.LastError())
+	}
+	s.Select(3)
+	s.Tr.T = 4
+	now := time.Now()
+	if s.PollWatch(now) {
+		t.Errorf("PollWatch reloaded an unchanged file")
+	}
+	write("abcd", t0.Add(time.Minute))
+	if !s.PollWatch(now.Add(time.Second)) {
+		t.Fatalf("PollWatch did not reload a changed file: %s", s.LastError())
+	}
+	if got := s.Scene.Skel.Len(); got != 14 || s.Selected != 3 || s.Tr.T != 4 {
+		t.Errorf("after reload: nodes %d sel %d t %v; want 14 nodes, selection and time kept", got, s.Selected, s.Tr.T)
+	}
+	good := s.Scene
+	write("bad", t0.Add(2*time.Minute))
+	if s.PollWatch(now.Add(2 * time.Second)) {
+		t.Errorf("PollWatch reported success for a broken file")
+	}
+	if s.Scene != good || !strings.Contains(s.LastError(), "broken") {
+		t.Errorf("broken reload: scene kept %v, error %q; want the old scene and the error", s.Scene == good, s.LastError())
+	}
+	if s.PollWatch(now.Add(3 * time.Second)) {
+		t.Errorf("PollWatch retried a broken file that did not change again")
+	}
+}
+
+func TestBlendTimesAndSides(t *testing.T) {
+	s := NewState(fakeLoader, formats.Options{})
+	s.Open([]string{"good"})
+	s.Tr.Playing = false
+	s.Tr.T = 10 // clip 0 "wave" lasts 40 frames, clip 1 "bend" 20
+	s.Blend = BlendState{On: true, ClipB: 1, Weight: 0.5, Sync: true}
+	if got := s.TimeB(); got != 5 {
+		t.Errorf("synced TimeB = %v, want 5 (A's phase in B's duration)", got)
+	}
+	s.Blend.Sync, s.Blend.TB = false, 18
+	s.Tr.Playing = true
+	s.Tick(0.2) // 4 frames at 20 fps
+	if got := s.Blend.TB; got < 1.999 || got > 2.001 {
+		t.Errorf("free TB after tick = %v, want 2 (wrapped in B's 20 frames)", got)
+	}
+	tests := []struct {
+		w          float32
+		wantA, wnB bool
+	}{{0, true, false}, {0.5, true, true}, {1, false, true}}
+	for _, tc := range tests {
+		s.Blend.Weight = tc.w
+		s.Evaluate()
+		if s.Result.UsedA != tc.wantA || s.Result.UsedB != tc.wnB {
+			t.Errorf("w=%v: used A %v B %v, want %v %v", tc.w, s.Result.UsedA, s.Result.UsedB, tc.wantA, tc.wnB)
+		}
+	}
+}
+
+// TestBlendMatchesBlender checks that the state's blended pose is the Blender's,
+// with both probe sets from the samplers.
+func TestBlendMatchesBlender(t *testing.T) {
+	s := NewState(fakeLoader, formats.Options{})
+	s.Open([]string{"good"})
+	s.Tr.T = 13
+	s.Blend = BlendState{On: true, ClipB: 1, Weight: 0.3, Sync: false, TB: 6}
+	s.Evaluate()
+	sc := s.Scene
+	n := sc.Skel.Len()
+	want := make([]anim.Transform, n)
+	pa, pb := make([]anim.Probe, n), make([]anim.Probe, n)
+	var bl anim.Blender
+	bl.Sample(sc.Clips[0], 13, sc.Clips[1], 6, 0.3, want, pa, pb)
+	for i := 0; i < n; i++ {
+		if sc.Pose.Local[i] != want[i] || sc.Pose.Probes[i].Frame != pa[i].Frame || sc.Pose.ProbesB[i].Frame != pb[i].Frame {
+			t.Fatalf("node %d: local %v probes %d/%d, want %v %d/%d", i, sc.Pose.Local[i], sc.Pose.Probes[i].Frame, sc.Pose.ProbesB[i].Frame, want[i], pa[i].Frame, pb[i].Frame)
+		}
+	}
+}
+
+type panicClip struct{}
+
+func (panicClip) Info() anim.ClipInfo {
+	return anim.ClipInfo{Name: "boom", Unit: "frame", Duration: 1, UnitsPerSecond: 30}
+}
+func (panicClip) Sample(t float64, out []anim.Transform, p []anim.Probe) {
+	panic("sampler bug")
+}
+
+func TestEvaluatePanicShowsRestPose(t *testing.T) {
+	s := NewState(func([]string, formats.Options) (*formats.Asset, error) {
+		a := SyntheticAsset(4)
+		a.Clips = []anim.Clip{panicClip{}}
+		a.Skeleton.Offset = make([]mgl32.Vec3, 4)
+		return a, nil
+	}, formats.Options{})
+	if !s.Open(nil) {
+		t.Fatal(s.LastError())
+	}
+	s.Evaluate()
+	if !s.View.Rest || !strings.Contains(s.LastError(), "sampler bug") {
+		t.Errorf("rest %v, error %q; want the rest pose and the error", s.View.Rest, s.LastError())
+	}
+}
+
+func TestHandleKey(t *testing.T) {
+	tests := []struct {
+		key   Key
+		ctrl  bool
+		check func(s *State) bool
+		what  string
+	}{
+		{KeySpace, false, func(s *State) bool { return !s.Tr.Playing }, "space pauses a playing clip"},
+		{KeyRight, false, func(s *State) bool { return s.Tr.T == 6 }, "right steps forward"},
+		{KeyLeft, false, func(s *State) bool { return s.Tr.T == 4 }, "left steps back"},
+		{KeyHome, false, func(s *State) bool { return s.Tr.T == 0 }, "home goes to the start"},
+		{KeyEnd, false, func(s *State) bool { return s.Tr.T == 40 }, "end goes to the end"},
+		{KeyF, false, func(s *State) bool { return s.Req.FrameAll }, "F frames all"},
+		{KeyW, false, func(s *State) bool { return s.View.Wireframe }, "W toggles wireframe"},
+		{KeyB, false, func(s *State) bool { return s.View.Rest }, "B toggles the rest pose"},
+		{KeyO, true, func(s *State) bool { return s.Req.OpenDialog }, "Ctrl+O opens the browser"},
+		{KeyR, true, func(s *State) bool { return s.Scene != nil && s.Tr.T == 5 }, "Ctrl+R reloads keeping time"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.what, func(t *testing.T) {
+			s := NewState(fakeLoader, formats.Options{})
+			s.Open([]string{"good"})
+			s.Req.FrameAll = false
+			s.Tr.T = 5
+			if !s.HandleKey(tc.key, tc.ctrl) {
+				t.Errorf("HandleKey(%v, %v) = false, want true", tc.key, tc.ctrl)
+			}
+			if !tc.check(s) {
+				t.Errorf("%s: state T=%v playing=%v req=%+v view=%+v", tc.what, s.Tr.T, s.Tr.Playing, s.Req, s.View)
+			}
+		})
+	}
+}
+
+func TestRecent(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "cfg", "recent.json")
+	r := LoadRecent(path)
+	for i := 0; i < MaxRecent+3; i++ {
+		r.Add([]string{filepath.Join(dir, "f"+string(rune('a'+i)))})
+	}
+	r.Add([]string{filepath.Join(dir, "fc")})
+	got := LoadRecent(path)
+	if len(got.Items) != MaxRecent {
+		t.Fatalf("len = %d, want %d", len(got.Items), MaxRecent)
+	}
+	if got.Items[0][0] != filepath.Join(dir, "fc") {
+		t.Errorf("first = %v, want the newest (fc)", got.Items[0])
+	}
+	seen := map[string]bool{}
+	for _, it := range got.Items {
+		if seen[it[0]] {
+			t.Errorf("duplicate %s", it[0])
+		}
+		seen[it[0]] = true
+	}
+}
+
+func TestCreateScreenshotNeverOverwrites(t *testing.T) {
+	dir := t.TempDir()
+	now := time.Date(2024, 5, 6, 7, 8, 9, 0, time.UTC)
+	taken := filepath.Join(dir, "animscope-20240506-070809.png")
+	opened := filepath.Join(dir, "animscope-20240506-070809-1.png")
+	for _, p := range []string{taken, opened} {
+		if err := os.WriteFile(p, []byte("keep"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	p, f, err := CreateScreenshot(dir, now, []string{opened})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	if want := filepath.Join(dir, "animscope-20240506-070809-2.png"); p != want {
+		t.Errorf("path = %s, want %s", p, want)
+	}
+	for _, q := range []string{taken, opened} {
+		if b, _ := os.ReadFile(q); string(b) != "keep" {
+			t.Errorf("%s was overwritten", q)
+		}
+	}
+}
+
+func TestMatchNodes(t *testing.T) {
+	mk := func(family string, names ...string) *Scene {
+		a := SyntheticAsset(len(names))
+		a.Family = family
+		copy(a.Skeleton.Names, names)
+		sc, err := NewScene(a, nil, formats.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return sc
+	}
+	tests := []struct {
+		name         string
+		a, b         *Scene
+		by           string
+		pairs        int
+		onlyA, onlyB int
+	}{
+		{"msh same count by index", mk("msh", "a", "b", "c"), mk("msh", "x", "y", "z"), "by index", 3, 0, 0},
+		{"msh other count by name", mk("msh", "a", "b", "c"), mk("msh", "B", "A"), "by name", 2, 1, 0},
+		{"other family by name", mk("m2", "Root", "arm"), mk("m2", "root", "leg", "ARM"), "by name", 2, 0, 1},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			m := MatchNodes(tc.a, tc.b)
+			if m.By != tc.by || len(m.Pairs) != tc.pairs || len(m.OnlyA) != tc.onlyA || len(m.OnlyB) != tc.onlyB {
+				t.Errorf("got %s %d pairs, %d/%d unmatched; want %s %d, %d/%d", m.By, len(m.Pairs), len(m.OnlyA), len(m.OnlyB), tc.by, tc.pairs, tc.onlyA, tc.onlyB)
+			}
+		})
+	}
+}
+
+func TestFallbackMap(t *testing.T) {
+	fm := &FallbackMap{Rows: 2, Cols: 3, A: []bool{false, false, true, false, false, false}, B: []bool{false, true, true, false, false, true}, Step: 1}
+	tests := []struct {
+		r, c, dir   int
+		wantR, want int
+	}{
+		{0, 0, 1, 0, 1}, {0, 1, 1, 1, 2}, {1, 2, 1, 0, 1}, {0, 1, -1, 1, 2},
+	}
+	for _, tc := range tests {
+		r, c, ok := fm.NextDiff(tc.r, tc.c, tc.dir)
+		if !ok || r != tc.wantR || c != tc.want {
+			t.Errorf("NextDiff(%d,%d,%d) = %d,%d,%v; want %d,%d", tc.r, tc.c, tc.dir, r, c, ok, tc.wantR, tc.want)
+		}
+	}
+	img := fm.Image()
+	if got, want := img.Rect.Dx(), 3*3+2*MapGap; got != want {
+		t.Errorf("image width %d, want %d", got, want)
+	}
+	if r, c, ok := fm.CellAt(2*(3+MapGap)+1, 1); !ok || r != 1 || c != 1 {
+		t.Errorf("CellAt in the difference panel = %d,%d,%v; want 1,1", r, c, ok)
+	}
+	if _, _, ok := fm.CellAt(3, 0); ok {
+		t.Errorf("CellAt in the gap is ok, want not")
+	}
+	if d := img.RGBAAt(2*(3+MapGap)+1, 0); d != mapDiff {
+		t.Errorf("difference cell colour %v, want %v", d, mapDiff)
+	}
+}
+
+func TestCompareStateOpensBoth(t *testing.T) {
+	s := NewState(fakeLoader, formats.Options{})
+	if !s.OpenCompare([]string{"good"}, []string{"other"}) {
+		t.Fatal(s.LastError())
+	}
+	s.Evaluate()
+	if s.SceneB == nil || len(s.Match.Pairs) != 12 {
+		t.Fatalf("compare: scene B %v, %d pairs; want 12", s.SceneB != nil, len(s.Match.Pairs))
+	}
+	if s.OpenCompare([]string{"good"}, []string{"bad"}) {
+		t.Errorf("OpenCompare with a bad B succeeded")
+	}
+	if s.SceneB == nil {
+		t.Errorf("failed compare dropped the previous compare scene")
+	}
+	fm := BuildFallbackMap(s.Scene, s.SceneB, s.Match, 0, 100)
+	if fm.Rows != 12 || fm.Cols != 41 {
+		t.Errorf("map %dx%d, want 12x41", fm.Rows, fm.Cols)
+	}
+}
+
+func TestSetSlotWithoutSlots(t *testing.T) {
+	s := NewState(fakeLoader, formats.Options{})
+	s.Open(nil)
+	s.SetSlot(1, 2)
+	if s.HasSlots() || !strings.Contains(s.LastError(), "no slots") {
+		t.Errorf("HasSlots %v, error %q; want false and an error", s.HasSlots(), s.LastError())
+	}
+}
