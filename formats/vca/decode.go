@@ -44,11 +44,25 @@ var vcaTags = map[string]bool{"configure": true, "curve": true, "move": true, "r
 	"zoom": true, "texture": true, "show": true, "model": true, "color": true}
 var vcmTags = map[string]bool{"box": true, "rect": true, "tri": true, "bone": true}
 
-func classify(name string, head []byte) kind {
+// classify names the kind of a file from its content, with the extension as a
+// tie-break for text. With byExt (decoding, not sniffing) the extensions .vca,
+// .vcm and .vec3 decide on their own, so that a broken file gets its parser's
+// positioned error rather than "not a VoxelCore file".
+func classify(name string, head []byte, byExt bool) kind {
 	if bytes.HasPrefix(head, vec3Magic) {
 		return kindVEC3
 	}
 	ext := strings.ToLower(filepath.Ext(name))
+	if byExt {
+		switch ext {
+		case ".vca":
+			return kindVCA
+		case ".vcm":
+			return kindVCM
+		case ".vec3":
+			return kindVEC3
+		}
+	}
 	trimmed := bytes.TrimLeft(head, " \t\r\n\f\xef\xbb\xbf")
 	if len(trimmed) > 0 && trimmed[0] == '{' {
 		if reGLTF.Match(head) {
@@ -64,12 +78,12 @@ func classify(name string, head []byte) kind {
 	}
 	switch ext {
 	case ".vca":
-		if looksVCM(head) || len(bytes.TrimSpace(head)) == 0 {
+		if looksVCM(head) || onlyComments(head) {
 			return kindVCA
 		}
 		return kindUnknown
 	case ".vcm":
-		if looksVCM(head) || len(bytes.TrimSpace(head)) == 0 {
+		if looksVCM(head) || onlyComments(head) {
 			return kindVCM
 		}
 		return kindUnknown
@@ -88,7 +102,7 @@ func classify(name string, head []byte) kind {
 	return kindUnknown
 }
 
-func sniff(name string, head []byte) bool { return classify(name, head) != kindUnknown }
+func sniff(name string, head []byte) bool { return classify(name, head, false) != kindUnknown }
 
 // Decode reads any VoxelCore file: a .vca track, a VCM model, a VEC3 model, a JSON
 // skeleton or an entity JSON.
@@ -97,7 +111,7 @@ func Decode(src *formats.Source) (*formats.Asset, error) {
 	if src.Member != "" {
 		name = src.Member
 	}
-	switch classify(name, src.Data) {
+	switch classify(name, src.Data, true) {
 	case kindVCA:
 		return decodeVCA(src)
 	case kindVCM:

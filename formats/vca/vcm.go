@@ -371,6 +371,13 @@ func looksVCM(head []byte) bool {
 	return p.pos < len(head) && head[p.pos] == '@'
 }
 
+// onlyComments reports whether text holds nothing but whitespace and comments.
+func onlyComments(head []byte) bool {
+	p := &vcmParser{src: head}
+	p.skipWS()
+	return p.pos == len(head)
+}
+
 // firstTags returns the tags of the first few top-level elements found in head,
 // without failing on a truncated head.
 func firstTags(head []byte, max int) []string {

@@ -136,9 +136,10 @@ func TestSniff(t *testing.T) {
 		{"m.vec3", "\x00\x00VEC3\x00\x00\x01\x00", kindVEC3},
 		{"m.bin", "\x00\x00VEC3\x00\x00", kindVEC3},
 		{"a.vca", "not vcm", kindUnknown},
+		{"a.vca", "# only a comment\n", kindVCA},
 		{"a.txt", "@unknown x 1", kindUnknown},
 	} {
-		if got := classify(tc.name, []byte(tc.head)); got != tc.want {
+		if got := classify(tc.name, []byte(tc.head), false); got != tc.want {
 			t.Errorf("classify(%q, %q) = %d, want %d", tc.name, tc.head, got, tc.want)
 		}
 	}
