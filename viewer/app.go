@@ -26,6 +26,14 @@ type Config struct {
 	Load Loader
 	// Frames, when > 0, closes the window after that many frames (smoke tests).
 	Frames int
+	// Hidden keeps the window invisible (tests); RecentPath overrides where the
+	// recent list lives ("" : the user's config directory).
+	Hidden     bool
+	RecentPath string
+	// Size is the window size in screen coordinates (0: 1440×900).
+	Size [2]int
+	// Script, when set, runs before each frame with the frame number (tests).
+	Script func(frame int, a *App)
 }
 
 // App is the running viewer: the window, the state, the UI and the camera.
@@ -47,16 +55,31 @@ func Run(cfg Config) error {
 		return err
 	}
 	defer glfw.Terminate()
+	return runWindow(cfg)
+}
+
+// runWindow runs the viewer in a new window; GLFW is initialised.
+func runWindow(cfg Config) error {
 	contextHints()
 	glfw.WindowHint(glfw.ScaleToMonitor, glfw.True)
 	glfw.WindowHint(glfw.Samples, 4)
-	win, err := glfw.CreateWindow(1440, 900, "animscope", nil, nil)
+	if cfg.Hidden {
+		glfw.WindowHint(glfw.Visible, glfw.False)
+		glfw.WindowHint(glfw.Samples, 0)
+	}
+	w, h := cfg.Size[0], cfg.Size[1]
+	if w <= 0 || h <= 0 {
+		w, h = 1440, 900
+	}
+	win, err := glfw.CreateWindow(w, h, "animscope", nil, nil)
 	if err != nil {
 		return fmt.Errorf("glfw: %w", err)
 	}
 	defer win.Destroy()
 	win.MakeContextCurrent()
-	glfw.SwapInterval(1)
+	if !cfg.Hidden {
+		glfw.SwapInterval(1)
+	}
 	if err := render.Init(); err != nil {
 		return fmt.Errorf("opengl: %w", err)
 	}
@@ -85,7 +108,11 @@ func Run(cfg Config) error {
 	}
 	s := NewState(load, cfg.Opts)
 	s.Watch = cfg.Watch
-	s.Recent = LoadRecent(DefaultRecentPath())
+	rp := cfg.RecentPath
+	if rp == "" {
+		rp = DefaultRecentPath()
+	}
+	s.Recent = LoadRecent(rp)
 	app := &App{S: s, Cam: render.NewCamera(), win: win, d: drawer{r: r}, ui: uir, cell: 1}
 	app.UI = &UI{S: s, Scale: scale, SetImage: uir.SetImage}
 	app.plat = newPlatform(win, app)
@@ -108,6 +135,9 @@ func Run(cfg Config) error {
 			break
 		}
 		glfw.PollEvents()
+		if cfg.Script != nil {
+			cfg.Script(frame, app)
+		}
 		now := time.Now()
 		dt := now.Sub(last)
 		last = now

@@ -1,0 +1,69 @@
+package viewer
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/go-gl/glfw/v3.3/glfw"
+)
+
+// TestAppFrames runs the real frame loop in a hidden window for a few frames:
+// UI rendering, picking, compare with the fallback map texture, a screenshot.
+func TestAppFrames(t *testing.T) {
+	withGL(t, func(h *Headless) {
+		defer h.MakeCurrent()
+		dir := t.TempDir()
+		wd, _ := os.Getwd()
+		if err := os.Chdir(dir); err != nil {
+			t.Fatal(err)
+		}
+		defer os.Chdir(wd)
+		var selected []int
+		var shot string
+		cfg := Config{
+			CompareA: []string{"good"}, CompareB: []string{"other"},
+			Load: fakeLoader, Hidden: true, Frames: 8, Size: [2]int{960, 640}, RecentPath: filepath.Join(dir, "recent.json"),
+			Script: func(frame int, a *App) {
+				switch frame {
+				case 2:
+					a.S.Select(4)
+					a.S.Blend.On = true
+				case 3:
+					a.S.HandleKey(KeyW, false)
+					a.S.Req.Screenshot = true
+				case 4:
+					if !a.UI.LabelOK {
+						t.Errorf("no label for the selected joint")
+					}
+					a.S.Select(-1)
+				case 6:
+					if a.UI.LabelOK {
+						t.Errorf("label shown with no selection")
+					}
+				case 7:
+					selected = append(selected, a.S.Selected)
+					shot = a.UI.Screenshot
+				}
+			},
+		}
+		if err := runWindow(cfg); err != nil {
+			t.Fatalf("runWindow: %v", err)
+		}
+		glfw.DetachCurrentContext()
+		if len(selected) != 1 {
+			t.Fatalf("script did not reach frame 7")
+		}
+		if shot == "" || !strings.HasPrefix(filepath.Base(shot), "animscope-") {
+			t.Fatalf("screenshot path %q, want a new animscope-*.png", shot)
+		}
+		img, err := readPNG(filepath.Join(dir, shot))
+		if err != nil {
+			t.Fatalf("read screenshot: %v", err)
+		}
+		if n := countNonBackground(img); n < 100 {
+			t.Errorf("screenshot has %d non-background pixels, want a drawn scene", n)
+		}
+	})
+}
