@@ -28,10 +28,10 @@ type maxErrors struct {
 // frameTimes are the times "at every frame" of a clip in its unit: 0, step, 2·step,
 // … and the end, the exporter's own frame rule restated.
 func frameTimes(info anim.ClipInfo, fps float64) []float64 {
-	step := info.Step
-	if fps > 0 {
-		step = info.UnitsPerSecond / fps
+	if fps == 0 {
+		fps = clipRate(info) // the clip's own frame rate (30 when it has none)
 	}
+	step := info.UnitsPerSecond / fps
 	dur := info.Duration
 	if math.IsInf(dur, 1) {
 		dur = InfiniteClipSeconds * info.UnitsPerSecond
