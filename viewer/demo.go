@@ -1,12 +1,15 @@
 package viewer
 
 import (
+	"animscope/assets"
 	"animscope/formats"
+
+	_ "animscope/formats/msh" // the demo is an MSH model
 )
 
-// DemoLoader opens the built-in demo scene.
+// DemoLoader opens the built-in demo scene (assets.DemoMSH).
 var DemoLoader = func(opts formats.Options) (*formats.Asset, error) {
-	return SyntheticAsset(24), nil
+	return formats.OpenData(assets.DemoName, assets.DemoMSH, opts)
 }
 
 // DefaultLoader opens files with formats.Open, or the demo when there are none.
