@@ -347,19 +347,8 @@ func TestWinding(t *testing.T) {
 				t.Fatal(err)
 			}
 			ev := newEvaluator(t, decodeGLB(t, glb))
-			agree, disagree := 0, 0
-			for _, m := range ev.meshData {
-				for k := 0; k+2 < len(m.indices); k += 3 {
-					p := func(i uint32) vec3 { q := m.pos[i]; return vec3{float64(q[0]), float64(q[1]), float64(q[2])} }
-					a, b, c := p(m.indices[k]), p(m.indices[k+1]), p(m.indices[k+2])
-					n := m.nrm[m.indices[k]]
-					if b.sub(a).cross(c.sub(a)).dot(vec3{float64(n[0]), float64(n[1]), float64(n[2])}) > 0 {
-						agree++
-					} else {
-						disagree++
-					}
-				}
-			}
+			agree, total := windingAgreement(ev)
+			disagree := total - agree
 			if disagree != 0 || agree == 0 {
 				t.Errorf("got %d triangles facing their normals and %d facing away, want all facing", agree, disagree)
 			}
@@ -437,4 +426,24 @@ func TestExportRejects(t *testing.T) {
 			t.Errorf("%s: got error %v, want one mentioning %q", tc.name, err, tc.wantErr)
 		}
 	}
+}
+
+// windingAgreement counts the triangles whose geometric normal (b−a)×(c−a) points
+// the way of their first vertex's normal: counter-clockwise front faces.
+func windingAgreement(ev *evaluator) (agree, total int) {
+	for _, m := range ev.meshData {
+		if m.nrm == nil {
+			continue
+		}
+		for k := 0; k+2 < len(m.indices); k += 3 {
+			p := func(i uint32) vec3 { q := m.pos[i]; return vec3{float64(q[0]), float64(q[1]), float64(q[2])} }
+			a, b, c := p(m.indices[k]), p(m.indices[k+1]), p(m.indices[k+2])
+			n := m.nrm[m.indices[k]]
+			if b.sub(a).cross(c.sub(a)).dot(vec3{float64(n[0]), float64(n[1]), float64(n[2])}) > 0 {
+				agree++
+			}
+			total++
+		}
+	}
+	return agree, total
 }

@@ -1,6 +1,7 @@
 package gltf
 
 import (
+	"math"
 	"os"
 	"path/filepath"
 	"sort"
@@ -12,18 +13,20 @@ import (
 	"animscope/internal/samples"
 
 	"animscope/formats/msh"
+	"animscope/formats/swg"
 
 	_ "animscope/formats/m2"
-	_ "animscope/formats/swg"
+
+	"github.com/go-gl/mathgl/mgl32"
 )
 
 // Per-family tests on the real decoders: the built-in demo and MSH models written by
 // the MSH encoder (always), and the real sample files when ../shared/samples is
 // present.
 
-func runFamilyCase(t *testing.T, name string, a *formats.Asset, opts ExportOptions, axes func(vec3) vec3) {
+func runFamilyCase(t *testing.T, name string, a *formats.Asset, opts ExportOptions, axes func(vec3) vec3) *evaluator {
 	t.Helper()
-	e, _ := checkExport(t, exportCase{name: name, scene: func() *formats.Asset { return a }, opts: opts, axes: axes})
+	e, ev := checkExport(t, exportCase{name: name, scene: func() *formats.Asset { return a }, opts: opts, axes: axes})
 	t.Logf("%s: %d samples: max error joint %.3g, linear %.3g, vertex %.3g", name, e.samples, e.joint, e.linear, e.vertex)
 	for _, c := range []struct {
 		what string
@@ -33,6 +36,7 @@ func runFamilyCase(t *testing.T, name string, a *formats.Asset, opts ExportOptio
 			t.Errorf("max %s error: got %.3g, want <= %g", c.what, c.got, tolerance)
 		}
 	}
+	return ev
 }
 
 func TestExportDemo(t *testing.T) {
@@ -129,6 +133,96 @@ func TestExportSWGSamples(t *testing.T) {
 				t.Fatal(err)
 			}
 			runFamilyCase(t, f, a, ExportOptions{}, axesSWG)
+		})
+	}
+}
+
+// TestExportSWGSkinned exports a full SWG scene through the real decoder: a skeleton
+// written by the SWG .skt writer over the joint names of the sample mesh and
+// dinosaurid animation (there is no sample .skt; parents and constants are made up,
+// with RPRE, RPST, BPRO and BPTR all in play), the sample .mgn (up to six
+// influences per vertex) and the sample .ans, in both fidelities.
+func TestExportSWGSkinned(t *testing.T) {
+	dir := samples.Dir(t, "swg")
+	read := func(name string) []byte {
+		b, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	const meshFile, animFile = "binjinphant_mount_l3.mgn", "dinosaurid_emt_stand_trick_1.ans"
+	mg, err := swg.DecodeMeshGen(meshFile, read(meshFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	an, err := swg.DecodeAnimation(animFile, read(animFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	seen := map[string]bool{}
+	for _, n := range mg.XFNM {
+		if !seen[strings.ToLower(n)] {
+			seen[strings.ToLower(n)] = true
+			names = append(names, n)
+		}
+	}
+	for _, x := range an.Xforms {
+		if !seen[strings.ToLower(x.Name)] {
+			seen[strings.ToLower(x.Name)] = true
+			names = append(names, x.Name)
+		}
+	}
+	skt := &swg.SkeletonTemplate{Version: "0002"}
+	deg := func(d float64, ax mgl32.Vec3) mgl32.Quat {
+		return swg.AxisAngle(float32(d*math.Pi/180), ax.Normalize())
+	}
+	for i, n := range names {
+		skt.Names = append(skt.Names, n)
+		skt.Parents = append(skt.Parents, int32((i+1)/3-1))
+		skt.RPRE = append(skt.RPRE, deg(float64(7*i%40), mgl32.Vec3{0, 0, 1}))
+		skt.RPST = append(skt.RPST, deg(float64(-(11*i)%50), mgl32.Vec3{0, 1, 0}))
+		skt.BPRO = append(skt.BPRO, deg(float64(13*i%60), mgl32.Vec3{1, 0.5, 0}))
+		skt.BPTR = append(skt.BPTR, mgl32.Vec3{0.05 * float32(i%3), 0.3, 0.1 * float32(i%2)})
+		skt.JROR = append(skt.JROR, 0)
+	}
+	sktData, err := swg.EncodeSKTM(skt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	work := t.TempDir()
+	files := []string{filepath.Join(work, "made_up.skt"), filepath.Join(work, meshFile), filepath.Join(work, animFile)}
+	for i, data := range [][]byte{sktData, read(meshFile), read(animFile)} {
+		if err := os.WriteFile(files[i], data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, fidelity := range []string{"file", "client"} {
+		t.Run(fidelity, func(t *testing.T) {
+			a, err := formats.Open(files, formats.Options{Fidelity: fidelity})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(a.Meshes) == 0 || len(a.Clips) != 1 || !a.MirrorX {
+				t.Fatalf("got %d meshes, %d clips, mirrored %v; want meshes, one clip, mirrored", len(a.Meshes), len(a.Clips), a.MirrorX)
+			}
+			ev := runFamilyCase(t, "swg "+fidelity, a, ExportOptions{}, axesSWG)
+			// The spec (§7.3) finds the raw triangles of this mesh agree with its normals
+			// under the component-wise cross product; mirrored into glTF and rewound
+			// they must still face their normals.
+			agree, total := windingAgreement(ev)
+			if total == 0 || float64(agree) < 0.99*float64(total) {
+				t.Errorf("got %d of %d triangles facing their normals, want at least 99%%", agree, total)
+			}
+			wide := false
+			for _, m := range ev.doc.Meshes {
+				_, ok := m.Primitives[0].Attributes["JOINTS_1"]
+				wide = wide || ok
+			}
+			if !wide {
+				t.Errorf("no mesh has JOINTS_1, want the sample's 5- and 6-influence vertices kept")
+			}
 		})
 	}
 }
