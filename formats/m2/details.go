@@ -1,10 +1,6 @@
 package m2
 
-import (
-	"animscope/anim"
-
-	"github.com/go-gl/mathgl/mgl32"
-)
+import "github.com/go-gl/mathgl/mgl32"
 
 // Details is the M2 part of `inspect` (Asset.Details): JSON-marshalable, with the
 // file's own numbering (bone indices are file indices; Bones[i].Node is where the
@@ -29,7 +25,6 @@ type Details struct {
 
 	billboard []uint8
 	uv1       [][]mgl32.Vec2
-	clips     []anim.Clip
 }
 
 // BillboardModes gives, per skeleton node (anim order), how the renderer turns the

@@ -255,7 +255,6 @@ func (d *decoder) decode() (*formats.Asset, error) {
 	for i := range seqs {
 		clips[i] = newClip(m, seqs, i)
 	}
-	det.clips = clips
 	return &formats.Asset{
 		Files:              []string{b.name},
 		Family:             formats.FamilyM2,

@@ -47,7 +47,7 @@ func (d *decoder) meshes(lay *layout, nBones int, node []int32) ([]formats.Mesh,
 		}
 		det.Views = int(vw.count)
 		for i := 1; i < int(vw.count); i++ { // the other views are only checked
-			if _, _, err := d.viewArrays(b, int64(vw.at(i)), fmt.Sprintf("view %d", i)); err != nil {
+			if _, err := d.viewArrays(b, int64(vw.at(i)), fmt.Sprintf("view %d", i)); err != nil {
 				return nil, err
 			}
 		}
@@ -79,7 +79,7 @@ func (d *decoder) meshes(lay *layout, nBones int, node []int32) ([]formats.Mesh,
 	}
 
 	// The view's arrays.
-	arrs, subSize, err := d.viewArrays(vb, vOff, "view 0")
+	arrs, err := d.viewArrays(vb, vOff, "view 0")
 	if err != nil {
 		return nil, err
 	}
@@ -240,7 +240,6 @@ func (d *decoder) meshes(lay *layout, nBones int, node []int32) ([]formats.Mesh,
 		d.alphas = append(d.alphas, ma)
 		det.Geosets = append(det.Geosets, g)
 	}
-	_ = subSize
 	return meshes, nil
 }
 
@@ -283,14 +282,14 @@ func (d *decoder) alphaTracks(lay *layout) (colors, transp []*scalarTrack, err e
 // viewArrays checks the five arrays of the view header at off in vb: vertex lookup,
 // indices, bone palettes, submeshes and batches. It returns lookup, indices,
 // submeshes and batches.
-func (d *decoder) viewArrays(vb *blob, off int64, what string) ([4]m2array, int, error) {
+func (d *decoder) viewArrays(vb *blob, off int64, what string) ([4]m2array, error) {
 	var out [4]m2array
 	subSize := 32
 	if d.tbc {
 		subSize = 48
 	}
 	if err := vb.need(off, 44, what+" header"); err != nil {
-		return out, 0, err
+		return out, err
 	}
 	specs := []struct {
 		field int64
@@ -307,11 +306,11 @@ func (d *decoder) viewArrays(vb *blob, off int64, what string) ([4]m2array, int,
 	for _, s := range specs {
 		a, err := vb.arr(s.field, what+" "+s.name, s.size)
 		if err != nil {
-			return out, 0, err
+			return out, err
 		}
 		if s.slot >= 0 {
 			out[s.slot] = a
 		}
 	}
-	return out, subSize, nil
+	return out, nil
 }

@@ -74,14 +74,18 @@ func (k *keys) locate(lo, hi int, t float64) (i int, r float32, exact bool) {
 	if t >= float64(times[hi]) {
 		return hi, 0, true
 	}
-	a, b := lo, hi-1 // the largest i in [lo, hi−1] with times[i] <= t
-	for a < b {
-		m := int(uint(a+b+1) >> 1)
-		if float64(times[m]) <= t {
-			a = m
-		} else {
-			b = m - 1
+	// The largest a in [lo, hi−1] with times[a] <= t. Times are whole
+	// milliseconds, so times[a] <= t ⇔ times[a] <= ⌊t⌋, and here
+	// times[lo] < t < times[hi] puts ⌊t⌋ in uint32 range. The search is
+	// branch-free (a conditional move per step).
+	ti := uint32(t)
+	a, n := lo, hi-lo
+	for n > 1 {
+		half := n >> 1
+		if times[a+half] <= ti {
+			a += half
 		}
+		n -= half
 	}
 	t0 := float64(times[a])
 	span := float64(times[a+1]) - t0
@@ -96,6 +100,17 @@ func (k *keys) locate(lo, hi int, t float64) (i int, r float32, exact bool) {
 		return a, 0, true
 	}
 	return a, float32(rr), false
+}
+
+// addKey records one channel's keys in p (nil: no probe), writing the fields in
+// place rather than copying a KeyUse.
+func addKey(p *anim.Probe, ch string, k0, k1 int, alpha float32) {
+	if p == nil || p.NKeys >= anim.MaxProbeKeys {
+		return
+	}
+	k := &p.Keys[p.NKeys]
+	k.Channel, k.K0, k.K1, k.Alpha, k.Frame, k.HasFrame = ch, int32(k0), int32(k1), alpha, 0, false
+	p.NKeys++
 }
 
 // vecTrack is a translation or scale track.
@@ -118,17 +133,13 @@ type quatTrack struct {
 func (tr *vecTrack) eval(seq int, t float64, dst *mgl32.Vec3, p *anim.Probe, ch string) {
 	lo, hi, base, ok := tr.span(seq)
 	if !ok {
-		if p != nil {
-			p.Add(anim.KeyUse{Channel: ch, K0: -1, K1: -1})
-		}
+		addKey(p, ch, -1, -1, 0)
 		return
 	}
 	i, r, exact := tr.locate(lo, hi, t)
 	if exact {
 		*dst = tr.v[i]
-		if p != nil {
-			p.Add(anim.KeyUse{Channel: ch, K0: int32(i - base), K1: -1})
-		}
+		addKey(p, ch, i-base, -1, 0)
 		return
 	}
 	a, b := tr.v[i], tr.v[i+1]
@@ -140,26 +151,20 @@ func (tr *vecTrack) eval(seq int, t float64, dst *mgl32.Vec3, p *anim.Probe, ch 
 	default:
 		*dst = mgl32.Vec3{a[0] + (b[0]-a[0])*r, a[1] + (b[1]-a[1])*r, a[2] + (b[2]-a[2])*r}
 	}
-	if p != nil {
-		p.Add(anim.KeyUse{Channel: ch, K0: int32(i - base), K1: int32(i + 1 - base), Alpha: r})
-	}
+	addKey(p, ch, i-base, i+1-base, r)
 }
 
 // eval samples the rotation track at t for sequence seq.
 func (tr *quatTrack) eval(seq int, t float64, dst *mgl32.Quat, p *anim.Probe) {
 	lo, hi, base, ok := tr.span(seq)
 	if !ok {
-		if p != nil {
-			p.Add(anim.KeyUse{Channel: "r", K0: -1, K1: -1})
-		}
+		addKey(p, "r", -1, -1, 0)
 		return
 	}
 	i, r, exact := tr.locate(lo, hi, t)
 	if exact {
 		*dst = tr.q[i]
-		if p != nil {
-			p.Add(anim.KeyUse{Channel: "r", K0: int32(i - base), K1: -1})
-		}
+		addKey(p, "r", i-base, -1, 0)
 		return
 	}
 	switch tr.interp {
@@ -169,9 +174,7 @@ func (tr *quatTrack) eval(seq int, t float64, dst *mgl32.Quat, p *anim.Probe) {
 		w0, w1 := tr.arcs[i].Weights(r)
 		*dst = anim.Combine(tr.q[i], tr.q[i+1], w0, w1)
 	}
-	if p != nil {
-		p.Add(anim.KeyUse{Channel: "r", K0: int32(i - base), K1: int32(i + 1 - base), Alpha: r})
-	}
+	addKey(p, "r", i-base, i+1-base, r)
 }
 
 // hermite3 is spec §5.6's Hermite: (2r³−3r²+1)p0 + (r³−2r²+r)m0 + (−2r³+3r²)p1 + (r³−r²)m1.

@@ -1,0 +1,105 @@
+package m2
+
+import (
+	"fmt"
+	"math"
+	"testing"
+
+	"animscope/anim"
+	"animscope/formats"
+)
+
+// benchModel has nBones bones in a binary tree, each with linear translation,
+// rotation and scale tracks of 31 keys (every 33 ms) in each of two 1000 ms
+// sequences.
+func benchModel(version uint32, nBones int) *encModel {
+	m := testModel(version)
+	m.verts, m.lookup, m.indices, m.subs, m.batches = nil, nil, nil, nil, nil
+	m.bones = make([]encBone, nBones)
+	for i := range m.bones {
+		b := &m.bones[i]
+		b.keyBone = -1
+		b.parent = int16((i+1)/2 - 1)
+		b.pivot = [3]float32{float32(i) * 0.1, 0, 1}
+		var tk, rk, sk [][]key
+		for s := 0; s < 2; s++ {
+			var ts, rs, ss []key
+			for k := 0; k <= 30; k++ {
+				at := uint32(k * 33)
+				x := float64(i*31 + k + s)
+				ts = append(ts, key{at, v3(float32(math.Sin(x)), float32(math.Cos(x)), 0.1)})
+				rs = append(rs, key{at, quatZ(math.Mod(x*17, 360))})
+				ss = append(ss, key{at, v3(1, 1+0.01*float32(k), 1)})
+			}
+			tk, rk, sk = append(tk, ts), append(rk, rs), append(sk, ss)
+		}
+		b.t = mkTrack(m, InterpLinear, -1, tk, -1)
+		b.r = mkTrack(m, InterpLinear, -1, rk, -1)
+		b.s = mkTrack(m, InterpLinear, -1, sk, -1)
+	}
+	return m
+}
+
+func benchAsset(b *testing.B, version uint32, nBones int) *formats.Asset {
+	data, skin := benchModel(version, nBones).encode()
+	a, err := decodeMem("bench.m2", data, skin)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return a
+}
+
+// BenchmarkSample100 samples a 100-bone clip and composes local-to-model: the
+// target is ≤ 150 ns per bone per frame and 0 allocations.
+func BenchmarkSample100(b *testing.B) {
+	const nBones = 100
+	for _, v := range versions {
+		a := benchAsset(b, v, nBones)
+		clip := a.Clips[0]
+		pose := anim.NewPose(nBones)
+		for _, c := range []struct {
+			name      string
+			probes    []anim.Probe
+			withModel bool
+		}{{"sample", pose.Probes, false}, {"sample+model", pose.Probes, true}, {"sample-noprobes+model", nil, true}} {
+			name, withModel, probes := fmt.Sprintf("v%d/%s", v, c.name), c.withModel, c.probes
+			b.Run(name, func(b *testing.B) {
+				b.ReportAllocs()
+				t := 0.0
+				cpu0 := cpuNanos()
+				for i := 0; i < b.N; i++ {
+					clip.Sample(t, pose.Local, probes)
+					if withModel {
+						anim.LocalToModel(a.Skeleton, pose.Local, nil, pose.Model)
+					}
+					t += 16.7
+					if t >= 1000 {
+						t -= 1000
+					}
+				}
+				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/nBones, "ns/bone")
+				if cpu := cpuNanos() - cpu0; cpu > 0 {
+					b.ReportMetric(float64(cpu)/float64(b.N)/nBones, "cpu-ns/bone")
+				}
+			})
+		}
+	}
+}
+
+// TestSampleAllocs checks that sampling allocates nothing.
+func TestSampleAllocs(t *testing.T) {
+	for _, v := range versions {
+		a, _ := openTest(t, testModel(v))
+		n := a.Skeleton.Len()
+		pose := anim.NewPose(n)
+		clip := a.Clips[0].(*Clip)
+		allocs := testing.AllocsPerRun(100, func() {
+			clip.Sample(250, pose.Local, pose.Probes)
+			clip.SampleGlobal(250, 1e6, pose.Local, nil)
+			clip.MeshAlpha(1, 250, 250)
+		})
+		if allocs != 0 {
+			t.Errorf("version %d: %v allocations per sample, want 0", v, allocs)
+		}
+	}
+}

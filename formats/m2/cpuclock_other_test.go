@@ -1,0 +1,5 @@
+//go:build !unix
+
+package m2
+
+func cpuNanos() int64 { return 0 }
