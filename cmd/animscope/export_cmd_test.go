@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"animscope/assets"
+
 	"github.com/qmuntal/gltf"
 )
 
@@ -106,5 +108,36 @@ func TestExportReplacesAtomically(t *testing.T) {
 	entries, _ := os.ReadDir(dir)
 	if got, want := len(entries), 2; got != want {
 		t.Errorf("got %d files in the folder, want %d (the input and the .glb)", got, want)
+	}
+}
+
+// TestExportDemoFile exports the built-in demo, written to a file, through the
+// command: Z-up MSH turned Y-up, one animation named after the clip, 17 joints.
+func TestExportDemoFile(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, assets.DemoName)
+	if err := os.WriteFile(in, assets.DemoMSH, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "demo.glb")
+	code, stdout, stderr := runCLI("export", "--out", out, "--scale", "2", in)
+	if code != exitOK {
+		t.Fatalf("exit %d, want 0 (stderr %q)", code, stderr)
+	}
+	if !strings.Contains(stdout, "1 animations") {
+		t.Errorf("stdout %q does not report 1 animation", stdout)
+	}
+	doc, err := gltf.Open(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := len(doc.Skins[0].Joints), 17; got < want {
+		t.Errorf("got %d joints, want at least %d", got, want)
+	}
+	if got, want := doc.Animations[0].Name, "demo"; got != want {
+		t.Errorf("animation name: got %q, want %q", got, want)
+	}
+	if got, want := doc.Nodes[0].Name, "demo"; got != want {
+		t.Errorf("armature root: got %q, want %q", got, want)
 	}
 }
