@@ -5,6 +5,7 @@ import (
 	"image/png"
 	"os"
 	"path/filepath"
+	"runtime"
 	"time"
 
 	"animscope/formats"
@@ -51,6 +52,8 @@ type App struct {
 // Run opens the window and runs the viewer until it is closed. It must run on the
 // main thread (the caller locks it in init).
 func Run(cfg Config) error {
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
 	if err := InitGLFW(); err != nil {
 		return err
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"image"
 	"os"
+	"runtime"
 
 	"animscope/formats"
 	"animscope/render"
@@ -148,6 +149,9 @@ func (h *Headless) RenderShot(s *State, sh Shot, w, hgt int) (*image.RGBA, error
 // RenderStill renders a decoded scene off-screen: GLFW is initialised and
 // terminated around it, so it runs on the main thread.
 func RenderStill(a *formats.Asset, files []string, opts formats.Options, sh Shot, w, hgt int) (*image.RGBA, error) {
+	// Every GLFW and GL call below must stay on one thread.
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
 	if err := InitGLFW(); err != nil {
 		return nil, err
 	}

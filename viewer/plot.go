@@ -5,7 +5,7 @@ import (
 )
 
 // PlotSamples is how many points a channel plot has.
-const PlotSamples = 120
+const PlotSamples = 64
 
 // Channel names of the plot, in Plot.Ch order.
 var PlotChannels = [10]string{"t.x", "t.y", "t.z", "q.w", "q.x", "q.y", "q.z", "s.x", "s.y", "s.z"}

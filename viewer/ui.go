@@ -394,6 +394,11 @@ func (u *UI) channelPlot() {
 		for c := g.lo; c < g.hi; c++ {
 			col := plotColours[(c-g.lo)%4]
 			vals := p.Ch[c]
+			if constant(vals) { // one segment is enough
+				y := yOf(vals[0])
+				dl.AddLine(imgui.Vec2{X: pos.X, Y: y}, imgui.Vec2{X: pos.X + width, Y: y}, col)
+				continue
+			}
 			for k := 1; k < len(vals); k++ {
 				x0 := pos.X + width*float32(k-1)/float32(len(vals)-1)
 				x1 := pos.X + width*float32(k)/float32(len(vals)-1)
@@ -410,6 +415,15 @@ func (u *UI) channelPlot() {
 		}
 		dl.AddText(pos.Plus(imgui.Vec2{X: 3, Y: 1}), packed(0.8, 0.8, 0.8, 1), fmt.Sprintf("%s  [%.3g, %.3g]", g.name, lo, hi))
 	}
+}
+
+func constant(v []float32) bool {
+	for _, x := range v {
+		if x != v[0] {
+			return false
+		}
+	}
+	return true
 }
 
 func (u *UI) blendPanel() {
