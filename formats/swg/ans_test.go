@@ -183,7 +183,7 @@ func TestSyntheticSampling(t *testing.T) {
 					t.Errorf("%v f=%g joint %s: got %+v, want %+v", kv, f, x.Name, out[j], want)
 				}
 				wantKeys := 4
-				if kv[1] == "0002" && x.AnimatedRot {
+				if kv[1] == "0002" {
 					wantKeys = 6
 				}
 				if pr.Fallback || int(pr.NKeys) != wantKeys {

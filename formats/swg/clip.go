@@ -294,8 +294,11 @@ func prepare(a *Animation, fidelity string) *animData {
 				}
 			}
 		case legacy:
-			s.rotStatic = EulerXYZ(a.StaticEuler[x.RotIdx[0]], a.StaticEuler[x.RotIdx[1]], a.StaticEuler[x.RotIdx[2]])
-			s.rotIndex = x.RotIdx[0]
+			// three static angles, reported per axis like the animated ones
+			s.euler = true
+			for k := 0; k < 3; k++ {
+				s.eul[k] = axis{track: -1, static: a.StaticEuler[x.RotIdx[k]], index: x.RotIdx[k]}
+			}
 		case x.AnimatedRot:
 			s.rotTrack = x.RotIndex
 		default:
