@@ -16,6 +16,7 @@ import (
 	"animscope/formats/swg"
 
 	_ "animscope/formats/m2"
+	_ "animscope/formats/vca"
 
 	"github.com/go-gl/mathgl/mgl32"
 )
@@ -223,6 +224,44 @@ func TestExportSWGSkinned(t *testing.T) {
 			if !wide {
 				t.Errorf("no mesh has JOINTS_1, want the sample's 5- and 6-influence vertices kept")
 			}
+		})
+	}
+}
+
+// TestExportVCA exports VoxelCore scenes through the real decoder: the synthetic
+// wave.vca of the VCA package (linear, bezier and custom curves, func lines, noise,
+// a period, root motion) on its stand-in skeleton, and when the samples are present
+// on the human.vcm model and the sample entities.
+func TestExportVCA(t *testing.T) {
+	wave := filepath.Join("..", "vca", "testdata", "wave.vca")
+	type scene struct {
+		name  string
+		files []string
+		opts  formats.Options
+	}
+	scenes := []scene{
+		{"wave.vca alone", []string{wave}, formats.Options{}},
+		{"wave.vca alone, absolute handles", []string{wave}, formats.Options{Handles: "absolute"}},
+	}
+	if dir := samples.Path("vca"); dir != "" {
+		res := filepath.Join(dir, "res")
+		scenes = append(scenes,
+			scene{"human.vcm + wave.vca", []string{filepath.Join(res, "models", "human.vcm"), wave}, formats.Options{}},
+			scene{"human.vcm + wave.vca, unknown bones to root", []string{filepath.Join(res, "models", "human.vcm"), wave}, formats.Options{UnknownBone: "root"}},
+		)
+		for _, e := range []string{"player.json", "drop.json", "falling_block.json"} {
+			scenes = append(scenes, scene{"entity " + e, []string{filepath.Join(res, "content", "base", "entities", e)}, formats.Options{}})
+		}
+	} else {
+		t.Logf("VoxelCore samples absent: only wave.vca on its stand-in skeleton")
+	}
+	for _, sc := range scenes {
+		t.Run(sc.name, func(t *testing.T) {
+			a, err := formats.Open(sc.files, sc.opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			runFamilyCase(t, sc.name, a, ExportOptions{}, axesYUp)
 		})
 	}
 }
