@@ -138,8 +138,13 @@ func QuantUV(v float32) int16 {
 	return int16(math.Max(-32768, math.Min(32767, r)))
 }
 
+func abs32(v float32) float32 { return float32(math.Abs(float64(v))) }
+
 // Limits of the format that the writer enforces.
 const (
+	// MaxCoord bounds vertex coordinates so that the slot bounds, areas and
+	// volumes the writer derives stay finite in float32.
+	MaxCoord = 1e12
 	MaxKeys      = 0xFFFF // fallback indices are u16 and 0xFFFF is not a key
 	MaxKeyTime   = 0xFFFE // so that F fits the map and its u16 block starts
 	MaxNameBytes = NameSize - 1
@@ -175,8 +180,8 @@ func (m *Model) Check() error {
 	if len(m.Nodes) >= NoIndex {
 		return fmt.Errorf("msh model: %d nodes, at most %d (0xFFFF is the no-parent value)", len(m.Nodes), NoIndex-1)
 	}
-	if len(m.Name) > nres.NameSize-1 {
-		return fmt.Errorf("msh model: name %q is longer than 35 bytes", m.Name)
+	if b, ok := latin1Bytes(m.Name); !ok || len(b) > nres.NameSize-1 {
+		return fmt.Errorf("msh model: name %q is not at most 35 Latin-1 characters without NUL", m.Name)
 	}
 	if m.QuatOrder != "" && m.QuatOrder != "xyzw" && m.QuatOrder != "wxyz" {
 		return fmt.Errorf("msh model: quaternion order %q (xyzw or wxyz)", m.QuatOrder)
@@ -278,8 +283,8 @@ func (p *Part) check() error {
 		}
 	}
 	for v, pt := range p.Positions {
-		if !finite3(pt) {
-			return fmt.Errorf("vertex %d is not finite", v)
+		if !finite3(pt) || max(abs32(pt[0]), abs32(pt[1]), abs32(pt[2])) > MaxCoord {
+			return fmt.Errorf("vertex %d is not finite or beyond ±%g", v, MaxCoord)
 		}
 	}
 	return nil
@@ -489,7 +494,8 @@ func (m *Model) Encode() ([]byte, error) {
 			e.Data = []byte{}
 		}
 		if m.Name != "" {
-			e.SetName(m.Name)
+			nb, _ := latin1Bytes(m.Name)
+			e.SetName(string(nb))
 		} else {
 			e.SetName(fmt.Sprintf("Res%d", s.t))
 		}
@@ -679,10 +685,14 @@ func (f *File) Model(order string) (*Model, error) {
 		return nil, errors.New("not a canonical model: 24-byte node table")
 	}
 	m := &Model{QuatOrder: order, Nodes: make([]ModelNode, len(f.Nodes))}
-	if e := f.Stream(ResNodes); e != nil {
-		m.Name = e.NameString()
-		if m.Name == "Res1" {
-			m.Name = ""
+	// The model's name is the entries' common name (the writer names every entry
+	// after the model, or ResN when it has none).
+	if es := f.Archive.Entries; len(es) > 0 {
+		m.Name = es[0].NameString()
+		for i := range es {
+			if es[i].Name != es[0].Name {
+				m.Name = ""
+			}
 		}
 	}
 	start := 0
@@ -730,6 +740,9 @@ func (f *File) Model(order string) (*Model, error) {
 			}
 			mn.Parts[s] = p
 		}
+	}
+	if err := m.Check(); err != nil {
+		return nil, fmt.Errorf("not a canonical model: %v", err)
 	}
 	return m, nil
 }

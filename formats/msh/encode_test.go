@@ -27,7 +27,9 @@ func TestPreSaveRules(t *testing.T) {
 		error string
 	}{
 		{"no nodes", func(m *msh.Model) { m.Nodes = nil }, "no nodes"},
-		{"model name", func(m *msh.Model) { m.Name = strings.Repeat("n", 36) }, "longer than 35"},
+		{"model name", func(m *msh.Model) { m.Name = strings.Repeat("n", 36) }, "at most 35 Latin-1"},
+		{"model name not latin-1", func(m *msh.Model) { m.Name = "модель" }, "at most 35 Latin-1"},
+		{"vertex too far", func(m *msh.Model) { m.Nodes[1].Parts[0].Positions[0][2] = 2e12 }, "beyond"},
 		{"quat order", func(m *msh.Model) { m.QuatOrder = "zyxw" }, "quaternion order"},
 		{"parent after", func(m *msh.Model) { m.Nodes[0].Parent = 1 }, "parent 1"},
 		{"parent self", func(m *msh.Model) { m.Nodes[1].Parent = 1 }, "parent 1"},

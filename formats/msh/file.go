@@ -121,6 +121,8 @@ type File struct {
 	Diagnostics []formats.Diagnostic
 	// bad[i] says node i's key references are out of range: it samples as identity.
 	bad []bool
+	// blockMax holds the maximum of each 256 Res6 values (indexMax).
+	blockMax []uint16
 }
 
 // Stream returns the first entry of type t, or nil.

@@ -14,10 +14,16 @@ import (
 // vertices are node-local. Batches or slots whose references are out of range are
 // left out (Validate reports them); a 24-byte node table gives no meshes. names are
 // the mesh names (the skeleton's node names); nil uses NodeName.
+//
+// The meshes hold at most 4× the file's indices and vertices in all (plus 1 Mi of
+// each): ordinary models use each index once, so only a file whose nodes share
+// slots or whose batches overlap massively can reach it; the meshes past it are
+// left out rather than letting a small file ask for gigabytes.
 func (f *File) SlotMeshes(a, b int, names []string) []formats.Mesh {
 	if a < 0 || a > 2 || b < 0 || b > 4 || f.NodeStride != NodeSize {
 		return nil
 	}
+	budget := meshBudget{indices: 4*f.IndexCount + 1<<20, vertices: 4*f.VertexCount + 1<<20}
 	var out []formats.Mesh
 	for i := range f.Nodes {
 		si := f.Nodes[i].Slots[a*5+b]
@@ -30,7 +36,7 @@ func (f *File) SlotMeshes(a, b int, names []string) []formats.Mesh {
 		} else {
 			name = f.NodeName(i)
 		}
-		if m, ok := f.slotMesh(&f.Slots[si], i, name); ok {
+		if m, ok := f.slotMesh(&f.Slots[si], i, name, &budget); ok {
 			out = append(out, m)
 		}
 	}
@@ -58,21 +64,30 @@ func (f *File) batchRange(b *Batch) (lo, hi, n int, ok bool) {
 	return int(base) + mn, int(base) + mx, n, true
 }
 
-func (f *File) slotMesh(s *Slot, node int, name string) (formats.Mesh, bool) {
+type meshBudget struct{ indices, vertices int }
+
+func (f *File) slotMesh(s *Slot, node int, name string, budget *meshBudget) (formats.Mesh, bool) {
 	if int(s.BatchStart)+int(s.BatchCount) > len(f.Batches) {
 		return formats.Mesh{}, false
 	}
 	batches := f.Batches[s.BatchStart : int(s.BatchStart)+int(s.BatchCount)]
 	lo, hi, total := math.MaxInt, -1, 0
+	use := make([]bool, len(batches))
 	for k := range batches {
+		if int(batches[k].IndexCount) > budget.indices-total {
+			break
+		}
 		if l, h, n, ok := f.batchRange(&batches[k]); ok {
 			lo, hi, total = min(lo, l), max(hi, h), total+n
+			use[k] = true
 		}
 	}
-	if total == 0 {
+	if total == 0 || hi-lo+1 > budget.vertices {
 		return formats.Mesh{}, false
 	}
 	nv := hi - lo + 1
+	budget.indices -= total
+	budget.vertices -= nv
 	m := formats.Mesh{Name: name, Node: node, Positions: make([]mgl32.Vec3, nv), Indices: make([]uint32, 0, total)}
 	pos := f.positions[12*lo : 12*(hi+1)]
 	for v := range m.Positions {
@@ -95,6 +110,9 @@ func (f *File) slotMesh(s *Slot, node int, name string) (formats.Mesh, bool) {
 	}
 	for k := range batches {
 		b := &batches[k]
+		if !use[k] {
+			continue
+		}
 		if _, _, n, ok := f.batchRange(b); ok {
 			idx := f.indices[2*int(b.IndexStart) : 2*(int(b.IndexStart)+n)]
 			off := int(b.BaseVertex) - lo

@@ -90,15 +90,25 @@ func DecodeQuat(raw [4]int16, wxyz bool) mgl32.Quat {
 // in 1.5–4 s, close to how they look in the game.
 const PlaybackFPS = 15
 
-// arcLimit is the largest key pool whose slerp arcs are precomputed at load (16
-// bytes per key). Larger pools compute the weights per sample; both ways give
-// bit-identical results (anim.SlerpArc).
-const arcLimit = 1 << 18
+// reachableKeys bounds the keys a sample can read: fb is a u16 and a mapped key k
+// reads k + 1 <= fb <= 0xFFFF. Slerp arcs are precomputed for the pairs below it
+// (at most 1.3 MB and a few ms for a full pool).
+const reachableKeys = 0x10000
 
 type clipNode struct {
 	mapStart int32 // word index of the node's block; -1 for a static node
 	fb       int32
 	bad      bool // sampled as identity
+}
+
+// ckey is one reachable key, decoded once at load: position, time and the
+// conjugate of the engine quaternion (what Transform.Q holds). Conjugation is exact
+// and commutes with the engine's weighted sum, so interpolating conjugates gives
+// bit for bit the conjugate of the engine's result.
+type ckey struct {
+	pos  mgl32.Vec3
+	time float32
+	qc   mgl32.Quat
 }
 
 // Clip is an MSH model's one clip (§10.2): its Res19 timeline of F frames, sampled
@@ -107,11 +117,10 @@ type Clip struct {
 	info     anim.ClipInfo
 	frames   uint32
 	rounding Rounding
-	wxyz     bool
-	keys     []byte // Res8, whole records
-	mapw     []byte // Res19, whole words
+	mapw     []byte // Res19, whole words (a view into the file)
 	nodes    []clipNode
-	arcs     []anim.SlerpArc // arcs[k] joins key k and k+1; nil when not precomputed
+	keys     []ckey          // the reachable keys (at most 0x10000)
+	arcs     []anim.SlerpArc // arcs[k] joins key k and k+1 (bit-identical to anim.SlerpWeights)
 }
 
 // NewClip builds the clip of f with the given name, rounding rule and quaternion
@@ -122,8 +131,6 @@ func NewClip(f *File, name string, r Rounding, quatOrder string) *Clip {
 			Frames: int(f.Frames), Step: 1},
 		frames:   f.Frames,
 		rounding: r,
-		wxyz:     quatOrder == "wxyz",
-		keys:     f.keys,
 		mapw:     f.mapw,
 		nodes:    make([]clipNode, len(f.Nodes)),
 	}
@@ -135,14 +142,20 @@ func NewClip(f *File, name string, r Rounding, quatOrder string) *Clip {
 		}
 		c.nodes[i] = cn
 	}
-	if n := f.KeyCount; n > 1 && n <= arcLimit {
-		c.arcs = make([]anim.SlerpArc, n-1)
-		q0 := c.quat(0)
-		for k := 0; k < n-1; k++ {
-			q1 := c.quat(k + 1)
-			c.arcs[k] = anim.NewSlerpArc(q0, q1)
-			q0 = q1
+	wxyz := quatOrder == "wxyz"
+	c.keys = make([]ckey, min(f.KeyCount, reachableKeys))
+	var q0 mgl32.Quat
+	if len(c.keys) > 1 {
+		c.arcs = make([]anim.SlerpArc, len(c.keys)-1)
+	}
+	for k := range c.keys {
+		rk := rawKey(f.keys, k)
+		q := DecodeQuat(rk.Raw, wxyz)
+		c.keys[k] = ckey{pos: rk.Pos, time: rk.Time, qc: anim.Conjugate(q)}
+		if k > 0 {
+			c.arcs[k-1] = anim.NewSlerpArc(q0, q)
 		}
+		q0 = q
 	}
 	return c
 }
@@ -156,21 +169,6 @@ func (c *Clip) Rounding() Rounding { return c.rounding }
 // FrameCount is F.
 func (c *Clip) FrameCount() int { return int(c.frames) }
 
-func (c *Clip) quat(k int) mgl32.Quat {
-	r := c.keys[k*KeySize+16 : k*KeySize+24]
-	raw := [4]int16{int16(le.Uint16(r)), int16(le.Uint16(r[2:])), int16(le.Uint16(r[4:])), int16(le.Uint16(r[6:]))}
-	return DecodeQuat(raw, c.wxyz)
-}
-
-func (c *Clip) pos(k int) mgl32.Vec3 {
-	r := c.keys[k*KeySize : k*KeySize+12]
-	return mgl32.Vec3{math.Float32frombits(le.Uint32(r)), math.Float32frombits(le.Uint32(r[4:])), math.Float32frombits(le.Uint32(r[8:]))}
-}
-
-func (c *Clip) time(k int) float32 {
-	return math.Float32frombits(le.Uint32(c.keys[k*KeySize+12:]))
-}
-
 var one = mgl32.Vec3{1, 1, 1}
 
 // Sample evaluates every node at time t (frames; rounded to float32 first), exactly
@@ -183,19 +181,18 @@ func (c *Clip) Sample(t float64, out []anim.Transform, probes []anim.Probe) {
 	tf := float32(t)
 	frame := FrameIndex(tf, c.rounding)
 	inRange := uint32(frame) < c.frames
-	n := min(len(c.nodes), len(out))
-	if probes != nil {
-		n = min(n, len(probes))
+	nodes := c.nodes[:min(len(c.nodes), len(out))]
+	if probes != nil && len(probes) < len(nodes) {
+		nodes = nodes[:len(probes)]
 	}
-	for i := 0; i < n; i++ {
-		nd := &c.nodes[i]
-		var p *anim.Probe
-		if probes != nil {
-			p = &probes[i]
-		}
+	keys, arcs, mapw := c.keys, c.arcs, c.mapw
+	for i := range nodes {
+		nd := &nodes[i]
+		o := &out[i]
 		if nd.bad {
-			out[i] = anim.IdentityTransform
-			if p != nil {
+			*o = anim.IdentityTransform
+			if probes != nil {
+				p := &probes[i]
 				p.Reset(frame, true)
 				p.Add(anim.KeyUse{Channel: "trs", K0: -1, K1: -1})
 			}
@@ -204,49 +201,59 @@ func (c *Clip) Sample(t float64, out []anim.Transform, probes []anim.Probe) {
 		key := int(nd.fb)
 		fallback := true
 		if inRange && nd.mapStart >= 0 {
-			if v := int(le.Uint16(c.mapw[2*(int(nd.mapStart)+int(frame)):])); v < key {
+			w := 2 * (int(nd.mapStart) + int(frame))
+			if v := int(mapw[w]) | int(mapw[w+1])<<8; v < key {
 				key, fallback = v, false
 			}
 		}
-		if p != nil {
+		k0 := &keys[key]
+		use := anim.KeyUse{Channel: "trs", K0: int32(key), K1: -1}
+		switch {
+		case fallback || tf == k0.time:
+			*o = anim.Transform{T: k0.pos, Q: k0.qc, S: one}
+		case tf == keys[key+1].time:
+			k1 := &keys[key+1]
+			*o = anim.Transform{T: k1.pos, Q: k1.qc, S: one}
+			use.K0 = int32(key + 1)
+		default:
+			k1 := &keys[key+1]
+			a := (tf - k0.time) / (k1.time - k0.time)
+			w0, w1 := weights(&arcs[key], a)
+			*o = anim.Transform{T: anim.LerpVec3(k0.pos, k1.pos, a), Q: anim.Combine(k0.qc, k1.qc, w0, w1), S: one}
+			use.K1, use.Alpha = int32(key+1), a
+		}
+		if probes != nil {
+			p := &probes[i]
 			p.Reset(frame, fallback)
-		}
-		if fallback {
-			out[i] = anim.Transform{T: c.pos(key), Q: anim.Conjugate(c.quat(key)), S: one}
-			if p != nil {
-				p.Add(anim.KeyUse{Channel: "trs", K0: int32(key), K1: -1})
-			}
-			continue
-		}
-		t0 := c.time(key)
-		if tf == t0 {
-			out[i] = anim.Transform{T: c.pos(key), Q: anim.Conjugate(c.quat(key)), S: one}
-			if p != nil {
-				p.Add(anim.KeyUse{Channel: "trs", K0: int32(key), K1: -1})
-			}
-			continue
-		}
-		t1 := c.time(key + 1)
-		if tf == t1 {
-			out[i] = anim.Transform{T: c.pos(key + 1), Q: anim.Conjugate(c.quat(key + 1)), S: one}
-			if p != nil {
-				p.Add(anim.KeyUse{Channel: "trs", K0: int32(key + 1), K1: -1})
-			}
-			continue
-		}
-		a := (tf - t0) / (t1 - t0)
-		q0, q1 := c.quat(key), c.quat(key+1)
-		var w0, w1 float32
-		if c.arcs != nil {
-			w0, w1 = c.arcs[key].Weights(a)
-		} else {
-			w0, w1 = anim.SlerpWeights(anim.Dot4(q0, q1), a)
-		}
-		out[i] = anim.Transform{T: anim.LerpVec3(c.pos(key), c.pos(key+1), a), Q: anim.Conjugate(anim.Combine(q0, q1, w0, w1)), S: one}
-		if p != nil {
-			p.Add(anim.KeyUse{Channel: "trs", K0: int32(key), K1: int32(key + 1), Alpha: a})
+			p.Add(use)
 		}
 	}
+}
+
+// sincosOK says math.Sincos gives bit for bit math.Sin and math.Cos on this
+// platform (it does wherever both are the portable Go code, which shares one
+// reduction and one polynomial pair; s390x has assembly Sin and Cos). Checked once.
+var sincosOK = func() bool {
+	for i := 0; i <= 4096; i++ {
+		x := float64(float32(float64(i) * (math.Pi / 4096)))
+		if s, c := math.Sincos(x); s != math.Sin(x) || c != math.Cos(x) {
+			return false
+		}
+	}
+	return true
+}()
+
+// weights is arc.Weights(a) computed with one Sincos instead of Sin and Cos; the
+// result is bit-identical to anim.SlerpWeights (TestWeightsBitIdentical).
+func weights(arc *anim.SlerpArc, a float32) (w0, w1 float32) {
+	if arc.Linear || !sincosOK {
+		return arc.Weights(a)
+	}
+	at := a * arc.Theta
+	s, c := math.Sincos(float64(at))
+	w1 = float32(s) / arc.SinTheta
+	w0 = float32(c) - w1*arc.D
+	return w0, w1 * arc.Sign
 }
 
 // KeyTimes appends the times of the keys node may use: for a mapped node the keys
@@ -266,7 +273,7 @@ func (c *Clip) KeyTimes(node int, dst []float64) []float64 {
 		}
 	}
 	for k := lo; k <= int(nd.fb); k++ {
-		dst = append(dst, float64(c.time(k)))
+		dst = append(dst, float64(c.keys[k].time))
 	}
 	return dst
 }

@@ -24,7 +24,8 @@ func WorkedExample() *Model {
 }
 
 // NewChain returns a test model of n nodes in a chain (node i's parent is i − 1),
-// each with a small box in slot (0,0). Node i turns about Z and moves along X over
+// each with a small box in slot (0,0) (a single triangle when n > 5461, to fit
+// Res7's u16 links). Node i turns about Z and moves along X over
 // keys at times 0, step, 2·step, … up to frames − 1 (at least 2 keys); every third
 // node is static (one key). It is the shape the benchmarks and command-line tests
 // use; edit the returned model to make variants (one node's map, a fallback key,
@@ -35,6 +36,9 @@ func NewChain(n, frames int) *Model {
 	}
 	m := &Model{Nodes: make([]ModelNode, n)}
 	box := Box(mgl32.Vec3{-0.05, -0.05, 0}, mgl32.Vec3{0.05, 0.05, 0.2})
+	if n*12 > 0xFFFF { // Res7 holds at most 65535 triangles: one triangle per node
+		box = &Part{Positions: []mgl32.Vec3{{0, 0, 0}, {0.05, 0, 0.2}, {0, 0.05, 0.2}}, Indices: []uint16{0, 1, 2}}
+	}
 	for i := range m.Nodes {
 		nd := &m.Nodes[i]
 		nd.Name = fmt.Sprintf("n%d", i)

@@ -74,8 +74,21 @@ func (f *File) validateTracks(r *report) {
 	prevFb := -1
 	maxEnd := float32(math.Inf(-1))
 	F := int(f.Frames)
+	// Work budgets: canonical files scan each map word and each key once; files
+	// whose blocks or tracks overlap could ask for nodes × frames work, so the scans
+	// stop (with a warning) past a multiple of the streams' sizes.
+	mapBudget := 4*f.WordCount + 1<<16
+	keyBudget := 4*f.KeyCount + 1<<16
+	stopped := false
 	for i := range f.Nodes {
 		if f.bad[i] {
+			continue
+		}
+		if mapBudget < 0 || keyBudget < 0 {
+			if !stopped {
+				r.add("budget", formats.Warning, f.nodeOff(i, 0), "node %d: the track checks stop here: the nodes' map blocks or tracks overlap so much that checking them all would take too long", i)
+				stopped = true
+			}
 			continue
 		}
 		nd := &f.Nodes[i]
@@ -88,6 +101,7 @@ func (f *File) validateTracks(r *report) {
 		if mapped {
 			ms := int(nd.MapStart)
 			blocks = append(blocks, block{ms, i})
+			mapBudget -= 2 * F
 			above := -1
 			for fr := 0; fr < F; fr++ {
 				v := int(f.MapWord(ms + fr))
@@ -108,6 +122,7 @@ func (f *File) validateTracks(r *report) {
 			}
 		}
 		increasing := true
+		keyBudget -= fb - lo + 1
 		for k := lo; k < fb; k++ {
 			if !(f.time(k+1) > f.time(k)) {
 				r.add("times-increase", formats.Error, f.keyOff(k+1, 12), "node %d: key %d time %v does not increase from key %d time %v",
@@ -122,20 +137,16 @@ func (f *File) validateTracks(r *report) {
 		if lo != prevFb+1 && fb > prevFb {
 			r.add("pool-order", formats.Warning, f.nodeOff(i, 6), "node %d: its track starts at key %d, not right after the previous track's fallback key %d (canonical key pool order)", i, lo, prevFb)
 		}
-		if !mapped && fb != lo {
-			// unreachable: lo == fb for a static node
-		}
 		if mapped && increasing && lo < fb {
+			k := lo // times increase, so the canonical key only moves forward
 			for fr := 0; fr < F; fr++ {
 				want := fb
 				ff := float32(fr)
 				if ff >= f.time(lo) && ff < f.time(fb) {
-					for k := lo; k < fb; k++ {
-						if f.time(k) <= ff && ff < f.time(k+1) {
-							want = k
-							break
-						}
+					for k < fb-1 && f.time(k+1) <= ff {
+						k++
 					}
+					want = k
 				}
 				if got := int(f.MapWord(int(nd.MapStart) + fr)); got != want && got <= fb {
 					r.add("map-canonical", formats.Warning, dataOff(f.Stream(ResFrameMap), 2*(int(nd.MapStart)+fr)),
@@ -194,6 +205,30 @@ func (f *File) validateParents(r *report) {
 	}
 }
 
+// indexMax is the largest Res6 value in [start, start+n), or −1 for n = 0. It uses
+// per-block maxima so that many batches over the same indices cost
+// O(n/256 + 512) each, not O(n).
+func (f *File) indexMax(start, n int) int {
+	const blk = 256
+	if f.blockMax == nil {
+		f.blockMax = make([]uint16, (f.IndexCount+blk-1)/blk)
+		for i := 0; i < f.IndexCount; i++ {
+			f.blockMax[i/blk] = max(f.blockMax[i/blk], f.Index(i))
+		}
+	}
+	mx, i, end := -1, start, start+n
+	for i < end {
+		if i%blk == 0 && i+blk <= end {
+			mx = max(mx, int(f.blockMax[i/blk]))
+			i += blk
+			continue
+		}
+		mx = max(mx, int(f.Index(i)))
+		i++
+	}
+	return mx
+}
+
 func (f *File) validateGeometry(r *report) {
 	if e := f.Stream(ResBatches); e != nil {
 		for i := range f.Batches {
@@ -206,10 +241,7 @@ func (f *File) validateGeometry(r *report) {
 			if b.IndexCount%3 != 0 {
 				r.add("batch-tri", formats.Warning, off+8, "batch %d: index count %d is not a multiple of 3", i, b.IndexCount)
 			}
-			mx := -1
-			for j := 0; j < int(b.IndexCount); j++ {
-				mx = max(mx, int(f.Index(int(b.IndexStart)+j)))
-			}
+			mx := f.indexMax(int(b.IndexStart), int(b.IndexCount))
 			if mx >= 0 && uint64(b.BaseVertex)+uint64(mx) >= uint64(f.VertexCount) {
 				r.add("batch-vertex", formats.Error, off+16, "batch %d: base vertex %d + index %d is past the %d vertices", i, b.BaseVertex, mx, f.VertexCount)
 			}
