@@ -49,7 +49,9 @@ func TestBrokenVEC3(t *testing.T) {
 		t.Fatalf("the intact file fails: %v", err)
 	}
 	put16 := func(off int) func([]byte) { return func(b []byte) { binary.LittleEndian.PutUint16(b[off:], 0xFFFF) } }
-	put32 := func(off int) func([]byte) { return func(b []byte) { binary.LittleEndian.PutUint32(b[off:], 0xFFFFFFFF) } }
+	put32 := func(off int) func([]byte) {
+		return func(b []byte) { binary.LittleEndian.PutUint32(b[off:], 0xFFFFFFFF) }
+	}
 	type tc struct {
 		name   string
 		mutate func([]byte) []byte
