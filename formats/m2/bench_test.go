@@ -55,20 +55,26 @@ func BenchmarkSample100(b *testing.B) {
 	const nBones = 100
 	for _, v := range versions {
 		a := benchAsset(b, v, nBones)
-		clip := a.Clips[0]
+		clip := a.Clips[0].(*Clip)
 		pose := anim.NewPose(nBones)
 		for _, c := range []struct {
 			name      string
 			probes    []anim.Probe
 			withModel bool
-		}{{"sample", pose.Probes, false}, {"sample+model", pose.Probes, true}, {"sample-noprobes+model", nil, true}} {
-			name, withModel, probes := fmt.Sprintf("v%d/%s", v, c.name), c.withModel, c.probes
+			cursor    *Cursor
+		}{
+			{"sample", pose.Probes, false, nil},
+			{"sample+model", pose.Probes, true, nil},
+			{"cursor/sample+model", pose.Probes, true, clip.NewCursor()},
+			{"cursor/sample-noprobes+model", nil, true, clip.NewCursor()},
+		} {
+			name, withModel, probes, cur := fmt.Sprintf("v%d/%s", v, c.name), c.withModel, c.probes, c.cursor
 			b.Run(name, func(b *testing.B) {
 				b.ReportAllocs()
 				t := 0.0
 				cpu0 := cpuNanos()
 				for i := 0; i < b.N; i++ {
-					clip.Sample(t, pose.Local, probes)
+					clip.SampleWith(cur, t, t, pose.Local, probes)
 					if withModel {
 						anim.LocalToModel(a.Skeleton, pose.Local, nil, pose.Model)
 					}
@@ -86,6 +92,19 @@ func BenchmarkSample100(b *testing.B) {
 	}
 }
 
+// BenchmarkModelOnly100 is the anim.LocalToModel share of BenchmarkSample100, for
+// reading its figures.
+func BenchmarkModelOnly100(b *testing.B) {
+	a := benchAsset(b, 264, 100)
+	pose := anim.NewPose(100)
+	a.Clips[0].Sample(100, pose.Local, nil)
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		anim.LocalToModel(a.Skeleton, pose.Local, nil, pose.Model)
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/100, "ns/bone")
+}
+
 // TestSampleAllocs checks that sampling allocates nothing.
 func TestSampleAllocs(t *testing.T) {
 	for _, v := range versions {
@@ -93,9 +112,11 @@ func TestSampleAllocs(t *testing.T) {
 		n := a.Skeleton.Len()
 		pose := anim.NewPose(n)
 		clip := a.Clips[0].(*Clip)
+		cur := clip.NewCursor()
 		allocs := testing.AllocsPerRun(100, func() {
 			clip.Sample(250, pose.Local, pose.Probes)
 			clip.SampleGlobal(250, 1e6, pose.Local, nil)
+			clip.SampleWith(cur, 260, 260, pose.Local, pose.Probes)
 			clip.MeshAlpha(1, 250, 250)
 		})
 		if allocs != 0 {

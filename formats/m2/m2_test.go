@@ -300,7 +300,7 @@ func TestSlerpMatchesEngine(t *testing.T) {
 		out := make([]anim.Transform, a.Skeleton.Len())
 		for tau := 0.0; tau <= 1000; tau += 37 {
 			clip.Sample(tau, out, nil)
-			i, r, exact := tr.locate(lo, hi, tau+clip.start)
+			i, r, exact := tr.locate(lo, hi, tau+clip.start, nil)
 			want := tr.q[i]
 			if !exact {
 				want = anim.Slerp(tr.q[i], tr.q[i+1], r)
@@ -473,5 +473,39 @@ func TestExternalAnim(t *testing.T) {
 	a.Clips[1].Sample(0, out, pr)
 	if out[2].T != (mgl32.Vec3{5, 5, 5}) || a.Details.(*Details).Sequences[1].AnimFile != "Test0000-01.anim" {
 		t.Errorf("sequence 1 from its .anim: %v, anim file %q; want (5,5,5)", out[2].T, a.Details.(*Details).Sequences[1].AnimFile)
+	}
+}
+
+// TestCursorSameResults: sampling with a Cursor gives exactly Sample's transforms
+// and probes, for forward playback, jumps back, and a cursor moved between clips.
+func TestCursorSameResults(t *testing.T) {
+	for _, v := range versions {
+		m := benchModel(v, 20)
+		data, skin := m.encode()
+		a, err := decodeMem("cursor.m2", data, skin)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := a.Skeleton.Len()
+		want, got := make([]anim.Transform, n), make([]anim.Transform, n)
+		wantP, gotP := make([]anim.Probe, n), make([]anim.Probe, n)
+		cur := a.Clips[0].(*Clip).NewCursor()
+		times := []float64{0, 1, 16.7, 33, 33.5, 66, 500, 499, 1000, 1200, -5, 250, 251, 252, 990, 10}
+		for step := 0; step < 200; step++ {
+			times = append(times, float64(step)*7.3)
+		}
+		for ci := range a.Clips {
+			clip := a.Clips[ci].(*Clip)
+			for _, tau := range times {
+				clip.SampleGlobal(tau, tau, want, wantP)
+				clip.SampleWith(cur, tau, tau, got, gotP)
+				for i := 0; i < n; i++ {
+					if got[i] != want[i] || fmt.Sprint(gotP[i].Used()) != fmt.Sprint(wantP[i].Used()) {
+						t.Fatalf("version %d clip %d τ=%v node %d: with cursor %+v %v, without %+v %v",
+							v, ci, tau, i, got[i], gotP[i].Used(), want[i], wantP[i].Used())
+					}
+				}
+			}
+		}
 	}
 }

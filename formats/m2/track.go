@@ -31,6 +31,7 @@ type keys struct {
 	ranges [][2]uint32
 	starts []int32
 	off    int64 // the track record's offset, for messages
+	sorted bool  // times never go backwards within a span (a Cursor may be used)
 }
 
 // span returns the keys [lo, hi] that sequence seq uses, and base, the index that
@@ -66,7 +67,12 @@ func (k *keys) span(seq int) (lo, hi, base int, ok bool) {
 // the fraction r towards key i+1, or exact when the result is key i itself (a == b,
 // a clamped end, or t on a key). It never returns r outside (0, 1) when not exact,
 // and a NaN t gives key lo.
-func (k *keys) locate(lo, hi int, t float64) (i int, r float32, exact bool) {
+//
+// hint, when not nil, is a Cursor slot: the pair found last time. If it (or the
+// next pair) still brackets t it is used without a search; the result is the same
+// either way (on sorted times exactly one pair brackets t), and the slot is
+// updated.
+func (k *keys) locate(lo, hi int, t float64, hint *int32) (i int, r float32, exact bool) {
 	times := k.times
 	if lo == hi || !(t > float64(times[lo])) {
 		return lo, 0, true
@@ -79,13 +85,32 @@ func (k *keys) locate(lo, hi int, t float64) (i int, r float32, exact bool) {
 	// times[lo] < t < times[hi] puts ⌊t⌋ in uint32 range. The search is
 	// branch-free (a conditional move per step).
 	ti := uint32(t)
-	a, n := lo, hi-lo
-	for n > 1 {
-		half := n >> 1
-		if times[a+half] <= ti {
-			a += half
+	a := -1
+	if hint != nil && k.sorted {
+		if c := int(*hint); c >= lo && c < hi && times[c] <= ti {
+			switch {
+			case ti < times[c+1]:
+				a = c
+			case c+1 < hi && ti < times[c+2]:
+				a = c + 1
+			}
 		}
-		n -= half
+	}
+	if a < 0 {
+		n := hi - lo
+		a = lo
+		for n > 1 {
+			half := n >> 1
+			if times[a+half] <= ti {
+				a += half
+			}
+			n -= half
+		}
+		if hint != nil {
+			*hint = int32(a)
+		}
+	} else {
+		*hint = int32(a)
 	}
 	t0 := float64(times[a])
 	span := float64(times[a+1]) - t0
@@ -130,13 +155,13 @@ type quatTrack struct {
 }
 
 // eval samples the track at t for sequence seq into *dst and records the keys used.
-func (tr *vecTrack) eval(seq int, t float64, dst *mgl32.Vec3, p *anim.Probe, ch string) {
+func (tr *vecTrack) eval(seq int, t float64, dst *mgl32.Vec3, p *anim.Probe, ch string, hint *int32) {
 	lo, hi, base, ok := tr.span(seq)
 	if !ok {
 		addKey(p, ch, -1, -1, 0)
 		return
 	}
-	i, r, exact := tr.locate(lo, hi, t)
+	i, r, exact := tr.locate(lo, hi, t, hint)
 	if exact {
 		*dst = tr.v[i]
 		addKey(p, ch, i-base, -1, 0)
@@ -155,13 +180,13 @@ func (tr *vecTrack) eval(seq int, t float64, dst *mgl32.Vec3, p *anim.Probe, ch 
 }
 
 // eval samples the rotation track at t for sequence seq.
-func (tr *quatTrack) eval(seq int, t float64, dst *mgl32.Quat, p *anim.Probe) {
+func (tr *quatTrack) eval(seq int, t float64, dst *mgl32.Quat, p *anim.Probe, hint *int32) {
 	lo, hi, base, ok := tr.span(seq)
 	if !ok {
 		addKey(p, "r", -1, -1, 0)
 		return
 	}
-	i, r, exact := tr.locate(lo, hi, t)
+	i, r, exact := tr.locate(lo, hi, t, hint)
 	if exact {
 		*dst = tr.q[i]
 		addKey(p, "r", i-base, -1, 0)
@@ -280,7 +305,7 @@ func (tr *scalarTrack) eval(seq int, t float64, def float32) float32 {
 	if !ok {
 		return def
 	}
-	i, r, exact := tr.locate(lo, hi, t)
+	i, r, exact := tr.locate(lo, hi, t, nil)
 	if exact {
 		return tr.v[i]
 	}

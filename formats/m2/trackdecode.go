@@ -26,7 +26,7 @@ const (
 // lie. used is false for a track without keys (spec §4.1: "used" = nKeys > 0).
 func (d *decoder) trackKeys(off int64, what string, vsize int) (k keys, segs []segment, stride int, used bool, err error) {
 	b := &d.m2
-	k.off, k.pre = off, d.pre
+	k.off, k.pre, k.sorted = off, d.pre, true
 	size := 20
 	if d.pre {
 		size = 28
@@ -173,10 +173,12 @@ func (d *decoder) checkTrackHead(k *keys, what string) error {
 }
 
 // checkOrder warns when the times of one key span go backwards; sampling stays
-// defined (it never extrapolates) but follows no engine rule then.
+// defined (it never extrapolates) but follows no engine rule then, and the track
+// is not marked sorted. trackKeys sets sorted before the first check.
 func (d *decoder) checkOrder(k *keys, lo, hi int, what string) {
 	for i := lo; i < hi; i++ {
 		if k.times[i+1] < k.times[i] {
+			k.sorted = false
 			d.warnf(&d.m2, k.off+4, "%s: timestamps go backwards at key %d (%d ms after %d ms)", what, i+1, k.times[i+1], k.times[i])
 			return
 		}
