@@ -176,7 +176,7 @@ func floorFrame(t float64) int32 {
 
 // maxKeyTimes caps the ticks KeyTimes lists for one node (global-sequence tracks
 // repeat through the sequence).
-const maxKeyTimes = 1 << 14
+const maxKeyTimes = 1 << 12
 
 // KeyTimes appends the times (ms within the sequence, sorted, without duplicates)
 // of the keys node may use: a sequence track's keys of this sequence, and a

@@ -13,6 +13,10 @@
 //     (Aliases). Unit "ms", UnitsPerSecond 1000, Duration = the sequence duration.
 //     Sample(t) never wraps t; global-sequence tracks run on G = t, or on a separate
 //     clock with SampleGlobal. An alias sequence samples its resolved target.
+//     SampleWith takes an optional per-instance Cursor that makes forward playback
+//     find its keys without a search (identical results). MeshAlpha gives a
+//     mesh's opacity from its colour alpha and transparency tracks (Frog.m2 hides
+//     its tongue that way), and KeyTimes the timeline ticks of a node.
 //   - Meshes: one formats.Mesh per submesh of view 0 (embedded before 264, the
 //     <base>00.skin beside the file at 264), Group = the geoset id, skinned with the
 //     vertex's four bone weights (w/255) and global bone indices mapped to nodes.
@@ -46,6 +50,14 @@
 //   - Bone flags 0x1/0x2/0x4 (ignore parent translation/scale/rotation) are listed
 //     by inspect but not applied: the spec's composition (§6.1) does not use them.
 //   - Submesh "level" is ignored (index starts are the u16 field).
+//   - A NUL byte inside a name (converted files store the model name with a
+//     leading NUL) is shown as a space; trailing NULs are dropped.
+//   - Particle emitters are 504 bytes for every version before 264 (at 263 two
+//     u16 fields become u8 + u8 + u16, the same size) and 476 at 264.
+//   - Vertex bone indices are global bone indices (spec §4.4), mapped to skeleton
+//     nodes; the view's bone lookup and palette indices are only needed for GPU
+//     palette skinning and are not applied. A vertex whose weight-0 influence names
+//     a bone out of range gets node 0; a weight > 0 out of range is an error.
 //
 // Billboard modes: see Details.BillboardModes. The renderer applies them after
 // composing the pose; Sample and model matrices never include them (spec §7.1).
