@@ -119,7 +119,14 @@ func runWindow(cfg Config) error {
 	app := &App{S: s, Cam: render.NewCamera(), win: win, d: drawer{r: r}, ui: uir, cell: 1}
 	app.UI = &UI{S: s, Scale: scale, SetImage: uir.SetImage}
 	app.plat = newPlatform(win, app)
-	win.SetContentScaleCallback(func(_ *glfw.Window, x, _ float32) { app.UI.Scale = x })
+	// The atlas is built at the starting scale; a move to a monitor of another
+	// scale rescales the fonts and the layout from it.
+	win.SetContentScaleCallback(func(_ *glfw.Window, x, _ float32) {
+		if x > 0 {
+			app.UI.Scale = x
+			imgui.CurrentIO().SetFontGlobalScale(x / scale)
+		}
+	})
 	defer app.d.delete()
 
 	if len(cfg.CompareA) > 0 && len(cfg.CompareB) > 0 {
@@ -265,7 +272,7 @@ func (a *App) screenshot(vp [4]int32) {
 		return
 	}
 	a.UI.Screenshot = path
-	a.S.addDiag(formats.Warning, "screenshot saved to %s", path)
+	a.S.addInfo("screenshot saved to %s", path)
 }
 
 // CreateScreenshot creates a new PNG file in dir named after the time, never one

@@ -14,6 +14,8 @@ import (
 type Diag struct {
 	Severity formats.Severity
 	Text     string
+	// Info marks the viewer's own notes (opened, reloaded, saved), not findings.
+	Info bool
 }
 
 // BlendState is the blend panel: clip B mixed into clip A by Weight; B's time
@@ -107,7 +109,16 @@ func (s *State) InfoB() anim.ClipInfo {
 }
 
 func (s *State) addDiag(sev formats.Severity, format string, args ...any) {
-	s.Diags = append(s.Diags, Diag{sev, fmt.Sprintf(format, args...)})
+	s.pushDiag(Diag{Severity: sev, Text: fmt.Sprintf(format, args...)})
+}
+
+// addInfo adds one of the viewer's own notes.
+func (s *State) addInfo(format string, args ...any) {
+	s.pushDiag(Diag{Severity: formats.Warning, Text: fmt.Sprintf(format, args...), Info: true})
+}
+
+func (s *State) pushDiag(d Diag) {
+	s.Diags = append(s.Diags, d)
 	if len(s.Diags) > 500 {
 		s.Diags = append(s.Diags[:0], s.Diags[len(s.Diags)-500:]...)
 	}
@@ -153,7 +164,7 @@ func (s *State) OpenCompare(a, b []string) bool {
 	s.install(sa, false)
 	s.SceneB = sb
 	s.Match = MatchNodes(sa, sb)
-	s.addDiag(formats.Warning, "comparing %s with %s: %d nodes matched %s, %d only in A, %d only in B",
+	s.addInfo("comparing %s with %s: %d nodes matched %s, %d only in A, %d only in B",
 		sa.Name(), sb.Name(), len(s.Match.Pairs), s.Match.By, len(s.Match.OnlyA), len(s.Match.OnlyB))
 	return true
 }
@@ -199,7 +210,7 @@ func (s *State) reopen(why string) bool {
 		s.Match = MatchNodes(sc, sb)
 	}
 	s.install(sc, true)
-	s.addDiag(formats.Warning, "%s %s", sc.Name(), why)
+	s.addInfo("%s %s", sc.Name(), why)
 	return true
 }
 
@@ -241,10 +252,10 @@ func (s *State) install(sc *Scene, keep bool) {
 	s.plot = Plot{}
 	s.evalPanic = ""
 	for _, d := range sc.Asset.Diagnostics {
-		s.Diags = append(s.Diags, Diag{d.Severity, d.String()})
+		s.Diags = append(s.Diags, Diag{Severity: d.Severity, Text: d.String()})
 	}
 	if !keep {
-		s.addDiag(formats.Warning, "opened %s: %s, %d nodes, %d clips, %d meshes", sc.Name(), sc.Asset.Family,
+		s.addInfo("opened %s: %s, %d nodes, %d clips, %d meshes", sc.Name(), sc.Asset.Family,
 			sc.Skel.Len(), len(sc.Asset.Clips), len(sc.Meshes))
 	}
 	s.Stats.Nodes = sc.Skel.Len()
@@ -376,6 +387,7 @@ func (s *State) Evaluate() {
 		s.Stats.SampleUS += (us - s.Stats.SampleUS) * 0.05
 	}
 	s.Stats.Keys = KeyCount(s.Scene.Pose.Probes)
+	s.Stats.Nodes = s.Scene.Skel.Len()
 	if s.BlendOn() {
 		s.Stats.Keys += KeyCount(s.Scene.Pose.ProbesB)
 	}
@@ -401,7 +413,10 @@ func (s *State) evaluate(sc *Scene) {
 		s.Result = anim.BlendResult{UsedA: true}
 		return
 	}
-	s.Result = sc.Evaluate(clip, s.Tr.T, s.BlendOn() && sc == s.Scene, s.Blend.ClipB, s.TimeB(), s.Blend.Weight)
+	res := sc.Evaluate(clip, s.Tr.T, s.BlendOn() && s.Blend.ClipB < len(sc.Clips), s.Blend.ClipB, s.TimeB(), s.Blend.Weight)
+	if sc == s.Scene {
+		s.Result = res
+	}
 }
 
 // FrameTime records one frame's wall time for the statistics line.

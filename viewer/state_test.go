@@ -392,3 +392,33 @@ func TestSetSlotWithoutSlots(t *testing.T) {
 		t.Errorf("HasSlots %v, error %q; want false and an error", s.HasSlots(), s.LastError())
 	}
 }
+
+func TestDemoSlotsAndOptions(t *testing.T) {
+	s := NewState(DefaultLoader, formats.Options{})
+	if !s.Open(nil) {
+		t.Fatal(s.LastError())
+	}
+	if !s.HasSlots() {
+		t.Fatalf("the demo (MSH) has no slots")
+	}
+	gen, n := s.Scene.Gen, len(s.Scene.Meshes)
+	s.SetSlot(0, 4) // the collision group: possibly empty, never a panic
+	if s.Scene.Gen == gen || s.SlotA != 0 || s.SlotB != 4 {
+		t.Errorf("SetSlot(0, 4): gen %d→%d slot %d,%d; want a new generation and slot 0,4", gen, s.Scene.Gen, s.SlotA, s.SlotB)
+	}
+	s.SetSlot(0, 0)
+	if len(s.Scene.Meshes) != n {
+		t.Errorf("slot (0, 0) has %d meshes, want the default %d", len(s.Scene.Meshes), n)
+	}
+	s.Tr.T = 12.5
+	s.Select(4)
+	for _, o := range []formats.Options{{Rounding: "floor"}, {Rounding: "half-away", QuatOrder: "wxyz"}} {
+		if !s.SetOptions(o) {
+			t.Fatalf("SetOptions(%+v): %s", o, s.LastError())
+		}
+		s.Evaluate()
+		if s.Tr.T != 12.5 || s.Selected != 4 || s.Opts.Rounding != o.Rounding {
+			t.Errorf("after SetOptions(%+v): t %v sel %d rounding %q; want time and selection kept", o, s.Tr.T, s.Selected, s.Opts.Rounding)
+		}
+	}
+}

@@ -178,7 +178,11 @@ func (u *UI) menu() float32 {
 		}
 		if s.Scene != nil {
 			imgui.SameLineV(0, 30*u.scale())
-			coloured(colDim, s.Scene.Name())
+			title := s.Scene.Name()
+			if s.SceneB != nil {
+				title = "A: " + title + "   B: " + s.SceneB.Name()
+			}
+			coloured(colDim, title)
 		}
 		imgui.EndMainMenuBar()
 	}
@@ -505,9 +509,11 @@ func (u *UI) optionsPanel() {
 		s.SetOptions(o)
 	}
 	if s.HasSlots() {
-		sl := [2]int32{int32(s.SlotA), int32(s.SlotB)}
-		if imgui.InputInt("slot A", &sl[0]) || imgui.InputInt("slot B", &sl[1]) {
-			s.SetSlot(int(max(sl[0], 0)), int(max(sl[1], 0)))
+		a, b := int32(s.SlotA), int32(s.SlotB)
+		ca := imgui.SliderInt("slot A (lod/damage)", &a, 0, 2)
+		cb := imgui.SliderInt("slot B (group, 4 collision)", &b, 0, 4)
+		if ca || cb {
+			s.SetSlot(int(a), int(b))
 		}
 	}
 }
@@ -673,10 +679,13 @@ func (u *UI) diagnostics() {
 	}
 	if imgui.BeginChildV("diaglist", imgui.Vec2{}, true, imgui.WindowFlagsHorizontalScrollbar) {
 		for _, d := range s.Diags {
-			if d.Severity == formats.Error {
+			switch {
+			case d.Severity == formats.Error:
 				coloured(colError, "error: "+d.Text)
-			} else {
-				imgui.Text(d.Text)
+			case d.Info:
+				coloured(colDim, d.Text)
+			default:
+				coloured(colWarn, "warning: "+d.Text)
 			}
 		}
 	}
