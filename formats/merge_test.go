@@ -9,7 +9,9 @@ import (
 
 type namedClip struct{ name string }
 
-func (c namedClip) Info() anim.ClipInfo { return anim.ClipInfo{Name: c.name, Unit: "frame", Duration: 1} }
+func (c namedClip) Info() anim.ClipInfo {
+	return anim.ClipInfo{Name: c.name, Unit: "frame", Duration: 1}
+}
 func (c namedClip) Sample(t float64, out []anim.Transform, probes []anim.Probe) {
 	anim.BindPose{}.Sample(t, out, probes)
 }
