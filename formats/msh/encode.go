@@ -144,7 +144,7 @@ func abs32(v float32) float32 { return float32(math.Abs(float64(v))) }
 const (
 	// MaxCoord bounds vertex coordinates so that the slot bounds, areas and
 	// volumes the writer derives stay finite in float32.
-	MaxCoord = 1e12
+	MaxCoord     = 1e12
 	MaxKeys      = 0xFFFF // fallback indices are u16 and 0xFFFF is not a key
 	MaxKeyTime   = 0xFFFE // so that F fits the map and its u16 block starts
 	MaxNameBytes = NameSize - 1
