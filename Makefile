@@ -12,6 +12,10 @@ APT_PKGS  := gcc pkg-config libx11-dev libxcursor-dev libxrandr-dev libxinerama-
              libxi-dev libxxf86vm-dev libgl1-mesa-dev libgl1-mesa-dri xvfb xauth
 SUDO      := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Tests that draw need a display: use the real one, or a virtual one through xvfb-run.
+# The glTF export tests run the Khronos validator when this folder holds it (.ci/run
+# installs it there: npm install --prefix ~/.cache/animscope-npm gltf-validator).
+NODE_MODULES ?= $(HOME)/.cache/animscope-npm/node_modules
+export ANIMSCOPE_NODE_MODULES ?= $(shell [ -d "$(NODE_MODULES)/gltf-validator" ] && echo "$(NODE_MODULES)")
 XRUN      := $(shell [ -n "$$DISPLAY" ] || ! command -v xvfb-run >/dev/null 2>&1 || echo 'xvfb-run -a -s "-screen 0 1280x1024x24"')
 
 .PHONY: all deps build run test vet fmt-check lint bench fuzz fuzz-ci clean
