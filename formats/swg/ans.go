@@ -115,6 +115,9 @@ type Locomotion struct {
 	R            []mgl32.Quat
 	// RTag is "LOCR" (KFAT) or "QCHN" (CKAT) when there is a rotation part.
 	RTag string
+	// RFormats and RWords keep CKAT's packed rotation keys (nil for KFAT).
+	RFormats [3]uint8
+	RWords   []uint32
 }
 
 // maxKeys bounds one channel's key count (a sanity limit; counts are also checked
@@ -425,6 +428,7 @@ func (a *Animation) readCKAT(c *iff.Cursor) error {
 		}
 		a.Loco.RTag = "QCHN"
 		a.Loco.RFrames, a.Loco.R = q.Frames, q.Keys
+		a.Loco.RFormats, a.Loco.RWords = q.Formats, q.Words
 	}
 	a.leftoverForm(c, "CKAT "+a.Version)
 	c.Exit()

@@ -62,7 +62,7 @@ func TestAnimationRoundTrip(t *testing.T) {
 		if a.Kind == "CKAT" && want.Loco != nil {
 			// the locomotion rotation is packed on the way out
 			l := *want.Loco
-			l.R = got.Loco.R
+			l.R, l.RFormats, l.RWords = got.Loco.R, got.Loco.RFormats, got.Loco.RWords
 			want.Loco = &l
 		}
 		if !reflect.DeepEqual(got, want) {

@@ -218,10 +218,9 @@ func EncodeAnimation(a *Animation) ([]byte, error) {
 		}
 		if len(l.R) > 0 {
 			if ck {
-				fx, fy, fz := OptimalFormats(l.R)
-				q := QuatChannel{Frames: l.RFrames, Formats: [3]uint8{fx, fy, fz}}
-				for _, r := range l.R {
-					q.Words = append(q.Words, CompressQuat(r, fx, fy, fz))
+				q := QuatChannel{Frames: l.RFrames, Formats: l.RFormats, Words: l.RWords}
+				if len(l.RWords) != len(l.R) {
+					q = PackChannel(l.RFrames, l.R)
 				}
 				writePacked(&w, q)
 			} else {
