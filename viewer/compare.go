@@ -75,8 +75,14 @@ type FallbackMap struct {
 	Step       float64
 }
 
+// Map limits: the image holds at most MapMaxRows nodes and MapMaxCols frames.
+const (
+	MapMaxRows = 2048
+	MapMaxCols = 1024
+)
+
 // BuildFallbackMap samples both scenes' clip at every frame of A's clip (at most
-// maxCols columns).
+// maxCols columns and MapMaxRows rows: the first matched nodes).
 func BuildFallbackMap(a, b *Scene, m *Match, clip int, maxCols int) *FallbackMap {
 	ca := a.Clips[min(clip, len(a.Clips)-1)]
 	cb := b.Clips[min(clip, len(b.Clips)-1)]
@@ -87,7 +93,7 @@ func BuildFallbackMap(a, b *Scene, m *Match, clip int, maxCols int) *FallbackMap
 		cols = int(math.Floor(d/step)) + 1
 	}
 	cols = max(1, min(cols, maxCols))
-	fm := &FallbackMap{Rows: len(m.Pairs), Cols: cols, Step: step}
+	fm := &FallbackMap{Rows: min(len(m.Pairs), MapMaxRows), Cols: cols, Step: step}
 	fm.A = make([]bool, fm.Rows*cols)
 	fm.B = make([]bool, fm.Rows*cols)
 	la, pa := make([]anim.Transform, a.Skel.Len()), make([]anim.Probe, a.Skel.Len())
@@ -96,7 +102,7 @@ func BuildFallbackMap(a, b *Scene, m *Match, clip int, maxCols int) *FallbackMap
 		t := float64(c) * step
 		ca.Sample(t, la, pa)
 		cb.Sample(t, lb, pb)
-		for r, pr := range m.Pairs {
+		for r, pr := range m.Pairs[:fm.Rows] {
 			fm.A[r*cols+c] = pa[pr[0]].Fallback
 			fm.B[r*cols+c] = pb[pr[1]].Fallback
 		}

@@ -5,6 +5,7 @@ import (
 	"image"
 	"math"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"animscope/anim"
@@ -37,6 +38,7 @@ type UI struct {
 	mapRow   int
 	mapCol   int
 	keyTimes []float64
+	tree     TreeView
 }
 
 var (
@@ -230,54 +232,52 @@ func (u *UI) scenePanel() {
 	}
 	if imgui.CollapsingHeaderV("Nodes", imgui.TreeNodeFlagsDefaultOpen) {
 		if imgui.BeginChildV("tree", imgui.Vec2{}, true, imgui.WindowFlagsHorizontalScrollbar) {
-			for _, r := range sc.Roots {
-				u.treeNode(int(r), 0)
-			}
+			u.nodeTree()
 		}
 		imgui.EndChild()
 	}
 }
 
-func (u *UI) treeNode(i, depth int) {
+// nodeTree draws the flattened tree through a list clipper.
+func (u *UI) nodeTree() {
 	s := u.S
 	sc := s.Scene
-	flags := imgui.TreeNodeFlagsOpenOnArrow | imgui.TreeNodeFlagsSpanAvailWidth
-	if len(sc.Children[i]) == 0 {
-		flags |= imgui.TreeNodeFlagsLeaf
+	tv := &u.tree
+	tv.Sync(sc, s.Selected)
+	indent := imgui.TreeNodeToLabelSpacing()
+	if tv.ScrollTo >= 0 {
+		imgui.SetScrollY(float32(tv.ScrollTo)*imgui.TextLineHeightWithSpacing() - imgui.WindowHeight()/2)
+		tv.ScrollTo = -1
 	}
-	if i == s.Selected {
-		flags |= imgui.TreeNodeFlagsSelected
-	}
-	if depth < 6 {
-		flags |= imgui.TreeNodeFlagsDefaultOpen
-	}
-	if s.Selected >= 0 && u.isAncestor(i, s.Selected) {
-		imgui.SetNextItemOpen(true, imgui.ConditionAlways)
-	}
-	open := imgui.TreeNodeV(fmt.Sprintf("%s##n%d", sc.Skel.Names[i], i), flags)
-	if imgui.IsItemClicked() && !imgui.IsItemToggledOpen() {
-		s.Select(i)
-	}
-	if i == s.Selected && imgui.IsWindowAppearing() {
-		imgui.SetScrollHereY(0.5)
-	}
-	if open {
-		for _, c := range sc.Children[i] {
-			u.treeNode(int(c), depth+1)
+	var clip imgui.ListClipper
+	clip.BeginV(len(tv.Rows), imgui.TextLineHeightWithSpacing())
+	for clip.Step() {
+		for r := clip.DisplayStart; r < clip.DisplayEnd && r < len(tv.Rows); r++ {
+			row := tv.Rows[r]
+			i := int(row.Node)
+			flags := imgui.TreeNodeFlagsOpenOnArrow | imgui.TreeNodeFlagsSpanAvailWidth | imgui.TreeNodeFlagsNoTreePushOnOpen
+			if len(sc.Children[i]) == 0 {
+				flags |= imgui.TreeNodeFlagsLeaf
+			}
+			if i == s.Selected {
+				flags |= imgui.TreeNodeFlagsSelected
+			}
+			if row.Depth > 0 {
+				imgui.IndentV(indent * float32(row.Depth))
+			}
+			imgui.SetNextItemOpen(tv.Open(i), imgui.ConditionAlways)
+			imgui.TreeNodeV(sc.Skel.Names[i]+"##n"+strconv.Itoa(i), flags)
+			if imgui.IsItemToggledOpen() {
+				tv.Toggle(i)
+			} else if imgui.IsItemClicked() {
+				s.Select(i)
+			}
+			if row.Depth > 0 {
+				imgui.UnindentV(indent * float32(row.Depth))
+			}
 		}
-		imgui.TreePop()
 	}
-}
-
-// isAncestor reports whether a is a strict ancestor of n.
-func (u *UI) isAncestor(a, n int) bool {
-	par := u.S.Scene.Skel.Parents
-	for p := par[n]; p >= 0; p = par[p] {
-		if int(p) == a {
-			return true
-		}
-	}
-	return false
+	clip.End()
 }
 
 func (u *UI) inspector() {

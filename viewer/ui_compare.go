@@ -99,7 +99,7 @@ func (u *UI) fallbackMap() {
 	a, b, m := s.Scene, s.SceneB, s.Match
 	key := [3]int{a.Gen, b.Gen, s.Clip}
 	if u.fmap == nil || u.fmapKey != key {
-		u.fmap = BuildFallbackMap(a, b, m, s.Clip, 4096)
+		u.fmap = BuildFallbackMap(a, b, m, s.Clip, MapMaxCols)
 		u.fmapKey = key
 		if u.SetImage != nil {
 			u.fmapTex = u.SetImage(u.fmapTex, u.fmap.Image())
