@@ -8,7 +8,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
+	"animscope/anim"
 	"animscope/formats"
 )
 
@@ -163,6 +165,33 @@ func TestBrokenText(t *testing.T) {
 			if err != nil && errors.As(err, &fe) && fe.File == f.name && fe.Line < 1 && fe.Offset < 0 {
 				t.Errorf("%s byte %d flipped: error without a position: %v", f.name, i, err)
 			}
+		}
+	}
+}
+
+// TestLargeInputsStayLinear: a megabyte of lines (each with a diagnostic) and an
+// element with 100,000 attributes load in well under a second each; quadratic
+// position or attribute lookups would take minutes.
+func TestLargeInputsStayLinear(t *testing.T) {
+	var sb strings.Builder
+	for sb.Len() < 1<<20 {
+		fmt.Fprintf(&sb, "@move bone b%d by q curve smooth {\n @key frame 1 value 2\n}\n", sb.Len())
+	}
+	var attrs strings.Builder
+	attrs.WriteString("@move bone b by x func (1)")
+	for i := 0; i < 100000; i++ {
+		fmt.Fprintf(&attrs, " a%d %d", i, i)
+	}
+	for _, tc := range []struct{ name, src string }{{"many lines", sb.String()}, {"many attributes", attrs.String()}} {
+		start := time.Now()
+		tr, err := ParseTrack("big.vca", []byte(tc.src), formats.Options{})
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		c, _ := (&Binder{Track: tr}).BindClip(testSkeleton("b"))
+		c.Sample(1, make([]anim.Transform, 2), nil)
+		if d := time.Since(start); d > 3*time.Second {
+			t.Errorf("%s: %d bytes took %v", tc.name, len(tc.src), d)
 		}
 	}
 }

@@ -46,6 +46,7 @@ type Clip struct {
 	slots      []string
 	nodeLines  [][]int32 // per node: lines that target it, file order
 	boneLS     []int32   // bone linesets bound to a node, in creation order
+	shares     []bool    // per lineset: an earlier bone lineset drives the same node
 	rotHas     [][3]bool // per lineset: axes with a rotate line
 	hasT, hasS []bool    // per lineset
 	objectLS   int       // the object lineset, or −1
@@ -96,6 +97,10 @@ func (b *Binder) BindClip(s *anim.Skeleton) (*Clip, []formats.Diagnostic) {
 	c.hasT = make([]bool, len(tr.Linesets))
 	c.hasS = make([]bool, len(tr.Linesets))
 	c.nodeLines = make([][]int32, n)
+	first := make(map[string]int, n)
+	for j := n - 1; j >= 0; j-- {
+		first[s.Names[j]] = j
+	}
 	for i, ls := range tr.Linesets {
 		c.lsNode[i] = -1
 		if ls.Type == "" && ls.Key == "" {
@@ -108,11 +113,8 @@ func (b *Binder) BindClip(s *anim.Skeleton) (*Clip, []formats.Diagnostic) {
 			continue
 		}
 		node := -1
-		for j, nm := range s.Names {
-			if nm == ls.Key {
-				node = j
-				break
-			}
+		if j, ok := first[ls.Key]; ok {
+			node = j
 		}
 		if node < 0 {
 			hint := ""
@@ -178,9 +180,13 @@ func (b *Binder) BindClip(s *anim.Skeleton) (*Clip, []formats.Diagnostic) {
 			}
 		}
 	}
+	c.shares = make([]bool, len(tr.Linesets))
+	driven := make(map[int32]bool)
 	for i, ls := range tr.Linesets {
 		if ls.Type == "bone" && c.lsNode[i] >= 0 {
 			c.boneLS = append(c.boneLS, int32(i))
+			c.shares[i] = driven[c.lsNode[i]]
+			driven[c.lsNode[i]] = true
 		}
 	}
 	c.scratch = c.newScratch()
@@ -291,7 +297,15 @@ func (c *Clip) evaluate(t float64, sc *scratch, probes []anim.Probe) {
 				continue
 			}
 			v, str, ku, ok = c.lookup(l, f, sc)
-			ku.Channel, ku.Frame, ku.HasFrame = l.Probe, f, true
+			// Non-finite numbers (t = ±Inf, period 0, unsorted duplicate frames) are
+			// left out of the probe so that printers never meet NaN.
+			ku.Channel, ku.Frame, ku.HasFrame = l.Probe, f, !math.IsNaN(f) && !math.IsInf(f, 0)
+			if !ku.HasFrame {
+				ku.Frame = 0
+			}
+			if a := float64(ku.Alpha); math.IsNaN(a) || math.IsInf(a, 0) {
+				ku.Alpha = 0
+			}
 		}
 		if tg == tgtBone && probes != nil {
 			probes[c.lsNode[l.Lineset]].Add(ku)
@@ -525,26 +539,12 @@ func (c *Clip) Sample(t float64, out []anim.Transform, probes []anim.Probe) {
 			continue
 		}
 		x := c.lsTransform(int(li), &sc.ls[li])
-		if c.shared(li) {
+		if c.shares[li] {
 			out[node] = compose(out[node], x)
 		} else {
 			out[node] = x
 		}
 	}
-}
-
-// shared reports whether an earlier bone lineset drives the same node as li.
-func (c *Clip) shared(li int32) bool {
-	node := c.lsNode[li]
-	for _, o := range c.boneLS {
-		if o == li {
-			return false
-		}
-		if c.lsNode[o] == node {
-			return true
-		}
-	}
-	return false
 }
 
 // SampleRoot is the entity root transform T(pos)·R·S of the object lineset "".

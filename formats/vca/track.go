@@ -114,11 +114,12 @@ const DefaultFPS = 60
 const defaultPeriod = "1000000000"
 
 type trackBuilder struct {
-	tr  *Track
-	opt formats.Options
+	tr    *Track
+	opt   formats.Options
+	lines *lineIndex
 }
 
-func (b *trackBuilder) pos(off int) (int, int) { return LineCol(b.tr.src, off) }
+func (b *trackBuilder) pos(off int) (int, int) { return b.lines.pos(off) }
 
 func (b *trackBuilder) diag(sev formats.Severity, off int, format string, args ...any) {
 	l, c := b.pos(off)
@@ -159,7 +160,7 @@ func ParseTrack(file string, src []byte, opt formats.Options) (*Track, error) {
 	name = strings.TrimSuffix(name, filepath.Ext(name))
 	tr := &Track{Name: name, File: file, FPS: DefaultFPS, Duration: math.Inf(1), RotationOrder: "XYZ",
 		lsIndex: map[string]int{}, Curves: map[string]*Expr{}, curvePos: map[string]int{}, src: src}
-	b := &trackBuilder{tr: tr, opt: opt}
+	b := &trackBuilder{tr: tr, opt: opt, lines: newLineIndex(src)}
 	var curveNodes []*Node
 	fpsSet := false
 	for _, n := range root.Children {

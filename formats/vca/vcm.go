@@ -27,10 +27,17 @@ type Node struct {
 	Pos      int // offset of the '@'
 	Attrs    []Attr
 	Children []*Node
+	index    map[string]int // name → position in Attrs, built once Attrs grows
 }
 
 // Attr returns the attribute called name.
 func (n *Node) Attr(name string) (Attr, bool) {
+	if n.index != nil {
+		if i, ok := n.index[name]; ok {
+			return n.Attrs[i], true
+		}
+		return Attr{}, false
+	}
 	for _, a := range n.Attrs {
 		if a.Name == name {
 			return a, true
@@ -46,13 +53,33 @@ func (n *Node) Get(name string) (string, bool) {
 }
 
 func (n *Node) set(a Attr) {
-	for i := range n.Attrs {
-		if n.Attrs[i].Name == a.Name {
-			n.Attrs[i].Value, n.Attrs[i].ValuePos, n.Attrs[i].Paren = a.Value, a.ValuePos, a.Paren
-			return
+	i := -1
+	if n.index != nil {
+		if k, ok := n.index[a.Name]; ok {
+			i = k
+		}
+	} else {
+		for k := range n.Attrs {
+			if n.Attrs[k].Name == a.Name {
+				i = k
+				break
+			}
 		}
 	}
+	if i >= 0 {
+		n.Attrs[i].Value, n.Attrs[i].ValuePos, n.Attrs[i].Paren = a.Value, a.ValuePos, a.Paren
+		return
+	}
 	n.Attrs = append(n.Attrs, a)
+	switch {
+	case n.index != nil:
+		n.index[a.Name] = len(n.Attrs) - 1
+	case len(n.Attrs) > 16:
+		n.index = make(map[string]int, len(n.Attrs))
+		for k, x := range n.Attrs {
+			n.index[x.Name] = k
+		}
+	}
 }
 
 // SyntaxError is a VCM or expression error at a byte offset of the text.
@@ -81,6 +108,42 @@ func LineCol(src []byte, pos int) (line, col int) {
 		}
 	}
 	return line, pos - start + 1
+}
+
+// lineIndex answers LineCol in O(log n) after one pass over the text.
+type lineIndex struct {
+	src    []byte
+	starts []int // offset of each line's first byte
+}
+
+func newLineIndex(src []byte) *lineIndex {
+	li := &lineIndex{src: src, starts: []int{0}}
+	for i, c := range src {
+		if c == '\n' {
+			li.starts = append(li.starts, i+1)
+		}
+	}
+	return li
+}
+
+// pos returns the 1-based line and column of offset off.
+func (li *lineIndex) pos(off int) (int, int) {
+	if off > len(li.src) {
+		off = len(li.src)
+	}
+	if off < 0 {
+		off = 0
+	}
+	lo, hi := 0, len(li.starts)-1
+	for lo < hi {
+		mid := (lo + hi + 1) / 2
+		if li.starts[mid] <= off {
+			lo = mid
+		} else {
+			hi = mid - 1
+		}
+	}
+	return lo + 1, off - li.starts[lo] + 1
 }
 
 // isSpace is VCM whitespace: space, \n, \r, \t and \f exactly.
