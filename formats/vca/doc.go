@@ -2,7 +2,35 @@
 // entities, VCM models and VEC3 binary models (specs/vca.md), and registers them
 // with formats.Open.
 //
-// A .vca file decodes to an Asset without a skeleton whose ClipBinder binds the
-// track to the scene's skeleton by bone name. Expressions (`func (…)`) are parsed
-// once at load into closures; sampling allocates nothing.
+// A .vca file decodes to an Asset without a skeleton whose ClipBinder (Binder)
+// binds the track to the scene's skeleton by bone name; the bound *Clip implements
+// anim.Clip, anim.RootClip (the object lineset "" moves the entity root) and
+// anim.KeyTimesClip, and SampleState gives visibility, model overrides, colours,
+// texture slots and zoom. Expressions (`func (…)`, `@curve`, and each keyframe
+// line's frame expression `t * <fps> % <period>`) are parsed once at load into
+// closures; Sample allocates nothing.
+//
+// Decisions where the engine and its documentation disagree follow the spec:
+//   - unknown bones: a warning and the line is ignored; Options.UnknownBone "root"
+//     drives bone 0 as the engine does;
+//   - bezier handles are relative (reference commit); Options.Handles "absolute"
+//     reads them the older way; exactly 8 clamped Newton steps;
+//   - below the first key every kind holds the first value (warning for the kinds
+//     where the engine fails); an unknown curve word is const (warning); a missing
+//     custom curve interpolates linearly (warning); a missing bezier handle is 0;
+//   - `e`, `rand` and `noise2d` are evaluated as documented (warning); `rand` draws
+//     from LuaJIT's TW223 re-initialised with random_init(t) for every evaluation,
+//     consumed in file line order;
+//   - @texture, @zoom and @color have their documented effect; Clip.EngineChannels
+//     reproduces the reference commit (no texture, zoom only through a camera-typed
+//     object lineset, RGB-only skeleton-wide tint);
+//   - syntax errors, unknown directives and blacklisted expressions fail the load
+//     with file, line and column; unknown names and non-numeric keys drop the line
+//     with an error diagnostic;
+//   - a line value that is not finite or exceeds MaxValue is skipped for that frame,
+//     so poses stay finite.
+//
+// Models: a VCM file without named bones, and a VEC3 file, get a one-bone skeleton
+// "root" so that they open as a scene; VCM models referenced from a JSON skeleton
+// are squashed onto the bone (the engine's squash()).
 package vca

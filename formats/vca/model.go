@@ -24,12 +24,13 @@ type VCMModel struct {
 type modelError struct{ err error }
 
 type vcmBuilder struct {
-	file    string
-	src     []byte
-	skel    *anim.Skeleton
-	meshIdx map[string]int // "bone\x00texture" → index in meshes
-	meshes  []formats.Mesh
-	depth   int
+	file     string
+	src      []byte
+	skel     *anim.Skeleton
+	meshIdx  map[string]int // "bone\x00texture" → index in meshes
+	meshes   []formats.Mesh
+	depth    int
+	vertices int
 }
 
 func (b *vcmBuilder) fail(pos int, format string, args ...any) {
@@ -176,7 +177,11 @@ func (b *vcmBuilder) bone(n *Node, mat mgl32.Mat4, parent int) {
 	}
 }
 
-func (b *vcmBuilder) mesh(bone int, texture string) *formats.Mesh {
+func (b *vcmBuilder) mesh(pos, bone int, texture string, verts int) *formats.Mesh {
+	b.vertices += verts
+	if b.vertices > MaxVertices {
+		b.fail(pos, "the model expands to more than %d vertices", MaxVertices)
+	}
 	key := fmt.Sprintf("%d\x00%s", bone, texture)
 	i, ok := b.meshIdx[key]
 	if !ok {
@@ -282,7 +287,7 @@ func (b *vcmBuilder) box(n *Node, mat mgl32.Mat4, bone int) {
 		rg := regions[i]
 		uv := [4]mgl32.Vec2{{rg[0], rg[1]}, {rg[2], rg[1]}, {rg[2], rg[3]}, {rg[0], rg[3]}}
 		p := [4]mgl32.Vec3{c.Sub(r).Sub(u), c.Add(r).Sub(u), c.Add(r).Add(u), c.Sub(r).Add(u)}
-		addQuad(b.mesh(bone, tex[i]), m, p, uv, nrm)
+		addQuad(b.mesh(n.Pos, bone, tex[i], 4), m, p, uv, nrm)
 	}
 }
 
@@ -320,7 +325,7 @@ func (b *vcmBuilder) rect(n *Node, mat mgl32.Mat4, bone int) {
 	r, u := right.Mul(0.5), up.Mul(0.5)
 	uv := [4]mgl32.Vec2{{region[0], region[1]}, {region[2], region[1]}, {region[2], region[3]}, {region[0], region[3]}}
 	p := [4]mgl32.Vec3{c.Sub(r).Sub(u), c.Add(r).Sub(u), c.Add(r).Add(u), c.Sub(r).Add(u)}
-	addQuad(b.mesh(bone, tex), mat, p, uv, normal)
+	addQuad(b.mesh(n.Pos, bone, tex, 4), mat, p, uv, normal)
 }
 
 func (b *vcmBuilder) tri(n *Node, mat mgl32.Mat4, bone int) {
@@ -347,7 +352,7 @@ func (b *vcmBuilder) tri(n *Node, mat mgl32.Mat4, bone int) {
 	if l := nrm.Len(); l > 0 {
 		nrm = nrm.Mul(1 / l)
 	}
-	m := b.mesh(bone, tex)
+	m := b.mesh(n.Pos, bone, tex, 3)
 	base := uint32(len(m.Positions))
 	nn := mat.Mul4x1(nrm.Vec4(0)).Vec3()
 	for i, p := range []mgl32.Vec3{pa, pb, pc} {

@@ -22,6 +22,12 @@ const (
 	vec3FlagIndex16 = 2
 )
 
+// MaxVertices bounds the vertices one model file may expand to (VEC3 meshes are
+// expanded to one vertex per triangle corner; VCM primitives to their faces), so
+// that a hostile file cannot make the decoder allocate gigabytes. Real VoxelCore
+// models have a few hundred.
+const MaxVertices = 1 << 22
+
 // VEC3Material is one material: a texture name or a slot such as "$0".
 type VEC3Material struct {
 	Shadeless bool
@@ -51,7 +57,8 @@ type VEC3 struct {
 	Materials []VEC3Material
 	Models    []VEC3Model
 	// Size is the number of bytes the parser read (trailing bytes are ignored).
-	Size int
+	Size     int
+	vertices int
 }
 
 // ParseVEC3 decodes a VEC3 model file. Every count and byte size is checked
@@ -231,6 +238,10 @@ func readVEC3Mesh(r *bin.Reader, f *VEC3, m *VEC3Model, j int) (VEC3Mesh, error)
 	idxOff := r.Offset()
 	raw := r.Bytes(int(nidx) * isz)
 	nv := int(ntri) * 3
+	f.vertices += nv
+	if f.vertices > MaxVertices {
+		return out, bin.Errf(start, "mesh %d: the file expands to more than %d vertices", j, MaxVertices)
+	}
 	mesh := formats.Mesh{Node: 0, Positions: make([]mgl32.Vec3, nv), Indices: make([]uint32, nv)}
 	var uvAttr, nAttr = -1, -1
 	for a, at := range attrs {
