@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"animscope/internal/samples"
 	"animscope/render"
 	"animscope/viewer"
 )
@@ -114,4 +115,58 @@ func d(c uint32, f float32) int {
 		return -v
 	}
 	return v
+}
+
+// TestRenderSamples renders every sample model the decoders read (the samples stay
+// outside the repository; the test skips without them or without a display).
+func TestRenderSamples(t *testing.T) {
+	if !viewer.HasDisplay() {
+		t.Skip("no display (DISPLAY unset): render needs X11; run under xvfb-run")
+	}
+	root := samples.Path("")
+	if root == "" {
+		t.Skip("sample folder ../shared/samples is absent")
+	}
+	var files []string
+	for _, pat := range []string{"m2/*.m2", "swg/*.sat", "vca/res/models/*.vcm"} {
+		m, _ := filepath.Glob(filepath.Join(root, pat))
+		files = append(files, m...)
+	}
+	if len(files) == 0 {
+		t.Skip("no sample models")
+	}
+	out := filepath.Join(t.TempDir(), "s.png")
+	for _, f := range files {
+		t.Run(filepath.Base(f), func(t *testing.T) {
+			code, _, stderr := runCLI("render", "--size", "96x72", "--out", out, f)
+			if code == exitInvalid && !strings.Contains(stderr, "render") {
+				t.Skipf("the decoder does not read it yet: %s", strings.TrimSpace(stderr))
+			}
+			if code != exitOK {
+				t.Fatalf("exit %d, stderr %q", code, stderr)
+			}
+			fh, err := os.Open(out)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer fh.Close()
+			img, err := png.Decode(fh)
+			if err != nil {
+				t.Fatal(err)
+			}
+			bg := render.DefaultBackground
+			n, b := 0, img.Bounds()
+			for y := b.Min.Y; y < b.Max.Y; y++ {
+				for x := b.Min.X; x < b.Max.X; x++ {
+					r, g, bl, _ := img.At(x, y).RGBA()
+					if d(r, bg[0]) > 4 || d(g, bg[1]) > 4 || d(bl, bg[2]) > 4 {
+						n++
+					}
+				}
+			}
+			if n < 96*72/100 {
+				t.Errorf("%d non-background pixels, want a drawn scene", n)
+			}
+		})
+	}
 }
