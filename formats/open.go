@@ -216,7 +216,7 @@ func Merge(parts []*Asset) (*Asset, error) {
 				base = p
 				p.Skeleton = p.StandIn
 				p.Diagnostics = append(p.Diagnostics, Diagnostic{Severity: Warning, File: p.Files[0], Offset: -1,
-					Message: "no skeleton was given: using a flat stand-in skeleton of the clip's node names"})
+					Message: "no skeleton was given: using the stand-in skeleton this file offers (see its diagnostics)"})
 				break
 			}
 		}

@@ -1,11 +1,16 @@
 package formats
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 )
+
+// ErrRefNotFound is wrapped by ResolveRef's error when the named file does not
+// exist anywhere it may be (as opposed to a reference that is refused).
+var ErrRefNotFound = errors.New("referenced file not found")
 
 // MaxRootLevels is how far above the referring file the asset root is looked for.
 const MaxRootLevels = 4
@@ -65,5 +70,5 @@ func ResolveRef(from, ref, root string) (string, error) {
 	if root != "" {
 		where = "in the asset root " + root
 	}
-	return "", fmt.Errorf("%s: names %q, which is not found %s", from, ref, where)
+	return "", fmt.Errorf("%s: names %q, which is not found %s: %w", from, ref, where, ErrRefNotFound)
 }

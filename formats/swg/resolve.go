@@ -1,6 +1,7 @@
 package swg
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -73,7 +74,7 @@ func (r *resolver) resolve(from, ref string) (string, error) {
 	if err == nil {
 		return p, nil
 	}
-	if !strings.Contains(err.Error(), "not found") {
+	if !errors.Is(err, formats.ErrRefNotFound) {
 		return "", errors1(err, from)
 	}
 	// The spec's fallback: the base name beside the referring file.
@@ -81,7 +82,7 @@ func (r *resolver) resolve(from, ref string) (string, error) {
 	dir := filepath.Dir(from)
 	if p2, err2 := formats.ResolveRef(from, base, dir); err2 == nil {
 		return p2, nil
-	} else if !strings.Contains(err2.Error(), "not found") {
+	} else if !errors.Is(err2, formats.ErrRefNotFound) {
 		return "", errors1(err2, from)
 	}
 	where := "in the asset root " + r.root
