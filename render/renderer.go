@@ -182,6 +182,9 @@ type Renderer struct {
 	gridVAO, gridVBO, axisVAO, axisVBO        uint32
 	gridN, axisN                              int32
 	scratch                                   []SolidVertex
+	// tmp holds a matrix handed to GL by pointer (a field, so that it does not
+	// move to the heap every frame).
+	tmp mgl32.Mat4
 }
 
 // Frame is one viewport's camera and placement.
@@ -325,14 +328,14 @@ func (r *Renderer) DrawScene(f *Frame, o *DrawOptions, gpu *SceneGPU, skel *anim
 		cell = 1
 	}
 	if o.ShowGrid {
-		m := mgl32.Scale3D(cell, cell, cell)
-		r.useSolid(f, &m, false, 1)
+		r.tmp = mgl32.Scale3D(cell, cell, cell)
+		r.useSolid(f, &r.tmp, false, 1)
 		gl.BindVertexArray(r.gridVAO)
 		gl.DrawArrays(gl.LINES, 0, r.gridN)
 	}
 	if o.ShowAxes {
-		m := o.Scene.Mul4(mgl32.Scale3D(cell*2, cell*2, cell*2))
-		r.useSolid(f, &m, false, 1)
+		r.tmp = o.Scene.Mul4(mgl32.Scale3D(cell*2, cell*2, cell*2))
+		r.useSolid(f, &r.tmp, false, 1)
 		gl.BindVertexArray(r.axisVAO)
 		gl.DrawArrays(gl.LINES, 0, r.axisN)
 	}

@@ -73,6 +73,10 @@ type drawer struct {
 	r    *render.Renderer
 	gpus [2]*render.SceneGPU
 	gens [2]int
+	// frame and opts are handed to GL by pointer: fields, so that drawing does
+	// not allocate.
+	frame render.Frame
+	opts  render.DrawOptions
 }
 
 func (d *drawer) gpu(slot int, sc *Scene) *render.SceneGPU {
@@ -123,12 +127,12 @@ func (s *State) frameCamera(cam *render.Camera) float32 {
 
 // viewports splits a viewport (x, y, w, h in framebuffer pixels, GL's bottom-left
 // origin) into one per scene: side by side when comparing.
-func viewports(v [4]int32, compare bool) [][4]int32 {
+func viewports(v [4]int32, compare bool) (vs [2][4]int32, n int) {
 	if !compare {
-		return [][4]int32{v}
+		return [2][4]int32{v}, 1
 	}
 	half := v[2] / 2
-	return [][4]int32{{v[0], v[1], half, v[3]}, {v[0] + half, v[1], v[2] - half, v[3]}}
+	return [2][4]int32{{v[0], v[1], half, v[3]}, {v[0] + half, v[1], v[2] - half, v[3]}}, 2
 }
 
 // drawScenes draws the scene (and the compare scene) into the framebuffer viewport.
@@ -137,15 +141,16 @@ func (d *drawer) drawScenes(s *State, cam *render.Camera, vp [4]int32, cell floa
 		return
 	}
 	scenes := [2]*Scene{s.Scene, s.SceneB}
-	for k, v := range viewports(vp, s.SceneB != nil) {
-		sc := scenes[k]
-		f := render.Frame{Viewport: v, View: cam.View(), Proj: cam.Proj(float32(v[2]) / float32(max(v[3], 1))), Background: render.DefaultBackground}
-		o := s.drawOptions(sc, cell)
+	vs, n := viewports(vp, s.SceneB != nil)
+	for k := 0; k < n; k++ {
+		v, sc := vs[k], scenes[k]
+		d.frame = render.Frame{Viewport: v, View: cam.View(), Proj: cam.Proj(float32(v[2]) / float32(max(v[3], 1))), Background: render.DefaultBackground}
+		d.opts = s.drawOptions(sc, cell)
 		if k == 1 {
-			o.Selected = s.matchedB(s.Selected)
+			d.opts.Selected = s.matchedB(s.Selected)
 		}
-		d.r.Begin(&f)
-		d.r.DrawScene(&f, &o, d.gpu(k, sc), sc.Skel, sc.Pose.Model, sc.Pose.Skin)
+		d.r.Begin(&d.frame)
+		d.r.DrawScene(&d.frame, &d.opts, d.gpu(k, sc), sc.Skel, sc.Pose.Model, sc.Pose.Skin)
 	}
 	d.r.End()
 }

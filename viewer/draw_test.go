@@ -62,11 +62,11 @@ func TestDecompose(t *testing.T) {
 }
 
 func TestViewports(t *testing.T) {
-	got := viewports([4]int32{10, 20, 101, 50}, true)
-	if len(got) != 2 || got[0] != [4]int32{10, 20, 50, 50} || got[1] != [4]int32{60, 20, 51, 50} {
-		t.Errorf("split = %v, want two halves covering the viewport", got)
+	got, n := viewports([4]int32{10, 20, 101, 50}, true)
+	if n != 2 || got[0] != [4]int32{10, 20, 50, 50} || got[1] != [4]int32{60, 20, 51, 50} {
+		t.Errorf("split = %v (%d), want two halves covering the viewport", got, n)
 	}
-	if one := viewports([4]int32{0, 0, 8, 8}, false); len(one) != 1 {
-		t.Errorf("single viewport split into %d", len(one))
+	if one, n := viewports([4]int32{0, 0, 8, 8}, false); n != 1 || one[0] != [4]int32{0, 0, 8, 8} {
+		t.Errorf("single viewport = %v (%d), want the viewport itself", one, n)
 	}
 }
