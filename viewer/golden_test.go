@@ -148,3 +148,38 @@ func TestGolden(t *testing.T) {
 		})
 	}
 }
+
+// TestRenderVariants draws the view switches (mirror, wireframe, rest pose, no
+// mesh, Z up) without GL errors and never as a blank frame.
+func TestRenderVariants(t *testing.T) {
+	tests := []struct {
+		name string
+		set  func(s *State)
+	}{
+		{"mirrored", func(s *State) { s.Scene.Asset.MirrorX = true }},
+		{"wireframe", func(s *State) { s.View.Wireframe = true }},
+		{"rest pose", func(s *State) { s.View.Rest = true }},
+		{"skeleton only", func(s *State) { s.View.Mesh = false }},
+		{"mesh only", func(s *State) { s.View.Bones, s.View.Joints = false, false }},
+		{"up Z", func(s *State) { s.View.UpOverride = formats.UpZ }},
+		{"compare split", func(s *State) { s.OpenCompare([]string{"good"}, []string{"other"}) }},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			withGL(t, func(hd *Headless) {
+				s := NewState(fakeLoader, formats.Options{})
+				if !s.Open([]string{"good"}) {
+					t.Fatal(s.LastError())
+				}
+				tc.set(s)
+				img, err := hd.RenderShot(s, Shot{T: 10}, 160, 120)
+				if err != nil {
+					t.Fatalf("render: %v", err)
+				}
+				if n := countNonBackground(img); n < 160*120/100 {
+					t.Errorf("%d non-background pixels, want a drawn scene", n)
+				}
+			})
+		})
+	}
+}

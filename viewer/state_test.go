@@ -30,6 +30,10 @@ func fakeLoader(files []string, opts formats.Options) (*formats.Asset, error) {
 		return nil, nil
 	case f == "noskel":
 		return &formats.Asset{Files: files}, nil
+	case f == "noclips":
+		a := SyntheticAsset(5)
+		a.Clips, a.Meshes = nil, nil
+		return a, nil
 	}
 	if data, err := os.ReadFile(f); err == nil {
 		if strings.TrimSpace(string(data)) == "bad" {

@@ -51,6 +51,7 @@ func TestUIFrameWithoutGL(t *testing.T) {
 		{"play range", func(s *State) { s.Tr.RangeOn, s.Tr.RangeLo, s.Tr.RangeHi = true, 5, 15 }},
 		{"open dialog", func(s *State) { s.Req.OpenDialog = true }},
 		{"bad file diagnostics", func(s *State) { s.Open([]string{"bad"}) }},
+		{"scene without clips or meshes", func(s *State) { s.Open([]string{"noclips"}); s.Select(1); s.Tr.Playing = true }},
 		{"compare", func(s *State) { s.OpenCompare([]string{"good"}, []string{"other"}); s.Select(2) }},
 	}
 	for _, tc := range tests {
