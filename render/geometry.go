@@ -58,12 +58,21 @@ func AppendBone(dst []SolidVertex, a, b mgl32.Vec3, rootColor, tipColor [4]float
 	m := a.Add(d.Mul(0.2 * l))
 	ring := [4]mgl32.Vec3{m.Add(u.Mul(w)), m.Add(v.Mul(w)), m.Sub(u.Mul(w)), m.Sub(v.Mul(w))}
 	ringColor := mix(rootColor, tipColor, 0.2)
+	n := len(dst)
+	if cap(dst)-n < BoneVertices {
+		dst = append(dst, make([]SolidVertex, BoneVertices)...)
+	}
+	dst = dst[:n+BoneVertices]
+	out := dst[n : n+BoneVertices]
 	for k := 0; k < 4; k++ {
-		r0, r1 := ring[k], ring[(k+1)&3]
-		dst = append(dst,
-			SolidVertex{a, rootColor}, SolidVertex{r0, ringColor}, SolidVertex{r1, ringColor},
-			SolidVertex{b, tipColor}, SolidVertex{r1, ringColor}, SolidVertex{r0, ringColor},
-		)
+		r0, r1 := [3]float32(ring[k]), [3]float32(ring[(k+1)&3])
+		w := out[k*6 : k*6+6]
+		w[0] = SolidVertex{[3]float32(a), rootColor}
+		w[1] = SolidVertex{r0, ringColor}
+		w[2] = SolidVertex{r1, ringColor}
+		w[3] = SolidVertex{[3]float32(b), tipColor}
+		w[4] = SolidVertex{r1, ringColor}
+		w[5] = SolidVertex{r0, ringColor}
 	}
 	return dst
 }

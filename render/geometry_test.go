@@ -90,6 +90,7 @@ func BenchmarkAppendSkeleton64(b *testing.B) {
 	s, model := chain(64)
 	buf := make([]SolidVertex, 0, 64*(BoneVertices+1))
 	b.ReportAllocs()
+	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		buf = AppendSkeleton(buf[:0], s, model, 3)
 	}
