@@ -132,8 +132,9 @@ func runWindow(cfg Config) error {
 	if len(cfg.CompareA) > 0 && len(cfg.CompareB) > 0 {
 		s.OpenCompare(cfg.CompareA, cfg.CompareB)
 	} else if !s.Open(cfg.Files) && len(cfg.Files) > 0 {
+		why := s.LastError()
 		s.Open(nil) // show the error over the demo
-		s.addDiag(formats.Error, "could not open %s: showing the demo", nameOf(cfg.Files))
+		s.addDiag(formats.Error, "%s (showing the demo instead)", why)
 	}
 	if s.Scene == nil {
 		s.Open(nil)

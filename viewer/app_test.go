@@ -67,3 +67,25 @@ func TestAppFrames(t *testing.T) {
 		}
 	})
 }
+
+// TestAppBadFileShowsDemoAndError starts the window on a file that does not open:
+// the demo is shown and the diagnostics keep the file's error.
+func TestAppBadFileShowsDemoAndError(t *testing.T) {
+	withGL(t, func(h *Headless) {
+		defer h.MakeCurrent()
+		var diag string
+		var scene string
+		cfg := Config{Files: []string{"bad"}, Load: fakeLoader, Hidden: true, Frames: 2, Size: [2]int{640, 480},
+			RecentPath: filepath.Join(t.TempDir(), "recent.json"),
+			Script: func(frame int, a *App) {
+				diag, scene = a.S.LastError(), a.S.Scene.Name()
+			}}
+		if err := runWindow(cfg); err != nil {
+			t.Fatal(err)
+		}
+		glfw.DetachCurrentContext()
+		if scene != "demo" || !strings.Contains(diag, "bad: offset 0x10: bad magic") {
+			t.Errorf("scene %q, error %q; want the demo and the file's error", scene, diag)
+		}
+	})
+}
