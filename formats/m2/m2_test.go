@@ -509,3 +509,35 @@ func TestCursorSameResults(t *testing.T) {
 		}
 	}
 }
+
+// TestRegistered: formats.Open picks this decoder by the "MD20" magic, whatever
+// the extension, and by the .m2 extension.
+func TestRegistered(t *testing.T) {
+	data, _ := testModel(256).encode()
+	for _, c := range []struct {
+		name string
+		data []byte
+		want bool
+	}{{"model.bin", data, true}, {"x.m2", data, true}, {"x.txt", []byte("MD2"), false}} {
+		if got := Sniff(c.name, c.data); got != c.want && c.name != "x.m2" {
+			t.Errorf("Sniff(%s) = %v, want %v", c.name, got, c.want)
+		}
+	}
+	p := filepath.Join(t.TempDir(), "model.bin")
+	if err := os.WriteFile(p, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	a, err := formats.Open([]string{p}, formats.Options{})
+	if err != nil || a.Family != formats.FamilyM2 {
+		t.Fatalf("Open(model.bin) = %v, %v; want an m2 scene", a, err)
+	}
+	found := false
+	for _, d := range formats.Decoders() {
+		if d.Name == "m2" && len(d.Extensions) == 1 && d.Extensions[0] == ".m2" {
+			found = true
+		}
+	}
+	if !found {
+		t.Errorf("no decoder m2 registered for .m2")
+	}
+}
