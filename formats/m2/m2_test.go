@@ -519,7 +519,7 @@ func TestRegistered(t *testing.T) {
 		data []byte
 		want bool
 	}{{"model.bin", data, true}, {"x.m2", data, true}, {"x.txt", []byte("MD2"), false}} {
-		if got := Sniff(c.name, c.data); got != c.want && c.name != "x.m2" {
+		if got := Sniff(c.name, c.data); got != c.want {
 			t.Errorf("Sniff(%s) = %v, want %v", c.name, got, c.want)
 		}
 	}
