@@ -308,7 +308,9 @@ func (c *Clip) evaluate(t float64, sc *scratch, probes []anim.Probe) {
 			}
 		}
 		if tg == tgtBone && probes != nil {
-			probes[c.lsNode[l.Lineset]].Add(ku)
+			if node := int(c.lsNode[l.Lineset]); node < len(probes) {
+				probes[node].Add(ku)
+			}
 		}
 		if !ok || (!l.strKeys && !l.boolKeys && !(math.Abs(v) <= MaxValue)) {
 			continue

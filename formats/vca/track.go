@@ -251,9 +251,6 @@ func luaNumText(x float64) string {
 	case math.IsNaN(x):
 		return "nan"
 	}
-	if x == math.Trunc(x) && math.Abs(x) < 1e15 {
-		return fmt.Sprintf("%.0f", x)
-	}
 	return fmt.Sprintf("%.14g", x)
 }
 

@@ -637,3 +637,14 @@ func hasDiagAt(ds []formats.Diagnostic, sev formats.Severity, msg string, line, 
 	}
 	return false
 }
+
+func TestLuaNumText(t *testing.T) {
+	for _, tc := range []struct {
+		x    float64
+		want string
+	}{{24, "24"}, {0.1, "0.1"}, {23.976, "23.976"}, {1e15, "1e+15"}, {-60, "-60"}, {1.0 / 3, "0.33333333333333"}, {math.Inf(1), "inf"}} {
+		if got := luaNumText(tc.x); got != tc.want {
+			t.Errorf("luaNumText(%v) = %q, want %q", tc.x, got, tc.want)
+		}
+	}
+}
