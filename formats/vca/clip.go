@@ -67,6 +67,12 @@ type lsVals struct {
 }
 
 type scratch struct {
+	// The key of the last evaluation held here: SampleRoot and SampleState after a
+	// Sample at the same t reuse it instead of evaluating the track again.
+	valid  bool
+	evalT  float64
+	evalI  float64
+	evalEC bool
 	ls     []lsVals
 	tex    []string
 	texSet []bool
@@ -243,9 +249,18 @@ func probeFrame(t, fps float64) int32 {
 	return int32(f)
 }
 
+// evaluateOnce is evaluate unless sc already holds the evaluation at t.
+func (c *Clip) evaluateOnce(t float64, sc *scratch) {
+	if sc.valid && sc.evalT == t && sc.evalI == c.Intensity && sc.evalEC == c.EngineChannels {
+		return
+	}
+	c.evaluate(t, sc, nil)
+}
+
 // evaluate runs every line at time t into sc, and records key uses in probes.
 func (c *Clip) evaluate(t float64, sc *scratch, probes []anim.Probe) {
 	tr := c.tr
+	sc.valid, sc.evalT, sc.evalI, sc.evalEC = true, t, c.Intensity, c.EngineChannels
 	for i := range sc.ls {
 		v := &sc.ls[i]
 		v.t = [3]float64{}
@@ -556,7 +571,7 @@ func (c *Clip) SampleRoot(t float64) anim.Affine {
 	}
 	sc, owned := c.acquire()
 	defer c.release(owned)
-	c.evaluate(t, sc, nil)
+	c.evaluateOnce(t, sc)
 	x := c.lsTransform(c.objectLS, &sc.ls[c.objectLS])
 	var m anim.Affine
 	anim.RotationColumns(&m, x.Q, x.S)
@@ -603,7 +618,7 @@ func (c *Clip) NewState() *State {
 func (c *Clip) SampleState(t float64, st *State) {
 	sc, owned := c.acquire()
 	defer c.release(owned)
-	c.evaluate(t, sc, nil)
+	c.evaluateOnce(t, sc)
 	for i := range st.Visible {
 		st.Visible[i], st.Color[i], st.Model[i] = true, mgl32.Vec4{1, 1, 1, 1}, ""
 	}
