@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -94,6 +95,31 @@ func flagNames(fs *flag.FlagSet) string {
 	var names []string
 	fs.VisitAll(func(f *flag.Flag) { names = append(names, "--"+f.Name) })
 	return strings.Join(names, " ")
+}
+
+// parseFiles parses a command's flags and files, requires at least one file and
+// checks the sampling options.
+func parseFiles(fs *flag.FlagSet, opt *optionFlags, args []string) ([]string, formats.Options, error) {
+	files, err := parseInterleaved(fs, args)
+	if err == nil && len(files) == 0 {
+		err = usagef("no FILE given")
+	}
+	if err != nil {
+		return nil, formats.Options{}, err
+	}
+	opts, err := opt.options()
+	return files, opts, err
+}
+
+// writeJSON prints v as indented JSON (exit 1 if it cannot be written).
+func writeJSON(v any, stdout, stderr io.Writer) int {
+	enc := json.NewEncoder(stdout)
+	enc.SetIndent("", " ")
+	if err := enc.Encode(v); err != nil {
+		fmt.Fprintln(stderr, err)
+		return exitInvalid
+	}
+	return exitOK
 }
 
 // parseTime parses a finite time value (MSH rejects a non-finite t as a usage error).

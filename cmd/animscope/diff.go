@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
@@ -214,11 +213,8 @@ func runDiff(args []string, stdout, stderr io.Writer) int {
 	out.A.Rounding, out.A.QuatOrder = optsA.Rounding, optsA.QuatOrder
 	out.B.Rounding, out.B.QuatOrder = optsB.Rounding, optsB.QuatOrder
 	if *asJSON {
-		enc := json.NewEncoder(stdout)
-		enc.SetIndent("", " ")
-		if err := enc.Encode(out); err != nil {
-			fmt.Fprintln(stderr, err)
-			return exitInvalid
+		if code := writeJSON(out, stdout, stderr); code != exitOK {
+			return code
 		}
 	} else {
 		printDiff(stdout, out)

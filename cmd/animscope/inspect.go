@@ -107,14 +107,7 @@ func runInspect(args []string, stdout, stderr io.Writer) int {
 	var opt optionFlags
 	opt.register(fs)
 	asJSON := fs.Bool("json", false, "print one JSON object")
-	files, err := parseInterleaved(fs, args)
-	if err == nil && len(files) == 0 {
-		err = usagef("no FILE given")
-	}
-	var opts formats.Options
-	if err == nil {
-		opts, err = opt.options()
-	}
+	files, opts, err := parseFiles(fs, &opt, args)
 	if err != nil {
 		return exitFor("inspect", err, stderr)
 	}
@@ -124,13 +117,7 @@ func runInspect(args []string, stdout, stderr io.Writer) int {
 	}
 	out := describe(a)
 	if *asJSON {
-		enc := json.NewEncoder(stdout)
-		enc.SetIndent("", " ")
-		if err := enc.Encode(out); err != nil {
-			fmt.Fprintln(stderr, err)
-			return exitInvalid
-		}
-		return exitOK
+		return writeJSON(out, stdout, stderr)
 	}
 	printInspect(stdout, a, out)
 	return exitOK

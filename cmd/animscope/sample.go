@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
@@ -223,13 +222,7 @@ func runSample(args []string, stdout, stderr io.Writer) int {
 			}
 			out.Nodes = append(out.Nodes, n)
 		}
-		enc := json.NewEncoder(stdout)
-		enc.SetIndent("", " ")
-		if err := enc.Encode(out); err != nil {
-			fmt.Fprintln(stderr, err)
-			return exitInvalid
-		}
-		return exitOK
+		return writeJSON(out, stdout, stderr)
 	}
 	printSampleText(stdout, a, clipA, ia, clipBv, ib, req, pose)
 	return exitOK

@@ -15,14 +15,7 @@ func runValidate(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("validate", flag.ContinueOnError)
 	var opt optionFlags
 	opt.register(fs)
-	files, err := parseInterleaved(fs, args)
-	if err == nil && len(files) == 0 {
-		err = usagef("no FILE given")
-	}
-	var opts formats.Options
-	if err == nil {
-		opts, err = opt.options()
-	}
+	files, opts, err := parseFiles(fs, &opt, args)
 	if err != nil {
 		return exitFor("validate", err, stderr)
 	}
