@@ -331,16 +331,15 @@ func (m *Model) Encode() ([]byte, error) {
 		if len(nd.Keys) > 1 {
 			mapStart = uint16(animIdx * F)
 			animIdx++
+			k := 0 // times increase, so the key for frame f only moves forward
 			for f := 0; f < F; f++ {
 				v := fb
 				ff := float32(f)
 				if ff >= nd.Keys[0].Time && ff < nd.Keys[len(nd.Keys)-1].Time {
-					for k := 0; k < len(nd.Keys)-1; k++ {
-						if nd.Keys[k].Time <= ff && ff < nd.Keys[k+1].Time {
-							v = keyBase + k
-							break
-						}
+					for nd.Keys[k+1].Time <= ff {
+						k++
 					}
+					v = keyBase + k
 				}
 				res19.u16(uint16(v))
 			}

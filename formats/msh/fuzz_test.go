@@ -82,7 +82,10 @@ func checkOpen(t *testing.T, data []byte, opts formats.Options) {
 			}
 		}
 	}
-	clean := !formats.HasErrors(ds) && finiteKeys
+	// A file in canonical form (no diagnostic at all) samples finite numbers. Files
+	// with warnings may legitimately extrapolate (a non-canonical map naming a key
+	// past its time, key times a denormal apart) exactly as the engine would.
+	clean := len(ds) == 0 && finiteKeys
 	clip := a.Clips[0]
 	out := make([]anim.Transform, n)
 	probes := make([]anim.Probe, n)
@@ -91,6 +94,13 @@ func checkOpen(t *testing.T, data []byte, opts formats.Options) {
 		clip.Sample(tm, out, probes)
 		for i := range out {
 			if clean && !finiteT(out[i]) {
+				for k := 0; k < f.KeyCount; k++ {
+					t.Logf("key %d: %+v", k, f.RawKey(k))
+				}
+				for j := range f.Nodes {
+					t.Logf("node %d: %+v", j, f.Nodes[j])
+				}
+				t.Logf("probe %+v diags %v", probes[i].Used(), ds)
 				t.Fatalf("t=%v node %d: %+v is not finite", tm, i, out[i])
 			}
 			if probes[i].NKeys != 1 {

@@ -131,6 +131,12 @@ func (f *File) validateTracks(r *report) {
 				break
 			}
 		}
+		for k := lo; k <= fb; k++ {
+			if t := float64(f.time(k)); !(t >= 0 && t == math.Trunc(t)) {
+				r.add("whole-times", formats.Warning, f.keyOff(k, 12), "node %d: key %d time %v is not a whole frame number (canonical data uses 0, 1, 2, …)", i, k, f.time(k))
+				break
+			}
+		}
 		if t := f.time(lo); t != 0 {
 			r.add("track-time0", formats.Warning, f.keyOff(lo, 12), "node %d: its track starts at key %d with time %v, expected 0", i, lo, t)
 		}
