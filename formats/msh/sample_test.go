@@ -365,3 +365,123 @@ func TestWeightsBitIdentical(t *testing.T) {
 		}
 	}
 }
+
+// refSample is an independent, literal reading of §11 for one node, from the raw
+// streams: float32 t, the frame rule, the unsigned range check, the key choice, the
+// exact-time returns, the lerp and anim.SlerpWeights on the decoded quaternions.
+func refSample(f *msh.File, node int, t float64, r msh.Rounding, wxyz bool) (anim.Transform, anim.Probe) {
+	var p anim.Probe
+	tf := float32(t)
+	frame := msh.FrameIndex(tf, r)
+	nd := f.Nodes[node]
+	key := int(nd.Fallback)
+	fallback := true
+	if uint32(frame) < f.Frames && nd.MapStart != 0xFFFF {
+		if v := int(f.MapWord(int(nd.MapStart) + int(frame))); v < key {
+			key, fallback = v, false
+		}
+	}
+	p.Reset(frame, fallback)
+	ret := func(k int) anim.Transform {
+		rk := f.RawKey(k)
+		return anim.Transform{T: mgl32.Vec3(rk.Pos), Q: anim.Conjugate(msh.DecodeQuat(rk.Raw, wxyz)), S: mgl32.Vec3{1, 1, 1}}
+	}
+	k0 := f.RawKey(key)
+	if fallback || tf == k0.Time {
+		p.Add(anim.KeyUse{Channel: "trs", K0: int32(key), K1: -1})
+		return ret(key), p
+	}
+	k1 := f.RawKey(key + 1)
+	if tf == k1.Time {
+		p.Add(anim.KeyUse{Channel: "trs", K0: int32(key + 1), K1: -1})
+		return ret(key + 1), p
+	}
+	a := (tf - k0.Time) / (k1.Time - k0.Time)
+	q0, q1 := msh.DecodeQuat(k0.Raw, wxyz), msh.DecodeQuat(k1.Raw, wxyz)
+	w0, w1 := anim.SlerpWeights(anim.Dot4(q0, q1), a)
+	p.Add(anim.KeyUse{Channel: "trs", K0: int32(key), K1: int32(key + 1), Alpha: a})
+	return anim.Transform{T: anim.LerpVec3(mgl32.Vec3(k0.Pos), mgl32.Vec3(k1.Pos), a),
+		Q: anim.Conjugate(anim.Combine(q0, q1, w0, w1)), S: mgl32.Vec3{1, 1, 1}}, p
+}
+
+// TestSampleMatchesReference: the clip (flat key table, precomputed arcs, Sincos)
+// equals the literal reference bit for bit, for random models, times, roundings and
+// quaternion orders.
+func TestSampleMatchesReference(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	bits := func(x anim.Transform) [10]uint32 {
+		return [10]uint32{math.Float32bits(x.T[0]), math.Float32bits(x.T[1]), math.Float32bits(x.T[2]), math.Float32bits(x.Q.W),
+			math.Float32bits(x.Q.V[0]), math.Float32bits(x.Q.V[1]), math.Float32bits(x.Q.V[2]), math.Float32bits(x.S[0]), math.Float32bits(x.S[1]), math.Float32bits(x.S[2])}
+	}
+	for i := 0; i < 60; i++ {
+		m := randomModel(r)
+		data, err := m.Encode()
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, _ := msh.Parse("r.msh", data)
+		for _, rounding := range roundings {
+			for _, order := range []string{"xyzw", "wxyz"} {
+				a, err := formats.OpenData("r.msh", data, formats.Options{Rounding: rounding, QuatOrder: order})
+				if err != nil {
+					t.Fatal(err)
+				}
+				rr, _ := msh.ParseRounding(rounding)
+				n := a.Skeleton.Len()
+				out := make([]anim.Transform, n)
+				probes := make([]anim.Probe, n)
+				F := float64(f.Frames)
+				for j := 0; j < 40; j++ {
+					tm := r.Float64()*(F+2) - 1
+					if j%4 == 0 {
+						tm = math.Round(tm*2) / 2 // integers and halves
+					}
+					a.Clips[0].Sample(tm, out, probes)
+					for node := 0; node < n; node++ {
+						want, wp := refSample(f, node, tm, rr, order == "wxyz")
+						if bits(out[node]) != bits(want) || probes[node].Frame != wp.Frame || probes[node].Fallback != wp.Fallback || probes[node].Keys[0] != wp.Keys[0] {
+							t.Fatalf("model %d %s/%s t=%v node %d: %+v %+v, reference %+v %+v", i, rounding, order, tm, node, out[node], probes[node].Used(), want, wp.Used())
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+func TestKeyTimes(t *testing.T) {
+	m := msh.WorkedExample()
+	m.Nodes = append(m.Nodes, msh.ModelNode{Parent: 1, Keys: []msh.ModelKey{{Rot: mgl32.QuatIdent()}, {Time: 2, Rot: mgl32.QuatIdent()}, {Time: 3, Rot: mgl32.QuatIdent()}}})
+	a := openModel(t, "k.msh", m, formats.Options{})
+	kt, ok := a.Clips[0].(anim.KeyTimesClip)
+	if !ok {
+		t.Fatal("the clip does not implement anim.KeyTimesClip")
+	}
+	for node, want := range [][]float64{{0}, {0, 1, 4}, {0, 2, 3}} {
+		got := kt.KeyTimes(node, nil)
+		if len(got) != len(want) {
+			t.Errorf("node %d: %v, want %v", node, got, want)
+			continue
+		}
+		for i := range got {
+			if got[i] != want[i] {
+				t.Errorf("node %d: %v, want %v", node, got, want)
+				break
+			}
+		}
+	}
+	if got := kt.KeyTimes(99, []float64{7}); len(got) != 1 {
+		t.Errorf("out-of-range node appended %v", got)
+	}
+}
+
+// TestSampleAllocs: Sample allocates nothing.
+func TestSampleAllocs(t *testing.T) {
+	a := openModel(t, "c.msh", msh.NewChain(50, 30), formats.Options{})
+	out := make([]anim.Transform, 50)
+	probes := make([]anim.Probe, 50)
+	tm := 0.0
+	if n := testing.AllocsPerRun(100, func() { a.Clips[0].Sample(tm, out, probes); tm += 0.3 }); n != 0 {
+		t.Errorf("Sample allocates %v times per call, want 0", n)
+	}
+}
