@@ -149,3 +149,27 @@ func TestOpenDataDemoName(t *testing.T) {
 		}
 	}
 }
+
+// TestMeshesMatchParts: the default slot meshes are the model's parts, vertex for
+// vertex and index for index.
+func TestMeshesMatchParts(t *testing.T) {
+	m := msh.NewChain(7, 5)
+	a := openModel(t, "c.msh", m, formats.Options{})
+	if len(a.Meshes) != 7 {
+		t.Fatalf("%d meshes, want 7", len(a.Meshes))
+	}
+	for _, me := range a.Meshes {
+		p := m.Nodes[me.Node].Parts[0]
+		if len(me.Positions) != len(p.Positions) || len(me.Indices) != len(p.Indices) || me.Name != m.Nodes[me.Node].Name {
+			t.Fatalf("node %d: mesh %q of %d vertices / %d indices, want %q %d / %d", me.Node, me.Name, len(me.Positions), len(me.Indices), m.Nodes[me.Node].Name, len(p.Positions), len(p.Indices))
+		}
+		for i, ix := range me.Indices {
+			if me.Positions[ix] != p.Positions[p.Indices[i]] {
+				t.Fatalf("node %d index %d: vertex %v, want %v", me.Node, i, me.Positions[ix], p.Positions[p.Indices[i]])
+			}
+			if me.Normals[ix] != p.Normals[p.Indices[i]] {
+				t.Fatalf("node %d index %d: normal %v, want %v", me.Node, i, me.Normals[ix], p.Normals[p.Indices[i]])
+			}
+		}
+	}
+}

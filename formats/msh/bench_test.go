@@ -13,16 +13,24 @@ import (
 	"github.com/go-gl/mathgl/mgl32"
 )
 
-func benchAsset(b *testing.B, big bool) *formats.Asset {
+// benchAsset opens the demo (kind 0), a 10,000-node chain (kind 1) or a
+// 10,000-node tree of fan-out 4 (kind 2), 8 frames, two thirds animated.
+func benchAsset(b *testing.B, kind int) *formats.Asset {
 	b.Helper()
-	if !big {
+	if kind == 0 {
 		a, err := formats.OpenData(assets.DemoName, assets.DemoMSH, formats.Options{})
 		if err != nil {
 			b.Fatal(err)
 		}
 		return a
 	}
-	data, err := msh.NewChain(10000, 8).Encode()
+	m := msh.NewChain(10000, 8)
+	if kind == 2 {
+		for i := 1; i < len(m.Nodes); i++ {
+			m.Nodes[i].Parent = (i - 1) / 4
+		}
+	}
+	data, err := m.Encode()
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -40,15 +48,11 @@ func perNode(b *testing.B, n int) {
 // BenchmarkSample measures Clip.Sample + anim.LocalToModel, with probes, and the
 // same with a blend of two times through anim.Blender.
 func BenchmarkSample(b *testing.B) {
-	for _, big := range []bool{false, true} {
-		a := benchAsset(b, big)
+	for kind, name := range []string{"demo", "10k-chain", "10k-tree"} {
+		a := benchAsset(b, kind)
 		n := a.Skeleton.Len()
 		clip := a.Clips[0]
 		frames := float64(clip.Info().Frames)
-		name := "demo"
-		if big {
-			name = "10k"
-		}
 		b.Run(name, func(b *testing.B) {
 			pose := anim.NewPose(n)
 			t := 0.0

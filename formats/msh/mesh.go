@@ -71,15 +71,16 @@ func (f *File) slotMesh(s *Slot, node int, name string, budget *meshBudget) (for
 		return formats.Mesh{}, false
 	}
 	batches := f.Batches[s.BatchStart : int(s.BatchStart)+int(s.BatchCount)]
+	type span struct{ base, n int } // a usable batch: vertex offset from lo, index count
+	spans := make([]span, len(batches))
 	lo, hi, total := math.MaxInt, -1, 0
-	use := make([]bool, len(batches))
 	for k := range batches {
 		if int(batches[k].IndexCount) > budget.indices-total {
 			break
 		}
 		if l, h, n, ok := f.batchRange(&batches[k]); ok {
 			lo, hi, total = min(lo, l), max(hi, h), total+n
-			use[k] = true
+			spans[k] = span{int(batches[k].BaseVertex), n}
 		}
 	}
 	if total == 0 || hi-lo+1 > budget.vertices {
@@ -91,34 +92,34 @@ func (f *File) slotMesh(s *Slot, node int, name string, budget *meshBudget) (for
 	m := formats.Mesh{Name: name, Node: node, Positions: make([]mgl32.Vec3, nv), Indices: make([]uint32, 0, total)}
 	pos := f.positions[12*lo : 12*(hi+1)]
 	for v := range m.Positions {
-		r := pos[12*v:]
+		r := pos[12*v : 12*v+12]
 		m.Positions[v] = mgl32.Vec3{math.Float32frombits(le.Uint32(r)), math.Float32frombits(le.Uint32(r[4:])), math.Float32frombits(le.Uint32(r[8:]))}
 	}
 	if f.normals != nil {
 		m.Normals = make([]mgl32.Vec3, nv)
 		nr := f.normals[4*lo : 4*(hi+1)]
 		for v := range m.Normals {
-			m.Normals[v] = mgl32.Vec3{DecodeNormal(int8(nr[4*v])), DecodeNormal(int8(nr[4*v+1])), DecodeNormal(int8(nr[4*v+2]))}
+			r := nr[4*v : 4*v+3]
+			m.Normals[v] = mgl32.Vec3{DecodeNormal(int8(r[0])), DecodeNormal(int8(r[1])), DecodeNormal(int8(r[2]))}
 		}
 	}
 	if f.uvs != nil {
 		m.UVs = make([]mgl32.Vec2, nv)
 		uv := f.uvs[4*lo : 4*(hi+1)]
 		for v := range m.UVs {
-			m.UVs[v] = mgl32.Vec2{DecodeUV(le.Uint16(uv[4*v:])), DecodeUV(le.Uint16(uv[4*v+2:]))}
+			r := uv[4*v : 4*v+4]
+			m.UVs[v] = mgl32.Vec2{DecodeUV(le.Uint16(r)), DecodeUV(le.Uint16(r[2:]))}
 		}
 	}
-	for k := range batches {
-		b := &batches[k]
-		if !use[k] {
+	for k, sp := range spans {
+		if sp.n == 0 {
 			continue
 		}
-		if _, _, n, ok := f.batchRange(b); ok {
-			idx := f.indices[2*int(b.IndexStart) : 2*(int(b.IndexStart)+n)]
-			off := int(b.BaseVertex) - lo
-			for j := 0; j < len(idx); j += 2 {
-				m.Indices = append(m.Indices, uint32(int(le.Uint16(idx[j:]))+off))
-			}
+		start := int(batches[k].IndexStart)
+		idx := f.indices[2*start : 2*(start+sp.n)]
+		off := sp.base - lo
+		for j := 0; j+1 < len(idx); j += 2 {
+			m.Indices = append(m.Indices, uint32((int(idx[j])|int(idx[j+1])<<8)+off))
 		}
 	}
 	return m, true

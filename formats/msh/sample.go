@@ -223,9 +223,9 @@ func (c *Clip) Sample(t float64, out []anim.Transform, probes []anim.Probe) {
 			use.K1, use.Alpha = int32(key+1), a
 		}
 		if probes != nil {
-			p := &probes[i]
-			p.Reset(frame, fallback)
-			p.Add(use)
+			p := &probes[i] // what Reset + Add write, in one go
+			p.Frame, p.Fallback, p.NKeys = frame, fallback, 1
+			p.Keys[0] = use
 		}
 	}
 }
