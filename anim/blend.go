@@ -24,14 +24,16 @@ func BlendQuat(qa, qb mgl32.Quat, w float32) mgl32.Quat {
 // rotations by BlendQuat, translation and scale linearly. out may alias a or b.
 func BlendTransforms(a, b []Transform, w float32, out []Transform) {
 	n := len(out)
-	_ = a[:n]
-	_ = b[:n]
-	for i := 0; i < n; i++ {
-		out[i] = Transform{
-			T: LerpVec3(a[i].T, b[i].T, w),
-			Q: BlendQuat(a[i].Q, b[i].Q, w),
-			S: LerpVec3(a[i].S, b[i].S, w),
-		}
+	a = a[:n]
+	b = b[:n]
+	v := 1 - w
+	for i := range out {
+		x, y := &a[i], &b[i]
+		q := BlendQuat(x.Q, y.Q, w)
+		o := &out[i]
+		o.T = mgl32.Vec3{v*x.T[0] + w*y.T[0], v*x.T[1] + w*y.T[1], v*x.T[2] + w*y.T[2]}
+		o.S = mgl32.Vec3{v*x.S[0] + w*y.S[0], v*x.S[1] + w*y.S[1], v*x.S[2] + w*y.S[2]}
+		o.Q = q
 	}
 }
 

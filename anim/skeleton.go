@@ -118,21 +118,51 @@ func (s *Skeleton) LocalMatrix(i int, x *Transform, m *Affine) {
 // root (nil for the identity) as the parent of the roots. It allocates nothing.
 func LocalToModel(s *Skeleton, local []Transform, root *Affine, model []Affine) {
 	n := len(s.Parents)
-	_ = local[:n]
-	_ = model[:n]
-	for i := 0; i < n; i++ {
+	parents := s.Parents[:n]
+	local = local[:n]
+	model = model[:n]
+	// Most families need neither post/pre rotations nor pivots: their local matrix
+	// is R(q)·S(s) plus a translation, built inline without the general path.
+	simple := s.Post == nil && s.Pre == nil && s.Pivot == nil
+	offset := s.Offset
+	for i, p := range parents {
 		var l Affine
-		s.LocalMatrix(i, &local[i], &l)
-		p := s.Parents[i]
+		x := &local[i]
+		if simple {
+			RotationColumns(&l, x.Q, x.S)
+			l[9], l[10], l[11] = x.T[0], x.T[1], x.T[2]
+			if offset != nil {
+				o := &offset[i]
+				l[9], l[10], l[11] = o[0]+x.T[0], o[1]+x.T[1], o[2]+x.T[2]
+			}
+		} else {
+			s.LocalMatrix(i, x, &l)
+		}
 		switch {
 		case p >= 0:
-			MulAffine(&model[i], &model[p], &l)
+			mulAffineTo(&model[i], &model[p], &l)
 		case root != nil:
-			MulAffine(&model[i], root, &l)
+			mulAffineTo(&model[i], root, &l)
 		default:
 			model[i] = l
 		}
 	}
+}
+
+// mulAffineTo writes a·b into out, which must alias neither a nor b.
+func mulAffineTo(out, a, b *Affine) {
+	out[0] = a[0]*b[0] + a[3]*b[1] + a[6]*b[2]
+	out[1] = a[1]*b[0] + a[4]*b[1] + a[7]*b[2]
+	out[2] = a[2]*b[0] + a[5]*b[1] + a[8]*b[2]
+	out[3] = a[0]*b[3] + a[3]*b[4] + a[6]*b[5]
+	out[4] = a[1]*b[3] + a[4]*b[4] + a[7]*b[5]
+	out[5] = a[2]*b[3] + a[5]*b[4] + a[8]*b[5]
+	out[6] = a[0]*b[6] + a[3]*b[7] + a[6]*b[8]
+	out[7] = a[1]*b[6] + a[4]*b[7] + a[7]*b[8]
+	out[8] = a[2]*b[6] + a[5]*b[7] + a[8]*b[8]
+	out[9] = a[0]*b[9] + a[3]*b[10] + a[6]*b[11] + a[9]
+	out[10] = a[1]*b[9] + a[4]*b[10] + a[7]*b[11] + a[10]
+	out[11] = a[2]*b[9] + a[5]*b[10] + a[8]*b[11] + a[11]
 }
 
 // SkinPalette writes skin[i] = model[i] · inverseBind[i].
@@ -143,7 +173,7 @@ func SkinPalette(s *Skeleton, model []Affine, skin []Affine) {
 		return
 	}
 	for i := 0; i < n; i++ {
-		MulAffine(&skin[i], &model[i], &s.InverseBind[i])
+		mulAffineTo(&skin[i], &model[i], &s.InverseBind[i])
 	}
 }
 
