@@ -6,6 +6,7 @@ import (
 	"math"
 
 	"animscope/formats"
+	"animscope/formats/bin"
 	"animscope/formats/nres"
 )
 
@@ -407,8 +408,8 @@ func (f *File) parseLabels() {
 			pos += 4
 			continue
 		}
-		if n+1 > uint64(len(d)-pos-4) {
-			if n <= uint64(len(d)-pos-4) {
+		if !bin.Fits(n+1, 1, uint64(len(d)-pos-4)) {
+			if bin.Fits(n, 1, uint64(len(d)-pos-4)) {
 				labels[i] = nres.Latin1(d[pos+4 : pos+4+int(n)])
 				f.warnf(dataOff(e, pos+4+int(n)), "Res10: record %d has no NUL terminator", i)
 				pos = len(d)
@@ -428,6 +429,12 @@ func (f *File) parseLabels() {
 		f.errorf(dataOff(e, pos), "Res10: %d bytes left over after %d records", len(d)-pos, len(labels))
 	}
 	f.Labels = labels
+}
+
+// inRange reports whether the records [start, start+count) lie inside the n records
+// there are (the shared bounded-count check of formats/bin, without overflow).
+func inRange(start, count uint64, n int) bool {
+	return n >= 0 && start <= uint64(n) && bin.Fits(count, 1, uint64(n)-start)
 }
 
 // nodeOff is the file offset of field byte fld of node i.
@@ -460,7 +467,7 @@ func (f *File) checkNodes() {
 			f.errorf(f.nodeOff(i, 6), "node %d: fallback key %d is out of range (%d keys): the node is sampled as identity", i, nd.Fallback, f.KeyCount)
 			f.bad[i] = true
 		}
-		if nd.MapStart != NoIndex && uint64(nd.MapStart)+uint64(f.Frames) > uint64(f.WordCount) {
+		if nd.MapStart != NoIndex && !inRange(uint64(nd.MapStart), uint64(f.Frames), f.WordCount) {
 			f.errorf(f.nodeOff(i, 4), "node %d: map block %d + frame_count %d exceeds the %d Res19 words: the node is sampled as identity",
 				i, nd.MapStart, f.Frames, f.WordCount)
 			f.bad[i] = true

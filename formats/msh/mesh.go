@@ -47,7 +47,7 @@ func (f *File) SlotMeshes(a, b int, names []string) []formats.Mesh {
 // (a multiple of 3); ok is false when it is unusable.
 func (f *File) batchRange(b *Batch) (lo, hi, n int, ok bool) {
 	n = int(b.IndexCount) - int(b.IndexCount)%3
-	if n == 0 || uint64(b.IndexStart)+uint64(n) > uint64(f.IndexCount) {
+	if n == 0 || !inRange(uint64(b.IndexStart), uint64(n), f.IndexCount) {
 		return 0, 0, 0, false
 	}
 	mn, mx := 0xFFFF, 0
@@ -67,7 +67,7 @@ func (f *File) batchRange(b *Batch) (lo, hi, n int, ok bool) {
 type meshBudget struct{ indices, vertices int }
 
 func (f *File) slotMesh(s *Slot, node int, name string, budget *meshBudget) (formats.Mesh, bool) {
-	if int(s.BatchStart)+int(s.BatchCount) > len(f.Batches) {
+	if !inRange(uint64(s.BatchStart), uint64(s.BatchCount), len(f.Batches)) {
 		return formats.Mesh{}, false
 	}
 	batches := f.Batches[s.BatchStart : int(s.BatchStart)+int(s.BatchCount)]

@@ -240,7 +240,7 @@ func (f *File) validateGeometry(r *report) {
 		for i := range f.Batches {
 			b := &f.Batches[i]
 			off := dataOff(e, i*BatchSize)
-			if uint64(b.IndexStart)+uint64(b.IndexCount) > uint64(f.IndexCount) {
+			if !inRange(uint64(b.IndexStart), uint64(b.IndexCount), f.IndexCount) {
 				r.add("batch-range", formats.Error, off+10, "batch %d: indices %d..%d are past the %d Res6 indices", i, b.IndexStart, uint64(b.IndexStart)+uint64(b.IndexCount), f.IndexCount)
 				continue
 			}
@@ -257,10 +257,10 @@ func (f *File) validateGeometry(r *report) {
 		for i := range f.Slots {
 			s := &f.Slots[i]
 			off := dataOff(e, HeaderSize+i*SlotSize)
-			if f.Stream(ResTriangles) != nil && int(s.TriStart)+int(s.TriCount) > len(f.Tris) {
+			if f.Stream(ResTriangles) != nil && !inRange(uint64(s.TriStart), uint64(s.TriCount), len(f.Tris)) {
 				r.add("slot-tris", formats.Error, off, "slot %d: triangles %d..%d are past the %d Res7 descriptors", i, s.TriStart, int(s.TriStart)+int(s.TriCount), len(f.Tris))
 			}
-			if int(s.BatchStart)+int(s.BatchCount) > len(f.Batches) {
+			if !inRange(uint64(s.BatchStart), uint64(s.BatchCount), len(f.Batches)) {
 				r.add("slot-batches", formats.Error, off+4, "slot %d: batches %d..%d are past the %d Res13 batches", i, s.BatchStart, int(s.BatchStart)+int(s.BatchCount), len(f.Batches))
 			}
 			fl := append(append(append(s.Min[:0:0], s.Min[:]...), s.Max[:]...), s.Center[:]...)

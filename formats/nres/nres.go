@@ -25,6 +25,7 @@ import (
 	"strings"
 
 	"animscope/formats"
+	"animscope/formats/bin"
 )
 
 // Layout constants of §2.
@@ -137,7 +138,7 @@ func Decode(file string, data []byte) (*Archive, error) {
 	if count < 0 {
 		return nil, formats.Errf(file, 8, "entry_count %d is negative", count)
 	}
-	if uint64(count)*EntrySize > uint64(n-HeaderSize) {
+	if !bin.Fits(uint64(count), EntrySize, uint64(n-HeaderSize)) {
 		return nil, formats.Errf(file, 8, "entry_count %d does not fit: it needs %d directory bytes, the file has %d after the header",
 			count, uint64(count)*EntrySize, n-HeaderSize)
 	}
@@ -168,7 +169,7 @@ func Decode(file string, data []byte) (*Archive, error) {
 		e.Offset = le.Uint32(r[56:])
 		e.SortIndex = le.Uint32(r[60:])
 		end := uint64(e.Offset) + uint64(size)
-		if end > uint64(n) {
+		if bin.CheckRange("payload", uint64(e.Offset), uint64(size), 1, n) != nil {
 			return nil, formats.Errf(file, off+FieldOffset, "entry %d (%s %q): payload 0x%X..0x%X runs past the end of the file (%d bytes)",
 				i, e.TypeString(), e.NameString(), e.Offset, end, n)
 		}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"animscope/formats"
+	"animscope/formats/bin"
 	"animscope/formats/iff"
 
 	"github.com/go-gl/mathgl/mgl32"
@@ -436,6 +437,12 @@ func (a *Animation) readCKAT(c *iff.Cursor) error {
 	return nil
 }
 
+// fitsBytes reports whether n entries of at least one byte each fit in the rest
+// bytes that follow (n ≥ 0), through the shared bounded-count check.
+func fitsBytes(n int64, rest int) bool {
+	return n >= 0 && rest >= 0 && bin.Fits(uint64(n), 1, uint64(rest))
+}
+
 // setCounts checks the INFO counts before anything is allocated from them.
 func (a *Animation) setCounts(c *iff.Cursor, off int, tc int32, counts [4]int32) error {
 	names := [4]string{"animated rotation channel", "static rotation", "animated translation channel", "static translation"}
@@ -450,7 +457,7 @@ func (a *Animation) setCounts(c *iff.Cursor, off int, tc int32, counts [4]int32)
 	// Every entry takes at least one byte of what follows INFO.
 	rest := c.Remaining()
 	for i, n := range append([]int32{tc}, counts[:]...) {
-		if int(n) > rest {
+		if !fitsBytes(int64(n), rest) {
 			what := "transform"
 			if i > 0 {
 				what = names[i-1]
@@ -597,7 +604,7 @@ func (a *Animation) readMSGS(c *iff.Cursor) error {
 	if err := done(info); err != nil {
 		return err
 	}
-	if n > c.Remaining() {
+	if n >= 0 && !fitsBytes(int64(n), c.Remaining()) {
 		return c.Errf(info.Off, "MSGS INFO: %d messages cannot fit in the %d bytes that follow", n, c.Remaining())
 	}
 	for i := 0; i < n; i++ {

@@ -108,7 +108,7 @@ func DecodeMeshGen(file string, data []byte) (*MeshGen, error) {
 	names := [7]string{"skeleton name", "transform name", "position", "weight", "normal", "per-shader data", "blend target"}
 	rest := c.Remaining()
 	for i, n := range cnt {
-		if n < 0 || n > maxCount || (i != 6 && int(n) > rest) {
+		if n < 0 || n > maxCount || (i != 6 && !fitsBytes(int64(n), rest)) {
 			return nil, c.Errf(info.Off, "SKMG INFO: %s count %d is out of range (%d bytes follow)", names[i], n, rest)
 		}
 	}
@@ -427,7 +427,7 @@ func (m *MeshGen) readPSDT(c *iff.Cursor, ver, posN, normN int) (PerShader, erro
 	if err := done(ch); err != nil {
 		return ps, err
 	}
-	if pc < 0 || int(pc) > c.Remaining() {
+	if !fitsBytes(pc, c.Remaining()) {
 		return ps, c.Errf(ch.Off, "PRIM INFO: primitive count %d is out of range", pc)
 	}
 	ps.Primitives = int(pc)

@@ -33,7 +33,7 @@ func DecodeLODList(file string, data []byte) (*LODList, []formats.Diagnostic, er
 	if err := done(info); err != nil {
 		return nil, nil, err
 	}
-	if n < 0 || n > c.Remaining() {
+	if !fitsBytes(int64(n), c.Remaining()) {
 		return nil, nil, c.Errf(info.Off, "MLOD INFO: LOD count %d is out of range", n)
 	}
 	l := &LODList{}
@@ -104,8 +104,7 @@ func DecodeAppearance(file string, data []byte) (*Appearance, []formats.Diagnost
 	if err := done(info); err != nil {
 		return nil, nil, err
 	}
-	rest := int64(c.Remaining())
-	if mc < 0 || mc > rest || sc < 0 || sc > rest {
+	if rest := c.Remaining(); !fitsBytes(mc, rest) || !fitsBytes(sc, rest) {
 		return nil, nil, c.Errf(info.Off, "SMAT INFO: mesh count %d / skeleton count %d out of range", mc, sc)
 	}
 	ch, err := c.Chunk("MSGN")
