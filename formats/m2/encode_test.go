@@ -371,7 +371,10 @@ func (m *encModel) encode() (m2, skin []byte) {
 	if pre {
 		sizes = map[string]int{"lights": 212, "cameras": 124, "ribbons": 220, "particles": 504}
 	}
-	for name, n := range map[string]int{"lights": m.lights, "cameras": m.cameras, "ribbons": m.ribbons, "particles": m.particles} {
+	// In a fixed order, so that the same model always encodes to the same bytes.
+	counts := map[string]int{"lights": m.lights, "cameras": m.cameras, "ribbons": m.ribbons, "particles": m.particles}
+	for _, name := range []string{"lights", "cameras", "ribbons", "particles"} {
+		n := counts[name]
 		w.arr(f[name], n, make([]byte, n*sizes[name]))
 	}
 
