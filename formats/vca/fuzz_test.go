@@ -104,10 +104,12 @@ func FuzzVCMTokenizer(f *testing.F) {
 	})
 }
 
+var exprSeeds = []string{"-2^2", "2^3^2", "3 % 2^2", "t > 0.25 and 1 or -1", "sin(t * 2) * 30",
+	"noise(t, 3) + noise2d(t, -t, 2)", "rand(0, 1)", "round(-2.5) + sign(t) + log(8, 2)", "min(1, t, 3)",
+	"kl.value + (kr.value - kl.value) * t * t", "0x1p4 + 1e-3 + .5", "not nil == true", "(((1)))", "#t", "a.b.c(1)(2)"}
+
 func FuzzExpr(f *testing.F) {
-	for _, s := range []string{"-2^2", "2^3^2", "3 % 2^2", "t > 0.25 and 1 or -1", "sin(t * 2) * 30",
-		"noise(t, 3) + noise2d(t, -t, 2)", "rand(0, 1)", "round(-2.5) + sign(t) + log(8, 2)", "min(1, t, 3)",
-		"kl.value + (kr.value - kl.value) * t * t", "0x1p4 + 1e-3 + .5", "not nil == true", "(((1)))", "#t", "a.b.c(1)(2)"} {
+	for _, s := range exprSeeds {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, src string) {
