@@ -23,6 +23,8 @@ type Config struct {
 	CompareA, CompareB []string
 	Watch              bool
 	Opts               formats.Options
+	// OptsB is compare mode's reading for B (zero: Opts).
+	OptsB formats.Options
 	// Load overrides DefaultLoader (tests).
 	Load Loader
 	// Frames, when > 0, closes the window after that many frames (smoke tests).
@@ -110,6 +112,7 @@ func runWindow(cfg Config) error {
 		load = DefaultLoader
 	}
 	s := NewState(load, cfg.Opts)
+	s.OptsB = cfg.OptsB
 	s.Watch = cfg.Watch
 	rp := cfg.RecentPath
 	if rp == "" {

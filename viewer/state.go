@@ -50,6 +50,8 @@ type Toggles struct {
 // Requests are actions the UI or the keyboard asked of the frame loop.
 type Requests struct {
 	FrameAll, Screenshot, OpenDialog, Quit bool
+	// OpenDialogB opens the file dialog to pick compare mode's scene B.
+	OpenDialogB bool
 }
 
 // State is everything the viewer shows, in plain Go: no GL, no ImGui. The frame loop
@@ -57,6 +59,9 @@ type Requests struct {
 type State struct {
 	Load Loader
 	Opts formats.Options
+	// OptsB is scene B's reading in compare mode (a zero value means A's), so that B
+	// can be the same file under another rounding policy or quaternion order.
+	OptsB formats.Options
 
 	Scene *Scene
 	// SceneB is the second scene of --compare (nil otherwise).
@@ -149,14 +154,24 @@ func (s *State) Open(files []string) bool {
 	return true
 }
 
-// OpenCompare opens two scenes side by side (--compare).
+// optsB is scene B's reading: OptsB where set, A's options otherwise.
+func (s *State) optsB() formats.Options {
+	if s.OptsB == (formats.Options{}) {
+		return s.Opts
+	}
+	o := s.OptsB.WithDefaults()
+	o.Root = s.Opts.Root
+	return o
+}
+
+// OpenCompare opens two scenes side by side (--compare); B is read with optsB.
 func (s *State) OpenCompare(a, b []string) bool {
 	sa, err := safeLoad(s.Load, a, s.Opts)
 	if err != nil {
 		s.addDiag(formats.Error, "%v", err)
 		return false
 	}
-	sb, err := safeLoad(s.Load, b, s.Opts)
+	sb, err := safeLoad(s.Load, b, s.optsB())
 	if err != nil {
 		s.addDiag(formats.Error, "%v", err)
 		return false
@@ -167,6 +182,66 @@ func (s *State) OpenCompare(a, b []string) bool {
 	s.addInfo("comparing %s with %s: %d nodes matched %s, %d only in A, %d only in B",
 		sa.Name(), sb.Name(), len(s.Match.Pairs), s.Match.By, len(s.Match.OnlyA), len(s.Match.OnlyB))
 	return true
+}
+
+// OpenB opens files as compare mode's scene B beside the current scene (File >
+// Open as B). On failure both scenes stay as they were.
+func (s *State) OpenB(files []string) bool {
+	if s.Scene == nil {
+		return s.Open(files)
+	}
+	sb, err := safeLoad(s.Load, files, s.optsB())
+	if err != nil {
+		s.addDiag(formats.Error, "%v", err)
+		return false
+	}
+	s.setB(sb)
+	return true
+}
+
+// CompareReading compares the current scene with itself read under o (another
+// rounding policy or quaternion order): scene B is the same files with OptsB = o.
+func (s *State) CompareReading(o formats.Options) bool {
+	if s.Scene == nil {
+		return false
+	}
+	old := s.OptsB
+	s.OptsB = o
+	sb, err := safeLoad(s.Load, s.Scene.Files, s.optsB())
+	if err != nil {
+		s.OptsB = old
+		s.addDiag(formats.Error, "%v", err)
+		return false
+	}
+	s.setB(sb)
+	return true
+}
+
+func (s *State) setB(sb *Scene) {
+	s.SceneB = sb
+	s.Match = MatchNodes(s.Scene, sb)
+	ob := s.optsB()
+	s.addInfo("comparing %s with %s (B: rounding %s, quat-order %s): %d nodes matched %s, %d only in A, %d only in B",
+		s.Scene.Name(), sb.Name(), ob.Rounding, ob.QuatOrder, len(s.Match.Pairs), s.Match.By, len(s.Match.OnlyA), len(s.Match.OnlyB))
+}
+
+// reopenB reads scene B's files again with optsB (a new reading for B).
+func (s *State) reopenB() bool {
+	if s.SceneB == nil {
+		return false
+	}
+	sb, err := safeLoad(s.Load, s.SceneB.Files, s.optsB())
+	if err != nil {
+		s.addDiag(formats.Error, "%v (scene B stays as it was)", err)
+		return false
+	}
+	s.setB(sb)
+	return true
+}
+
+// CloseB leaves compare mode.
+func (s *State) CloseB() {
+	s.SceneB, s.Match = nil, nil
 }
 
 // Reload opens the scene's files again, keeping clip, time, blend and selection;
@@ -200,7 +275,7 @@ func (s *State) reopen(why string) bool {
 		return false
 	}
 	if s.SceneB != nil {
-		sb, err := safeLoad(s.Load, s.SceneB.Files, s.Opts)
+		sb, err := safeLoad(s.Load, s.SceneB.Files, s.optsB())
 		if err != nil {
 			s.SceneB.mtimes = statFiles(s.SceneB.Files)
 			s.addDiag(formats.Error, "%v (the previous scene stays on screen)", err)

@@ -33,6 +33,7 @@ type UI struct {
 	browser  *FileBrowser
 	onlyDiff bool
 	fmap     *FallbackMap
+	openAsB  bool // the open dialog picks compare mode's scene B
 	fmapKey  [3]int
 	fmapTex  imgui.TextureID
 	mapRow   int
@@ -131,6 +132,17 @@ func (u *UI) menu() float32 {
 			}
 			if imgui.MenuItem("Open demo") {
 				s.Open(nil)
+			}
+			if imgui.MenuItemV("Open as B (compare)...", "", false, s.Scene != nil) {
+				s.Req.OpenDialogB = true
+			}
+			if imgui.MenuItemV("Compare with another reading", "", false, s.Scene != nil) {
+				o := s.Opts
+				o.Rounding = "floor" // engine vs floor: the comparison users ask for first
+				s.CompareReading(o)
+			}
+			if imgui.MenuItemV("Close B", "", false, s.SceneB != nil) {
+				s.CloseB()
 			}
 			if imgui.MenuItemV("Reload", "Ctrl+R", false, s.Scene != nil) {
 				s.Reload()
@@ -791,8 +803,9 @@ func (u *UI) openDialog() {
 	if u.browser == nil {
 		u.browser = NewFileBrowser("")
 	}
-	if s.Req.OpenDialog {
-		s.Req.OpenDialog = false
+	if s.Req.OpenDialog || s.Req.OpenDialogB {
+		u.openAsB = s.Req.OpenDialogB
+		s.Req.OpenDialog, s.Req.OpenDialogB = false, false
 		u.browser.Chdir(u.browser.Dir)
 		imgui.OpenPopup("Open files")
 	}
@@ -837,7 +850,11 @@ func (u *UI) openDialog() {
 	if imgui.Button("Open") && len(b.Picked) > 0 {
 		files := append([]string(nil), b.Picked...)
 		b.Picked = b.Picked[:0]
-		s.Open(files)
+		if u.openAsB {
+			s.OpenB(files)
+		} else {
+			s.Open(files)
+		}
 		imgui.CloseCurrentPopup()
 	}
 	imgui.SameLine()

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"animscope/formats"
+
 	"github.com/inkyblackness/imgui-go/v4"
 )
 
@@ -25,6 +27,7 @@ func (u *UI) comparePanel() {
 		imgui.PopTextWrapPos()
 		imgui.TreePop()
 	}
+	u.readingB()
 	imgui.Checkbox("only differing nodes", &u.onlyDiff)
 	if !imgui.BeginTabBar("cmp") {
 		return
@@ -151,4 +154,38 @@ func (u *UI) fallbackMap() {
 		}
 	}
 	imgui.EndChild()
+}
+
+// readingB lets B read its files another way (two readings of one file): the
+// rounding policy and quaternion order of scene B.
+func (u *UI) readingB() {
+	s := u.S
+	ob := s.optsB()
+	changed := false
+	imgui.SetNextItemWidth(130 * u.scale())
+	if imgui.BeginCombo("B rounding", ob.Rounding) {
+		for _, c := range formats.Choices["rounding"] {
+			if imgui.SelectableV(c, c == ob.Rounding, 0, imgui.Vec2{}) && c != ob.Rounding {
+				ob.Rounding, changed = c, true
+			}
+		}
+		imgui.EndCombo()
+	}
+	imgui.SameLine()
+	imgui.SetNextItemWidth(110 * u.scale())
+	if imgui.BeginCombo("B quat order", ob.QuatOrder) {
+		for _, c := range formats.Choices["quat-order"] {
+			if imgui.SelectableV(c, c == ob.QuatOrder, 0, imgui.Vec2{}) && c != ob.QuatOrder {
+				ob.QuatOrder, changed = c, true
+			}
+		}
+		imgui.EndCombo()
+	}
+	if changed {
+		old := s.OptsB
+		s.OptsB = ob
+		if !s.reopenB() {
+			s.OptsB = old
+		}
+	}
 }

@@ -47,7 +47,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 
 const usageText = `usage:
   animscope [--watch] [FILE...]       the viewer; with no FILE, the built-in demo
-  animscope [--watch] --compare FILE_A FILE_B
+  animscope [--watch] --compare FILE_A FILE_B [--rounding-b …] [--quat-order-b …]
   animscope inspect [--json] FILE...
   animscope validate FILE...
   animscope sample [--json] [--clip C] [--t T] [--clip-b C --t-b T --weight W]
