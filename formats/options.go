@@ -9,6 +9,10 @@ type Options struct {
 	Fidelity    string // SWG: "file" (default), "client"
 	Handles     string // VCA: "relative" (default), "absolute"
 	UnknownBone string // VCA: "warn" (default), "root"
+	// LOD is the skeleton level of detail to open (SWG .skt SLOD; 0, the most
+	// detailed, by default). The viewer sets it; a LOD past the last one opens the
+	// last, with a warning.
+	LOD int
 	// Root is the asset root for files named inside other files; "" means the
 	// nearest folder at or above the opened file (at most 4 levels up) in which the
 	// named path exists.

@@ -1,6 +1,8 @@
 package viewer
 
 import (
+	"github.com/go-gl/mathgl/mgl32"
+
 	"errors"
 	"fmt"
 	"os"
@@ -36,6 +38,8 @@ type Scene struct {
 	mtimes  []time.Time
 	root    anim.Affine
 	hasRoot bool
+	// RootMotion applies the clip's locomotion (LocomotionClip) as the root.
+	RootMotion bool
 }
 
 var sceneGen int
@@ -138,6 +142,10 @@ func (sc *Scene) Evaluate(a int, ta float64, blend bool, b int, tb float64, w fl
 		sc.root = rc.SampleRoot(ta)
 		sc.hasRoot = true
 		root = &sc.root
+	} else if lc, ok := ca.(LocomotionClip); ok && sc.RootMotion {
+		sc.root = locomotionRoot(lc, ta)
+		sc.hasRoot = true
+		root = &sc.root
 	}
 	anim.LocalToModel(sc.Skel, p.Local, root, p.Model)
 	anim.SkinPalette(sc.Skel, p.Model, p.Skin)
@@ -232,4 +240,24 @@ func (sc *Scene) Changed() bool {
 		}
 	}
 	return false
+}
+
+// LocomotionClip is a clip that carries root motion as the SWG client computes it
+// (swg.Clip): the rotation between two frames and the translation, expressed in
+// the object space of the end rotation.
+type LocomotionClip interface {
+	RootMotion(f0, f1 float64) (mgl32.Quat, mgl32.Vec3)
+}
+
+// locomotionRoot is the root placement after moving from frame 0 to t: rotation
+// q = R(t)·conj(R(0)) and the displacement turned back into the parent space,
+// T(q·d)·R(q). It is a display aid (the viewer's "root motion" toggle); sample and
+// export keep the clip in place.
+func locomotionRoot(lc LocomotionClip, t float64) anim.Affine {
+	q, d := lc.RootMotion(0, t)
+	var m anim.Affine
+	anim.RotationColumns(&m, q, mgl32.Vec3{1, 1, 1})
+	w := m.TransformVector(d)
+	m[9], m[10], m[11] = w[0], w[1], w[2]
+	return m
 }

@@ -45,6 +45,9 @@ type Toggles struct {
 	UpOverride int
 	// NoMirror turns off the asset's MirrorX.
 	NoMirror bool
+	// RootMotion moves the scene root along the clip's locomotion, for clips that
+	// carry one (SWG LOCT/LOCR).
+	RootMotion bool
 }
 
 // Requests are actions the UI or the keyboard asked of the frame loop.
@@ -488,6 +491,7 @@ func (s *State) evaluate(sc *Scene) {
 		s.Result = anim.BlendResult{UsedA: true}
 		return
 	}
+	sc.RootMotion = s.View.RootMotion
 	res := sc.Evaluate(clip, s.Tr.T, s.BlendOn() && s.Blend.ClipB < len(sc.Clips), s.Blend.ClipB, s.TimeB(), s.Blend.Weight)
 	if sc == s.Scene {
 		s.Result = res

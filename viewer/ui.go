@@ -167,6 +167,7 @@ func (u *UI) menu() float32 {
 			imgui.Checkbox("Grid", &v.Grid)
 			imgui.Checkbox("Axes", &v.Axes)
 			imgui.Checkbox("Rest pose (B)", &v.Rest)
+			imgui.Checkbox("Root motion (SWG locomotion)", &v.RootMotion)
 			imgui.Separator()
 			imgui.RadioButtonInt("Up: file's", &v.UpOverride, 0)
 			imgui.RadioButtonInt("Up: +Y", &v.UpOverride, formats.UpY)
@@ -517,6 +518,13 @@ func (u *UI) optionsPanel() {
 	combo("fidelity (SWG)", "fidelity", &o.Fidelity)
 	combo("handles (VCA)", "handles", &o.Handles)
 	combo("unknown bone (VCA)", "unknown-bone", &o.UnknownBone)
+	if s.Scene != nil && s.Scene.Asset.Family == formats.FamilySWG {
+		lod := int32(o.LOD)
+		if imgui.InputInt("skeleton LOD (SWG)", &lod) && lod >= 0 && int(lod) != o.LOD {
+			o.LOD = int(lod)
+			changed = true
+		}
+	}
 	if changed {
 		s.SetOptions(o)
 	}

@@ -95,7 +95,7 @@ func decodeFile(file string, data []byte, opts formats.Options, res *resolver) (
 	}
 	switch top {
 	case "SLOD", "SKTM":
-		return skeletonAsset(file, data, res)
+		return skeletonAsset(file, data, res, opts.LOD)
 	case "KFAT", "CKAT":
 		return animationAsset(file, data, opts)
 	case "PXAT":
@@ -181,12 +181,22 @@ func validateTemplate(t *SkeletonTemplate) []formats.Diagnostic {
 	return ds
 }
 
-func skeletonAsset(file string, data []byte, res *resolver) (*formats.Asset, error) {
+func skeletonAsset(file string, data []byte, res *resolver, lod int) (*formats.Asset, error) {
 	sf, err := decodeSKT(file, data, res)
 	if err != nil {
 		return nil, err
 	}
-	return SkeletonAsset(file, sf, 0)
+	var warn []formats.Diagnostic
+	if lod < 0 || lod >= len(sf.LODs) {
+		last := max(len(sf.LODs)-1, 0)
+		warn = append(warn, formats.Warnf(file, -1, "LOD %d was asked for; the skeleton has %d, so LOD %d is shown", lod, len(sf.LODs), last))
+		lod = last
+	}
+	a, err := SkeletonAsset(file, sf, lod)
+	if a != nil {
+		a.Diagnostics = append(a.Diagnostics, warn...)
+	}
+	return a, err
 }
 
 // AnimationDetails is `inspect`'s view of an .ans.
