@@ -49,6 +49,9 @@ type App struct {
 	d    drawer
 	ui   *render.UIRenderer
 	plat *platform
+	// glErr is the last GL error reported, so a persistent one (a lost context)
+	// is reported once rather than every frame.
+	glErr string
 }
 
 // Run opens the window and runs the viewer until it is closed. It must run on the
@@ -200,6 +203,21 @@ func (a *App) frame(dt float64) {
 		a.screenshot(vp)
 	}
 	a.ui.Render(float32(dispW), float32(dispH), fw, fh, imgui.RenderedDrawData())
+	a.reportGLError()
+}
+
+// reportGLError puts a pending GL error (an invalid operation, out of memory, a
+// lost context) in the diagnostics panel; the viewer keeps running.
+func (a *App) reportGLError() {
+	err := render.CheckError()
+	if err == nil {
+		a.glErr = ""
+		return
+	}
+	if msg := err.Error(); msg != a.glErr {
+		a.glErr = msg
+		a.S.addDiag(formats.Error, "%s while drawing (the viewer goes on; a lost context needs a restart)", msg)
+	}
 }
 
 // fbViewport converts the UI's viewport (display points, top-left origin) to
