@@ -12,8 +12,8 @@ import (
 
 	"animscope/assets"
 	"animscope/formats/m2/m2test"
+	"animscope/formats/samples"
 	"animscope/formats/swg"
-	"animscope/internal/samples"
 
 	"github.com/go-gl/mathgl/mgl32"
 )

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"animscope/internal/samples"
+	"animscope/formats/samples"
 	"animscope/render"
 	"animscope/viewer"
 )

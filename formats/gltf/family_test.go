@@ -10,7 +10,7 @@ import (
 
 	"animscope/assets"
 	"animscope/formats"
-	"animscope/internal/samples"
+	"animscope/formats/samples"
 
 	"animscope/formats/msh"
 	"animscope/formats/swg"

@@ -8,7 +8,7 @@ import (
 
 	"animscope/anim"
 	"animscope/formats"
-	"animscope/internal/samples"
+	"animscope/formats/samples"
 
 	"github.com/go-gl/mathgl/mgl32"
 )

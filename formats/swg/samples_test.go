@@ -10,7 +10,7 @@ import (
 	"animscope/anim"
 	"animscope/formats"
 	"animscope/formats/iff"
-	"animscope/internal/samples"
+	"animscope/formats/samples"
 
 	"github.com/go-gl/mathgl/mgl32"
 )

@@ -12,7 +12,7 @@ import (
 	"animscope/anim"
 	"animscope/formats"
 	"animscope/formats/bin"
-	"animscope/internal/samples"
+	"animscope/formats/samples"
 )
 
 // Seeds are the tests' own inputs; where the sample folder exists its files are
