@@ -80,12 +80,14 @@ func describe(a *formats.Asset) inspectOut {
 	if a.UpAxis == formats.UpZ {
 		out.UpAxis = "z"
 	}
-	for _, i := range fileOrder(a.Skeleton) {
-		out.Nodes = append(out.Nodes, inspectNode{Index: a.Skeleton.FileIndexOf(i), Name: a.Skeleton.Names[i], Parent: a.Skeleton.FileParentOf(i)})
+	if a.Skeleton != nil {
+		for _, i := range fileOrder(a.Skeleton) {
+			out.Nodes = append(out.Nodes, inspectNode{Index: a.Skeleton.FileIndexOf(i), Name: a.Skeleton.Names[i], Parent: a.Skeleton.FileParentOf(i)})
+		}
 	}
 	for _, m := range a.Meshes {
 		node := m.Node
-		if node >= 0 && node < a.Skeleton.Len() {
+		if a.Skeleton != nil && node >= 0 && node < a.Skeleton.Len() {
 			node = a.Skeleton.FileIndexOf(node)
 		}
 		out.Meshes = append(out.Meshes, inspectMesh{Name: m.Name, Vertices: len(m.Positions), Triangles: len(m.Indices) / 3,
@@ -102,6 +104,22 @@ func describe(a *formats.Asset) inspectOut {
 	return out
 }
 
+// openForInspect opens the scene; a single file that is a container of scenes
+// rather than a scene (an NRes archive holding several models) is described as it
+// is, so that inspect lists its members.
+func openForInspect(files []string, opts formats.Options) (*formats.Asset, error) {
+	if len(files) == 1 {
+		a, err := formats.OpenFile(files[0], opts)
+		if err != nil {
+			return nil, err
+		}
+		if a.Skeleton == nil && a.StandIn == nil && len(a.ClipBinders) == 0 && len(a.MeshBinders) == 0 {
+			return a, nil
+		}
+	}
+	return formats.Open(files, opts)
+}
+
 func runInspect(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("inspect", flag.ContinueOnError)
 	var opt optionFlags
@@ -111,7 +129,7 @@ func runInspect(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return exitFor("inspect", err, stderr)
 	}
-	a, err := formats.Open(files, opts)
+	a, err := openForInspect(files, opts)
 	if err != nil {
 		return exitFor("inspect", err, stderr)
 	}
