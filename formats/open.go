@@ -222,7 +222,14 @@ func Merge(parts []*Asset) (*Asset, error) {
 		}
 	}
 	if base == nil {
-		return nil, fmt.Errorf("%s: no file of the scene gives a skeleton", strings.Join(parts[0].Files, ", "))
+		why := ""
+		for _, p := range parts {
+			for _, d := range p.Diagnostics {
+				why += " (" + d.Message + ")"
+				break
+			}
+		}
+		return nil, fmt.Errorf("%s: no file of the scene gives a skeleton%s", strings.Join(parts[0].Files, ", "), why)
 	}
 	scene := &Asset{
 		Family:             base.Family,

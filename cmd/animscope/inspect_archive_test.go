@@ -49,4 +49,14 @@ func TestInspectOuterArchive(t *testing.T) {
 	if code, _, _ := runCLI("sample", p+":TANK.msh", "--t", "2"); code != exitOK {
 		t.Errorf("sample of a member: exit %d, want 0", code)
 	}
+	// validate checks every model member; the archive itself is valid.
+	code, out, stderr = runCLI("validate", p)
+	if code != exitOK || !strings.Contains(out, p+": valid") {
+		t.Errorf("validate archive: exit %d, output %q, stderr %q", code, out, stderr)
+	}
+	// A scene must name one member; the error says how.
+	code, _, stderr = runCLI("sample", p)
+	if code != exitInvalid || !strings.Contains(stderr, "name a member as") {
+		t.Errorf("sample of the whole archive: exit %d, stderr %q; want 1 and how to name a member", code, stderr)
+	}
 }

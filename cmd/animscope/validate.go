@@ -42,6 +42,14 @@ func validateFile(name string, opts formats.Options, stderr io.Writer) (errs, wa
 		return 1, 0
 	}
 	diags := a.Diagnostics
+	if sc, ok := a.Details.(interface{ Scenes() []string }); ok && a.Skeleton == nil {
+		// A container of scenes (an NRes archive of models): check each of them too.
+		for _, member := range sc.Scenes() {
+			e, w := validateFile(member, opts, stderr)
+			errs += e
+			warns += w
+		}
+	}
 	if a.Validate != nil {
 		diags = append(diags[:len(diags):len(diags)], a.Validate()...)
 	}

@@ -111,6 +111,7 @@ type ArchiveDetails struct {
 	Models  int           `json:"models"`
 	Members []nres.Member `json:"members"`
 	Usage   string        `json:"usage"`
+	name    string        // the archive as the user named it
 }
 
 func archiveAsset(a *nres.Archive, src *formats.Source, several bool) *formats.Asset {
@@ -127,13 +128,30 @@ func archiveAsset(a *nres.Archive, src *formats.Source, several bool) *formats.A
 		msg = fmt.Sprintf("the archive holds %d MSH models: %s, e.g. %s:%s", models, usage, src.Name, firstModel(members))
 	}
 	ds := append([]formats.Diagnostic(nil), a.Diagnostics...)
-	ds = append(ds, formats.Errorf(src.Name, -1, "%s", msg))
+	if several {
+		// Not a fault of the file: an archive of models is not one scene.
+		ds = append(ds, formats.Warnf(src.Name, -1, "%s", msg))
+	} else {
+		ds = append(ds, formats.Errorf(src.Name, -1, "%s", msg))
+	}
 	return &formats.Asset{
 		Family:      formats.FamilyMSH,
 		UpAxis:      formats.UpZ,
 		Diagnostics: ds,
-		Details:     &ArchiveDetails{Entries: len(members), Models: models, Members: members, Usage: usage},
+		Details:     &ArchiveDetails{Entries: len(members), Models: models, Members: members, Usage: usage, name: src.Name},
 	}
+}
+
+// Scenes names every model member as ARCHIVE:MEMBER, so that `validate` can check
+// each of them.
+func (d *ArchiveDetails) Scenes() []string {
+	var out []string
+	for _, m := range d.Members {
+		if m.Model {
+			out = append(out, d.name+":"+m.Name)
+		}
+	}
+	return out
 }
 
 func firstModel(ms []nres.Member) string {
