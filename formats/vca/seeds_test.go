@@ -2,45 +2,14 @@ package vca
 
 import (
 	"encoding/binary"
-	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"animscope/formats/internal/fuzzseed"
 )
-
-var writeSeeds = flag.Bool("write-seeds", false, "(re)write the committed fuzz seed corpora under testdata/fuzz")
-
-// writeSeed writes one seed of a fuzz target in Go's corpus format
-// ("go test fuzz v1", then one line per argument).
-func writeSeed(t *testing.T, target, name string, args ...any) {
-	t.Helper()
-	var b strings.Builder
-	b.WriteString("go test fuzz v1\n")
-	for _, a := range args {
-		switch v := a.(type) {
-		case []byte:
-			fmt.Fprintf(&b, "[]byte(%q)\n", v)
-		case string:
-			fmt.Fprintf(&b, "string(%q)\n", v)
-		case uint8:
-			fmt.Fprintf(&b, "byte(%q)\n", v)
-		default:
-			t.Fatalf("%s/%s: unsupported argument type %T", target, name, a)
-		}
-	}
-	if b.Len() > 64<<10 {
-		t.Fatalf("%s/%s: %d bytes, keep seeds under 64 KiB", target, name, b.Len())
-	}
-	dir := filepath.Join("testdata", "fuzz", target)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, name), []byte(b.String()), 0o644); err != nil {
-		t.Fatal(err)
-	}
-}
 
 // TestWriteFuzzSeeds (re)writes the seed corpora of every fuzz target of the
 // package from the tests' own inputs and writers; it does nothing without
@@ -48,9 +17,7 @@ func writeSeed(t *testing.T, target, name string, args ...any) {
 //
 //	go test ./formats/vca -run TestWriteFuzzSeeds -args -write-seeds
 func TestWriteFuzzSeeds(t *testing.T) {
-	if !*writeSeeds {
-		t.Skip("run with -args -write-seeds to rewrite testdata/fuzz")
-	}
+	fuzzseed.Skip(t)
 	wave, err := os.ReadFile(filepath.Join("testdata", "wave.vca"))
 	if err != nil {
 		t.Fatal(err)
@@ -98,10 +65,10 @@ func TestWriteFuzzSeeds(t *testing.T) {
 	}
 	for target, seeds := range corpora {
 		for _, s := range seeds {
-			writeSeed(t, target, s.name, s.data)
+			fuzzseed.Write(t, target, s.name, s.data)
 		}
 	}
 	for i, s := range exprSeeds {
-		writeSeed(t, "FuzzExpr", fmt.Sprintf("seed-%02d", i), s)
+		fuzzseed.Write(t, "FuzzExpr", fmt.Sprintf("seed-%02d", i), s)
 	}
 }
