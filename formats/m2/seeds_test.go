@@ -1,12 +1,10 @@
 package m2
 
 import (
-	"bytes"
 	"fmt"
 	"testing"
 
 	"animscope/formats/internal/fuzzseed"
-	"animscope/formats/m2/m2test"
 )
 
 // TestWriteFuzzSeeds (re)writes the seed corpora of FuzzM2 and FuzzSkin from the
@@ -52,36 +50,4 @@ func TestWriteFuzzSeeds(t *testing.T) {
 	fuzzseed.Write(t, "FuzzSkin", "seed-v264-aligned", skins[1])
 	fuzzseed.Write(t, "FuzzSkin", "seed-v264-truncated-half", skins[0][:len(skins[0])/2])
 	fuzzseed.Write(t, "FuzzSkin", "seed-skin-magic-only", []byte("SKIN"))
-}
-
-// TestM2TestMatchesInternalWriter: the exported builder other packages use is the
-// same writer as this package's test-only one, byte for byte.
-func TestM2TestMatchesInternalWriter(t *testing.T) {
-	if !slicesEqual(m2test.Versions, versions) {
-		t.Fatalf("m2test.Versions = %v, want %v", m2test.Versions, versions)
-	}
-	for _, v := range versions {
-		for _, misalign := range []bool{true, false} {
-			m := testModel(v)
-			m.misalign = misalign
-			wantM2, wantSkin := m.encode()
-			gotM2, gotSkin := m2test.Model(v, misalign)
-			if !bytes.Equal(gotM2, wantM2) || !bytes.Equal(gotSkin, wantSkin) {
-				t.Errorf("v%d misalign=%v: m2test.Model differs from the internal writer (%d/%d bytes, skin %d/%d)",
-					v, misalign, len(gotM2), len(wantM2), len(gotSkin), len(wantSkin))
-			}
-		}
-	}
-}
-
-func slicesEqual(a, b []uint32) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }

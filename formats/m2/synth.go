@@ -1,39 +1,28 @@
-// Package m2test builds small synthetic M2 models (and their .skin at version 264)
-// for tests outside package m2: the command line's hand-broken corpus and fuzz
-// seeds. It is a copy of package m2's test-only writer (encode_test.go,
-// fixture_test.go), written from the spec's tables independently of the decoder;
-// m2's TestM2TestMatchesInternalWriter keeps the two byte-identical.
-package m2test
+package m2
 
 import (
 	"encoding/binary"
 	"math"
 )
 
-// Interpolation types (specs/m2.md), as package m2 names them.
-const (
-	InterpStep    = 0
-	InterpLinear  = 1
-	InterpHermite = 2
-	InterpBezier  = 3
-)
-
-// Model encodes the synthetic test model at version (256, 260 or 264): three
-// sequences, two global sequences, three bones out of parent order with linear,
-// Hermite, Bézier and step tracks, a quad in two submeshes. skin is nil before 264;
-// at 264 it is the NAME00.skin that must sit beside the model. misalign leaves the
-// blocks unaligned as some real files are.
-func Model(version uint32, misalign bool) (m2, skin []byte) {
+// Synthetic encodes the package's synthetic test model at version (256, 260 or
+// 264): three sequences, two global sequences, three bones out of parent order with
+// linear, Hermite, Bézier and step tracks, a quad in two submeshes. skin is nil
+// before 264; at 264 it is the NAME00.skin that must sit beside the model. misalign
+// leaves the blocks unaligned as some real files are.
+func Synthetic(version uint32, misalign bool) (m2, skin []byte) {
 	m := testModel(version)
 	m.misalign = misalign
 	return m.encode()
 }
 
-// Versions are the versions Model writes.
-var Versions = []uint32{256, 260, 264}
+// SyntheticVersions are the versions Synthetic writes.
+var SyntheticVersions = []uint32{256, 260, 264}
 
-// A test-only M2 writer. Its offsets and record sizes are written from the spec's
-// tables (specs/m2.md §3, §4) independently of the decoder's layout tables, so a
+// A small M2 writer for synthetic models, used by the package's tests, the fuzz
+// seeds and the command line's hand-broken corpus (it is not a general encoder:
+// animscope never writes M2 files for users). Its offsets and record sizes are
+// written from the spec's tables (specs/m2.md §3, §4) independently of the decoder's layout tables, so a
 // mistake in one does not hide in the other; the sample tests check the decoder
 // against real files.
 
