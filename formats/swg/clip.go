@@ -44,7 +44,11 @@ type ftrack struct {
 func invDistances(frames []float32) []float32 {
 	inv := make([]float32, len(frames))
 	for k := 0; k+1 < len(frames); k++ {
-		inv[k] = 1 / (frames[k+1] - frames[k])
+		// Keys out of order or on the same frame (a damaged file) hold key k
+		// instead of dividing by a zero or negative distance (NaN, found by FuzzANS).
+		if d := frames[k+1] - frames[k]; d > 0 {
+			inv[k] = 1 / d
+		}
 	}
 	return inv
 }
