@@ -43,7 +43,7 @@ func runRender(args []string, stdout, stderr io.Writer) int {
 	if *out == "" {
 		return exitFor("render", usagef("--out FILE.png is required"), stderr)
 	}
-	if err := checkOut(*out, files); err != nil {
+	if err := checkOutNotInput(*out, files); err != nil {
 		return exitFor("render", err, stderr)
 	}
 	a, err := openScene(files, opts)
@@ -85,26 +85,6 @@ func parseSize(s string) (int, int, error) {
 		return 0, 0, usagef("--size %q: want WxH, each 1..16384", s)
 	}
 	return w, h, nil
-}
-
-// checkOut refuses an output that is one of the input files.
-func checkOut(out string, files []string) error {
-	ao, err := filepath.Abs(out)
-	if err != nil {
-		return usagef("--out %q: %v", out, err)
-	}
-	for _, f := range files {
-		path := f
-		if i := strings.LastIndex(f, ":"); i > 0 {
-			if _, err := os.Stat(f); err != nil {
-				path = f[:i]
-			}
-		}
-		if af, err := filepath.Abs(path); err == nil && af == ao {
-			return usagef("--out %q is one of the input files", out)
-		}
-	}
-	return nil
 }
 
 // writePNG writes a file atomically: a temporary file beside it, then a rename.
