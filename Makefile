@@ -54,9 +54,11 @@ test: deps vet fmt-check
 bench:
 	$(XRUN) $(GO) test -run='^$$' -bench=. -benchmem -benchtime=$(BENCHTIME) $(PKGS)
 
-# Every fuzz target, FUZZTIME each (default 30s; CI uses 10s). A run that fails
-# without writing a failing input (the Go fuzzer's coordinator can time out under
-# heavy load) is retried once; a real finding fails at once.
+# Every fuzz target, FUZZTIME each (default 30s; CI uses 10s). A real finding
+# ("Failing input written") fails at once. Go's fuzzer sometimes ends a run with
+# "context deadline exceeded" and no failing input, when the time runs out while it
+# minimises a new interesting input: such a run is retried once, and a second one
+# is reported as a warning, not a failure.
 fuzz:
 	@set -e; for pkg in $$($(GO) list $(PKGS)); do \
 	  for t in $$($(GO) test -list '^Fuzz' $$pkg 2>/dev/null | grep '^Fuzz' || true); do \
@@ -65,8 +67,10 @@ fuzz:
 	      if $(GO) test -run='^$$' -fuzz="^$$t$$" -fuzztime=$(FUZZTIME) -fuzzminimizetime=20x $$pkg > .fuzz.log 2>&1; then \
 	        tail -n 2 .fuzz.log; break; fi; \
 	      cat .fuzz.log; \
-	      if grep -q 'Failing input written' .fuzz.log || [ $$try = 2 ]; then rm -f .fuzz.log; exit 1; fi; \
-	      echo "== $$t failed without a failing input: retrying once"; \
+	      if grep -q 'Failing input written' .fuzz.log || ! grep -q 'context deadline exceeded' .fuzz.log; then \
+	        rm -f .fuzz.log; exit 1; fi; \
+	      if [ $$try = 2 ]; then echo "== warning: $$t ended twice at its deadline without a failing input"; break; fi; \
+	      echo "== $$t ended at its deadline without a failing input: retrying once"; \
 	    done; \
 	  done; \
 	done; rm -f .fuzz.log
