@@ -4,7 +4,6 @@ import (
 	"math"
 	"strings"
 	"testing"
-	"time"
 )
 
 func evalAt(t *testing.T, src string, at float64) (float64, bool) {
@@ -203,22 +202,34 @@ func TestToNumber(t *testing.T) {
 	}
 }
 
-// TestExprLimitsFast: a 1 MB expression and 10,000 nested parentheses fail quickly.
+// TestExprLimitsFast: a 1 MB expression and 10,000 nested parentheses are rejected
+// by the length and depth limits (checked before any work proportional to the
+// input); BenchmarkExprLimits measures how quickly.
 func TestExprLimitsFast(t *testing.T) {
-	for _, src := range []string{
-		strings.Repeat("1+", 500000) + "1",
-		strings.Repeat("(", 10000) + "1" + strings.Repeat(")", 10000),
-		strings.Repeat("-", 10000) + "1",
-		strings.Repeat("2^", 10000) + "1",
-		strings.Repeat("f(", 10000) + strings.Repeat(")", 10000),
-	} {
-		start := time.Now()
-		_, err := CompileExpr(src, modeLine)
-		if err == nil {
-			t.Errorf("%d-byte expression compiled", len(src))
+	for _, c := range exprLimitCases {
+		_, err := CompileExpr(c.src, modeLine)
+		if err == nil || !strings.Contains(err.Error(), c.limit) {
+			t.Errorf("%d-byte expression: err = %v, want the %q limit", len(c.src), err, c.limit)
 		}
-		if d := time.Since(start); d > 200*time.Millisecond {
-			t.Errorf("%d-byte expression took %v to reject", len(src), d)
+	}
+}
+
+var exprLimitCases = []struct{ src, limit string }{
+	{strings.Repeat("1+", 500000) + "1", "byte limit"},
+	{strings.Repeat("(", 10000) + "1" + strings.Repeat(")", 10000), "nested deeper"},
+	{strings.Repeat("-", 10000) + "1", "nested deeper"},
+	{strings.Repeat("2^", 10000) + "1", "nested deeper"},
+	{strings.Repeat("f(", 10000) + strings.Repeat(")", 10000), "nested deeper"},
+}
+
+// BenchmarkExprLimits rejects the over-limit expressions of TestExprLimitsFast.
+func BenchmarkExprLimits(b *testing.B) {
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		for _, c := range exprLimitCases {
+			if _, err := CompileExpr(c.src, modeLine); err == nil {
+				b.Fatal("an over-limit expression compiled")
+			}
 		}
 	}
 }
