@@ -216,71 +216,52 @@ func (a *Animation) readKFAT(c *iff.Cursor) error {
 	}); err != nil {
 		return err
 	}
-	// AROT
-	if ok, err := c.TryEnterForm("AROT"); err != nil {
-		return err
-	} else if ok {
-		for i := 0; i < a.RotCount; i++ {
-			if legacy {
-				chn, err := a.readScalar(c, "CHNL", false)
-				if err != nil {
-					return err
-				}
-				a.Euler = append(a.Euler, chn)
-				continue
-			}
-			ch, err := c.Chunk("QCHN")
+	if err := a.countedForm(c, "AROT", "animated rotation channels", a.RotCount, func() error {
+		if legacy {
+			chn, err := a.readScalar(c, "CHNL", false)
 			if err != nil {
 				return err
 			}
-			n := int64(ch.I32())
-			if err := a.keyCount(ch, n, 20); err != nil {
-				return err
-			}
-			q := QuatChannel{Offset: ch.Off, Frames: make([]int32, n), Keys: make([]mgl32.Quat, n)}
-			for k := range q.Frames {
-				q.Frames[k] = ch.I32()
-				q.Keys[k] = ch.Quat()
-			}
-			if err := done(ch); err != nil {
-				return err
-			}
-			a.Rot = append(a.Rot, q)
+			a.Euler = append(a.Euler, chn)
+			return nil
 		}
-		a.leftoverForm(c, "AROT")
-		c.Exit()
-	} else if a.RotCount > 0 {
-		return c.Errf(c.Offset(), "INFO declares %d animated rotation channels but FORM AROT is missing", a.RotCount)
-	}
-	// SROT
-	if ch, err := c.TryChunk("SROT"); err != nil {
+		ch, err := c.Chunk("QCHN")
+		if err != nil {
+			return err
+		}
+		n := int64(ch.I32())
+		if err := a.keyCount(ch, n, 20); err != nil {
+			return err
+		}
+		q := QuatChannel{Offset: ch.Off, Frames: make([]int32, n), Keys: make([]mgl32.Quat, n)}
+		for k := range q.Frames {
+			q.Frames[k] = ch.I32()
+			q.Keys[k] = ch.Quat()
+		}
+		if err := done(ch); err != nil {
+			return err
+		}
+		a.Rot = append(a.Rot, q)
+		return nil
+	}); err != nil {
 		return err
-	} else if ch != nil {
-		if legacy {
-			if !ch.Count("SROT", int64(a.StaticRotCount), 4) {
-				return ch.Err()
-			}
+	}
+	if legacy {
+		if err := a.countedChunk(c, "SROT", "static rotations", a.StaticRotCount, 4, func(ch *iff.Chunk) {
 			a.StaticEuler = make([]float32, a.StaticRotCount)
 			for i := range a.StaticEuler {
 				a.StaticEuler[i] = ch.F32()
 			}
-		} else {
-			if !ch.Count("SROT", int64(a.StaticRotCount), 16) {
-				return ch.Err()
-			}
-			a.StaticRot = make([]mgl32.Quat, a.StaticRotCount)
-			for i := range a.StaticRot {
-				a.StaticRot[i] = ch.Quat()
-			}
-		}
-		if err := ch.Err(); err != nil {
+		}); err != nil {
 			return err
 		}
-		if err := ch.Leftover(); err != nil {
-			a.Diagnostics = append(a.Diagnostics, warnOf(err))
+	} else if err := a.countedChunk(c, "SROT", "static rotations", a.StaticRotCount, 16, func(ch *iff.Chunk) {
+		a.StaticRot = make([]mgl32.Quat, a.StaticRotCount)
+		for i := range a.StaticRot {
+			a.StaticRot[i] = ch.Quat()
 		}
-	} else if a.StaticRotCount > 0 {
-		return c.Errf(c.Offset(), "INFO declares %d static rotations but CHUNK SROT is missing", a.StaticRotCount)
+	}); err != nil {
+		return err
 	}
 	if err := a.readTranslation(c, false); err != nil {
 		return err
@@ -366,27 +347,17 @@ func (a *Animation) readCKAT(c *iff.Cursor) error {
 	}); err != nil {
 		return err
 	}
-	if ok, err := c.TryEnterForm("AROT"); err != nil {
-		return err
-	} else if ok {
-		for i := 0; i < a.RotCount; i++ {
-			q, err := a.readPackedChannel(c)
-			if err != nil {
-				return err
-			}
-			a.Rot = append(a.Rot, q)
+	if err := a.countedForm(c, "AROT", "animated rotation channels", a.RotCount, func() error {
+		q, err := a.readPackedChannel(c)
+		if err != nil {
+			return err
 		}
-		a.leftoverForm(c, "AROT")
-		c.Exit()
-	} else if a.RotCount > 0 {
-		return c.Errf(c.Offset(), "INFO declares %d animated rotation channels but FORM AROT is missing", a.RotCount)
+		a.Rot = append(a.Rot, q)
+		return nil
+	}); err != nil {
+		return err
 	}
-	if ch, err := c.TryChunk("SROT"); err != nil {
-		return err
-	} else if ch != nil {
-		if !ch.Count("SROT", int64(a.StaticRotCount), 7) {
-			return ch.Err()
-		}
+	if err := a.countedChunk(c, "SROT", "static rotations", a.StaticRotCount, 7, func(ch *iff.Chunk) {
 		a.StaticPacked = make([]PackedQuat, a.StaticRotCount)
 		a.StaticRot = make([]mgl32.Quat, a.StaticRotCount)
 		for i := range a.StaticPacked {
@@ -395,14 +366,8 @@ func (a *Animation) readCKAT(c *iff.Cursor) error {
 			a.StaticPacked[i] = p
 			a.StaticRot[i] = a.expand(off, p.Word, p.Formats)
 		}
-		if err := ch.Err(); err != nil {
-			return err
-		}
-		if err := ch.Leftover(); err != nil {
-			a.Diagnostics = append(a.Diagnostics, warnOf(err))
-		}
-	} else if a.StaticRotCount > 0 {
-		return c.Errf(c.Offset(), "INFO declares %d static rotations but CHUNK SROT is missing", a.StaticRotCount)
+	}); err != nil {
+		return err
 	}
 	if err := a.readTranslation(c, true); err != nil {
 		return err
@@ -554,39 +519,70 @@ func (a *Animation) readScalar(c *iff.Cursor, tag string, short bool) (ScalarCha
 }
 
 func (a *Animation) readTranslation(c *iff.Cursor, short bool) error {
-	if ok, err := c.TryEnterForm("ATRN"); err != nil {
-		return err
-	} else if ok {
-		for i := 0; i < a.TransCount; i++ {
-			s, err := a.readScalar(c, "CHNL", short)
-			if err != nil {
-				return err
-			}
-			a.Trans = append(a.Trans, s)
+	if err := a.countedForm(c, "ATRN", "animated translation channels", a.TransCount, func() error {
+		ch, err := a.readScalar(c, "CHNL", short)
+		if err != nil {
+			return err
 		}
-		a.leftoverForm(c, "ATRN")
-		c.Exit()
-	} else if a.TransCount > 0 {
-		return c.Errf(c.Offset(), "INFO declares %d animated translation channels but FORM ATRN is missing", a.TransCount)
+		a.Trans = append(a.Trans, ch)
+		return nil
+	}); err != nil {
+		return err
 	}
-	if ch, err := c.TryChunk("STRN"); err != nil {
-		return err
-	} else if ch != nil {
-		if !ch.Count("STRN", int64(a.StaticTransCount), 4) {
-			return ch.Err()
-		}
+	return a.countedChunk(c, "STRN", "static translations", a.StaticTransCount, 4, func(ch *iff.Chunk) {
 		a.StaticTrans = make([]float32, a.StaticTransCount)
 		for i := range a.StaticTrans {
 			a.StaticTrans[i] = ch.F32()
 		}
-		if err := ch.Err(); err != nil {
+	})
+}
+
+// countedForm reads the optional FORM tag holding the n channels INFO declares,
+// calling read once for each; declared channels without the FORM are an error.
+func (a *Animation) countedForm(c *iff.Cursor, tag, what string, n int, read func() error) error {
+	ok, err := c.TryEnterForm(tag)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		if n > 0 {
+			return c.Errf(c.Offset(), "INFO declares %d %s but FORM %s is missing", n, what, tag)
+		}
+		return nil
+	}
+	for i := 0; i < n; i++ {
+		if err := read(); err != nil {
 			return err
 		}
-		if err := ch.Leftover(); err != nil {
-			a.Diagnostics = append(a.Diagnostics, warnOf(err))
+	}
+	a.leftoverForm(c, tag)
+	c.Exit()
+	return nil
+}
+
+// countedChunk reads the optional CHUNK tag of the n records of size bytes INFO
+// declares: the count is checked against the chunk before read allocates, bytes
+// left over are a warning, and declared records without the chunk are an error.
+func (a *Animation) countedChunk(c *iff.Cursor, tag, what string, n, size int, read func(ch *iff.Chunk)) error {
+	ch, err := c.TryChunk(tag)
+	if err != nil {
+		return err
+	}
+	if ch == nil {
+		if n > 0 {
+			return c.Errf(c.Offset(), "INFO declares %d %s but CHUNK %s is missing", n, what, tag)
 		}
-	} else if a.StaticTransCount > 0 {
-		return c.Errf(c.Offset(), "INFO declares %d static translations but CHUNK STRN is missing", a.StaticTransCount)
+		return nil
+	}
+	if !ch.Count(tag, int64(n), size) {
+		return ch.Err()
+	}
+	read(ch)
+	if err := ch.Err(); err != nil {
+		return err
+	}
+	if err := ch.Leftover(); err != nil {
+		a.Diagnostics = append(a.Diagnostics, warnOf(err))
 	}
 	return nil
 }
