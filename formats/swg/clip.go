@@ -149,6 +149,22 @@ type axis struct {
 	index  int32 // the STRN / SROT index of a static value
 }
 
+// sample evaluates the axis at frame f from tracks and records the key used on
+// channel ch (static: chStatic, with the SROT / STRN index) in p when p is not nil.
+func (ax *axis) sample(tracks []*ftrack, f float32, p *anim.Probe, ch, chStatic string) float32 {
+	if ax.track < 0 {
+		if p != nil {
+			p.Add(anim.KeyUse{Channel: chStatic, K0: ax.index, K1: -1})
+		}
+		return ax.static
+	}
+	v, k0, k1, al := tracks[ax.track].sample(f)
+	if p != nil {
+		p.Add(anim.KeyUse{Channel: ch, K0: k0, K1: k1, Alpha: al})
+	}
+	return v
+}
+
 // xsrc is what one XFIN evaluates.
 type xsrc struct {
 	rotTrack  int32 // index into data.rot, −1 when static or Euler
@@ -553,19 +569,7 @@ func (c *Clip) Sample(t float64, out []anim.Transform, probes []anim.Probe) {
 		case s.euler:
 			var ang [3]float32
 			for k := 0; k < 3; k++ {
-				ax := &s.eul[k]
-				if ax.track < 0 {
-					ang[k] = ax.static
-					if p != nil {
-						p.Add(anim.KeyUse{Channel: chanEStatic[k], K0: ax.index, K1: -1})
-					}
-					continue
-				}
-				v, k0, k1, al := d.euler[ax.track].sample(f)
-				ang[k] = v
-				if p != nil {
-					p.Add(anim.KeyUse{Channel: chanE[k], K0: k0, K1: k1, Alpha: al})
-				}
+				ang[k] = s.eul[k].sample(d.euler, f, p, chanE[k], chanEStatic[k])
 			}
 			q = EulerXYZ(ang[0], ang[1], ang[2])
 		default:
@@ -576,19 +580,7 @@ func (c *Clip) Sample(t float64, out []anim.Transform, probes []anim.Probe) {
 		}
 		var tv mgl32.Vec3
 		for k := 0; k < 3; k++ {
-			ax := &s.trans[k]
-			if ax.track < 0 {
-				tv[k] = ax.static
-				if p != nil {
-					p.Add(anim.KeyUse{Channel: chanTStatic[k], K0: ax.index, K1: -1})
-				}
-				continue
-			}
-			v, k0, k1, al := d.trans[ax.track].sample(f)
-			tv[k] = v
-			if p != nil {
-				p.Add(anim.KeyUse{Channel: chanT[k], K0: k0, K1: k1, Alpha: al})
-			}
+			tv[k] = s.trans[k].sample(d.trans, f, p, chanT[k], chanTStatic[k])
 		}
 		out[i] = anim.Transform{T: tv, Q: q, S: mgl32.Vec3{1, 1, 1}}
 	}
