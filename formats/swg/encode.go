@@ -37,6 +37,15 @@ func ValidateTemplate(t *SkeletonTemplate) error {
 	return nil
 }
 
+// writeEach writes CHUNK tag holding every element of xs, each written by put.
+func writeEach[T any, R any](w *iff.Writer, tag string, xs []T, put func(T) R) {
+	w.Chunk(tag)
+	for _, x := range xs {
+		put(x)
+	}
+	w.End()
+}
+
 // writeSKTM appends FORM SKTM to w. Version "0001" writes BPMJ, taken from
 // t.BPMJ or, when that is nil, computed from the bind pose (§4.3).
 func writeSKTM(w *iff.Writer, t *SkeletonTemplate) {
@@ -47,36 +56,12 @@ func writeSKTM(w *iff.Writer, t *SkeletonTemplate) {
 	n := len(t.Names)
 	w.Form("SKTM").Form(v)
 	w.Chunk("INFO").I32(int32(n)).End()
-	w.Chunk("NAME")
-	for _, s := range t.Names {
-		w.CString(s)
-	}
-	w.End()
-	w.Chunk("PRNT")
-	for _, p := range t.Parents {
-		w.I32(p)
-	}
-	w.End()
-	w.Chunk("RPRE")
-	for _, q := range t.RPRE {
-		w.Quat(q)
-	}
-	w.End()
-	w.Chunk("RPST")
-	for _, q := range t.RPST {
-		w.Quat(q)
-	}
-	w.End()
-	w.Chunk("BPTR")
-	for _, p := range t.BPTR {
-		w.Vec3(p)
-	}
-	w.End()
-	w.Chunk("BPRO")
-	for _, q := range t.BPRO {
-		w.Quat(q)
-	}
-	w.End()
+	writeEach(w, "NAME", t.Names, w.CString)
+	writeEach(w, "PRNT", t.Parents, w.I32)
+	writeEach(w, "RPRE", t.RPRE, w.Quat)
+	writeEach(w, "RPST", t.RPST, w.Quat)
+	writeEach(w, "BPTR", t.BPTR, w.Vec3)
+	writeEach(w, "BPRO", t.BPRO, w.Quat)
 	if v == "0001" {
 		w.Chunk("BPMJ")
 		if t.BPMJ != nil && len(t.BPMJ) == n {

@@ -191,11 +191,7 @@ func EncodeAnimation(a *Animation) ([]byte, error) {
 		writeScalar(&w, s, ck)
 	}
 	w.End()
-	w.Chunk("STRN")
-	for _, v := range a.StaticTrans {
-		w.F32(v)
-	}
-	w.End()
+	writeEach(&w, "STRN", a.StaticTrans, w.F32)
 	if len(a.Messages) > 0 {
 		w.Form("MSGS")
 		w.Chunk("INFO").I16(int16(len(a.Messages))).End()
@@ -342,37 +338,17 @@ func EncodeMeshGen(m *MeshGen) ([]byte, error) {
 		w.I32(int32(n))
 	}
 	w.I16(0).I16(0).I16(0).I16(m.OcclusionLayer).End()
-	w.Chunk("SKTM")
-	for _, s := range m.Skeletons {
-		w.CString(s)
-	}
-	w.End()
-	w.Chunk("XFNM")
-	for _, s := range m.XFNM {
-		w.CString(s)
-	}
-	w.End()
-	w.Chunk("POSN")
-	for _, p := range m.Positions {
-		w.Vec3(p)
-	}
-	w.End()
-	w.Chunk("TWHD")
-	for _, h := range m.WeightHead {
-		w.I32(h)
-	}
-	w.End()
+	writeEach(&w, "SKTM", m.Skeletons, w.CString)
+	writeEach(&w, "XFNM", m.XFNM, w.CString)
+	writeEach(&w, "POSN", m.Positions, w.Vec3)
+	writeEach(&w, "TWHD", m.WeightHead, w.I32)
 	w.Chunk("TWDT")
 	for _, wt := range m.Weights {
 		w.I32(wt.Joint).F32(wt.Weight)
 	}
 	w.End()
 	if m.Normals != nil {
-		w.Chunk("NORM")
-		for _, n := range m.Normals {
-			w.Vec3(n)
-		}
-		w.End()
+		writeEach(&w, "NORM", m.Normals, w.Vec3)
 	}
 	if v != "0002" && len(m.Hardpoints) > 0 {
 		w.Form("HPTS")
@@ -408,18 +384,10 @@ func EncodeMeshGen(m *MeshGen) ([]byte, error) {
 		}
 		w.End()
 		if ps.NIDX != nil {
-			w.Chunk("NIDX")
-			for _, n := range ps.NIDX {
-				w.I32(n)
-			}
-			w.End()
+			writeEach(&w, "NIDX", ps.NIDX, w.I32)
 		}
 		if ps.Colors != nil {
-			w.Chunk("VDCL")
-			for _, c := range ps.Colors {
-				w.U32(c)
-			}
-			w.End()
+			writeEach(&w, "VDCL", ps.Colors, w.U32)
 		}
 		if len(ps.UVDims) > 0 {
 			w.Chunk("TXCI").I32(int32(len(ps.UVDims)))
@@ -430,11 +398,7 @@ func EncodeMeshGen(m *MeshGen) ([]byte, error) {
 			if len(ps.UVs) == len(ps.UVDims) {
 				w.Form("TCSF")
 				for _, uv := range ps.UVs {
-					w.Chunk("TCSD")
-					for _, f := range uv {
-						w.F32(f)
-					}
-					w.End()
+					writeEach(&w, "TCSD", uv, w.F32)
 				}
 				w.End()
 			}
@@ -469,11 +433,7 @@ func EncodeAppearance(ap *Appearance) []byte {
 	var w iff.Writer
 	w.Form("SMAT").Form("0003")
 	w.Chunk("INFO").I32(int32(len(ap.Meshes))).I32(int32(len(ap.Skeletons))).I8(boolByte(ap.CreateAnimationCtrl)).End()
-	w.Chunk("MSGN")
-	for _, m := range ap.Meshes {
-		w.CString(m)
-	}
-	w.End()
+	writeEach(&w, "MSGN", ap.Meshes, w.CString)
 	w.Chunk("SKTI")
 	for _, s := range ap.Skeletons {
 		w.CString(s.Path).CString(s.Attach)
