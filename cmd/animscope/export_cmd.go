@@ -30,12 +30,9 @@ func runExport(args []string, stdout, stderr io.Writer) int {
 	fpsStr := fs.String("fps", "", "resampling rate in samples per second (default: each clip's own frame rate)")
 	bindPose := fs.Bool("bind-pose", false, "export the bind pose only, without animations")
 	scaleStr := fs.String("scale", "1", "multiply every length by F (file units are written as metres)")
-	files, err := parseInterleaved(fs, args)
+	files, opts, err := parseFiles(fs, &opt, args)
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
-	if err == nil && len(files) == 0 {
-		err = usagef("no FILE given")
-	}
 	if err == nil && *out == "" {
 		err = usagef("--out FILE.glb is required")
 	}
@@ -48,10 +45,6 @@ func runExport(args []string, stdout, stderr io.Writer) int {
 	}
 	if err == nil {
 		eo.Scale, err = positive("scale", *scaleStr)
-	}
-	var opts formats.Options
-	if err == nil {
-		opts, err = opt.options()
 	}
 	if err == nil {
 		err = checkOutNotInput(*out, files)
