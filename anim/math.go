@@ -61,15 +61,7 @@ func (m *Affine) TransformVector(v mgl32.Vec3) mgl32.Vec3 {
 // MulAffine writes a·b into out. out may alias a or b.
 func MulAffine(out, a, b *Affine) {
 	var r Affine
-	for c := 0; c < 4; c++ {
-		b0, b1, b2 := b[3*c], b[3*c+1], b[3*c+2]
-		r[3*c] = a[0]*b0 + a[3]*b1 + a[6]*b2
-		r[3*c+1] = a[1]*b0 + a[4]*b1 + a[7]*b2
-		r[3*c+2] = a[2]*b0 + a[5]*b1 + a[8]*b2
-	}
-	r[9] += a[9]
-	r[10] += a[10]
-	r[11] += a[11]
+	mulAffineTo(&r, a, b)
 	*out = r
 }
 

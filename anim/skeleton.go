@@ -121,30 +121,9 @@ func LocalToModel(s *Skeleton, local []Transform, root *Affine, model []Affine) 
 	parents := s.Parents[:n]
 	local = local[:n]
 	model = model[:n]
-	// Only SWG needs post/pre rotations: every other family's local matrix is
-	// R(q)·S(s) plus a translation (offset + t − R·S·pivot), built inline here.
-	simple := s.Post == nil && s.Pre == nil
-	offset, pivot := s.Offset, s.Pivot
 	for i, p := range parents {
 		var l Affine
-		x := &local[i]
-		if simple {
-			RotationColumns(&l, x.Q, x.S)
-			t0, t1, t2 := x.T[0], x.T[1], x.T[2]
-			if offset != nil {
-				o := &offset[i]
-				t0, t1, t2 = o[0]+t0, o[1]+t1, o[2]+t2
-			}
-			if pivot != nil {
-				v := &pivot[i]
-				t0 -= l[0]*v[0] + l[3]*v[1] + l[6]*v[2]
-				t1 -= l[1]*v[0] + l[4]*v[1] + l[7]*v[2]
-				t2 -= l[2]*v[0] + l[5]*v[1] + l[8]*v[2]
-			}
-			l[9], l[10], l[11] = t0, t1, t2
-		} else {
-			s.LocalMatrix(i, x, &l)
-		}
+		s.LocalMatrix(i, &local[i], &l)
 		switch {
 		case p >= 0:
 			mulAffineTo(&model[i], &model[p], &l)
