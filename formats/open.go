@@ -144,17 +144,21 @@ func OpenFile(name string, opts Options) (*Asset, error) {
 		}
 		return nil, err
 	}
-	src := &Source{Name: name, Path: path, Member: member, Data: data, Opts: opts}
-	dec, ok := pick(name, data)
+	return decode(&Source{Name: name, Path: path, Member: member, Data: data, Opts: opts})
+}
+
+// decode hands src to the decoder that recognises it.
+func decode(src *Source) (*Asset, error) {
+	dec, ok := pick(src.Name, src.Data)
 	if !ok {
-		return nil, Errf(name, 0, "unknown file format")
+		return nil, Errf(src.Name, 0, "unknown file format")
 	}
 	a, err := dec.Decode(src)
 	if err != nil {
 		return nil, err
 	}
 	if len(a.Files) == 0 {
-		a.Files = []string{name}
+		a.Files = []string{src.Name}
 	}
 	return a, nil
 }
@@ -163,18 +167,9 @@ func OpenFile(name string, opts Options) (*Asset, error) {
 // name is used in messages and, through its extension, as a tie-break for sniffing;
 // references to other files resolve beside name.
 func OpenData(name string, data []byte, opts Options) (*Asset, error) {
-	opts = opts.WithDefaults()
-	src := &Source{Name: name, Path: name, Data: data, Opts: opts}
-	dec, ok := pick(name, data)
-	if !ok {
-		return nil, Errf(name, 0, "unknown file format")
-	}
-	a, err := dec.Decode(src)
+	a, err := decode(&Source{Name: name, Path: name, Data: data, Opts: opts.WithDefaults()})
 	if err != nil {
 		return nil, err
-	}
-	if len(a.Files) == 0 {
-		a.Files = []string{name}
 	}
 	return Merge([]*Asset{a})
 }
