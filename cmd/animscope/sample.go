@@ -240,22 +240,6 @@ func clipLabel(c anim.Clip, i int) string {
 	return fmt.Sprintf("%d %q (%s)", i, info.Name, dur)
 }
 
-func probeText(p *anim.Probe) string {
-	branch := "mapped"
-	if p.Fallback {
-		branch = "fallback"
-	}
-	var keys []string
-	for _, k := range p.Used() {
-		s := fmt.Sprintf("%s:%d", k.Channel, k.K0)
-		if k.K1 >= 0 {
-			s += fmt.Sprintf("→%d@%s", k.K1, fmtF32(k.Alpha))
-		}
-		keys = append(keys, s)
-	}
-	return fmt.Sprintf("frame %d %s %s", p.Frame, branch, strings.Join(keys, " "))
-}
-
 func printSampleText(w io.Writer, a *formats.Asset, clipA anim.Clip, ia int, clipB anim.Clip, ib int, req sampleRequest, pose *anim.Pose) {
 	fmt.Fprintf(w, "files:  %s\nformat: %s\nclip:   %s at t=%g\n", strings.Join(a.Files, " "), a.Family, clipLabel(clipA, ia), req.t)
 	if req.blend {
@@ -271,9 +255,9 @@ func printSampleText(w io.Writer, a *formats.Asset, clipA anim.Clip, ia int, cli
 			fmtF32(float32(r[0])), fmtF32(float32(r[1])), fmtF32(float32(r[2])), fmtF32(float32(r[3])),
 			fmtF32(x.S[0]), fmtF32(x.S[1]), fmtF32(x.S[2]),
 			fmtF32(m[9]), fmtF32(m[10]), fmtF32(m[11]),
-			probeText(&pose.Probes[i]))
+			probeLine(probeJSON(&pose.Probes[i])))
 		if req.blend {
-			fmt.Fprintf(w, "     %-24s B: %s\n", "", probeText(&pose.ProbesB[i]))
+			fmt.Fprintf(w, "     %-24s B: %s\n", "", probeLine(probeJSON(&pose.ProbesB[i])))
 		}
 	}
 }
