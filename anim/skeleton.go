@@ -2,6 +2,7 @@ package anim
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 
 	"github.com/go-gl/mathgl/mgl32"
@@ -45,6 +46,19 @@ func (s *Skeleton) FileParentOf(i int) int {
 		return -1
 	}
 	return s.FileIndexOf(int(p))
+}
+
+// FileOrder lists the nodes sorted by their number in the file (the order every
+// listing prints them in).
+func (s *Skeleton) FileOrder() []int {
+	order := make([]int, s.Len())
+	for i := range order {
+		order[i] = i
+	}
+	if s.FileIndex != nil {
+		sort.SliceStable(order, func(a, b int) bool { return s.FileIndex[order[a]] < s.FileIndex[order[b]] })
+	}
+	return order
 }
 
 // Find returns the node whose name matches name case-insensitively, or −1.

@@ -4,68 +4,20 @@ import (
 	"image"
 	"image/color"
 	"math"
-	"strings"
 
 	"animscope/anim"
+	"animscope/formats"
 )
 
-// Match pairs the nodes of two scenes: by index when both are MSH with the same
-// node count, otherwise by case-insensitive name (DESIGN.md, diff).
-type Match struct {
-	By    string     // "by index" or "by name"
-	Pairs [][2]int32 // (node in A, node in B), in A's order
-	OnlyA []int32
-	OnlyB []int32
-}
+// Match pairs the nodes of two scenes (formats.MatchNodes, the rule `diff` uses).
+type Match = formats.NodeMatch
 
 // MatchNodes matches the nodes of a and b.
-func MatchNodes(a, b *Scene) *Match {
-	m := &Match{}
-	na, nb := a.Skel.Len(), b.Skel.Len()
-	if a.Asset.Family == "msh" && b.Asset.Family == "msh" && na == nb {
-		m.By = "by index"
-		for i := 0; i < na; i++ {
-			m.Pairs = append(m.Pairs, [2]int32{int32(i), int32(i)})
-		}
-		return m
-	}
-	m.By = "by name"
-	idx := make(map[string]int32, nb)
-	for i := nb - 1; i >= 0; i-- {
-		idx[strings.ToLower(b.Skel.Names[i])] = int32(i)
-	}
-	used := make([]bool, nb)
-	for i := 0; i < na; i++ {
-		j, ok := idx[strings.ToLower(a.Skel.Names[i])]
-		if ok && !used[j] {
-			used[j] = true
-			m.Pairs = append(m.Pairs, [2]int32{int32(i), j})
-		} else {
-			m.OnlyA = append(m.OnlyA, int32(i))
-		}
-	}
-	for j := 0; j < nb; j++ {
-		if !used[j] {
-			m.OnlyB = append(m.OnlyB, int32(j))
-		}
-	}
-	return m
-}
+func MatchNodes(a, b *Scene) *Match { return formats.MatchNodes(a.Asset, b.Asset) }
 
-// ProbesDiffer reports whether two probes took a different branch or different
-// keys (the frame itself may differ between families without that counting).
-func ProbesDiffer(a, b *anim.Probe) bool {
-	if a.Fallback != b.Fallback || a.NKeys != b.NKeys {
-		return true
-	}
-	for k := 0; k < int(a.NKeys); k++ {
-		x, y := a.Keys[k], b.Keys[k]
-		if x.K0 != y.K0 || x.K1 != y.K1 || x.Alpha != y.Alpha {
-			return true
-		}
-	}
-	return false
-}
+// ProbesDiffer reports whether two probes differ in frame, branch or keys, as
+// `diff` counts it (anim.CompareProbes).
+func ProbesDiffer(a, b *anim.Probe) bool { return anim.CompareProbes(a, b) != 0 }
 
 // FallbackMap is, per matched node (row) and frame (column), whether A and B took
 // the fallback branch.

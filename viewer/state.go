@@ -182,7 +182,7 @@ func (s *State) OpenCompare(a, b []string) bool {
 	s.install(sa, false)
 	s.SceneB = sb
 	s.Match = MatchNodes(sa, sb)
-	s.addInfo("comparing %s with %s: %d nodes matched %s, %d only in A, %d only in B",
+	s.addInfo("comparing %s with %s: %d nodes matched by %s, %d only in A, %d only in B",
 		sa.Name(), sb.Name(), len(s.Match.Pairs), s.Match.By, len(s.Match.OnlyA), len(s.Match.OnlyB))
 	return true
 }
@@ -224,7 +224,7 @@ func (s *State) setB(sb *Scene) {
 	s.SceneB = sb
 	s.Match = MatchNodes(s.Scene, sb)
 	ob := s.optsB()
-	s.addInfo("comparing %s with %s (B: rounding %s, quat-order %s): %d nodes matched %s, %d only in A, %d only in B",
+	s.addInfo("comparing %s with %s (B: rounding %s, quat-order %s): %d nodes matched by %s, %d only in A, %d only in B",
 		s.Scene.Name(), sb.Name(), ob.Rounding, ob.QuatOrder, len(s.Match.Pairs), s.Match.By, len(s.Match.OnlyA), len(s.Match.OnlyB))
 }
 

@@ -324,9 +324,9 @@ func TestMatchNodes(t *testing.T) {
 		pairs        int
 		onlyA, onlyB int
 	}{
-		{"msh same count by index", mk("msh", "a", "b", "c"), mk("msh", "x", "y", "z"), "by index", 3, 0, 0},
-		{"msh other count by name", mk("msh", "a", "b", "c"), mk("msh", "B", "A"), "by name", 2, 1, 0},
-		{"other family by name", mk("m2", "Root", "arm"), mk("m2", "root", "leg", "ARM"), "by name", 2, 0, 1},
+		{"msh same count by index", mk("msh", "a", "b", "c"), mk("msh", "x", "y", "z"), "index", 3, 0, 0},
+		{"msh other count by name", mk("msh", "a", "b", "c"), mk("msh", "B", "A"), "name", 2, 1, 0},
+		{"other family by name", mk("m2", "Root", "arm"), mk("m2", "root", "leg", "ARM"), "name", 2, 0, 1},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

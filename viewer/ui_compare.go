@@ -17,7 +17,7 @@ func (u *UI) comparePanel() {
 	if a == nil || b == nil || m == nil {
 		return
 	}
-	imgui.Text(fmt.Sprintf("A: %s   B: %s   %d nodes matched %s", a.Name(), b.Name(), len(m.Pairs), m.By))
+	imgui.Text(fmt.Sprintf("A: %s   B: %s   %d nodes matched by %s", a.Name(), b.Name(), len(m.Pairs), m.By))
 	if len(m.OnlyA)+len(m.OnlyB) > 0 && imgui.TreeNode(fmt.Sprintf("unmatched: %d only in A, %d only in B", len(m.OnlyA), len(m.OnlyB))) {
 		imgui.PushTextWrapPos()
 		imgui.Text("only in A: " + nodeNames(a, m.OnlyA))

@@ -54,46 +54,6 @@ type diffOut struct {
 	Nodes          []diffNode `json:"nodes"`
 }
 
-// nodePair is one matched node: skeleton indices in A and B.
-type nodePair struct{ a, b int }
-
-// matchNodes pairs nodes by index when both scenes are MSH with the same node
-// count, otherwise by case-insensitive name (first match wins).
-func matchNodes(a, b *formats.Asset) (pairs []nodePair, how string, onlyA, onlyB []string) {
-	sa, sb := a.Skeleton, b.Skeleton
-	if a.Family == formats.FamilyMSH && b.Family == formats.FamilyMSH && sa.Len() == sb.Len() {
-		for _, i := range fileOrder(sa) {
-			pairs = append(pairs, nodePair{i, i})
-		}
-		return pairs, "index", []string{}, []string{}
-	}
-	usedB := make([]bool, sb.Len())
-	byName := map[string][]int{}
-	for _, j := range fileOrder(sb) {
-		k := strings.ToLower(sb.Names[j])
-		byName[k] = append(byName[k], j)
-	}
-	onlyA, onlyB = []string{}, []string{}
-	for _, i := range fileOrder(sa) {
-		k := strings.ToLower(sa.Names[i])
-		cands := byName[k]
-		if len(cands) == 0 {
-			onlyA = append(onlyA, sa.Names[i])
-			continue
-		}
-		j := cands[0]
-		byName[k] = cands[1:]
-		usedB[j] = true
-		pairs = append(pairs, nodePair{i, j})
-	}
-	for _, j := range fileOrder(sb) {
-		if !usedB[j] {
-			onlyB = append(onlyB, sb.Names[j])
-		}
-	}
-	return pairs, "name", onlyA, onlyB
-}
-
 // diffTimes lists the times to walk: for an MSH timeline every integer frame from
 // 0 to the frame count (inclusive: t = F is where its parity shows), and with half
 // the half-integers between; for other clips a grid of their frame step up to the
@@ -140,26 +100,6 @@ func clipStep(info anim.ClipInfo) float64 {
 		return info.UnitsPerSecond / 30
 	}
 	return 1
-}
-
-// probeDiff says how two probes differ: "frame", "branch", "key".
-func probeDiff(pa, pb *anim.Probe, what []string) []string {
-	what = what[:0]
-	if pa.Frame != pb.Frame {
-		what = append(what, "frame")
-	}
-	if pa.Fallback != pb.Fallback {
-		what = append(what, "branch")
-	}
-	ka, kb := pa.Used(), pb.Used()
-	keyDiff := len(ka) != len(kb)
-	for i := 0; !keyDiff && i < len(ka); i++ {
-		keyDiff = ka[i].Channel != kb[i].Channel || ka[i].K0 != kb[i].K0 || ka[i].K1 != kb[i].K1
-	}
-	if keyDiff {
-		what = append(what, "key")
-	}
-	return what
 }
 
 func runDiff(args []string, stdout, stderr io.Writer) int {
@@ -235,34 +175,43 @@ func diffScenes(a, b *formats.Asset, clipSel string, half bool) (*diffOut, error
 	if err != nil {
 		return nil, fmt.Errorf("B: %v", err)
 	}
-	pairs, how, onlyA, onlyB := matchNodes(a, b)
+	m := formats.MatchNodes(a, b)
+	names := func(s *anim.Skeleton, idx []int32) []string {
+		out := []string{}
+		for _, i := range idx {
+			out = append(out, s.Names[i])
+		}
+		return out
+	}
 	out := &diffOut{
 		A:     diffSide{Files: a.Files, Format: a.Family, Clip: clipJSON(ca, ia)},
 		B:     diffSide{Files: b.Files, Format: b.Family, Clip: clipJSON(cb, ib)},
-		Match: how, Half: half, Matched: len(pairs), UnmatchedA: onlyA, UnmatchedB: onlyB, Nodes: []diffNode{},
+		Match: m.By, Half: half, Matched: len(m.Pairs), UnmatchedA: names(a.Skeleton, m.OnlyA),
+		UnmatchedB: names(b.Skeleton, m.OnlyB), Nodes: []diffNode{},
 	}
 	la, lb := make([]anim.Transform, a.Skeleton.Len()), make([]anim.Transform, b.Skeleton.Len())
 	pa, pb := make([]anim.Probe, a.Skeleton.Len()), make([]anim.Probe, b.Skeleton.Len())
-	nodes := make([]*diffNode, len(pairs))
+	nodes := make([]*diffNode, len(m.Pairs))
 	var what []string
 	times := diffTimes(a, b, ca, cb, half)
 	out.Times = len(times)
 	for _, t := range times {
 		ca.Sample(t, la, pa)
 		cb.Sample(t, lb, pb)
-		for k, p := range pairs {
-			what = probeDiff(&pa[p.a], &pb[p.b], what)
-			if len(what) == 0 {
+		for k, p := range m.Pairs {
+			d := anim.CompareProbes(&pa[p[0]], &pb[p[1]])
+			if d == 0 {
 				continue
 			}
+			what = d.Kinds(what[:0])
 			n := nodes[k]
 			if n == nil {
-				n = &diffNode{Name: a.Skeleton.Names[p.a], IndexA: a.Skeleton.FileIndexOf(p.a), IndexB: b.Skeleton.FileIndexOf(p.b), First: f64(t)}
+				n = &diffNode{Name: a.Skeleton.Names[p[0]], IndexA: a.Skeleton.FileIndexOf(int(p[0])), IndexB: b.Skeleton.FileIndexOf(int(p[1])), First: f64(t)}
 				nodes[k] = n
 			}
 			n.Count++
 			n.Frames = append(n.Frames, diffFrame{T: f64(t), What: append([]string(nil), what...),
-				A: probeJSON(&pa[p.a]), B: probeJSON(&pb[p.b])})
+				A: probeJSON(&pa[p[0]]), B: probeJSON(&pb[p[1]])})
 		}
 	}
 	for _, n := range nodes {
@@ -272,7 +221,7 @@ func diffScenes(a, b *formats.Asset, clipSel string, half bool) (*diffOut, error
 			out.Differences += n.Count
 		}
 	}
-	out.Identical = out.Differences == 0 && len(onlyA) == 0 && len(onlyB) == 0
+	out.Identical = out.Differences == 0 && len(m.OnlyA) == 0 && len(m.OnlyB) == 0
 	return out, nil
 }
 

@@ -81,7 +81,7 @@ func describe(a *formats.Asset) inspectOut {
 		out.UpAxis = "z"
 	}
 	if a.Skeleton != nil {
-		for _, i := range fileOrder(a.Skeleton) {
+		for _, i := range a.Skeleton.FileOrder() {
 			out.Nodes = append(out.Nodes, inspectNode{Index: a.Skeleton.FileIndexOf(i), Name: a.Skeleton.Names[i], Parent: a.Skeleton.FileParentOf(i)})
 		}
 	}

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"sort"
 	"strings"
 
 	"animscope/anim"
@@ -85,16 +84,6 @@ func clipJSON(c anim.Clip, index int) *jsonClip {
 		jc.Duration = &d
 	}
 	return jc
-}
-
-// fileOrder lists the skeleton's nodes sorted by their number in the file.
-func fileOrder(s *anim.Skeleton) []int {
-	order := make([]int, s.Len())
-	for i := range order {
-		order[i] = i
-	}
-	sort.SliceStable(order, func(a, b int) bool { return s.FileIndexOf(order[a]) < s.FileIndexOf(order[b]) })
-	return order
 }
 
 // fileRotation returns the quaternion as the file gives it (MSH: undoing the
@@ -199,7 +188,7 @@ func runSample(args []string, stdout, stderr io.Writer) int {
 			tb, w := f64(req.tB), f32(req.weight)
 			out.TB, out.Weight = &tb, &w
 		}
-		for _, i := range fileOrder(a.Skeleton) {
+		for _, i := range a.Skeleton.FileOrder() {
 			x := &pose.Local[i]
 			m := pose.Model[i].Mat4()
 			n := jsonNode{
@@ -245,7 +234,7 @@ func printSampleText(w io.Writer, a *formats.Asset, clipA anim.Clip, ia int, cli
 	if req.blend {
 		fmt.Fprintf(w, "blend:  %s at t=%g, weight %g\n", clipLabel(clipB, ib), req.tB, req.weight)
 	}
-	for _, i := range fileOrder(a.Skeleton) {
+	for _, i := range a.Skeleton.FileOrder() {
 		x := &pose.Local[i]
 		r := fileRotation(a, x)
 		m := &pose.Model[i]
