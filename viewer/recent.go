@@ -5,6 +5,8 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+
+	"animscope/formats/atomicfile"
 )
 
 // MaxRecent is how many recent scenes are kept.
@@ -81,20 +83,7 @@ func (r *Recent) Save() error {
 	if err != nil {
 		return err
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(r.Path), ".recent-*.json")
-	if err != nil {
-		return err
-	}
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		os.Remove(tmp.Name())
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		os.Remove(tmp.Name())
-		return err
-	}
-	return os.Rename(tmp.Name(), r.Path)
+	return atomicfile.Write(r.Path, data)
 }
 
 func fileExists(p string) bool {

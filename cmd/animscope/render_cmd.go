@@ -1,16 +1,16 @@
 package main
 
 import (
+	"bytes"
 	"flag"
 	"fmt"
 	"image/png"
 	"io"
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 
 	"animscope/formats"
+	"animscope/formats/atomicfile"
 	"animscope/viewer"
 )
 
@@ -59,7 +59,12 @@ func runRender(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "animscope render: %v\n", err)
 		return exitInvalid
 	}
-	if err := writePNG(*out, func(wr io.Writer) error { return png.Encode(wr, img) }); err != nil {
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, img); err != nil {
+		fmt.Fprintf(stderr, "animscope render: %v\n", err)
+		return exitInvalid
+	}
+	if err := atomicfile.Write(*out, buf.Bytes()); err != nil {
 		fmt.Fprintf(stderr, "animscope render: %v\n", err)
 		return exitInvalid
 	}
@@ -85,26 +90,4 @@ func parseSize(s string) (int, int, error) {
 		return 0, 0, usagef("--size %q: want WxH, each 1..16384", s)
 	}
 	return w, h, nil
-}
-
-// writePNG writes a file atomically: a temporary file beside it, then a rename.
-func writePNG(path string, write func(io.Writer) error) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".animscope-render-*.png")
-	if err != nil {
-		return err
-	}
-	if err := write(tmp); err != nil {
-		tmp.Close()
-		os.Remove(tmp.Name())
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		os.Remove(tmp.Name())
-		return err
-	}
-	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
-		os.Remove(tmp.Name())
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
 }

@@ -4,10 +4,10 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 
 	"github.com/qmuntal/gltf"
+
+	"animscope/formats/atomicfile"
 )
 
 // Encode writes doc to w as binary glTF (.glb).
@@ -34,34 +34,8 @@ func WriteFile(path string, doc *gltf.Document) error {
 	if err != nil {
 		return fmt.Errorf("%s: %v", path, err)
 	}
-	dir := filepath.Dir(path)
-	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".*.tmp")
-	if err != nil {
-		return err
-	}
-	tmp := f.Name()
-	ok := false
-	defer func() {
-		if !ok {
-			f.Close()
-			os.Remove(tmp)
-		}
-	}()
-	if _, err := f.Write(data); err != nil {
+	if err := atomicfile.Write(path, data); err != nil {
 		return fmt.Errorf("%s: %v", path, err)
 	}
-	if err := f.Sync(); err != nil {
-		return fmt.Errorf("%s: %v", path, err)
-	}
-	if err := f.Chmod(0o644); err != nil {
-		return fmt.Errorf("%s: %v", path, err)
-	}
-	if err := f.Close(); err != nil {
-		return fmt.Errorf("%s: %v", path, err)
-	}
-	if err := os.Rename(tmp, path); err != nil {
-		return err
-	}
-	ok = true
 	return nil
 }

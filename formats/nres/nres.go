@@ -19,12 +19,11 @@ import (
 	"bytes"
 	"encoding/binary"
 	"fmt"
-	"os"
-	"path/filepath"
 	"sort"
 	"strings"
 
 	"animscope/formats"
+	"animscope/formats/atomicfile"
 	"animscope/formats/bin"
 )
 
@@ -414,33 +413,5 @@ func (a *Archive) Members() []Member {
 	return out
 }
 
-// WriteFile writes data to path atomically: a temporary file in the same folder,
-// synced, then renamed over path.
-func WriteFile(path string, data []byte) error {
-	dir, base := filepath.Split(path)
-	if dir == "" {
-		dir = "."
-	}
-	f, err := os.CreateTemp(dir, "."+base+".tmp*")
-	if err != nil {
-		return err
-	}
-	tmp := f.Name()
-	_, err = f.Write(data)
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Chmod(tmp, 0o644)
-	}
-	if err == nil {
-		err = os.Rename(tmp, path)
-	}
-	if err != nil {
-		os.Remove(tmp)
-	}
-	return err
-}
+// WriteFile replaces path with data atomically (atomicfile.Write).
+func WriteFile(path string, data []byte) error { return atomicfile.Write(path, data) }

@@ -2,9 +2,8 @@ package swg
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
 
+	"animscope/formats/atomicfile"
 	"animscope/formats/iff"
 )
 
@@ -134,27 +133,5 @@ func EncodeSLOD(lods []SLODEntry) ([]byte, error) {
 	return w.Bytes(), nil
 }
 
-// WriteFileAtomic writes data to path through a temporary file and a rename, so
-// that a reader never sees a half-written file.
-func WriteFileAtomic(path string, data []byte) error {
-	dir := filepath.Dir(path)
-	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp*")
-	if err != nil {
-		return err
-	}
-	tmp := f.Name()
-	if _, err := f.Write(data); err != nil {
-		f.Close()
-		os.Remove(tmp)
-		return err
-	}
-	if err := f.Close(); err != nil {
-		os.Remove(tmp)
-		return err
-	}
-	if err := os.Rename(tmp, path); err != nil {
-		os.Remove(tmp)
-		return err
-	}
-	return nil
-}
+// WriteFileAtomic replaces path with data atomically (atomicfile.Write).
+func WriteFileAtomic(path string, data []byte) error { return atomicfile.Write(path, data) }
