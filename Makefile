@@ -18,7 +18,7 @@ NODE_MODULES ?= $(HOME)/.cache/animscope-npm/node_modules
 export ANIMSCOPE_NODE_MODULES ?= $(shell [ -d "$(NODE_MODULES)/gltf-validator" ] && echo "$(NODE_MODULES)")
 XRUN      := $(shell [ -n "$$DISPLAY" ] || ! command -v xvfb-run >/dev/null 2>&1 || echo 'xvfb-run -a -s "-screen 0 1280x1024x24"')
 
-.PHONY: all deps build run test vet fmt-check lint bench fuzz fuzz-ci clean
+.PHONY: all deps build run test vet fmt-check lint bench verify-math fuzz fuzz-ci clean
 
 all: build
 
@@ -53,6 +53,12 @@ test: deps vet fmt-check
 
 bench:
 	$(XRUN) $(GO) test -run='^$$' -bench=. -benchmem -benchtime=$(BENCHTIME) $(PKGS)
+
+# Compares anim's fast float32 acos, sin and cos with the standard library on every
+# float32 input of their fast domains (about a minute on two cores; `make test` checks
+# a stride of them).
+verify-math:
+	ANIMSCOPE_EXHAUSTIVE=1 $(GO) test -count=1 -timeout=60m -run='^TestMath32Exhaustive$$' -v ./anim/
 
 # Every fuzz target, FUZZTIME each (default 30s; CI uses 10s). A real finding
 # ("Failing input written") fails at once. Go's fuzzer sometimes ends a run with

@@ -2,6 +2,7 @@ package anim
 
 import (
 	"math"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl32"
@@ -395,6 +396,38 @@ func TestLocalToModelFusedBitIdentical(t *testing.T) {
 					t.Fatalf("%s: node %d cell %d: got %v, want %v (bits differ)", c.name, i, k, got[i][k], want[i][k])
 				}
 			}
+		}
+	}
+}
+
+// TestSlerpArcBitIdentical: weights from a precomputed arc equal SlerpWeights bit
+// for bit, over random quaternion pairs (unit and not, nearly parallel, quantised to
+// int16/32767 like file keys, both signs) and fractions in and outside 0..1.
+func TestSlerpArcBitIdentical(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	rq := func() mgl32.Quat {
+		return q(r.Float32()*2-1, r.Float32()*2-1, r.Float32()*2-1, r.Float32()*2-1)
+	}
+	i16 := func() float32 { return float32(r.IntN(65535)-32767) / 32767 }
+	for i := 0; i < 200000; i++ {
+		q0, q1 := rq(), rq()
+		switch i % 4 {
+		case 0:
+			q0, q1 = q0.Normalize(), q1.Normalize()
+		case 1: // nearly parallel
+			q1 = q(q0.W+1e-4*(r.Float32()-0.5), q0.V[0]+1e-4*(r.Float32()-0.5), q0.V[1], q0.V[2])
+		case 2: // quantised like a file key
+			q0 = q(i16(), i16(), i16(), i16())
+		}
+		a := r.Float32()
+		if i%10 == 0 {
+			a = a*4 - 2
+		}
+		arc := NewSlerpArc(q0, q1)
+		g0, g1 := arc.Weights(a)
+		w0, w1 := SlerpWeights(Dot4(q0, q1), a)
+		if !same32(g0, w0) || !same32(g1, w1) {
+			t.Fatalf("q0 %v q1 %v a %v: arc weights %v %v, SlerpWeights %v %v", q0, q1, a, g0, g1, w0, w1)
 		}
 	}
 }

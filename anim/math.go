@@ -1,8 +1,6 @@
 package anim
 
 import (
-	"math"
-
 	"github.com/go-gl/mathgl/mgl32"
 )
 
@@ -134,14 +132,14 @@ func SlerpWeights(d, a float32) (w0, w1 float32) {
 	if 1-d <= SlerpThreshold {
 		return 1 - a, a * sign
 	}
-	theta := float32(math.Acos(float64(d)))
-	return slerpWeightsTheta(theta, float32(math.Sin(float64(theta))), d, a, sign)
+	theta := Acos32(d)
+	return slerpWeightsTheta(theta, Sin32(theta), d, a, sign)
 }
 
 func slerpWeightsTheta(theta, sinTheta, d, a, sign float32) (w0, w1 float32) {
-	sinAT, cosAT := math.Sincos(float64(a * theta))
-	w1 = float32(sinAT) / sinTheta
-	w0 = float32(cosAT) - w1*d
+	sinAT, cosAT := Sincos32(a * theta)
+	w1 = sinAT / sinTheta
+	w0 = cosAT - w1*d
 	return w0, w1 * sign
 }
 
@@ -166,8 +164,8 @@ func NewSlerpArc(q0, q1 mgl32.Quat) SlerpArc {
 		arc.Linear = true
 		return arc
 	}
-	arc.Theta = float32(math.Acos(float64(d)))
-	arc.SinTheta = float32(math.Sin(float64(arc.Theta)))
+	arc.Theta = Acos32(d)
+	arc.SinTheta = Sin32(arc.Theta)
 	return arc
 }
 

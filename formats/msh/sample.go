@@ -218,7 +218,7 @@ func (c *Clip) Sample(t float64, out []anim.Transform, probes []anim.Probe) {
 		default:
 			k1 := &keys[key+1]
 			a := (tf - k0.time) / (k1.time - k0.time)
-			w0, w1 := weights(&arcs[key], a)
+			w0, w1 := arcs[key].Weights(a)
 			*o = anim.Transform{T: anim.LerpVec3(k0.pos, k1.pos, a), Q: anim.Combine(k0.qc, k1.qc, w0, w1), S: one}
 			use.K1, use.Alpha = int32(key+1), a
 		}
@@ -228,32 +228,6 @@ func (c *Clip) Sample(t float64, out []anim.Transform, probes []anim.Probe) {
 			p.Keys[0] = use
 		}
 	}
-}
-
-// sincosOK says math.Sincos gives bit for bit math.Sin and math.Cos on this
-// platform (it does wherever both are the portable Go code, which shares one
-// reduction and one polynomial pair; s390x has assembly Sin and Cos). Checked once.
-var sincosOK = func() bool {
-	for i := 0; i <= 4096; i++ {
-		x := float64(float32(float64(i) * (math.Pi / 4096)))
-		if s, c := math.Sincos(x); s != math.Sin(x) || c != math.Cos(x) {
-			return false
-		}
-	}
-	return true
-}()
-
-// weights is arc.Weights(a) computed with one Sincos instead of Sin and Cos; the
-// result is bit-identical to anim.SlerpWeights (TestWeightsBitIdentical).
-func weights(arc *anim.SlerpArc, a float32) (w0, w1 float32) {
-	if arc.Linear || !sincosOK {
-		return arc.Weights(a)
-	}
-	at := a * arc.Theta
-	s, c := math.Sincos(float64(at))
-	w1 = float32(s) / arc.SinTheta
-	w0 = float32(c) - w1*arc.D
-	return w0, w1 * arc.Sign
 }
 
 // KeyTimes appends the times of the keys node may use: for a mapped node the keys

@@ -337,35 +337,6 @@ func TestMatrixExample(t *testing.T) {
 	}
 }
 
-// TestWeightsBitIdentical: the sampler's precomputed-arc weights equal
-// anim.SlerpWeights bit for bit, over random quaternion pairs (unit and not, near
-// and far, both signs) and fractions in and outside 0..1.
-func TestWeightsBitIdentical(t *testing.T) {
-	r := rand.New(rand.NewPCG(3, 4))
-	rq := func() mgl32.Quat {
-		return mgl32.Quat{W: r.Float32()*2 - 1, V: mgl32.Vec3{r.Float32()*2 - 1, r.Float32()*2 - 1, r.Float32()*2 - 1}}.Normalize()
-	}
-	for i := 0; i < 200000; i++ {
-		q0, q1 := rq(), rq()
-		switch i % 4 {
-		case 1: // nearly parallel
-			q1 = mgl32.Quat{W: q0.W + 1e-4*(r.Float32()-0.5), V: q0.V.Add(mgl32.Vec3{1e-4 * (r.Float32() - 0.5), 0, 0})}
-		case 2: // quantised like a file key
-			q0 = msh.DecodeQuat([4]int16{int16(r.IntN(65535) - 32767), int16(r.IntN(65535) - 32767), int16(r.IntN(65535) - 32767), int16(r.IntN(65535) - 32767)}, false)
-		}
-		a := r.Float32()
-		if i%10 == 0 {
-			a = a*4 - 2
-		}
-		arc := anim.NewSlerpArc(q0, q1)
-		g0, g1 := msh.Weights(&arc, a)
-		w0, w1 := anim.SlerpWeights(anim.Dot4(q0, q1), a)
-		if math.Float32bits(g0) != math.Float32bits(w0) || math.Float32bits(g1) != math.Float32bits(w1) {
-			t.Fatalf("q0 %v q1 %v a %v: weights %v %v, anim.SlerpWeights %v %v", q0, q1, a, g0, g1, w0, w1)
-		}
-	}
-}
-
 // refSample is an independent, literal reading of §11 for one node, from the raw
 // streams: float32 t, the frame rule, the unsigned range check, the key choice, the
 // exact-time returns, the lerp and anim.SlerpWeights on the decoded quaternions.

@@ -3,6 +3,8 @@ package swg
 import (
 	"math"
 
+	"animscope/anim"
+
 	"github.com/go-gl/mathgl/mgl32"
 )
 
@@ -69,8 +71,8 @@ func newArc(q0, q1 mgl32.Quat) arc {
 	case !(1-cosTheta > quatEpsilon):
 		a.linear = true
 	default:
-		a.theta = float32(math.Acos(float64(cosTheta)))
-		a.ooSin = 1 / float32(math.Sin(float64(a.theta)))
+		a.theta = anim.Acos32(cosTheta) // float32(math.Acos(…)), faster
+		a.ooSin = 1 / anim.Sin32(a.theta)
 	}
 	return a
 }
@@ -95,8 +97,8 @@ func (a *arc) at(q0 mgl32.Quat, f float32) mgl32.Quat {
 		c1, c2 = 1-f, f
 	} else {
 		ft := f * a.theta
-		c1 = float32(math.Sin(float64(a.theta-ft))) * a.ooSin
-		c2 = float32(math.Sin(float64(ft))) * a.ooSin
+		c1 = anim.Sin32(a.theta-ft) * a.ooSin // float32(math.Sin(…)), faster
+		c2 = anim.Sin32(ft) * a.ooSin
 	}
 	o := &a.other
 	return mgl32.Quat{
