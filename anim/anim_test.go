@@ -431,3 +431,43 @@ func TestSlerpArcBitIdentical(t *testing.T) {
 		}
 	}
 }
+
+// TestBlendTransformsBitIdentical: BlendTransforms gives, bit for bit, BlendQuat for
+// the rotation and (1 − w)·a + w·b for translation and scale, also when out is a.
+func TestBlendTransformsBitIdentical(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	f := func() float32 { return r.Float32()*4 - 2 }
+	const n = 5000
+	a, b := make([]Transform, n), make([]Transform, n)
+	for i := range a {
+		for _, x := range []*Transform{&a[i], &b[i]} {
+			*x = Transform{T: mgl32.Vec3{f(), f(), f()}, Q: q(f(), f(), f(), f()), S: mgl32.Vec3{f(), f(), f()}}
+			if i%3 == 0 {
+				x.Q = x.Q.Normalize()
+			}
+		}
+	}
+	for _, w := range []float32{0, 0.3, 0.5, 1} {
+		out := make([]Transform, n)
+		BlendTransforms(a, b, w, out)
+		inPlace := append([]Transform(nil), a...)
+		BlendTransforms(inPlace, b, w, inPlace)
+		for i := range out {
+			v := 1 - w
+			want := Transform{
+				T: mgl32.Vec3{v*a[i].T[0] + w*b[i].T[0], v*a[i].T[1] + w*b[i].T[1], v*a[i].T[2] + w*b[i].T[2]},
+				Q: BlendQuat(a[i].Q, b[i].Q, w),
+				S: mgl32.Vec3{v*a[i].S[0] + w*b[i].S[0], v*a[i].S[1] + w*b[i].S[1], v*a[i].S[2] + w*b[i].S[2]},
+			}
+			for _, got := range []Transform{out[i], inPlace[i]} {
+				g := []float32{got.T[0], got.T[1], got.T[2], got.Q.W, got.Q.V[0], got.Q.V[1], got.Q.V[2], got.S[0], got.S[1], got.S[2]}
+				e := []float32{want.T[0], want.T[1], want.T[2], want.Q.W, want.Q.V[0], want.Q.V[1], want.Q.V[2], want.S[0], want.S[1], want.S[2]}
+				for k := range g {
+					if !same32(g[k], e[k]) {
+						t.Fatalf("w %v node %d: got %v, want %v", w, i, got, want)
+					}
+				}
+			}
+		}
+	}
+}

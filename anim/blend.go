@@ -29,11 +29,30 @@ func BlendTransforms(a, b []Transform, w float32, out []Transform) {
 	v := 1 - w
 	for i := range out {
 		x, y := &a[i], &b[i]
-		q := BlendQuat(x.Q, y.Q, w)
+		// BlendQuat written out, and every field stored on its own: a returned
+		// Quat or Transform literal is assembled on the stack and copied with wide
+		// moves that stall on the narrow stores that filled it. Each output
+		// component reads only the same component of x and y (or locals), so out
+		// may alias a or b.
+		aw, ax, ay, az := x.Q.W, x.Q.V[0], x.Q.V[1], x.Q.V[2]
+		bw, bx, by, bz := y.Q.W, y.Q.V[0], y.Q.V[1], y.Q.V[2]
+		sw, sx, sy, sz := aw+bw, ax+bx, ay+by, az+bz
+		dw, dx, dy, dz := aw-bw, ax-bx, ay-by, az-bz
+		if sw*sw+sx*sx+sy*sy+sz*sz < dw*dw+dx*dx+dy*dy+dz*dz {
+			bw, bx, by, bz = -bw, -bx, -by, -bz
+		}
+		w0, w1 := SlerpWeights(aw*bw+ax*bx+ay*by+az*bz, w)
 		o := &out[i]
-		o.T = mgl32.Vec3{v*x.T[0] + w*y.T[0], v*x.T[1] + w*y.T[1], v*x.T[2] + w*y.T[2]}
-		o.S = mgl32.Vec3{v*x.S[0] + w*y.S[0], v*x.S[1] + w*y.S[1], v*x.S[2] + w*y.S[2]}
-		o.Q = q
+		o.T[0] = v*x.T[0] + w*y.T[0]
+		o.T[1] = v*x.T[1] + w*y.T[1]
+		o.T[2] = v*x.T[2] + w*y.T[2]
+		o.S[0] = v*x.S[0] + w*y.S[0]
+		o.S[1] = v*x.S[1] + w*y.S[1]
+		o.S[2] = v*x.S[2] + w*y.S[2]
+		o.Q.W = w0*aw + w1*bw
+		o.Q.V[0] = w0*ax + w1*bx
+		o.Q.V[1] = w0*ay + w1*by
+		o.Q.V[2] = w0*az + w1*bz
 	}
 }
 

@@ -189,6 +189,8 @@ func LocalToModel(s *Skeleton, local []Transform, root *Affine, model []Affine) 
 			b10 -= b1*pv[0] + b4*pv[1] + b7*pv[2]
 			b11 -= b2*pv[0] + b5*pv[1] + b8*pv[2]
 		}
+		// Cells are stored one by one: an Affine literal would be assembled on the
+		// stack and copied with wide moves that stall on its narrow stores.
 		out := &model[i]
 		var a *Affine
 		switch {
@@ -197,23 +199,24 @@ func LocalToModel(s *Skeleton, local []Transform, root *Affine, model []Affine) 
 		case root != nil:
 			a = root
 		default:
-			*out = Affine{b0, b1, b2, b3, b4, b5, b6, b7, b8, b9, b10, b11}
+			out[0], out[1], out[2], out[3], out[4], out[5] = b0, b1, b2, b3, b4, b5
+			out[6], out[7], out[8], out[9], out[10], out[11] = b6, b7, b8, b9, b10, b11
 			continue
 		}
-		*out = Affine{
-			a[0]*b0 + a[3]*b1 + a[6]*b2,
-			a[1]*b0 + a[4]*b1 + a[7]*b2,
-			a[2]*b0 + a[5]*b1 + a[8]*b2,
-			a[0]*b3 + a[3]*b4 + a[6]*b5,
-			a[1]*b3 + a[4]*b4 + a[7]*b5,
-			a[2]*b3 + a[5]*b4 + a[8]*b5,
-			a[0]*b6 + a[3]*b7 + a[6]*b8,
-			a[1]*b6 + a[4]*b7 + a[7]*b8,
-			a[2]*b6 + a[5]*b7 + a[8]*b8,
-			a[0]*b9 + a[3]*b10 + a[6]*b11 + a[9],
-			a[1]*b9 + a[4]*b10 + a[7]*b11 + a[10],
-			a[2]*b9 + a[5]*b10 + a[8]*b11 + a[11],
-		}
+		a0, a1, a2, a3, a4, a5 := a[0], a[1], a[2], a[3], a[4], a[5]
+		a6, a7, a8, a9, a10, a11 := a[6], a[7], a[8], a[9], a[10], a[11]
+		out[0] = a0*b0 + a3*b1 + a6*b2
+		out[1] = a1*b0 + a4*b1 + a7*b2
+		out[2] = a2*b0 + a5*b1 + a8*b2
+		out[3] = a0*b3 + a3*b4 + a6*b5
+		out[4] = a1*b3 + a4*b4 + a7*b5
+		out[5] = a2*b3 + a5*b4 + a8*b5
+		out[6] = a0*b6 + a3*b7 + a6*b8
+		out[7] = a1*b6 + a4*b7 + a7*b8
+		out[8] = a2*b6 + a5*b7 + a8*b8
+		out[9] = a0*b9 + a3*b10 + a6*b11 + a9
+		out[10] = a1*b9 + a4*b10 + a7*b11 + a10
+		out[11] = a2*b9 + a5*b10 + a8*b11 + a11
 	}
 }
 

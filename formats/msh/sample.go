@@ -206,26 +206,38 @@ func (c *Clip) Sample(t float64, out []anim.Transform, probes []anim.Probe) {
 				key, fallback = v, false
 			}
 		}
+		// Fields are written one by one: a composite literal of the whole Transform
+		// or KeyUse is built on the stack and copied with wide moves that stall on
+		// the narrow stores that filled it (about a third of the sampler's time).
 		k0 := &keys[key]
-		use := anim.KeyUse{Channel: "trs", K0: int32(key), K1: -1}
+		k1i, alpha := int32(-1), float32(0)
 		switch {
 		case fallback || tf == k0.time:
-			*o = anim.Transform{T: k0.pos, Q: k0.qc, S: one}
+			o.T, o.Q = k0.pos, k0.qc
 		case tf == keys[key+1].time:
 			k1 := &keys[key+1]
-			*o = anim.Transform{T: k1.pos, Q: k1.qc, S: one}
-			use.K0 = int32(key + 1)
+			o.T, o.Q = k1.pos, k1.qc
+			key++
 		default:
 			k1 := &keys[key+1]
 			a := (tf - k0.time) / (k1.time - k0.time)
 			w0, w1 := arcs[key].Weights(a)
-			*o = anim.Transform{T: anim.LerpVec3(k0.pos, k1.pos, a), Q: anim.Combine(k0.qc, k1.qc, w0, w1), S: one}
-			use.K1, use.Alpha = int32(key+1), a
+			b := 1 - a // anim.LerpVec3 and anim.Combine, written out
+			o.T[0] = b*k0.pos[0] + a*k1.pos[0]
+			o.T[1] = b*k0.pos[1] + a*k1.pos[1]
+			o.T[2] = b*k0.pos[2] + a*k1.pos[2]
+			o.Q.W = w0*k0.qc.W + w1*k1.qc.W
+			o.Q.V[0] = w0*k0.qc.V[0] + w1*k1.qc.V[0]
+			o.Q.V[1] = w0*k0.qc.V[1] + w1*k1.qc.V[1]
+			o.Q.V[2] = w0*k0.qc.V[2] + w1*k1.qc.V[2]
+			k1i, alpha = int32(key+1), a
 		}
+		o.S = one
 		if probes != nil {
 			p := &probes[i] // what Reset + Add write, in one go
 			p.Frame, p.Fallback, p.NKeys = frame, fallback, 1
-			p.Keys[0] = use
+			u := &p.Keys[0]
+			u.Channel, u.K0, u.K1, u.Alpha, u.Frame, u.HasFrame = "trs", int32(key), k1i, alpha, 0, false
 		}
 	}
 }
