@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"testing"
+	"unsafe"
 
 	"github.com/go-gl/mathgl/mgl32"
 )
@@ -469,5 +470,13 @@ func TestBlendTransformsBitIdentical(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestProbeSize guards the packing of KeyUse: every byte of it is written per
+// channel per node per frame.
+func TestProbeSize(t *testing.T) {
+	if got, want := unsafe.Sizeof(KeyUse{}), uintptr(40); got != want {
+		t.Errorf("KeyUse is %d bytes, want %d (field order)", got, want)
 	}
 }
