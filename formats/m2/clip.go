@@ -96,7 +96,9 @@ func (c *Clip) SampleWith(cur *Cursor, t, globalMS float64, out []anim.Transform
 	}
 	for n := range nodes {
 		nd := &nodes[n]
-		x := anim.IdentityTransform
+		// Written in place: a local Transform copied out at the end stalls on
+		// store forwarding (the channels are written in pieces, copied whole).
+		x := &out[n]
 		var p *anim.Probe
 		if probes != nil {
 			p = &probes[n]
@@ -106,27 +108,31 @@ func (c *Clip) SampleWith(cur *Cursor, t, globalMS float64, out []anim.Transform
 		if slots != nil {
 			ht, hr, hs = &slots[3*n], &slots[3*n+1], &slots[3*n+2]
 		}
-		if nd.t != nil {
-			nd.t.eval(c.src, c.trackTime(&nd.t.keys, seqT, globalMS), &x.T, p, "t", ht)
+		if nd.t == nil || !nd.t.eval(c.src, c.trackTime(&nd.t.keys, seqT, globalMS), &x.T, p, "t", ht) {
+			x.T = anim.IdentityTransform.T
 		}
-		if nd.r != nil {
-			nd.r.eval(c.src, c.trackTime(&nd.r.keys, seqT, globalMS), &x.Q, p, hr)
+		if nd.r == nil || !nd.r.eval(c.src, c.trackTime(&nd.r.keys, seqT, globalMS), &x.Q, p, hr) {
+			x.Q = anim.IdentityTransform.Q
 		}
-		if nd.s != nil {
-			nd.s.eval(c.src, c.trackTime(&nd.s.keys, seqT, globalMS), &x.S, p, "s", hs)
+		if nd.s == nil || !nd.s.eval(c.src, c.trackTime(&nd.s.keys, seqT, globalMS), &x.S, p, "s", hs) {
+			x.S = anim.IdentityTransform.S
 		}
-		out[n] = x
 	}
 }
 
-// trackTime is the time a track is evaluated at: the sequence time, or for a
-// global-sequence track G mod L (0 when L is 0), with the modulo taken into
-// [0, L) for a negative G.
+// trackTime is the time a track is evaluated at: the sequence time, or the global
+// clock g for a global-sequence track. The modulo is in globalTime so that this
+// inlines into the per-node loop.
 func (c *Clip) trackTime(k *keys, seqT, g float64) float64 {
 	if k.global < 0 {
 		return seqT
 	}
-	l := c.m.globals[k.global]
+	return globalTime(c.m.globals[k.global], g)
+}
+
+// globalTime is G mod L (0 when L is 0), with the modulo taken into [0, L) for a
+// negative G.
+func globalTime(l uint32, g float64) float64 {
 	if l == 0 {
 		return 0
 	}

@@ -19,48 +19,37 @@ const (
 // keys is the part of a decoded track that does not depend on the value type: the
 // timestamps and how they split into sequences.
 //
-// Before 264 the track has one shared timeline: times holds every key and ranges[s]
-// the key span of sequence s (nil when the file stores no ranges, meaning (0, n−1)
-// for every sequence). At 264 the per-sequence inner arrays are concatenated:
-// sequence s owns keys [starts[s], starts[s+1]).
+// Before 264 the track has one shared timeline: times holds every key and
+// spans[s] is the file's range for sequence s (spec §5.1); a track without ranges
+// uses all its keys for every sequence. At 264 the per-sequence inner arrays are
+// concatenated and spans[s] is inner array s (§5.3). A global-sequence track uses
+// spans[0] whatever the sequence (§5.2).
 type keys struct {
 	interp uint16
 	global int16 // global sequence index, −1 = follows the playing sequence
-	pre    bool
-	times  []uint32
-	ranges [][2]uint32
-	starts []int32
-	off    int64 // the track record's offset, for messages
+	shared bool  // every sequence uses spans[0]
 	sorted bool  // times never go backwards within a span (a Cursor may be used)
+	times  []uint32
+	spans  []keySpan // per sequence
+	off    int64     // the track record's offset, for messages
 }
 
-// span returns the keys [lo, hi] that sequence seq uses, and base, the index that
-// probes subtract (0 before 264, the inner array's first key at 264). ok is false
-// when the sequence has no keys on this track (default value).
+// keySpan is the keys [lo, hi] of one sequence and base, the index that probes
+// subtract (0 before 264, the inner array's first key at 264); lo > hi when the
+// sequence has no keys on the track.
+type keySpan struct{ lo, hi, base int32 }
+
+// span returns the keys [lo, hi] that sequence seq uses and the probes' base. ok
+// is false when the sequence has no keys on this track (default value).
 func (k *keys) span(seq int) (lo, hi, base int, ok bool) {
-	if k.pre {
-		n := len(k.times)
-		if k.global >= 0 || k.ranges == nil {
-			return 0, n - 1, 0, n > 0
-		}
-		if seq < 0 || seq >= len(k.ranges) {
-			return 0, 0, 0, false
-		}
-		r := k.ranges[seq]
-		return int(r[0]), int(r[1]), 0, true
+	if k.shared {
+		seq = 0
 	}
-	s := seq
-	if k.global >= 0 {
-		s = 0
-	}
-	if s < 0 || s+1 >= len(k.starts) {
+	if uint(seq) >= uint(len(k.spans)) {
 		return 0, 0, 0, false
 	}
-	lo, end := int(k.starts[s]), int(k.starts[s+1])
-	if lo == end {
-		return 0, 0, 0, false
-	}
-	return lo, end - 1, lo, true
+	s := &k.spans[seq]
+	return int(s.lo), int(s.hi), int(s.base), s.lo <= s.hi
 }
 
 // locate finds the keys used at time t within [lo, hi] (spec §5.1 steps 4–6): i and
@@ -82,8 +71,9 @@ func (k *keys) locate(lo, hi int, t float64, hint *int32) (i int, r float32, exa
 	}
 	// The largest a in [lo, hi−1] with times[a] <= t. Times are whole
 	// milliseconds, so times[a] <= t ⇔ times[a] <= ⌊t⌋, and here
-	// times[lo] < t < times[hi] puts ⌊t⌋ in uint32 range. The search is
-	// branch-free (a conditional move per step).
+	// times[lo] < t < times[hi] puts ⌊t⌋ in uint32 range. The compiler
+	// makes each bisection step a branch; a branch-free step (a sign mask)
+	// measured slower, as it puts every load on the dependency chain.
 	ti := uint32(t)
 	a := -1
 	if hint != nil && k.sorted {
@@ -154,18 +144,19 @@ type quatTrack struct {
 	arcs    []anim.SlerpArc // arcs[i]: key i to key i+1 (linear tracks)
 }
 
-// eval samples the track at t for sequence seq into *dst and records the keys used.
-func (tr *vecTrack) eval(seq int, t float64, dst *mgl32.Vec3, p *anim.Probe, ch string, hint *int32) {
+// eval samples the track at t for sequence seq into *dst and records the keys
+// used; false, with dst untouched, when seq has no keys on the track.
+func (tr *vecTrack) eval(seq int, t float64, dst *mgl32.Vec3, p *anim.Probe, ch string, hint *int32) bool {
 	lo, hi, base, ok := tr.span(seq)
 	if !ok {
 		addKey(p, ch, -1, -1, 0)
-		return
+		return false
 	}
 	i, r, exact := tr.locate(lo, hi, t, hint)
 	if exact {
 		*dst = tr.v[i]
 		addKey(p, ch, i-base, -1, 0)
-		return
+		return true
 	}
 	a, b := tr.v[i], tr.v[i+1]
 	switch tr.interp {
@@ -177,20 +168,21 @@ func (tr *vecTrack) eval(seq int, t float64, dst *mgl32.Vec3, p *anim.Probe, ch 
 		*dst = mgl32.Vec3{a[0] + (b[0]-a[0])*r, a[1] + (b[1]-a[1])*r, a[2] + (b[2]-a[2])*r}
 	}
 	addKey(p, ch, i-base, i+1-base, r)
+	return true
 }
 
-// eval samples the rotation track at t for sequence seq.
-func (tr *quatTrack) eval(seq int, t float64, dst *mgl32.Quat, p *anim.Probe, hint *int32) {
+// eval samples the rotation track at t for sequence seq, as vecTrack.eval.
+func (tr *quatTrack) eval(seq int, t float64, dst *mgl32.Quat, p *anim.Probe, hint *int32) bool {
 	lo, hi, base, ok := tr.span(seq)
 	if !ok {
 		addKey(p, "r", -1, -1, 0)
-		return
+		return false
 	}
 	i, r, exact := tr.locate(lo, hi, t, hint)
 	if exact {
 		*dst = tr.q[i]
 		addKey(p, "r", i-base, -1, 0)
-		return
+		return true
 	}
 	switch tr.interp {
 	case InterpHermite, InterpBezier:
@@ -200,6 +192,7 @@ func (tr *quatTrack) eval(seq int, t float64, dst *mgl32.Quat, p *anim.Probe, hi
 		*dst = anim.Combine(tr.q[i], tr.q[i+1], w0, w1)
 	}
 	addKey(p, "r", i-base, i+1-base, r)
+	return true
 }
 
 // hermite3 is spec §5.6's Hermite: (2r³−3r²+1)p0 + (r³−2r²+r)m0 + (−2r³+3r²)p1 + (r³−r²)m1.

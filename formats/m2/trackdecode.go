@@ -26,7 +26,7 @@ const (
 // lie. used is false for a track without keys (spec §4.1: "used" = nKeys > 0).
 func (d *decoder) trackKeys(off int64, what string, vsize int) (k keys, segs []segment, stride int, used bool, err error) {
 	b := &d.m2
-	k.off, k.pre, k.sorted = off, d.pre, true
+	k.off, k.sorted = off, true
 	size := 20
 	if d.pre {
 		size = 28
@@ -69,20 +69,21 @@ func (d *decoder) trackKeys(off int64, what string, vsize int) (k keys, segs []s
 			k.times[i] = b.u32(ta.at(i))
 		}
 		if k.global < 0 && ra.count > 0 {
-			k.ranges = make([][2]uint32, ra.count)
-			for s := range k.ranges {
+			k.spans = make([]keySpan, ra.count)
+			for s := range k.spans {
 				o := ra.at(s)
 				lo, hi := b.u32(o), b.u32(o+4)
 				if lo > hi || int64(hi) >= int64(n) {
 					err = b.errf(int64(o), "%s: interpolation range %d is (%d, %d), outside the %d keys", what, s, lo, hi, n)
 					return
 				}
-				k.ranges[s] = [2]uint32{lo, hi}
+				k.spans[s] = keySpan{lo: int32(lo), hi: int32(hi)}
 			}
-			for _, r := range k.ranges {
-				d.checkOrder(&k, int(r[0]), int(r[1]), what)
+			for _, r := range k.spans {
+				d.checkOrder(&k, int(r.lo), int(r.hi), what)
 			}
 		} else {
+			k.spans, k.shared = []keySpan{{lo: 0, hi: int32(n - 1)}}, true
 			d.checkOrder(&k, 0, n-1, what)
 		}
 		return k, []segment{{b, int(va.offset), n}}, stride, true, nil
@@ -138,21 +139,22 @@ func (d *decoder) trackKeys(off int64, what string, vsize int) (k keys, segs []s
 		return
 	}
 	k.times = make([]uint32, 0, total)
-	k.starts = make([]int32, 0, len(inners)+1)
+	k.spans = make([]keySpan, len(inners))
+	k.shared = k.global >= 0
 	for s, in := range inners {
-		k.starts = append(k.starts, int32(len(k.times)))
+		lo := len(k.times)
+		k.spans[s] = keySpan{lo: int32(lo), hi: int32(lo) - 1, base: int32(lo)}
 		if in.t.count == 0 {
 			continue
 		}
 		src := d.blobFor(s)
-		lo := len(k.times)
 		for i := 0; i < int(in.t.count); i++ {
 			k.times = append(k.times, src.u32(in.t.at(i)))
 		}
+		k.spans[s].hi = int32(len(k.times) - 1)
 		d.checkOrder(&k, lo, len(k.times)-1, what)
 		segs = append(segs, segment{src, int(in.v.offset), int(in.v.count)})
 	}
-	k.starts = append(k.starts, int32(len(k.times)))
 	return k, segs, stride, true, nil
 }
 
