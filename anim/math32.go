@@ -109,8 +109,10 @@ func kernelSin(x float64) float64 {
 		s5 = -2.50507602534068634195e-08
 		s6 = 1.58969099521155010221e-10
 	)
+	// Estrin's scheme: the pairs evaluate in parallel, half of Horner's latency.
 	z := x * x
-	return x + x*z*(s1+z*(s2+z*(s3+z*(s4+z*(s5+z*s6)))))
+	z2 := z * z
+	return x + x*z*((s1+z*s2)+z2*(s3+z*s4)+z2*z2*(s5+z*s6))
 }
 
 // kernelCos is fdlibm's __kernel_cos polynomial on [−π/4, π/4] (without its
@@ -125,7 +127,8 @@ func kernelCos(x float64) float64 {
 		c6 = -1.13596475577881948265e-11
 	)
 	z := x * x
-	return 1 - (0.5*z - z*z*(c1+z*(c2+z*(c3+z*(c4+z*(c5+z*c6))))))
+	z2 := z * z
+	return 1 - (0.5*z - z2*((c1+z*c2)+z2*(c3+z*c4)+z2*z2*(c5+z*c6)))
 }
 
 // acosKernel is fdlibm's __ieee754_acos for x in [0, 1): a rational approximation
@@ -144,17 +147,18 @@ func acosKernel(x float64) float64 {
 		qs3 = -6.88283971605453293030e-01
 		qs4 = 7.70381505559019352791e-02
 	)
+	r := func(z float64) float64 { // p(z)/q(z), Estrin's scheme
+		z2 := z * z
+		p := z * ((ps0 + z*ps1) + z2*(ps2+z*ps3) + z2*z2*(ps4+z*ps5))
+		q := (1 + z*qs1) + z2*(qs2+z*qs3) + z2*z2*qs4
+		return p / q
+	}
 	if x < 0.5 {
-		z := x * x
-		p := z * (ps0 + z*(ps1+z*(ps2+z*(ps3+z*(ps4+z*ps5)))))
-		q := 1 + z*(qs1+z*(qs2+z*(qs3+z*qs4)))
-		return pio2Hi - (x - (pio2Lo - x*(p/q)))
+		return pio2Hi - (x - (pio2Lo - x*r(x*x)))
 	}
 	z := (1 - x) * 0.5
-	p := z * (ps0 + z*(ps1+z*(ps2+z*(ps3+z*(ps4+z*ps5)))))
-	q := 1 + z*(qs1+z*(qs2+z*(qs3+z*qs4)))
 	s := math.Sqrt(z)
 	df := math.Float64frombits(math.Float64bits(s) &^ (1<<32 - 1))
 	c := (z - df*df) / (s + df)
-	return 2 * (df + (p/q*s + c))
+	return 2 * (df + (r(z)*s + c))
 }
