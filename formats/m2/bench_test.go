@@ -3,10 +3,12 @@ package m2
 import (
 	"fmt"
 	"math"
+	"path/filepath"
 	"testing"
 
 	"animscope/anim"
 	"animscope/formats"
+	"animscope/formats/samples"
 )
 
 // benchModel has nBones bones in a binary tree, each with linear translation,
@@ -122,5 +124,36 @@ func TestSampleAllocs(t *testing.T) {
 		if allocs != 0 {
 			t.Errorf("version %d: %v allocations per sample, want 0", v, allocs)
 		}
+	}
+}
+
+// BenchmarkSamples samples sequence 0 of each animated model in
+// ../shared/samples/m2 (skipped without them) with LocalToModel and probes, as the
+// viewer does every frame: the real-file counterpart of BenchmarkSample100.
+func BenchmarkSamples(b *testing.B) {
+	dir := samples.Dir(b, "m2")
+	for _, f := range sampleFacts {
+		a, err := formats.Open([]string{filepath.Join(dir, f.file)}, formats.Options{})
+		if err != nil {
+			b.Fatalf("Open(%s): %v", f.file, err)
+		}
+		n := a.Skeleton.Len()
+		if n < 8 || len(a.Clips) == 0 || a.Clips[0].Info().Duration <= 0 {
+			continue
+		}
+		clip, dur := a.Clips[0], a.Clips[0].Info().Duration
+		pose := anim.NewPose(n)
+		b.Run(fmt.Sprintf("%s/%dbones", f.file, n), func(b *testing.B) {
+			b.ReportAllocs()
+			t := 0.0
+			for b.Loop() {
+				clip.Sample(t, pose.Local, pose.Probes)
+				anim.LocalToModel(a.Skeleton, pose.Local, nil, pose.Model)
+				if t += 16.7; t >= dur {
+					t -= dur
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/bone")
+		})
 	}
 }
