@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"sort"
+	"sync"
 
 	"animscope/anim"
 )
@@ -32,6 +33,13 @@ type Clip struct {
 	start float64  // before 264: the sampled sequence's start on the shared timeline
 	info  anim.ClipInfo
 	alias []string
+
+	// own is the clip's built-in Cursor, made on first use: Sample and
+	// SampleGlobal use it whenever no other call holds it, so forward playback
+	// skips the key searches without the caller keeping a Cursor. A call that
+	// finds it busy samples without one; results are the same either way.
+	mu  sync.Mutex
+	own *Cursor
 }
 
 func newClip(m *model, seqs []Sequence, i int) *Clip {
@@ -58,13 +66,14 @@ func (c *Clip) Sequence() Sequence { return c.seq }
 // wrap or loop beyond the rules of spec §5.1/§5.3. Global-sequence tracks use t as
 // their global clock too (the `sample` contract).
 func (c *Clip) Sample(t float64, out []anim.Transform, probes []anim.Probe) {
-	c.SampleWith(nil, t, t, out, probes)
+	c.SampleGlobal(t, t, out, probes)
 }
 
 // Cursor remembers, per track, the keys a playing instance used last, so that
 // forward playback finds its keys without a search. Results are identical to
 // Sample's; a cursor only saves time. Keep one per playing instance (it is not
-// safe for concurrent use); it may move between the clips of one model.
+// safe for concurrent use); it may move between the clips of one model. Sample
+// uses a clip's own cursor, which serves one playing instance per clip.
 type Cursor struct {
 	slot []int32 // 3 per node: t, r, s
 }
@@ -75,7 +84,15 @@ func (c *Clip) NewCursor() *Cursor { return &Cursor{slot: make([]int32, 3*len(c.
 // SampleGlobal is Sample with a separate global clock G = globalMS (ms) for the
 // global-sequence tracks, for a viewer whose global clock never resets (spec §5.2).
 func (c *Clip) SampleGlobal(t, globalMS float64, out []anim.Transform, probes []anim.Probe) {
-	c.SampleWith(nil, t, globalMS, out, probes)
+	if !c.mu.TryLock() {
+		c.SampleWith(nil, t, globalMS, out, probes)
+		return
+	}
+	if c.own == nil { // lazily: one cursor per clip at load could be sequences × bones
+		c.own = c.NewCursor()
+	}
+	c.SampleWith(c.own, t, globalMS, out, probes)
+	c.mu.Unlock()
 }
 
 // SampleWith is SampleGlobal with a Cursor (nil: none).

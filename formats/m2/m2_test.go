@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"animscope/anim"
@@ -478,6 +479,43 @@ func TestExternalAnim(t *testing.T) {
 
 // TestCursorSameResults: sampling with a Cursor gives exactly Sample's transforms
 // and probes, for forward playback, jumps back, and a cursor moved between clips.
+// TestSampleConcurrent: Clip.Sample may run on several goroutines at once (one
+// holds the built-in cursor, the others search) and each gets the results of a
+// plain search. Run with -race to check the locking.
+func TestSampleConcurrent(t *testing.T) {
+	data, skin := benchModel(264, 20).encode()
+	a, err := decodeMem("concurrent.m2", data, skin)
+	if err != nil {
+		t.Fatal(err)
+	}
+	clip, n := a.Clips[0].(*Clip), a.Skeleton.Len()
+	var wg sync.WaitGroup
+	errs := make(chan string, 4)
+	for g := 0; g < 4; g++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			got, want := make([]anim.Transform, n), make([]anim.Transform, n)
+			for step := 0; step < 300; step++ {
+				tau := float64((step*37+g*101)%1000) + 0.25
+				clip.Sample(tau, got, nil)
+				clip.SampleWith(nil, tau, tau, want, nil)
+				for i := range got {
+					if got[i] != want[i] {
+						errs <- fmt.Sprintf("goroutine %d τ=%v node %d: Sample %+v, search %+v", g, tau, i, got[i], want[i])
+						return
+					}
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for e := range errs {
+		t.Error(e)
+	}
+}
+
 func TestCursorSameResults(t *testing.T) {
 	for _, v := range versions {
 		m := benchModel(v, 20)
@@ -497,12 +535,18 @@ func TestCursorSameResults(t *testing.T) {
 		for ci := range a.Clips {
 			clip := a.Clips[ci].(*Clip)
 			for _, tau := range times {
-				clip.SampleGlobal(tau, tau, want, wantP)
-				clip.SampleWith(cur, tau, tau, got, gotP)
-				for i := 0; i < n; i++ {
-					if got[i] != want[i] || fmt.Sprint(gotP[i].Used()) != fmt.Sprint(wantP[i].Used()) {
-						t.Fatalf("version %d clip %d τ=%v node %d: with cursor %+v %v, without %+v %v",
-							v, ci, tau, i, got[i], gotP[i].Used(), want[i], wantP[i].Used())
+				clip.SampleWith(nil, tau, tau, want, wantP)
+				for _, with := range []string{"a Cursor", "the built-in cursor"} {
+					if with == "a Cursor" {
+						clip.SampleWith(cur, tau, tau, got, gotP)
+					} else {
+						clip.Sample(tau, got, gotP)
+					}
+					for i := 0; i < n; i++ {
+						if got[i] != want[i] || fmt.Sprint(gotP[i].Used()) != fmt.Sprint(wantP[i].Used()) {
+							t.Fatalf("version %d clip %d τ=%v node %d: with %s %+v %v, without %+v %v",
+								v, ci, tau, i, with, got[i], gotP[i].Used(), want[i], wantP[i].Used())
+						}
 					}
 				}
 			}
