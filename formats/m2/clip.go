@@ -16,6 +16,18 @@ type model struct {
 	globals []uint32
 	nodes   []nodeTracks
 	alphas  []meshAlpha // per mesh of the asset
+
+	// cursors serve Clip.Sample: clip i uses cursors[i%len] when no other call
+	// holds it, so forward playback skips the key searches without the caller
+	// keeping a Cursor. A call that finds it busy samples without one; results
+	// are the same either way. Made at load (a few per model, not one per clip:
+	// sequences × bones could be large), so sampling never allocates.
+	cursors [4]sharedCursor
+}
+
+type sharedCursor struct {
+	mu  sync.Mutex
+	cur Cursor
 }
 
 // nodeTracks are one bone's tracks; nil when a track has no keys.
@@ -33,18 +45,12 @@ type Clip struct {
 	start float64  // before 264: the sampled sequence's start on the shared timeline
 	info  anim.ClipInfo
 	alias []string
-
-	// own is the clip's built-in Cursor, made on first use: Sample and
-	// SampleGlobal use it whenever no other call holds it, so forward playback
-	// skips the key searches without the caller keeping a Cursor. A call that
-	// finds it busy samples without one; results are the same either way.
-	mu  sync.Mutex
-	own *Cursor
+	own   *sharedCursor // the model cursor Sample uses
 }
 
 func newClip(m *model, seqs []Sequence, i int) *Clip {
 	s := seqs[i]
-	c := &Clip{m: m, seq: s, src: s.resolved}
+	c := &Clip{m: m, seq: s, src: s.resolved, own: &m.cursors[i%len(m.cursors)]}
 	if m.pre {
 		c.start = float64(seqs[c.src].Start)
 	}
@@ -73,7 +79,7 @@ func (c *Clip) Sample(t float64, out []anim.Transform, probes []anim.Probe) {
 // forward playback finds its keys without a search. Results are identical to
 // Sample's; a cursor only saves time. Keep one per playing instance (it is not
 // safe for concurrent use); it may move between the clips of one model. Sample
-// uses a clip's own cursor, which serves one playing instance per clip.
+// uses one of the model's own cursors, which serve one playing instance per clip.
 type Cursor struct {
 	slot []int32 // 3 per node: t, r, s
 }
@@ -84,15 +90,12 @@ func (c *Clip) NewCursor() *Cursor { return &Cursor{slot: make([]int32, 3*len(c.
 // SampleGlobal is Sample with a separate global clock G = globalMS (ms) for the
 // global-sequence tracks, for a viewer whose global clock never resets (spec §5.2).
 func (c *Clip) SampleGlobal(t, globalMS float64, out []anim.Transform, probes []anim.Probe) {
-	if !c.mu.TryLock() {
+	if !c.own.mu.TryLock() {
 		c.SampleWith(nil, t, globalMS, out, probes)
 		return
 	}
-	if c.own == nil { // lazily: one cursor per clip at load could be sequences × bones
-		c.own = c.NewCursor()
-	}
-	c.SampleWith(c.own, t, globalMS, out, probes)
-	c.mu.Unlock()
+	c.SampleWith(&c.own.cur, t, globalMS, out, probes)
+	c.own.mu.Unlock()
 }
 
 // SampleWith is SampleGlobal with a Cursor (nil: none).
