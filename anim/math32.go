@@ -42,7 +42,15 @@ const maxSincos32 = float32(math.Pi / 2)
 // Sincos32 returns float32(math.Sin(float64(x))) and float32(math.Cos(float64(x))).
 func Sincos32(x float32) (sin, cos float32) {
 	if x >= 0 && x <= maxSincos32 {
-		s, c := sincosKernel(float64(x))
+		// Directly up to π/4, and above through r = x − π/2 (sin x = cos r,
+		// cos x = −sin r). The kernels inline here.
+		var s, c float64
+		if xd := float64(x); xd <= math.Pi/4 {
+			s, c = kernelSin(xd), kernelCos(xd)
+		} else {
+			r := reducePio2(xd)
+			s, c = kernelCos(r), -kernelSin(r)
+		}
 		s32, okS := round32(s)
 		c32, okC := round32(c)
 		if okS && okC {
@@ -76,16 +84,6 @@ func Acos32(x float32) float32 {
 		}
 	}
 	return float32(math.Acos(float64(x)))
-}
-
-// sincosKernel is sin and cos of x in [0, π/2 + 5e-8]: directly up to π/4, and above
-// through r = x − π/2 (sin x = cos r, cos x = −sin r).
-func sincosKernel(x float64) (sin, cos float64) {
-	if x <= math.Pi/4 {
-		return kernelSin(x), kernelCos(x)
-	}
-	r := reducePio2(x)
-	return kernelCos(r), -kernelSin(r)
 }
 
 // pio2Hi + pio2Lo is π/2 to about 2⁻¹⁰⁸ (fdlibm's split).
