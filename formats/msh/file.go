@@ -208,9 +208,12 @@ func FromArchive(a *nres.Archive) *File {
 	if b := f.fixed(ResTriangles, TriSize); len(b) > 0 {
 		f.Tris = make([]Tri, len(b)/TriSize)
 		for i := range f.Tris {
-			r := b[i*TriSize:]
-			f.Tris[i] = Tri{Flags: le.Uint16(r), Links: [3]uint16{le.Uint16(r[2:]), le.Uint16(r[4:]), le.Uint16(r[6:])},
-				Normal: [3]int16{int16(le.Uint16(r[8:])), int16(le.Uint16(r[10:])), int16(le.Uint16(r[12:]))}, Sel: le.Uint16(r[14:])}
+			// Field by field: a Tri literal is assembled on the stack with 2-byte
+			// stores and copied with one 16-byte move, which stalls on them.
+			r, t := b[i*TriSize:i*TriSize+TriSize], &f.Tris[i]
+			t.Flags, t.Sel = le.Uint16(r), le.Uint16(r[14:])
+			t.Links[0], t.Links[1], t.Links[2] = le.Uint16(r[2:]), le.Uint16(r[4:]), le.Uint16(r[6:])
+			t.Normal[0], t.Normal[1], t.Normal[2] = int16(le.Uint16(r[8:])), int16(le.Uint16(r[10:])), int16(le.Uint16(r[12:]))
 		}
 	}
 	if b := f.fixed(ResBatches, BatchSize); len(b) > 0 {
