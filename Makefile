@@ -16,6 +16,9 @@ SUDO      := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # installs it there: npm install --prefix ~/.cache/animscope-npm gltf-validator).
 NODE_MODULES ?= $(HOME)/.cache/animscope-npm/node_modules
 export ANIMSCOPE_NODE_MODULES ?= $(shell [ -d "$(NODE_MODULES)/gltf-validator" ] && echo "$(NODE_MODULES)")
+# The engine rules are exact only where Go does not fuse a*b + c into one FMA:
+# GOAMD64=v3 does (anim's TestNoFMAContraction fails there), v1 does not.
+export GOAMD64 := v1
 XRUN      := $(shell [ -n "$$DISPLAY" ] || ! command -v xvfb-run >/dev/null 2>&1 || echo 'xvfb-run -a -s "-screen 0 1280x1024x24"')
 
 .PHONY: all deps build run test vet fmt-check lint bench verify-math fuzz fuzz-ci clean
