@@ -14,7 +14,9 @@
 //     Sample(t) never wraps t; global-sequence tracks run on G = t, or on a separate
 //     clock with SampleGlobal. An alias sequence samples its resolved target.
 //     SampleWith takes an optional per-instance Cursor that makes forward playback
-//     find its keys without a search (identical results). MeshAlpha gives a
+//     find its keys without a search (identical results); Sample and SampleGlobal
+//     use one of four cursors the model makes at load (clip i takes i%4 when free).
+//     MeshAlpha gives a
 //     mesh's opacity from its colour alpha and transparency tracks (Frog.m2 hides
 //     its tongue that way), and KeyTimes the timeline ticks of a node.
 //   - Meshes: one formats.Mesh per submesh of view 0 (embedded before 264, the
