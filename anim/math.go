@@ -133,14 +133,8 @@ func SlerpWeights(d, a float32) (w0, w1 float32) {
 		return 1 - a, a * sign
 	}
 	theta := Acos32(d)
-	return slerpWeightsTheta(theta, Sin32(theta), d, a, sign)
-}
-
-func slerpWeightsTheta(theta, sinTheta, d, a, sign float32) (w0, w1 float32) {
-	sinAT, cosAT := Sincos32(a * theta)
-	w1 = sinAT / sinTheta
-	w0 = cosAT - w1*d
-	return w0, w1 * sign
+	arc := SlerpArc{D: d, Theta: theta, SinTheta: Sin32(theta), Sign: sign}
+	return arc.Weights(a)
 }
 
 // SlerpArc holds θ and sin θ of one key pair, computed once at load so that
@@ -174,7 +168,6 @@ func (arc *SlerpArc) Weights(a float32) (w0, w1 float32) {
 	if arc.Linear {
 		return 1 - a, a * arc.Sign
 	}
-	// slerpWeightsTheta written out, one call fewer on the sampling path.
 	sinAT, cosAT := Sincos32(a * arc.Theta)
 	w1 = sinAT / arc.SinTheta
 	return cosAT - w1*arc.D, w1 * arc.Sign
