@@ -496,20 +496,29 @@ func (u *UI) blendPanel() {
 	}
 }
 
+// choiceCombo is a combo box over formats.Choices[key] that edits *v; it reports
+// whether the user picked another value.
+func choiceCombo(label, key string, v *string) bool {
+	ch := formats.Choices[key]
+	cur := int32(0)
+	for i, c := range ch {
+		if c == *v {
+			cur = int32(i)
+		}
+	}
+	if imgui.Combo(label, &cur, ch) && ch[cur] != *v {
+		*v = ch[cur]
+		return true
+	}
+	return false
+}
+
 func (u *UI) optionsPanel() {
 	s := u.S
 	o := s.Opts
 	changed := false
 	combo := func(label, key string, v *string) {
-		ch := formats.Choices[key]
-		cur := int32(0)
-		for i, c := range ch {
-			if c == *v {
-				cur = int32(i)
-			}
-		}
-		if imgui.Combo(label, &cur, ch) {
-			*v = ch[cur]
+		if choiceCombo(label, key, v) {
 			changed = true
 		}
 	}

@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"strings"
 
-	"animscope/formats"
-
 	"github.com/inkyblackness/imgui-go/v4"
 )
 
@@ -161,25 +159,12 @@ func (u *UI) fallbackMap() {
 func (u *UI) readingB() {
 	s := u.S
 	ob := s.optsB()
-	changed := false
 	imgui.SetNextItemWidth(130 * u.scale())
-	if imgui.BeginCombo("B rounding", ob.Rounding) {
-		for _, c := range formats.Choices["rounding"] {
-			if imgui.SelectableV(c, c == ob.Rounding, 0, imgui.Vec2{}) && c != ob.Rounding {
-				ob.Rounding, changed = c, true
-			}
-		}
-		imgui.EndCombo()
-	}
+	changed := choiceCombo("B rounding", "rounding", &ob.Rounding)
 	imgui.SameLine()
 	imgui.SetNextItemWidth(110 * u.scale())
-	if imgui.BeginCombo("B quat order", ob.QuatOrder) {
-		for _, c := range formats.Choices["quat-order"] {
-			if imgui.SelectableV(c, c == ob.QuatOrder, 0, imgui.Vec2{}) && c != ob.QuatOrder {
-				ob.QuatOrder, changed = c, true
-			}
-		}
-		imgui.EndCombo()
+	if choiceCombo("B quat order", "quat-order", &ob.QuatOrder) {
+		changed = true
 	}
 	if changed {
 		old := s.OptsB
