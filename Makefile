@@ -16,12 +16,13 @@ SUDO      := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # installs it there: npm install --prefix ~/.cache/animscope-npm gltf-validator).
 NODE_MODULES ?= $(HOME)/.cache/animscope-npm/node_modules
 export ANIMSCOPE_NODE_MODULES ?= $(shell [ -d "$(NODE_MODULES)/gltf-validator" ] && echo "$(NODE_MODULES)")
-# The engine rules are exact only where Go does not fuse a*b + c into one FMA:
-# GOAMD64=v3 does (anim's TestNoFMAContraction fails there), v1 does not.
+# The project's own arithmetic rounds every product explicitly, so no target fuses it
+# into an FMA (make check-fma). The standard library's math functions (math.Sin, ...)
+# are not written that way and fuse with GOAMD64=v3; v1 keeps them unfused too.
 export GOAMD64 := v1
 XRUN      := $(shell [ -n "$$DISPLAY" ] || ! command -v xvfb-run >/dev/null 2>&1 || echo 'xvfb-run -a -s "-screen 0 1280x1024x24"')
 
-.PHONY: all deps build run test vet fmt-check lint bench verify-math fuzz fuzz-ci clean
+.PHONY: all deps build run test vet fmt-check lint bench verify-math check-fma fuzz fuzz-ci clean
 
 all: build
 
@@ -62,6 +63,23 @@ bench:
 # a stride of them).
 verify-math:
 	ANIMSCOPE_EXHAUSTIVE=1 $(GO) test -count=1 -timeout=60m -run='^TestMath32Exhaustive$$' -v ./anim/
+
+# The engine rules must not depend on the build target. Go fuses a*b + c into one
+# FMA instruction on amd64 with GOAMD64=v3 and on arm64, which rounds once where the
+# engines rounded twice. .ci/fma-check reads the machine code of anim and formats
+# for both targets and fails on any fused instruction; then their tests run built
+# for v3 (when this CPU has AVX2, FMA and BMI2) and for arm64 under qemu-user (when
+# qemu-aarch64-static is installed). A target that cannot run here is skipped with
+# a message.
+check-fma:
+	.ci/fma-check
+	@if grep -qw avx2 /proc/cpuinfo && grep -qw fma /proc/cpuinfo && grep -qw bmi2 /proc/cpuinfo; then \
+	  echo "== tests built with GOAMD64=v3"; GOAMD64=v3 $(GO) test -count=1 ./anim/... ./formats/...; \
+	else echo "check-fma: this CPU cannot run GOAMD64=v3 code; skipped"; fi
+	@if command -v qemu-aarch64-static >/dev/null 2>&1; then \
+	  echo "== tests built for arm64, run under qemu-aarch64-static"; \
+	  CGO_ENABLED=0 GOARCH=arm64 $(GO) test -count=1 -exec qemu-aarch64-static ./anim/... ./formats/...; \
+	else echo "check-fma: qemu-aarch64-static not installed (apt-get install qemu-user-static); arm64 skipped"; fi
 
 # Every fuzz target, FUZZTIME each (default 30s; CI uses 10s). A real finding
 # ("Failing input written") fails at once. Go's fuzzer sometimes ends a run with

@@ -434,7 +434,8 @@ func TestSlerpArcBitIdentical(t *testing.T) {
 }
 
 // TestBlendTransformsBitIdentical: BlendTransforms gives, bit for bit, BlendQuat for
-// the rotation and (1 − w)·a + w·b for translation and scale, also when out is a.
+// the rotation and LerpVec3's (1 − w)·a + w·b for translation and scale, also when
+// out is a.
 func TestBlendTransformsBitIdentical(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
 	f := func() float32 { return r.Float32()*4 - 2 }
@@ -454,11 +455,10 @@ func TestBlendTransformsBitIdentical(t *testing.T) {
 		inPlace := append([]Transform(nil), a...)
 		BlendTransforms(inPlace, b, w, inPlace)
 		for i := range out {
-			v := 1 - w
 			want := Transform{
-				T: mgl32.Vec3{v*a[i].T[0] + w*b[i].T[0], v*a[i].T[1] + w*b[i].T[1], v*a[i].T[2] + w*b[i].T[2]},
+				T: LerpVec3(a[i].T, b[i].T, w),
 				Q: BlendQuat(a[i].Q, b[i].Q, w),
-				S: mgl32.Vec3{v*a[i].S[0] + w*b[i].S[0], v*a[i].S[1] + w*b[i].S[1], v*a[i].S[2] + w*b[i].S[2]},
+				S: LerpVec3(a[i].S, b[i].S, w),
 			}
 			for _, got := range []Transform{out[i], inPlace[i]} {
 				g := []float32{got.T[0], got.T[1], got.T[2], got.Q.W, got.Q.V[0], got.Q.V[1], got.Q.V[2], got.S[0], got.S[1], got.S[2]}

@@ -14,7 +14,7 @@ func BlendSides(w float32, tA, tB float64) (useA, useB bool) {
 func BlendQuat(qa, qb mgl32.Quat, w float32) mgl32.Quat {
 	sw, sx, sy, sz := qa.W+qb.W, qa.V[0]+qb.V[0], qa.V[1]+qb.V[1], qa.V[2]+qb.V[2]
 	dw, dx, dy, dz := qa.W-qb.W, qa.V[0]-qb.V[0], qa.V[1]-qb.V[1], qa.V[2]-qb.V[2]
-	if sw*sw+sx*sx+sy*sy+sz*sz < dw*dw+dx*dx+dy*dy+dz*dz {
+	if float32(sw*sw)+float32(sx*sx)+float32(sy*sy)+float32(sz*sz) < float32(dw*dw)+float32(dx*dx)+float32(dy*dy)+float32(dz*dz) {
 		qb = mgl32.Quat{W: -qb.W, V: mgl32.Vec3{-qb.V[0], -qb.V[1], -qb.V[2]}}
 	}
 	return Slerp(qa, qb, w)
@@ -38,21 +38,21 @@ func BlendTransforms(a, b []Transform, w float32, out []Transform) {
 		bw, bx, by, bz := y.Q.W, y.Q.V[0], y.Q.V[1], y.Q.V[2]
 		sw, sx, sy, sz := aw+bw, ax+bx, ay+by, az+bz
 		dw, dx, dy, dz := aw-bw, ax-bx, ay-by, az-bz
-		if sw*sw+sx*sx+sy*sy+sz*sz < dw*dw+dx*dx+dy*dy+dz*dz {
+		if float32(sw*sw)+float32(sx*sx)+float32(sy*sy)+float32(sz*sz) < float32(dw*dw)+float32(dx*dx)+float32(dy*dy)+float32(dz*dz) {
 			bw, bx, by, bz = -bw, -bx, -by, -bz
 		}
-		w0, w1 := SlerpWeights(aw*bw+ax*bx+ay*by+az*bz, w)
+		w0, w1 := SlerpWeights(float32(aw*bw)+float32(ax*bx)+float32(ay*by)+float32(az*bz), w)
 		o := &out[i]
-		o.T[0] = v*x.T[0] + w*y.T[0]
-		o.T[1] = v*x.T[1] + w*y.T[1]
-		o.T[2] = v*x.T[2] + w*y.T[2]
-		o.S[0] = v*x.S[0] + w*y.S[0]
-		o.S[1] = v*x.S[1] + w*y.S[1]
-		o.S[2] = v*x.S[2] + w*y.S[2]
-		o.Q.W = w0*aw + w1*bw
-		o.Q.V[0] = w0*ax + w1*bx
-		o.Q.V[1] = w0*ay + w1*by
-		o.Q.V[2] = w0*az + w1*bz
+		o.T[0] = float32(v*x.T[0]) + float32(w*y.T[0])
+		o.T[1] = float32(v*x.T[1]) + float32(w*y.T[1])
+		o.T[2] = float32(v*x.T[2]) + float32(w*y.T[2])
+		o.S[0] = float32(v*x.S[0]) + float32(w*y.S[0])
+		o.S[1] = float32(v*x.S[1]) + float32(w*y.S[1])
+		o.S[2] = float32(v*x.S[2]) + float32(w*y.S[2])
+		o.Q.W = float32(w0*aw) + float32(w1*bw)
+		o.Q.V[0] = float32(w0*ax) + float32(w1*bx)
+		o.Q.V[1] = float32(w0*ay) + float32(w1*by)
+		o.Q.V[2] = float32(w0*az) + float32(w1*bz)
 	}
 }
 

@@ -5,14 +5,22 @@ import "testing"
 //go:noinline
 func mulAdd32(a, b, c float32) float32 { return a*b + c }
 
-// TestNoFMAContraction guards every bit-exact rule in the project: Go may compile
-// a*b + c into one fused multiply-add (one rounding instead of two), and Go 1.26
-// does so on amd64 when built with GOAMD64=v3 and on arm64 always. The engines
-// rounded the product, so such a build gives different last bits. (1+2⁻¹²)² − (1+2⁻¹¹)
-// is 2⁻²⁴ fused and 0 with the product rounded first.
-func TestNoFMAContraction(t *testing.T) {
-	a := float32(1 + 1.0/4096)
-	if got := mulAdd32(a, a, -(1 + 1.0/2048)); got != 0 {
-		t.Fatalf("a*b + c is fused in this build (got %g, want 0): the engine rules need a target without FMA contraction (amd64 with GOAMD64=v1 or v2)", got)
+//go:noinline
+func mulRoundedAdd32(a, b, c float32) float32 { return float32(a*b) + c }
+
+// TestExplicitRoundingBlocksFMA checks the premise of every bit-exact rule in the
+// project. Go may compile a*b + c into one fused multiply-add (one rounding instead
+// of two), and does on amd64 with GOAMD64=v3 and on arm64. The engines rounded the
+// product, so the engine arithmetic is written float32(a*b) + c: by the Go spec an
+// explicit conversion rounds and may not be fused. .ci/fma-check proves, from the
+// machine code, that no fused instruction is left in anim and formats.
+// (1+2⁻¹²)² − (1+2⁻¹¹) is 2⁻²⁴ fused and 0 with the product rounded first.
+func TestExplicitRoundingBlocksFMA(t *testing.T) {
+	a, c := float32(1+1.0/4096), -float32(1+1.0/2048)
+	if got := mulRoundedAdd32(a, a, c); got != 0 {
+		t.Fatalf("float32(a*b) + c = %g, want 0: this compiler fuses through an explicit conversion, so the engine rules are not exact in this build", got)
+	}
+	if mulAdd32(a, a, c) != 0 {
+		t.Logf("this build fuses a plain a*b + c (FMA); the engine code rounds its products explicitly, so it is unaffected")
 	}
 }

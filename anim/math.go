@@ -41,18 +41,18 @@ func AffineFromMat4(m mgl32.Mat4) Affine {
 // TransformPoint returns m·(p, 1).
 func (m *Affine) TransformPoint(p mgl32.Vec3) mgl32.Vec3 {
 	return mgl32.Vec3{
-		m[0]*p[0] + m[3]*p[1] + m[6]*p[2] + m[9],
-		m[1]*p[0] + m[4]*p[1] + m[7]*p[2] + m[10],
-		m[2]*p[0] + m[5]*p[1] + m[8]*p[2] + m[11],
+		float32(m[0]*p[0]) + float32(m[3]*p[1]) + float32(m[6]*p[2]) + m[9],
+		float32(m[1]*p[0]) + float32(m[4]*p[1]) + float32(m[7]*p[2]) + m[10],
+		float32(m[2]*p[0]) + float32(m[5]*p[1]) + float32(m[8]*p[2]) + m[11],
 	}
 }
 
 // TransformVector returns m·(v, 0).
 func (m *Affine) TransformVector(v mgl32.Vec3) mgl32.Vec3 {
 	return mgl32.Vec3{
-		m[0]*v[0] + m[3]*v[1] + m[6]*v[2],
-		m[1]*v[0] + m[4]*v[1] + m[7]*v[2],
-		m[2]*v[0] + m[5]*v[1] + m[8]*v[2],
+		float32(m[0]*v[0]) + float32(m[3]*v[1]) + float32(m[6]*v[2]),
+		float32(m[1]*v[0]) + float32(m[4]*v[1]) + float32(m[7]*v[2]),
+		float32(m[2]*v[0]) + float32(m[5]*v[1]) + float32(m[8]*v[2]),
 	}
 }
 
@@ -63,23 +63,14 @@ func MulAffine(out, a, b *Affine) {
 	*out = r
 }
 
-// Inverse returns the inverse of an affine matrix, and false when it is singular.
-func (m *Affine) Inverse() (Affine, bool) {
-	inv := m.Mat4().Inv()
-	if inv == (mgl32.Mat4{}) {
-		return IdentityAffine, false
-	}
-	return AffineFromMat4(inv), true
-}
-
 // QuatMul is the Hamilton product a·b.
 func QuatMul(a, b mgl32.Quat) mgl32.Quat {
 	return mgl32.Quat{
-		W: a.W*b.W - a.V[0]*b.V[0] - a.V[1]*b.V[1] - a.V[2]*b.V[2],
+		W: float32(a.W*b.W) - float32(a.V[0]*b.V[0]) - float32(a.V[1]*b.V[1]) - float32(a.V[2]*b.V[2]),
 		V: mgl32.Vec3{
-			a.W*b.V[0] + a.V[0]*b.W + a.V[1]*b.V[2] - a.V[2]*b.V[1],
-			a.W*b.V[1] - a.V[0]*b.V[2] + a.V[1]*b.W + a.V[2]*b.V[0],
-			a.W*b.V[2] + a.V[0]*b.V[1] - a.V[1]*b.V[0] + a.V[2]*b.W,
+			float32(a.W*b.V[0]) + float32(a.V[0]*b.W) + float32(a.V[1]*b.V[2]) - float32(a.V[2]*b.V[1]),
+			float32(a.W*b.V[1]) - float32(a.V[0]*b.V[2]) + float32(a.V[1]*b.W) + float32(a.V[2]*b.V[0]),
+			float32(a.W*b.V[2]) + float32(a.V[0]*b.V[1]) - float32(a.V[1]*b.V[0]) + float32(a.V[2]*b.W),
 		},
 	}
 }
@@ -92,7 +83,7 @@ func Conjugate(q mgl32.Quat) mgl32.Quat {
 
 // Dot4 is the four-component dot product, summed w, x, y, z in that order.
 func Dot4(a, b mgl32.Quat) float32 {
-	return a.W*b.W + a.V[0]*b.V[0] + a.V[1]*b.V[1] + a.V[2]*b.V[2]
+	return float32(a.W*b.W) + float32(a.V[0]*b.V[0]) + float32(a.V[1]*b.V[1]) + float32(a.V[2]*b.V[2])
 }
 
 // RotationColumns writes R(q)·diag(s) into the first nine cells of m: the textbook
@@ -100,18 +91,18 @@ func Dot4(a, b mgl32.Quat) float32 {
 // q therefore gives a matrix that is not a pure rotation, as the engines do.
 func RotationColumns(m *Affine, q mgl32.Quat, s mgl32.Vec3) {
 	w, x, y, z := q.W, q.V[0], q.V[1], q.V[2]
-	xx, yy, zz := x*x, y*y, z*z
-	xy, xz, yz := x*y, x*z, y*z
-	wx, wy, wz := w*x, w*y, w*z
-	m[0] = (1 - 2*(yy+zz)) * s[0]
+	xx, yy, zz := float32(x*x), float32(y*y), float32(z*z)
+	xy, xz, yz := float32(x*y), float32(x*z), float32(y*z)
+	wx, wy, wz := float32(w*x), float32(w*y), float32(w*z)
+	m[0] = (1 - float32(2*(yy+zz))) * s[0]
 	m[1] = 2 * (xy + wz) * s[0]
 	m[2] = 2 * (xz - wy) * s[0]
 	m[3] = 2 * (xy - wz) * s[1]
-	m[4] = (1 - 2*(xx+zz)) * s[1]
+	m[4] = (1 - float32(2*(xx+zz))) * s[1]
 	m[5] = 2 * (yz + wx) * s[1]
 	m[6] = 2 * (xz + wy) * s[2]
 	m[7] = 2 * (yz - wx) * s[2]
-	m[8] = (1 - 2*(xx+yy)) * s[2]
+	m[8] = (1 - float32(2*(xx+yy))) * s[2]
 }
 
 // SlerpThreshold is the engine constant below which 1 − dot counts as "nearly
@@ -170,17 +161,17 @@ func (arc *SlerpArc) Weights(a float32) (w0, w1 float32) {
 	}
 	sinAT, cosAT := Sincos32(a * arc.Theta)
 	w1 = sinAT / arc.SinTheta
-	return cosAT - w1*arc.D, w1 * arc.Sign
+	return cosAT - float32(w1*arc.D), w1 * arc.Sign
 }
 
 // Combine returns w0·q0 + w1·q1, component by component, not normalised.
 func Combine(q0, q1 mgl32.Quat, w0, w1 float32) mgl32.Quat {
 	return mgl32.Quat{
-		W: w0*q0.W + w1*q1.W,
+		W: float32(w0*q0.W) + float32(w1*q1.W),
 		V: mgl32.Vec3{
-			w0*q0.V[0] + w1*q1.V[0],
-			w0*q0.V[1] + w1*q1.V[1],
-			w0*q0.V[2] + w1*q1.V[2],
+			float32(w0*q0.V[0]) + float32(w1*q1.V[0]),
+			float32(w0*q0.V[1]) + float32(w1*q1.V[1]),
+			float32(w0*q0.V[2]) + float32(w1*q1.V[2]),
 		},
 	}
 }
@@ -195,5 +186,5 @@ func Slerp(q0, q1 mgl32.Quat, a float32) mgl32.Quat {
 // LerpVec3 returns (1 − a)·p + a·q.
 func LerpVec3(p, q mgl32.Vec3, a float32) mgl32.Vec3 {
 	b := 1 - a
-	return mgl32.Vec3{b*p[0] + a*q[0], b*p[1] + a*q[1], b*p[2] + a*q[2]}
+	return mgl32.Vec3{float32(b*p[0]) + float32(a*q[0]), float32(b*p[1]) + float32(a*q[1]), float32(b*p[2]) + float32(a*q[2])}
 }

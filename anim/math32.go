@@ -110,7 +110,7 @@ func kernelSin(x float64) float64 {
 	// Estrin's scheme: the pairs evaluate in parallel, half of Horner's latency.
 	z := x * x
 	z2 := z * z
-	return x + x*z*((s1+z*s2)+z2*(s3+z*s4)+z2*z2*(s5+z*s6))
+	return x + float64(x*z*((s1+float64(z*s2))+float64(z2*(s3+float64(z*s4)))+float64(z2*z2*(s5+float64(z*s6)))))
 }
 
 // kernelCos is fdlibm's __kernel_cos polynomial on [−π/4, π/4] (without its
@@ -126,7 +126,7 @@ func kernelCos(x float64) float64 {
 	)
 	z := x * x
 	z2 := z * z
-	return 1 - (0.5*z - z2*((c1+z*c2)+z2*(c3+z*c4)+z2*z2*(c5+z*c6)))
+	return 1 - (float64(0.5*z) - float64(z2*((c1+float64(z*c2))+float64(z2*(c3+float64(z*c4)))+float64(z2*z2*(c5+float64(z*c6))))))
 }
 
 // acosKernel is fdlibm's __ieee754_acos for x in [0, 1): a rational approximation
@@ -147,16 +147,16 @@ func acosKernel(x float64) float64 {
 	)
 	r := func(z float64) float64 { // p(z)/q(z), Estrin's scheme
 		z2 := z * z
-		p := z * ((ps0 + z*ps1) + z2*(ps2+z*ps3) + z2*z2*(ps4+z*ps5))
-		q := (1 + z*qs1) + z2*(qs2+z*qs3) + z2*z2*qs4
+		p := z * ((ps0 + float64(z*ps1)) + float64(z2*(ps2+float64(z*ps3))) + float64(z2*z2*(ps4+float64(z*ps5))))
+		q := (1 + float64(z*qs1)) + float64(z2*(qs2+float64(z*qs3))) + float64(z2*z2*qs4)
 		return p / q
 	}
 	if x < 0.5 {
-		return pio2Hi - (x - (pio2Lo - x*r(x*x)))
+		return pio2Hi - (x - (pio2Lo - float64(x*r(x*x))))
 	}
-	z := (1 - x) * 0.5
+	z := float64((1 - x) * 0.5)
 	s := math.Sqrt(z)
 	df := math.Float64frombits(math.Float64bits(s) &^ (1<<32 - 1))
-	c := (z - df*df) / (s + df)
-	return 2 * (df + (r(z)*s + c))
+	c := (z - float64(df*df)) / (s + df)
+	return 2 * (df + (float64(r(z)*s) + c))
 }

@@ -121,9 +121,9 @@ func (s *Skeleton) LocalMatrix(i int, x *Transform, m *Affine) {
 	}
 	if s.Pivot != nil {
 		p := s.Pivot[i]
-		t[0] -= m[0]*p[0] + m[3]*p[1] + m[6]*p[2]
-		t[1] -= m[1]*p[0] + m[4]*p[1] + m[7]*p[2]
-		t[2] -= m[2]*p[0] + m[5]*p[1] + m[8]*p[2]
+		t[0] -= float32(m[0]*p[0]) + float32(m[3]*p[1]) + float32(m[6]*p[2])
+		t[1] -= float32(m[1]*p[0]) + float32(m[4]*p[1]) + float32(m[7]*p[2])
+		t[2] -= float32(m[2]*p[0]) + float32(m[5]*p[1]) + float32(m[8]*p[2])
 	}
 	m[9], m[10], m[11] = t[0], t[1], t[2]
 }
@@ -166,18 +166,18 @@ func LocalToModel(s *Skeleton, local []Transform, root *Affine, model []Affine) 
 		x := &local[i]
 		w, qx, qy, qz := x.Q.W, x.Q.V[0], x.Q.V[1], x.Q.V[2]
 		sx, sy, sz := x.S[0], x.S[1], x.S[2]
-		xx, yy, zz := qx*qx, qy*qy, qz*qz
-		xy, xz, yz := qx*qy, qx*qz, qy*qz
-		wx, wy, wz := w*qx, w*qy, w*qz
-		b0 := (1 - 2*(yy+zz)) * sx
+		xx, yy, zz := float32(qx*qx), float32(qy*qy), float32(qz*qz)
+		xy, xz, yz := float32(qx*qy), float32(qx*qz), float32(qy*qz)
+		wx, wy, wz := float32(w*qx), float32(w*qy), float32(w*qz)
+		b0 := (1 - float32(2*(yy+zz))) * sx
 		b1 := 2 * (xy + wz) * sx
 		b2 := 2 * (xz - wy) * sx
 		b3 := 2 * (xy - wz) * sy
-		b4 := (1 - 2*(xx+zz)) * sy
+		b4 := (1 - float32(2*(xx+zz))) * sy
 		b5 := 2 * (yz + wx) * sy
 		b6 := 2 * (xz + wy) * sz
 		b7 := 2 * (yz - wx) * sz
-		b8 := (1 - 2*(xx+yy)) * sz
+		b8 := (1 - float32(2*(xx+yy))) * sz
 		b9, b10, b11 := x.T[0], x.T[1], x.T[2]
 		if offset != nil {
 			o := &offset[i]
@@ -185,9 +185,9 @@ func LocalToModel(s *Skeleton, local []Transform, root *Affine, model []Affine) 
 		}
 		if pivot != nil {
 			pv := &pivot[i]
-			b9 -= b0*pv[0] + b3*pv[1] + b6*pv[2]
-			b10 -= b1*pv[0] + b4*pv[1] + b7*pv[2]
-			b11 -= b2*pv[0] + b5*pv[1] + b8*pv[2]
+			b9 -= float32(b0*pv[0]) + float32(b3*pv[1]) + float32(b6*pv[2])
+			b10 -= float32(b1*pv[0]) + float32(b4*pv[1]) + float32(b7*pv[2])
+			b11 -= float32(b2*pv[0]) + float32(b5*pv[1]) + float32(b8*pv[2])
 		}
 		// Cells are stored one by one: an Affine literal would be assembled on the
 		// stack and copied with wide moves that stall on its narrow stores.
@@ -205,35 +205,35 @@ func LocalToModel(s *Skeleton, local []Transform, root *Affine, model []Affine) 
 		}
 		a0, a1, a2, a3, a4, a5 := a[0], a[1], a[2], a[3], a[4], a[5]
 		a6, a7, a8, a9, a10, a11 := a[6], a[7], a[8], a[9], a[10], a[11]
-		out[0] = a0*b0 + a3*b1 + a6*b2
-		out[1] = a1*b0 + a4*b1 + a7*b2
-		out[2] = a2*b0 + a5*b1 + a8*b2
-		out[3] = a0*b3 + a3*b4 + a6*b5
-		out[4] = a1*b3 + a4*b4 + a7*b5
-		out[5] = a2*b3 + a5*b4 + a8*b5
-		out[6] = a0*b6 + a3*b7 + a6*b8
-		out[7] = a1*b6 + a4*b7 + a7*b8
-		out[8] = a2*b6 + a5*b7 + a8*b8
-		out[9] = a0*b9 + a3*b10 + a6*b11 + a9
-		out[10] = a1*b9 + a4*b10 + a7*b11 + a10
-		out[11] = a2*b9 + a5*b10 + a8*b11 + a11
+		out[0] = float32(a0*b0) + float32(a3*b1) + float32(a6*b2)
+		out[1] = float32(a1*b0) + float32(a4*b1) + float32(a7*b2)
+		out[2] = float32(a2*b0) + float32(a5*b1) + float32(a8*b2)
+		out[3] = float32(a0*b3) + float32(a3*b4) + float32(a6*b5)
+		out[4] = float32(a1*b3) + float32(a4*b4) + float32(a7*b5)
+		out[5] = float32(a2*b3) + float32(a5*b4) + float32(a8*b5)
+		out[6] = float32(a0*b6) + float32(a3*b7) + float32(a6*b8)
+		out[7] = float32(a1*b6) + float32(a4*b7) + float32(a7*b8)
+		out[8] = float32(a2*b6) + float32(a5*b7) + float32(a8*b8)
+		out[9] = float32(a0*b9) + float32(a3*b10) + float32(a6*b11) + a9
+		out[10] = float32(a1*b9) + float32(a4*b10) + float32(a7*b11) + a10
+		out[11] = float32(a2*b9) + float32(a5*b10) + float32(a8*b11) + a11
 	}
 }
 
 // mulAffineTo writes a·b into out, which must alias neither a nor b.
 func mulAffineTo(out, a, b *Affine) {
-	out[0] = a[0]*b[0] + a[3]*b[1] + a[6]*b[2]
-	out[1] = a[1]*b[0] + a[4]*b[1] + a[7]*b[2]
-	out[2] = a[2]*b[0] + a[5]*b[1] + a[8]*b[2]
-	out[3] = a[0]*b[3] + a[3]*b[4] + a[6]*b[5]
-	out[4] = a[1]*b[3] + a[4]*b[4] + a[7]*b[5]
-	out[5] = a[2]*b[3] + a[5]*b[4] + a[8]*b[5]
-	out[6] = a[0]*b[6] + a[3]*b[7] + a[6]*b[8]
-	out[7] = a[1]*b[6] + a[4]*b[7] + a[7]*b[8]
-	out[8] = a[2]*b[6] + a[5]*b[7] + a[8]*b[8]
-	out[9] = a[0]*b[9] + a[3]*b[10] + a[6]*b[11] + a[9]
-	out[10] = a[1]*b[9] + a[4]*b[10] + a[7]*b[11] + a[10]
-	out[11] = a[2]*b[9] + a[5]*b[10] + a[8]*b[11] + a[11]
+	out[0] = float32(a[0]*b[0]) + float32(a[3]*b[1]) + float32(a[6]*b[2])
+	out[1] = float32(a[1]*b[0]) + float32(a[4]*b[1]) + float32(a[7]*b[2])
+	out[2] = float32(a[2]*b[0]) + float32(a[5]*b[1]) + float32(a[8]*b[2])
+	out[3] = float32(a[0]*b[3]) + float32(a[3]*b[4]) + float32(a[6]*b[5])
+	out[4] = float32(a[1]*b[3]) + float32(a[4]*b[4]) + float32(a[7]*b[5])
+	out[5] = float32(a[2]*b[3]) + float32(a[5]*b[4]) + float32(a[8]*b[5])
+	out[6] = float32(a[0]*b[6]) + float32(a[3]*b[7]) + float32(a[6]*b[8])
+	out[7] = float32(a[1]*b[6]) + float32(a[4]*b[7]) + float32(a[7]*b[8])
+	out[8] = float32(a[2]*b[6]) + float32(a[5]*b[7]) + float32(a[8]*b[8])
+	out[9] = float32(a[0]*b[9]) + float32(a[3]*b[10]) + float32(a[6]*b[11]) + a[9]
+	out[10] = float32(a[1]*b[9]) + float32(a[4]*b[10]) + float32(a[7]*b[11]) + a[10]
+	out[11] = float32(a[2]*b[9]) + float32(a[5]*b[10]) + float32(a[8]*b[11]) + a[11]
 }
 
 // SkinPalette writes skin[i] = model[i] · inverseBind[i].

@@ -168,11 +168,11 @@ func jacobi(a mat3) (w mat3, d vec3) {
 				continue
 			}
 			theta := (a[q][q] - a[p][p]) / (2 * a[p][q])
-			t := 1 / (math.Abs(theta) + math.Sqrt(theta*theta+1))
+			t := 1 / (math.Abs(theta) + math.Sqrt(float64(theta*theta)+1))
 			if theta < 0 {
 				t = -t
 			}
-			c := 1 / math.Sqrt(t*t+1)
+			c := 1 / math.Sqrt(float64(t*t)+1)
 			s := t * c
 			// a ← Jᵀ·a·J, w ← w·J with J the rotation in the (p, q) plane.
 			var j mat3 = ident3

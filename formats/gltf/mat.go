@@ -12,6 +12,9 @@ import (
 // are widened once, so the only rounding the glTF file adds is its own float32
 // storage.
 
+// Products are rounded explicitly (float64(a*b)) so no target fuses them into an
+// FMA; see .ci/fma-check.
+
 // mat3 is a row-major 3×3 matrix, m[row][col].
 type mat3 [3][3]float64
 
@@ -21,7 +24,7 @@ func (a mat3) mul(b mat3) mat3 {
 	var r mat3
 	for i := 0; i < 3; i++ {
 		for j := 0; j < 3; j++ {
-			r[i][j] = a[i][0]*b[0][j] + a[i][1]*b[1][j] + a[i][2]*b[2][j]
+			r[i][j] = float64(a[i][0]*b[0][j]) + float64(a[i][1]*b[1][j]) + float64(a[i][2]*b[2][j])
 		}
 	}
 	return r
@@ -39,16 +42,16 @@ func (a mat3) t() mat3 {
 
 func (a mat3) vec(v vec3) vec3 {
 	return vec3{
-		a[0][0]*v[0] + a[0][1]*v[1] + a[0][2]*v[2],
-		a[1][0]*v[0] + a[1][1]*v[1] + a[1][2]*v[2],
-		a[2][0]*v[0] + a[2][1]*v[1] + a[2][2]*v[2],
+		float64(a[0][0]*v[0]) + float64(a[0][1]*v[1]) + float64(a[0][2]*v[2]),
+		float64(a[1][0]*v[0]) + float64(a[1][1]*v[1]) + float64(a[1][2]*v[2]),
+		float64(a[2][0]*v[0]) + float64(a[2][1]*v[1]) + float64(a[2][2]*v[2]),
 	}
 }
 
 func (a mat3) det() float64 {
-	return a[0][0]*(a[1][1]*a[2][2]-a[1][2]*a[2][1]) -
-		a[0][1]*(a[1][0]*a[2][2]-a[1][2]*a[2][0]) +
-		a[0][2]*(a[1][0]*a[2][1]-a[1][1]*a[2][0])
+	return float64(a[0][0]*(float64(a[1][1]*a[2][2])-float64(a[1][2]*a[2][1]))) -
+		float64(a[0][1]*(float64(a[1][0]*a[2][2])-float64(a[1][2]*a[2][0]))) +
+		float64(a[0][2]*(float64(a[1][0]*a[2][1])-float64(a[1][1]*a[2][0])))
 }
 
 // inv returns the inverse and false when a is singular.
@@ -58,15 +61,15 @@ func (a mat3) inv() (mat3, bool) {
 		return mat3{}, false
 	}
 	var r mat3
-	r[0][0] = (a[1][1]*a[2][2] - a[1][2]*a[2][1]) / d
-	r[0][1] = (a[0][2]*a[2][1] - a[0][1]*a[2][2]) / d
-	r[0][2] = (a[0][1]*a[1][2] - a[0][2]*a[1][1]) / d
-	r[1][0] = (a[1][2]*a[2][0] - a[1][0]*a[2][2]) / d
-	r[1][1] = (a[0][0]*a[2][2] - a[0][2]*a[2][0]) / d
-	r[1][2] = (a[0][2]*a[1][0] - a[0][0]*a[1][2]) / d
-	r[2][0] = (a[1][0]*a[2][1] - a[1][1]*a[2][0]) / d
-	r[2][1] = (a[0][1]*a[2][0] - a[0][0]*a[2][1]) / d
-	r[2][2] = (a[0][0]*a[1][1] - a[0][1]*a[1][0]) / d
+	r[0][0] = (float64(a[1][1]*a[2][2]) - float64(a[1][2]*a[2][1])) / d
+	r[0][1] = (float64(a[0][2]*a[2][1]) - float64(a[0][1]*a[2][2])) / d
+	r[0][2] = (float64(a[0][1]*a[1][2]) - float64(a[0][2]*a[1][1])) / d
+	r[1][0] = (float64(a[1][2]*a[2][0]) - float64(a[1][0]*a[2][2])) / d
+	r[1][1] = (float64(a[0][0]*a[2][2]) - float64(a[0][2]*a[2][0])) / d
+	r[1][2] = (float64(a[0][2]*a[1][0]) - float64(a[0][0]*a[1][2])) / d
+	r[2][0] = (float64(a[1][0]*a[2][1]) - float64(a[1][1]*a[2][0])) / d
+	r[2][1] = (float64(a[0][1]*a[2][0]) - float64(a[0][0]*a[2][1])) / d
+	r[2][2] = (float64(a[0][0]*a[1][1]) - float64(a[0][1]*a[1][0])) / d
 	return r, true
 }
 
@@ -76,13 +79,17 @@ func (a *mat3) setCol(j int, v vec3) { a[0][j], a[1][j], a[2][j] = v[0], v[1], v
 
 type vec3 [3]float64
 
-func (v vec3) add(w vec3) vec3      { return vec3{v[0] + w[0], v[1] + w[1], v[2] + w[2]} }
-func (v vec3) sub(w vec3) vec3      { return vec3{v[0] - w[0], v[1] - w[1], v[2] - w[2]} }
-func (v vec3) scale(s float64) vec3 { return vec3{v[0] * s, v[1] * s, v[2] * s} }
-func (v vec3) dot(w vec3) float64   { return v[0]*w[0] + v[1]*w[1] + v[2]*w[2] }
-func (v vec3) norm() float64        { return math.Sqrt(v.dot(v)) }
+func (v vec3) add(w vec3) vec3 { return vec3{v[0] + w[0], v[1] + w[1], v[2] + w[2]} }
+func (v vec3) sub(w vec3) vec3 { return vec3{v[0] - w[0], v[1] - w[1], v[2] - w[2]} }
+func (v vec3) scale(s float64) vec3 {
+	return vec3{float64(v[0] * s), float64(v[1] * s), float64(v[2] * s)}
+}
+func (v vec3) dot(w vec3) float64 {
+	return float64(v[0]*w[0]) + float64(v[1]*w[1]) + float64(v[2]*w[2])
+}
+func (v vec3) norm() float64 { return math.Sqrt(v.dot(v)) }
 func (v vec3) cross(w vec3) vec3 {
-	return vec3{v[1]*w[2] - v[2]*w[1], v[2]*w[0] - v[0]*w[2], v[0]*w[1] - v[1]*w[0]}
+	return vec3{float64(v[1]*w[2]) - float64(v[2]*w[1]), float64(v[2]*w[0]) - float64(v[0]*w[2]), float64(v[0]*w[1]) - float64(v[1]*w[0])}
 }
 func vec3Of(v mgl32.Vec3) vec3 { return vec3{float64(v[0]), float64(v[1]), float64(v[2])} }
 func (v vec3) f32() [3]float32 { return [3]float32{float32(v[0]), float32(v[1]), float32(v[2])} }
@@ -151,10 +158,10 @@ func mulQuat(a, b quat) quat {
 	ax, ay, az, aw := a[0], a[1], a[2], a[3]
 	bx, by, bz, bw := b[0], b[1], b[2], b[3]
 	return quat{
-		aw*bx + ax*bw + ay*bz - az*by,
-		aw*by - ax*bz + ay*bw + az*bx,
-		aw*bz + ax*by - ay*bx + az*bw,
-		aw*bw - ax*bx - ay*by - az*bz,
+		float64(aw*bx) + float64(ax*bw) + float64(ay*bz) - float64(az*by),
+		float64(aw*by) - float64(ax*bz) + float64(ay*bw) + float64(az*bx),
+		float64(aw*bz) + float64(ax*by) - float64(ay*bx) + float64(az*bw),
+		float64(aw*bw) - float64(ax*bx) - float64(ay*by) - float64(az*bz),
 	}
 }
 
@@ -163,9 +170,9 @@ func mulQuat(a, b quat) quat {
 func rotationOf(q quat) mat3 {
 	x, y, z, w := q[0], q[1], q[2], q[3]
 	return mat3{
-		{1 - 2*(y*y+z*z), 2 * (x*y - w*z), 2 * (x*z + w*y)},
-		{2 * (x*y + w*z), 1 - 2*(x*x+z*z), 2 * (y*z - w*x)},
-		{2 * (x*z - w*y), 2 * (y*z + w*x), 1 - 2*(x*x+y*y)},
+		{1 - float64(2*(float64(y*y)+float64(z*z))), 2 * (float64(x*y) - float64(w*z)), 2 * (float64(x*z) + float64(w*y))},
+		{2 * (float64(x*y) + float64(w*z)), 1 - float64(2*(float64(x*x)+float64(z*z))), 2 * (float64(y*z) - float64(w*x))},
+		{2 * (float64(x*z) - float64(w*y)), 2 * (float64(y*z) + float64(w*x)), 1 - float64(2*(float64(x*x)+float64(y*y)))},
 	}
 }
 
@@ -191,7 +198,9 @@ func quatFromRotation(m mat3) quat {
 	return q.normalized()
 }
 
-func (q quat) dot(r quat) float64 { return q[0]*r[0] + q[1]*r[1] + q[2]*r[2] + q[3]*r[3] }
+func (q quat) dot(r quat) float64 {
+	return float64(q[0]*r[0]) + float64(q[1]*r[1]) + float64(q[2]*r[2]) + float64(q[3]*r[3])
+}
 
 func (q quat) normalized() quat {
 	n := math.Sqrt(q.dot(q))

@@ -233,8 +233,7 @@ func setInverseBind(sk *anim.Skeleton) {
 	anim.LocalToModel(sk, local, nil, model)
 	sk.InverseBind = make([]anim.Affine, n)
 	for i := range model {
-		inv, _ := model[i].Inverse()
-		sk.InverseBind[i] = inv
+		sk.InverseBind[i] = anim.AffineFromMat4(model[i].Mat4().Inv())
 	}
 }
 

@@ -196,7 +196,7 @@ func refVec(m *encModel, et *encTrack, tr *vecTrack, seq int, t float64, dst *mg
 	a, b := tr.v[i], tr.v[i+1]
 	switch tr.interp {
 	case InterpLinear:
-		*dst = mgl32.Vec3{a[0] + (b[0]-a[0])*r, a[1] + (b[1]-a[1])*r, a[2] + (b[2]-a[2])*r}
+		*dst = mgl32.Vec3{a[0] + float32((b[0]-a[0])*r), a[1] + float32((b[1]-a[1])*r), a[2] + float32((b[2]-a[2])*r)}
 	case InterpHermite:
 		*dst = hermite3(a, tr.out[i], b, tr.in[i+1], r)
 	default:

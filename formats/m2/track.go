@@ -165,7 +165,7 @@ func (tr *vecTrack) eval(seq int, t float64, dst *mgl32.Vec3, p *anim.Probe, ch 
 	case InterpBezier:
 		*dst = bezier3(a, tr.out[i], b, tr.in[i+1], r)
 	default:
-		*dst = mgl32.Vec3{a[0] + (b[0]-a[0])*r, a[1] + (b[1]-a[1])*r, a[2] + (b[2]-a[2])*r}
+		*dst = mgl32.Vec3{a[0] + float32((b[0]-a[0])*r), a[1] + float32((b[1]-a[1])*r), a[2] + float32((b[2]-a[2])*r)}
 	}
 	addKey(p, ch, i-base, i+1-base, r)
 	return true
@@ -200,7 +200,7 @@ func hermite3(p0, m0, p1, m1 mgl32.Vec3, r float32) mgl32.Vec3 {
 	h00, h10, h01, h11 := hermiteWeights(r)
 	var o mgl32.Vec3
 	for c := 0; c < 3; c++ {
-		o[c] = h00*p0[c] + h10*m0[c] + h01*p1[c] + h11*m1[c]
+		o[c] = float32(h00*p0[c]) + float32(h10*m0[c]) + float32(h01*p1[c]) + float32(h11*m1[c])
 	}
 	return o
 }
@@ -210,15 +210,15 @@ func bezier3(p0, m0, p1, m1 mgl32.Vec3, r float32) mgl32.Vec3 {
 	b0, b1, b2, b3 := bezierWeights(r)
 	var o mgl32.Vec3
 	for c := 0; c < 3; c++ {
-		o[c] = b0*p0[c] + b1*m0[c] + b2*m1[c] + b3*p1[c]
+		o[c] = float32(b0*p0[c]) + float32(b1*m0[c]) + float32(b2*m1[c]) + float32(b3*p1[c])
 	}
 	return o
 }
 
 func hermiteWeights(r float32) (h00, h10, h01, h11 float32) {
-	r2 := r * r
-	r3 := r2 * r
-	return 2*r3 - 3*r2 + 1, r3 - 2*r2 + r, -2*r3 + 3*r2, r3 - r2
+	r2 := float32(r * r)
+	r3 := float32(r2 * r)
+	return float32(2*r3) - float32(3*r2) + 1, r3 - float32(2*r2) + r, float32(-2*r3) + float32(3*r2), r3 - r2
 }
 
 func bezierWeights(r float32) (b0, b1, b2, b3 float32) {
@@ -235,7 +235,9 @@ func cubicQuat(interp uint16, p0, m0, p1, m1 mgl32.Quat, r float32) mgl32.Quat {
 	} else {
 		w[0], w[1], w[3], w[2] = bezierWeights(r) // p1 takes r³, m1 takes 3(1−r)r²
 	}
-	c := func(a, b, cc, d float32) float32 { return w[0]*a + w[1]*b + w[2]*cc + w[3]*d }
+	c := func(a, b, cc, d float32) float32 {
+		return float32(w[0]*a) + float32(w[1]*b) + float32(w[2]*cc) + float32(w[3]*d)
+	}
 	q := mgl32.Quat{
 		W: c(p0.W, m0.W, p1.W, m1.W),
 		V: mgl32.Vec3{
@@ -250,7 +252,7 @@ func cubicQuat(interp uint16, p0, m0, p1, m1 mgl32.Quat, r float32) mgl32.Quat {
 // normalize returns q/|q| computed in float64, or the identity for a zero q.
 func normalize(q mgl32.Quat) mgl32.Quat {
 	w, x, y, z := float64(q.W), float64(q.V[0]), float64(q.V[1]), float64(q.V[2])
-	n := math.Sqrt(w*w + x*x + y*y + z*z)
+	n := math.Sqrt(float64(w*w) + float64(x*x) + float64(y*y) + float64(z*z))
 	if !(n > 0) || math.IsInf(n, 0) {
 		return mgl32.QuatIdent()
 	}
@@ -274,7 +276,7 @@ func quat16(x, y, z, w int16, raw bool) (q mgl32.Quat, zero bool) {
 	if raw {
 		return mgl32.Quat{W: float32(fw), V: mgl32.Vec3{float32(fx), float32(fy), float32(fz)}}, false
 	}
-	n := math.Sqrt(fx*fx + fy*fy + fz*fz + fw*fw)
+	n := math.Sqrt(float64(fx*fx) + float64(fy*fy) + float64(fz*fz) + float64(fw*fw))
 	if n == 0 {
 		return mgl32.QuatIdent(), true
 	}
@@ -306,10 +308,10 @@ func (tr *scalarTrack) eval(seq int, t float64, def float32) float32 {
 	switch tr.interp {
 	case InterpHermite:
 		h00, h10, h01, h11 := hermiteWeights(r)
-		return h00*a + h10*tr.out[i] + h01*b + h11*tr.in[i+1]
+		return float32(h00*a) + float32(h10*tr.out[i]) + float32(h01*b) + float32(h11*tr.in[i+1])
 	case InterpBezier:
 		b0, b1, b2, b3 := bezierWeights(r)
-		return b0*a + b1*tr.out[i] + b2*tr.in[i+1] + b3*b
+		return float32(b0*a) + float32(b1*tr.out[i]) + float32(b2*tr.in[i+1]) + float32(b3*b)
 	}
-	return a + (b-a)*r
+	return a + float32((b-a)*r)
 }

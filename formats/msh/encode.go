@@ -386,7 +386,7 @@ func (m *Model) Encode() ([]byte, error) {
 			area := float32(0)
 			for t := 0; t < ntri; t++ {
 				a, b, c := p.Positions[p.Indices[3*t]], p.Positions[p.Indices[3*t+1]], p.Positions[p.Indices[3*t+2]]
-				area += length(cross(b.Sub(a), c.Sub(a))) / 2
+				area += float32(length(cross(b.Sub(a), c.Sub(a))) / 2) // rounded: no FMA
 			}
 			d := hi.Sub(lo)
 			slots.u16(uint16(nTris))

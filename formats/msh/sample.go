@@ -223,13 +223,13 @@ func (c *Clip) Sample(t float64, out []anim.Transform, probes []anim.Probe) {
 			a := (tf - k0.time) / (k1.time - k0.time)
 			w0, w1 := arcs[key].Weights(a)
 			b := 1 - a // anim.LerpVec3 and anim.Combine, written out
-			o.T[0] = b*k0.pos[0] + a*k1.pos[0]
-			o.T[1] = b*k0.pos[1] + a*k1.pos[1]
-			o.T[2] = b*k0.pos[2] + a*k1.pos[2]
-			o.Q.W = w0*k0.qc.W + w1*k1.qc.W
-			o.Q.V[0] = w0*k0.qc.V[0] + w1*k1.qc.V[0]
-			o.Q.V[1] = w0*k0.qc.V[1] + w1*k1.qc.V[1]
-			o.Q.V[2] = w0*k0.qc.V[2] + w1*k1.qc.V[2]
+			o.T[0] = float32(b*k0.pos[0]) + float32(a*k1.pos[0])
+			o.T[1] = float32(b*k0.pos[1]) + float32(a*k1.pos[1])
+			o.T[2] = float32(b*k0.pos[2]) + float32(a*k1.pos[2])
+			o.Q.W = float32(w0*k0.qc.W) + float32(w1*k1.qc.W)
+			o.Q.V[0] = float32(w0*k0.qc.V[0]) + float32(w1*k1.qc.V[0])
+			o.Q.V[1] = float32(w0*k0.qc.V[1]) + float32(w1*k1.qc.V[1])
+			o.Q.V[2] = float32(w0*k0.qc.V[2]) + float32(w1*k1.qc.V[2])
 			k1i, alpha = int32(key+1), a
 		}
 		o.S = one

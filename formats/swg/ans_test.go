@@ -103,7 +103,7 @@ func refScalar(frames []int32, vals []float32, f float32) float32 {
 		return vals[k]
 	}
 	inv := 1 / (float32(frames[k+1]) - float32(frames[k]))
-	lw := (float32(frames[k+1]) - f) * inv
+	lw := float32((float32(frames[k+1]) - f) * inv) // rounded, as the sampler: 1 − lw must not fuse
 	return float32(lw*vals[k]) + float32((1-lw)*vals[k+1])
 }
 

@@ -109,7 +109,7 @@ func (t *qtrack) sample(f float32) (q mgl32.Quat, k0, k1 int32, alpha float32) {
 	if k == len(t.keys)-1 || t.frames[k] == f || t.inv[k] == 0 {
 		return t.keys[k], t.file(k), -1, 0
 	}
-	w := (f - t.frames[k]) * t.inv[k]
+	w := float32((f - t.frames[k]) * t.inv[k])
 	return t.arcs[k].at(t.keys[k], w), t.file(k), t.file(k + 1), w
 }
 
@@ -123,7 +123,7 @@ func (t *ftrack) sample(f float32) (v float32, k0, k1 int32, alpha float32) {
 	if k == len(t.values)-1 || t.frames[k] == f || t.inv[k] == 0 {
 		return t.values[k], t.file(k), -1, 0
 	}
-	lw := (t.frames[k+1] - f) * t.inv[k]
+	lw := float32((t.frames[k+1] - f) * t.inv[k])
 	v = float32(lw*t.values[k]) + float32((1-lw)*t.values[k+1])
 	return v, t.file(k), t.file(k + 1), 1 - lw
 }
@@ -138,7 +138,7 @@ func (t *ftrack) clientEval(f float32) float32 {
 	if t.inv[k] == 0 {
 		return t.values[k]
 	}
-	lw := (t.frames[k+1] - f) * t.inv[k]
+	lw := float32((t.frames[k+1] - f) * t.inv[k])
 	return float32(lw*t.values[k]) + float32((1-lw)*t.values[k+1])
 }
 
@@ -648,9 +648,9 @@ func (c *Clip) RootMotion(f0, f1 float64) (mgl32.Quat, mgl32.Vec3) {
 			var m anim.Affine
 			anim.RotationColumns(&m, r1, mgl32.Vec3{1, 1, 1})
 			tr = mgl32.Vec3{
-				m[0]*tr[0] + m[1]*tr[1] + m[2]*tr[2],
-				m[3]*tr[0] + m[4]*tr[1] + m[5]*tr[2],
-				m[6]*tr[0] + m[7]*tr[1] + m[8]*tr[2],
+				float32(m[0]*tr[0]) + float32(m[1]*tr[1]) + float32(m[2]*tr[2]),
+				float32(m[3]*tr[0]) + float32(m[4]*tr[1]) + float32(m[5]*tr[2]),
+				float32(m[6]*tr[0]) + float32(m[7]*tr[1]) + float32(m[8]*tr[2]),
 			}
 		}
 	}

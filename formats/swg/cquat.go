@@ -36,7 +36,7 @@ func init() {
 		half := 0.5 * (4.0 / float32(count+1))
 		for i := 0; i < count; i++ {
 			cqFormats[cqFormatIDs[s]|uint8(i)] = cqFormat{
-				base:     -1.0 + float32(i+1)*sep,
+				base:     -1.0 + float32(float32(i+1)*sep),
 				expand11: half / 1023,
 				expand10: half / 511,
 				half:     half,
@@ -52,7 +52,7 @@ func ValidFormat(b uint8) bool { return b >= 0x80 && b <= 0xFE }
 
 func expand11(f uint8, v uint32) float32 {
 	ff := &cqFormats[f]
-	m := float32(v&0x3FF) * ff.expand11
+	m := float32(float32(v&0x3FF) * ff.expand11) // rounded: no FMA with the ± below
 	if v&0x400 != 0 {
 		return ff.base - m
 	}
@@ -61,7 +61,7 @@ func expand11(f uint8, v uint32) float32 {
 
 func expand10(f uint8, v uint32) float32 {
 	ff := &cqFormats[f]
-	m := float32(v&0x1FF) * ff.expand10
+	m := float32(float32(v&0x1FF) * ff.expand10)
 	if v&0x200 != 0 {
 		return ff.base - m
 	}
@@ -133,13 +133,13 @@ func OptimalFormat(lo, hi float32) uint8 {
 	}
 	for ; level >= 0; level-- {
 		rng := hi - lo
-		mid := lo + 0.5*rng
+		mid := lo + float32(0.5*rng)
 		count := 1 << level
 		sep := 2.0 / float32(count+1)
 		best, bestD := -1, float32(math.MaxFloat32)
 		bestV := float32(0)
 		for i := 0; i < count; i++ {
-			v := -1.0 + float32(i+1)*sep
+			v := -1.0 + float32(float32(i+1)*sep)
 			d := float32(math.Abs(float64(v - mid)))
 			if d < bestD {
 				best, bestD, bestV = i, d, v
@@ -147,7 +147,7 @@ func OptimalFormat(lo, hi float32) uint8 {
 				break
 			}
 		}
-		half := 0.5 * cqRange(level)
+		half := float32(0.5 * cqRange(level))
 		if lo >= bestV-half && hi <= bestV+half {
 			return cqFormatIDs[level] | uint8(best)
 		}

@@ -44,6 +44,12 @@ func dot4(a, b mgl32.Quat) float32 {
 	return float32(float32(float32(a.W*b.W)+float32(a.V[0]*b.V[0]))+float32(a.V[1]*b.V[1])) + float32(a.V[2]*b.V[2])
 }
 
+// quatLen is mgl32.Quat.Len with its products rounded explicitly: mgl32's own
+// code, inlined here, would be fused.
+func quatLen(q mgl32.Quat) float32 {
+	return float32(math.Sqrt(float64(float32(q.W*q.W) + float32(q.V[0]*q.V[0]) + float32(q.V[1]*q.V[1]) + float32(q.V[2]*q.V[2]))))
+}
+
 func negQuat(q mgl32.Quat) mgl32.Quat {
 	return mgl32.Quat{W: -q.W, V: mgl32.Vec3{-q.V[0], -q.V[1], -q.V[2]}}
 }
@@ -80,7 +86,7 @@ func newArc(q0, q1 mgl32.Quat) arc {
 // at evaluates the slerp from q0 at fraction f, exactly as Quaternion::slerp.
 func (a *arc) at(q0 mgl32.Quat, f float32) mgl32.Quat {
 	if a.opposite {
-		ft := float32(math.Pi) * f
+		ft := float32(float32(math.Pi) * f)
 		c1 := float32(math.Sin(float64(float32(math.Pi/2) - ft)))
 		c2 := float32(math.Sin(float64(ft)))
 		return mgl32.Quat{
@@ -96,7 +102,7 @@ func (a *arc) at(q0 mgl32.Quat, f float32) mgl32.Quat {
 	if a.linear {
 		c1, c2 = 1-f, f
 	} else {
-		ft := f * a.theta
+		ft := float32(f * a.theta)
 		c1 = anim.Sin32(a.theta-ft) * a.ooSin // float32(math.Sin(…)), faster
 		c2 = anim.Sin32(ft) * a.ooSin
 	}

@@ -422,8 +422,8 @@ func rigidInverse(m *anim.Affine) anim.Affine {
 	r[3], r[4], r[5] = m[1], m[4], m[7]
 	r[6], r[7], r[8] = m[2], m[5], m[8]
 	tx, ty, tz := m[9], m[10], m[11]
-	r[9] = -(r[0]*tx + r[3]*ty + r[6]*tz)
-	r[10] = -(r[1]*tx + r[4]*ty + r[7]*tz)
-	r[11] = -(r[2]*tx + r[5]*ty + r[8]*tz)
+	r[9] = -(float32(r[0]*tx) + float32(r[3]*ty) + float32(r[6]*tz))
+	r[10] = -(float32(r[1]*tx) + float32(r[4]*ty) + float32(r[7]*tz))
+	r[11] = -(float32(r[2]*tx) + float32(r[5]*ty) + float32(r[8]*tz))
 	return r
 }

@@ -212,7 +212,7 @@ func trackInfo(tr *Track) anim.ClipInfo {
 	if tr.FPS > 0 && !math.IsInf(tr.FPS, 0) {
 		info.Step = 1 / tr.FPS
 		if !math.IsInf(tr.Duration, 0) {
-			f := math.Floor(tr.Duration*tr.FPS+1e-9) + 1
+			f := math.Floor(float64(tr.Duration*tr.FPS)+1e-9) + 1
 			if f > 1e7 {
 				f = 1e7
 			}
@@ -300,7 +300,7 @@ func (c *Clip) evaluate(t float64, sc *scratch, probes []anim.Probe) {
 			e.t = t
 			v, ok = l.Func.eval(e)
 			if l.mul {
-				v = v*c.Intensity + (1.0 - c.Intensity)
+				v = float64(v*c.Intensity) + (1.0 - c.Intensity)
 			} else {
 				v = v * c.Intensity
 			}
@@ -438,7 +438,7 @@ func (c *Clip) lookup(l *Line, f float64, sc *scratch) (v float64, str string, k
 			return r, "", ku, ok
 		}
 	}
-	return a.Value*(1.0-u) + b.Value*u, "", ku, true
+	return float64(a.Value*(1.0-u)) + float64(b.Value*u), "", ku, true
 }
 
 func keyValue(l *Line, k *Key) (float64, string, bool) {
@@ -456,21 +456,23 @@ func keyValue(l *Line, k *Key) (float64, string, bool) {
 
 func (c *Clip) absoluteHandles() bool { return c.absolute }
 
+// bez and bezDeriv round each product explicitly (float64(a*b)) so that no target
+// fuses them into an FMA; see .ci/fma-check.
 func bez(a, b, c, d, u float64) float64 {
 	s := 1 - u
-	return s*s*s*a + 3*s*s*u*b + 3*s*u*u*c + u*u*u*d
+	return float64(s*s*s*a) + float64(3*s*s*u*b) + float64(3*s*u*u*c) + float64(u*u*u*d)
 }
 
 func bezDeriv(a, b, c, d, u float64) float64 {
 	s := 1 - u
-	return 3*s*s*(b-a) + 6*s*u*(c-b) + 3*u*u*(d-c)
+	return float64(3*s*s*(b-a)) + float64(6*s*u*(c-b)) + float64(3*u*u*(d-c))
 }
 
 // bezierInterp is bezier_interpolation of animation.lua: exactly up to 8 clamped
 // Newton steps, no convergence test, no fallback. Handles are offsets from their
 // own key (reference commit), or absolute coordinates (older versions).
 func bezierInterp(k0, k1 *Key, t float64, absolute bool) float64 {
-	frame := k0.Frame + t*(k1.Frame-k0.Frame)
+	frame := k0.Frame + float64(t*(k1.Frame-k0.Frame))
 	u := t
 	p1x, p2x := k0.RX+k0.Frame, k1.LX+k1.Frame
 	p1y, p2y := k0.RY+k0.Value, k1.LY+k1.Value
@@ -507,10 +509,12 @@ func eulerQuat(order []int, has *[3]bool, deg *[3]float64) mgl32.Quat {
 		var b [4]float64
 		b[0] = cs
 		b[1+ax] = s
-		w, x, y, z = w*b[0]-x*b[1]-y*b[2]-z*b[3],
-			w*b[1]+x*b[0]+y*b[3]-z*b[2],
-			w*b[2]-x*b[3]+y*b[0]+z*b[1],
-			w*b[3]+x*b[2]-y*b[1]+z*b[0]
+		// Products are rounded explicitly (float64(a*b)) so no target fuses them into
+		// an FMA; see .ci/fma-check.
+		w, x, y, z = float64(w*b[0])-float64(x*b[1])-float64(y*b[2])-float64(z*b[3]),
+			float64(w*b[1])+float64(x*b[0])+float64(y*b[3])-float64(z*b[2]),
+			float64(w*b[2])-float64(x*b[3])+float64(y*b[0])+float64(z*b[1]),
+			float64(w*b[3])+float64(x*b[2])-float64(y*b[1])+float64(z*b[0])
 	}
 	return mgl32.Quat{W: float32(w), V: mgl32.Vec3{float32(x), float32(y), float32(z)}}
 }

@@ -124,7 +124,7 @@ func (c *compiler) asNum(x cexpr, pos int, what string) numFn {
 	}
 }
 
-func luaMod(a, b float64) float64 { return a - math.Floor(a/b)*b }
+func luaMod(a, b float64) float64 { return a - float64(math.Floor(a/b)*b) }
 
 func (c *compiler) compile(n *node) cexpr {
 	switch n.op {
@@ -447,7 +447,7 @@ func (c *compiler) builtin(name string, a []numFn) numFn {
 				e.err = true
 				return math.NaN()
 			}
-			return l + (h-l)*e.rng.random()
+			return l + float64((h-l)*e.rng.random())
 		}
 	case "min", "max":
 		isMin := name == "min"
@@ -493,7 +493,7 @@ func luaSign(x float64) float64 {
 // luaRound is math.round: floor(x·10^p + 0.5) / 10^p.
 func luaRound(x, p float64) float64 {
 	mult := math.Pow(10, p)
-	return math.Floor(x*mult+0.5) / mult
+	return math.Floor(float64(x*mult)+0.5) / mult
 }
 
 // Expr is a compiled expression.

@@ -236,14 +236,14 @@ func hexNumber(s string) (float64, bool) {
 	mant, exp, digits := 0.0, 0, 0
 	i := 0
 	for i < len(s) && hexVal(s[i]) >= 0 {
-		mant = mant*16 + float64(hexVal(s[i]))
+		mant = float64(mant*16) + float64(hexVal(s[i]))
 		i++
 		digits++
 	}
 	if i < len(s) && s[i] == '.' {
 		i++
 		for i < len(s) && hexVal(s[i]) >= 0 {
-			mant = mant*16 + float64(hexVal(s[i]))
+			mant = float64(mant*16) + float64(hexVal(s[i]))
 			exp -= 4
 			i++
 			digits++

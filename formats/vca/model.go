@@ -124,12 +124,12 @@ func (b *vcmBuilder) rotation(n *Node) mgl32.Mat4 {
 	}
 	if strings.Count(a.Value, ",") == 3 {
 		q := b.vecN(a, 4)
-		return mgl32.Quat{W: q[3], V: mgl32.Vec3{q[0], q[1], q[2]}}.Mat4()
+		return quatMat4(mgl32.Quat{W: q[3], V: mgl32.Vec3{q[0], q[1], q[2]}})
 	}
 	r := b.vec3(a)
 	m := mgl32.HomogRotate3DX(mgl32.DegToRad(r[0]))
-	m = m.Mul4(mgl32.HomogRotate3DY(mgl32.DegToRad(r[1])))
-	return m.Mul4(mgl32.HomogRotate3DZ(mgl32.DegToRad(r[2])))
+	m = mul4(m, mgl32.HomogRotate3DY(mgl32.DegToRad(r[1])))
+	return mul4(m, mgl32.HomogRotate3DZ(mgl32.DegToRad(r[2])))
 }
 
 func (b *vcmBuilder) element(n *Node, mat mgl32.Mat4, bone int) {
@@ -156,22 +156,22 @@ func (b *vcmBuilder) bone(n *Node, mat mgl32.Mat4, parent int) {
 	tsf := b.rotation(n)
 	if a, ok := n.Attr("scale"); ok {
 		s := b.vec3(a)
-		tsf = tsf.Mul4(mgl32.Scale3D(s[0], s[1], s[2]))
+		tsf = mul4(tsf, mgl32.Scale3D(s[0], s[1], s[2]))
 	}
 	if name == "" {
-		tsf = tsf.Mul4(mgl32.Translate3D(move[0], move[1], move[2]))
-		m := mat.Mul4(tsf)
+		tsf = mul4(tsf, mgl32.Translate3D(move[0], move[1], move[2]))
+		m := mul4(mat, tsf)
 		for _, c := range n.Children {
 			b.element(c, m, parent)
 		}
 		return
 	}
-	origin := mat.Mul4x1(move.Vec4(1)).Vec3()
+	origin := mul4x1(mat, move.Vec4(1)).Vec3()
 	idx := b.skel.Len()
 	b.skel.Names = append(b.skel.Names, name)
 	b.skel.Parents = append(b.skel.Parents, int32(parent))
 	b.skel.Offset = append(b.skel.Offset, origin)
-	m := mat.Mul4(tsf)
+	m := mul4(mat, tsf)
 	for _, c := range n.Children {
 		b.element(c, m, idx)
 	}
@@ -195,12 +195,12 @@ func (b *vcmBuilder) mesh(pos, bone int, texture string, verts int) *formats.Mes
 // quad adds two triangles a-b-c, a-c-d with one normal.
 func addQuad(m *formats.Mesh, mat mgl32.Mat4, p [4]mgl32.Vec3, uv [4]mgl32.Vec2, n mgl32.Vec3) {
 	base := uint32(len(m.Positions))
-	nn := mat.Mul4x1(n.Vec4(0)).Vec3()
-	if l := nn.Len(); l > 0 {
+	nn := mul4x1(mat, n.Vec4(0)).Vec3()
+	if l := vlen(nn); l > 0 {
 		nn = nn.Mul(1 / l)
 	}
 	for i := 0; i < 4; i++ {
-		m.Positions = append(m.Positions, mat.Mul4x1(p[i].Vec4(1)).Vec3())
+		m.Positions = append(m.Positions, mul4x1(mat, p[i].Vec4(1)).Vec3())
 		m.UVs = append(m.UVs, uv[i])
 		m.Normals = append(m.Normals, nn)
 	}
@@ -220,19 +220,47 @@ var faces = [6][3]mgl32.Vec3{
 	{{0, 0, 1}, {1, 0, 0}, {0, 1, 0}},
 }
 
-func mulc(a, b mgl32.Vec3) mgl32.Vec3 { return mgl32.Vec3{a[0] * b[0], a[1] * b[1], a[2] * b[2]} }
+// mulc, scale, vlen, cross and normalize round explicitly (float32(a*b)) each
+// product that an addition or subtraction takes, in them or in their callers once
+// inlined, so no target fuses it into an FMA; see .ci/fma-check. scale, vlen, cross
+// and normalize compute what mgl32's Vec3.Mul, Len, Cross and Normalize compute,
+// unfused: Go inlines those methods into the callers here and fuses them.
+func mulc(a, b mgl32.Vec3) mgl32.Vec3 {
+	return mgl32.Vec3{float32(a[0] * b[0]), float32(a[1] * b[1]), float32(a[2] * b[2])}
+}
+
+func scale(v mgl32.Vec3, c float32) mgl32.Vec3 {
+	return mgl32.Vec3{float32(v[0] * c), float32(v[1] * c), float32(v[2] * c)}
+}
+
+func vlen(v mgl32.Vec3) float32 {
+	return float32(math.Sqrt(float64(float32(v[0]*v[0]) + float32(v[1]*v[1]) + float32(v[2]*v[2]))))
+}
+
+func cross(a, b mgl32.Vec3) mgl32.Vec3 {
+	return mgl32.Vec3{
+		float32(a[1]*b[2]) - float32(a[2]*b[1]),
+		float32(a[2]*b[0]) - float32(a[0]*b[2]),
+		float32(a[0]*b[1]) - float32(a[1]*b[0]),
+	}
+}
+
+func normalize(v mgl32.Vec3) mgl32.Vec3 {
+	l := 1.0 / vlen(v)
+	return mgl32.Vec3{v[0] * l, v[1] * l, v[2] * l}
+}
 
 func (b *vcmBuilder) box(n *Node, mat mgl32.Mat4, bone int) {
 	from := b.vec3(b.attr(n, "from"))
 	to := b.vec3(b.attr(n, "to"))
-	origin := from.Add(to).Mul(0.5)
+	origin := scale(from.Add(to), 0.5)
 	if a, ok := n.Attr("origin"); ok {
 		origin = b.vec3(a)
 	}
 	from, to = from.Sub(origin), to.Sub(origin)
-	tsf := mgl32.Translate3D(origin[0], origin[1], origin[2]).Mul4(b.rotation(n))
-	m := mat.Mul4(tsf)
-	center, half := from.Add(to).Mul(0.5), to.Sub(from).Mul(0.5)
+	tsf := mul4(mgl32.Translate3D(origin[0], origin[1], origin[2]), b.rotation(n))
+	m := mul4(mat, tsf)
+	center, half := scale(from.Add(to), 0.5), to.Sub(from).Mul(0.5)
 	tex := [6]string{"$0", "$1", "$2", "$3", "$4", "$5"}
 	if t, ok := n.Get("texture"); ok {
 		for i := range tex {
@@ -281,7 +309,7 @@ func (b *vcmBuilder) box(n *Node, mat mgl32.Mat4, bone int) {
 		}
 		nrm, r, u := f[0], mulc(f[1], half), mulc(f[2], half)
 		c := center.Add(mulc(nrm, half))
-		if r.Len() == 0 && u.Len() == 0 {
+		if vlen(r) == 0 && vlen(u) == 0 {
 			continue
 		}
 		rg := regions[i]
@@ -295,20 +323,20 @@ func (b *vcmBuilder) rect(n *Node, mat mgl32.Mat4, bone int) {
 	from := b.vec3(b.attr(n, "from"))
 	right := b.vec3(b.attr(n, "right"))
 	up := b.vec3(b.attr(n, "up"))
-	right = right.Mul(-1)
+	right = scale(right, -1)
 	from = from.Sub(right)
-	region := [4]float32{0, 0, right.Len(), up.Len()}
+	region := [4]float32{0, 0, vlen(right), vlen(up)}
 	if a, ok := n.Attr("region"); ok {
 		copy(region[:], b.vecN(a, 4))
 	}
 	switch f, _ := n.Get("flip"); f {
 	case "h":
 		region[0], region[2] = region[2], region[0]
-		right = right.Mul(-1)
+		right = scale(right, -1)
 		from = from.Sub(right)
 	case "v":
 		region[1], region[3] = region[3], region[1]
-		up = up.Mul(-1)
+		up = scale(up, -1)
 		from = from.Sub(up)
 	}
 	tex := "$0"
@@ -318,11 +346,11 @@ func (b *vcmBuilder) rect(n *Node, mat mgl32.Mat4, bone int) {
 	var normal mgl32.Vec3
 	if a, ok := n.Attr("normal"); ok {
 		normal = b.vec3(a)
-	} else if right.Len() > 0 && up.Len() > 0 {
-		normal = right.Normalize().Cross(up.Normalize())
+	} else if vlen(right) > 0 && vlen(up) > 0 {
+		normal = cross(normalize(right), normalize(up))
 	}
-	c := from.Add(right.Mul(0.5)).Add(up.Mul(0.5))
-	r, u := right.Mul(0.5), up.Mul(0.5)
+	c := from.Add(scale(right, 0.5)).Add(scale(up, 0.5))
+	r, u := scale(right, 0.5), scale(up, 0.5)
 	uv := [4]mgl32.Vec2{{region[0], region[1]}, {region[2], region[1]}, {region[2], region[3]}, {region[0], region[3]}}
 	p := [4]mgl32.Vec3{c.Sub(r).Sub(u), c.Add(r).Sub(u), c.Add(r).Add(u), c.Sub(r).Add(u)}
 	addQuad(b.mesh(n.Pos, bone, tex, 4), mat, p, uv, normal)
@@ -341,22 +369,22 @@ func (b *vcmBuilder) tri(n *Node, mat mgl32.Mat4, bone int) {
 	} else if a, ok := n.Attr("region"); ok {
 		r := b.vecN(a, 4)
 		for i := range uvs {
-			uvs[i] = mgl32.Vec2{r[0] + uvs[i][0]*(r[2]-r[0]), r[1] + uvs[i][1]*(r[3]-r[1])}
+			uvs[i] = mgl32.Vec2{r[0] + float32(uvs[i][0]*(r[2]-r[0])), r[1] + float32(uvs[i][1]*(r[3]-r[1]))}
 		}
 	}
 	tex := "$0"
 	if t, ok := n.Get("texture"); ok {
 		tex = t
 	}
-	nrm := pb.Sub(pa).Cross(pc.Sub(pa))
-	if l := nrm.Len(); l > 0 {
+	nrm := cross(pb.Sub(pa), pc.Sub(pa))
+	if l := vlen(nrm); l > 0 {
 		nrm = nrm.Mul(1 / l)
 	}
 	m := b.mesh(n.Pos, bone, tex, 3)
 	base := uint32(len(m.Positions))
-	nn := mat.Mul4x1(nrm.Vec4(0)).Vec3()
+	nn := mul4x1(mat, nrm.Vec4(0)).Vec3()
 	for i, p := range []mgl32.Vec3{pa, pb, pc} {
-		m.Positions = append(m.Positions, mat.Mul4x1(p.Vec4(1)).Vec3())
+		m.Positions = append(m.Positions, mul4x1(mat, p.Vec4(1)).Vec3())
 		m.UVs = append(m.UVs, uvs[i])
 		m.Normals = append(m.Normals, nn)
 	}

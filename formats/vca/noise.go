@@ -26,7 +26,7 @@ func (r *tw223) step() uint64 {
 func (r *tw223) init(d float64) {
 	shifts := [4]uint{1, 6, 9, 17} // 64 − k
 	for i := 0; i < 4; i++ {
-		d = d*3.14159265358979323846 + 2.7182818284590452354
+		d = float64(d*3.14159265358979323846) + 2.7182818284590452354
 		u := math.Float64bits(d)
 		m := uint64(1) << shifts[i]
 		if u < m {
@@ -52,7 +52,7 @@ var noiseR = func() [NoisePeriod]float64 {
 	r.init(0)
 	var t [NoisePeriod]float64
 	for i := range t {
-		t[i] = r.random()*2.0 - 1.0
+		t[i] = float64(r.random()*2.0) - 1.0
 	}
 	return t
 }()
@@ -60,7 +60,10 @@ var noiseR = func() [NoisePeriod]float64 {
 // NoiseTable returns R[i] for i in 1..3021 (the spec's 1-based index).
 func NoiseTable(i int) float64 { return noiseR[i-1] }
 
-func smooth(u float64) float64 { return u * u * (3 - 2*u) }
+// smooth and the noise functions below round products explicitly (float64(a*b))
+// so no target fuses them into an FMA; see .ci/fma-check. smooth's own result is
+// rounded too: sample1 subtracts it once smooth is inlined.
+func smooth(u float64) float64 { return float64(u * u * (3 - float64(2*u))) }
 
 // rIndex returns R[i+1] for a computed cell index i; a non-finite or out-of-range
 // index is the engine's "arithmetic on a nil value" error.
@@ -78,7 +81,7 @@ func sample1(e *env, x float64) float64 {
 	i := math.Floor(x)
 	j := luaMod(i+1, NoisePeriod)
 	w := smooth(x - i)
-	return rIndex(e, i)*(1.0-w) + rIndex(e, j)*w
+	return float64(rIndex(e, i)*(1.0-w)) + float64(rIndex(e, j)*w)
 }
 
 // maxOctaves bounds the octave loops. After 1075 octaves mul has underflowed to 0,
@@ -91,7 +94,7 @@ func noise1(e *env, x, oct float64) float64 {
 	x = math.Abs(x)
 	v, mul := 0.0, 1.0
 	for k := 1; float64(k) <= oct && k <= maxOctaves; k++ {
-		v = v*(1.0-mul) + sample1(e, x+37*float64(k))*mul
+		v = float64(v*(1.0-mul)) + float64(sample1(e, x+float64(37*float64(k)))*mul)
 		x *= 2.0
 		mul *= 0.5
 	}
@@ -99,10 +102,10 @@ func noise1(e *env, x, oct float64) float64 {
 }
 
 func corner(e *env, a, b float64) float64 {
-	return rIndex(e, luaMod(math.Floor(a*317+b), NoisePeriod))
+	return rIndex(e, luaMod(math.Floor(float64(a*317)+b), NoisePeriod))
 }
 
-func lerp(a, b, t float64) float64 { return a + (b-a)*t }
+func lerp(a, b, t float64) float64 { return a + float64((b-a)*t) }
 
 // sample2 is s2(x, y) of §5.2.
 func sample2(e *env, x, y float64) float64 {
@@ -120,7 +123,7 @@ func sample2(e *env, x, y float64) float64 {
 func noise2(e *env, x, y, oct float64) float64 {
 	v, mul := 0.0, 1.0
 	for k := 1; float64(k) <= oct && k <= maxOctaves; k++ {
-		v = v*(1.0-mul) + sample2(e, x+37*float64(k), y+73*float64(k))*mul
+		v = float64(v*(1.0-mul)) + float64(sample2(e, x+float64(37*float64(k)), y+float64(73*float64(k)))*mul)
 		x *= 2.0
 		y *= 2.0
 		mul *= 0.5

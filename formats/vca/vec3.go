@@ -309,8 +309,8 @@ func flatNormals(m *formats.Mesh) {
 	}
 	for i := 0; i+2 < len(m.Indices); i += 3 {
 		a, b, c := m.Positions[m.Indices[i]], m.Positions[m.Indices[i+1]], m.Positions[m.Indices[i+2]]
-		n := b.Sub(a).Cross(c.Sub(a))
-		if l := n.Len(); l > 0 {
+		n := cross(b.Sub(a), c.Sub(a)) // cross and vlen: see model.go
+		if l := vlen(n); l > 0 {
 			n = n.Mul(1 / l)
 		}
 		for k := 0; k < 3; k++ {
