@@ -1,6 +1,11 @@
 package anim
 
-import "testing"
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/go-gl/mathgl/mgl32"
+)
 
 //go:noinline
 func mulAdd32(a, b, c float32) float32 { return a*b + c }
@@ -22,5 +27,26 @@ func TestExplicitRoundingBlocksFMA(t *testing.T) {
 	}
 	if mulAdd32(a, a, c) != 0 {
 		t.Logf("this build fuses a plain a*b + c (FMA); the engine code rounds its products explicitly, so it is unaffected")
+	}
+}
+
+// TestDot3Cross3MatchMgl32: Dot3 and Cross3 give mgl32's Vec3.Dot and Vec3.Cross
+// bit for bit where the build does not fuse (where it does, mgl32's change and
+// these do not).
+func TestDot3Cross3MatchMgl32(t *testing.T) {
+	a, c := float32(1+1.0/4096), -float32(1+1.0/2048)
+	if mulAdd32(a, a, c) != 0 {
+		t.Skip("this build fuses a*b + c: mgl32's results differ from the rounded products by design")
+	}
+	r := rand.New(rand.NewPCG(9, 10))
+	f := func() float32 { return r.Float32()*8 - 4 }
+	for i := 0; i < 5000; i++ {
+		u, v := mgl32.Vec3{f(), f(), f()}, mgl32.Vec3{f(), f(), f()}
+		if got, want := Dot3(u, v), u.Dot(v); got != want {
+			t.Fatalf("Dot3(%v, %v) = %v, want %v", u, v, got, want)
+		}
+		if got, want := Cross3(u, v), u.Cross(v); got != want {
+			t.Fatalf("Cross3(%v, %v) = %v, want %v", u, v, got, want)
+		}
 	}
 }

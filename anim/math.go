@@ -81,6 +81,21 @@ func Conjugate(q mgl32.Quat) mgl32.Quat {
 	return mgl32.Quat{W: q.W, V: mgl32.Vec3{-q.V[0], -q.V[1], -q.V[2]}}
 }
 
+// Dot3 is mgl32's Vec3.Dot (x, y, z in that order) with every product rounded, so no
+// target fuses it into an FMA.
+func Dot3(a, b mgl32.Vec3) float32 {
+	return float32(a[0]*b[0]) + float32(a[1]*b[1]) + float32(a[2]*b[2])
+}
+
+// Cross3 is mgl32's Vec3.Cross with every product rounded, so no target fuses it.
+func Cross3(a, b mgl32.Vec3) mgl32.Vec3 {
+	return mgl32.Vec3{
+		float32(a[1]*b[2]) - float32(a[2]*b[1]),
+		float32(a[2]*b[0]) - float32(a[0]*b[2]),
+		float32(a[0]*b[1]) - float32(a[1]*b[0]),
+	}
+}
+
 // Dot4 is the four-component dot product, summed w, x, y, z in that order.
 func Dot4(a, b mgl32.Quat) float32 {
 	return float32(a.W*b.W) + float32(a.V[0]*b.V[0]) + float32(a.V[1]*b.V[1]) + float32(a.V[2]*b.V[2])

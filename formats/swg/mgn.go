@@ -640,27 +640,13 @@ func Winding(positions, normals []mgl32.Vec3, tris []uint32, mirrored bool) (agr
 			pb, pc = pc, pb
 			n = MirrorVec(n)
 		}
-		face := cross3(pb.Sub(pa), pc.Sub(pa))
+		face := anim.Cross3(pb.Sub(pa), pc.Sub(pa))
 		total++
-		if dot3(face, n) > 0 {
+		if anim.Dot3(face, n) > 0 {
 			agree++
 		}
 	}
 	return agree, total
-}
-
-// cross3 and dot3 are mgl32's Vec3.Cross and Vec3.Dot with their products rounded
-// explicitly, so that no target fuses them into an FMA (see .ci/fma-check).
-func cross3(a, b mgl32.Vec3) mgl32.Vec3 {
-	return mgl32.Vec3{
-		float32(a[1]*b[2]) - float32(a[2]*b[1]),
-		float32(a[2]*b[0]) - float32(a[0]*b[2]),
-		float32(a[0]*b[1]) - float32(a[1]*b[0]),
-	}
-}
-
-func dot3(a, b mgl32.Vec3) float32 {
-	return float32(a[0]*b[0]) + float32(a[1]*b[1]) + float32(a[2]*b[2])
 }
 
 // MirrorTriangles returns the triangles with two indices swapped, (a, c, b):

@@ -44,12 +44,6 @@ func dot4(a, b mgl32.Quat) float32 {
 	return float32(float32(float32(a.W*b.W)+float32(a.V[0]*b.V[0]))+float32(a.V[1]*b.V[1])) + float32(a.V[2]*b.V[2])
 }
 
-// quatLen is mgl32.Quat.Len with its products rounded explicitly: mgl32's own
-// code, inlined here, would be fused.
-func quatLen(q mgl32.Quat) float32 {
-	return float32(math.Sqrt(float64(float32(q.W*q.W) + float32(q.V[0]*q.V[0]) + float32(q.V[1]*q.V[1]) + float32(q.V[2]*q.V[2]))))
-}
-
 func negQuat(q mgl32.Quat) mgl32.Quat {
 	return mgl32.Quat{W: -q.W, V: mgl32.Vec3{-q.V[0], -q.V[1], -q.V[2]}}
 }

@@ -12,6 +12,7 @@ package swg
 
 import (
 	"fmt"
+	"math"
 	"path/filepath"
 	"strings"
 
@@ -171,7 +172,7 @@ func validateTemplate(t *SkeletonTemplate) []formats.Diagnostic {
 	}
 	for i := range t.Names {
 		for _, q := range []mgl32.Quat{t.RPRE[i], t.RPST[i], t.BPRO[i]} {
-			l := quatLen(q)
+			l := float32(math.Sqrt(float64(anim.Dot4(q, q)))) // mgl32's Quat.Len, unfused
 			if !(l > 0.99 && l < 1.01) {
 				ds = append(ds, formats.Warnf(t.File, int64(t.Offset), "SKTM: joint %d (%q) has a rotation of length %g", i, t.Names[i], l))
 				break

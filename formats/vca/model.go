@@ -220,11 +220,11 @@ var faces = [6][3]mgl32.Vec3{
 	{{0, 0, 1}, {1, 0, 0}, {0, 1, 0}},
 }
 
-// mulc, scale, vlen, cross and normalize round explicitly (float32(a*b)) each
-// product that an addition or subtraction takes, in them or in their callers once
-// inlined, so no target fuses it into an FMA; see .ci/fma-check. scale, vlen, cross
-// and normalize compute what mgl32's Vec3.Mul, Len, Cross and Normalize compute,
-// unfused: Go inlines those methods into the callers here and fuses them.
+// mulc, scale, vlen and normalize round explicitly (float32(a*b)) each product
+// that an addition or subtraction takes, in them or in their callers once inlined,
+// so no target fuses it into an FMA; see .ci/fma-check. scale, vlen and normalize
+// compute what mgl32's Vec3.Mul, Len and Normalize compute, unfused (Go inlines
+// those methods into the callers here and fuses them); anim.Cross3 stands for Cross.
 func mulc(a, b mgl32.Vec3) mgl32.Vec3 {
 	return mgl32.Vec3{float32(a[0] * b[0]), float32(a[1] * b[1]), float32(a[2] * b[2])}
 }
@@ -233,17 +233,7 @@ func scale(v mgl32.Vec3, c float32) mgl32.Vec3 {
 	return mgl32.Vec3{float32(v[0] * c), float32(v[1] * c), float32(v[2] * c)}
 }
 
-func vlen(v mgl32.Vec3) float32 {
-	return float32(math.Sqrt(float64(float32(v[0]*v[0]) + float32(v[1]*v[1]) + float32(v[2]*v[2]))))
-}
-
-func cross(a, b mgl32.Vec3) mgl32.Vec3 {
-	return mgl32.Vec3{
-		float32(a[1]*b[2]) - float32(a[2]*b[1]),
-		float32(a[2]*b[0]) - float32(a[0]*b[2]),
-		float32(a[0]*b[1]) - float32(a[1]*b[0]),
-	}
-}
+func vlen(v mgl32.Vec3) float32 { return float32(math.Sqrt(float64(anim.Dot3(v, v)))) }
 
 func normalize(v mgl32.Vec3) mgl32.Vec3 {
 	l := 1.0 / vlen(v)
@@ -347,7 +337,7 @@ func (b *vcmBuilder) rect(n *Node, mat mgl32.Mat4, bone int) {
 	if a, ok := n.Attr("normal"); ok {
 		normal = b.vec3(a)
 	} else if vlen(right) > 0 && vlen(up) > 0 {
-		normal = cross(normalize(right), normalize(up))
+		normal = anim.Cross3(normalize(right), normalize(up))
 	}
 	c := from.Add(scale(right, 0.5)).Add(scale(up, 0.5))
 	r, u := scale(right, 0.5), scale(up, 0.5)
@@ -376,7 +366,7 @@ func (b *vcmBuilder) tri(n *Node, mat mgl32.Mat4, bone int) {
 	if t, ok := n.Get("texture"); ok {
 		tex = t
 	}
-	nrm := cross(pb.Sub(pa), pc.Sub(pa))
+	nrm := anim.Cross3(pb.Sub(pa), pc.Sub(pa))
 	if l := vlen(nrm); l > 0 {
 		nrm = nrm.Mul(1 / l)
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 
+	"animscope/anim"
 	"animscope/formats"
 	"animscope/formats/bin"
 
@@ -309,7 +310,7 @@ func flatNormals(m *formats.Mesh) {
 	}
 	for i := 0; i+2 < len(m.Indices); i += 3 {
 		a, b, c := m.Positions[m.Indices[i]], m.Positions[m.Indices[i+1]], m.Positions[m.Indices[i+2]]
-		n := cross(b.Sub(a), c.Sub(a)) // cross and vlen: see model.go
+		n := anim.Cross3(b.Sub(a), c.Sub(a)) // cross and vlen: see model.go
 		if l := vlen(n); l > 0 {
 			n = n.Mul(1 / l)
 		}
