@@ -59,8 +59,43 @@ type ClipInfo struct {
 	// Frames is the number of distinct frames a user can step through (0 when the
 	// clip has no natural frame grid).
 	Frames int
-	// Step is the size of one frame step in Unit (0: use 1/UnitsPerSecond·30).
+	// Step is the size of one frame step in Unit; 0 leaves it to FrameStep's rule.
 	Step float64
+}
+
+// FrameStep is the size of one frame step in Unit, the one rule behind the viewer's
+// frame keys and compare map, `diff`'s time grid and glTF export's sampling rate:
+// Step when the clip gives one; one frame for a clip timed in frames (its unit is
+// the frame); otherwise one 30th of a second (UnitsPerSecond/30), or 1 when the
+// clip has no usable rate.
+func (c ClipInfo) FrameStep() float64 {
+	step, _ := c.frameStep()
+	return step
+}
+
+// FrameRate is how many frame steps play in one second (UnitsPerSecond/FrameStep,
+// with 30 units per second standing in for a clip without a usable rate); exactly
+// 30 for a clip stepped by 30ths of a second.
+func (c ClipInfo) FrameRate() float64 {
+	_, rate := c.frameStep()
+	return rate
+}
+
+func (c ClipInfo) frameStep() (step, rate float64) {
+	ups := c.UnitsPerSecond
+	valid := ups > 0 && !math.IsInf(ups, 0)
+	if !valid {
+		ups = 30
+	}
+	switch {
+	case c.Step > 0 && !math.IsInf(c.Step, 0):
+		return c.Step, ups / c.Step
+	case c.Unit == "frame":
+		return 1, ups
+	case valid:
+		return ups / 30, 30
+	}
+	return 1, 30
 }
 
 // Seconds is the duration in seconds, or +Inf.

@@ -1,7 +1,8 @@
 package anim
 
-// Pose is a set of per-node buffers sized for one skeleton: what one instance of a
-// scene needs to sample, compose and skin without allocating per frame.
+// Pose is one player of a scene: the per-node buffers sized for one skeleton and
+// the state the pose pipeline (Evaluate) needs to sample, blend, compose and skin
+// without allocating per frame. Clips are shared; a Pose belongs to one player.
 type Pose struct {
 	Local   []Transform
 	Model   []Affine
@@ -9,6 +10,11 @@ type Pose struct {
 	Probes  []Probe
 	ProbesB []Probe
 	Blender Blender
+	// Root is the scene root's placement of the last Sample or Evaluate, when
+	// HasRoot (the parent of every root node); otherwise the roots stand at the
+	// origin.
+	Root    Affine
+	HasRoot bool
 }
 
 // NewPose allocates the buffers for n nodes.

@@ -103,6 +103,10 @@ func (s *Skeleton) Validate() error {
 	return nil
 }
 
+// HasBindPose says whether the identity sample is a meaningful rest pose: the
+// skeleton's constants place the nodes (offsets or inverse binds).
+func (s *Skeleton) HasBindPose() bool { return s.Offset != nil || s.InverseBind != nil }
+
 // LocalMatrix writes node i's local matrix for the sampled transform x:
 // T(offset + t) · R(post · q · pre) · S(s) · T(−pivot).
 func (s *Skeleton) LocalMatrix(i int, x *Transform, m *Affine) {

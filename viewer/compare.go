@@ -39,7 +39,7 @@ func BuildFallbackMap(a, b *Scene, m *Match, clip int, maxCols int) *FallbackMap
 	ca := a.Clips[min(clip, len(a.Clips)-1)]
 	cb := b.Clips[min(clip, len(b.Clips)-1)]
 	info := ca.Info()
-	step := StepSize(info)
+	step := info.FrameStep()
 	cols := 1
 	if d := info.Duration; d > 0 && !math.IsInf(d, 1) {
 		cols = int(math.Floor(d/step)) + 1
@@ -48,12 +48,16 @@ func BuildFallbackMap(a, b *Scene, m *Match, clip int, maxCols int) *FallbackMap
 	fm := &FallbackMap{Rows: min(len(m.Pairs), MapMaxRows), Cols: cols, Step: step}
 	fm.A = make([]bool, fm.Rows*cols)
 	fm.B = make([]bool, fm.Rows*cols)
-	la, pa := make([]anim.Transform, a.Skel.Len()), make([]anim.Probe, a.Skel.Len())
-	lb, pb := make([]anim.Transform, b.Skel.Len()), make([]anim.Probe, b.Skel.Len())
+	// The map reads probes only: the pipeline's sampling stage, on poses of its own
+	// so that the scenes' poses stay as drawn.
+	poseA, poseB := anim.NewPose(a.Skel.Len()), anim.NewPose(b.Skel.Len())
+	reqA, reqB := anim.PoseRequest{A: ca}, anim.PoseRequest{A: cb}
+	pa, pb := poseA.Probes, poseB.Probes
 	for c := 0; c < cols; c++ {
 		t := float64(c) * step
-		ca.Sample(t, la, pa)
-		cb.Sample(t, lb, pb)
+		reqA.TA, reqB.TA = t, t
+		poseA.Sample(a.Skel, &reqA)
+		poseB.Sample(b.Skel, &reqB)
 		for r, pr := range m.Pairs[:fm.Rows] {
 			fm.A[r*cols+c] = pa[pr[0]].Fallback
 			fm.B[r*cols+c] = pb[pr[1]].Fallback

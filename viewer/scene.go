@@ -1,8 +1,6 @@
 package viewer
 
 import (
-	"github.com/go-gl/mathgl/mgl32"
-
 	"errors"
 	"fmt"
 	"os"
@@ -34,10 +32,8 @@ type Scene struct {
 	Children [][]int32
 	Roots    []int32
 	// Gen changes whenever the meshes change, so the renderer re-uploads.
-	Gen     int
-	mtimes  []time.Time
-	root    anim.Affine
-	hasRoot bool
+	Gen    int
+	mtimes []time.Time
 	// RootMotion applies the clip's locomotion (LocomotionClip) as the root.
 	RootMotion bool
 }
@@ -124,52 +120,32 @@ func (sc *Scene) ClipIndex(name string) int {
 	return -1
 }
 
-// Evaluate poses the scene: clip a at ta, blended with clip b at tb by weight w
-// when blend is set, then local-to-model (under the clip's root motion, when it
-// has one) and the skin palette. It allocates nothing.
-func (sc *Scene) Evaluate(a int, ta float64, blend bool, b int, tb float64, w float32) (res anim.BlendResult) {
-	p := sc.Pose
-	ca := sc.Clips[a]
+// Evaluate poses the scene through the pose pipeline (anim.Pose.Evaluate): clip
+// a at ta, blended with clip b at tb by weight w when blend is set, under the
+// clip's root placement (and its locomotion when RootMotion is on), then
+// local-to-model and the skin palette. It allocates nothing.
+func (sc *Scene) Evaluate(a int, ta float64, blend bool, b int, tb float64, w float32) anim.BlendResult {
+	req := anim.PoseRequest{A: sc.Clips[a], TA: ta}
 	if blend && b >= 0 && b < len(sc.Clips) {
-		res = p.Blender.Sample(ca, ta, sc.Clips[b], tb, w, p.Local, p.Probes, p.ProbesB)
-	} else {
-		ca.Sample(ta, p.Local, p.Probes)
-		res = anim.BlendResult{UsedA: true}
+		req.B, req.TB, req.Weight = sc.Clips[b], tb, w
 	}
-	var root *anim.Affine
-	sc.hasRoot = false
-	if rc, ok := ca.(anim.RootClip); ok {
-		sc.root = rc.SampleRoot(ta)
-		sc.hasRoot = true
-		root = &sc.root
-	} else if lc, ok := ca.(LocomotionClip); ok && sc.RootMotion {
-		sc.root = locomotionRoot(lc, ta)
-		sc.hasRoot = true
-		root = &sc.root
+	if sc.RootMotion {
+		req.Root = anim.RootLocomotion
 	}
-	anim.LocalToModel(sc.Skel, p.Local, root, p.Model)
-	anim.SkinPalette(sc.Skel, p.Model, p.Skin)
-	return res
+	return sc.Pose.Evaluate(sc.Skel, &req)
 }
 
-// EvaluateRest poses the scene at rest: the bind pose (every sampled transform the
-// identity) when the skeleton's constants define one, and otherwise (MSH, whose
-// nodes are placed by the clip alone) clip a at its first frame.
+// EvaluateRest poses the scene at rest (anim.PoseRequest.Rest): the bind pose when
+// the skeleton's constants define one, and otherwise (MSH, whose nodes are placed
+// by the clip alone) clip a at its first frame.
 func (sc *Scene) EvaluateRest(a int) {
-	p := sc.Pose
-	if sc.RestIsBind() {
-		anim.BindPose{}.Sample(0, p.Local, p.Probes)
-	} else {
-		sc.Clips[a].Sample(0, p.Local, p.Probes)
-	}
-	anim.LocalToModel(sc.Skel, p.Local, nil, p.Model)
-	anim.SkinPalette(sc.Skel, p.Model, p.Skin)
+	sc.Pose.Evaluate(sc.Skel, &anim.PoseRequest{A: sc.Clips[a], Rest: true})
 }
 
-// RestIsBind says whether the identity sample is a meaningful rest pose (the
-// skeleton has offsets or inverse binds).
+// RestIsBind says whether the rest pose is the bind pose (the skeleton has offsets
+// or inverse binds, or the scene has no clip).
 func (sc *Scene) RestIsBind() bool {
-	return sc.Skel.Offset != nil || sc.Skel.InverseBind != nil || len(sc.Asset.Clips) == 0
+	return sc.Skel.HasBindPose() || len(sc.Asset.Clips) == 0
 }
 
 // KeyCount sums the key records of the probes (for the statistics line).
@@ -242,22 +218,5 @@ func (sc *Scene) Changed() bool {
 	return false
 }
 
-// LocomotionClip is a clip that carries root motion as the SWG client computes it
-// (swg.Clip): the rotation between two frames and the translation, expressed in
-// the object space of the end rotation.
-type LocomotionClip interface {
-	RootMotion(f0, f1 float64) (mgl32.Quat, mgl32.Vec3)
-}
-
-// locomotionRoot is the root placement after moving from frame 0 to t: rotation
-// q = R(t)·conj(R(0)) and the displacement turned back into the parent space,
-// T(q·d)·R(q). It is a display aid (the viewer's "root motion" toggle); sample and
-// export keep the clip in place.
-func locomotionRoot(lc LocomotionClip, t float64) anim.Affine {
-	q, d := lc.RootMotion(0, t)
-	var m anim.Affine
-	anim.RotationColumns(&m, q, mgl32.Vec3{1, 1, 1})
-	w := m.TransformVector(d)
-	m[9], m[10], m[11] = w[0], w[1], w[2]
-	return m
-}
+// LocomotionClip is a clip that carries root motion (anim.LocomotionClip).
+type LocomotionClip = anim.LocomotionClip

@@ -43,18 +43,6 @@ func (tr *Transport) Range(info anim.ClipInfo) (lo, hi float64) {
 	return lo, hi
 }
 
-// StepSize is one frame step in the clip's unit: ClipInfo.Step, or one 30th of a
-// second.
-func StepSize(info anim.ClipInfo) float64 {
-	if info.Step > 0 {
-		return info.Step
-	}
-	if info.UnitsPerSecond > 0 && !math.IsInf(info.UnitsPerSecond, 0) {
-		return info.UnitsPerSecond / 30
-	}
-	return 1
-}
-
 // Advance moves time by dt seconds of wall clock when playing: looping wraps,
 // ping-pong reflects at the ends, and otherwise playback stops at the end.
 func (tr *Transport) Advance(dt float64, info anim.ClipInfo) {
@@ -122,7 +110,7 @@ func (tr *Transport) Toggle(info anim.ClipInfo) {
 func (tr *Transport) Step(n int, info anim.ClipInfo) {
 	tr.Playing = false
 	lo, hi := tr.Range(info)
-	st := StepSize(info)
+	st := info.FrameStep()
 	k := math.Round((tr.T - lo) / st)
 	tr.T = clamp(lo+(k+float64(n))*st, lo, hi)
 }

@@ -634,7 +634,7 @@ func (u *UI) timeline() {
 		dl.AddRectFilled(imgui.Vec2{X: xOf(s.Tr.RangeLo), Y: pos.Y}, imgui.Vec2{X: xOf(s.Tr.RangeHi), Y: end.Y}, packed(0.25, 0.35, 0.5, 0.5))
 	}
 	if info.Frames > 1 && float32(info.Frames) < width/3 {
-		st := StepSize(info)
+		st := info.FrameStep()
 		for t := 0.0; t <= d+1e-9; t += st {
 			x := xOf(t)
 			dl.AddLine(imgui.Vec2{X: x, Y: end.Y - 4*sc}, imgui.Vec2{X: x, Y: end.Y}, packed(0.4, 0.4, 0.45, 1))

@@ -63,8 +63,8 @@ func diffTimes(a, b *formats.Asset, ca, cb anim.Clip, half bool) []float64 {
 	dur := math.Max(finiteOr(ia.Duration, 0), finiteOr(ib.Duration, 0))
 	step := 1.0
 	if !(a.Family == formats.FamilyMSH && b.Family == formats.FamilyMSH) {
-		step = clipStep(ia)
-		if s := clipStep(ib); s < step {
+		step = ia.FrameStep()
+		if s := ib.FrameStep(); s < step {
 			step = s
 		}
 	}
@@ -87,19 +87,6 @@ func finiteOr(v, def float64) float64 {
 		return def
 	}
 	return v
-}
-
-// clipStep is one frame in the clip's unit.
-func clipStep(info anim.ClipInfo) float64 {
-	switch {
-	case info.Step > 0:
-		return info.Step
-	case info.Unit == "frame":
-		return 1
-	case info.UnitsPerSecond > 0:
-		return info.UnitsPerSecond / 30
-	}
-	return 1
 }
 
 func runDiff(args []string, stdout, stderr io.Writer) int {
@@ -189,15 +176,18 @@ func diffScenes(a, b *formats.Asset, clipSel string, half bool) (*diffOut, error
 		Match: m.By, Half: half, Matched: len(m.Pairs), UnmatchedA: names(a.Skeleton, m.OnlyA),
 		UnmatchedB: names(b.Skeleton, m.OnlyB), Nodes: []diffNode{},
 	}
-	la, lb := make([]anim.Transform, a.Skeleton.Len()), make([]anim.Transform, b.Skeleton.Len())
-	pa, pb := make([]anim.Probe, a.Skeleton.Len()), make([]anim.Probe, b.Skeleton.Len())
+	// Probes are all a diff reads, so it runs the pipeline's sampling stage only.
+	poseA, poseB := anim.NewPose(a.Skeleton.Len()), anim.NewPose(b.Skeleton.Len())
+	reqA, reqB := anim.PoseRequest{A: ca}, anim.PoseRequest{A: cb}
+	pa, pb := poseA.Probes, poseB.Probes
 	nodes := make([]*diffNode, len(m.Pairs))
 	var what []string
 	times := diffTimes(a, b, ca, cb, half)
 	out.Times = len(times)
 	for _, t := range times {
-		ca.Sample(t, la, pa)
-		cb.Sample(t, lb, pb)
+		reqA.TA, reqB.TA = t, t
+		poseA.Sample(a.Skeleton, &reqA)
+		poseB.Sample(b.Skeleton, &reqB)
 		for k, p := range m.Pairs {
 			d := anim.CompareProbes(&pa[p[0]], &pb[p[1]])
 			if d == 0 {

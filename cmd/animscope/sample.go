@@ -103,27 +103,22 @@ type sampleRequest struct {
 	blend       bool
 }
 
-// samplePose samples the scene for one request into pose and returns the clips used.
+// samplePose resolves the request's clips in the scene and runs the pose pipeline
+// (anim.Pose.Evaluate) into pose; it returns the clips used.
 func samplePose(a *formats.Asset, req sampleRequest, pose *anim.Pose) (clipA anim.Clip, ia int, clipB anim.Clip, ib int, res anim.BlendResult, err error) {
 	clipA, ia, err = a.Clip(req.clip)
 	if err != nil {
 		return
 	}
+	pr := anim.PoseRequest{A: clipA, TA: req.t}
 	if req.blend {
 		clipB, ib, err = a.Clip(req.clipB)
 		if err != nil {
 			return
 		}
-		res = pose.Blender.Sample(clipA, req.t, clipB, req.tB, req.weight, pose.Local, pose.Probes, pose.ProbesB)
-	} else {
-		clipA.Sample(req.t, pose.Local, pose.Probes)
+		pr.B, pr.TB, pr.Weight = clipB, req.tB, req.weight
 	}
-	var root *anim.Affine
-	if rc, ok := clipA.(anim.RootClip); ok {
-		r := rc.SampleRoot(req.t)
-		root = &r
-	}
-	anim.LocalToModel(a.Skeleton, pose.Local, root, pose.Model)
+	res = pose.Evaluate(a.Skeleton, &pr)
 	return
 }
 

@@ -9,7 +9,6 @@ import (
 	"animscope/anim"
 	"animscope/formats"
 
-	"github.com/go-gl/mathgl/mgl32"
 	"github.com/qmuntal/gltf"
 )
 
@@ -190,33 +189,6 @@ func (e *exporter) pickClips() error {
 	return nil
 }
 
-// linear is node i's R(post · q · pre) · S(s), in file space.
-func (e *exporter) linear(i int, x *anim.Transform) mat3 {
-	q := quatOf(x.Q)
-	if e.sk.Post != nil {
-		q = mulQuat(quatOf(e.sk.Post[i]), q)
-	}
-	if e.sk.Pre != nil {
-		q = mulQuat(q, quatOf(e.sk.Pre[i]))
-	}
-	a := rotationOf(q)
-	s := vec3Of(x.S)
-	for r := 0; r < 3; r++ {
-		for c := 0; c < 3; c++ {
-			a[r][c] *= s[c]
-		}
-	}
-	return a
-}
-
-func (e *exporter) offsetPlus(i int, t mgl32.Vec3) vec3 {
-	v := vec3Of(t)
-	if e.sk.Offset != nil {
-		v = v.add(vec3Of(e.sk.Offset[i]))
-	}
-	return v
-}
-
 func (e *exporter) pivot(i int) vec3 {
 	if i < 0 || e.sk.Pivot == nil {
 		return vec3{}
@@ -224,25 +196,24 @@ func (e *exporter) pivot(i int) vec3 {
 	return vec3Of(e.sk.Pivot[i])
 }
 
-// localFile is node i's local matrix of the formula, in file space:
-// T(offset + t) · R(post · q · pre) · S(s) · T(−pivot).
-func (e *exporter) localFile(i int, x *anim.Transform) affine {
-	a := e.linear(i, x)
-	return affine{A: a, b: e.offsetPlus(i, x.T).sub(a.vec(e.pivot(i)))}
-}
-
 // jointLocal is the local matrix of node i's joint node (placed at model · pivot)
-// relative to its parent's joint node, in glTF space:
-// T(−pivot_parent) · local · T(pivot) = T(offset + t − pivot_parent) · R · S.
-func (e *exporter) jointLocal(i int, x *anim.Transform) affine {
-	l := affine{A: e.linear(i, x), b: e.offsetPlus(i, x.T).sub(e.pivot(int(e.sk.Parents[i])))}
+// relative to its parent's joint node, in glTF space: T(−pivot_parent) · local ·
+// T(pivot), with local the formula's matrix for the pose's sampled transform
+// (anim.Skeleton.LocalMatrix), widened to float64.
+func (e *exporter) jointLocal(i int, pose *anim.Pose) affine {
+	var lm anim.Affine
+	e.sk.LocalMatrix(i, &pose.Local[i], &lm)
+	l := affineOf(&lm)
+	l.b = l.point(e.pivot(i)).sub(e.pivot(int(e.sk.Parents[i])))
 	return e.conv.affine(l)
 }
 
 func (e *exporter) bind() error {
 	n := e.sk.Len()
-	local := make([]anim.Transform, n)
-	anim.BindPose{}.Sample(0, local, nil)
+	// The bind pose is every sampled transform the identity, through the pose
+	// pipeline: its model and skin matrices are the ones export bakes against.
+	pose := anim.NewPose(n)
+	pose.Evaluate(e.sk, &anim.PoseRequest{A: anim.BindPose{}})
 	e.slots = make([]*slot, n)
 	e.modelBind = make([]affine, n)
 	e.skinBind = make([]affine, n)
@@ -252,27 +223,20 @@ func (e *exporter) bind() error {
 		if name == "" {
 			name = fmt.Sprintf("node %d", e.sk.FileIndexOf(i))
 		}
-		jl := e.jointLocal(i, &local[i])
+		jl := e.jointLocal(i, pose)
 		if !jl.finite() {
 			return fmt.Errorf("gltf export: node %d (%q): the bind pose is not finite", e.sk.FileIndexOf(i), name)
 		}
 		s := &slot{name: name, node: i, bind: decompose(jl, nil), hNode: -1}
 		s.helper = s.bind.needsHelper()
 		e.slots[i] = s
-		l := e.localFile(i, &local[i])
-		m := l
 		gb := jl
 		if p := e.sk.Parents[i]; p >= 0 {
-			m = e.modelBind[p].mul(l)
 			gb = e.jointBind[p].mul(jl)
 		}
-		e.modelBind[i] = m
+		e.modelBind[i] = affineOf(&pose.Model[i])
 		e.jointBind[i] = gb
-		ib := identAffine
-		if e.sk.InverseBind != nil {
-			ib = affineOf(&e.sk.InverseBind[i])
-		}
-		e.skinBind[i] = m.mul(ib)
+		e.skinBind[i] = affineOf(&pose.Skin[i])
 	}
 	if e.rootSlot != nil {
 		e.rootSlot.bind = decompose(identAffine, nil)
@@ -280,21 +244,6 @@ func (e *exporter) bind() error {
 		e.slots = append(e.slots, e.rootSlot)
 	}
 	return nil
-}
-
-// clipRate is the clip's own frame rate in samples per second.
-func clipRate(info anim.ClipInfo) float64 {
-	ups := info.UnitsPerSecond
-	if !(ups > 0) || math.IsInf(ups, 0) {
-		ups = 30
-	}
-	switch {
-	case info.Step > 0 && !math.IsInf(info.Step, 0):
-		return ups / info.Step
-	case info.Unit == "frame":
-		return ups
-	}
-	return 30
 }
 
 // sampleTimes lists the clip's sample times in its native unit: every step of the
@@ -310,7 +259,7 @@ func (e *exporter) sampleTimes(c *clipTrack) ([]float64, float64, error) {
 	}
 	rate := e.opts.FPS
 	if rate == 0 {
-		rate = clipRate(info)
+		rate = info.FrameRate()
 	}
 	step := ups / rate
 	var keys []float64
@@ -391,22 +340,23 @@ func (e *exporter) sampleClip(c *clipTrack) error {
 		c.scl[s] = make([][3]float32, len(times))
 		c.vrot[s] = make([][4]float32, len(times))
 	}
-	local := make([]anim.Transform, n)
-	rc, _ := c.clip.(anim.RootClip)
+	// The pipeline's sampling stage gives the local transforms and the root.
+	pose := anim.NewPose(n)
+	req := anim.PoseRequest{A: c.clip}
 	c.secs = make([]float32, len(times))
 	for k, t := range times {
 		c.secs[k] = float32(t / ups)
-		c.clip.Sample(t, local, nil)
+		req.TA = t
+		pose.Sample(e.sk, &req)
 		for s, sl := range e.slots {
 			var m affine
-			if sl.node >= 0 {
-				m = e.jointLocal(sl.node, &local[sl.node])
-			} else {
+			switch {
+			case sl.node >= 0:
+				m = e.jointLocal(sl.node, pose)
+			case pose.HasRoot:
+				m = e.conv.affine(affineOf(&pose.Root))
+			default:
 				m = identAffine
-				if rc != nil {
-					r := rc.SampleRoot(t)
-					m = e.conv.affine(affineOf(&r))
-				}
 			}
 			if !m.finite() {
 				return fmt.Errorf("gltf export: clip %q at %g: %s is not finite", c.name, t, sl.name)

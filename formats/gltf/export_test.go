@@ -29,7 +29,7 @@ type maxErrors struct {
 // … and the end, the exporter's own frame rule restated.
 func frameTimes(info anim.ClipInfo, fps float64) []float64 {
 	if fps == 0 {
-		fps = clipRate(info) // the clip's own frame rate (30 when it has none)
+		fps = info.FrameRate() // the clip's own frame rate (30 when it has none)
 	}
 	step := info.UnitsPerSecond / fps
 	dur := info.Duration

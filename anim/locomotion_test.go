@@ -1,4 +1,4 @@
-package viewer
+package anim
 
 import (
 	"math"
@@ -15,7 +15,7 @@ func (fakeLoco) RootMotion(f0, f1 float64) (mgl32.Quat, mgl32.Vec3) {
 }
 
 func TestLocomotionRoot(t *testing.T) {
-	m := locomotionRoot(fakeLoco{}, 10)
+	m := LocomotionRoot(fakeLoco{}, 10)
 	// The displacement (1,0,0) in the end rotation's space is (0,0,−1) in the parent's.
 	got := mgl32.Vec3{m[9], m[10], m[11]}
 	if got.Sub(mgl32.Vec3{0, 0, -1}).Len() > 1e-6 {

@@ -1,0 +1,97 @@
+package anim
+
+import "github.com/go-gl/mathgl/mgl32"
+
+// RootPolicy says what places the scene root (the parent of every root node).
+type RootPolicy uint8
+
+const (
+	// RootOwn: the clip's own root placement when it samples one (RootClip,
+	// VoxelCore's object lineset), the identity otherwise. `sample`, `diff`,
+	// export and the viewer by default.
+	RootOwn RootPolicy = iota
+	// RootLocomotion is RootOwn, and a clip without its own root that carries
+	// locomotion (LocomotionClip, SWG) walks along it: the viewer's "root motion"
+	// display aid.
+	RootLocomotion
+)
+
+// PoseRequest is one pose to evaluate: clip A at TA, optionally blended with clip B
+// at TB by Weight, the scene root by Root, or the rest pose.
+type PoseRequest struct {
+	A  Clip
+	TA float64
+	// B, when not nil, is blended with A at Weight (0 is A, 1 is B) by the rules of
+	// Blender.Sample.
+	B      Clip
+	TB     float64
+	Weight float32
+	Root   RootPolicy
+	// Rest asks for the rest pose instead of A at TA: the bind pose (every sampled
+	// transform the identity) when the skeleton defines one (Skeleton.HasBindPose)
+	// or A is nil, and otherwise A at 0 (MSH, whose nodes are placed by the clip
+	// alone). B and Root are ignored: the rest pose has no blend and no root.
+	Rest bool
+}
+
+// Sample runs the first stages of the pipeline into p: sample (A, and B when set),
+// blend, root. p.Local, p.Probes (and p.ProbesB with a blend), p.Root and
+// p.HasRoot hold the result. It allocates nothing once p's buffers fit.
+func (p *Pose) Sample(s *Skeleton, req *PoseRequest) BlendResult {
+	p.HasRoot = false
+	if req.Rest {
+		if req.A == nil || s.HasBindPose() {
+			BindPose{}.Sample(0, p.Local, p.Probes)
+		} else {
+			req.A.Sample(0, p.Local, p.Probes)
+		}
+		return BlendResult{UsedA: true}
+	}
+	var res BlendResult
+	if req.B != nil {
+		res = p.Blender.Sample(req.A, req.TA, req.B, req.TB, req.Weight, p.Local, p.Probes, p.ProbesB)
+	} else {
+		req.A.Sample(req.TA, p.Local, p.Probes)
+		res = BlendResult{UsedA: true}
+	}
+	if rc, ok := req.A.(RootClip); ok {
+		p.Root, p.HasRoot = rc.SampleRoot(req.TA), true
+	} else if lc, ok := req.A.(LocomotionClip); ok && req.Root == RootLocomotion {
+		p.Root, p.HasRoot = LocomotionRoot(lc, req.TA), true
+	}
+	return res
+}
+
+// Evaluate runs the whole pipeline into p: sample → blend → root (Sample), then
+// local-to-model under the root and the skin palette (p.Model, p.Skin). It
+// allocates nothing once p's buffers fit.
+func (p *Pose) Evaluate(s *Skeleton, req *PoseRequest) BlendResult {
+	res := p.Sample(s, req)
+	var root *Affine
+	if p.HasRoot {
+		root = &p.Root
+	}
+	LocalToModel(s, p.Local, root, p.Model)
+	SkinPalette(s, p.Model, p.Skin)
+	return res
+}
+
+// LocomotionClip is a clip that carries root motion as the SWG client computes it:
+// the rotation between two frames and the translation, expressed in the object
+// space of the end rotation.
+type LocomotionClip interface {
+	RootMotion(f0, f1 float64) (mgl32.Quat, mgl32.Vec3)
+}
+
+// LocomotionRoot is the root placement after moving from frame 0 to t: rotation
+// q = R(t)·conj(R(0)) and the displacement turned back into the parent space,
+// T(q·d)·R(q). It is a display aid (RootLocomotion); `sample` and export keep the
+// clip in place.
+func LocomotionRoot(lc LocomotionClip, t float64) Affine {
+	q, d := lc.RootMotion(0, t)
+	var m Affine
+	RotationColumns(&m, q, mgl32.Vec3{1, 1, 1})
+	w := m.TransformVector(d)
+	m[9], m[10], m[11] = w[0], w[1], w[2]
+	return m
+}
