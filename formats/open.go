@@ -13,9 +13,6 @@ import (
 	"animscope/anim"
 )
 
-// MaxFileSize is the largest file Open reads (a sanity cap, not a format limit).
-const MaxFileSize = 1 << 30
-
 // Source is one file handed to a decoder.
 type Source struct {
 	// Name is the file as the user named it, used in every message
@@ -37,15 +34,32 @@ func (s *Source) Ext() string {
 	return strings.ToLower(filepath.Ext(s.Path))
 }
 
-// ReadRef reads a file named inside this one, resolved inside the asset root
-// (see ResolveRef).
-func (s *Source) ReadRef(ref string) (path string, data []byte, err error) {
-	path, err = ResolveRef(s.Path, ref, s.Opts.Root)
+// ReadRef reads a file named inside this one, resolved inside the asset root (see
+// ResolveRef; exts are the extensions the referring format expects) and read with
+// ReadFile.
+func (s *Source) ReadRef(ref string, exts ...string) (path string, data []byte, err error) {
+	path, err = ResolveRef(s.Path, ref, s.Opts.Root, exts...)
 	if err != nil {
 		return "", nil, err
 	}
-	data, err = readFile(path)
+	data, err = ReadFile(path)
 	return path, data, err
+}
+
+// ReadCompanion reads a companion file that a decoder names beside the file it
+// decodes (an M2's <base>00.skin or .anim): it goes through the same resolver as
+// any reference, with the companion's own folder as the asset root, so a symbolic
+// link out of that folder is refused, and through ReadFile.
+func ReadCompanion(path string) ([]byte, error) {
+	dir, name := filepath.Split(path)
+	if dir == "" {
+		dir = "."
+	}
+	p, err := ResolveRef(path, name, dir)
+	if err != nil {
+		return nil, err
+	}
+	return ReadFile(p)
 }
 
 // Decoder is one file family's entry in the registry.
@@ -104,20 +118,6 @@ func pick(name string, data []byte) (Decoder, bool) {
 	return Decoder{}, false
 }
 
-func readFile(path string) ([]byte, error) {
-	st, err := os.Stat(path)
-	if err != nil {
-		return nil, err
-	}
-	if st.IsDir() {
-		return nil, fmt.Errorf("%s: is a directory", path)
-	}
-	if st.Size() > MaxFileSize {
-		return nil, fmt.Errorf("%s: %d bytes is larger than the %d-byte limit", path, st.Size(), MaxFileSize)
-	}
-	return os.ReadFile(path)
-}
-
 // splitMember splits "archive.rlb:MEMBER.msh" when the whole name is not a file but
 // the part before the last colon is.
 func splitMember(name string) (path, member string) {
@@ -136,7 +136,7 @@ func splitMember(name string) (path, member string) {
 func OpenFile(name string, opts Options) (*Asset, error) {
 	opts = opts.WithDefaults()
 	path, member := splitMember(name)
-	data, err := readFile(path)
+	data, err := ReadFile(path)
 	if err != nil {
 		var pe *fs.PathError
 		if errors.As(err, &pe) {

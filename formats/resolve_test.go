@@ -90,3 +90,44 @@ func TestSplitMember(t *testing.T) {
 		}
 	}
 }
+
+// The asset-root search stops below the file system's root (issue 15 item 4): a
+// file a few folders below / that names etc/passwd does not reach /etc/passwd.
+func TestResolveRefNeverReachesFSRoot(t *testing.T) {
+	if _, err := os.Stat("/etc/passwd"); err != nil {
+		t.Skip("no /etc/passwd to aim at on this system")
+	}
+	dir := t.TempDir()
+	depth := len(strings.Split(strings.Trim(filepath.ToSlash(dir), "/"), "/"))
+	if depth > MaxRootLevels {
+		t.Skipf("the temporary folder %s is %d levels deep: the search cannot reach / from it anyway", dir, depth)
+	}
+	from := filepath.Join(dir, "a.lmg")
+	mkfile(t, from)
+	if got, err := ResolveRef(from, "etc/passwd", ""); err == nil {
+		t.Errorf("ResolveRef(%s, etc/passwd) = %s, want not found", from, got)
+	}
+}
+
+// A reference names a file of a type the referring format expects (item 4).
+func TestResolveRefTypes(t *testing.T) {
+	dir := t.TempDir()
+	from := filepath.Join(dir, "a.lmg")
+	mkfile(t, from)
+	mkfile(t, filepath.Join(dir, "m.mgn"))
+	mkfile(t, filepath.Join(dir, "passwd"))
+	if _, err := ResolveRef(from, "M.MGN", "", ".mgn"); err != nil && !strings.Contains(err.Error(), "not found") {
+		t.Errorf("an upper-case .MGN is refused: %v", err)
+	}
+	if got, err := ResolveRef(from, "m.mgn", "", ".mgn"); err != nil {
+		t.Errorf("m.mgn: %v", err)
+	} else if filepath.Base(got) != "m.mgn" {
+		t.Errorf("m.mgn resolved to %s", got)
+	}
+	for _, ref := range []string{"passwd", "m.skt", "x.mgn.txt"} {
+		_, err := ResolveRef(from, ref, "", ".mgn")
+		if err == nil || !strings.Contains(err.Error(), "is not a .mgn file") {
+			t.Errorf("ResolveRef(%q, .mgn) = %v, want a refusal naming the type", ref, err)
+		}
+	}
+}

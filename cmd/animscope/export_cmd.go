@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"animscope/formats"
+	"animscope/formats/atomicfile"
 	"animscope/formats/gltf"
 )
 
@@ -113,6 +114,11 @@ func checkOutNotInput(out string, inputs []string) error {
 	outInfo, outErr := os.Stat(out)
 	if outErr == nil && outInfo.IsDir() {
 		return usagef("--out %s is a folder", out)
+	}
+	// Only a regular file (or a new one) is written; a symbolic link is written
+	// through, and a device or pipe is refused before anything is read.
+	if _, _, _, err := atomicfile.Target(out); err != nil {
+		return usagef("--out %v", err)
 	}
 	for _, in := range inputs {
 		cands := []string{in}

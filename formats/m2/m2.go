@@ -2,7 +2,6 @@ package m2
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -62,20 +61,9 @@ func Decode(src *formats.Source) (*formats.Asset, error) {
 	return decodeWith(src.Name, src.Path, src.Data, readBeside)
 }
 
-// readBeside reads a file with the same size cap as formats.Open.
-func readBeside(path string) ([]byte, error) {
-	st, err := os.Stat(path)
-	if err != nil {
-		return nil, err
-	}
-	if st.IsDir() {
-		return nil, fmt.Errorf("%s is a directory", path)
-	}
-	if st.Size() > formats.MaxFileSize {
-		return nil, fmt.Errorf("%s: %d bytes is larger than the %d-byte limit", path, st.Size(), formats.MaxFileSize)
-	}
-	return os.ReadFile(path)
-}
+// readBeside reads a companion file (.skin, .anim) through formats.ReadCompanion:
+// confined to the model's folder, regular files only, under the read cap.
+func readBeside(path string) ([]byte, error) { return formats.ReadCompanion(path) }
 
 // decoder holds the state of one decode.
 type decoder struct {

@@ -3,8 +3,9 @@ package swg
 import (
 	"errors"
 	"fmt"
-	"os"
+	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"animscope/formats"
@@ -101,13 +102,25 @@ func errors1(err error, from string) error {
 	return fmt.Errorf("%s", msg)
 }
 
-// read resolves and reads ref.
-func (r *resolver) read(from, ref string) (string, []byte, error) {
+// Types a reference may name, by what the referring chunk expects.
+var (
+	skeletonTypes  = []string{".skt"}
+	meshTypes      = []string{".mgn"}
+	meshOrLODTypes = []string{".mgn", ".lmg"}
+	animationTypes = []string{".ans"}
+)
+
+// read resolves and reads ref, which must name a file of one of the types exts:
+// an .lmg names .mgn files, not anything.
+func (r *resolver) read(from, ref string, exts []string) (string, []byte, error) {
+	if err := refuse(ref); err != nil {
+		return "", nil, err
+	}
+	if ext := strings.ToLower(path.Ext(filepath.ToSlash(ref))); !slices.Contains(exts, ext) {
+		return "", nil, fmt.Errorf("%q is not a %s file: refused", ref, strings.Join(exts, " or "))
+	}
 	if r.mem != nil {
 		key := strings.ToLower(filepath.ToSlash(ref))
-		if err := refuse(ref); err != nil {
-			return "", nil, err
-		}
 		if d, ok := r.mem[key]; ok {
 			return ref, d, nil
 		}
@@ -120,17 +133,7 @@ func (r *resolver) read(from, ref string) (string, []byte, error) {
 	if err != nil {
 		return "", nil, err
 	}
-	st, err := os.Stat(p)
-	if err != nil {
-		return "", nil, fmt.Errorf("%s: %v", p, err)
-	}
-	if st.IsDir() {
-		return "", nil, fmt.Errorf("%s is a directory", p)
-	}
-	if st.Size() > formats.MaxFileSize {
-		return "", nil, fmt.Errorf("%s: %d bytes is larger than the %d-byte limit", p, st.Size(), formats.MaxFileSize)
-	}
-	data, err := os.ReadFile(p)
+	data, err := formats.ReadFile(p)
 	if err != nil {
 		return "", nil, err
 	}

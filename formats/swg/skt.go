@@ -169,7 +169,7 @@ func loadSkeletonRef(file string, off int, ref string, res *resolver) (*Skeleton
 	if res == nil {
 		return nil, "", nil, formats.Errf(file, int64(off), "NAME %q: referenced files cannot be read here", ref)
 	}
-	path, data, err := res.read(file, ref)
+	path, data, err := res.read(file, ref, skeletonTypes)
 	if err != nil {
 		return nil, "", nil, formats.Errf(file, int64(off), "NAME %q: %v", ref, err)
 	}

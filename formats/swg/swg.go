@@ -334,7 +334,7 @@ func proxyAsset(file string, data []byte, opts formats.Options, res *resolver) (
 	if err := ch.Err(); err != nil {
 		return nil, err
 	}
-	path, d, err := res.read(file, ref)
+	path, d, err := res.read(file, ref, animationTypes)
 	if err != nil {
 		return nil, formats.Errf(file, int64(ch.Off), "PXAT INFO %q: %v", ref, err)
 	}
@@ -450,7 +450,7 @@ func (m *MeshGen) validate() []formats.Diagnostic {
 
 // loadSkeletonFile reads LOD 0 of the .skt that file names as ref.
 func loadSkeletonFile(file, ref string, res *resolver) (*SkeletonTemplate, string, []formats.Diagnostic, error) {
-	path, data, err := res.read(file, ref)
+	path, data, err := res.read(file, ref, skeletonTypes)
 	if err != nil {
 		return nil, "", nil, err
 	}
@@ -477,10 +477,14 @@ func lodAsset(file string, data []byte, res *resolver) (*formats.Asset, error) {
 		return nil, formats.Errf(file, 0, "MLOD has no LOD")
 	}
 	var warns []formats.Diagnostic
+	var first error // why LOD 0 cannot be read
 	for i, ref := range l.Names {
-		path, d, err := res.read(file, ref)
+		path, d, err := res.read(file, ref, meshTypes)
 		if err != nil {
 			warns = append(warns, formats.Warnf(file, int64(l.Offsets[i]), "NAME %q (LOD %d): %v", ref, i, err))
+			if first == nil {
+				first = err
+			}
 			continue
 		}
 		key, err := res.enter(path)
@@ -500,7 +504,7 @@ func lodAsset(file string, data []byte, res *resolver) (*formats.Asset, error) {
 		}
 		return a, nil
 	}
-	return nil, formats.Errf(file, int64(l.Offsets[0]), "none of the %d LOD meshes is found (LOD 0: %q)", len(l.Names), l.Names[0])
+	return nil, formats.Errf(file, int64(l.Offsets[0]), "none of the %d LOD meshes can be read (LOD 0 %q: %v)", len(l.Names), l.Names[0], first)
 }
 
 // AppearanceDetails is `inspect`'s view of a .sat.
@@ -525,7 +529,7 @@ func appearanceAsset(file string, data []byte, res *resolver) (*formats.Asset, e
 	skelOK := len(ap.Skeletons) > 0
 	for _, s := range ap.Skeletons {
 		det.Skeletons = append(det.Skeletons, fmt.Sprintf("%s (attached to %q)", s.Path, s.Attach))
-		path, d, err := res.read(file, s.Path)
+		path, d, err := res.read(file, s.Path, skeletonTypes)
 		if err != nil {
 			a.Diagnostics = append(a.Diagnostics, formats.Warnf(file, int64(ap.SkeletonOffset),
 				"SKTI skeleton %q: %v; the meshes are drawn in bind pose on a stand-in skeleton", s.Path, err))
@@ -548,7 +552,7 @@ func appearanceAsset(file string, data []byte, res *resolver) (*formats.Asset, e
 	}
 	var meshes []*MeshGen
 	for _, ref := range ap.Meshes {
-		path, d, err := res.read(file, ref)
+		path, d, err := res.read(file, ref, meshOrLODTypes)
 		if err != nil {
 			a.Diagnostics = append(a.Diagnostics, formats.Warnf(file, int64(ap.MeshOffset), "MSGN mesh %q: %v", ref, err))
 			continue
@@ -606,7 +610,7 @@ func loadMeshRef(path string, data []byte, res *resolver) (*MeshGen, []string, [
 			return nil, nil, nil, err
 		}
 		for i, ref := range l.Names {
-			p, d, err := res.read(path, ref)
+			p, d, err := res.read(path, ref, meshTypes)
 			if err != nil {
 				ds = append(ds, formats.Warnf(path, int64(l.Offsets[i]), "NAME %q (LOD %d): %v", ref, i, err))
 				continue

@@ -103,12 +103,13 @@ func modelRefs(name string) []string {
 }
 
 // readFirst reads the first of refs that resolves; err is the first ref's error.
-func readFirst(src *formats.Source, from string, refs []string) (string, []byte, error) {
+// Every ref must have one of exts, the types the caller decodes.
+func readFirst(src *formats.Source, from string, refs []string, exts ...string) (string, []byte, error) {
 	s := *src
 	s.Path = from
 	var first error
 	for _, r := range refs {
-		p, d, err := s.ReadRef(r)
+		p, d, err := s.ReadRef(r, exts...)
 		if err == nil {
 			return p, d, nil
 		}
@@ -121,7 +122,7 @@ func readFirst(src *formats.Source, from string, refs []string) (string, []byte,
 
 // modelMeshes loads the model named by a skeleton bone, as meshes of node.
 func modelMeshes(src *formats.Source, from, model string, node int) ([]formats.Mesh, error) {
-	p, data, err := readFirst(src, from, modelRefs(model))
+	p, data, err := readFirst(src, from, modelRefs(model), ".vec3", ".vcm")
 	if err != nil {
 		return nil, err
 	}
@@ -220,7 +221,7 @@ func decodeEntity(src *formats.Source) (*formats.Asset, error) {
 	var a *formats.Asset
 	if i := strings.Index(skel, ":"); i >= 0 {
 		pack, name := skel[:i], skel[i+1:]
-		path, data, err := readFirst(src, src.Path, skeletonRefs(pack, name, ownPack))
+		path, data, err := readFirst(src, src.Path, skeletonRefs(pack, name, ownPack), ".json")
 		if err != nil {
 			return nil, formats.Errf(src.Name, -1, "skeleton %q: %v", skel, err)
 		}
@@ -229,7 +230,7 @@ func decodeEntity(src *formats.Source) (*formats.Asset, error) {
 			return nil, err
 		}
 	} else {
-		path, data, err := readFirst(src, src.Path, []string{"models/" + skel + ".vcm"})
+		path, data, err := readFirst(src, src.Path, []string{"models/" + skel + ".vcm"}, ".vcm")
 		if err != nil {
 			return nil, formats.Errf(src.Name, -1, "skeleton %q (a VCM model with bones): %v", skel, err)
 		}

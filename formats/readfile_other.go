@@ -1,0 +1,6 @@
+//go:build !unix
+
+package formats
+
+// openNonBlocking: named pipes are not opened through the file system here.
+const openNonBlocking = 0
