@@ -1,11 +1,14 @@
 package viewer
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"image"
+	"log"
 	"os"
 	"runtime"
+	"strings"
 
 	"animscope/formats"
 	"animscope/render"
@@ -23,14 +26,57 @@ func HasDisplay() bool {
 }
 
 // InitGLFW initialises GLFW; it must run on the main thread (lock it in init).
+// A display that is set but cannot be opened (DISPLAY=:999) is an error wrapping
+// ErrNoDisplay that names it: the binding only logs GLFW's platform error and
+// returns nil, and the next GLFW call would panic.
 func InitGLFW() error {
 	if !HasDisplay() {
 		return ErrNoDisplay
 	}
-	if err := glfw.Init(); err != nil {
+	var why bytes.Buffer
+	prevOut, prevFlags := log.Writer(), log.Flags()
+	log.SetOutput(&why)
+	log.SetFlags(0)
+	err := glfw.Init()
+	log.SetOutput(prevOut)
+	log.SetFlags(prevFlags)
+	if err != nil {
 		return fmt.Errorf("glfw: %w", err)
 	}
+	if !glfwInitialized() {
+		reason := strings.TrimSpace(why.String())
+		if reason == "" {
+			reason = "GLFW could not be initialised"
+		}
+		return displayError(fmt.Sprintf("the display %s cannot be opened (%s)", displayName(), reason))
+	}
 	return nil
+}
+
+// displayError is a display that is set but cannot be opened; it is an
+// ErrNoDisplay for errors.Is.
+type displayError string
+
+func (e displayError) Error() string        { return string(e) }
+func (e displayError) Is(target error) bool { return target == ErrNoDisplay }
+
+// glfwInitialized asks GLFW for its timer, which panics with NotInitialized when
+// glfw.Init failed.
+func glfwInitialized() (ok bool) {
+	defer func() {
+		if recover() != nil {
+			ok = false
+		}
+	}()
+	glfw.GetTime()
+	return true
+}
+
+func displayName() string {
+	if d := os.Getenv("WAYLAND_DISPLAY"); d != "" && os.Getenv("DISPLAY") == "" {
+		return fmt.Sprintf("WAYLAND_DISPLAY=%q", d)
+	}
+	return fmt.Sprintf("DISPLAY=%q", os.Getenv("DISPLAY"))
 }
 
 func contextHints() {

@@ -170,3 +170,21 @@ func TestRenderSamples(t *testing.T) {
 		})
 	}
 }
+
+// A display that is set but cannot be opened (issue 15 item 5) used to panic in
+// GLFW (NotInitialized, exit 2): render and the viewer say so and exit 1.
+func TestUnreachableDisplay(t *testing.T) {
+	t.Setenv("DISPLAY", ":999")
+	t.Setenv("WAYLAND_DISPLAY", "")
+	out := filepath.Join(t.TempDir(), "x.png")
+	for _, args := range [][]string{{"render", "--out", out}, {}} {
+		code, _, stderr := runCLI(args...)
+		if code != exitInvalid || !strings.Contains(stderr, `display DISPLAY=":999" cannot be opened`) {
+			t.Errorf("DISPLAY=:999 animscope %s: exit %d, stderr %q; want 1 and that the display cannot be opened",
+				strings.Join(args, " "), code, stderr)
+		}
+	}
+	if _, err := os.Stat(out); err == nil {
+		t.Errorf("render wrote %s without a display", out)
+	}
+}
