@@ -7,9 +7,10 @@ PKGS      := ./...
 FUZZTIME  ?= 30s
 BENCHTIME ?= 1s
 # The X11 -dev libraries GLFW links, a GL implementation (Mesa), Xvfb for tests
-# without a display, and a C compiler for cgo.
+# without a display, a C compiler for cgo, and smpq (StormLib's command-line tool,
+# which the MPQ tests compare with).
 APT_PKGS  := gcc pkg-config libx11-dev libxcursor-dev libxrandr-dev libxinerama-dev \
-             libxi-dev libxxf86vm-dev libgl1-mesa-dev libgl1-mesa-dri xvfb xauth
+             libxi-dev libxxf86vm-dev libgl1-mesa-dev libgl1-mesa-dri xvfb xauth smpq
 SUDO      := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Tests that draw need a display: use the real one, or a virtual one through xvfb-run.
 # The glTF export tests run the Khronos validator when this folder holds it (.ci/run

@@ -1,0 +1,368 @@
+// Package mpq reads MPQ archives, the containers of Blizzard's games from Diablo to
+// World of Warcraft 3.3.5 (formats 1 and 2; the WoW 1.x–3.x and Warcraft III era).
+//
+// An archive is a header (found at a 512-byte boundary, possibly behind a user-data
+// header), an encrypted hash table that maps a name's hashes to a block, and an
+// encrypted block table that gives each member's place, sizes and flags (format 2
+// adds the high 16 bits of every position in a separate table). Names are not
+// stored: a member is found by hashing its name, and listing needs the names from
+// the archive's "(listfile)" or from a listfile the caller supplies. Members are
+// stored whole ("single unit") or in sectors, each compressed (zlib, bzip2, PKWARE
+// implode, or a sequence of them) and encrypted with a key derived from the name.
+//
+// Reading is bounded: the tables must lie inside the file, a member's sizes are
+// checked against the file and MaxMemberSize before anything is allocated, and
+// decompression never produces more than the member's stated size.
+package mpq
+
+import (
+	"encoding/binary"
+	"fmt"
+	"io"
+	"os"
+	"sort"
+	"strings"
+
+	"animscope/formats"
+)
+
+// Layout constants.
+const (
+	headerMagic   = "MPQ\x1a"
+	userDataMagic = "MPQ\x1b"
+	headerSizeV1  = 32
+	headerSizeV2  = 44
+	entrySize     = 16
+	// headerSearchLimit bounds the search for the header (at 512-byte steps).
+	headerSearchLimit = 256 << 20
+	// maxSectorShift bounds the sector size (512 << shift); WoW uses 3 (4 KiB).
+	maxSectorShift = 15
+)
+
+// MaxMemberSize is the largest member (stored or unpacked) this package reads.
+const MaxMemberSize = 512 << 20
+
+// Block flags.
+const (
+	FlagImplode      = 0x00000100
+	FlagCompress     = 0x00000200
+	FlagEncrypted    = 0x00010000
+	FlagFixKey       = 0x00020000
+	FlagPatchFile    = 0x00100000
+	FlagSingleUnit   = 0x01000000
+	FlagDeleteMarker = 0x02000000
+	FlagSectorCRC    = 0x04000000
+	FlagExists       = 0x80000000
+)
+
+// Hash-table block indexes with a meaning.
+const (
+	blockEmpty   = 0xFFFFFFFF
+	blockDeleted = 0xFFFFFFFE
+)
+
+// Block is one member's block-table entry.
+type Block struct {
+	// Pos is the member's offset from the start of the archive (the MPQ header).
+	Pos            int64
+	CompressedSize uint32
+	Size           uint32
+	Flags          uint32
+}
+
+type hashEntry struct {
+	nameA, nameB uint32
+	locale       uint16
+	platform     uint16
+	block        uint32
+}
+
+// Member is one file of the archive, as listed.
+type Member struct {
+	// Name is the member's path with '\' separators as the listfile spells it, or
+	// "FileNNNNNNNN.xxx" (the block index) when no listfile names it.
+	Name   string
+	Known  bool // the name came from a listfile (or is a well-known name)
+	Locale uint16
+	Block  int
+	Blk    Block
+	slot   int // hash-table index
+}
+
+// Archive is an open MPQ archive. Its methods are safe for concurrent use once
+// open (reads go through io.ReaderAt; AddListfile must not run concurrently).
+type Archive struct {
+	// Name is the archive as the user named it, used in messages.
+	Name string
+	// Version is the header's format version (0 = format 1, 1 = format 2).
+	Version    int
+	SectorSize uint32
+	// Offset is where the MPQ header lies in the file (after a user-data block
+	// or a game's own header).
+	Offset int64
+
+	r      io.ReaderAt
+	closer io.Closer
+	size   int64 // of the whole file
+	hashes []hashEntry
+	blocks []Block
+	names  map[int]string // hash slot -> name
+}
+
+// Open opens the archive file at path (a regular file).
+func Open(path string) (*Archive, error) {
+	st, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	if !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s: not a regular file", path)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	a, err := NewArchive(path, f, st.Size())
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	a.closer = f
+	return a, nil
+}
+
+// Close closes the file an archive from Open reads.
+func (a *Archive) Close() error {
+	if a.closer != nil {
+		return a.closer.Close()
+	}
+	return nil
+}
+
+func (a *Archive) errf(off int64, format string, args ...any) error {
+	return formats.Errf(a.Name, off, format, args...)
+}
+
+func (a *Archive) readAt(off int64, n int64, what string) ([]byte, error) {
+	if off < 0 || n < 0 || off > a.size || n > a.size-off {
+		return nil, a.errf(off, "%s (%d bytes at %d) lies outside the %d-byte file", what, n, off, a.size)
+	}
+	buf := make([]byte, n)
+	if _, err := a.r.ReadAt(buf, off); err != nil && !(err == io.EOF && n == 0) {
+		return nil, a.errf(off, "reading %s: %v", what, err)
+	}
+	return buf, nil
+}
+
+// NewArchive reads an archive of size bytes from r; name is used in messages.
+func NewArchive(name string, r io.ReaderAt, size int64) (*Archive, error) {
+	a := &Archive{Name: name, r: r, size: size, names: map[int]string{}}
+	if err := a.readHeader(); err != nil {
+		return nil, err
+	}
+	for _, n := range []string{"(listfile)", "(attributes)", "(signature)", "(user data)", "(patch_metadata)"} {
+		a.addName(n)
+	}
+	if data, err := a.ReadFile("(listfile)"); err == nil {
+		a.AddListfile(data)
+	}
+	return a, nil
+}
+
+func (a *Archive) readHeader() error {
+	var head [headerSizeV2]byte
+	limit := min(a.size, headerSearchLimit)
+	for off := int64(0); off+headerSizeV1 <= limit; off += 512 {
+		n, _ := a.r.ReadAt(head[:], off)
+		if n < 4 {
+			break
+		}
+		switch string(head[:4]) {
+		case userDataMagic:
+			if n < 16 {
+				continue
+			}
+			hoff := int64(binary.LittleEndian.Uint32(head[8:]))
+			if hoff == 0 || off+hoff+headerSizeV1 > a.size {
+				return a.errf(off+8, "the user-data header points to an MPQ header at %d, outside the file", off+hoff)
+			}
+			if err := a.parseHeader(off + hoff); err != nil {
+				return err
+			}
+			return nil
+		case headerMagic:
+			return a.parseHeader(off)
+		}
+	}
+	return a.errf(0, "no MPQ header (MPQ\\x1A) at any 512-byte boundary of the first %d bytes", limit)
+}
+
+func (a *Archive) parseHeader(off int64) error {
+	h, err := a.readAt(off, headerSizeV1, "the MPQ header")
+	if err != nil {
+		return err
+	}
+	if string(h[:4]) != headerMagic {
+		return a.errf(off, "no MPQ header (MPQ\\x1A) where the user-data header points")
+	}
+	le := binary.LittleEndian
+	a.Offset = off
+	a.Version = int(le.Uint16(h[12:]))
+	shift := le.Uint16(h[14:])
+	hashPos, blockPos := int64(le.Uint32(h[16:])), int64(le.Uint32(h[20:]))
+	hashCount, blockCount := int64(le.Uint32(h[24:])), int64(le.Uint32(h[28:]))
+	var hiPos int64
+	switch a.Version {
+	case 0:
+	case 1:
+		h2, err := a.readAt(off, headerSizeV2, "the format-2 MPQ header")
+		if err != nil {
+			return err
+		}
+		hiPos = int64(le.Uint64(h2[32:]))
+		hashPos |= int64(le.Uint16(h2[40:])) << 32
+		blockPos |= int64(le.Uint16(h2[42:])) << 32
+	default:
+		return a.errf(off+12, "MPQ format %d (Cataclysm and later) is not supported; formats 1 and 2 are", a.Version+1)
+	}
+	if shift > maxSectorShift {
+		return a.errf(off+14, "sector size shift %d is larger than %d", shift, maxSectorShift)
+	}
+	a.SectorSize = 512 << shift
+	if hashCount == 0 || hashCount&(hashCount-1) != 0 {
+		return a.errf(off+24, "hash table size %d is not a power of two", hashCount)
+	}
+	// Both tables must fit in the file before anything is allocated for them.
+	maxEntries := a.size / entrySize
+	if hashCount > maxEntries {
+		return a.errf(off+24, "hash table of %d entries is larger than the file", hashCount)
+	}
+	if blockCount > maxEntries {
+		return a.errf(off+28, "block table of %d entries is larger than the file", blockCount)
+	}
+	raw, err := a.readAt(off+hashPos, hashCount*entrySize, "the hash table")
+	if err != nil {
+		return err
+	}
+	decryptBlock(raw, hashTableKey)
+	a.hashes = make([]hashEntry, hashCount)
+	for i := range a.hashes {
+		e := raw[i*entrySize:]
+		a.hashes[i] = hashEntry{le.Uint32(e), le.Uint32(e[4:]), le.Uint16(e[8:]), le.Uint16(e[10:]), le.Uint32(e[12:])}
+	}
+	raw, err = a.readAt(off+blockPos, blockCount*entrySize, "the block table")
+	if err != nil {
+		return err
+	}
+	decryptBlock(raw, blockTableKey)
+	a.blocks = make([]Block, blockCount)
+	for i := range a.blocks {
+		e := raw[i*entrySize:]
+		a.blocks[i] = Block{Pos: int64(le.Uint32(e)), CompressedSize: le.Uint32(e[4:]), Size: le.Uint32(e[8:]), Flags: le.Uint32(e[12:])}
+	}
+	if hiPos != 0 {
+		hi, err := a.readAt(off+hiPos, blockCount*2, "the high block table")
+		if err != nil {
+			return err
+		}
+		for i := range a.blocks {
+			a.blocks[i].Pos |= int64(le.Uint16(hi[i*2:])) << 32
+		}
+	}
+	return nil
+}
+
+// find returns the hash slot of name, preferring the neutral locale, or -1.
+func (a *Archive) find(name string) int {
+	mask := uint32(len(a.hashes) - 1)
+	start := hashString(name, hashTableOffset) & mask
+	na, nb := hashString(name, hashNameA), hashString(name, hashNameB)
+	found := -1
+	for i, n := start, 0; n < len(a.hashes); i, n = (i+1)&mask, n+1 {
+		e := &a.hashes[i]
+		if e.block == blockEmpty {
+			break
+		}
+		if e.nameA == na && e.nameB == nb && e.block != blockDeleted && int64(e.block) < int64(len(a.blocks)) &&
+			a.blocks[e.block].Flags&FlagExists != 0 {
+			if e.locale == 0 {
+				return int(i)
+			}
+			if found < 0 {
+				found = int(i)
+			}
+		}
+	}
+	return found
+}
+
+func (a *Archive) addName(name string) bool {
+	if name == "" {
+		return false
+	}
+	if i := a.find(name); i >= 0 {
+		if _, ok := a.names[i]; !ok {
+			a.names[i] = name
+		}
+		return true
+	}
+	return false
+}
+
+// AddListfile names the members listed in data (names separated by ';', CR or
+// LF, as in "(listfile)"); it returns how many of them the archive holds.
+func (a *Archive) AddListfile(data []byte) int {
+	n := 0
+	for _, name := range strings.FieldsFunc(string(data), func(r rune) bool { return r == ';' || r == '\r' || r == '\n' }) {
+		if a.addName(strings.TrimSpace(name)) {
+			n++
+		}
+	}
+	return n
+}
+
+// Has reports whether the archive holds a member called name (any case, '/' or '\').
+func (a *Archive) Has(name string) bool { return a.find(name) >= 0 }
+
+// Members lists every member (every hash-table entry whose block exists), sorted
+// by name.
+func (a *Archive) Members() []Member {
+	var out []Member
+	for i, e := range a.hashes {
+		if e.block == blockEmpty || e.block == blockDeleted || int64(e.block) >= int64(len(a.blocks)) {
+			continue
+		}
+		b := a.blocks[e.block]
+		if b.Flags&FlagExists == 0 {
+			continue
+		}
+		m := Member{Locale: e.locale, Block: int(e.block), Blk: b, slot: i}
+		if n, ok := a.names[i]; ok {
+			m.Name, m.Known = n, true
+		} else {
+			m.Name = fmt.Sprintf("File%08d.xxx", e.block)
+		}
+		out = append(out, m)
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].Name != out[j].Name {
+			return out[i].Name < out[j].Name
+		}
+		return out[i].Locale < out[j].Locale
+	})
+	return out
+}
+
+// Stat returns the member called name.
+func (a *Archive) Stat(name string) (Member, bool) {
+	i := a.find(name)
+	if i < 0 {
+		return Member{}, false
+	}
+	e := a.hashes[i]
+	n := a.names[i]
+	if n == "" {
+		n = name
+	}
+	return Member{Name: n, Known: true, Locale: e.locale, Block: int(e.block), Blk: a.blocks[e.block], slot: i}, true
+}

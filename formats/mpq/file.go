@@ -1,0 +1,221 @@
+package mpq
+
+import (
+	"bytes"
+	"compress/bzip2"
+	"compress/zlib"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+
+	"animscope/formats"
+	"animscope/formats/mpq/pkware"
+)
+
+// Compression mask bits (the first byte of a compressed sector).
+const (
+	CompHuffman     = 0x01
+	CompZlib        = 0x02
+	CompPKWARE      = 0x08
+	CompBzip2       = 0x10
+	CompSparse      = 0x20
+	CompADPCMMono   = 0x40
+	CompADPCMStereo = 0x80
+	CompLZMA        = 0x12 // a value, not a bit set
+)
+
+// ReadFile reads the member called name.
+func (a *Archive) ReadFile(name string) ([]byte, error) {
+	m, ok := a.Stat(name)
+	if !ok {
+		return nil, fmt.Errorf("%s:%s: %w", a.Name, name, errNotExist)
+	}
+	return a.ReadMember(m)
+}
+
+var errNotExist = errors.New("no such member")
+
+// IsNotExist reports whether err says that a member is not in the archive.
+func IsNotExist(err error) bool { return errors.Is(err, errNotExist) }
+
+// ReadMember reads one listed member.
+func (a *Archive) ReadMember(m Member) ([]byte, error) {
+	b := m.Blk
+	where := a.Name + ":" + m.Name
+	pos := a.Offset + b.Pos
+	errf := func(off int64, format string, args ...any) error {
+		return formats.Errf(where, off, format, args...)
+	}
+	switch {
+	case b.Flags&FlagExists == 0:
+		return nil, errf(pos, "block %d is not in use", m.Block)
+	case b.Flags&FlagDeleteMarker != 0:
+		return nil, errf(pos, "is a deletion marker (the file is deleted by this archive)")
+	case b.Flags&FlagPatchFile != 0:
+		return nil, errf(pos, "is an incremental patch file (Cataclysm and later), which is not supported")
+	case b.Size > MaxMemberSize || b.CompressedSize > MaxMemberSize:
+		return nil, errf(pos, "%d bytes (%d stored) is larger than the %d-byte member limit", b.Size, b.CompressedSize, MaxMemberSize)
+	}
+	if b.Size == 0 {
+		return []byte{}, nil
+	}
+	compressed := b.Flags&(FlagImplode|FlagCompress) != 0
+	stored := int64(b.CompressedSize)
+	if !compressed {
+		stored = int64(b.Size)
+	}
+	if pos < 0 || pos > a.size || stored > a.size-pos {
+		return nil, errf(pos, "its %d stored bytes at %d lie outside the %d-byte archive file", stored, pos, a.size)
+	}
+	var key uint32
+	if b.Flags&FlagEncrypted != 0 {
+		if !m.Known {
+			return nil, errf(pos, "is encrypted, and the key comes from its name, which no listfile gives")
+		}
+		key = FileKey(m.Name, uint32(b.Pos), b.Size, b.Flags&FlagFixKey != 0)
+	}
+	raw, err := a.readAt(pos, stored, "the member's data")
+	if err != nil {
+		return nil, errf(pos, "%v", err)
+	}
+	size := int(b.Size)
+	if b.Flags&FlagSingleUnit != 0 {
+		if b.Flags&FlagEncrypted != 0 {
+			decryptBlock(raw, key)
+		}
+		if compressed && len(raw) < size {
+			out, err := decompress(raw, size, b.Flags&FlagImplode != 0)
+			if err != nil {
+				return nil, errf(pos, "%v", err)
+			}
+			return out, nil
+		}
+		if len(raw) < size {
+			return nil, errf(pos, "stores %d bytes for a %d-byte file", len(raw), size)
+		}
+		return raw[:size], nil
+	}
+	ss := int(a.SectorSize)
+	nSectors := (size + ss - 1) / ss
+	if !compressed {
+		if b.Flags&FlagEncrypted != 0 {
+			for i := 0; i < nSectors; i++ {
+				decryptBlock(raw[i*ss:min((i+1)*ss, size)], key+uint32(i))
+			}
+		}
+		return raw, nil
+	}
+	// The sector offset table: one offset per sector and one for the end (and,
+	// with sector CRCs, one more for the checksum block, which is not checked).
+	tableLen := (nSectors + 1) * 4
+	if tableLen > len(raw) {
+		return nil, errf(pos, "the sector table of %d sectors (%d bytes) is larger than the %d stored bytes", nSectors, tableLen, len(raw))
+	}
+	table := append([]byte(nil), raw[:tableLen]...)
+	if b.Flags&FlagEncrypted != 0 {
+		decryptBlock(table, key-1)
+	}
+	out := make([]byte, 0, min(size, 16*ss))
+	for i := 0; i < nSectors; i++ {
+		from := binary.LittleEndian.Uint32(table[i*4:])
+		to := binary.LittleEndian.Uint32(table[i*4+4:])
+		if from < uint32(tableLen) || to < from || int64(to) > int64(len(raw)) {
+			return nil, errf(pos+int64(i*4), "sector %d spans bytes %d to %d of the %d stored bytes", i, from, to, len(raw))
+		}
+		sec := raw[from:to]
+		if b.Flags&FlagEncrypted != 0 {
+			decryptBlock(sec, key+uint32(i))
+		}
+		want := min(ss, size-i*ss)
+		if len(sec) < want {
+			d, err := decompress(sec, want, b.Flags&FlagImplode != 0)
+			if err != nil {
+				return nil, errf(pos+int64(from), "sector %d: %v", i, err)
+			}
+			out = append(out, d...)
+		} else {
+			out = append(out, sec[:want]...)
+		}
+	}
+	return out, nil
+}
+
+// decompress unpacks one sector (or a single-unit file) to exactly size bytes.
+// implode is the old whole-file flag: the data is PKWARE implode with no mask byte.
+func decompress(in []byte, size int, implode bool) ([]byte, error) {
+	if implode {
+		return pkware.ExplodeLimit(in, size, false)
+	}
+	if len(in) == 0 {
+		return nil, errors.New("an empty compressed block")
+	}
+	mask, data := in[0], in[1:]
+	if mask == CompLZMA {
+		return nil, errors.New("LZMA compression (StarCraft II) is not supported")
+	}
+	// The compressions are undone in the reverse of the order they were applied
+	// (sparse, ADPCM, Huffman, zlib, PKWARE, bzip2).
+	if unsupported := mask &^ (CompZlib | CompPKWARE | CompBzip2); unsupported != 0 {
+		return nil, fmt.Errorf("compression mask %#02x: %s not supported", mask, compNames(unsupported))
+	}
+	var err error
+	if mask&CompBzip2 != 0 {
+		if data, err = readLimited(bzip2.NewReader(bytes.NewReader(data)), size, mask != CompBzip2); err != nil {
+			return nil, fmt.Errorf("bzip2: %v", err)
+		}
+	}
+	if mask&CompPKWARE != 0 {
+		if data, err = pkware.ExplodeLimit(data, size, mask&CompZlib != 0); err != nil {
+			return nil, err
+		}
+	}
+	if mask&CompZlib != 0 {
+		zr, err := zlib.NewReader(bytes.NewReader(data))
+		if err != nil {
+			return nil, fmt.Errorf("zlib: %v", err)
+		}
+		if data, err = readLimited(zr, size, false); err != nil {
+			return nil, fmt.Errorf("zlib: %v", err)
+		}
+	}
+	if len(data) != size {
+		return nil, fmt.Errorf("unpacks to %d bytes, want %d", len(data), size)
+	}
+	return data, nil
+}
+
+// readLimited reads r to its end, which must come within size bytes (exactly size
+// unless partial: an intermediate stage that feeds another decompressor). The
+// buffer grows with what r really produces, so a small input that claims a huge
+// size allocates only what it unpacks to.
+func readLimited(r io.Reader, size int, partial bool) ([]byte, error) {
+	var buf bytes.Buffer
+	buf.Grow(min(size+1, 64<<10))
+	n, err := io.Copy(&buf, io.LimitReader(r, int64(size)+1))
+	switch {
+	case err != nil:
+		return nil, err
+	case n > int64(size):
+		return nil, fmt.Errorf("unpacks to more than %d bytes", size)
+	case !partial && n != int64(size):
+		return nil, fmt.Errorf("unpacks to %d bytes, want %d", n, size)
+	}
+	return buf.Bytes(), nil
+}
+
+func compNames(mask byte) string {
+	var s string
+	for _, c := range []struct {
+		bit  byte
+		name string
+	}{{CompHuffman, "Huffman"}, {CompSparse, "sparse"}, {CompADPCMMono, "ADPCM mono"}, {CompADPCMStereo, "ADPCM stereo"}, {0x04, "unknown 0x04"}} {
+		if mask&c.bit != 0 {
+			if s != "" {
+				s += ", "
+			}
+			s += c.name
+		}
+	}
+	return s
+}
