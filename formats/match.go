@@ -3,8 +3,9 @@ package formats
 import "strings"
 
 // NodeMatch pairs the nodes of two scenes for comparison (`diff`, the viewer's
-// compare mode): by index when both are MSH with the same node count, otherwise by
-// case-insensitive name, the first unused node of that name in B's file order.
+// compare mode): by index when both are of one family whose Traits say MatchByIndex
+// (MSH) and have the same node count, otherwise by case-insensitive name, the first
+// unused node of that name in B's file order.
 type NodeMatch struct {
 	By    string     // "index" or "name"
 	Pairs [][2]int32 // (skeleton node in A, skeleton node in B), in A's file order
@@ -17,7 +18,7 @@ func MatchNodes(a, b *Asset) *NodeMatch {
 	sa, sb := a.Skeleton, b.Skeleton
 	oa, ob := sa.FileOrder(), sb.FileOrder()
 	m := &NodeMatch{OnlyA: []int32{}, OnlyB: []int32{}}
-	if a.Family == FamilyMSH && b.Family == FamilyMSH && sa.Len() == sb.Len() {
+	if a.Family == b.Family && TraitsOf(a.Family).MatchByIndex && sa.Len() == sb.Len() {
 		m.By = "index"
 		for _, i := range oa {
 			m.Pairs = append(m.Pairs, [2]int32{int32(i), int32(i)})

@@ -7,6 +7,11 @@ import (
 	"animscope/anim"
 )
 
+// indexed is a test family whose decoder declares MatchByIndex (as MSH's does).
+const indexed = "indexed-test"
+
+func init() { Register(Decoder{Name: indexed, Traits: Traits{MatchByIndex: true}}) }
+
 func TestMatchNodes(t *testing.T) {
 	asset := func(family string, fileIndex []int32, names ...string) *Asset {
 		s := &anim.Skeleton{Names: names, Parents: make([]int32, len(names)), FileIndex: fileIndex}
@@ -22,10 +27,14 @@ func TestMatchNodes(t *testing.T) {
 		pairs        string
 		onlyA, onlyB string
 	}{
-		{"msh same count: by index", asset(FamilyMSH, nil, "a", "b", "c"), asset(FamilyMSH, nil, "x", "y", "z"),
+		{"match-by-index family, same count: by index", asset(indexed, nil, "a", "b", "c"), asset(indexed, nil, "x", "y", "z"),
 			"index", "[[0 0] [1 1] [2 2]]", "[]", "[]"},
-		{"msh other count: by name, any case", asset(FamilyMSH, nil, "a", "b", "c"), asset(FamilyMSH, nil, "B", "A"),
+		{"match-by-index family, other count: by name, any case", asset(indexed, nil, "a", "b", "c"), asset(indexed, nil, "B", "A"),
 			"name", "[[0 1] [1 0]]", "[2]", "[]"},
+		{"match-by-index against another family: by name", asset(indexed, nil, "a", "b"), asset(FamilyM2, nil, "B", "A"),
+			"name", "[[0 1] [1 0]]", "[]", "[]"},
+		{"family without the trait, same count: by name", asset(FamilyM2, nil, "a", "b"), asset(FamilyM2, nil, "b", "c"),
+			"name", "[[1 0]]", "[0]", "[1]"},
 		{"other family: by name", asset(FamilyM2, nil, "Root", "arm"), asset(FamilyM2, nil, "root", "leg", "ARM"),
 			"name", "[[0 0] [1 2]]", "[]", "[1]"},
 		// B's skeleton order is not its file order: the first node of a repeated name

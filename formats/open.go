@@ -73,6 +73,10 @@ type Decoder struct {
 	// plain text and needs the extension as a tie-break.
 	Sniff  func(name string, head []byte) bool
 	Decode func(src *Source) (*Asset, error)
+	// Readings are the ways of reading its files that the family's spec leaves
+	// open (see Reading); Traits the rules its files allow (see Traits).
+	Readings []Reading
+	Traits   Traits
 }
 
 var (
@@ -84,6 +88,7 @@ var (
 func Register(d Decoder) {
 	registryMu.Lock()
 	defer registryMu.Unlock()
+	declareReadings(d.Name, d.Readings)
 	registry = append(registry, d)
 }
 
@@ -149,6 +154,9 @@ func OpenFile(name string, opts Options) (*Asset, error) {
 
 // decode hands src to the decoder that recognises it.
 func decode(src *Source) (*Asset, error) {
+	if err := src.Opts.Check(); err != nil {
+		return nil, Errf(src.Name, -1, "%v", err)
+	}
 	dec, ok := pick(src.Name, src.Data)
 	if !ok {
 		return nil, Errf(src.Name, 0, "unknown file format")

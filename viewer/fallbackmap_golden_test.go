@@ -110,7 +110,7 @@ func TestCompareReadingsOfOneFile(t *testing.T) {
 	}
 	var seen []string
 	load := func(names []string, opts formats.Options) (*formats.Asset, error) {
-		seen = append(seen, opts.Rounding)
+		seen = append(seen, opts.Value("rounding"))
 		return formats.OpenData("worked.msh", data, opts)
 	}
 	s := NewState(load, formats.Options{})
@@ -118,12 +118,12 @@ func TestCompareReadingsOfOneFile(t *testing.T) {
 		t.Fatal(s.LastError())
 	}
 	o := s.Opts
-	o.Rounding = "floor"
+	o.Set("rounding", "floor")
 	if !s.CompareReading(o) {
 		t.Fatal(s.LastError())
 	}
-	if got := seen[len(seen)-1]; got != "floor" || s.Opts.Rounding != "engine" {
-		t.Errorf("B read with %q, A keeps %q; want floor and engine", got, s.Opts.Rounding)
+	if got := seen[len(seen)-1]; got != "floor" || s.Opts.Value("rounding") != "engine" {
+		t.Errorf("B read with %q, A keeps %q; want floor and engine", got, s.Opts.Value("rounding"))
 	}
 	// At t = 1 the engine rule gives frame 0 and floor frame 1 (spec §14).
 	s.Tr.T = 1

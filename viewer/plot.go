@@ -33,7 +33,7 @@ func (s *State) Plot() *Plot {
 		return nil
 	}
 	sc := s.Scene
-	k := plotKey{sc.Gen, s.Clip, s.Selected, s.Opts.Rounding + s.Opts.QuatOrder}
+	k := plotKey{sc.Gen, s.Clip, s.Selected, sc.optsKey}
 	if s.plot.valid && s.plot.key == k {
 		return &s.plot
 	}

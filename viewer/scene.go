@@ -36,6 +36,7 @@ type Scene struct {
 	mtimes []time.Time
 	// RootMotion applies the clip's locomotion (LocomotionClip) as the root.
 	RootMotion bool
+	optsKey    string // Opts.Key(), for caches keyed by reading
 }
 
 var sceneGen int
@@ -52,7 +53,8 @@ func NewScene(a *formats.Asset, files []string, opts formats.Options) (*Scene, e
 		return nil, fmt.Errorf("%s: %v", strings.Join(a.Files, ", "), err)
 	}
 	n := a.Skeleton.Len()
-	sc := &Scene{Asset: a, Files: files, Opts: opts, Skel: a.Skeleton, Meshes: a.Meshes, Pose: anim.NewPose(n)}
+	sc := &Scene{Asset: a, Files: files, Opts: opts, Skel: a.Skeleton, Meshes: a.Meshes, Pose: anim.NewPose(n),
+		optsKey: opts.Key()}
 	sc.Clips = a.Clips
 	if len(sc.Clips) == 0 {
 		sc.Clips = []anim.Clip{anim.BindPose{}}

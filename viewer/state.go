@@ -159,7 +159,7 @@ func (s *State) Open(files []string) bool {
 
 // optsB is scene B's reading: OptsB where set, A's options otherwise.
 func (s *State) optsB() formats.Options {
-	if s.OptsB == (formats.Options{}) {
+	if s.OptsB.IsZero() {
 		return s.Opts
 	}
 	o := s.OptsB.WithDefaults()
@@ -224,8 +224,8 @@ func (s *State) setB(sb *Scene) {
 	s.SceneB = sb
 	s.Match = MatchNodes(s.Scene, sb)
 	ob := s.optsB()
-	s.addInfo("comparing %s with %s (B: rounding %s, quat-order %s): %d nodes matched by %s, %d only in A, %d only in B",
-		s.Scene.Name(), sb.Name(), ob.Rounding, ob.QuatOrder, len(s.Match.Pairs), s.Match.By, len(s.Match.OnlyA), len(s.Match.OnlyB))
+	s.addInfo("comparing %s with %s (B: %s): %d nodes matched by %s, %d only in A, %d only in B",
+		s.Scene.Name(), sb.Name(), readingsText(ob, sb.Asset.Family), len(s.Match.Pairs), s.Match.By, len(s.Match.OnlyA), len(s.Match.OnlyB))
 }
 
 // reopenB reads scene B's files again with optsB (a new reading for B).

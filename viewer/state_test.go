@@ -46,7 +46,7 @@ func fakeLoader(files []string, opts formats.Options) (*formats.Asset, error) {
 	}
 	a := SyntheticAsset(12)
 	a.Files = files
-	if opts.Rounding == "floor" {
+	if opts.Value("rounding") == "floor" {
 		a.Clips = a.Clips[:1]
 	}
 	return a, nil
@@ -97,11 +97,11 @@ func TestReloadKeepsClipTimeSelection(t *testing.T) {
 		t.Errorf("after reload: clip %d t %v sel %d blend %+v; want clip 1 t 7.5 sel 5 blend kept", s.Clip, s.Tr.T, s.Selected, s.Blend)
 	}
 	// New options that drop clip 1 fall back to a valid clip.
-	if !s.SetOptions(formats.Options{Rounding: "floor"}) {
+	if !s.SetOptions(formats.Options{Readings: map[string]string{"rounding": "floor"}}) {
 		t.Fatalf("set options: %s", s.LastError())
 	}
-	if s.Clip != 0 || s.Opts.Rounding != "floor" {
-		t.Errorf("clip = %d rounding %q, want 0 and floor", s.Clip, s.Opts.Rounding)
+	if s.Clip != 0 || s.Opts.Value("rounding") != "floor" {
+		t.Errorf("clip = %d rounding %q, want 0 and floor", s.Clip, s.Opts.Value("rounding"))
 	}
 }
 
@@ -416,13 +416,13 @@ func TestDemoSlotsAndOptions(t *testing.T) {
 	}
 	s.Tr.T = 12.5
 	s.Select(4)
-	for _, o := range []formats.Options{{Rounding: "floor"}, {Rounding: "half-away", QuatOrder: "wxyz"}} {
+	for _, o := range []formats.Options{{Readings: map[string]string{"rounding": "floor"}}, {Readings: map[string]string{"rounding": "half-away", "quat-order": "wxyz"}}} {
 		if !s.SetOptions(o) {
 			t.Fatalf("SetOptions(%+v): %s", o, s.LastError())
 		}
 		s.Evaluate()
-		if s.Tr.T != 12.5 || s.Selected != 4 || s.Opts.Rounding != o.Rounding {
-			t.Errorf("after SetOptions(%+v): t %v sel %d rounding %q; want time and selection kept", o, s.Tr.T, s.Selected, s.Opts.Rounding)
+		if s.Tr.T != 12.5 || s.Selected != 4 || s.Opts.Value("rounding") != o.Value("rounding") {
+			t.Errorf("after SetOptions(%+v): t %v sel %d rounding %q; want time and selection kept", o, s.Tr.T, s.Selected, s.Opts.Value("rounding"))
 		}
 	}
 }

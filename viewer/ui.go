@@ -136,9 +136,7 @@ func (u *UI) menu() float32 {
 			if imgui.MenuItemV("Open as B (compare)...", "", false, s.Scene != nil) {
 				s.Req.OpenDialogB = true
 			}
-			if imgui.MenuItemV("Compare with another reading", "", false, s.Scene != nil) {
-				o := s.Opts
-				o.Rounding = "floor" // engine vs floor: the comparison users ask for first
+			if o, ok := s.AnotherReading(); imgui.MenuItemV("Compare with another reading", "", false, ok) {
 				s.CompareReading(o)
 			}
 			if imgui.MenuItemV("Close B", "", false, s.SceneB != nil) {
@@ -496,18 +494,18 @@ func (u *UI) blendPanel() {
 	}
 }
 
-// choiceCombo is a combo box over formats.Choices[key] that edits *v; it reports
-// whether the user picked another value.
-func choiceCombo(label, key string, v *string) bool {
-	ch := formats.Choices[key]
+// choiceCombo is a combo box over reading r's choices that edits o's value of r;
+// it reports whether the user picked another value.
+func choiceCombo(label string, r formats.Reading, o *formats.Options) bool {
+	v := o.Value(r.Name)
 	cur := int32(0)
-	for i, c := range ch {
-		if c == *v {
+	for i, c := range r.Choices {
+		if c == v {
 			cur = int32(i)
 		}
 	}
-	if imgui.Combo(label, &cur, ch) && ch[cur] != *v {
-		*v = ch[cur]
+	if imgui.Combo(label, &cur, r.Choices) && r.Choices[cur] != v {
+		o.Set(r.Name, r.Choices[cur])
 		return true
 	}
 	return false
@@ -517,16 +515,11 @@ func (u *UI) optionsPanel() {
 	s := u.S
 	o := s.Opts
 	changed := false
-	combo := func(label, key string, v *string) {
-		if choiceCombo(label, key, v) {
+	for _, r := range s.SceneReadings() {
+		if choiceCombo(readingLabel("", r), r, &o) {
 			changed = true
 		}
 	}
-	combo("rounding (MSH)", "rounding", &o.Rounding)
-	combo("quat order (MSH)", "quat-order", &o.QuatOrder)
-	combo("fidelity (SWG)", "fidelity", &o.Fidelity)
-	combo("handles (VCA)", "handles", &o.Handles)
-	combo("unknown bone (VCA)", "unknown-bone", &o.UnknownBone)
 	if s.Scene != nil && s.Scene.Asset.Family == formats.FamilySWG {
 		lod := int32(o.LOD)
 		if imgui.InputInt("skeleton LOD (SWG)", &lod) && lod >= 0 && int(lod) != o.LOD {

@@ -155,16 +155,19 @@ func (u *UI) fallbackMap() {
 }
 
 // readingB lets B read its files another way (two readings of one file): the
-// rounding policy and quaternion order of scene B.
+// comparable readings that apply to scene B (MSH: rounding and quaternion order).
 func (u *UI) readingB() {
 	s := u.S
 	ob := s.optsB()
-	imgui.SetNextItemWidth(130 * u.scale())
-	changed := choiceCombo("B rounding", "rounding", &ob.Rounding)
-	imgui.SameLine()
-	imgui.SetNextItemWidth(110 * u.scale())
-	if choiceCombo("B quat order", "quat-order", &ob.QuatOrder) {
-		changed = true
+	changed := false
+	for i, r := range s.CompareReadings() {
+		if i > 0 {
+			imgui.SameLine()
+		}
+		imgui.SetNextItemWidth(120 * u.scale())
+		if choiceCombo(readingLabel("B ", r), r, &ob) {
+			changed = true
+		}
 	}
 	if changed {
 		old := s.OptsB

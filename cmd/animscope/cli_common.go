@@ -6,7 +6,9 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -32,40 +34,79 @@ func exitFor(cmd string, err error, stderr io.Writer) int {
 	return exitInvalid
 }
 
-// optionFlags registers the sampling options of the contract on fs.
+// optionFlags are the readings every decoder declares (formats.Readings), one
+// flag each, plus --root; the flags, their help and their checks all come from the
+// declarations, so a format's new reading needs no change here.
 type optionFlags struct {
-	rounding, quatOrder, fidelity, handles, unknownBone, root string
+	values map[string]*string // reading name → flag value
+	root   string
 }
 
 func (o *optionFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&o.rounding, "rounding", "engine", "MSH frame-index rounding: engine|floor|half-away")
-	fs.StringVar(&o.quatOrder, "quat-order", "xyzw", "MSH key quaternion order on disk: xyzw|wxyz")
-	fs.StringVar(&o.fidelity, "fidelity", "file", "SWG key thinning: file|client")
-	fs.StringVar(&o.handles, "handles", "relative", "VCA bezier handles: relative|absolute")
-	fs.StringVar(&o.unknownBone, "unknown-bone", "warn", "VCA lines naming an unknown bone: warn|root")
+	o.values = map[string]*string{}
+	for _, r := range formats.Readings() {
+		o.values[r.Name] = fs.String(r.Name, r.Default, readingUsage(r))
+	}
 	fs.StringVar(&o.root, "root", "", "asset root for files named inside other files")
 }
 
-func checkChoice(name, v string) error {
-	for _, c := range formats.Choices[name] {
-		if v == c {
-			return nil
-		}
-	}
-	return usagef("--%s %q: want one of %s", name, v, strings.Join(formats.Choices[name], ", "))
+// readingUsage is a reading's one-line flag help: "MSH frame-index rounding …:
+// engine|floor|half-away".
+func readingUsage(r formats.Reading) string {
+	return fmt.Sprintf("%s %s: %s", r.FamilyLabel(), r.Help, strings.Join(r.Choices, "|"))
 }
 
+// options is the Options the flags choose (a usage error for a value that is not
+// one of its reading's choices).
 func (o *optionFlags) options() (formats.Options, error) {
-	for _, c := range []struct{ name, v string }{
-		{"rounding", o.rounding}, {"quat-order", o.quatOrder}, {"fidelity", o.fidelity},
-		{"handles", o.handles}, {"unknown-bone", o.unknownBone},
-	} {
-		if err := checkChoice(c.name, c.v); err != nil {
-			return formats.Options{}, err
+	opts := formats.Options{Root: o.root, Readings: map[string]string{}}
+	for name, v := range o.values {
+		opts.Readings[name] = *v
+	}
+	if err := opts.Check(); err != nil {
+		return formats.Options{}, usagef("%v", err)
+	}
+	return opts, nil
+}
+
+// readingFlagsB registers --NAME-b for every reading that may differ between A
+// and B (Reading.Compare): scene B's reading of the same or another file.
+type readingFlagsB map[string]*string
+
+func registerReadingsB(fs *flag.FlagSet, prefix string) readingFlagsB {
+	b := readingFlagsB{}
+	for _, r := range formats.Readings() {
+		if r.Compare {
+			b[r.Name] = fs.String(r.Name+"-b", "", fmt.Sprintf("%sB's --%s (default: A's)", prefix, r.Name))
 		}
 	}
-	return formats.Options{Rounding: o.rounding, QuatOrder: o.quatOrder, Fidelity: o.fidelity,
-		Handles: o.handles, UnknownBone: o.unknownBone, Root: o.root}, nil
+	return b
+}
+
+// given reports whether any --NAME-b was set.
+func (b readingFlagsB) given() bool {
+	for _, v := range b {
+		if *v != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// options is A's options with the readings --NAME-b sets for B.
+func (b readingFlagsB) options(a formats.Options) (formats.Options, error) {
+	for _, name := range slices.Sorted(maps.Keys(b)) {
+		v := *b[name]
+		if v == "" {
+			continue
+		}
+		r, _ := formats.LookupReading(name)
+		if err := r.Check(v); err != nil {
+			return formats.Options{}, usagef("--%s-b %v", name, err)
+		}
+		a.Set(name, v)
+	}
+	return a, nil
 }
 
 // parseInterleaved parses flags that may come before, between or after the files.

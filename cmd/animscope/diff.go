@@ -54,15 +54,16 @@ type diffOut struct {
 	Nodes          []diffNode `json:"nodes"`
 }
 
-// diffTimes lists the times to walk: for an MSH timeline every integer frame from
-// 0 to the frame count (inclusive: t = F is where its parity shows), and with half
-// the half-integers between; for other clips a grid of their frame step up to the
+// diffTimes lists the times to walk: when both families sample at whole frames
+// (Traits.WholeFrames: an MSH timeline) every integer frame from 0 to the frame
+// count (inclusive: t = F is where its parity shows), and with half the
+// half-integers between; for other clips a grid of their frame step up to the
 // longer duration.
 func diffTimes(a, b *formats.Asset, ca, cb anim.Clip, half bool) []float64 {
 	ia, ib := ca.Info(), cb.Info()
 	dur := math.Max(finiteOr(ia.Duration, 0), finiteOr(ib.Duration, 0))
 	step := 1.0
-	if !(a.Family == formats.FamilyMSH && b.Family == formats.FamilyMSH) {
+	if !(formats.TraitsOf(a.Family).WholeFrames && formats.TraitsOf(b.Family).WholeFrames) {
 		step = ia.FrameStep()
 		if s := ib.FrameStep(); s < step {
 			step = s
@@ -96,8 +97,7 @@ func runDiff(args []string, stdout, stderr io.Writer) int {
 	asJSON := fs.Bool("json", false, "print one JSON object")
 	clip := fs.String("clip", "", "clip index (0-based) or name, in both files")
 	half := fs.Bool("half", false, "also walk the half-integer times of an MSH timeline")
-	roundingB := fs.String("rounding-b", "", "B's --rounding (default: A's)")
-	quatOrderB := fs.String("quat-order-b", "", "B's --quat-order (default: A's)")
+	readingsB := registerReadingsB(fs, "")
 	files, err := parseInterleaved(fs, args)
 	if err == nil && len(files) != 2 {
 		err = usagef("diff takes exactly two files, FILE_A and FILE_B (got %d)", len(files))
@@ -107,20 +107,7 @@ func runDiff(args []string, stdout, stderr io.Writer) int {
 		optsA, err = opt.options()
 	}
 	if err == nil {
-		optsB = optsA
-		if *roundingB != "" {
-			optsB.Rounding = *roundingB
-			err = checkChoice("rounding", *roundingB)
-			if err != nil {
-				err = usagef("--rounding-b %q: want one of %s", *roundingB, strings.Join(formats.Choices["rounding"], ", "))
-			}
-		}
-	}
-	if err == nil && *quatOrderB != "" {
-		optsB.QuatOrder = *quatOrderB
-		if checkChoice("quat-order", *quatOrderB) != nil {
-			err = usagef("--quat-order-b %q: want one of %s", *quatOrderB, strings.Join(formats.Choices["quat-order"], ", "))
-		}
+		optsB, err = readingsB.options(optsA)
 	}
 	if err != nil {
 		return exitFor("diff", err, stderr)
@@ -137,8 +124,10 @@ func runDiff(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return exitFor("diff", usageError{err.Error()}, stderr)
 	}
-	out.A.Rounding, out.A.QuatOrder = optsA.Rounding, optsA.QuatOrder
-	out.B.Rounding, out.B.QuatOrder = optsB.Rounding, optsB.QuatOrder
+	// The contract prints MSH's two readings on each side (JSON keys rounding and
+	// quat_order), whatever the families.
+	out.A.Rounding, out.A.QuatOrder = optsA.Value("rounding"), optsA.Value("quat-order")
+	out.B.Rounding, out.B.QuatOrder = optsB.Value("rounding"), optsB.Value("quat-order")
 	if *asJSON {
 		if code := writeJSON(out, stdout, stderr); code != exitOK {
 			return code

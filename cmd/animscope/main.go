@@ -38,27 +38,28 @@ func run(args []string, stdout, stderr io.Writer) int {
 		case "export":
 			return runExport(args[1:], stdout, stderr)
 		case "help", "-h", "-help", "--help":
-			fmt.Fprint(stdout, usageText)
+			fmt.Fprint(stdout, usageText+readingsHelp()+exitText)
 			return exitOK
 		}
 	}
 	return runViewer(args, stdout, stderr)
 }
 
+// usageText is the help's synopsis; readingsHelp (from the formats' declarations)
+// and exitText follow it.
 const usageText = `usage:
   animscope [--watch] [FILE...]       the viewer; with no FILE, the built-in demo
-  animscope [--watch] --compare FILE_A FILE_B [--rounding-b …] [--quat-order-b …]
-  animscope inspect [--json] FILE...
-  animscope validate FILE...
+  animscope [--watch] --compare FILE_A FILE_B [READING-b …]
+  animscope inspect [--json] [READING …] FILE...
+  animscope validate [READING …] FILE...
   animscope sample [--json] [--clip C] [--t T] [--clip-b C --t-b T --weight W]
-                   [--rounding engine|floor|half-away] [--quat-order xyzw|wxyz] FILE...
-  animscope diff [--json] [--clip C] [--half] [--rounding …] [--quat-order …]
-                 [--rounding-b …] [--quat-order-b …] FILE_A FILE_B
-  animscope render [--clip C] [--t T] [--size WxH] --out FILE.png [FILE...]
-  animscope export [--clip C] [--fps N] [--bind-pose] [--scale F] --out FILE.glb FILE...
+                   [READING …] FILE...
+  animscope diff [--json] [--clip C] [--half] [READING …] [READING-b …] FILE_A FILE_B
+  animscope render [--clip C] [--t T] [--size WxH] --out FILE.png [READING …] [FILE...]
+  animscope export [--clip C] [--fps N] [--bind-pose] [--scale F] --out FILE.glb
+                   [READING …] FILE...
 
-Options on every command that samples: --rounding, --quat-order (MSH),
---fidelity file|client (SWG), --handles relative|absolute and
---unknown-bone warn|root (VCA), --root DIR (where referenced files live).
-Exit status: 0 success, 1 invalid input or a failed check, 2 wrong usage.
+--root DIR (every command that opens files) says where referenced files live.
 `
+
+const exitText = "\nExit status: 0 success, 1 invalid input or a failed check, 2 wrong usage.\n"

@@ -6,9 +6,7 @@ import (
 	"fmt"
 	"io"
 	"runtime"
-	"strings"
 
-	"animscope/formats"
 	"animscope/viewer"
 )
 
@@ -23,8 +21,7 @@ func runViewer(args []string, stdout, stderr io.Writer) int {
 	o.register(fs)
 	watch := fs.Bool("watch", false, "reload the files when they change")
 	compare := fs.Bool("compare", false, "show FILE_A and FILE_B side by side")
-	roundingB := fs.String("rounding-b", "", "with --compare: B's --rounding (default: A's)")
-	quatOrderB := fs.String("quat-order-b", "", "with --compare: B's --quat-order (default: A's)")
+	readingsB := registerReadingsB(fs, "with --compare: ")
 	files, err := parseInterleaved(fs, args)
 	if err != nil {
 		return exitFor("viewer", err, stderr)
@@ -34,21 +31,9 @@ func runViewer(args []string, stdout, stderr io.Writer) int {
 		return exitFor("viewer", err, stderr)
 	}
 	cfg := viewer.Config{Files: files, Watch: *watch, Opts: opts}
-	if *roundingB != "" || *quatOrderB != "" {
-		cfg.OptsB = opts
-		for _, c := range []struct {
-			name, v string
-			dst     *string
-		}{
-			{"rounding", *roundingB, &cfg.OptsB.Rounding}, {"quat-order", *quatOrderB, &cfg.OptsB.QuatOrder},
-		} {
-			if c.v == "" {
-				continue
-			}
-			if err := checkChoice(c.name, c.v); err != nil {
-				return exitFor("viewer", usagef("--%s-b %q: want one of %s", c.name, c.v, strings.Join(formats.Choices[c.name], ", ")), stderr)
-			}
-			*c.dst = c.v
+	if readingsB.given() {
+		if cfg.OptsB, err = readingsB.options(opts); err != nil {
+			return exitFor("viewer", err, stderr)
 		}
 	}
 	if *compare {

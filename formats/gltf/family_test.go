@@ -46,8 +46,8 @@ func TestExportDemo(t *testing.T) {
 		opts formats.Options
 	}{
 		{"default readings", formats.Options{}},
-		{"rounding floor", formats.Options{Rounding: "floor"}},
-		{"rounding half-away, quat order wxyz", formats.Options{Rounding: "half-away", QuatOrder: "wxyz"}},
+		{"rounding floor", formats.Options{Readings: map[string]string{"rounding": "floor"}}},
+		{"rounding half-away, quat order wxyz", formats.Options{Readings: map[string]string{"rounding": "half-away", "quat-order": "wxyz"}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			a, err := formats.OpenData(assets.DemoName, assets.DemoMSH, tc.opts)
@@ -201,7 +201,7 @@ func TestExportSWGSkinned(t *testing.T) {
 	}
 	for _, fidelity := range []string{"file", "client"} {
 		t.Run(fidelity, func(t *testing.T) {
-			a, err := formats.Open(files, formats.Options{Fidelity: fidelity})
+			a, err := formats.Open(files, formats.Options{Readings: map[string]string{"fidelity": fidelity}})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -241,13 +241,13 @@ func TestExportVCA(t *testing.T) {
 	}
 	scenes := []scene{
 		{"wave.vca alone", []string{wave}, formats.Options{}},
-		{"wave.vca alone, absolute handles", []string{wave}, formats.Options{Handles: "absolute"}},
+		{"wave.vca alone, absolute handles", []string{wave}, formats.Options{Readings: map[string]string{"handles": "absolute"}}},
 	}
 	if dir := samples.Path("vca"); dir != "" {
 		res := filepath.Join(dir, "res")
 		scenes = append(scenes,
 			scene{"human.vcm + wave.vca", []string{filepath.Join(res, "models", "human.vcm"), wave}, formats.Options{}},
-			scene{"human.vcm + wave.vca, unknown bones to root", []string{filepath.Join(res, "models", "human.vcm"), wave}, formats.Options{UnknownBone: "root"}},
+			scene{"human.vcm + wave.vca, unknown bones to root", []string{filepath.Join(res, "models", "human.vcm"), wave}, formats.Options{Readings: map[string]string{"unknown-bone": "root"}}},
 		)
 		for _, e := range []string{"player.json", "drop.json", "falling_block.json"} {
 			scenes = append(scenes, scene{"entity " + e, []string{filepath.Join(res, "content", "base", "entities", e)}, formats.Options{}})

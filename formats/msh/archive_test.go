@@ -143,7 +143,7 @@ func TestOpenDataDemoName(t *testing.T) {
 	if len(a.Meshes) != 1 || a.Meshes[0].Node != 1 || len(a.Meshes[0].Indices) != 36 || len(a.Meshes[0].Normals) != 24 {
 		t.Errorf("meshes %+v", a.Meshes)
 	}
-	for _, bad := range []formats.Options{{Rounding: "nearest"}, {QuatOrder: "zyxw"}} {
+	for _, bad := range []formats.Options{{Readings: map[string]string{"rounding": "nearest"}}, {Readings: map[string]string{"quat-order": "zyxw"}}} {
 		if _, err := formats.OpenData("example.msh", data, bad); err == nil {
 			t.Errorf("options %+v accepted", bad)
 		}

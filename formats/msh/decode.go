@@ -17,7 +17,9 @@ func init() {
 		Sniff: func(name string, head []byte) bool {
 			return len(head) >= 4 && string(head[:4]) == nres.Magic
 		},
-		Decode: Decode,
+		Decode:   Decode,
+		Readings: readings,
+		Traits:   traits,
 	})
 }
 
@@ -165,17 +167,11 @@ func firstModel(ms []nres.Member) string {
 
 // buildAsset turns a parsed model into the neutral Asset.
 func buildAsset(f *File, src *formats.Source, name, member string, memberOff int64) (*formats.Asset, error) {
-	r, err := ParseRounding(src.Opts.Rounding)
+	opt, err := parseOptions(src.Opts)
 	if err != nil {
 		return nil, formats.Errf(src.Name, -1, "%v", err)
 	}
-	order := src.Opts.QuatOrder
-	if order == "" {
-		order = "xyzw"
-	}
-	if order != "xyzw" && order != "wxyz" {
-		return nil, formats.Errf(src.Name, -1, "unknown quaternion order %q (xyzw or wxyz)", order)
-	}
+	r, order := opt.rounding, opt.quatOrder
 	sk := &anim.Skeleton{Names: make([]string, len(f.Nodes)), Parents: make([]int32, len(f.Nodes))}
 	for i := range f.Nodes {
 		sk.Names[i] = f.NodeName(i)

@@ -47,7 +47,7 @@
 // Exactly one clip (§10.2), named after the file or member without its extension:
 // unit "frame", Duration and Frames = F, Step 1, and UnitsPerSecond = PlaybackFPS
 // (15; the spec gives no rate). Sampling is §11 literally: t is rounded to float32;
-// the frame index follows formats.Options.Rounding (engine: x87 round-half-even of
+// the frame index follows the "rounding" reading (engine: x87 round-half-even of
 // t − 0.5 at single precision through a 64-bit integer, low 32 bits; floor;
 // half-away), with FISTP's integer indefinite (frame 0) for NaN or |x| >= 2^63; the
 // range check is unsigned; exact-time returns on k0 then k1 use exact float
@@ -55,7 +55,7 @@
 // (anim.SlerpArc precomputed per key pair at load, evaluated with anim.Sincos32,
 // bit-identical to anim.SlerpWeights). Quaternion components are the float32
 // quotient s16/32767 (the engine's constant is 32767.0), never normalised; the order
-// comes from Options.QuatOrder ("xyzw": w at +0x16; "wxyz": w at +0x10).
+// comes from the "quat-order" reading ("xyzw": w at +0x16; "wxyz": w at +0x10).
 // Transform.Q is the conjugate of the engine quaternion, S = 1. Each probe has the
 // signed frame, the branch and one "trs" record per §13's table. Sample allocates
 // nothing; the clip also implements anim.KeyTimesClip.

@@ -113,7 +113,7 @@ func checkOpen(t *testing.T, data []byte, opts formats.Options) {
 		kt.KeyTimes(i, nil)
 	}
 	// decode → encode → decode, where the file is canonical.
-	if m, err := f.Model(opts.QuatOrder); err == nil {
+	if m, err := f.Model(opts.Value("quat-order")); err == nil {
 		enc, err := m.Encode()
 		if err != nil {
 			t.Fatalf("a canonical model does not re-encode: %v", err)
@@ -122,7 +122,7 @@ func checkOpen(t *testing.T, data []byte, opts formats.Options) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		m2, err := g.Model(opts.QuatOrder)
+		m2, err := g.Model(opts.Value("quat-order"))
 		if err != nil {
 			t.Fatalf("re-encoded model is not canonical: %v", err)
 		}
@@ -134,7 +134,7 @@ func checkOpen(t *testing.T, data []byte, opts formats.Options) {
 }
 
 var fuzzOpts = []formats.Options{
-	{Rounding: "engine", QuatOrder: "xyzw"}, {Rounding: "floor", QuatOrder: "wxyz"}, {Rounding: "half-away", QuatOrder: "xyzw"},
+	{Readings: map[string]string{"rounding": "engine", "quat-order": "xyzw"}}, {Readings: map[string]string{"rounding": "floor", "quat-order": "wxyz"}}, {Readings: map[string]string{"rounding": "half-away", "quat-order": "xyzw"}},
 }
 
 func FuzzMSH(f *testing.F) {

@@ -133,7 +133,7 @@ func TestWorkedExample(t *testing.T) {
 	raws := map[int32][4]int16{1: {0, 0, 0, 32767}, 2: {0, 0, 23170, 23170}, 3: {0, 0, 32767, 0}}
 	for ri, rounding := range roundings {
 		for _, order := range []string{"xyzw", "wxyz"} {
-			a := openModel(t, "example.msh", msh.WorkedExample(), formats.Options{Rounding: rounding, QuatOrder: order})
+			a := openModel(t, "example.msh", msh.WorkedExample(), formats.Options{Readings: map[string]string{"rounding": rounding, "quat-order": order}})
 			clip := a.Clips[0]
 			out := make([]anim.Transform, 2)
 			probes := make([]anim.Probe, 2)
@@ -191,7 +191,7 @@ func TestWorkedExample(t *testing.T) {
 
 // TestWXYZIdentity checks §14's note: under wxyz, key 1 reads [0,0,0,1].
 func TestWXYZIdentity(t *testing.T) {
-	a := openModel(t, "example.msh", msh.WorkedExample(), formats.Options{QuatOrder: "wxyz"})
+	a := openModel(t, "example.msh", msh.WorkedExample(), formats.Options{Readings: map[string]string{"quat-order": "wxyz"}})
 	out := make([]anim.Transform, 2)
 	a.Clips[0].Sample(0, out, nil)
 	if got, want := engineQ(out[1]), [4]float32{0, 0, 0, 1}; got != want {
@@ -393,7 +393,7 @@ func TestSampleMatchesReference(t *testing.T) {
 		f, _ := msh.Parse("r.msh", data)
 		for _, rounding := range roundings {
 			for _, order := range []string{"xyzw", "wxyz"} {
-				a, err := formats.OpenData("r.msh", data, formats.Options{Rounding: rounding, QuatOrder: order})
+				a, err := formats.OpenData("r.msh", data, formats.Options{Readings: map[string]string{"rounding": rounding, "quat-order": order}})
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -13,7 +13,7 @@ import (
 	"github.com/go-gl/mathgl/mgl32"
 )
 
-// Fidelity readings (formats.Options.Fidelity).
+// Fidelity readings (the "fidelity" reading).
 const (
 	FidelityFile   = "file"   // every key of the file (default)
 	FidelityClient = "client" // the client's load-time key thinning (§6.2)

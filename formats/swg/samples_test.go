@@ -158,7 +158,7 @@ func TestSampleEvaluationTable(t *testing.T) {
 	sample := func(file, fid, joint string, frame float64) (anim.Transform, anim.Probe) {
 		t.Helper()
 		p, _ := readSample(t, file)
-		scene, err := formats.Open([]string{p}, formats.Options{Fidelity: fid})
+		scene, err := formats.Open([]string{p}, formats.Options{Readings: map[string]string{"fidelity": fid}})
 		if err != nil {
 			t.Fatal(err)
 		}

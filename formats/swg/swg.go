@@ -35,6 +35,7 @@ func init() {
 		Extensions: []string{".skt", ".ans", ".mgn", ".lmg", ".sat"},
 		Sniff:      Sniff,
 		Decode:     Decode,
+		Readings:   readings,
 	})
 }
 
@@ -255,7 +256,7 @@ func animationAsset(file string, data []byte, opts formats.Options) (*formats.As
 	if err != nil {
 		return nil, err
 	}
-	return AnimationAsset(a, opts.WithDefaults().Fidelity), nil
+	return AnimationAsset(a, fidelityOf(opts)), nil
 }
 
 // AnimationAsset builds the Asset of a decoded animation: no skeleton, one

@@ -51,7 +51,7 @@ type Clip struct {
 	hasT, hasS []bool    // per lineset
 	objectLS   int       // the object lineset, or −1
 	cameraLS   bool      // the object lineset is camera-typed (engine zoom)
-	absolute   bool      // Options.Handles == "absolute"
+	absolute   bool      // the "handles" reading is "absolute"
 
 	mu      sync.Mutex
 	scratch *scratch
@@ -86,7 +86,7 @@ func (c *Clip) newScratch() *scratch {
 }
 
 // Bind binds the track to s. Unknown bone names are warnings and their lines are
-// ignored, or (Options.UnknownBone "root") drive bone 0 as in the engine.
+// ignored, or (the "unknown-bone" reading "root") drive bone 0 as in the engine.
 func (b *Binder) Bind(s *anim.Skeleton) (anim.Clip, []formats.Diagnostic) {
 	return b.BindClip(s)
 }
@@ -94,8 +94,8 @@ func (b *Binder) Bind(s *anim.Skeleton) (anim.Clip, []formats.Diagnostic) {
 // BindClip is Bind with the concrete type.
 func (b *Binder) BindClip(s *anim.Skeleton) (*Clip, []formats.Diagnostic) {
 	tr := b.Track
-	opt := b.Opts.WithDefaults()
-	c := &Clip{tr: tr, skel: s, Intensity: 1, objectLS: -1, absolute: opt.Handles == "absolute"}
+	opt := parseOptions(b.Opts)
+	c := &Clip{tr: tr, skel: s, Intensity: 1, objectLS: -1, absolute: opt.absoluteHandles}
 	var diags []formats.Diagnostic
 	n := s.Len()
 	c.lsNode = make([]int32, len(tr.Linesets))
@@ -133,13 +133,13 @@ func (b *Binder) BindClip(s *anim.Skeleton) (*Clip, []formats.Diagnostic) {
 					continue
 				}
 				what := "the line is ignored (--unknown-bone root drives bone 0, as the engine does)"
-				if opt.UnknownBone == "root" {
+				if opt.unknownToRoot {
 					what = "it drives bone 0, as in the engine"
 				}
 				diags = append(diags, formats.Diagnostic{Severity: formats.Warning, File: tr.File, Offset: -1, Line: l.Line, Col: l.Col,
 					Message: fmt.Sprintf("@%s: unknown bone %q%s: %s", l.Tag, ls.Key, hint, what)})
 			}
-			if opt.UnknownBone == "root" && n > 0 {
+			if opt.unknownToRoot && n > 0 {
 				node = 0
 			}
 		}

@@ -16,6 +16,7 @@ func init() {
 		Extensions: []string{".vca", ".vcm", ".vec3"},
 		Sniff:      sniff,
 		Decode:     Decode,
+		Readings:   readings,
 	})
 }
 

@@ -11,9 +11,9 @@
 // closures; Sample allocates nothing.
 //
 // Decisions where the engine and its documentation disagree follow the spec:
-//   - unknown bones: a warning and the line is ignored; Options.UnknownBone "root"
+//   - unknown bones: a warning and the line is ignored; the "unknown-bone" reading "root"
 //     drives bone 0 as the engine does;
-//   - bezier handles are relative (reference commit); Options.Handles "absolute"
+//   - bezier handles are relative (reference commit); the "handles" reading "absolute"
 //     reads them the older way; exactly 8 clamped Newton steps;
 //   - below the first key every kind holds the first value (warning for the kinds
 //     where the engine fails); an unknown curve word is const (warning); a missing

@@ -157,7 +157,7 @@ func FuzzVCA(f *testing.F) {
 		f.Add(data)
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		for _, opt := range []formats.Options{{}, {Handles: "absolute", UnknownBone: "root"}} {
+		for _, opt := range []formats.Options{{}, {Readings: map[string]string{"handles": "absolute", "unknown-bone": "root"}}} {
 			tr, err := ParseTrack("fuzz.vca", data, opt)
 			if err != nil {
 				checkTextErr(t, err)

@@ -115,7 +115,7 @@ const defaultPeriod = "1000000000"
 
 type trackBuilder struct {
 	tr    *Track
-	opt   formats.Options
+	opt   options
 	lines *lineIndex
 }
 
@@ -150,7 +150,6 @@ func (b *trackBuilder) exprError(err error, base func(int) int, what string) (fa
 // blacklisted or syntactically broken expression fails the load (as in the engine);
 // everything else is a diagnostic on the track.
 func ParseTrack(file string, src []byte, opt formats.Options) (*Track, error) {
-	opt = opt.WithDefaults()
 	root, err := ParseVCM(src, "track")
 	if err != nil {
 		se := err.(*SyntaxError)
@@ -160,7 +159,7 @@ func ParseTrack(file string, src []byte, opt formats.Options) (*Track, error) {
 	name = strings.TrimSuffix(name, filepath.Ext(name))
 	tr := &Track{Name: name, File: file, FPS: DefaultFPS, Duration: math.Inf(1), RotationOrder: "XYZ",
 		lsIndex: map[string]int{}, Curves: map[string]*Expr{}, curvePos: map[string]int{}, src: src}
-	b := &trackBuilder{tr: tr, opt: opt, lines: newLineIndex(src)}
+	b := &trackBuilder{tr: tr, opt: parseOptions(opt), lines: newLineIndex(src)}
 	var curveNodes []*Node
 	fpsSet := false
 	for _, n := range root.Children {
@@ -512,7 +511,7 @@ func (b *trackBuilder) keys(l *Line, n *Node) {
 		}
 		l.Keys = append(l.Keys, k)
 	}
-	if absolute > 0 && b.opt.Handles != "absolute" {
+	if absolute > 0 && !b.opt.absoluteHandles {
 		b.diag(formats.Warning, n.Pos, "%d of %d bezier keys have handles that look absolute (|lx| or |rx| comparable to the key's frame): read relative (reference commit); try --handles absolute", absolute, len(l.Keys))
 	}
 	first := l.Keys[0].Frame

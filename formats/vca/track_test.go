@@ -172,7 +172,7 @@ func TestHandlesOption(t *testing.T) {
 	if !hasDiag(ds, formats.Warning, "look absolute") {
 		t.Errorf("no warning for absolute-looking handles: %v", ds)
 	}
-	ca, sa, ds := mustClip(t, src, formats.Options{Handles: "absolute"}, "b")
+	ca, sa, ds := mustClip(t, src, formats.Options{Readings: map[string]string{"handles": "absolute"}}, "b")
 	if hasDiag(ds, formats.Warning, "look absolute") {
 		t.Errorf("absolute-looking warning with --handles absolute: %v", ds)
 	}
@@ -450,7 +450,7 @@ func TestUnknownBone(t *testing.T) {
 	if out[0].T != (mgl32.Vec3{}) {
 		t.Errorf("warn: root T = %v, want 0 (line ignored)", out[0].T)
 	}
-	c, s, _ = mustClip(t, src, formats.Options{UnknownBone: "root"}, "b")
+	c, s, _ = mustClip(t, src, formats.Options{Readings: map[string]string{"unknown-bone": "root"}}, "b")
 	c.Sample(0, out, nil)
 	if out[0].T != (mgl32.Vec3{0, 7, 0}) {
 		t.Errorf("root option: root T = %v, want (0, 7, 0)", out[0].T)

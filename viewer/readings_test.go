@@ -1,0 +1,58 @@
+package viewer
+
+import (
+	"strings"
+	"testing"
+
+	"animscope/formats"
+)
+
+func readingNames(rs []formats.Reading) string {
+	var names []string
+	for _, r := range rs {
+		names = append(names, r.Name)
+	}
+	return strings.Join(names, " ")
+}
+
+// TestReadingsFollowTheScene: the options panel and compare mode offer only the
+// readings that apply to the open scene's family.
+func TestReadingsFollowTheScene(t *testing.T) {
+	demo := NewState(func(files []string, opts formats.Options) (*formats.Asset, error) { return DemoLoader(opts) }, formats.Options{})
+	if got := readingNames(demo.SceneReadings()); got != "" {
+		t.Errorf("no scene: readings %q, want none", got)
+	}
+	if _, ok := demo.AnotherReading(); ok {
+		t.Error("no scene: another reading offered")
+	}
+	if !demo.Open(nil) {
+		t.Fatal(demo.LastError())
+	}
+	if got, want := readingNames(demo.SceneReadings()), "rounding quat-order"; got != want {
+		t.Errorf("MSH demo: readings %q, want %q", got, want)
+	}
+	if got, want := readingNames(demo.CompareReadings()), "rounding quat-order"; got != want {
+		t.Errorf("MSH demo: compare readings %q, want %q", got, want)
+	}
+	o, ok := demo.AnotherReading()
+	if !ok || o.Value("rounding") != "floor" || o.Value("quat-order") != "xyzw" {
+		t.Errorf("MSH demo: another reading = %v, %v; want rounding floor, quat-order xyzw", o.Readings, ok)
+	}
+	if got, want := readingsText(o, "msh"), "rounding floor, quat-order xyzw"; got != want {
+		t.Errorf("readingsText = %q, want %q", got, want)
+	}
+
+	synth := NewState(fakeLoader, formats.Options{})
+	if !synth.Open([]string{"good"}) {
+		t.Fatal(synth.LastError())
+	}
+	if got := readingNames(synth.SceneReadings()); got != "" {
+		t.Errorf("a family without readings: readings %q, want none", got)
+	}
+	if _, ok := synth.AnotherReading(); ok {
+		t.Error("a family without readings: another reading offered")
+	}
+	if got := readingLabel("B ", formats.Reading{Name: "quat-order", Families: []string{"msh"}}); got != "B quat order (MSH)" {
+		t.Errorf("label %q", got)
+	}
+}
