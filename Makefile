@@ -7,10 +7,11 @@ PKGS      := ./...
 FUZZTIME  ?= 30s
 BENCHTIME ?= 1s
 # The X11 -dev libraries GLFW links, a GL implementation (Mesa), Xvfb for tests
-# without a display, a C compiler for cgo, and smpq (StormLib's command-line tool,
-# which the MPQ tests compare with).
+# without a display, a C compiler for cgo, smpq (StormLib's command-line tool,
+# which the MPQ tests compare with) and python3-pil (the BLP tests compare with
+# Pillow; they skip without it).
 APT_PKGS  := gcc pkg-config libx11-dev libxcursor-dev libxrandr-dev libxinerama-dev \
-             libxi-dev libxxf86vm-dev libgl1-mesa-dev libgl1-mesa-dri xvfb xauth smpq
+             libxi-dev libxxf86vm-dev libgl1-mesa-dev libgl1-mesa-dri xvfb xauth smpq python3-pil
 SUDO      := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Tests that draw need a display: use the real one, or a virtual one through xvfb-run.
 # The glTF export tests run the Khronos validator when this folder holds it (.ci/run

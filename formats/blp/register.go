@@ -1,0 +1,73 @@
+package blp
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+	"io"
+	"os"
+)
+
+func init() {
+	image.RegisterFormat("blp", "BLP?", Decode, DecodeConfig)
+}
+
+// ReadAll reads at most MaxFileSize bytes from r; a longer stream is an error.
+func ReadAll(name string, r io.Reader) ([]byte, error) {
+	data, err := io.ReadAll(io.LimitReader(r, MaxFileSize+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > MaxFileSize {
+		return nil, &FormatError{File: name, Offset: MaxFileSize, Msg: fmt.Sprintf("larger than %d bytes", MaxFileSize)}
+	}
+	return data, nil
+}
+
+// Open reads and parses a BLP file. Only regular files are read.
+func Open(path string) (*Texture, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s: not a regular file", path)
+	}
+	data, err := ReadAll(path, f)
+	if err != nil {
+		return nil, err
+	}
+	return Parse(path, data)
+}
+
+// Decode reads a BLP and decodes its largest level (mip 0).
+func Decode(r io.Reader) (image.Image, error) {
+	data, err := ReadAll("", r)
+	if err != nil {
+		return nil, err
+	}
+	t, err := Parse("", data)
+	if err != nil {
+		return nil, err
+	}
+	return t.Mip(0)
+}
+
+// DecodeConfig reads a BLP and reports the size of mip 0 after checking the
+// header and mip table.
+func DecodeConfig(r io.Reader) (image.Config, error) {
+	data, err := ReadAll("", r)
+	if err != nil {
+		return image.Config{}, err
+	}
+	t, err := Parse("", data)
+	if err != nil {
+		return image.Config{}, err
+	}
+	return image.Config{ColorModel: color.NRGBAModel, Width: t.Width, Height: t.Height}, nil
+}
