@@ -83,7 +83,7 @@ func runExport(args []string, stdout, stderr io.Writer) int {
 	eo.Warn = func(s string) { fmt.Fprintf(stderr, "warning: %s\n", s) }
 	doc, err := gltf.Export(a, eo)
 	if err != nil {
-		fmt.Fprintf(stderr, "%s: %v\n", strings.Join(a.Files, ", "), err)
+		fmt.Fprintln(stderr, err) // it names the files and the place
 		return exitInvalid
 	}
 	if err := gltf.WriteFile(*out, doc); err != nil {

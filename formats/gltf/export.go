@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"sort"
+	"strings"
 
 	"animscope/anim"
 	"animscope/formats"
@@ -53,19 +54,23 @@ const InfiniteClipSeconds = 10
 //
 // Everything is converted to glTF space (right-handed, Y up, see conversionFor).
 func Export(a *formats.Asset, opts ExportOptions) (*gltf.Document, error) {
-	if a == nil || a.Skeleton == nil {
-		return nil, errors.New("gltf export: the scene has no skeleton")
+	if a == nil {
+		return nil, errors.New("gltf export: no scene")
+	}
+	e := &exporter{a: a, sk: a.Skeleton, opts: opts}
+	if a.Skeleton == nil {
+		return nil, e.errorf("the scene has no skeleton")
 	}
 	if err := a.Skeleton.Validate(); err != nil {
-		return nil, fmt.Errorf("gltf export: %v", err)
+		return nil, e.errorf("%v", err)
 	}
 	if math.IsNaN(opts.Scale) || math.IsInf(opts.Scale, 0) || opts.Scale < 0 {
-		return nil, fmt.Errorf("gltf export: scale %v: want a positive finite number", opts.Scale)
+		return nil, e.errorf("scale %v: want a positive finite number", opts.Scale)
 	}
 	if math.IsNaN(opts.FPS) || math.IsInf(opts.FPS, 0) || opts.FPS < 0 {
-		return nil, fmt.Errorf("gltf export: fps %v: want a positive finite number", opts.FPS)
+		return nil, e.errorf("fps %v: want a positive finite number", opts.FPS)
 	}
-	e := &exporter{a: a, sk: a.Skeleton, opts: opts, conv: conversionFor(a, opts.Scale)}
+	e.conv = conversionFor(a, opts.Scale)
 	if e.opts.MaxSamples <= 0 {
 		e.opts.MaxSamples = DefaultMaxSamples
 	}
@@ -149,6 +154,24 @@ type clipTrack struct {
 	vrot  [][][4]float32
 }
 
+// errorf returns an export error that names the scene's files and, through the
+// message, the node, mesh, clip or time it is about.
+func (e *exporter) errorf(format string, args ...any) error {
+	files := "the scene"
+	if len(e.a.Files) > 0 {
+		files = strings.Join(e.a.Files, ", ")
+	}
+	return fmt.Errorf("gltf export: %s: %s", files, fmt.Sprintf(format, args...))
+}
+
+// slotName names a slot as errors do: the skeleton node's file index and name.
+func (e *exporter) slotName(sl *slot) string {
+	if sl.node < 0 {
+		return sl.name
+	}
+	return fmt.Sprintf("node %d (%q)", e.sk.FileIndexOf(sl.node), sl.name)
+}
+
 func (e *exporter) warn(format string, args ...any) {
 	if e.opts.Warn != nil {
 		e.opts.Warn(fmt.Sprintf(format, args...))
@@ -168,7 +191,7 @@ func (e *exporter) pickClips() error {
 	seen := map[int]bool{}
 	for _, i := range idx {
 		if i < 0 || i >= len(e.a.Clips) {
-			return fmt.Errorf("gltf export: clip %d is out of range (the scene has %d clips)", i, len(e.a.Clips))
+			return e.errorf("clip %d is out of range (the scene has %d clips)", i, len(e.a.Clips))
 		}
 		if seen[i] || e.a.Clips[i] == nil {
 			continue
@@ -225,7 +248,7 @@ func (e *exporter) bind() error {
 		}
 		jl := e.jointLocal(i, pose)
 		if !jl.finite() {
-			return fmt.Errorf("gltf export: node %d (%q): the bind pose is not finite", e.sk.FileIndexOf(i), name)
+			return e.errorf("node %d (%q): the bind pose is not finite", e.sk.FileIndexOf(i), name)
 		}
 		s := &slot{name: name, node: i, bind: decompose(jl, nil), hNode: -1}
 		s.helper = s.bind.needsHelper()
@@ -288,7 +311,7 @@ func (e *exporter) sampleTimes(c *clipTrack) ([]float64, float64, error) {
 		e.warn("clip %q has no end: exported from 0 to %g %s", c.name, dur, info.Unit)
 	}
 	if dur/step > float64(e.opts.MaxSamples) {
-		return nil, 0, fmt.Errorf("gltf export: clip %q: %g %s at %g samples per second is more than %d samples; lower --fps",
+		return nil, 0, e.errorf("clip %q: %g %s at %g samples per second is more than %d samples; lower --fps",
 			c.name, dur, info.Unit, rate, e.opts.MaxSamples)
 	}
 	var ts []float64
@@ -315,7 +338,7 @@ func (e *exporter) sampleTimes(c *clipTrack) ([]float64, float64, error) {
 		last = s
 	}
 	if len(out) > e.opts.MaxSamples {
-		return nil, 0, fmt.Errorf("gltf export: clip %q has %d sample times, more than %d", c.name, len(out), e.opts.MaxSamples)
+		return nil, 0, e.errorf("clip %q has %d sample times, more than %d", c.name, len(out), e.opts.MaxSamples)
 	}
 	return out, ups, nil
 }
@@ -359,7 +382,7 @@ func (e *exporter) sampleClip(c *clipTrack) error {
 				m = identAffine
 			}
 			if !m.finite() {
-				return fmt.Errorf("gltf export: clip %q at %g: %s is not finite", c.name, t, sl.name)
+				return e.errorf("clip %q at %.6g %s: %s is not finite", c.name, t, c.clip.Info().Unit, e.slotName(sl))
 			}
 			d := decompose(m, &prev[s])
 			prev[s] = d
@@ -440,23 +463,39 @@ func writeData(doc *gltf.Document, data any) int {
 
 func (e *exporter) writeAnimations() {
 	doc := e.doc
-	zero := -1
 	for _, c := range e.clips {
 		an := &gltf.Animation{Name: c.name}
-		input := writeData(doc, c.secs)
-		acc := doc.Accessors[input]
-		acc.Min = []float64{float64(c.secs[0])}
-		acc.Max = []float64{float64(c.secs[len(c.secs)-1])}
-		channel := func(node int, path gltf.TRSProperty, data any, constant bool) {
-			in := input
+		// The sample times are written once, when a channel moves; a channel that
+		// never moves gets two equal keys at the clip's first and last time (the
+		// "ends"), so that a clip in which nothing moves keeps its duration.
+		input, ends := -1, -1
+		timesOf := func(constant bool) int {
+			first, last := c.secs[0], c.secs[len(c.secs)-1]
 			if constant {
-				if zero < 0 {
-					zero = writeData(doc, []float32{0})
-					doc.Accessors[zero].Min = []float64{0}
-					doc.Accessors[zero].Max = []float64{0}
+				if ends < 0 {
+					ts := []float32{first}
+					if last > first {
+						ts = append(ts, last)
+					}
+					ends = writeData(doc, ts)
+					doc.Accessors[ends].Min = []float64{float64(first)}
+					doc.Accessors[ends].Max = []float64{float64(last)}
 				}
-				in = zero
+				return ends
 			}
+			if input < 0 {
+				input = writeData(doc, c.secs)
+				doc.Accessors[input].Min = []float64{float64(first)}
+				doc.Accessors[input].Max = []float64{float64(last)}
+			}
+			return input
+		}
+		keys := 1
+		if len(c.secs) > 1 && c.secs[len(c.secs)-1] > c.secs[0] {
+			keys = 2
+		}
+		channel := func(node int, path gltf.TRSProperty, data any, constant bool) {
+			in := timesOf(constant)
 			out := writeData(doc, data)
 			an.Samplers = append(an.Samplers, &gltf.AnimationSampler{Input: in, Output: out, Interpolation: gltf.InterpolationLinear})
 			an.Channels = append(an.Channels, &gltf.AnimationChannel{Sampler: len(an.Samplers) - 1,
@@ -467,14 +506,14 @@ func (e *exporter) writeAnimations() {
 			if sl.helper {
 				trsNode = sl.hNode
 			}
-			tr, k := constant3(c.tr[s])
+			tr, k := constant3(c.tr[s], keys)
 			channel(trsNode, gltf.TRSTranslation, tr, k)
-			rot, k := constant4(c.rot[s])
+			rot, k := constant4(c.rot[s], keys)
 			channel(trsNode, gltf.TRSRotation, rot, k)
-			scl, k := constant3(c.scl[s])
+			scl, k := constant3(c.scl[s], keys)
 			channel(trsNode, gltf.TRSScale, scl, k)
 			if sl.helper {
-				vr, k := constant4(c.vrot[s])
+				vr, k := constant4(c.vrot[s], keys)
 				channel(sl.jNode, gltf.TRSRotation, vr, k)
 			}
 		}
@@ -482,22 +521,22 @@ func (e *exporter) writeAnimations() {
 	}
 }
 
-// constant3 returns the single value of a channel that never changes (and true),
-// or the channel itself.
-func constant3(v [][3]float32) ([][3]float32, bool) {
+// constant3 returns a channel that never changes as keys (1 or 2) copies of its
+// value, and true; or the channel itself and false.
+func constant3(v [][3]float32, keys int) ([][3]float32, bool) {
 	for _, x := range v[1:] {
 		if x != v[0] {
 			return v, false
 		}
 	}
-	return v[:1], len(v) > 1
+	return v[:keys:keys], true
 }
 
-func constant4(v [][4]float32) ([][4]float32, bool) {
+func constant4(v [][4]float32, keys int) ([][4]float32, bool) {
 	for _, x := range v[1:] {
 		if x != v[0] {
 			return v, false
 		}
 	}
-	return v[:1], len(v) > 1
+	return v[:keys:keys], true
 }

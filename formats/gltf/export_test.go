@@ -447,3 +447,48 @@ func windingAgreement(ev *evaluator) (agree, total int) {
 	}
 	return agree, total
 }
+
+// TestExportErrorsNamePlace: every export error names the scene's file and the
+// place: the node, mesh, clip or time.
+func TestExportErrorsNamePlace(t *testing.T) {
+	nanAt := func() *formats.Asset {
+		a := chainScene()
+		c := a.Clips[0].(*keyClip)
+		c.keys[2][0].T = v3(float32(math.NaN()), 0, 0) // "arm" from 0 ms
+		return a
+	}
+	nanVertex := func() *formats.Asset {
+		a := chainScene()
+		a.Meshes[1].Positions[5][1] = float32(math.Inf(1))
+		return a
+	}
+	noSkel := func() *formats.Asset { return &formats.Asset{Files: []string{"empty.m2"}} }
+	for _, tc := range []struct {
+		name  string
+		a     func() *formats.Asset
+		opts  ExportOptions
+		parts []string
+	}{
+		{"key not finite", nanAt, ExportOptions{}, []string{"chain.m2", `clip "wave"`, "at 0 ms", `node 2 ("arm")`, "not finite"}},
+		{"vertex not finite", nanVertex, ExportOptions{}, []string{"chain.m2", `mesh "hand part"`, "vertex 5", "not finite"}},
+		{"clip out of range", chainScene, ExportOptions{Clips: []int{7}}, []string{"chain.m2", "clip 7"}},
+		{"too many samples", chainScene, ExportOptions{FPS: 1e6, MaxSamples: 1000}, []string{"chain.m2", `clip "wave"`, "more than 1000"}},
+		{"bad scale", chainScene, ExportOptions{Scale: math.NaN()}, []string{"chain.m2", "scale NaN"}},
+		{"no skeleton", noSkel, ExportOptions{}, []string{"empty.m2", "no skeleton"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := Export(tc.a(), tc.opts)
+			if err == nil {
+				t.Fatalf("got no error, want one naming %q", tc.parts)
+			}
+			if !strings.HasPrefix(err.Error(), "gltf export: ") {
+				t.Errorf("got %q, want it to start with %q", err, "gltf export: ")
+			}
+			for _, p := range tc.parts {
+				if !strings.Contains(err.Error(), p) {
+					t.Errorf("got %q, want it to name %q", err, p)
+				}
+			}
+		})
+	}
+}

@@ -281,9 +281,9 @@ func (e *exporter) writeMeshes() error {
 				copy(weights1[v][:], inf.w[4:])
 			}
 		}
-		for _, q := range pos {
+		for v, q := range pos {
 			if !(vec3{float64(q[0]), float64(q[1]), float64(q[2])}).finite() {
-				return fmt.Errorf("gltf export: mesh %q has a vertex that is not finite", p.name)
+				return e.errorf("mesh %q: vertex %d is not finite", p.name, v)
 			}
 		}
 		attrs := gltf.PrimitiveAttributes{}
