@@ -37,6 +37,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return runRender(args[1:], stdout, stderr)
 		case "export":
 			return runExport(args[1:], stdout, stderr)
+		case "texture":
+			return runTexture(args[1:], stdout, stderr)
 		case "help", "-h", "-help", "--help":
 			fmt.Fprint(stdout, usageText+readingsHelp()+exitText)
 			return exitOK
@@ -58,6 +60,7 @@ const usageText = `usage:
   animscope render [--clip C] [--t T] [--size WxH] --out FILE.png [READING …] [FILE...]
   animscope export [--clip C] [--fps N] [--bind-pose] [--scale F] --out FILE.glb
                    [READING …] FILE...
+  animscope texture FILE --out FILE.png [--mip N]   a texture (BLP, PNG, JPEG) as PNG
 
 --root DIR (every command that opens files) says where referenced files live.
 `

@@ -207,7 +207,11 @@ func TestPillowSamples(t *testing.T) {
 	}
 	var jobs []pillowJob
 	for _, p := range paths {
-		tex, err := blp.Open(p)
+		data, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tex, err := blp.Parse(p, data)
 		if err != nil {
 			t.Fatal(err)
 		}

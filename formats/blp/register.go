@@ -5,7 +5,6 @@ import (
 	"image"
 	"image/color"
 	"io"
-	"os"
 )
 
 func init() {
@@ -22,27 +21,6 @@ func ReadAll(name string, r io.Reader) ([]byte, error) {
 		return nil, &FormatError{File: name, Offset: MaxFileSize, Msg: fmt.Sprintf("larger than %d bytes", MaxFileSize)}
 	}
 	return data, nil
-}
-
-// Open reads and parses a BLP file. Only regular files are read.
-func Open(path string) (*Texture, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return nil, err
-	}
-	if !st.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s: not a regular file", path)
-	}
-	data, err := ReadAll(path, f)
-	if err != nil {
-		return nil, err
-	}
-	return Parse(path, data)
 }
 
 // Decode reads a BLP and decodes its largest level (mip 0).

@@ -133,7 +133,11 @@ func TestBGRAAlphaDepth(t *testing.T) {
 // TestSampleFacts checks the facts the samples' provenance notes give.
 func TestSampleFacts(t *testing.T) {
 	dir := samples.Dir(t, "m2")
-	tex, err := blp.Open(filepath.Join(dir, "RabbitSkin.blp"))
+	rabbit, err := os.ReadFile(filepath.Join(dir, "RabbitSkin.blp"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tex, err := blp.Parse("RabbitSkin.blp", rabbit)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,0 +1,58 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"flag"
+	"fmt"
+	"image/png"
+	"io"
+
+	"animscope/formats/atomicfile"
+	"animscope/formats/texture"
+)
+
+// runTexture converts a texture (BLP, PNG, JPEG) to a PNG:
+// `animscope texture FILE --out FILE.png [--mip N]`.
+func runTexture(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("texture", flag.ContinueOnError)
+	out := fs.String("out", "", "the PNG to write")
+	mip := fs.Int("mip", 0, "mip level (0 is the full size)")
+	files, err := parseInterleaved(fs, args)
+	if err != nil {
+		return exitFor("texture", err, stderr)
+	}
+	if len(files) != 1 {
+		return exitFor("texture", usagef("want one texture FILE, got %d", len(files)), stderr)
+	}
+	if *out == "" {
+		return exitFor("texture", usagef("--out FILE.png is required"), stderr)
+	}
+	if *mip < 0 {
+		return exitFor("texture", usagef("--mip %d: want a level from 0", *mip), stderr)
+	}
+	if err := checkOutNotInput(*out, files); err != nil {
+		return exitFor("texture", err, stderr)
+	}
+	tex, err := texture.Read(files[0])
+	if err != nil {
+		return exitFor("texture", err, stderr)
+	}
+	img, err := tex.Mip(*mip)
+	if errors.Is(err, texture.ErrNoLevel) {
+		return exitFor("texture", usagef("--mip: %v", err), stderr)
+	}
+	if err != nil {
+		return exitFor("texture", err, stderr)
+	}
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, img); err != nil {
+		fmt.Fprintf(stderr, "animscope texture: %v\n", err)
+		return exitInvalid
+	}
+	if err := atomicfile.Write(*out, buf.Bytes()); err != nil {
+		fmt.Fprintf(stderr, "animscope texture: %v\n", err)
+		return exitInvalid
+	}
+	return exitOK
+}

@@ -1,0 +1,99 @@
+// Package texture reads the texture files the model families name: BLP (World of
+// Warcraft; every mip level) and the images the standard library reads (PNG for
+// VoxelCore, JPEG), each as straight RGBA.
+package texture
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"image"
+	"image/draw"
+	_ "image/jpeg" // JPEG textures
+	_ "image/png"  // PNG textures (VoxelCore)
+
+	"animscope/formats"
+	"animscope/formats/blp"
+)
+
+// MaxSide bounds a side of an image read by the standard library's decoders,
+// checked from the header before the pixels are allocated.
+const MaxSide = 8192
+
+// ErrNoLevel is wrapped by Mip's error for a level the texture does not have.
+var ErrNoLevel = errors.New("no such mip level")
+
+// Texture is a parsed texture file.
+type Texture struct {
+	Name   string
+	Format string // "blp", "png", "jpeg"
+	// Width and Height are level 0's size.
+	Width, Height int
+	// Levels is the number of mip levels (1 for PNG and JPEG).
+	Levels int
+	// BLP is the parsed BLP (nil for other formats), for its encoding and levels.
+	BLP *blp.Texture
+
+	data []byte
+}
+
+// Read reads and parses a texture file; only regular files are read, with the
+// project's read limit (formats.ReadFile).
+func Read(path string) (*Texture, error) {
+	data, err := formats.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return Parse(path, data)
+}
+
+// Parse recognises the texture in data by its content and checks its header.
+func Parse(name string, data []byte) (*Texture, error) {
+	if bytes.HasPrefix(data, []byte("BLP1")) || bytes.HasPrefix(data, []byte("BLP2")) {
+		b, err := blp.Parse(name, data)
+		if err != nil {
+			return nil, err
+		}
+		return &Texture{Name: name, Format: "blp", Width: b.Width, Height: b.Height, Levels: len(b.Levels), BLP: b, data: data}, nil
+	}
+	cfg, format, err := image.DecodeConfig(bytes.NewReader(data))
+	if err != nil {
+		if errors.Is(err, image.ErrFormat) {
+			return nil, fmt.Errorf("%s: not a texture this program reads (BLP, PNG or JPEG)", name)
+		}
+		return nil, fmt.Errorf("%s: %v", name, err)
+	}
+	if cfg.Width < 1 || cfg.Height < 1 || cfg.Width > MaxSide || cfg.Height > MaxSide {
+		return nil, fmt.Errorf("%s: %s of %d x %d: each side must be 1 to %d", name, format, cfg.Width, cfg.Height, MaxSide)
+	}
+	return &Texture{Name: name, Format: format, Width: cfg.Width, Height: cfg.Height, Levels: 1, data: data}, nil
+}
+
+// Mip decodes level n (0 is the full size) to straight RGBA.
+func (t *Texture) Mip(n int) (*image.NRGBA, error) {
+	if n < 0 || n >= t.Levels {
+		return nil, fmt.Errorf("%s: mip level %d: the texture has levels 0 to %d: %w", t.Name, n, t.Levels-1, ErrNoLevel)
+	}
+	if t.BLP != nil {
+		return t.BLP.Mip(n)
+	}
+	img, _, err := image.Decode(bytes.NewReader(t.data))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", t.Name, err)
+	}
+	if nrgba, ok := img.(*image.NRGBA); ok && nrgba.Rect.Min == (image.Point{}) {
+		return nrgba, nil
+	}
+	b := img.Bounds()
+	out := image.NewNRGBA(image.Rect(0, 0, b.Dx(), b.Dy()))
+	draw.Draw(out, out.Rect, img, b.Min, draw.Src)
+	return out, nil
+}
+
+// Describe is a one-line summary: format, encoding, size and levels.
+func (t *Texture) Describe() string {
+	if t.BLP != nil {
+		return fmt.Sprintf("BLP%d %v, alpha %d bits, %d x %d, %d mip levels", t.BLP.Version, t.BLP.Encoding, t.BLP.AlphaDepth, t.Width, t.Height, t.Levels)
+	}
+	return fmt.Sprintf("%s, %d x %d, 1 level", t.Format, t.Width, t.Height)
+}
