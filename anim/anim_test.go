@@ -133,13 +133,15 @@ type constClip struct{ x Transform }
 func (c constClip) Info() ClipInfo {
 	return ClipInfo{Name: "c", Unit: "frame", Duration: 10, UnitsPerSecond: 30}
 }
-func (c constClip) Sample(t float64, out []Transform, probes []Probe) {
+func (c constClip) NewContext() Context { return nil }
+func (c constClip) Sample(_ Context, t float64, out []Transform, probes []Probe) (Affine, bool) {
 	for i := range out {
 		out[i] = c.x
 	}
 	for i := range probes {
 		probes[i].Reset(int32(t), false)
 	}
+	return IdentityAffine, false
 }
 
 func TestBlenderSample(t *testing.T) {

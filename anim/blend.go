@@ -64,16 +64,34 @@ type BlendResult struct {
 	Neither bool
 }
 
-// Blender samples two clips and mixes them. It owns the scratch buffer for side B,
-// so after the first call with a given node count it allocates nothing.
+// Blender samples two clips and mixes them for one player. It owns the scratch
+// buffer for side B and the sampling contexts of both sides (Clip.NewContext), so
+// after the first call with given clips and node count it allocates nothing.
 type Blender struct {
 	scratch []Transform
+	clips   [2]Clip
+	ctxs    [2]Context
+}
+
+// context returns the player's context for clip c on side i (0: A, 1: B), making
+// a new one when the side's clip changed.
+func (bl *Blender) context(i int, c Clip) Context {
+	if bl.clips[i] != c {
+		bl.clips[i], bl.ctxs[i] = c, c.NewContext()
+	}
+	return bl.ctxs[i]
 }
 
 // Sample evaluates clip a at ta and clip b at tb and blends them at weight w into
 // out, following BlendSides. Both sides are always sampled (so both probe slices,
 // when not nil, say what each sampler did); only the valid sides shape the result.
 func (bl *Blender) Sample(a Clip, ta float64, b Clip, tb float64, w float32, out []Transform, probesA, probesB []Probe) BlendResult {
+	res, _, _ := bl.sample(a, ta, b, tb, w, out, probesA, probesB)
+	return res
+}
+
+// sample is Sample that also returns clip A's root placement at ta.
+func (bl *Blender) sample(a Clip, ta float64, b Clip, tb float64, w float32, out []Transform, probesA, probesB []Probe) (BlendResult, Affine, bool) {
 	n := len(out)
 	if cap(bl.scratch) < n {
 		bl.scratch = make([]Transform, n)
@@ -81,19 +99,31 @@ func (bl *Blender) Sample(a Clip, ta float64, b Clip, tb float64, w float32, out
 	sb := bl.scratch[:n]
 	useA, useB := BlendSides(w, ta, tb)
 	res := BlendResult{UsedA: useA, UsedB: useB}
+	sa := ta
 	if !useA && !useB {
 		res.Neither, res.UsedA = true, true
-		if ta < 0 {
-			ta = 0
+		if sa < 0 {
+			sa = 0
 		}
 	}
-	a.Sample(ta, out, probesA)
-	b.Sample(tb, sb, probesB)
+	ca := bl.context(0, a)
+	root, moved := a.Sample(ca, sa, out, probesA)
+	b.Sample(bl.context(1, b), tb, sb, probesB)
+	if moved && sa != ta {
+		// The root follows A's requested time even where the pose falls back to
+		// A at 0; sb is free, since B is not used.
+		root, moved = a.Sample(ca, ta, sb, nil)
+	}
 	switch {
 	case res.UsedA && res.UsedB:
 		BlendTransforms(out, sb, w, out)
 	case res.UsedB:
 		copy(out, sb)
 	}
-	return res
+	return res, root, moved
+}
+
+// sampleOne samples clip a alone at t with side A's context.
+func (bl *Blender) sampleOne(a Clip, t float64, out []Transform, probes []Probe) (Affine, bool) {
+	return a.Sample(bl.context(0, a), t, out, probes)
 }

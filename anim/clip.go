@@ -61,6 +61,9 @@ type ClipInfo struct {
 	Frames int
 	// Step is the size of one frame step in Unit; 0 leaves it to FrameStep's rule.
 	Step float64
+	// PlacesRoot says that Sample places the scene root (VoxelCore's object
+	// lineset): its root result is the parent of every root node.
+	PlacesRoot bool
 }
 
 // FrameStep is the size of one frame step in Unit, the one rule behind the viewer's
@@ -106,19 +109,30 @@ func (c ClipInfo) Seconds() float64 {
 	return c.Duration / c.UnitsPerSecond
 }
 
-// Clip samples every node of the skeleton it is bound to.
+// Context is one player's sampling state for a clip (ozz-animation's
+// SamplingJob::Context): key cursors, evaluation scratch. A clip is immutable and
+// may be shared by any number of players and goroutines; each player keeps the
+// context its clip's NewContext made and passes it to every Sample call. A context
+// is not safe for concurrent use. nil is always accepted: the clip then samples
+// without one, with the same results, at the cost of searching every key (and, for
+// clips that need scratch space, an allocation per call).
+type Context any
+
+// Clip samples every node of the skeleton it is bound to. Its dynamic type must be
+// comparable (a pointer, or a value type without slices or maps): a player knows
+// by comparison whether its context still belongs to the clip it samples.
 type Clip interface {
 	Info() ClipInfo
+	// NewContext makes the sampling state for one player of this clip; nil when
+	// the clip keeps none.
+	NewContext() Context
 	// Sample evaluates every node at time t, in the clip's native unit, exactly: it
-	// never clamps, wraps or loops. out has one entry per skeleton node; probes is
-	// either nil or has one entry per node. Sample allocates nothing.
-	Sample(t float64, out []Transform, probes []Probe)
-}
-
-// RootClip is implemented by clips that also move the scene root (VCA's object
-// lineset). The returned matrix is the parent of every root node.
-type RootClip interface {
-	SampleRoot(t float64) Affine
+	// never clamps, wraps or loops. ctx is from this clip's NewContext (or nil).
+	// out has one entry per skeleton node; probes is either nil or has one entry
+	// per node. When the clip also places the scene root (ClipInfo.PlacesRoot), it
+	// returns that placement, the parent of every root node, and moved = true.
+	// Sample allocates nothing when given its context.
+	Sample(ctx Context, t float64, out []Transform, probes []Probe) (root Affine, moved bool)
 }
 
 // Marker is a named time on a clip's timeline (SWG messages, M2 events).
@@ -147,12 +161,16 @@ func (BindPose) Info() ClipInfo {
 	return ClipInfo{Name: "", Unit: "frame", Duration: 0, UnitsPerSecond: 30, Frames: 1}
 }
 
+// NewContext returns nil: the bind pose keeps no state.
+func (BindPose) NewContext() Context { return nil }
+
 // Sample writes the identity transform for every node.
-func (BindPose) Sample(t float64, out []Transform, probes []Probe) {
+func (BindPose) Sample(_ Context, t float64, out []Transform, probes []Probe) (Affine, bool) {
 	for i := range out {
 		out[i] = IdentityTransform
 	}
 	for i := range probes {
 		probes[i].Reset(0, true)
 	}
+	return IdentityAffine, false
 }

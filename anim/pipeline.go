@@ -6,8 +6,8 @@ import "github.com/go-gl/mathgl/mgl32"
 type RootPolicy uint8
 
 const (
-	// RootOwn: the clip's own root placement when it samples one (RootClip,
-	// VoxelCore's object lineset), the identity otherwise. `sample`, `diff`,
+	// RootOwn: the clip's own root placement when it samples one
+	// (ClipInfo.PlacesRoot, VoxelCore's object lineset), the identity otherwise. `sample`, `diff`,
 	// export and the viewer by default.
 	RootOwn RootPolicy = iota
 	// RootLocomotion is RootOwn, and a clip without its own root that carries
@@ -41,22 +41,20 @@ func (p *Pose) Sample(s *Skeleton, req *PoseRequest) BlendResult {
 	p.HasRoot = false
 	if req.Rest {
 		if req.A == nil || s.HasBindPose() {
-			BindPose{}.Sample(0, p.Local, p.Probes)
+			BindPose{}.Sample(nil, 0, p.Local, p.Probes)
 		} else {
-			req.A.Sample(0, p.Local, p.Probes)
+			p.Blender.sampleOne(req.A, 0, p.Local, p.Probes)
 		}
 		return BlendResult{UsedA: true}
 	}
 	var res BlendResult
 	if req.B != nil {
-		res = p.Blender.Sample(req.A, req.TA, req.B, req.TB, req.Weight, p.Local, p.Probes, p.ProbesB)
+		res, p.Root, p.HasRoot = p.Blender.sample(req.A, req.TA, req.B, req.TB, req.Weight, p.Local, p.Probes, p.ProbesB)
 	} else {
-		req.A.Sample(req.TA, p.Local, p.Probes)
+		p.Root, p.HasRoot = p.Blender.sampleOne(req.A, req.TA, p.Local, p.Probes)
 		res = BlendResult{UsedA: true}
 	}
-	if rc, ok := req.A.(RootClip); ok {
-		p.Root, p.HasRoot = rc.SampleRoot(req.TA), true
-	} else if lc, ok := req.A.(LocomotionClip); ok && req.Root == RootLocomotion {
+	if lc, ok := req.A.(LocomotionClip); ok && !p.HasRoot && req.Root == RootLocomotion {
 		p.Root, p.HasRoot = LocomotionRoot(lc, req.TA), true
 	}
 	return res

@@ -36,13 +36,20 @@ func TestFrameStep(t *testing.T) {
 	}
 }
 
-// rootClip is constClip that also places the scene root at T(0, 0, 5).
+// rootClip is constClip that also places the scene root at T(t, 0, 5).
 type rootClip struct{ constClip }
 
-func (rootClip) SampleRoot(t float64) Affine {
+func (c rootClip) Info() ClipInfo {
+	info := c.constClip.Info()
+	info.PlacesRoot = true
+	return info
+}
+
+func (c rootClip) Sample(ctx Context, t float64, out []Transform, probes []Probe) (Affine, bool) {
+	c.constClip.Sample(ctx, t, out, probes)
 	m := IdentityAffine
-	m[11] = 5
-	return m
+	m[9], m[11] = float32(t), 5
+	return m, true
 }
 
 // walkClip is constClip with locomotion: one unit along +X per frame.
@@ -79,7 +86,9 @@ func TestPoseEvaluate(t *testing.T) {
 		{"clip A", s, PoseRequest{A: a, TA: 3}, []Transform{a.x, a.x}, nil, 3, false, false},
 		{"blend", s, PoseRequest{A: a, TA: 3, B: b, TB: 4, Weight: 0.25}, nil, nil, 3, false, true},
 		{"neither side valid", s, PoseRequest{A: a, TA: -3, B: b, TB: -4, Weight: 0.5}, []Transform{a.x, a.x}, nil, 0, true, true},
-		{"own root", s, PoseRequest{A: rootClip{a}, TA: 2}, []Transform{a.x, a.x}, &Affine{1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 5}, 2, false, false},
+		{"own root", s, PoseRequest{A: rootClip{a}, TA: 2}, []Transform{a.x, a.x}, &Affine{1, 0, 0, 0, 1, 0, 0, 0, 1, 2, 0, 5}, 2, false, false},
+		// The pose falls back to A at 0; the root stays at A's requested time.
+		{"neither side valid, own root", s, PoseRequest{A: rootClip{a}, TA: -3, B: b, TB: -4, Weight: 0.5}, []Transform{a.x, a.x}, &Affine{1, 0, 0, 0, 1, 0, 0, 0, 1, -3, 0, 5}, 0, true, true},
 		{"locomotion ignored by RootOwn", s, PoseRequest{A: walkClip{a}, TA: 2}, []Transform{a.x, a.x}, nil, 2, false, false},
 		{"locomotion", s, PoseRequest{A: walkClip{a}, TA: 2, Root: RootLocomotion}, []Transform{a.x, a.x}, &Affine{1, 0, 0, 0, 1, 0, 0, 0, 1, 2, 0, 0}, 2, false, false},
 		{"rest with a bind pose", s, PoseRequest{A: rootClip{a}, TA: 2, B: b, Rest: true}, ident, nil, 0, false, false},

@@ -63,7 +63,7 @@ func TestDemoContent(t *testing.T) {
 	pose := anim.NewPose(n)
 	fellBack := map[int]bool{}
 	for f := 0; f < info.Frames; f++ {
-		a.Clips[0].Sample(float64(f)+0.5, pose.Local, pose.Probes)
+		a.Clips[0].Sample(nil, float64(f)+0.5, pose.Local, pose.Probes)
 		anim.LocalToModel(a.Skeleton, pose.Local, nil, pose.Model)
 		for i := range pose.Probes {
 			if pose.Probes[i].Fallback && a.Details.(*msh.Details).Nodes[i].MapStart >= 0 {

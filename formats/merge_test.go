@@ -12,8 +12,16 @@ type namedClip struct{ name string }
 func (c namedClip) Info() anim.ClipInfo {
 	return anim.ClipInfo{Name: c.name, Unit: "frame", Duration: 1}
 }
-func (c namedClip) Sample(t float64, out []anim.Transform, probes []anim.Probe) {
-	anim.BindPose{}.Sample(t, out, probes)
+func (c namedClip) Sample(_ anim.Context, t float64, out []anim.Transform, probes []anim.Probe) (anim.Affine, bool) {
+	c.sample(t, out, probes)
+	return anim.IdentityAffine, false
+}
+
+// NewContext returns nil: sampling keeps no state between calls.
+func (c namedClip) NewContext() anim.Context { return nil }
+
+func (c namedClip) sample(t float64, out []anim.Transform, probes []anim.Probe) {
+	anim.BindPose{}.Sample(nil, t, out, probes)
 }
 
 type binder struct {

@@ -45,7 +45,10 @@ func (s *State) Plot() *Plot {
 		d = 0
 	}
 	p.Duration = d
-	local := make([]anim.Transform, sc.Skel.Len())
+	// The pipeline's sampling stage, on a pose of its own (the scene's stays as drawn).
+	pose := anim.NewPose(sc.Skel.Len())
+	req := anim.PoseRequest{A: clip}
+	local := pose.Local
 	for c := range p.Ch {
 		p.Ch[c] = make([]float32, PlotSamples)
 	}
@@ -53,7 +56,8 @@ func (s *State) Plot() *Plot {
 		defer func() { _ = recover() }()
 		for i := 0; i < PlotSamples; i++ {
 			t := d * float64(i) / float64(PlotSamples-1)
-			clip.Sample(t, local, nil)
+			req.TA = t
+			pose.Sample(sc.Skel, &req)
 			x := local[s.Selected]
 			if sc.Asset.ConjugatedRotation {
 				x.Q = anim.Conjugate(x.Q)

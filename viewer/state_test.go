@@ -203,7 +203,8 @@ type panicClip struct{}
 func (panicClip) Info() anim.ClipInfo {
 	return anim.ClipInfo{Name: "boom", Unit: "frame", Duration: 1, UnitsPerSecond: 30}
 }
-func (panicClip) Sample(t float64, out []anim.Transform, p []anim.Probe) {
+func (panicClip) NewContext() anim.Context { return nil }
+func (panicClip) Sample(_ anim.Context, t float64, out []anim.Transform, p []anim.Probe) (anim.Affine, bool) {
 	panic("sampler bug")
 }
 

@@ -123,7 +123,15 @@ func (c *synthClip) rot(i, key int) mgl32.Quat {
 	return qz.Mul(qx)
 }
 
-func (c *synthClip) Sample(t float64, out []anim.Transform, probes []anim.Probe) {
+func (c *synthClip) Sample(_ anim.Context, t float64, out []anim.Transform, probes []anim.Probe) (anim.Affine, bool) {
+	c.sample(t, out, probes)
+	return anim.IdentityAffine, false
+}
+
+// NewContext returns nil: sampling keeps no state between calls.
+func (c *synthClip) NewContext() anim.Context { return nil }
+
+func (c *synthClip) sample(t float64, out []anim.Transform, probes []anim.Probe) {
 	frame := math.Floor(t)
 	fallback := t < 0 || t > float64(c.frames) || math.IsNaN(t)
 	k0 := int(math.Floor(t / synthKeyEvery))

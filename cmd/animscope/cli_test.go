@@ -26,7 +26,15 @@ func (c testClip) Info() anim.ClipInfo {
 	return anim.ClipInfo{Name: "walk", Unit: "frame", Duration: 4, UnitsPerSecond: 10, Frames: 4}
 }
 
-func (c testClip) Sample(t float64, out []anim.Transform, probes []anim.Probe) {
+func (c testClip) Sample(_ anim.Context, t float64, out []anim.Transform, probes []anim.Probe) (anim.Affine, bool) {
+	c.sample(t, out, probes)
+	return anim.IdentityAffine, false
+}
+
+// NewContext returns nil: sampling keeps no state between calls.
+func (c testClip) NewContext() anim.Context { return nil }
+
+func (c testClip) sample(t float64, out []anim.Transform, probes []anim.Probe) {
 	fl := math.Floor(t)
 	for i := range out {
 		out[i] = anim.Transform{T: mgl32.Vec3{float32(t) * float32(i), 0, 0}, Q: mgl32.Quat{W: 1}, S: mgl32.Vec3{1, 1, 1}}

@@ -97,7 +97,7 @@ func decodeAndSample(name string, data []byte) (err error) {
 	pose := anim.NewPose(n)
 	for _, c := range a.Clips {
 		for _, t := range []float64{0, 0.5, 1, 7.25, -1} {
-			c.Sample(t, pose.Local, pose.Probes)
+			c.Sample(nil, t, pose.Local, pose.Probes)
 			anim.LocalToModel(a.Skeleton, pose.Local, nil, pose.Model)
 			for i := range pose.Model {
 				for _, v := range pose.Model[i] {

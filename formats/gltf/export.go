@@ -44,7 +44,7 @@ const InfiniteClipSeconds = 10
 // Export writes a scene as a glTF 2.0 document (one buffer, to be written as .glb):
 //
 //   - nodes: an armature root ("Name", the identity), a "root motion" node under it
-//     when a clip moves the scene root (anim.RootClip), then one joint node per
+//     when a clip places the scene root (anim.ClipInfo.PlacesRoot), then one joint node per
 //     skeleton node mirroring the parents, named after the node, placed at the
 //     node's joint (model · pivot), plus a helper node above a joint whose local
 //     matrix is not glTF TRS (see decompose.go);
@@ -205,7 +205,7 @@ func (e *exporter) pickClips() error {
 		e.clips = append(e.clips, &clipTrack{index: i, clip: c, name: name})
 	}
 	for _, c := range e.clips {
-		if _, ok := c.clip.(anim.RootClip); ok {
+		if c.clip.Info().PlacesRoot {
 			e.rootSlot = &slot{name: "root motion", node: -1}
 		}
 	}

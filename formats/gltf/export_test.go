@@ -52,10 +52,8 @@ func expectedPose(a *formats.Asset, c anim.Clip, t float64) ([]anim.Affine, []an
 	local := make([]anim.Transform, n)
 	model := make([]anim.Affine, n)
 	skin := make([]anim.Affine, n)
-	c.Sample(t, local, nil)
 	var root *anim.Affine
-	if rc, ok := c.(anim.RootClip); ok {
-		r := rc.SampleRoot(t)
+	if r, moved := c.Sample(nil, t, local, nil); moved {
 		root = &r
 	}
 	anim.LocalToModel(a.Skeleton, local, root, model)

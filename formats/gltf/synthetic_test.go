@@ -39,7 +39,15 @@ func (c *keyClip) Info() anim.ClipInfo {
 		Frames: int(c.duration/math.Max(c.step, 1e-9)) + 1}
 }
 
-func (c *keyClip) Sample(t float64, out []anim.Transform, probes []anim.Probe) {
+func (c *keyClip) Sample(_ anim.Context, t float64, out []anim.Transform, probes []anim.Probe) (anim.Affine, bool) {
+	c.sample(t, out, probes)
+	return anim.IdentityAffine, false
+}
+
+// NewContext returns nil: sampling keeps no state between calls.
+func (c *keyClip) NewContext() anim.Context { return nil }
+
+func (c *keyClip) sample(t float64, out []anim.Transform, probes []anim.Probe) {
 	for i := range out {
 		out[i] = anim.IdentityTransform
 		if c.jumps != nil && c.jumps[int(math.Floor(t))] && i < len(c.fallback) {
@@ -86,7 +94,16 @@ type rootKeyClip struct {
 	root func(t float64) anim.Affine
 }
 
-func (c *rootKeyClip) SampleRoot(t float64) anim.Affine { return c.root(t) }
+func (c *rootKeyClip) Info() anim.ClipInfo {
+	info := c.keyClip.Info()
+	info.PlacesRoot = true
+	return info
+}
+
+func (c *rootKeyClip) Sample(ctx anim.Context, t float64, out []anim.Transform, probes []anim.Probe) (anim.Affine, bool) {
+	c.keyClip.Sample(ctx, t, out, probes)
+	return c.root(t), true
+}
 
 // curveClip is a clip without keys: smooth functions of time, sampled anywhere
 // (VCA func lines, cubic curves). It has no end.
@@ -99,7 +116,15 @@ func (c *curveClip) Info() anim.ClipInfo {
 	return anim.ClipInfo{Name: "curves", Unit: "s", Duration: math.Inf(1), UnitsPerSecond: 1, Step: 1.0 / 24}
 }
 
-func (c *curveClip) Sample(t float64, out []anim.Transform, probes []anim.Probe) {
+func (c *curveClip) Sample(_ anim.Context, t float64, out []anim.Transform, probes []anim.Probe) (anim.Affine, bool) {
+	c.sample(t, out, probes)
+	return anim.IdentityAffine, false
+}
+
+// NewContext returns nil: sampling keeps no state between calls.
+func (c *curveClip) NewContext() anim.Context { return nil }
+
+func (c *curveClip) sample(t float64, out []anim.Transform, probes []anim.Probe) {
 	for i := range out {
 		a := float32(t*2 + float64(i))
 		out[i] = anim.Transform{
@@ -228,7 +253,7 @@ func swgScene() *formats.Asset {
 func setInverseBind(sk *anim.Skeleton) {
 	n := sk.Len()
 	local := make([]anim.Transform, n)
-	anim.BindPose{}.Sample(0, local, nil)
+	anim.BindPose{}.Sample(nil, 0, local, nil)
 	model := make([]anim.Affine, n)
 	anim.LocalToModel(sk, local, nil, model)
 	sk.InverseBind = make([]anim.Affine, n)

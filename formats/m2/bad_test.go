@@ -251,7 +251,7 @@ func checkAsset(t testing.TB, a *formats.Asset) {
 	for ci, c := range a.Clips {
 		d := c.Info().Duration
 		for _, tau := range []float64{-10, 0, 1, d / 3, d, d + 17} {
-			c.Sample(tau, out, pr)
+			c.Sample(nil, tau, out, pr)
 			for i, x := range out {
 				vals := []float32{x.T[0], x.T[1], x.T[2], x.Q.W, x.Q.V[0], x.Q.V[1], x.Q.V[2], x.S[0], x.S[1], x.S[2]}
 				for _, f := range vals {

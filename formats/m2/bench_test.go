@@ -53,13 +53,15 @@ func benchAsset(b *testing.B, version uint32, nBones int) *formats.Asset {
 
 // BenchmarkSample100 samples a 100-bone clip and composes local-to-model: the
 // target is ≤ 150 ns per bone per frame and 0 allocations. "sample" is Clip.Sample
-// as the viewer calls it (the clip's built-in cursor); "search" passes no cursor,
+// as the viewer calls it (with the player's context, a cursor); "search" passes no
+// cursor,
 // so every track bisects its keys; "noprobes" asks for no probes.
 func BenchmarkSample100(b *testing.B) {
 	const nBones = 100
 	for _, v := range versions {
 		a := benchAsset(b, v, nBones)
 		clip := a.Clips[0].(*Clip)
+		ctx := clip.NewContext()
 		pose := anim.NewPose(nBones)
 		for _, c := range []struct {
 			name      string
@@ -81,7 +83,7 @@ func BenchmarkSample100(b *testing.B) {
 					if search {
 						clip.SampleWith(nil, t, t, pose.Local, probes)
 					} else {
-						clip.Sample(t, pose.Local, probes)
+						clip.Sample(ctx, t, pose.Local, probes)
 					}
 					if withModel {
 						anim.LocalToModel(a.Skeleton, pose.Local, nil, pose.Model)
@@ -105,7 +107,7 @@ func BenchmarkSample100(b *testing.B) {
 func BenchmarkModelOnly100(b *testing.B) {
 	a := benchAsset(b, 264, 100)
 	pose := anim.NewPose(100)
-	a.Clips[0].Sample(100, pose.Local, nil)
+	a.Clips[0].Sample(nil, 100, pose.Local, nil)
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
 		anim.LocalToModel(a.Skeleton, pose.Local, nil, pose.Model)
@@ -122,8 +124,9 @@ func TestSampleAllocs(t *testing.T) {
 		clip := a.Clips[0].(*Clip)
 		cur := clip.NewCursor()
 		allocs := testing.AllocsPerRun(100, func() {
-			clip.Sample(250, pose.Local, pose.Probes)
-			clip.SampleGlobal(250, 1e6, pose.Local, nil)
+			clip.Sample(cur, 250, pose.Local, pose.Probes)
+			clip.Sample(nil, 250, pose.Local, pose.Probes)
+			clip.SampleWith(nil, 250, 1e6, pose.Local, nil)
 			clip.SampleWith(cur, 260, 260, pose.Local, pose.Probes)
 			clip.MeshAlpha(1, 250, 250)
 		})
@@ -148,12 +151,13 @@ func BenchmarkSamples(b *testing.B) {
 			continue
 		}
 		clip, dur := a.Clips[0], a.Clips[0].Info().Duration
+		ctx := clip.NewContext()
 		pose := anim.NewPose(n)
 		b.Run(fmt.Sprintf("%s/%dbones", f.file, n), func(b *testing.B) {
 			b.ReportAllocs()
 			t := 0.0
 			for b.Loop() {
-				clip.Sample(t, pose.Local, pose.Probes)
+				clip.Sample(ctx, t, pose.Local, pose.Probes)
 				anim.LocalToModel(a.Skeleton, pose.Local, nil, pose.Model)
 				if t += 16.7; t >= dur {
 					t -= dur

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"sort"
-	"sync"
 
 	"animscope/anim"
 )
@@ -16,18 +15,6 @@ type model struct {
 	globals []uint32
 	nodes   []nodeTracks
 	alphas  []meshAlpha // per mesh of the asset
-
-	// cursors serve Clip.Sample: clip i uses cursors[i%len] when no other call
-	// holds it, so forward playback skips the key searches without the caller
-	// keeping a Cursor. A call that finds it busy samples without one; results
-	// are the same either way. Made at load (a few per model, not one per clip:
-	// sequences × bones could be large), so sampling never allocates.
-	cursors [4]sharedCursor
-}
-
-type sharedCursor struct {
-	mu  sync.Mutex
-	cur Cursor
 }
 
 // nodeTracks are one bone's tracks; nil when a track has no keys.
@@ -45,12 +32,11 @@ type Clip struct {
 	start float64  // before 264: the sampled sequence's start on the shared timeline
 	info  anim.ClipInfo
 	alias []string
-	own   *sharedCursor // the model cursor Sample uses
 }
 
 func newClip(m *model, seqs []Sequence, i int) *Clip {
 	s := seqs[i]
-	c := &Clip{m: m, seq: s, src: s.resolved, own: &m.cursors[i%len(m.cursors)]}
+	c := &Clip{m: m, seq: s, src: s.resolved}
 	if m.pre {
 		c.start = float64(seqs[c.src].Start)
 	}
@@ -70,35 +56,32 @@ func (c *Clip) Sequence() Sequence { return c.seq }
 
 // Sample evaluates every node at τ = t ms within the sequence, exactly: no clamp,
 // wrap or loop beyond the rules of spec §5.1/§5.3. Global-sequence tracks use t as
-// their global clock too (the `sample` contract).
-func (c *Clip) Sample(t float64, out []anim.Transform, probes []anim.Probe) {
-	c.SampleGlobal(t, t, out, probes)
+// their global clock too (the `sample` contract). ctx is a *Cursor from
+// NewContext (or nil: no cursor, same results).
+func (c *Clip) Sample(ctx anim.Context, t float64, out []anim.Transform, probes []anim.Probe) (anim.Affine, bool) {
+	cur, _ := ctx.(*Cursor)
+	c.SampleWith(cur, t, t, out, probes)
+	return anim.IdentityAffine, false
 }
 
-// Cursor remembers, per track, the keys a playing instance used last, so that
-// forward playback finds its keys without a search. Results are identical to
-// Sample's; a cursor only saves time. Keep one per playing instance (it is not
-// safe for concurrent use); it may move between the clips of one model. Sample
-// uses one of the model's own cursors, which serve one playing instance per clip.
+// Cursor is the sampling context of a playing instance (anim.Context): per track,
+// the keys it used last, so that forward playback finds its keys without a search.
+// Results are identical with or without one; a cursor only saves time. Keep one
+// per playing instance (it is not safe for concurrent use); it may move between
+// the clips of one model.
 type Cursor struct {
 	slot []int32 // 3 per node: t, r, s
 }
 
+// NewContext returns a new *Cursor for the clips of this clip's model.
+func (c *Clip) NewContext() anim.Context { return c.NewCursor() }
+
 // NewCursor returns a cursor for the clips of this clip's model.
 func (c *Clip) NewCursor() *Cursor { return &Cursor{slot: make([]int32, 3*len(c.m.nodes))} }
 
-// SampleGlobal is Sample with a separate global clock G = globalMS (ms) for the
+// SampleWith evaluates every node at τ = t ms within the sequence with a Cursor
+// (nil: none) and a separate global clock G = globalMS (ms) for the
 // global-sequence tracks, for a viewer whose global clock never resets (spec §5.2).
-func (c *Clip) SampleGlobal(t, globalMS float64, out []anim.Transform, probes []anim.Probe) {
-	if !c.own.mu.TryLock() {
-		c.SampleWith(nil, t, globalMS, out, probes)
-		return
-	}
-	c.SampleWith(&c.own.cur, t, globalMS, out, probes)
-	c.own.mu.Unlock()
-}
-
-// SampleWith is SampleGlobal with a Cursor (nil: none).
 func (c *Clip) SampleWith(cur *Cursor, t, globalMS float64, out []anim.Transform, probes []anim.Probe) {
 	frame := floorFrame(t)
 	var slots []int32

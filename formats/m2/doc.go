@@ -11,12 +11,12 @@
 //   - Clips: one *Clip per sequence in file order, named by the built-in
 //     AnimationData table (ClipName) and also selectable as "<id>.<variation>"
 //     (Aliases). Unit "ms", UnitsPerSecond 1000, Duration = the sequence duration.
-//     Sample(t) never wraps t; global-sequence tracks run on G = t, or on a separate
-//     clock with SampleGlobal. An alias sequence samples its resolved target.
-//     SampleWith takes an optional per-instance Cursor that makes forward playback
-//     find its keys without a search (identical results); Sample and SampleGlobal
-//     use one of four cursors the model makes at load (clip i takes i%4 when free).
-//     MeshAlpha gives a
+//     Sample(ctx, t) never wraps t; global-sequence tracks run on G = t, or on a
+//     separate clock with SampleWith. An alias sequence samples its resolved
+//     target. The sampling context is a per-instance *Cursor (NewContext,
+//     NewCursor) that makes forward playback find its keys without a search
+//     (identical results; nil samples without one); the clips themselves hold no
+//     state, so any number of players share them. MeshAlpha gives a
 //     mesh's opacity from its colour alpha and transparency tracks (Frog.m2 hides
 //     its tongue that way), and KeyTimes the timeline ticks of a node.
 //   - Meshes: one formats.Mesh per submesh of view 0 (embedded before 264, the

@@ -236,9 +236,6 @@ func (d *decoder) decode() (*formats.Asset, error) {
 	}
 
 	m := &model{pre: d.pre, globals: d.globals, nodes: make([]nodeTracks, len(bones)), alphas: d.alphas}
-	for i := range m.cursors {
-		m.cursors[i].cur.slot = make([]int32, 3*len(bones))
-	}
 	for fi, bn := range bones {
 		m.nodes[node[fi]] = nodeTracks{t: bn.t, r: bn.r, s: bn.s}
 	}

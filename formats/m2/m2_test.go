@@ -258,7 +258,7 @@ func TestSyntheticSampling(t *testing.T) {
 			}
 			for _, c := range cases {
 				clip := a.Clips[c.clip].(*Clip)
-				clip.SampleGlobal(c.t, c.g, out, pr)
+				clip.SampleWith(nil, c.t, c.g, out, pr)
 				if got, ok := c.check(out[c.node]); !ok {
 					t.Errorf("%s: got %s", c.name, got)
 				}
@@ -273,8 +273,8 @@ func TestSyntheticSampling(t *testing.T) {
 					}
 				}
 			}
-			// Sample and SampleGlobal(t, t) agree; records come in order t, r, s.
-			a.Clips[0].Sample(1250, out, pr)
+			// Sample and SampleWith(nil, t, t) agree; records come in order t, r, s.
+			a.Clips[0].Sample(nil, 1250, out, pr)
 			var chans []string
 			for _, k := range pr[b2].Used() {
 				chans = append(chans, k.Channel)
@@ -300,7 +300,7 @@ func TestSlerpMatchesEngine(t *testing.T) {
 		lo, hi, _, _ := tr.span(1)
 		out := make([]anim.Transform, a.Skeleton.Len())
 		for tau := 0.0; tau <= 1000; tau += 37 {
-			clip.Sample(tau, out, nil)
+			clip.Sample(nil, tau, out, nil)
 			i, r, exact := tr.locate(lo, hi, tau+clip.start, nil)
 			want := tr.q[i]
 			if !exact {
@@ -350,7 +350,7 @@ func TestQuat16(t *testing.T) {
 		m.bones[1].r.raw = true
 		a, _ := openTest(t, m)
 		out := make([]anim.Transform, 3)
-		a.Clips[0].Sample(0, out, nil)
+		a.Clips[0].Sample(nil, 0, out, nil)
 		if want := (mgl32.Quat{W: 0.984818, V: mgl32.Vec3{0, -0.173592, 0}}); !quatNear(out[0].Q, want, 2e-6) {
 			t.Errorf("version %d: file rotation %v, want %v", v, out[0].Q, want)
 		}
@@ -385,7 +385,7 @@ func TestSpecRanges(t *testing.T) {
 		{1, 2000, mgl32.Vec3{0, 0, 0.516611}, 5, -1},
 	}
 	for _, c := range cases {
-		a.Clips[c.clip].Sample(c.tau, out, pr)
+		a.Clips[c.clip].Sample(nil, c.tau, out, pr)
 		k := pr[0].Keys[0]
 		if !vecNear(out[0].T, c.want, 1e-6) || k.K0 != c.k0 || k.K1 != c.k1 {
 			t.Errorf("clip %d τ=%v: %v keys %d→%d, want %v keys %d→%d", c.clip, c.tau, out[0].T, k.K0, k.K1, c.want, c.k0, c.k1)
@@ -453,7 +453,7 @@ func TestExternalAnim(t *testing.T) {
 	}
 	out := make([]anim.Transform, 3)
 	pr := make([]anim.Probe, 3)
-	a.Clips[1].Sample(0, out, pr)
+	a.Clips[1].Sample(nil, 0, out, pr)
 	if k, _ := probeKey(&pr[2], "t"); out[2].T != (mgl32.Vec3{}) || k.K0 != -1 {
 		t.Errorf("sequence 1 without its .anim: %v, probe %+v; want default, k0 -1", out[2].T, k)
 	}
@@ -471,38 +471,39 @@ func TestExternalAnim(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a.Clips[1].Sample(0, out, pr)
+	a.Clips[1].Sample(nil, 0, out, pr)
 	if out[2].T != (mgl32.Vec3{5, 5, 5}) || a.Details.(*Details).Sequences[1].AnimFile != "Test0000-01.anim" {
 		t.Errorf("sequence 1 from its .anim: %v, anim file %q; want (5,5,5)", out[2].T, a.Details.(*Details).Sequences[1].AnimFile)
 	}
 }
 
-// TestCursorSameResults: sampling with a Cursor gives exactly Sample's transforms
-// and probes, for forward playback, jumps back, and a cursor moved between clips.
-// TestSampleConcurrent: Clip.Sample may run on several goroutines at once (one
-// holds the built-in cursor, the others search) and each gets the results of a
-// plain search. Run with -race to check the locking.
+// TestSampleConcurrent: 8 goroutines sample one shared clip at once, each with its
+// own context (a cursor), and each gets the results of a plain search. Run with
+// -race: the clip holds no state of its own.
 func TestSampleConcurrent(t *testing.T) {
 	data, skin := benchModel(264, 20).encode()
 	a, err := decodeMem("concurrent.m2", data, skin)
 	if err != nil {
 		t.Fatal(err)
 	}
+	const players = 8
 	clip, n := a.Clips[0].(*Clip), a.Skeleton.Len()
 	var wg sync.WaitGroup
-	errs := make(chan string, 4)
-	for g := 0; g < 4; g++ {
+	errs := make(chan string, players)
+	for g := 0; g < players; g++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			ctx := clip.NewContext()
 			got, want := make([]anim.Transform, n), make([]anim.Transform, n)
+			gotP, wantP := make([]anim.Probe, n), make([]anim.Probe, n)
 			for step := 0; step < 300; step++ {
 				tau := float64((step*37+g*101)%1000) + 0.25
-				clip.Sample(tau, got, nil)
-				clip.SampleWith(nil, tau, tau, want, nil)
+				clip.Sample(ctx, tau, got, gotP)
+				clip.SampleWith(nil, tau, tau, want, wantP)
 				for i := range got {
-					if got[i] != want[i] {
-						errs <- fmt.Sprintf("goroutine %d τ=%v node %d: Sample %+v, search %+v", g, tau, i, got[i], want[i])
+					if got[i] != want[i] || fmt.Sprint(gotP[i].Used()) != fmt.Sprint(wantP[i].Used()) {
+						errs <- fmt.Sprintf("goroutine %d τ=%v node %d: Sample %+v %v, search %+v %v", g, tau, i, got[i], gotP[i].Used(), want[i], wantP[i].Used())
 						return
 					}
 				}
@@ -516,6 +517,9 @@ func TestSampleConcurrent(t *testing.T) {
 	}
 }
 
+// TestCursorSameResults: sampling with a Cursor gives exactly the transforms and
+// probes of a search, for forward playback, jumps back, and a cursor moved between
+// clips, whether passed to SampleWith or as Sample's context.
 func TestCursorSameResults(t *testing.T) {
 	for _, v := range versions {
 		m := benchModel(v, 20)
@@ -528,6 +532,7 @@ func TestCursorSameResults(t *testing.T) {
 		want, got := make([]anim.Transform, n), make([]anim.Transform, n)
 		wantP, gotP := make([]anim.Probe, n), make([]anim.Probe, n)
 		cur := a.Clips[0].(*Clip).NewCursor()
+		ctx := a.Clips[0].NewContext()
 		times := []float64{0, 1, 16.7, 33, 33.5, 66, 500, 499, 1000, 1200, -5, 250, 251, 252, 990, 10}
 		for step := 0; step < 200; step++ {
 			times = append(times, float64(step)*7.3)
@@ -536,11 +541,11 @@ func TestCursorSameResults(t *testing.T) {
 			clip := a.Clips[ci].(*Clip)
 			for _, tau := range times {
 				clip.SampleWith(nil, tau, tau, want, wantP)
-				for _, with := range []string{"a Cursor", "the built-in cursor"} {
+				for _, with := range []string{"a Cursor", "Sample's context"} {
 					if with == "a Cursor" {
 						clip.SampleWith(cur, tau, tau, got, gotP)
 					} else {
-						clip.Sample(tau, got, gotP)
+						clip.Sample(ctx, tau, got, gotP)
 					}
 					for i := 0; i < n; i++ {
 						if got[i] != want[i] || fmt.Sprint(gotP[i].Used()) != fmt.Sprint(wantP[i].Used()) {

@@ -292,7 +292,7 @@ func TestSampleMatchesReference(t *testing.T) {
 							}
 						}
 					}
-					c.Sample(tau, got, gotP)
+					c.Sample(nil, tau, got, gotP)
 					check("Sample", ci, tau, tau, true)
 					c.SampleWith(cur, tau, tau, got, gotP)
 					check("SampleWith", ci, tau, tau, true)
@@ -300,7 +300,7 @@ func TestSampleMatchesReference(t *testing.T) {
 					check("SampleWith without probes", ci, tau, tau, false)
 					g := globals[k%len(globals)]
 					refSample(m, a.Skeleton, c, tau, g, want, wantP)
-					c.SampleGlobal(tau, g, got, gotP)
+					c.SampleWith(nil, tau, g, got, gotP)
 					check("SampleGlobal", ci, tau, g, true)
 				}
 			}

@@ -174,7 +174,7 @@ func TestSamplesVectors(t *testing.T) {
 			{0, mgl32.Quat{W: 0.984818, V: mgl32.Vec3{0, -0.173592, 0}}, 0},
 			{34, normQ(0.987030, 0, -0.160466, 0), 1},
 		} {
-			a.Clips[0].Sample(c.t, out, pr)
+			a.Clips[0].Sample(nil, c.t, out, pr)
 			if !quatNear(out[n].Q, c.want, 2e-6) {
 				t.Errorf("t=%v: bone 1 rotation = %v, want %v", c.t, out[n].Q, c.want)
 			}
@@ -204,7 +204,7 @@ func TestSamplesVectors(t *testing.T) {
 		a := openSample(t, "TalkToMe.m2")
 		out := make([]anim.Transform, 1)
 		pr := make([]anim.Probe, 1)
-		a.Clips[0].Sample(383.5, out, pr)
+		a.Clips[0].Sample(nil, 383.5, out, pr)
 		if d := out[0].T.Sub(mgl32.Vec3{0, 0, -0.044733}).Len(); d > 1e-6 {
 			t.Errorf("seq 0 τ=383.5: translation = %v, want (0, 0, -0.044733)", out[0].T)
 		}
@@ -214,7 +214,7 @@ func TestSamplesVectors(t *testing.T) {
 		if pr[0].Frame != 383 || pr[0].Fallback {
 			t.Errorf("probe frame %d fallback %v, want 383 false", pr[0].Frame, pr[0].Fallback)
 		}
-		a.Clips[1].Sample(0, out, pr)
+		a.Clips[1].Sample(nil, 0, out, pr)
 		if d := out[0].T.Sub(mgl32.Vec3{0, 0, 0.516611}).Len(); d > 1e-6 {
 			t.Errorf("seq 1 τ=0: translation = %v, want (0, 0, 0.516611)", out[0].T)
 		}
@@ -226,7 +226,7 @@ func TestSamplesVectors(t *testing.T) {
 		a := openSample(t, "Squirrel2.m2")
 		out := make([]anim.Transform, a.Skeleton.Len())
 		pr := make([]anim.Probe, a.Skeleton.Len())
-		a.Clips[0].Sample(0, out, pr)
+		a.Clips[0].Sample(nil, 0, out, pr)
 		n := nodeOf(a, 0)
 		if !quatNear(out[n].Q, mgl32.Quat{W: 0.975585, V: mgl32.Vec3{0, 0.219306, 0}}, 1e-6) {
 			t.Errorf("bone 0 rotation = %v, want (0.975585; 0, 0.219306, 0)", out[n].Q)
@@ -315,7 +315,7 @@ func TestSamplesSkinnedBounds(t *testing.T) {
 			ulo, uhi := mgl32.Vec3{inf, inf, inf}, mgl32.Vec3{-inf, -inf, -inf}
 			for k := 0; k < 16; k++ {
 				tau := math.Floor(float64(k) / 15 * float64(seq.Duration))
-				clip.Sample(tau, pose.Local, pose.Probes)
+				clip.Sample(nil, tau, pose.Local, pose.Probes)
 				anim.LocalToModel(a.Skeleton, pose.Local, nil, pose.Model)
 				anim.SkinPalette(a.Skeleton, pose.Model, pose.Skin)
 				// Geosets whose colour alpha is 0 (Frog's tongue) are not in the bounds.

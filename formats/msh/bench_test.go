@@ -58,7 +58,7 @@ func BenchmarkSample(b *testing.B) {
 			t := 0.0
 			b.ReportAllocs()
 			for b.Loop() {
-				clip.Sample(t, pose.Local, pose.Probes)
+				clip.Sample(nil, t, pose.Local, pose.Probes)
 				anim.LocalToModel(a.Skeleton, pose.Local, nil, pose.Model)
 				if t += 0.37; t >= frames {
 					t -= frames
@@ -84,7 +84,7 @@ func BenchmarkSample(b *testing.B) {
 			t := 0.0
 			b.ReportAllocs()
 			for b.Loop() {
-				clip.Sample(t, pose.Local, nil)
+				clip.Sample(nil, t, pose.Local, nil)
 				if t += 0.37; t >= frames {
 					t -= frames
 				}

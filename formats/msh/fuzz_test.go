@@ -91,7 +91,7 @@ func checkOpen(t *testing.T, data []byte, opts formats.Options) {
 	probes := make([]anim.Probe, n)
 	F := float64(clip.Info().Frames)
 	for _, tm := range []float64{-1, 0, 0.25, 0.5, 1, F / 2, F - 1, F - 0.5, F, F + 1} {
-		clip.Sample(tm, out, probes)
+		clip.Sample(nil, tm, out, probes)
 		for i := range out {
 			if clean && !finiteT(out[i]) {
 				for k := 0; k < f.KeyCount; k++ {

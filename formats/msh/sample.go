@@ -177,7 +177,15 @@ var one = mgl32.Vec3{1, 1, 1}
 // engine's slerp. out[i].Q is the conjugate of the engine quaternion (§12.3), S = 1.
 // probes, when not nil, get the signed frame, the branch and one "trs" key record.
 // It allocates nothing.
-func (c *Clip) Sample(t float64, out []anim.Transform, probes []anim.Probe) {
+func (c *Clip) Sample(_ anim.Context, t float64, out []anim.Transform, probes []anim.Probe) (anim.Affine, bool) {
+	c.sample(t, out, probes)
+	return anim.IdentityAffine, false
+}
+
+// NewContext returns nil: sampling keeps no state between calls.
+func (c *Clip) NewContext() anim.Context { return nil }
+
+func (c *Clip) sample(t float64, out []anim.Transform, probes []anim.Probe) {
 	tf := float32(t)
 	frame := FrameIndex(tf, c.rounding)
 	inRange := uint32(frame) < c.frames

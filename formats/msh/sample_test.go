@@ -138,7 +138,7 @@ func TestWorkedExample(t *testing.T) {
 			out := make([]anim.Transform, 2)
 			probes := make([]anim.Probe, 2)
 			for _, row := range exampleRows {
-				clip.Sample(row.t, out, probes)
+				clip.Sample(nil, row.t, out, probes)
 				p := probes[1]
 				if p.Frame != row.frames[ri] || p.Fallback != row.fb[ri] {
 					t.Errorf("%s/%s t=%v: frame %d fallback %v, want %d %v", rounding, order, row.t, p.Frame, p.Fallback, row.frames[ri], row.fb[ri])
@@ -193,7 +193,7 @@ func TestWorkedExample(t *testing.T) {
 func TestWXYZIdentity(t *testing.T) {
 	a := openModel(t, "example.msh", msh.WorkedExample(), formats.Options{Readings: map[string]string{"quat-order": "wxyz"}})
 	out := make([]anim.Transform, 2)
-	a.Clips[0].Sample(0, out, nil)
+	a.Clips[0].Sample(nil, 0, out, nil)
 	if got, want := engineQ(out[1]), [4]float32{0, 0, 0, 1}; got != want {
 		t.Errorf("wxyz key 1 = %v, want %v", got, want)
 	}
@@ -274,7 +274,7 @@ func TestKeyChoice(t *testing.T) {
 		}
 		out := make([]anim.Transform, 2)
 		probes := make([]anim.Probe, 2)
-		a.Clips[0].Sample(2.5, out, probes)
+		a.Clips[0].Sample(nil, 2.5, out, probes)
 		p := probes[1]
 		if p.Frame != 2 || p.Fallback != c.fallback || p.Keys[0].K0 != c.k0 || p.Keys[0].K1 != c.k1 {
 			t.Errorf("map value %d: probe frame %d fallback %v keys %+v, want 2 %v %d %d", c.v, p.Frame, p.Fallback, p.Used(), c.fallback, c.k0, c.k1)
@@ -289,7 +289,7 @@ func TestKeyChoice(t *testing.T) {
 		t   float64
 		key int32
 	}{{0, 1}, {1, 2}} {
-		a.Clips[0].Sample(c.t, out, probes)
+		a.Clips[0].Sample(nil, c.t, out, probes)
 		k := f.RawKey(int(c.key))
 		want := msh.DecodeQuat(k.Raw, false)
 		if got := probes[1].Keys[0]; got.K0 != c.key || got.K1 != -1 || got.Alpha != 0 {
@@ -305,7 +305,7 @@ func TestKeyChoice(t *testing.T) {
 func TestMatrixExample(t *testing.T) {
 	a := openModel(t, "example.msh", msh.WorkedExample(), formats.Options{})
 	out := make([]anim.Transform, 2)
-	a.Clips[0].Sample(1, out, nil) // node 1 = key 2 exactly
+	a.Clips[0].Sample(nil, 1, out, nil) // node 1 = key 2 exactly
 	model := make([]anim.Affine, 2)
 	anim.LocalToModel(a.Skeleton, out, nil, model)
 	m := model[1] // node 0 is the identity at the origin
@@ -407,7 +407,7 @@ func TestSampleMatchesReference(t *testing.T) {
 					if j%4 == 0 {
 						tm = math.Round(tm*2) / 2 // integers and halves
 					}
-					a.Clips[0].Sample(tm, out, probes)
+					a.Clips[0].Sample(nil, tm, out, probes)
 					for node := 0; node < n; node++ {
 						want, wp := refSample(f, node, tm, rr, order == "wxyz")
 						if bits(out[node]) != bits(want) || probes[node].Frame != wp.Frame || probes[node].Fallback != wp.Fallback || probes[node].Keys[0] != wp.Keys[0] {
@@ -452,7 +452,7 @@ func TestSampleAllocs(t *testing.T) {
 	out := make([]anim.Transform, 50)
 	probes := make([]anim.Probe, 50)
 	tm := 0.0
-	if n := testing.AllocsPerRun(100, func() { a.Clips[0].Sample(tm, out, probes); tm += 0.3 }); n != 0 {
+	if n := testing.AllocsPerRun(100, func() { a.Clips[0].Sample(nil, tm, out, probes); tm += 0.3 }); n != 0 {
 		t.Errorf("Sample allocates %v times per call, want 0", n)
 	}
 }

@@ -227,7 +227,7 @@ func TestIdentityNodes(t *testing.T) {
 	out := make([]anim.Transform, 2)
 	probes := make([]anim.Probe, 2)
 	for _, tm := range []float64{-1, 0, 0.5, 2, 4, 9} {
-		as.Clips[0].Sample(tm, out, probes)
+		as.Clips[0].Sample(nil, tm, out, probes)
 		if out[1] != anim.IdentityTransform || !probes[1].Fallback || probes[1].Keys[0].K0 != -1 {
 			t.Errorf("t=%v: node 1 = %+v probe %+v, want identity, fallback, no key", tm, out[1], probes[1].Used())
 		}

@@ -165,7 +165,7 @@ func TestSyntheticSampling(t *testing.T) {
 		out := make([]anim.Transform, built.Len())
 		probes := make([]anim.Probe, built.Len())
 		for _, f := range frames {
-			clip.Sample(f, out, probes)
+			clip.Sample(nil, f, out, probes)
 			for j := 0; j < built.Len(); j++ {
 				x := findXform(a, built.Names[j])
 				pr := probes[j]
@@ -306,7 +306,7 @@ func TestKFAT0002ClientConversion(t *testing.T) {
 	clip, _ := b.Bind(&anim.Skeleton{Names: []string{"J"}, Parents: []int32{-1}}, FidelityFile)
 	out := make([]anim.Transform, 1)
 	pr := make([]anim.Probe, 1)
-	clip.Sample(7, out, pr)
+	clip.Sample(nil, 7, out, pr)
 	ang := refScalar(a.Euler[0].Frames, a.Euler[0].Values, 7)
 	if want := EulerXYZ(ang, 0.2, -0.1); out[0].Q != want {
 		t.Errorf("file-exact 0002 at 7: %v, want %v", out[0].Q, want)
@@ -346,7 +346,7 @@ func TestHoldMarkersRootMotion(t *testing.T) {
 	clip, _ := b.Bind(skel, FidelityFile)
 	out := make([]anim.Transform, 2)
 	pr := make([]anim.Probe, 2)
-	clip.Sample(2, out, pr)
+	clip.Sample(nil, 2, out, pr)
 	if out[0].Q != b.Rot[0].Keys[0] || pr[0].Keys[0] != (anim.KeyUse{Channel: "r", K0: 0, K1: -1}) {
 		t.Errorf("before the first key: %v, probe %+v; want key 0 held", out[0].Q, pr[0].Keys[0])
 	}

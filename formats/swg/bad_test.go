@@ -198,7 +198,7 @@ func checkAsset(t *testing.T, a *formats.Asset, sane bool) {
 	for _, c := range clips {
 		d := c.Info().Duration
 		for _, tt := range []float64{-1, 0, 0.5, d / 3, d, d + 2} {
-			c.Sample(tt, local, probes)
+			c.Sample(nil, tt, local, probes)
 			anim.LocalToModel(s, local, nil, model)
 			if !sane {
 				continue

@@ -29,7 +29,7 @@ func TestSampleAllocatesNothing(t *testing.T) {
 		f := 0.0
 		allocs := testing.AllocsPerRun(200, func() {
 			f += 0.37
-			c.Sample(f, local, probes)
+			c.Sample(nil, f, local, probes)
 			anim.LocalToModel(s, local, nil, model)
 		})
 		if allocs != 0 {
@@ -54,7 +54,7 @@ func benchSample(b *testing.B, kind, version string, withProbes bool) {
 		if f > 120 {
 			f -= 120
 		}
-		c.Sample(f, local, probes)
+		c.Sample(nil, f, local, probes)
 		anim.LocalToModel(s, local, nil, model)
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/benchJoints, "ns/joint")

@@ -529,7 +529,15 @@ var (
 // animation's deltas A (rotation) and T (translation) and s = 1; joints without
 // an XFIN get the identity and a fallback probe. It never clamps or wraps t and
 // allocates nothing.
-func (c *Clip) Sample(t float64, out []anim.Transform, probes []anim.Probe) {
+func (c *Clip) Sample(_ anim.Context, t float64, out []anim.Transform, probes []anim.Probe) (anim.Affine, bool) {
+	c.sample(t, out, probes)
+	return anim.IdentityAffine, false
+}
+
+// NewContext returns nil: sampling keeps no state between calls.
+func (c *Clip) NewContext() anim.Context { return nil }
+
+func (c *Clip) sample(t float64, out []anim.Transform, probes []anim.Probe) {
 	f := float32(t)
 	frame := int32(0)
 	if fl := math.Floor(t); fl >= math.MinInt32 && fl <= math.MaxInt32 {

@@ -172,7 +172,7 @@ func TestSampleEvaluationTable(t *testing.T) {
 		}
 		out := make([]anim.Transform, scene.Skeleton.Len())
 		probes := make([]anim.Probe, len(out))
-		clip.Sample(frame, out, probes)
+		clip.Sample(nil, frame, out, probes)
 		return out[j], probes[j]
 	}
 	for _, c := range cases {

@@ -79,7 +79,7 @@ func TestOpenSceneSkeletonClipMesh(t *testing.T) {
 		}
 	}
 	// joints 6 and 7 are not in y.ans: side A falls back to the bind pose
-	scene.Clips[0].Sample(3, pose.Local, pose.Probes)
+	scene.Clips[0].Sample(nil, 3, pose.Local, pose.Probes)
 	if !pose.Probes[6].Fallback || pose.Probes[0].Fallback {
 		t.Errorf("fallback probes: joint 6 %v, joint 0 %v", pose.Probes[6].Fallback, pose.Probes[0].Fallback)
 	}

@@ -67,13 +67,14 @@ func benchScene(tb testing.TB) (*Clip, *anim.Skeleton) {
 // Sample + LocalToModel (the target is at most 20 µs and 0 allocations per frame).
 func BenchmarkSampleLocalToModel(b *testing.B) {
 	c, s := benchScene(b)
+	ctx := c.NewContext()
 	pose := anim.NewPose(s.Len())
 	b.ReportAllocs()
 	defer reportCPU(b)()
 	b.ResetTimer()
 	t := 0.0
 	for i := 0; i < b.N; i++ {
-		c.Sample(t, pose.Local, pose.Probes)
+		c.Sample(ctx, t, pose.Local, pose.Probes)
 		anim.LocalToModel(s, pose.Local, nil, pose.Model)
 		t += 1.0 / 60
 		if t > 4 {
@@ -82,17 +83,18 @@ func BenchmarkSampleLocalToModel(b *testing.B) {
 	}
 }
 
-// BenchmarkSampleWithRoot adds the entity root (SampleRoot evaluates the track again).
+// BenchmarkSampleWithRoot adds the entity root, which Sample returns from the same
+// evaluation, to local-to-model.
 func BenchmarkSampleWithRoot(b *testing.B) {
 	c, s := benchScene(b)
+	ctx := c.NewContext()
 	pose := anim.NewPose(s.Len())
 	b.ReportAllocs()
 	defer reportCPU(b)()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		t := float64(i%240) / 60
-		c.Sample(t, pose.Local, nil)
-		root := c.SampleRoot(t)
+		root, _ := c.Sample(ctx, t, pose.Local, nil)
 		anim.LocalToModel(s, pose.Local, &root, pose.Model)
 	}
 }
@@ -108,16 +110,18 @@ func BenchmarkCompileExpr(b *testing.B) {
 
 func TestSampleAllocatesNothing(t *testing.T) {
 	c, s := benchScene(t)
+	ctx := c.NewContext()
 	pose := anim.NewPose(s.Len())
+	st := c.NewState()
 	tt := 0.0
 	allocs := testing.AllocsPerRun(200, func() {
-		c.Sample(tt, pose.Local, pose.Probes)
-		root := c.SampleRoot(tt)
+		root, _ := c.Sample(ctx, tt, pose.Local, pose.Probes)
 		anim.LocalToModel(s, pose.Local, &root, pose.Model)
+		c.SampleState(ctx, tt, st)
 		tt += 0.013
 	})
 	if allocs != 0 {
-		t.Errorf("Sample + SampleRoot + LocalToModel allocate %v times per frame, want 0", allocs)
+		t.Errorf("Sample + LocalToModel + SampleState allocate %v times per frame, want 0", allocs)
 	}
 }
 
@@ -139,23 +143,31 @@ func reportCPU(b *testing.B) func() {
 	}
 }
 
-// TestConcurrentSampling: goroutines sampling one clip get the serial results (a
-// busy scratch buffer falls back to a fresh one).
+// TestConcurrentSampling: 8 goroutines sample one shared clip, each with its own
+// context, and get the serial results, root included (run it under -race: the
+// clip holds no state of its own).
 func TestConcurrentSampling(t *testing.T) {
 	c, s := benchScene(t)
+	const players = 8
 	want := make([][]anim.Transform, 8)
+	wantRoot := make([]anim.Affine, len(want))
 	for i := range want {
 		want[i] = make([]anim.Transform, s.Len())
-		c.Sample(float64(i)*0.37, want[i], nil)
+		wantRoot[i], _ = c.Sample(c.NewContext(), float64(i)*0.37, want[i], nil)
 	}
-	done := make(chan string, 4)
-	for g := 0; g < 4; g++ {
+	done := make(chan string, players)
+	for g := 0; g < players; g++ {
 		go func() {
+			ctx := c.NewContext()
 			out := make([]anim.Transform, s.Len())
+			probes := make([]anim.Probe, s.Len())
 			for r := 0; r < 50; r++ {
 				i := (r + g) % len(want)
-				c.Sample(float64(i)*0.37, out, nil)
-				c.SampleRoot(float64(i) * 0.37)
+				root, moved := c.Sample(ctx, float64(i)*0.37, out, probes)
+				if !moved || root != wantRoot[i] {
+					done <- fmt.Sprintf("goroutine %d: t=%v root = %v (moved %v), want %v", g, float64(i)*0.37, root, moved, wantRoot[i])
+					return
+				}
 				for k := range out {
 					if out[k] != want[i][k] {
 						done <- fmt.Sprintf("goroutine %d: t=%v node %d = %v, want %v", g, float64(i)*0.37, k, out[k], want[i][k])
@@ -166,7 +178,7 @@ func TestConcurrentSampling(t *testing.T) {
 			done <- ""
 		}()
 	}
-	for g := 0; g < 4; g++ {
+	for g := 0; g < players; g++ {
 		if msg := <-done; msg != "" {
 			t.Error(msg)
 		}

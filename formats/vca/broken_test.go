@@ -194,7 +194,7 @@ func TestLargeInputsStayLinear(t *testing.T) {
 			t.Fatalf("%s: %v", tc.name, err)
 		}
 		c, _ := (&Binder{Track: tr}).BindClip(testSkeleton("b"))
-		c.Sample(1, make([]anim.Transform, 2), nil)
+		c.Sample(nil, 1, make([]anim.Transform, 2), nil)
 	}
 }
 

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"strings"
-	"sync"
 
 	"animscope/anim"
 	"animscope/formats"
@@ -26,9 +25,11 @@ type Binder struct {
 // Name is the clip's name: the file name without its extension.
 func (b *Binder) Name() string { return b.Track.Name }
 
-// Clip is a track bound to one skeleton. It implements anim.Clip, anim.RootClip and
-// anim.KeyTimesClip. Sample and SampleRoot allocate nothing; they may run
-// concurrently (a busy scratch buffer falls back to a fresh one).
+// Clip is a track bound to one skeleton. It implements anim.Clip (placing the
+// scene root: the object lineset "") and anim.KeyTimesClip. It holds no sampling
+// state: each player keeps the context NewContext makes (the evaluation scratch),
+// and Sample allocates nothing when given it, so players share one Clip, from any
+// number of goroutines.
 type Clip struct {
 	tr   *Track
 	skel *anim.Skeleton
@@ -52,9 +53,6 @@ type Clip struct {
 	objectLS   int       // the object lineset, or −1
 	cameraLS   bool      // the object lineset is camera-typed (engine zoom)
 	absolute   bool      // the "handles" reading is "absolute"
-
-	mu      sync.Mutex
-	scratch *scratch
 }
 
 type lsVals struct {
@@ -66,13 +64,8 @@ type lsVals struct {
 	modelSet bool
 }
 
+// scratch is a player's sampling context: what one evaluation of every line writes.
 type scratch struct {
-	// The key of the last evaluation held here: SampleRoot and SampleState after a
-	// Sample at the same t reuse it instead of evaluating the track again.
-	valid  bool
-	evalT  float64
-	evalI  float64
-	evalEC bool
 	ls     []lsVals
 	tex    []string
 	texSet []bool
@@ -83,6 +76,18 @@ type scratch struct {
 
 func (c *Clip) newScratch() *scratch {
 	return &scratch{ls: make([]lsVals, len(c.tr.Linesets)), tex: make([]string, len(c.slots)), texSet: make([]bool, len(c.slots))}
+}
+
+// NewContext returns a player's evaluation scratch for this clip.
+func (c *Clip) NewContext() anim.Context { return c.newScratch() }
+
+// scratchOf is ctx when it is a context of this clip's shape, otherwise a new one
+// (nil: the caller keeps no context and pays an allocation).
+func (c *Clip) scratchOf(ctx anim.Context) *scratch {
+	if sc, ok := ctx.(*scratch); ok && sc != nil && len(sc.ls) == len(c.tr.Linesets) && len(sc.tex) == len(c.slots) {
+		return sc
+	}
+	return c.newScratch()
 }
 
 // Bind binds the track to s. Unknown bone names are warnings and their lines are
@@ -195,7 +200,6 @@ func (b *Binder) BindClip(s *anim.Skeleton) (*Clip, []formats.Diagnostic) {
 			driven[c.lsNode[i]] = true
 		}
 	}
-	c.scratch = c.newScratch()
 	return c, diags
 }
 
@@ -204,7 +208,9 @@ func (c *Clip) Track() *Track { return c.tr }
 
 // Info describes the clip: unit seconds, the duration of §3.4 (+Inf without one).
 func (c *Clip) Info() anim.ClipInfo {
-	return trackInfo(c.tr)
+	info := trackInfo(c.tr)
+	info.PlacesRoot = true
+	return info
 }
 
 func trackInfo(tr *Track) anim.ClipInfo {
@@ -222,19 +228,6 @@ func trackInfo(tr *Track) anim.ClipInfo {
 	return info
 }
 
-func (c *Clip) acquire() (*scratch, bool) {
-	if c.mu.TryLock() {
-		return c.scratch, true
-	}
-	return c.newScratch(), false
-}
-
-func (c *Clip) release(owned bool) {
-	if owned {
-		c.mu.Unlock()
-	}
-}
-
 // probeFrame is ⌊t·fps⌋ as an int32 (clamped).
 func probeFrame(t, fps float64) int32 {
 	f := math.Floor(t * fps)
@@ -249,18 +242,9 @@ func probeFrame(t, fps float64) int32 {
 	return int32(f)
 }
 
-// evaluateOnce is evaluate unless sc already holds the evaluation at t.
-func (c *Clip) evaluateOnce(t float64, sc *scratch) {
-	if sc.valid && sc.evalT == t && sc.evalI == c.Intensity && sc.evalEC == c.EngineChannels {
-		return
-	}
-	c.evaluate(t, sc, nil)
-}
-
 // evaluate runs every line at time t into sc, and records key uses in probes.
 func (c *Clip) evaluate(t float64, sc *scratch, probes []anim.Probe) {
 	tr := c.tr
-	sc.valid, sc.evalT, sc.evalI, sc.evalEC = true, t, c.Intensity, c.EngineChannels
 	for i := range sc.ls {
 		v := &sc.ls[i]
 		v.t = [3]float64{}
@@ -546,10 +530,11 @@ func compose(a, b anim.Transform) anim.Transform {
 }
 
 // Sample evaluates every node at t seconds (never clamped, wrapped or looped; a
-// line's own period wraps its frame). It allocates nothing.
-func (c *Clip) Sample(t float64, out []anim.Transform, probes []anim.Probe) {
-	sc, owned := c.acquire()
-	defer c.release(owned)
+// line's own period wraps its frame) with the player's context ctx, and returns
+// the entity root T(pos)·R·S of the object lineset "" (the identity without one):
+// every clip places the root. It allocates nothing when given its context.
+func (c *Clip) Sample(ctx anim.Context, t float64, out []anim.Transform, probes []anim.Probe) (anim.Affine, bool) {
+	sc := c.scratchOf(ctx)
 	c.evaluate(t, sc, probes)
 	for i := range out {
 		out[i] = anim.IdentityTransform
@@ -566,16 +551,14 @@ func (c *Clip) Sample(t float64, out []anim.Transform, probes []anim.Probe) {
 			out[node] = x
 		}
 	}
+	return c.root(sc), true
 }
 
-// SampleRoot is the entity root transform T(pos)·R·S of the object lineset "".
-func (c *Clip) SampleRoot(t float64) anim.Affine {
+// root is the entity root T(pos)·R·S of the object lineset "" as evaluated in sc.
+func (c *Clip) root(sc *scratch) anim.Affine {
 	if c.objectLS < 0 {
 		return anim.IdentityAffine
 	}
-	sc, owned := c.acquire()
-	defer c.release(owned)
-	c.evaluateOnce(t, sc)
 	x := c.lsTransform(c.objectLS, &sc.ls[c.objectLS])
 	var m anim.Affine
 	anim.RotationColumns(&m, x.Q, x.S)
@@ -618,11 +601,11 @@ func (c *Clip) NewState() *State {
 		TextureSlots: append([]string(nil), c.slots...), Textures: make([]string, len(c.slots))}
 }
 
-// SampleState evaluates the non-transform channels at t into st (from NewState).
-func (c *Clip) SampleState(t float64, st *State) {
-	sc, owned := c.acquire()
-	defer c.release(owned)
-	c.evaluateOnce(t, sc)
+// SampleState evaluates the non-transform channels at t into st (from NewState),
+// with the player's context ctx (nil: a fresh one).
+func (c *Clip) SampleState(ctx anim.Context, t float64, st *State) {
+	sc := c.scratchOf(ctx)
+	c.evaluate(t, sc, nil)
 	for i := range st.Visible {
 		st.Visible[i], st.Color[i], st.Model[i] = true, mgl32.Vec4{1, 1, 1, 1}, ""
 	}

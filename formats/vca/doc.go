@@ -4,11 +4,12 @@
 //
 // A .vca file decodes to an Asset without a skeleton whose ClipBinder (Binder)
 // binds the track to the scene's skeleton by bone name; the bound *Clip implements
-// anim.Clip, anim.RootClip (the object lineset "" moves the entity root) and
-// anim.KeyTimesClip, and SampleState gives visibility, model overrides, colours,
-// texture slots and zoom. Expressions (`func (…)`, `@curve`, and each keyframe
-// line's frame expression `t * <fps> % <period>`) are parsed once at load into
-// closures; Sample allocates nothing.
+// anim.Clip (Sample also returns the entity root that the object lineset ""
+// moves) and anim.KeyTimesClip, and SampleState gives visibility, model
+// overrides, colours, texture slots and zoom. Expressions (`func (…)`, `@curve`,
+// and each keyframe line's frame expression `t * <fps> % <period>`) are parsed
+// once at load into closures. The clip holds no sampling state: each player keeps
+// the scratch its NewContext makes, and Sample allocates nothing when given it.
 //
 // Decisions where the engine and its documentation disagree follow the spec:
 //   - unknown bones: a warning and the line is ignored; the "unknown-bone" reading "root"

@@ -175,11 +175,10 @@ func FuzzVCA(f *testing.F) {
 			model := make([]anim.Affine, s.Len())
 			st := c.NewState()
 			for _, at := range []float64{0, 0.25, 1, 7.25, -1, 1e6} {
-				c.Sample(at, out, probes)
-				root := c.SampleRoot(at)
+				root, _ := c.Sample(nil, at, out, probes)
 				checkFinite(t, "sample", out, root)
 				anim.LocalToModel(s, out, &root, model)
-				c.SampleState(at, st)
+				c.SampleState(nil, at, st)
 			}
 			_ = c.Info()
 			c.KeyTimes(0, nil)

@@ -227,15 +227,17 @@ func TestOpenSceneHumanWave(t *testing.T) {
 	if info.Name != "wave" || info.Unit != "s" || info.UnitsPerSecond != 1 || info.Duration != 2 || info.Frames != 41 {
 		t.Errorf("info = %+v", info)
 	}
-	rc, ok := c.(anim.RootClip)
-	if !ok {
-		t.Fatalf("the bound clip does not implement anim.RootClip")
+	if !info.PlacesRoot {
+		t.Fatalf("the bound clip does not place the scene root")
 	}
+	ctx := c.NewContext()
 	pose := anim.NewPose(scene.Skeleton.Len())
 	hr := scene.Skeleton.Find("hand_right")
 	for _, tt := range []float64{0, 0.25, 0.5, 1, 1.5, 2} {
-		c.Sample(tt, pose.Local, pose.Probes)
-		root := rc.SampleRoot(tt)
+		root, moved := c.Sample(ctx, tt, pose.Local, pose.Probes)
+		if !moved {
+			t.Fatalf("t=%v: Sample did not return the root", tt)
+		}
 		anim.LocalToModel(scene.Skeleton, pose.Local, &root, pose.Model)
 		if !near(float64(root[10]), 0.1*math.Sin(tt), 1e-6) {
 			t.Errorf("t=%v: root y = %v, want %v", tt, root[10], 0.1*math.Sin(tt))
@@ -248,7 +250,7 @@ func TestOpenSceneHumanWave(t *testing.T) {
 			}
 		}
 	}
-	c.Sample(0.5, pose.Local, pose.Probes) // frame 10: hand_right z = 150
+	c.Sample(nil, 0.5, pose.Local, pose.Probes) // frame 10: hand_right z = 150
 	want := mgl32.QuatRotate(mgl32.DegToRad(150), mgl32.Vec3{0, 0, 1})
 	if !pose.Local[hr].Q.ApproxEqualThreshold(want, 1e-6) {
 		t.Errorf("hand_right at t=0.5: %v, want %v", pose.Local[hr].Q, want)

@@ -41,7 +41,7 @@ func mustClip(t testing.TB, src string, opt formats.Options, bones ...string) (*
 // sampleBone returns the sampled transform of the named bone at t.
 func sampleBone(c *Clip, s *anim.Skeleton, bone string, t float64) anim.Transform {
 	out := make([]anim.Transform, s.Len())
-	c.Sample(t, out, nil)
+	c.Sample(nil, t, out, nil)
 	for i, n := range s.Names {
 		if n == bone {
 			return out[i]
@@ -224,7 +224,7 @@ func TestW3PeriodOrderShow(t *testing.T) {
 		t    float64
 		want bool
 	}{{0.95, true}, {1.0, false}, {2.4, true}, {3.0, false}} {
-		c.SampleState(tc.t, st)
+		c.SampleState(nil, tc.t, st)
 		if st.Visible[head] != tc.want {
 			t.Errorf("head visible at t=%v = %v, want %v", tc.t, st.Visible[head], tc.want)
 		}
@@ -316,7 +316,7 @@ func TestW6TextureAndZoom(t *testing.T) {
 		{1, true, "", 1},
 	} {
 		c.EngineChannels = tc.engine
-		c.SampleState(tc.t, st)
+		c.SampleState(nil, tc.t, st)
 		if st.Textures[0] != tc.tex || !near(st.Zoom, tc.zoom, 1e-12) {
 			t.Errorf("t=%v engine=%v: texture %q zoom %v; want %q %v", tc.t, tc.engine, st.Textures[0], st.Zoom, tc.tex, tc.zoom)
 		}
@@ -446,12 +446,12 @@ func TestUnknownBone(t *testing.T) {
 		t.Errorf("no unknown-bone warning at 1:1: %v", ds)
 	}
 	out := make([]anim.Transform, s.Len())
-	c.Sample(0, out, nil)
+	c.Sample(nil, 0, out, nil)
 	if out[0].T != (mgl32.Vec3{}) {
 		t.Errorf("warn: root T = %v, want 0 (line ignored)", out[0].T)
 	}
 	c, s, _ = mustClip(t, src, formats.Options{Readings: map[string]string{"unknown-bone": "root"}}, "b")
-	c.Sample(0, out, nil)
+	c.Sample(nil, 0, out, nil)
 	if out[0].T != (mgl32.Vec3{0, 7, 0}) {
 		t.Errorf("root option: root T = %v, want (0, 7, 0)", out[0].T)
 	}
@@ -460,17 +460,18 @@ func TestUnknownBone(t *testing.T) {
 func TestObjectLinesetRoot(t *testing.T) {
 	src := "@move by y func (2)\n@rotate by z func (90)\n@scale by x func (3)\n@move bone b by x func (1)"
 	c, s, _ := mustClip(t, src, formats.Options{}, "b")
-	var rc anim.RootClip = c
-	m := rc.SampleRoot(0)
+	out := make([]anim.Transform, s.Len())
+	m, moved := c.Sample(c.NewContext(), 0, out, nil)
+	if !moved {
+		t.Fatal("Sample did not return the root")
+	}
 	want := anim.Affine{0, 3, 0, -1, 0, 0, 0, 0, 1, 0, 2, 0}
 	for i := range want {
 		if !near(float64(m[i]), float64(want[i]), 1e-6) {
 			t.Fatalf("root = %v, want %v", m, want)
 		}
 	}
-	out := make([]anim.Transform, s.Len())
 	model := make([]anim.Affine, s.Len())
-	c.Sample(0, out, nil)
 	anim.LocalToModel(s, out, &m, model)
 	// bone b at x = 1 in the root frame: rotated 90° about z and scaled 3 in x → (0, 3+2, 0)
 	if p := model[1]; !near(float64(p[9]), 0, 1e-6) || !near(float64(p[10]), 5, 1e-6) {
@@ -493,7 +494,7 @@ func TestProbes(t *testing.T) {
 	c, s, _ := mustClip(t, src, formats.Options{}, "b")
 	out := make([]anim.Transform, s.Len())
 	probes := make([]anim.Probe, s.Len())
-	c.Sample(2.95, out, probes)
+	c.Sample(nil, 2.95, out, probes)
 	p := probes[1]
 	if p.Frame != 29 || p.Fallback {
 		t.Errorf("probe frame %d fallback %v, want 29 false", p.Frame, p.Fallback)
@@ -543,13 +544,13 @@ func TestColorAndModel(t *testing.T) {
 @color by r func (0.1)`
 	c, s, _ := mustClip(t, src, formats.Options{}, "b")
 	st := c.NewState()
-	c.SampleState(0, st)
+	c.SampleState(nil, 0, st)
 	b := s.Find("b")
 	if st.Color[b] != (mgl32.Vec4{1, 0.5, 1, 0.25}) || st.Model[b] != "other" || st.SkeletonColor != (mgl32.Vec4{0.1, 1, 1, 1}) {
 		t.Errorf("color %v model %q skeleton %v; want (1 .5 1 .25) other (0.1 1 1 1)", st.Color[b], st.Model[b], st.SkeletonColor)
 	}
 	c.EngineChannels = true
-	c.SampleState(0, st)
+	c.SampleState(nil, 0, st)
 	if st.Color[b] != (mgl32.Vec4{1, 1, 1, 1}) || st.SkeletonColor[3] != 1 {
 		t.Errorf("engine colour: bone %v skeleton %v; want bone untinted and alpha 1", st.Color[b], st.SkeletonColor)
 	}
