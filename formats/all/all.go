@@ -3,6 +3,7 @@ package all
 
 import (
 	_ "animscope/formats/m2"  // World of Warcraft M2
+	_ "animscope/formats/mif" // SWG MIF sources, compiled to IFF
 	_ "animscope/formats/msh" // Parkan MSH in NRes archives
 	_ "animscope/formats/swg" // Star Wars Galaxies IFF
 	_ "animscope/formats/vca" // VoxelCore

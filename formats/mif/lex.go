@@ -1,0 +1,414 @@
+package mif
+
+import (
+	"fmt"
+	"strconv"
+	"unicode/utf8"
+
+	"animscope/formats"
+)
+
+// Pos is a place in a MIF source: 1-based line and column (columns count
+// characters; a tab is one column).
+type Pos struct {
+	File      string
+	Line, Col int
+}
+
+func (p Pos) String() string { return fmt.Sprintf("%s:%d:%d", p.File, p.Line, p.Col) }
+
+// errAt returns a *formats.FileError at p.
+func errAt(p Pos, format string, args ...any) error {
+	return formats.LineErrf(p.File, p.Line, p.Col, format, args...)
+}
+
+type tokKind int
+
+const (
+	tEOF     tokKind = iota
+	tIdent           // identifiers and keywords
+	tString          // "..." (Str holds the bytes after escapes, Raw the text between the quotes)
+	tInt             // integer literal
+	tFloat           // floating-point literal
+	tPunct           // one of [ ] ^ ; , : = ( ) . & ! ~ - + * / % < > | ? { } and >> << ^^
+	tInclude         // #include
+	tPragma          // #pragma
+	tPound           // # (a line marker: # LINE "FILE" [FLAGS])
+)
+
+type token struct {
+	Kind tokKind
+	Pos  Pos
+	Text string // identifier, punctuation, or the literal as written
+	Str  []byte // tString: the bytes after escapes
+	Raw  string // tString: the text between the quotes, escapes not processed
+	Int  int64
+	F    float64
+}
+
+func (t token) describe() string {
+	switch t.Kind {
+	case tEOF:
+		return "the end of the file"
+	case tString:
+		return fmt.Sprintf("string %q", t.Raw)
+	case tInclude:
+		return "#include"
+	case tPragma:
+		return "#pragma"
+	case tPound:
+		return "#"
+	}
+	return fmt.Sprintf("%q", t.Text)
+}
+
+// maxTokenBytes bounds one token (a string literal or a number), so a hostile
+// source cannot make the lexer hold one huge token.
+const maxTokenBytes = 1 << 20
+
+// lexer turns MIF source into tokens: mIFF's lexical rules (keywords, C-style
+// numbers, "strings" with escapes, // comments), plus what the C preprocessor
+// removes before mIFF sees the text (/* */ comments, #define lines).
+type lexer struct {
+	file string
+	src  []byte
+	pos  int
+	line int
+	col  int
+}
+
+func newLexer(file string, src []byte) *lexer {
+	return &lexer{file: file, src: src, line: 1, col: 1}
+}
+
+func (l *lexer) here() Pos { return Pos{File: l.file, Line: l.line, Col: l.col} }
+
+// advance moves over one character (a whole UTF-8 sequence, or one invalid byte).
+func (l *lexer) advance() {
+	if l.pos >= len(l.src) {
+		return
+	}
+	c := l.src[l.pos]
+	if c == '\n' {
+		l.line++
+		l.col = 1
+		l.pos++
+		return
+	}
+	if c < utf8.RuneSelf {
+		l.pos++
+	} else {
+		_, n := utf8.DecodeRune(l.src[l.pos:])
+		l.pos += n
+	}
+	l.col++
+}
+
+func (l *lexer) peekByte(off int) byte {
+	if l.pos+off < len(l.src) {
+		return l.src[l.pos+off]
+	}
+	return 0
+}
+
+func isLetter(c byte) bool { return c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c == '_' }
+func isDigit(c byte) bool  { return c >= '0' && c <= '9' }
+func isHex(c byte) bool    { return isDigit(c) || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F' }
+
+// skipSpace skips white space and comments.
+func (l *lexer) skipSpace() error {
+	for l.pos < len(l.src) {
+		c := l.src[l.pos]
+		switch {
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v':
+			l.advance()
+		case c == '/' && l.peekByte(1) == '/':
+			for l.pos < len(l.src) && l.src[l.pos] != '\n' {
+				l.advance()
+			}
+		case c == '/' && l.peekByte(1) == '*':
+			start := l.here()
+			l.advance()
+			l.advance()
+			for {
+				if l.pos >= len(l.src) {
+					return errAt(start, "comment /* is not closed before the end of the file")
+				}
+				if l.src[l.pos] == '*' && l.peekByte(1) == '/' {
+					l.advance()
+					l.advance()
+					break
+				}
+				l.advance()
+			}
+		default:
+			return nil
+		}
+	}
+	return nil
+}
+
+// next returns the next token.
+func (l *lexer) next() (token, error) {
+	for {
+		if err := l.skipSpace(); err != nil {
+			return token{}, err
+		}
+		if l.pos >= len(l.src) {
+			return token{Kind: tEOF, Pos: l.here()}, nil
+		}
+		start := l.here()
+		c := l.src[l.pos]
+		switch {
+		case c == '#':
+			if l.matchWord("#define") {
+				// mIFF ignores #define lines (the preprocessor handles them).
+				for l.pos < len(l.src) && l.src[l.pos] != '\n' {
+					l.advance()
+				}
+				continue
+			}
+			if l.matchWord("#include") {
+				l.skip(len("#include"))
+				return token{Kind: tInclude, Pos: start, Text: "#include"}, nil
+			}
+			if l.matchWord("#pragma") {
+				l.skip(len("#pragma"))
+				return token{Kind: tPragma, Pos: start, Text: "#pragma"}, nil
+			}
+			if isLetter(l.peekByte(1)) {
+				end := l.pos + 1
+				for end < len(l.src) && (isLetter(l.src[end]) || isDigit(l.src[end])) {
+					end++
+				}
+				return token{}, errAt(start, "preprocessor directive %s is not supported (only #include, #pragma and #define)", string(l.src[l.pos:end]))
+			}
+			l.advance()
+			return token{Kind: tPound, Pos: start, Text: "#"}, nil
+		case c == '"':
+			return l.lexString(start)
+		case c == '\'':
+			return token{}, errAt(start, "character literals are not part of MIF")
+		case isLetter(c):
+			s := l.pos
+			for l.pos < len(l.src) && (isLetter(l.src[l.pos]) || isDigit(l.src[l.pos])) {
+				l.advance()
+				if l.pos-s > maxTokenBytes {
+					return token{}, errAt(start, "identifier longer than %d bytes", maxTokenBytes)
+				}
+			}
+			return token{Kind: tIdent, Pos: start, Text: string(l.src[s:l.pos])}, nil
+		case isDigit(c) || c == '.' && isDigit(l.peekByte(1)):
+			return l.lexNumber(start)
+		}
+		for _, op := range []string{">>", "<<", "^^"} {
+			if l.pos+1 < len(l.src) && string(l.src[l.pos:l.pos+2]) == op {
+				l.skip(2)
+				return token{Kind: tPunct, Pos: start, Text: op}, nil
+			}
+		}
+		switch c {
+		case '[', ']', '^', ';', ',', ':', '=', '(', ')', '.', '&', '!', '~', '-', '+', '*', '/', '%', '<', '>', '|', '?', '{', '}':
+			l.advance()
+			return token{Kind: tPunct, Pos: start, Text: string(c)}, nil
+		}
+		r, _ := utf8.DecodeRune(l.src[l.pos:])
+		return token{}, errAt(start, "unexpected character %q", r)
+	}
+}
+
+// matchWord reports whether the source at the cursor is w, not followed by a
+// letter or digit.
+func (l *lexer) matchWord(w string) bool {
+	end := l.pos + len(w)
+	if end > len(l.src) || string(l.src[l.pos:end]) != w {
+		return false
+	}
+	return end == len(l.src) || !(isLetter(l.src[end]) || isDigit(l.src[end]))
+}
+
+func (l *lexer) skip(n int) {
+	for i := 0; i < n; i++ {
+		l.advance()
+	}
+}
+
+// lexNumber reads an integer (decimal, 0x hex, 0 octal, with optional u/l
+// suffixes) or a float (digits '.' digits, optional exponent, optional f/l).
+func (l *lexer) lexNumber(start Pos) (token, error) {
+	s := l.pos
+	hex := l.src[l.pos] == '0' && (l.peekByte(1) == 'x' || l.peekByte(1) == 'X')
+	if hex {
+		l.skip(2)
+		for l.pos < len(l.src) && isHex(l.src[l.pos]) {
+			l.advance()
+		}
+	} else {
+		for l.pos < len(l.src) && isDigit(l.src[l.pos]) {
+			l.advance()
+		}
+	}
+	isFloat := false
+	if !hex && l.pos < len(l.src) && l.src[l.pos] == '.' && isDigit(l.peekByte(1)) {
+		isFloat = true
+		l.advance()
+		for l.pos < len(l.src) && isDigit(l.src[l.pos]) {
+			l.advance()
+		}
+	}
+	if !hex && l.pos < len(l.src) && (l.src[l.pos] == 'e' || l.src[l.pos] == 'E') {
+		// An exponent (an animscope extension; mIFF itself has none).
+		k := 1
+		if b := l.peekByte(1); b == '+' || b == '-' {
+			k = 2
+		}
+		if isDigit(l.peekByte(k)) {
+			isFloat = true
+			l.skip(k)
+			for l.pos < len(l.src) && isDigit(l.src[l.pos]) {
+				l.advance()
+			}
+		}
+	}
+	body := string(l.src[s:l.pos])
+	if l.pos-s > maxTokenBytes {
+		return token{}, errAt(start, "number longer than %d bytes", maxTokenBytes)
+	}
+	if isFloat {
+		if b := l.peekByte(0); b == 'f' || b == 'F' || b == 'l' || b == 'L' {
+			l.advance()
+		}
+		f, err := strconv.ParseFloat(body, 64)
+		if err != nil {
+			return token{}, errAt(start, "number %s is out of range", body)
+		}
+		return token{Kind: tFloat, Pos: start, Text: body, F: f}, nil
+	}
+	for l.pos < len(l.src) && (l.src[l.pos] == 'u' || l.src[l.pos] == 'U' || l.src[l.pos] == 'l' || l.src[l.pos] == 'L') {
+		l.advance()
+	}
+	if l.pos < len(l.src) && (isLetter(l.src[l.pos]) || isDigit(l.src[l.pos])) {
+		return token{}, errAt(start, "malformed number %s", string(l.src[s:l.pos+1]))
+	}
+	var v uint64
+	var err error
+	switch {
+	case hex:
+		if len(body) == 2 {
+			return token{}, errAt(start, "malformed number %s", body)
+		}
+		v, err = strconv.ParseUint(body[2:], 16, 64)
+	case len(body) > 1 && body[0] == '0':
+		v, err = strconv.ParseUint(body[1:], 8, 64)
+	default:
+		v, err = strconv.ParseUint(body, 10, 64)
+	}
+	if err != nil {
+		if ne, ok := err.(*strconv.NumError); ok && ne.Err == strconv.ErrRange {
+			return token{}, errAt(start, "number %s is too large", body)
+		}
+		return token{}, errAt(start, "malformed number %s", body)
+	}
+	if v > 1<<63-1 {
+		return token{}, errAt(start, "number %s is too large (at most 9223372036854775807)", body)
+	}
+	return token{Kind: tInt, Pos: start, Text: body, Int: int64(v)}, nil
+}
+
+// lexString reads a "string" and decodes mIFF's escapes: \a \b \f \n \r \t \v
+// \' \" \\ \?, up to three octal digits, and \x with up to three hex digits (a
+// value above 255 is an error). The escape letter is case-insensitive, as in
+// mIFF, and \f gives 0x07 exactly as mIFF writes it.
+func (l *lexer) lexString(start Pos) (token, error) {
+	l.advance() // opening quote
+	rawStart := l.pos
+	var out []byte
+	for {
+		if l.pos >= len(l.src) {
+			return token{}, errAt(start, "string is not closed before the end of the file")
+		}
+		if l.pos-rawStart > maxTokenBytes {
+			return token{}, errAt(start, "string longer than %d bytes", maxTokenBytes)
+		}
+		c := l.src[l.pos]
+		if c == '"' {
+			raw := string(l.src[rawStart:l.pos])
+			l.advance()
+			return token{Kind: tString, Pos: start, Text: raw, Str: out, Raw: raw}, nil
+		}
+		if c != '\\' {
+			n := 1
+			if c >= utf8.RuneSelf {
+				_, n = utf8.DecodeRune(l.src[l.pos:])
+			}
+			out = append(out, l.src[l.pos:l.pos+n]...)
+			l.advance()
+			continue
+		}
+		esc := l.here()
+		l.advance()
+		if l.pos >= len(l.src) {
+			return token{}, errAt(start, "string is not closed before the end of the file")
+		}
+		e := l.src[l.pos]
+		if e >= 'A' && e <= 'Z' {
+			e += 'a' - 'A'
+		}
+		switch e {
+		case 'a', 'f':
+			out = append(out, 7)
+		case 'b':
+			out = append(out, 8)
+		case 'n':
+			out = append(out, '\n')
+		case 'r':
+			out = append(out, '\r')
+		case 't':
+			out = append(out, '\t')
+		case 'v':
+			out = append(out, '\v')
+		case '\'', '"', '\\', '?':
+			out = append(out, l.src[l.pos])
+		case '0', '1', '2', '3', '4', '5', '6', '7':
+			v := 0
+			for k := 0; k < 3 && l.pos < len(l.src) && l.src[l.pos] >= '0' && l.src[l.pos] <= '7'; k++ {
+				v = v*8 + int(l.src[l.pos]-'0')
+				l.advance()
+			}
+			if v > 255 {
+				return token{}, errAt(esc, "octal escape is above 255")
+			}
+			out = append(out, byte(v))
+			continue
+		case 'x':
+			l.advance()
+			v, k := 0, 0
+			for ; k < 3 && l.pos < len(l.src) && isHex(l.src[l.pos]); k++ {
+				d := l.src[l.pos]
+				switch {
+				case isDigit(d):
+					v = v*16 + int(d-'0')
+				case d >= 'a':
+					v = v*16 + int(d-'a'+10)
+				default:
+					v = v*16 + int(d-'A'+10)
+				}
+				l.advance()
+			}
+			if k == 0 {
+				return token{}, errAt(esc, "\\x escape has no hex digits")
+			}
+			if v > 255 {
+				return token{}, errAt(esc, "hex escape is above 255")
+			}
+			out = append(out, byte(v))
+			continue
+		case '8', '9':
+			return token{}, errAt(esc, "escape \\%c is not octal", e)
+		default:
+			r, _ := utf8.DecodeRune(l.src[l.pos:])
+			return token{}, errAt(esc, "unknown escape \\%c", r)
+		}
+		l.advance()
+	}
+}

@@ -1,0 +1,1052 @@
+package mif
+
+import (
+	"encoding/binary"
+	"fmt"
+	"math"
+	"os"
+	"strings"
+	"unicode/utf16"
+	"unicode/utf8"
+
+	"animscope/formats"
+	"animscope/formats/iff"
+)
+
+// Type is the type keyword of one MIF value statement.
+type Type int
+
+// Value types: mIFF's memalloc keywords, plus tag (an animscope extension) and the
+// binary include.
+const (
+	TInt8 Type = iota + 1
+	TUint8
+	TInt16
+	TUint16
+	TInt32
+	TUint32
+	TFloat
+	TDouble
+	TCString   // string, cstring, CString: the bytes and a 0 terminator
+	TWString   // wstring, WString: UTF-16LE code units and a 0 terminator
+	TLabelHash // labelhash: SWG's CRC of the string, as a uint32
+	TTag       // tag "ABCD": a Tag as the client writes one (uint32 little-endian of 'A'<<24|…)
+	TInclude   // include "file": the file's bytes
+)
+
+var typeNames = map[string]Type{
+	"int8": TInt8, "uint8": TUint8, "int16": TInt16, "uint16": TUint16, "int32": TInt32, "uint32": TUint32,
+	"float": TFloat, "double": TDouble, "string": TCString, "cstring": TCString, "CString": TCString,
+	"wstring": TWString, "WString": TWString, "labelhash": TLabelHash, "tag": TTag,
+}
+
+var typeStrings = map[Type]string{
+	TInt8: "int8", TUint8: "uint8", TInt16: "int16", TUint16: "uint16", TInt32: "int32", TUint32: "uint32",
+	TFloat: "float", TDouble: "double", TCString: "cstring", TWString: "wstring", TLabelHash: "labelhash",
+	TTag: "tag", TInclude: "include",
+}
+
+func (t Type) String() string { return typeStrings[t] }
+
+// intRange is the range an integer type accepts: the signed and the unsigned
+// reading of its width both fit, as the C casts of mIFF make them.
+func (t Type) intRange() (lo, hi int64, size int, ok bool) {
+	switch t {
+	case TInt8, TUint8:
+		return -1 << 7, 1<<8 - 1, 1, true
+	case TInt16, TUint16:
+		return -1 << 15, 1<<16 - 1, 2, true
+	case TInt32, TUint32:
+		return -1 << 31, 1<<32 - 1, 4, true
+	}
+	return 0, 0, 0, false
+}
+
+// NodeKind says what a Node is.
+type NodeKind int
+
+const (
+	NodeForm  NodeKind = iota + 1
+	NodeChunk          // a chunk and its values
+	NodeRaw            // includeIFF: a file's bytes inserted as they are
+)
+
+// Node is one form, chunk or included IFF of a MIF source.
+type Node struct {
+	Pos    Pos
+	Kind   NodeKind
+	ID     string // the form name or chunk tag, padded to 4 bytes
+	Kids   []*Node
+	Values []*Value
+	Raw    []byte
+	End    Pos // the closing brace
+}
+
+// Value is one value of a chunk.
+type Value struct {
+	Pos   Pos
+	Type  Type
+	Bytes []byte // what it writes
+	Int   int64  // integer types: the value
+}
+
+// File is a parsed MIF source.
+type File struct {
+	Name      string
+	Extension string // #pragma extension, "" when absent
+	Pragmas   map[string]string
+	Top       []*Node
+	// Read lists the files the source read (#include, include, includeIFF).
+	Read []string
+}
+
+// Options control what a MIF source may read.
+type Options struct {
+	// Root is the asset root for #include, include and includeIFF; "" means the
+	// nearest folder at or above the including file that holds the named path
+	// (formats.ResolveRef).
+	Root string
+	// Path is the source's file on disk, for resolving includes ("" = the name).
+	Path string
+	// NoFiles refuses every include (fuzzing, sources held in memory).
+	NoFiles bool
+}
+
+// Limits on hostile sources.
+const (
+	MaxIncludeDepth = 16  // nested #include
+	MaxExprDepth    = 256 // nested parentheses and unary operators
+	MaxEnumSymbols  = 1 << 16
+)
+
+type source struct {
+	lx   *lexer
+	path string // on disk, for resolving includes
+}
+
+type parser struct {
+	opts    Options
+	stack   []source
+	tok     token
+	enums   map[string]int64
+	file    *File
+	depth   int // open forms
+	outSize int // bytes of values so far (bounded by formats.MaxFileSize)
+	readIn  int // bytes of included sources and files so far
+}
+
+// Parse reads a MIF source. Errors are *formats.FileError values naming the file,
+// line and column.
+func Parse(name string, src []byte, opts Options) (*File, error) {
+	path := opts.Path
+	if path == "" {
+		path = name
+	}
+	p := &parser{opts: opts, enums: map[string]int64{}, file: &File{Name: name, Pragmas: map[string]string{}}}
+	p.stack = []source{{lx: newLexer(name, src), path: path}}
+	if err := p.advance(); err != nil {
+		return nil, err
+	}
+	// The preamble: pragmas and line markers (mIFF accepts #pragma only here).
+	for p.tok.Kind == tPragma || p.tok.Kind == tPound {
+		var err error
+		if p.tok.Kind == tPragma {
+			err = p.pragma()
+		} else {
+			err = p.lineMarker()
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	nodes, err := p.body(nil)
+	if err != nil {
+		return nil, err
+	}
+	p.file.Top = nodes
+	return p.file, nil
+}
+
+// advance reads the next token, following #include into the named file and back.
+func (p *parser) advance() error {
+	for {
+		top := &p.stack[len(p.stack)-1]
+		t, err := top.lx.next()
+		if err != nil {
+			return err
+		}
+		switch t.Kind {
+		case tEOF:
+			if len(p.stack) > 1 {
+				p.stack = p.stack[:len(p.stack)-1]
+				continue
+			}
+		case tInclude:
+			nt, err := top.lx.next()
+			if err != nil {
+				return err
+			}
+			if nt.Kind != tString {
+				return errAt(nt.Pos, "#include needs a \"file name\", found %s", nt.describe())
+			}
+			if err := p.pushInclude(t.Pos, string(nt.Str)); err != nil {
+				return err
+			}
+			continue
+		}
+		p.tok = t
+		return nil
+	}
+}
+
+// readRef reads a file named by the source at pos, inside the asset root.
+func (p *parser) readRef(pos Pos, ref string) (path string, data []byte, err error) {
+	if p.opts.NoFiles {
+		return "", nil, errAt(pos, "%q: this source may not read other files", ref)
+	}
+	from := p.stack[len(p.stack)-1].path
+	path, err = formats.ResolveRef(from, ref, p.opts.Root)
+	if err != nil {
+		return "", nil, errAt(pos, "%v", err)
+	}
+	st, err := os.Stat(path)
+	if err != nil {
+		return "", nil, errAt(pos, "%q: %v", ref, err)
+	}
+	if !st.Mode().IsRegular() {
+		return "", nil, errAt(pos, "%q (%s) is not a regular file", ref, path)
+	}
+	if st.Size() > formats.MaxFileSize-int64(p.readIn) {
+		return "", nil, errAt(pos, "%q: the sources and files read exceed %d bytes", ref, formats.MaxFileSize)
+	}
+	data, err = os.ReadFile(path)
+	if err != nil {
+		return "", nil, errAt(pos, "%q: %v", ref, err)
+	}
+	p.readIn += len(data)
+	p.file.Read = append(p.file.Read, path)
+	return path, data, nil
+}
+
+func (p *parser) pushInclude(pos Pos, ref string) error {
+	if len(p.stack) > MaxIncludeDepth {
+		return errAt(pos, "#include nests more than %d files deep", MaxIncludeDepth)
+	}
+	path, data, err := p.readRef(pos, ref)
+	if err != nil {
+		return err
+	}
+	for _, s := range p.stack {
+		if sameFile(s.path, path) {
+			return errAt(pos, "#include %q includes itself (through %s)", ref, s.lx.file)
+		}
+	}
+	p.stack = append(p.stack, source{lx: newLexer(path, data), path: path})
+	return nil
+}
+
+func sameFile(a, b string) bool {
+	sa, err1 := os.Stat(a)
+	sb, err2 := os.Stat(b)
+	if err1 != nil || err2 != nil {
+		return a == b
+	}
+	return os.SameFile(sa, sb)
+}
+
+func (p *parser) isWord(words ...string) bool {
+	if p.tok.Kind != tIdent {
+		return false
+	}
+	for _, w := range words {
+		if p.tok.Text == w {
+			return true
+		}
+	}
+	return false
+}
+
+func (p *parser) isPunct(s string) bool { return p.tok.Kind == tPunct && p.tok.Text == s }
+
+func (p *parser) expectPunct(s, what string) (Pos, error) {
+	if !p.isPunct(s) {
+		return p.tok.Pos, errAt(p.tok.Pos, "expected %q %s, found %s", s, what, p.tok.describe())
+	}
+	pos := p.tok.Pos
+	return pos, p.advance()
+}
+
+func (p *parser) expectString(what string) (token, error) {
+	if p.tok.Kind != tString {
+		return token{}, errAt(p.tok.Pos, "%s needs a \"string\", found %s", what, p.tok.describe())
+	}
+	t := p.tok
+	return t, p.advance()
+}
+
+// pragma: #pragma drive|directory|filename|extension "value".
+func (p *parser) pragma() error {
+	pos := p.tok.Pos
+	if err := p.advance(); err != nil {
+		return err
+	}
+	if p.tok.Kind != tIdent {
+		return errAt(p.tok.Pos, "#pragma needs a name, found %s", p.tok.describe())
+	}
+	name := p.tok.Text
+	if err := p.advance(); err != nil {
+		return err
+	}
+	val, err := p.expectString("#pragma " + name)
+	if err != nil {
+		return err
+	}
+	switch name {
+	case "drive", "directory", "filename", "extension":
+		p.file.Pragmas[name] = string(val.Str)
+		if name == "extension" {
+			p.file.Extension = strings.TrimPrefix(strings.ToLower(string(val.Str)), ".")
+		}
+	default:
+		return errAt(pos, "unknown #pragma %s (mIFF knows drive, directory, filename and extension)", name)
+	}
+	return nil
+}
+
+// lineMarker: # LINE "FILE" [FLAGS], written by a C preprocessor; accepted and
+// ignored (positions stay those of the source as read).
+func (p *parser) lineMarker() error {
+	if err := p.advance(); err != nil {
+		return err
+	}
+	if p.tok.Kind != tInt {
+		return errAt(p.tok.Pos, "expected a line number after #, found %s", p.tok.describe())
+	}
+	if err := p.advance(); err != nil {
+		return err
+	}
+	if _, err := p.expectString("a # line marker"); err != nil {
+		return err
+	}
+	if p.tok.Kind == tInt {
+		return p.advance()
+	}
+	return nil
+}
+
+// body reads forms, chunks, enums and includeIFF up to the closing brace of
+// parent (nil: the end of the file).
+func (p *parser) body(parent *Node) ([]*Node, error) {
+	var out []*Node
+	for {
+		switch {
+		case p.tok.Kind == tEOF:
+			if parent != nil {
+				return nil, errAt(p.tok.Pos, "FORM %q opened at %d:%d is not closed before the end of the file", parent.ID, parent.Pos.Line, parent.Pos.Col)
+			}
+			return out, nil
+		case p.isPunct("}"):
+			if parent == nil {
+				return nil, errAt(p.tok.Pos, "\"}\" closes nothing")
+			}
+			return out, nil
+		case p.isWord("form", "FORM"):
+			n, err := p.form()
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, n)
+		case p.isWord("chunk", "CHUNK"):
+			n, err := p.chunk()
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, n)
+		case p.isWord("enum"):
+			if err := p.enum(); err != nil {
+				return nil, err
+			}
+		case p.isWord("includeIFF", "includeiff"):
+			pos := p.tok.Pos
+			if err := p.advance(); err != nil {
+				return nil, err
+			}
+			name, err := p.expectString("includeIFF")
+			if err != nil {
+				return nil, err
+			}
+			_, data, err := p.readRef(name.Pos, string(name.Str))
+			if err != nil {
+				return nil, err
+			}
+			if err := p.grow(pos, len(data)); err != nil {
+				return nil, err
+			}
+			out = append(out, &Node{Pos: pos, Kind: NodeRaw, Raw: data})
+		case p.tok.Kind == tPound:
+			if err := p.lineMarker(); err != nil {
+				return nil, err
+			}
+		case p.tok.Kind == tPragma:
+			return nil, errAt(p.tok.Pos, "#pragma must come before the first form or chunk")
+		case p.isWord("include"):
+			return nil, errAt(p.tok.Pos, "include (a binary file) is allowed only inside a chunk")
+		default:
+			if _, ok := typeNames[p.tok.Text]; ok && p.tok.Kind == tIdent {
+				return nil, errAt(p.tok.Pos, "%s value outside a chunk", p.tok.Text)
+			}
+			return nil, errAt(p.tok.Pos, "expected form, chunk, enum or includeIFF, found %s", p.tok.describe())
+		}
+	}
+}
+
+// blockName checks a form name or chunk tag: at most 4 bytes, padded with spaces,
+// never "FORM".
+func blockName(t token, what string) (string, error) {
+	s := t.Str
+	if len(s) > 4 {
+		return "", errAt(t.Pos, "%s name %q is longer than 4 characters", what, t.Raw)
+	}
+	name := string(s) + strings.Repeat(" ", 4-len(s))
+	if strings.EqualFold(name, "FORM") {
+		return "", errAt(t.Pos, "%s name cannot be FORM", what)
+	}
+	return name, nil
+}
+
+func (p *parser) form() (*Node, error) {
+	pos := p.tok.Pos
+	if err := p.advance(); err != nil {
+		return nil, err
+	}
+	nt, err := p.expectString("form")
+	if err != nil {
+		return nil, err
+	}
+	name, err := blockName(nt, "FORM")
+	if err != nil {
+		return nil, err
+	}
+	if p.depth >= iff.MaxDepth {
+		return nil, errAt(pos, "forms nest more than %d levels deep", iff.MaxDepth)
+	}
+	if _, err := p.expectPunct("{", "to open FORM "+name); err != nil {
+		return nil, err
+	}
+	if err := p.grow(pos, 12); err != nil {
+		return nil, err
+	}
+	n := &Node{Pos: pos, Kind: NodeForm, ID: name}
+	p.depth++
+	n.Kids, err = p.body(n)
+	p.depth--
+	if err != nil {
+		return nil, err
+	}
+	n.End = p.tok.Pos
+	return n, p.advance() // the closing brace
+}
+
+func (p *parser) chunk() (*Node, error) {
+	pos := p.tok.Pos
+	if err := p.advance(); err != nil {
+		return nil, err
+	}
+	nt, err := p.expectString("chunk")
+	if err != nil {
+		return nil, err
+	}
+	name, err := blockName(nt, "CHUNK")
+	if err != nil {
+		return nil, err
+	}
+	if _, err := p.expectPunct("{", "to open CHUNK "+name); err != nil {
+		return nil, err
+	}
+	if err := p.grow(pos, 8); err != nil {
+		return nil, err
+	}
+	n := &Node{Pos: pos, Kind: NodeChunk, ID: name}
+	for {
+		switch {
+		case p.tok.Kind == tEOF:
+			return nil, errAt(p.tok.Pos, "CHUNK %q opened at %d:%d is not closed before the end of the file", name, pos.Line, pos.Col)
+		case p.isPunct("}"):
+			n.End = p.tok.Pos
+			return n, p.advance()
+		case p.tok.Kind == tPound:
+			if err := p.lineMarker(); err != nil {
+				return nil, err
+			}
+		case p.isWord("include"):
+			ipos := p.tok.Pos
+			if err := p.advance(); err != nil {
+				return nil, err
+			}
+			ft, err := p.expectString("include")
+			if err != nil {
+				return nil, err
+			}
+			_, data, err := p.readRef(ft.Pos, string(ft.Str))
+			if err != nil {
+				return nil, err
+			}
+			if err := p.grow(ipos, len(data)); err != nil {
+				return nil, err
+			}
+			n.Values = append(n.Values, &Value{Pos: ipos, Type: TInclude, Bytes: data})
+		case p.isWord("form", "FORM", "chunk", "CHUNK", "includeIFF", "includeiff"):
+			return nil, errAt(p.tok.Pos, "a chunk holds values, not %s (CHUNK %q opened at %d:%d)", p.tok.Text, name, pos.Line, pos.Col)
+		case p.tok.Kind == tIdent:
+			t, ok := typeNames[p.tok.Text]
+			if !ok {
+				return nil, errAt(p.tok.Pos, "expected a type (int8 … double, cstring, wstring, labelhash, tag, include), found %s", p.tok.describe())
+			}
+			if err := p.values(n, t); err != nil {
+				return nil, err
+			}
+		default:
+			return nil, errAt(p.tok.Pos, "expected a value or \"}\" in CHUNK %q, found %s", name, p.tok.describe())
+		}
+	}
+}
+
+// grow accounts for n more output bytes.
+func (p *parser) grow(pos Pos, n int) error {
+	if n > formats.MaxFileSize-p.outSize {
+		return errAt(pos, "the compiled file would exceed %d bytes", formats.MaxFileSize)
+	}
+	p.outSize += n
+	return nil
+}
+
+// values reads one statement: TYPE value {, value}, or TYPE "string".
+func (p *parser) values(n *Node, t Type) error {
+	if err := p.advance(); err != nil {
+		return err
+	}
+	switch t {
+	case TCString, TWString, TLabelHash, TTag:
+		st, err := p.expectString(t.String())
+		if err != nil {
+			return err
+		}
+		v := &Value{Pos: st.Pos, Type: t}
+		switch t {
+		case TCString:
+			v.Bytes = append(append([]byte(nil), st.Str...), 0)
+		case TWString:
+			v.Bytes = wide(st.Str)
+		case TLabelHash:
+			// mIFF hashes the literal as written (escapes are not processed).
+			v.Bytes = binary.LittleEndian.AppendUint32(nil, LabelHash(st.Raw))
+		case TTag:
+			if len(st.Str) != 4 {
+				return errAt(st.Pos, "tag %q is not 4 characters", st.Raw)
+			}
+			v.Bytes = []byte{st.Str[3], st.Str[2], st.Str[1], st.Str[0]}
+		}
+		if err := p.grow(st.Pos, len(v.Bytes)); err != nil {
+			return err
+		}
+		n.Values = append(n.Values, v)
+		return nil
+	}
+	for {
+		pos := p.tok.Pos
+		v := &Value{Pos: pos, Type: t}
+		if t == TFloat || t == TDouble {
+			f, err := p.exprD(0)
+			if err != nil {
+				return err
+			}
+			if t == TFloat {
+				f32 := float32(f)
+				if math.IsInf(float64(f32), 0) || math.IsNaN(float64(f32)) {
+					return errAt(pos, "float value %g is not a finite float", f)
+				}
+				v.Bytes = binary.LittleEndian.AppendUint32(nil, math.Float32bits(f32))
+			} else {
+				if math.IsInf(f, 0) || math.IsNaN(f) {
+					return errAt(pos, "double value %g is not finite", f)
+				}
+				v.Bytes = binary.LittleEndian.AppendUint64(nil, math.Float64bits(f))
+			}
+		} else {
+			i, err := p.exprL(0)
+			if err != nil {
+				return err
+			}
+			lo, hi, size, _ := t.intRange()
+			if i < lo || i > hi {
+				return errAt(pos, "value %d does not fit %s (%d … %d)", i, t, lo, hi)
+			}
+			v.Int = i
+			u := uint64(i)
+			v.Bytes = make([]byte, size)
+			for k := 0; k < size; k++ {
+				v.Bytes[k] = byte(u >> (8 * k))
+			}
+		}
+		if err := p.grow(pos, len(v.Bytes)); err != nil {
+			return err
+		}
+		n.Values = append(n.Values, v)
+		if !p.isPunct(",") {
+			return nil
+		}
+		if err := p.advance(); err != nil {
+			return err
+		}
+	}
+}
+
+// wide encodes s (UTF-8; an invalid byte stands for itself) as UTF-16LE code
+// units and a 0 terminator.
+func wide(s []byte) []byte {
+	var out []byte
+	for len(s) > 0 {
+		r, n := utf8.DecodeRune(s)
+		if r == utf8.RuneError && n == 1 {
+			r = rune(s[0])
+		}
+		s = s[n:]
+		for _, u := range utf16.Encode([]rune{r}) {
+			out = binary.LittleEndian.AppendUint16(out, u)
+		}
+	}
+	return append(out, 0, 0)
+}
+
+// LabelHash is SWG's Crc::calculate of a string: CRC-32 with the polynomial
+// 0x04C11DB7, most significant bit first, initial value and final XOR 0xFFFFFFFF.
+func LabelHash(s string) uint32 {
+	crc := uint32(0xFFFFFFFF)
+	for i := 0; i < len(s) && s[i] != 0; i++ {
+		crc ^= uint32(s[i]) << 24
+		for k := 0; k < 8; k++ {
+			if crc&0x80000000 != 0 {
+				crc = crc<<1 ^ 0x04C11DB7
+			} else {
+				crc <<= 1
+			}
+		}
+	}
+	return crc ^ 0xFFFFFFFF
+}
+
+// enum [NAME] { A [= expr], B, … } [NAME {, NAME}] ;
+func (p *parser) enum() error {
+	if err := p.advance(); err != nil {
+		return err
+	}
+	if p.tok.Kind == tIdent {
+		if err := p.advance(); err != nil {
+			return err
+		}
+	}
+	if _, err := p.expectPunct("{", "to open the enum"); err != nil {
+		return err
+	}
+	last := int64(-1)
+	for !p.isPunct("}") {
+		if p.tok.Kind != tIdent {
+			return errAt(p.tok.Pos, "expected an enum symbol, found %s", p.tok.describe())
+		}
+		name, pos := p.tok.Text, p.tok.Pos
+		if err := p.advance(); err != nil {
+			return err
+		}
+		v := last + 1
+		if last == math.MaxInt64 {
+			return errAt(pos, "enum value overflows")
+		}
+		if p.isPunct("=") {
+			if err := p.advance(); err != nil {
+				return err
+			}
+			var err error
+			if v, err = p.exprL(0); err != nil {
+				return err
+			}
+		}
+		if len(p.enums) >= MaxEnumSymbols {
+			return errAt(pos, "more than %d enum symbols", MaxEnumSymbols)
+		}
+		if _, dup := p.enums[name]; !dup { // mIFF keeps the first definition
+			p.enums[name] = v
+		}
+		last = v
+		if !p.isPunct(",") {
+			break
+		}
+		if err := p.advance(); err != nil {
+			return err
+		}
+	}
+	if _, err := p.expectPunct("}", "to close the enum"); err != nil {
+		return err
+	}
+	for p.tok.Kind == tIdent {
+		if err := p.advance(); err != nil {
+			return err
+		}
+		if !p.isPunct(",") {
+			break
+		}
+		if err := p.advance(); err != nil {
+			return err
+		}
+	}
+	_, err := p.expectPunct(";", "after the enum")
+	return err
+}
+
+// ---- integer expressions (mIFF's exprL: + - << >> & | ^ at one level, then
+// * / %, then unary ~ - +) evaluated in int64; overflow is an error ----
+
+func (p *parser) exprL(depth int) (int64, error) {
+	v, err := p.factorL(depth)
+	if err != nil {
+		return 0, err
+	}
+	for p.tok.Kind == tPunct {
+		op, pos := p.tok.Text, p.tok.Pos
+		switch op {
+		case "+", "-", "<<", ">>", "&", "|", "^":
+		default:
+			return v, nil
+		}
+		if err := p.advance(); err != nil {
+			return 0, err
+		}
+		r, err := p.factorL(depth)
+		if err != nil {
+			return 0, err
+		}
+		if v, err = intOp(pos, op, v, r); err != nil {
+			return 0, err
+		}
+	}
+	return v, nil
+}
+
+func (p *parser) factorL(depth int) (int64, error) {
+	v, err := p.termL(depth)
+	if err != nil {
+		return 0, err
+	}
+	for p.isPunct("*") || p.isPunct("/") || p.isPunct("%") {
+		op, pos := p.tok.Text, p.tok.Pos
+		if err := p.advance(); err != nil {
+			return 0, err
+		}
+		r, err := p.termL(depth)
+		if err != nil {
+			return 0, err
+		}
+		if v, err = intOp(pos, op, v, r); err != nil {
+			return 0, err
+		}
+	}
+	return v, nil
+}
+
+func (p *parser) termL(depth int) (int64, error) {
+	if depth > MaxExprDepth {
+		return 0, errAt(p.tok.Pos, "expression nests more than %d levels deep", MaxExprDepth)
+	}
+	t := p.tok
+	switch {
+	case t.Kind == tInt:
+		return t.Int, p.advance()
+	case t.Kind == tFloat:
+		return 0, errAt(t.Pos, "%s is not an integer (this type takes integers)", t.Text)
+	case t.Kind == tIdent:
+		v, ok := p.enums[t.Text]
+		if !ok {
+			return 0, errAt(t.Pos, "undefined symbol %s", t.Text)
+		}
+		return v, p.advance()
+	case t.Kind == tPunct && (t.Text == "~" || t.Text == "-" || t.Text == "+"):
+		if err := p.advance(); err != nil {
+			return 0, err
+		}
+		v, err := p.termL(depth + 1)
+		if err != nil {
+			return 0, err
+		}
+		switch t.Text {
+		case "~":
+			return ^v, nil
+		case "-":
+			if v == math.MinInt64 {
+				return 0, errAt(t.Pos, "integer overflow")
+			}
+			return -v, nil
+		}
+		return v, nil
+	case t.Kind == tPunct && t.Text == "(":
+		if err := p.advance(); err != nil {
+			return 0, err
+		}
+		v, err := p.exprL(depth + 1)
+		if err != nil {
+			return 0, err
+		}
+		_, err = p.expectPunct(")", "to close the expression")
+		return v, err
+	}
+	return 0, errAt(t.Pos, "expected a number, found %s", t.describe())
+}
+
+func intOp(pos Pos, op string, a, b int64) (int64, error) {
+	overflow := func() (int64, error) { return 0, errAt(pos, "integer overflow in %d %s %d", a, op, b) }
+	switch op {
+	case "+":
+		s := a + b
+		if (s > a) != (b > 0) {
+			return overflow()
+		}
+		return s, nil
+	case "-":
+		s := a - b
+		if (s < a) != (b > 0) {
+			return overflow()
+		}
+		return s, nil
+	case "*":
+		if a == 0 || b == 0 {
+			return 0, nil
+		}
+		s := a * b
+		if s/b != a || (a == -1 && b == math.MinInt64) || (b == -1 && a == math.MinInt64) {
+			return overflow()
+		}
+		return s, nil
+	case "/", "%":
+		if b == 0 {
+			return 0, errAt(pos, "division by zero")
+		}
+		if a == math.MinInt64 && b == -1 {
+			return overflow()
+		}
+		if op == "/" {
+			return a / b, nil
+		}
+		return a % b, nil
+	case "<<", ">>":
+		if b < 0 || b > 63 {
+			return 0, errAt(pos, "shift by %d is out of range (0 … 63)", b)
+		}
+		if op == ">>" {
+			return a >> uint(b), nil
+		}
+		s := a << uint(b)
+		if s>>uint(b) != a {
+			return overflow()
+		}
+		return s, nil
+	case "&":
+		return a & b, nil
+	case "|":
+		return a | b, nil
+	case "^":
+		return a ^ b, nil
+	}
+	return 0, errAt(pos, "unknown operator %s", op)
+}
+
+// ---- floating-point expressions (mIFF's exprD: + - ^^ at one level, then * /,
+// then unary - +, parentheses, sin cos tan asin acos atan) in float64 ----
+
+func (p *parser) exprD(depth int) (float64, error) {
+	v, err := p.factorD(depth)
+	if err != nil {
+		return 0, err
+	}
+	for p.isPunct("+") || p.isPunct("-") || p.isPunct("^^") {
+		op := p.tok.Text
+		if err := p.advance(); err != nil {
+			return 0, err
+		}
+		r, err := p.factorD(depth)
+		if err != nil {
+			return 0, err
+		}
+		switch op {
+		case "+":
+			v += r
+		case "-":
+			v -= r
+		default:
+			v = math.Pow(v, r)
+		}
+	}
+	return v, nil
+}
+
+func (p *parser) factorD(depth int) (float64, error) {
+	v, err := p.termD(depth)
+	if err != nil {
+		return 0, err
+	}
+	for p.isPunct("*") || p.isPunct("/") {
+		op := p.tok.Text
+		if err := p.advance(); err != nil {
+			return 0, err
+		}
+		r, err := p.termD(depth)
+		if err != nil {
+			return 0, err
+		}
+		if op == "*" {
+			v *= r
+		} else {
+			v /= r
+		}
+	}
+	return v, nil
+}
+
+var funcs = map[string]func(float64) float64{
+	"sin": math.Sin, "cos": math.Cos, "tan": math.Tan, "asin": math.Asin, "acos": math.Acos, "atan": math.Atan,
+}
+
+func (p *parser) termD(depth int) (float64, error) {
+	if depth > MaxExprDepth {
+		return 0, errAt(p.tok.Pos, "expression nests more than %d levels deep", MaxExprDepth)
+	}
+	t := p.tok
+	switch {
+	case t.Kind == tFloat:
+		return t.F, p.advance()
+	case t.Kind == tInt:
+		return float64(t.Int), p.advance()
+	case t.Kind == tIdent:
+		if fn, ok := funcs[t.Text]; ok {
+			if err := p.advance(); err != nil {
+				return 0, err
+			}
+			if _, err := p.expectPunct("(", "after "+t.Text); err != nil {
+				return 0, err
+			}
+			v, err := p.exprD(depth + 1)
+			if err != nil {
+				return 0, err
+			}
+			_, err = p.expectPunct(")", "to close "+t.Text+"(")
+			return fn(v), err
+		}
+		v, ok := p.enums[t.Text]
+		if !ok {
+			return 0, errAt(t.Pos, "undefined symbol %s", t.Text)
+		}
+		return float64(v), p.advance()
+	case t.Kind == tPunct && (t.Text == "-" || t.Text == "+"):
+		if err := p.advance(); err != nil {
+			return 0, err
+		}
+		v, err := p.termD(depth + 1)
+		if t.Text == "-" {
+			v = -v
+		}
+		return v, err
+	case t.Kind == tPunct && t.Text == "(":
+		if err := p.advance(); err != nil {
+			return 0, err
+		}
+		v, err := p.exprD(depth + 1)
+		if err != nil {
+			return 0, err
+		}
+		_, err = p.expectPunct(")", "to close the expression")
+		return v, err
+	}
+	return 0, errAt(t.Pos, "expected a number, found %s", t.describe())
+}
+
+// ---- compiling to IFF ----
+
+// Mark ties an offset of the compiled file to the statement that wrote it.
+type Mark struct {
+	Off int
+	Pos Pos
+}
+
+// SourceMap maps offsets of the compiled file back to the source, in offset order.
+type SourceMap []Mark
+
+// Lookup returns the statement that wrote the byte at off.
+func (m SourceMap) Lookup(off int64) (Pos, bool) {
+	lo, hi := 0, len(m)
+	for lo < hi {
+		mid := (lo + hi) / 2
+		if int64(m[mid].Off) <= off {
+			lo = mid + 1
+		} else {
+			hi = mid
+		}
+	}
+	if lo == 0 {
+		return Pos{}, false
+	}
+	return m[lo-1].Pos, true
+}
+
+// Bytes writes the file as IFF (big-endian block sizes, little-endian values, no
+// padding) and returns the source map of every block header and value.
+func (f *File) Bytes() ([]byte, SourceMap) {
+	var out []byte
+	var sm SourceMap
+	var emit func(n *Node)
+	emit = func(n *Node) {
+		sm = append(sm, Mark{Off: len(out), Pos: n.Pos})
+		switch n.Kind {
+		case NodeRaw:
+			out = append(out, n.Raw...)
+		case NodeForm:
+			start := len(out)
+			out = append(out, "FORM\x00\x00\x00\x00"...)
+			out = append(out, n.ID...)
+			for _, k := range n.Kids {
+				emit(k)
+			}
+			binary.BigEndian.PutUint32(out[start+4:], uint32(len(out)-start-8))
+		case NodeChunk:
+			start := len(out)
+			out = append(out, n.ID...)
+			out = append(out, 0, 0, 0, 0)
+			for _, v := range n.Values {
+				sm = append(sm, Mark{Off: len(out), Pos: v.Pos})
+				out = append(out, v.Bytes...)
+			}
+			binary.BigEndian.PutUint32(out[start+4:], uint32(len(out)-start-8))
+		}
+	}
+	for _, n := range f.Top {
+		emit(n)
+	}
+	return out, sm
+}
+
+// Compile parses a MIF source and writes it as IFF.
+func Compile(name string, src []byte, opts Options) ([]byte, SourceMap, *File, error) {
+	f, err := Parse(name, src, opts)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	data, sm := f.Bytes()
+	return data, sm, f, nil
+}
+
+// String describes a node for messages.
+func (n *Node) String() string {
+	switch n.Kind {
+	case NodeForm:
+		return fmt.Sprintf("FORM %q", n.ID)
+	case NodeChunk:
+		return fmt.Sprintf("CHUNK %q", n.ID)
+	}
+	return "includeIFF"
+}
