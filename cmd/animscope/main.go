@@ -39,6 +39,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return runExport(args[1:], stdout, stderr)
 		case "texture":
 			return runTexture(args[1:], stdout, stderr)
+		case "mif":
+			return runMIF(args[1:], stdout, stderr)
 		case "help", "-h", "-help", "--help":
 			fmt.Fprint(stdout, usageText+readingsHelp()+exitText)
 			return exitOK
@@ -61,6 +63,7 @@ const usageText = `usage:
   animscope export [--clip C] [--fps N] [--bind-pose] [--scale F] --out FILE.glb
                    [READING …] FILE...
   animscope texture FILE --out FILE.png [--mip N]   a texture (BLP, PNG, JPEG) as PNG
+  animscope mif [--root DIR] FILE     print an SWG file (IFF, or a .mif compiled) as MIF
 
 --root DIR (every command that opens files) says where referenced files live.
 `

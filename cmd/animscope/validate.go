@@ -36,10 +36,11 @@ func runValidate(args []string, stdout, stderr io.Writer) int {
 }
 
 func validateFile(name string, opts formats.Options, stderr io.Writer) (errs, warns int) {
+	errs, warns = mifDepartures(name, opts, stderr) // a .mif source: where it departs from the client
 	a, err := formats.OpenFile(name, opts)
 	if err != nil {
 		fmt.Fprintln(stderr, err)
-		return 1, 0
+		return errs + 1, warns
 	}
 	diags := a.Diagnostics
 	if sc, ok := a.Details.(interface{ Scenes() []string }); ok && a.Skeleton == nil {

@@ -179,7 +179,7 @@ func TestIncludes(t *testing.T) {
 		{"#include \"../etc/passwd\"", "climbs out of the asset root"},
 		{"#include \"/etc/passwd\"", "absolute path"},
 		{"#include \"inc/missing.mif\"", "not found"},
-		{"#include \"inc\"", "not a regular file"},
+		{"#include \"inc\"", "only regular files are read"},
 	} {
 		p := write("case.mif", c.src)
 		_, _, _, err := Compile(p, []byte(c.src), Options{Path: p})

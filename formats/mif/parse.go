@@ -117,6 +117,9 @@ const (
 	MaxIncludeDepth = 16  // nested #include
 	MaxExprDepth    = 256 // nested parentheses and unary operators
 	MaxEnumSymbols  = 1 << 16
+	// MaxOutput bounds the compiled file, and separately the bytes of every file
+	// a source reads.
+	MaxOutput = formats.DefaultMaxFileSize
 )
 
 type source struct {
@@ -131,7 +134,7 @@ type parser struct {
 	enums   map[string]int64
 	file    *File
 	depth   int // open forms
-	outSize int // bytes of values so far (bounded by formats.MaxFileSize)
+	outSize int // bytes of values so far (bounded by MaxOutput)
 	readIn  int // bytes of included sources and files so far
 }
 
@@ -209,19 +212,12 @@ func (p *parser) readRef(pos Pos, ref string) (path string, data []byte, err err
 	if err != nil {
 		return "", nil, errAt(pos, "%v", err)
 	}
-	st, err := os.Stat(path)
+	data, err = formats.ReadFile(path)
 	if err != nil {
 		return "", nil, errAt(pos, "%q: %v", ref, err)
 	}
-	if !st.Mode().IsRegular() {
-		return "", nil, errAt(pos, "%q (%s) is not a regular file", ref, path)
-	}
-	if st.Size() > formats.MaxFileSize-int64(p.readIn) {
-		return "", nil, errAt(pos, "%q: the sources and files read exceed %d bytes", ref, formats.MaxFileSize)
-	}
-	data, err = os.ReadFile(path)
-	if err != nil {
-		return "", nil, errAt(pos, "%q: %v", ref, err)
+	if len(data) > MaxOutput-p.readIn {
+		return "", nil, errAt(pos, "%q: the sources and files read exceed %d bytes", ref, MaxOutput)
 	}
 	p.readIn += len(data)
 	p.file.Read = append(p.file.Read, path)
@@ -513,8 +509,8 @@ func (p *parser) chunk() (*Node, error) {
 
 // grow accounts for n more output bytes.
 func (p *parser) grow(pos Pos, n int) error {
-	if n > formats.MaxFileSize-p.outSize {
-		return errAt(pos, "the compiled file would exceed %d bytes", formats.MaxFileSize)
+	if n > MaxOutput-p.outSize {
+		return errAt(pos, "the compiled file would exceed %d bytes", MaxOutput)
 	}
 	p.outSize += n
 	return nil
