@@ -135,6 +135,13 @@ type Clip interface {
 	Sample(ctx Context, t float64, out []Transform, probes []Probe) (root Affine, moved bool)
 }
 
+// AliasClip is implemented by clips that answer to other names besides
+// Info().Name (M2: "id.variation" as well as the sequence name); a clip selection
+// by name tries them last.
+type AliasClip interface {
+	Aliases() []string
+}
+
 // Marker is a named time on a clip's timeline (SWG messages, M2 events).
 type Marker struct {
 	Name string

@@ -54,8 +54,14 @@ type Asset struct {
 	Diagnostics []Diagnostic
 	// Details is the family-specific part of `inspect`: a JSON-marshalable value
 	// (a struct or map) printed under "details" by `inspect --json` and as indented
-	// key: value lines by `inspect`.
+	// key: value lines by `inspect`. Nothing else reads it: what a program may do
+	// with a scene beyond its meshes and clips is a capability below.
 	Details any
+
+	// Capabilities: each is nil unless the family offers it.
+	Slots      Slotter     // the meshes depend on a slot pair (MSH)
+	Billboards Billboarder // some nodes turn to face the camera (M2)
+	Archive    Archive     // the file holds several scenes, not one (an NRes archive)
 	// Validate, when set, runs the family's full validation (beyond what decoding
 	// already reported) and returns its diagnostics. `validate` calls it.
 	Validate func() []Diagnostic
@@ -83,6 +89,27 @@ type Mesh struct {
 	// the part is off by default.
 	Group  int
 	Hidden bool
+}
+
+// Slotter rebuilds a scene's meshes for another slot pair (MSH: slot A is the
+// level of detail or damage state, slot B the group).
+type Slotter interface {
+	SlotMeshes(a, b int) []Mesh
+}
+
+// Billboarder lists, per skeleton node, how the node turns to face the camera
+// after the pose is composed (anim.BillboardNone … anim.BillboardCylindricalZ).
+// It is a view-dependent post-step: the viewer and `render` apply it, `sample`,
+// `diff` and export have no camera and report the composed pose.
+type Billboarder interface {
+	BillboardModes() []uint8
+}
+
+// Archive is a file that holds several scenes rather than being one (an NRes
+// archive of models); Scenes names each as a file name Open accepts
+// ("archive.rlb:MEMBER.msh").
+type Archive interface {
+	Scenes() []string
 }
 
 // ClipBinder is a clip that binds to a skeleton by node name.

@@ -241,6 +241,8 @@ func Merge(parts []*Asset) (*Asset, error) {
 		UpAxis:             base.UpAxis,
 		MirrorX:            base.MirrorX,
 		Details:            base.Details,
+		Slots:              base.Slots,
+		Billboards:         base.Billboards,
 		Validate:           base.Validate,
 	}
 	if err := base.Skeleton.Validate(); err != nil {
@@ -307,7 +309,7 @@ func (a *Asset) Clip(sel string) (anim.Clip, int, error) {
 		}
 	}
 	for i, c := range a.Clips {
-		if al, ok := c.(interface{ Aliases() []string }); ok {
+		if al, ok := c.(anim.AliasClip); ok {
 			for _, n := range al.Aliases() {
 				if n == sel {
 					return c, i, nil

@@ -150,7 +150,9 @@ func (d *drawer) drawScenes(s *State, cam *render.Camera, vp [4]int32, cell floa
 			d.opts.Selected = s.matchedB(s.Selected)
 		}
 		d.r.Begin(&d.frame)
-		d.r.DrawScene(&d.frame, &d.opts, d.gpu(k, sc), sc.Skel, sc.Pose.Model, sc.Pose.Skin)
+		eye, up := cameraInScene(cam.Eye(), d.frame.View, d.opts.Scene)
+		model, skin := sc.DrawnPose(eye, up)
+		d.r.DrawScene(&d.frame, &d.opts, d.gpu(k, sc), sc.Skel, model, skin)
 	}
 	d.r.End()
 }

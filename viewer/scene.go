@@ -37,6 +37,7 @@ type Scene struct {
 	// RootMotion applies the clip's locomotion (LocomotionClip) as the root.
 	RootMotion bool
 	optsKey    string // Opts.Key(), for caches keyed by reading
+	bb         *billboards
 }
 
 var sceneGen int
@@ -54,7 +55,7 @@ func NewScene(a *formats.Asset, files []string, opts formats.Options) (*Scene, e
 	}
 	n := a.Skeleton.Len()
 	sc := &Scene{Asset: a, Files: files, Opts: opts, Skel: a.Skeleton, Meshes: a.Meshes, Pose: anim.NewPose(n),
-		optsKey: opts.Key()}
+		optsKey: opts.Key(), bb: newBillboards(a, n)}
 	sc.Clips = a.Clips
 	if len(sc.Clips) == 0 {
 		sc.Clips = []anim.Clip{anim.BindPose{}}
@@ -84,21 +85,10 @@ func (sc *Scene) Name() string {
 	return strings.Join(sc.Files, " + ")
 }
 
-// Slotter is implemented by an asset's Details when its meshes depend on a slot
-// pair (MSH).
-type Slotter interface {
-	SlotMeshes(a, b int) []formats.Mesh
-}
-
-// Billboarder is implemented by Details when some nodes face the camera.
-type Billboarder interface {
-	BillboardModes() []uint8
-}
-
 // SetSlot replaces the drawn meshes with the slot pair's, when the asset has slots.
 func (sc *Scene) SetSlot(a, b int) (err error) {
-	sl, ok := sc.Asset.Details.(Slotter)
-	if !ok {
+	sl := sc.Asset.Slots
+	if sl == nil {
 		return errors.New("this scene has no slots")
 	}
 	defer func() {

@@ -400,8 +400,7 @@ func (s *State) HasSlots() bool {
 	if s.Scene == nil {
 		return false
 	}
-	_, ok := s.Scene.Asset.Details.(Slotter)
-	return ok
+	return s.Scene.Asset.Slots != nil
 }
 
 // BlendOn says whether the blend is applied this frame.

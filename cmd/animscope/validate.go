@@ -43,9 +43,9 @@ func validateFile(name string, opts formats.Options, stderr io.Writer) (errs, wa
 		return errs + 1, warns
 	}
 	diags := a.Diagnostics
-	if sc, ok := a.Details.(interface{ Scenes() []string }); ok && a.Skeleton == nil {
+	if a.Archive != nil && a.Skeleton == nil {
 		// A container of scenes (an NRes archive of models): check each of them too.
-		for _, member := range sc.Scenes() {
+		for _, member := range a.Archive.Scenes() {
 			e, w := validateFile(member, opts, stderr)
 			errs += e
 			warns += w

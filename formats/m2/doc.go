@@ -61,6 +61,8 @@
 //     palette skinning and are not applied. A vertex whose weight-0 influence names
 //     a bone out of range gets node 0; a weight > 0 out of range is an error.
 //
-// Billboard modes: see Details.BillboardModes. The renderer applies them after
-// composing the pose; Sample and model matrices never include them (spec §7.1).
+// Billboard modes: see Details.BillboardModes (the Asset's Billboards capability,
+// set when a bone has one). The viewer and `render` turn those bones to the camera
+// after composing the pose (render.FaceCamera); Sample, the model matrices and
+// glTF export never include them (spec §7.1).
 package m2

@@ -45,13 +45,14 @@ const (
 	BoneCylindricalZ = 0x40
 )
 
-// Billboard modes returned by Details.BillboardModes, per skeleton node.
+// Billboard modes returned by Details.BillboardModes, per skeleton node (the
+// Asset's Billboards capability, set when any bone has one).
 const (
-	BillboardNone         = 0
-	BillboardSpherical    = 1 // flag 0x8: the bone's X axis faces the camera
-	BillboardCylindricalX = 2 // flag 0x10: turns about its X axis only
-	BillboardCylindricalY = 3 // flag 0x20: turns about its Y axis only
-	BillboardCylindricalZ = 4 // flag 0x40: turns about its Z axis only
+	BillboardNone         = anim.BillboardNone
+	BillboardSpherical    = anim.BillboardSpherical    // flag 0x8: the bone's X axis faces the camera
+	BillboardCylindricalX = anim.BillboardCylindricalX // flag 0x10: turns about its X axis only
+	BillboardCylindricalY = anim.BillboardCylindricalY // flag 0x20: turns about its Y axis only
+	BillboardCylindricalZ = anim.BillboardCylindricalZ // flag 0x40: turns about its Z axis only
 )
 
 // Decode is the registered decoder: it reads src.Data as an M2 and, at 264, the
@@ -243,7 +244,7 @@ func (d *decoder) decode() (*formats.Asset, error) {
 	for i := range seqs {
 		clips[i] = newClip(m, seqs, i)
 	}
-	return &formats.Asset{
+	a := &formats.Asset{
 		Files:              []string{b.name},
 		Family:             formats.FamilyM2,
 		Skeleton:           skel,
@@ -253,7 +254,14 @@ func (d *decoder) decode() (*formats.Asset, error) {
 		UpAxis:             formats.UpZ,
 		Diagnostics:        d.diags,
 		Details:            det,
-	}, nil
+	}
+	for _, m := range det.billboard {
+		if m != BillboardNone {
+			a.Billboards = det
+			break
+		}
+	}
+	return a, nil
 }
 
 // sequences reads the sequence records and resolves aliases.

@@ -136,11 +136,13 @@ func archiveAsset(a *nres.Archive, src *formats.Source, several bool) *formats.A
 	} else {
 		ds = append(ds, formats.Errorf(src.Name, -1, "%s", msg))
 	}
+	det := &ArchiveDetails{Entries: len(members), Models: models, Members: members, Usage: usage, name: src.Name}
 	return &formats.Asset{
 		Family:      formats.FamilyMSH,
 		UpAxis:      formats.UpZ,
 		Diagnostics: ds,
-		Details:     &ArchiveDetails{Entries: len(members), Models: models, Members: members, Usage: usage, name: src.Name},
+		Details:     det,
+		Archive:     det,
 	}
 }
 
@@ -193,6 +195,7 @@ func buildAsset(f *File, src *formats.Source, name, member string, memberOff int
 		UpAxis:             formats.UpZ,
 		Diagnostics:        f.Diagnostics,
 		Details:            d,
+		Slots:              d,
 		Validate:           f.Validate,
 	}
 	return as, nil
