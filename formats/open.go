@@ -24,6 +24,9 @@ type Source struct {
 	Member string
 	Data   []byte
 	Opts   Options
+	// Tree, when not nil, is the mounted archive the file comes from: Path is then
+	// the file's path inside it, and references and companions are read from it.
+	Tree Tree
 }
 
 // Ext is the lower-case extension of the member, or of the file.
@@ -38,6 +41,9 @@ func (s *Source) Ext() string {
 // ResolveRef; exts are the extensions the referring format expects) and read with
 // ReadFile.
 func (s *Source) ReadRef(ref string, exts ...string) (path string, data []byte, err error) {
+	if s.Tree != nil {
+		return s.readRefInTree(ref, exts)
+	}
 	path, err = ResolveRef(s.Path, ref, s.Opts.Root, exts...)
 	if err != nil {
 		return "", nil, err
@@ -141,6 +147,15 @@ func splitMember(name string) (path, member string) {
 func OpenFile(name string, opts Options) (*Asset, error) {
 	opts = opts.WithDefaults()
 	path, member := splitMember(name)
+	if member != "" {
+		// An archive kind mounted as a tree (MPQ) serves its members itself.
+		if t, closeTree, ok, err := openTree(path); err != nil {
+			return nil, err
+		} else if ok {
+			defer closeTree()
+			return OpenInTree(t, member, name, opts)
+		}
+	}
 	data, err := ReadFile(path)
 	if err != nil {
 		var pe *fs.PathError

@@ -41,6 +41,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return runTexture(args[1:], stdout, stderr)
 		case "mif":
 			return runMIF(args[1:], stdout, stderr)
+		case "ls":
+			return runLs(args[1:], stdout, stderr)
+		case "extract":
+			return runExtract(args[1:], stdout, stderr)
 		case "help", "-h", "-help", "--help":
 			fmt.Fprint(stdout, usageText+readingsHelp()+exitText)
 			return exitOK
@@ -64,7 +68,12 @@ const usageText = `usage:
                    [READING …] FILE...
   animscope texture FILE --out FILE.png [--mip N]   a texture (BLP, PNG, JPEG) as PNG
   animscope mif [--root DIR] FILE     print an SWG file (IFF, or a .mif compiled) as MIF
+  animscope ls [--json] [--listfile F] MOUNT [PATTERN]
+  animscope extract [--listfile F] [--quiet] MOUNT PATTERN --out DIR
 
+A MOUNT is a folder, an MPQ or NRes archive, or a game data folder (its MPQ
+archives in the game's load order); a FILE may be ARCHIVE:MEMBER. A PATTERN is
+a glob (* ? [..]; without '/' it also matches base names) or a substring, any case.
 --root DIR (every command that opens files) says where referenced files live.
 `
 

@@ -7,4 +7,5 @@ import (
 	_ "animscope/formats/msh" // Parkan MSH in NRes archives
 	_ "animscope/formats/swg" // Star Wars Galaxies IFF
 	_ "animscope/formats/vca" // VoxelCore
+	_ "animscope/formats/vfs" // MPQ archives as ARCHIVE:MEMBER
 )

@@ -59,12 +59,12 @@ const (
 // view 0 skin <base>00.skin beside the file (and any <base><id>-<sub>.anim that an
 // external sequence needs).
 func Decode(src *formats.Source) (*formats.Asset, error) {
-	return decodeWith(src.Name, src.Path, src.Data, readBeside)
+	return decodeWith(src.Name, src.Path, src.Data, src.ReadCompanion)
 }
 
-// readBeside reads a companion file (.skin, .anim) through formats.ReadCompanion:
-// confined to the model's folder, regular files only, under the read cap.
-func readBeside(path string) ([]byte, error) { return formats.ReadCompanion(path) }
+// Companion files (.skin, .anim) come through src.ReadCompanion: on disk through
+// formats.ReadCompanion (confined to the model's folder, regular files only, under
+// the read cap), and for a model opened from an archive from the same archive.
 
 // decoder holds the state of one decode.
 type decoder struct {

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 
 	"animscope/formats"
 	"animscope/formats/mpq/pkware"
@@ -34,7 +35,8 @@ func (a *Archive) ReadFile(name string) ([]byte, error) {
 	return a.ReadMember(m)
 }
 
-var errNotExist = errors.New("no such member")
+// errNotExist is fs.ErrNotExist, so that a missing member reads like a missing file.
+var errNotExist = fs.ErrNotExist
 
 // IsNotExist reports whether err says that a member is not in the archive.
 func IsNotExist(err error) bool { return errors.Is(err, errNotExist) }

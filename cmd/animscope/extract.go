@@ -1,0 +1,141 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"animscope/formats/vfs"
+)
+
+// runExtract writes the files of a mount that match PATTERN under DIR:
+// `animscope extract [--listfile F] [--quiet] MOUNT PATTERN --out DIR`. Nothing
+// is written outside DIR: a member path with ".." or an absolute path is refused,
+// and so is a folder on the way that is a symbolic link out of DIR. Only regular
+// files are written, each through a temporary file renamed into place (an
+// existing symbolic link or special file at the target is replaced, never
+// written through).
+func runExtract(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("extract", flag.ContinueOnError)
+	out := fs.String("out", "", "the folder to write into (created when missing)")
+	quiet := fs.Bool("quiet", false, "print only errors and the summary")
+	var mf mountFlags
+	mf.register(fs)
+	pos, err := parseInterleaved(fs, args)
+	switch {
+	case err != nil:
+	case len(pos) != 2:
+		err = usagef("want MOUNT PATTERN --out DIR")
+	case *out == "":
+		err = usagef("--out DIR is required")
+	}
+	if err != nil {
+		return exitFor("extract", err, stderr)
+	}
+	mt, err := mf.open(pos[0])
+	if err != nil {
+		return exitFor("extract", err, stderr)
+	}
+	defer mt.Close()
+	matches, err := mt.Match(pos[1])
+	if err != nil {
+		return exitFor("extract", usagef("%v", err), stderr)
+	}
+	if len(matches) == 0 {
+		fmt.Fprintf(stderr, "%s: no file matches %q\n", pos[0], pos[1])
+		return exitInvalid
+	}
+	if err := os.MkdirAll(*out, 0o755); err != nil {
+		return exitFor("extract", err, stderr)
+	}
+	root, err := filepath.EvalSymlinks(*out)
+	if err != nil {
+		return exitFor("extract", err, stderr)
+	}
+	status, written, bytes := exitOK, 0, int64(0)
+	for _, e := range matches {
+		n, err := extractOne(mt, e, root)
+		if err != nil {
+			fmt.Fprintf(stderr, "%s: %v\n", mt.MemberName(e), err)
+			status = exitInvalid
+			continue
+		}
+		written++
+		bytes += n
+		if !*quiet {
+			fmt.Fprintln(stdout, e.Path)
+		}
+	}
+	fmt.Fprintf(stdout, "extracted %d of %d files (%d bytes) to %s\n", written, len(matches), bytes, *out)
+	return status
+}
+
+// safeRel checks a member path for extraction and returns it in the local form.
+func safeRel(p string) (string, error) {
+	parts := strings.Split(strings.ReplaceAll(p, `\`, "/"), "/")
+	var keep []string
+	for _, part := range parts {
+		switch part {
+		case "", ".":
+			continue
+		case "..":
+			return "", fmt.Errorf("its path %q climbs out of the output folder with ..: refused", p)
+		}
+		if strings.ContainsRune(part, 0) || (len(part) > 1 && part[1] == ':') {
+			return "", fmt.Errorf("its path %q is not a relative path: refused", p)
+		}
+		keep = append(keep, part)
+	}
+	if len(keep) == 0 {
+		return "", fmt.Errorf("its path %q is empty", p)
+	}
+	return filepath.Join(keep...), nil
+}
+
+func extractOne(mt *vfs.Mount, e vfs.Entry, root string) (int64, error) {
+	rel, err := safeRel(e.Path)
+	if err != nil {
+		return 0, err
+	}
+	target := filepath.Join(root, rel)
+	dir := filepath.Dir(target)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return 0, err
+	}
+	// A folder on the way may be a symbolic link (made before, or by another
+	// member): the real folder must still be inside the output folder.
+	realDir, err := filepath.EvalSymlinks(dir)
+	if err != nil {
+		return 0, err
+	}
+	if r, err := filepath.Rel(root, realDir); err != nil || r == ".." || strings.HasPrefix(r, ".."+string(filepath.Separator)) {
+		return 0, fmt.Errorf("%s leads outside the output folder through a symbolic link: refused", dir)
+	}
+	if st, err := os.Lstat(target); err == nil && st.IsDir() {
+		return 0, fmt.Errorf("%s is a folder", target)
+	}
+	data, err := mt.Read(e)
+	if err != nil {
+		return 0, err
+	}
+	tmp, err := os.CreateTemp(realDir, ".animscope-extract-*")
+	if err != nil {
+		return 0, err
+	}
+	_, werr := tmp.Write(data)
+	cerr := tmp.Close()
+	if werr == nil {
+		werr = cerr
+	}
+	if werr == nil {
+		werr = os.Rename(tmp.Name(), filepath.Join(realDir, filepath.Base(target)))
+	}
+	if werr != nil {
+		os.Remove(tmp.Name())
+		return 0, werr
+	}
+	return int64(len(data)), nil
+}

@@ -1,0 +1,397 @@
+// Package vfs mounts what users have as one read-only tree of files: a folder, an
+// NRes archive, an MPQ archive, or a game data folder whose MPQ archives mount
+// together in the game's load order (later archives override earlier ones, and a
+// deletion marker in a later archive removes a file). Paths are '/'-separated and
+// looked up without regard to case ('\' is accepted too), as the games do.
+//
+// A Mount is a formats.Tree: a model opened from it (OpenModel) reads its
+// companions and references from the same mount, under the rules of files on disk.
+package vfs
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"animscope/formats"
+	"animscope/formats/mpq"
+	"animscope/formats/nres"
+)
+
+// Entry is one file of a mount.
+type Entry struct {
+	// Path is the file's '/'-separated path in the mount, spelled as its archive
+	// (or listfile, or folder) spells it.
+	Path string
+	// Size is the file's size; Packed is what it occupies in its archive.
+	Size, Packed int64
+	// Archive is the archive (or folder) the file comes from, as the user named it.
+	Archive string
+	// Named is false for an MPQ member that no listfile names (its Path is then
+	// "FileNNNNNNNN.xxx").
+	Named bool
+
+	layer  int
+	member mpq.Member // MPQ layers
+	index  int        // NRes layers: the entry's index
+}
+
+// Kind of a layer.
+const (
+	KindFolder = "folder"
+	KindMPQ    = "mpq"
+	KindNRes   = "nres"
+)
+
+type layer struct {
+	kind string
+	name string // as the user named it (a path)
+	mpq  *mpq.Archive
+	nres *nres.Archive
+	root string // folders
+}
+
+// Mount is an open tree. Its read methods are safe for concurrent use.
+type Mount struct {
+	// Name is what was mounted, as the user named it.
+	Name    string
+	layers  []layer
+	entries []Entry        // sorted by lower-case path
+	index   map[string]int // lower-case path -> entries index
+	lower   []string       // lower-case paths, parallel to entries (for search)
+}
+
+// key is the lookup form of a path.
+func key(name string) string { return strings.ToLower(formats.CleanTreePath(name)) }
+
+// Open mounts path: a folder (a game data folder when it holds MPQ archives,
+// directly or in one level of sub-folders such as a locale's), or an MPQ or NRes
+// archive (recognised by content).
+func Open(p string) (*Mount, error) {
+	st, err := os.Stat(p)
+	if err != nil {
+		return nil, err
+	}
+	if st.IsDir() {
+		archives, err := DataFolderArchives(p)
+		if err != nil {
+			return nil, err
+		}
+		if len(archives) > 0 {
+			m, err := OpenSet(archives)
+			if err != nil {
+				return nil, err
+			}
+			m.Name = p
+			return m, nil
+		}
+		m := &Mount{Name: p}
+		if err := m.addFolder(p); err != nil {
+			return nil, err
+		}
+		m.build()
+		return m, nil
+	}
+	m := &Mount{Name: p}
+	if err := m.addArchive(p); err != nil {
+		return nil, err
+	}
+	m.build()
+	return m, nil
+}
+
+// OpenSet mounts archives (MPQ or NRes) in the order given: a file in a later
+// archive overrides the same path in an earlier one.
+func OpenSet(paths []string) (*Mount, error) {
+	m := &Mount{Name: strings.Join(paths, "+")}
+	for _, p := range paths {
+		if err := m.addArchive(p); err != nil {
+			m.Close()
+			return nil, err
+		}
+	}
+	m.build()
+	return m, nil
+}
+
+// Close closes the mount's archives.
+func (m *Mount) Close() error {
+	var first error
+	for _, l := range m.layers {
+		if l.mpq != nil {
+			if err := l.mpq.Close(); err != nil && first == nil {
+				first = err
+			}
+		}
+	}
+	return first
+}
+
+// IsMPQ reports whether head (a file's first bytes) holds an MPQ header or
+// user-data header at a 512-byte boundary.
+func IsMPQ(head []byte) bool {
+	for off := 0; off+4 <= len(head); off += 512 {
+		if s := string(head[off : off+4]); s == "MPQ\x1a" || s == "MPQ\x1b" {
+			return true
+		}
+	}
+	return false
+}
+
+func (m *Mount) addArchive(p string) error {
+	head, err := readHead(p)
+	if err != nil {
+		return err
+	}
+	switch {
+	case IsMPQ(head):
+		a, err := mpq.Open(p)
+		if err != nil {
+			return err
+		}
+		m.layers = append(m.layers, layer{kind: KindMPQ, name: p, mpq: a})
+	case bytes.HasPrefix(head, []byte(nres.Magic)):
+		data, err := formats.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		a, err := nres.Decode(p, data)
+		if err != nil {
+			return err
+		}
+		m.layers = append(m.layers, layer{kind: KindNRes, name: p, nres: a})
+	default:
+		return fmt.Errorf("%s: not an archive animscope mounts (MPQ or NRes), nor a folder", p)
+	}
+	return nil
+}
+
+func readHead(p string) ([]byte, error) {
+	st, err := os.Stat(p)
+	if err != nil {
+		return nil, err
+	}
+	if !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s: not a regular file", p)
+	}
+	f, err := os.Open(p)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	buf := make([]byte, 4096)
+	n, _ := f.ReadAt(buf, 0)
+	return buf[:n], nil
+}
+
+func (m *Mount) addFolder(root string) error {
+	m.layers = append(m.layers, layer{kind: KindFolder, name: root, root: root})
+	return nil
+}
+
+// AddListfile names MPQ members from a listfile the user supplies (names
+// separated by ';', CR or LF); it returns how many members it named.
+func (m *Mount) AddListfile(data []byte) int {
+	n := 0
+	for _, l := range m.layers {
+		if l.mpq != nil {
+			n += l.mpq.AddListfile(data)
+		}
+	}
+	m.build()
+	return n
+}
+
+// build (re)computes the merged index, layer by layer.
+func (m *Mount) build() {
+	byKey := map[string]Entry{}
+	for li, l := range m.layers {
+		switch l.kind {
+		case KindMPQ:
+			for _, mem := range l.mpq.Members() {
+				p := formats.CleanTreePath(mem.Name)
+				k := strings.ToLower(p)
+				if mem.Blk.Flags&mpq.FlagDeleteMarker != 0 {
+					delete(byKey, k)
+					continue
+				}
+				if old, ok := byKey[k]; ok && old.layer == li {
+					continue // another locale of a file this archive already gave
+				}
+				byKey[k] = Entry{Path: p, Size: int64(mem.Blk.Size), Packed: int64(mem.Blk.CompressedSize),
+					Archive: l.name, Named: mem.Known, layer: li, member: mem}
+			}
+		case KindNRes:
+			for i := range l.nres.Entries {
+				e := &l.nres.Entries[i]
+				p := formats.CleanTreePath(e.NameString())
+				byKey[strings.ToLower(p)] = Entry{Path: p, Size: int64(len(e.Data)), Packed: int64(len(e.Data)),
+					Archive: l.name, Named: true, layer: li, index: i}
+			}
+		case KindFolder:
+			filepath.WalkDir(l.root, func(fp string, d fs.DirEntry, err error) error {
+				if err != nil || !d.Type().IsRegular() {
+					return nil // unreadable folders and anything but regular files are left out
+				}
+				rel, err := filepath.Rel(l.root, fp)
+				if err != nil {
+					return nil
+				}
+				info, err := d.Info()
+				if err != nil {
+					return nil
+				}
+				p := filepath.ToSlash(rel)
+				byKey[strings.ToLower(p)] = Entry{Path: p, Size: info.Size(), Packed: info.Size(), Archive: l.name, Named: true, layer: li}
+				return nil
+			})
+		}
+	}
+	m.entries = m.entries[:0]
+	for _, e := range byKey {
+		m.entries = append(m.entries, e)
+	}
+	sort.Slice(m.entries, func(i, j int) bool {
+		return strings.ToLower(m.entries[i].Path) < strings.ToLower(m.entries[j].Path)
+	})
+	m.index = make(map[string]int, len(m.entries))
+	m.lower = make([]string, len(m.entries))
+	for i, e := range m.entries {
+		k := strings.ToLower(e.Path)
+		m.index[k] = i
+		m.lower[i] = k
+	}
+}
+
+// Entries lists every file, sorted by path (ignoring case).
+func (m *Mount) Entries() []Entry { return m.entries }
+
+// Len is the number of files.
+func (m *Mount) Len() int { return len(m.entries) }
+
+// Lookup finds a file by path (any case, '/' or '\').
+func (m *Mount) Lookup(name string) (Entry, bool) {
+	i, ok := m.index[key(name)]
+	if !ok {
+		return Entry{}, false
+	}
+	return m.entries[i], true
+}
+
+// Exists reports whether the mount holds a file called name.
+func (m *Mount) Exists(name string) bool {
+	_, ok := m.index[key(name)]
+	return ok
+}
+
+// ReadFile reads a file; a missing one is an error wrapping fs.ErrNotExist.
+func (m *Mount) ReadFile(name string) ([]byte, error) {
+	e, ok := m.Lookup(name)
+	if !ok {
+		return nil, fmt.Errorf("%s:%s: %w", m.Name, name, fs.ErrNotExist)
+	}
+	return m.Read(e)
+}
+
+// Read reads one listed file.
+func (m *Mount) Read(e Entry) ([]byte, error) {
+	l := m.layers[e.layer]
+	switch l.kind {
+	case KindMPQ:
+		return l.mpq.ReadMember(e.member)
+	case KindNRes:
+		return append([]byte(nil), l.nres.Entries[e.index].Data...), nil
+	default:
+		p, err := formats.ResolveRef(filepath.Join(l.root, "."), e.Path, l.root)
+		if err != nil {
+			return nil, err
+		}
+		return formats.ReadFile(p)
+	}
+}
+
+// MemberName is how a file of the mount is named on the command line and in
+// messages: "ARCHIVE:PATH" for an archive's member, the disk path for a folder's
+// file.
+func (m *Mount) MemberName(e Entry) string {
+	l := m.layers[e.layer]
+	switch l.kind {
+	case KindFolder:
+		return filepath.Join(l.root, filepath.FromSlash(e.Path))
+	case KindNRes:
+		return l.name + ":" + l.nres.Entries[e.index].NameString()
+	default:
+		return l.name + ":" + e.Path
+	}
+}
+
+// OpenModel decodes one file of the mount as a one-file asset. A folder's files
+// open as files on disk (their references resolve inside the folder), an NRes
+// member as "ARCHIVE:MEMBER", and an MPQ member from the mount itself, so that
+// its companions (an M2's .skin) come from the same set of archives.
+func (m *Mount) OpenModel(e Entry, opts formats.Options) (*formats.Asset, error) {
+	l := m.layers[e.layer]
+	switch l.kind {
+	case KindFolder:
+		if opts.Root == "" {
+			opts.Root = l.root
+		}
+		return formats.OpenFile(m.MemberName(e), opts)
+	case KindNRes:
+		return formats.OpenFile(m.MemberName(e), opts)
+	default:
+		return formats.OpenInTree(m, e.Path, m.MemberName(e), opts)
+	}
+}
+
+// ErrNoMatch is returned by Match's callers when a pattern matches nothing.
+var ErrNoMatch = errors.New("no file matches")
+
+// Match returns the files whose path matches pattern, ignoring case. A pattern
+// with a glob character (* ? [) is a glob: without a '/' it matches the base name
+// or the whole path, with one the whole path ('*' does not cross '/'). Any other
+// pattern matches as a substring of the path. "" matches everything.
+func (m *Mount) Match(pattern string) ([]Entry, error) {
+	if pattern == "" {
+		return m.entries, nil
+	}
+	pat := strings.ToLower(strings.ReplaceAll(pattern, `\`, "/"))
+	var out []Entry
+	if !strings.ContainsAny(pat, "*?[") {
+		for i, k := range m.lower {
+			if strings.Contains(k, pat) {
+				out = append(out, m.entries[i])
+			}
+		}
+		return out, nil
+	}
+	if _, err := path.Match(pat, ""); err != nil {
+		return nil, fmt.Errorf("pattern %q: %v", pattern, err)
+	}
+	base := !strings.Contains(pat, "/")
+	for i, k := range m.lower {
+		ok, _ := path.Match(pat, k)
+		if !ok && base {
+			ok, _ = path.Match(pat, k[strings.LastIndexByte(k, '/')+1:])
+		}
+		if ok {
+			out = append(out, m.entries[i])
+		}
+	}
+	return out, nil
+}
+
+// Layers describes what the mount is made of, in load order: kind and name.
+func (m *Mount) Layers() [][2]string {
+	out := make([][2]string, len(m.layers))
+	for i, l := range m.layers {
+		out[i] = [2]string{l.kind, l.name}
+	}
+	return out
+}

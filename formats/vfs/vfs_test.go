@@ -1,0 +1,172 @@
+package vfs_test
+
+import (
+	"bytes"
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"animscope/formats/mpq"
+	"animscope/formats/mpq/mpqtest"
+	"animscope/formats/nres"
+	"animscope/formats/vfs"
+)
+
+func writeMPQ(t *testing.T, path string, files []mpqtest.File) {
+	t.Helper()
+	data, err := mpqtest.Build(files, mpqtest.Options{Listfile: true, Version: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func paths(es []vfs.Entry) string {
+	var out []string
+	for _, e := range es {
+		out = append(out, e.Path)
+	}
+	return strings.Join(out, " ")
+}
+
+// TestDataFolderLoadOrder: a game data folder mounts its MPQs in the game's order;
+// a later patch overrides a file and a deletion marker removes one.
+func TestDataFolderLoadOrder(t *testing.T) {
+	dir := t.TempDir()
+	writeMPQ(t, filepath.Join(dir, "common.MPQ"), []mpqtest.File{
+		{Name: `Creature\A\A.m2`, Data: []byte("base A"), Comp: mpq.CompZlib},
+		{Name: `Creature\B\B.m2`, Data: []byte("base B")},
+		{Name: `Gone.txt`, Data: []byte("to be deleted")},
+	})
+	writeMPQ(t, filepath.Join(dir, "patch-2.MPQ"), []mpqtest.File{
+		{Name: `creature\a\a.m2`, Data: []byte("patch 2 A"), Encrypt: true},
+	})
+	writeMPQ(t, filepath.Join(dir, "patch.MPQ"), []mpqtest.File{
+		{Name: `Creature\A\A.m2`, Data: []byte("patch 1 A")},
+		{Name: `Creature\B\B.m2`, Data: []byte("patch 1 B")},
+		{Name: `Gone.txt`, DeleteMarker: true},
+	})
+	writeMPQ(t, filepath.Join(dir, "enUS", "patch-enUS.MPQ"), []mpqtest.File{
+		{Name: `Creature\B\B.m2`, Data: []byte("locale patch B")},
+	})
+	writeMPQ(t, filepath.Join(dir, "enUS", "locale-enUS.MPQ"), []mpqtest.File{
+		{Name: `Sound\x.wav`, Data: []byte("locale")},
+	})
+	order, err := vfs.DataFolderArchives(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, p := range order {
+		names = append(names, filepath.Base(p))
+	}
+	if got, want := strings.Join(names, " "), "common.MPQ locale-enUS.MPQ patch.MPQ patch-2.MPQ patch-enUS.MPQ"; got != want {
+		t.Errorf("load order %q, want %q", got, want)
+	}
+	m, err := vfs.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer m.Close()
+	// A path is spelled as the archive that gives the file spells it.
+	if got, want := paths(m.Entries()), "(listfile) creature/a/a.m2 Creature/B/B.m2 Sound/x.wav"; got != want {
+		t.Errorf("entries %q, want %q", got, want)
+	}
+	for _, tc := range []struct{ name, want string }{
+		{"CREATURE/A/A.M2", "patch 2 A"},
+		{`Creature\B\B.m2`, "locale patch B"},
+		{"sound/X.WAV", "locale"},
+	} {
+		got, err := m.ReadFile(tc.name)
+		if err != nil || string(got) != tc.want {
+			t.Errorf("%s = %q, %v; want %q", tc.name, got, err, tc.want)
+		}
+	}
+	if _, err := m.ReadFile("Gone.txt"); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("Gone.txt: err = %v, want not-exist (a later deletion marker)", err)
+	}
+}
+
+func TestMatch(t *testing.T) {
+	dir := t.TempDir()
+	writeMPQ(t, filepath.Join(dir, "a.mpq"), []mpqtest.File{
+		{Name: `Creature\Rabbit\Rabbit.m2`, Data: []byte("m2")},
+		{Name: `Creature\Rabbit\Rabbit00.skin`, Data: []byte("skin")},
+		{Name: `Creature\Frog\Frog.m2`, Data: []byte("m2")},
+		{Name: `World\Tree.m2`, Data: []byte("m2")},
+	})
+	m, err := vfs.Open(filepath.Join(dir, "a.mpq"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer m.Close()
+	tests := []struct{ pattern, want string }{
+		{"*.m2", "Creature/Frog/Frog.m2 Creature/Rabbit/Rabbit.m2 World/Tree.m2"},
+		{"creature/*/*.M2", "Creature/Frog/Frog.m2 Creature/Rabbit/Rabbit.m2"},
+		{"rabbit", "Creature/Rabbit/Rabbit.m2 Creature/Rabbit/Rabbit00.skin"},
+		{`Creature\Rabbit\Rabbit0?.skin`, "Creature/Rabbit/Rabbit00.skin"},
+		{"nothing", ""},
+	}
+	for _, tc := range tests {
+		got, err := m.Match(tc.pattern)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if paths(got) != tc.want {
+			t.Errorf("Match(%q) = %q, want %q", tc.pattern, paths(got), tc.want)
+		}
+	}
+	if _, err := m.Match("[bad"); err == nil {
+		t.Error("a malformed glob is accepted")
+	}
+}
+
+func TestFolderAndNResMounts(t *testing.T) {
+	dir := t.TempDir()
+	os.MkdirAll(filepath.Join(dir, "sub"), 0o755)
+	os.WriteFile(filepath.Join(dir, "sub", "a.txt"), []byte("aaa"), 0o644)
+	os.WriteFile(filepath.Join(dir, "b.bin"), []byte("bb"), 0o644)
+	os.Symlink("/etc/passwd", filepath.Join(dir, "link"))
+	m, err := vfs.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := paths(m.Entries()), "b.bin sub/a.txt"; got != want {
+		t.Errorf("folder entries %q, want %q (no symbolic links)", got, want)
+	}
+	if got, err := m.ReadFile("SUB/A.TXT"); err != nil || string(got) != "aaa" {
+		t.Errorf("sub/a.txt = %q, %v", got, err)
+	}
+
+	var e1, e2 nres.Entry
+	e1.SetName("TANK.msh")
+	e1.Data = []byte("mesh bytes")
+	e2.SetName("tex.tex")
+	e2.Data = []byte("t")
+	arc := filepath.Join(dir, "models.rlb")
+	os.WriteFile(arc, nres.Encode(0, []nres.Entry{e1, e2}), 0o644)
+	n, err := vfs.Open(arc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := paths(n.Entries()), "TANK.msh tex.tex"; got != want {
+		t.Errorf("NRes entries %q, want %q", got, want)
+	}
+	if got, _ := n.ReadFile("tank.MSH"); !bytes.Equal(got, e1.Data) {
+		t.Errorf("TANK.msh = %q", got)
+	}
+	if name := n.MemberName(n.Entries()[0]); name != arc+":TANK.msh" {
+		t.Errorf("member name %q", name)
+	}
+	if _, err := vfs.Open(filepath.Join(dir, "b.bin")); err == nil {
+		t.Error("a file that is no archive mounts")
+	}
+}
