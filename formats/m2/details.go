@@ -18,13 +18,21 @@ type Details struct {
 	Skin            string        `json:"skin,omitempty"` // the .skin read for view 0 (264)
 	Geosets         []Geoset      `json:"geosets"`
 	Textures        []TextureInfo `json:"textures"`
-	Bounds          Box           `json:"bounds"`
-	Collision       Box           `json:"collision_bounds"`
+	// Materials (material.go): render flags, view 0's texture units, the
+	// replaceable-texture lookup, colours and texture (UV) animations.
+	RenderFlags       []RenderFlag  `json:"render_flags"`
+	Materials         []Material    `json:"materials"`
+	ReplaceableLookup []int16       `json:"replaceable_lookup"`
+	Colors            []ColorInfo   `json:"colors"`
+	TextureAnims      []TextureAnim `json:"texture_animations"`
+	Bounds            Box           `json:"bounds"`
+	Collision         Box           `json:"collision_bounds"`
 	// Skipped counts what animscope parses for counts only.
 	Skipped Skipped `json:"skipped"`
 
 	billboard []uint8
 	uv1       [][]mgl32.Vec2
+	mats      *materialTracks
 }
 
 // BillboardModes gives, per skeleton node (anim order), how the renderer turns the
@@ -117,6 +125,11 @@ type TextureInfo struct {
 	Type  uint32 `json:"type"`
 	Flags uint32 `json:"flags"`
 	Name  string `json:"name"`
+	// WrapX and WrapY are flags 0x1 and 0x2 (repeat, not clamp); Replaceable names
+	// a type other than 0 (TextureTypeName).
+	WrapX       bool   `json:"wrap_x"`
+	WrapY       bool   `json:"wrap_y"`
+	Replaceable string `json:"replaceable,omitempty"`
 }
 
 // Skipped counts the records animscope does not interpret.

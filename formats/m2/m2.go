@@ -81,6 +81,11 @@ type decoder struct {
 	diags   []formats.Diagnostic
 	details *Details
 	alphas  []meshAlpha // per mesh
+
+	// For materials (material.go): what meshes read of view 0 and the alpha tracks.
+	view         viewRef
+	colorAlpha   []*scalarTrack
+	transpTracks []*scalarTrack
 }
 
 func (d *decoder) warnf(b *blob, off int64, format string, args ...any) {
@@ -233,6 +238,9 @@ func (d *decoder) decode() (*formats.Asset, error) {
 	// Vertices and view 0.
 	meshes, err := d.meshes(lay, len(bones), node)
 	if err != nil {
+		return nil, err
+	}
+	if err := d.materials(lay); err != nil {
 		return nil, err
 	}
 

@@ -150,6 +150,8 @@ func (d *decoder) meshes(lay *layout, nBones int, node []int32) ([]formats.Mesh,
 	if err != nil {
 		return nil, err
 	}
+	d.colorAlpha, d.transpTracks = colors, transp
+	d.view = viewRef{vb: vb, batches: batchA, meshes: int(subA.count)}
 	transLookup, _ := b.arr(lay.texLookup+16, "transparency lookup", 2)
 
 	// Batches: texture names and blend modes per submesh, for inspect, and the

@@ -1,0 +1,376 @@
+package m2
+
+import (
+	"errors"
+	"fmt"
+
+	"animscope/anim"
+	"animscope/formats"
+
+	"github.com/go-gl/mathgl/mgl32"
+)
+
+// Render-flag bits (spec §4.6). 0x8 and 0x10 are depth-related with two readings
+// (the wiki: no depth test / no depth write; WMV-era code: 0x10 no depth write,
+// 0x8 billboard); they are reported, not interpreted.
+const (
+	RenderUnlit    = 0x1
+	RenderUnfogged = 0x2
+	RenderTwoSided = 0x4
+)
+
+// Blend modes of a render flag (spec §4.6), by value.
+var blendNames = [...]string{"opaque", "alpha_key", "alpha", "add", "add_alpha", "mod", "mod2x"}
+
+// BlendName names blend mode m ("opaque", "alpha_key", "alpha", "add" (additive
+// without alpha), "add_alpha", "mod", "mod2x"), or "blend N" for an unknown one.
+func BlendName(m uint16) string {
+	if int(m) < len(blendNames) {
+		return blendNames[m]
+	}
+	return fmt.Sprintf("blend %d", m)
+}
+
+// Texture types (spec §4.6): 0 names its file; the others are filled by the game.
+var textureTypeNames = map[uint32]string{
+	1: "body skin", 2: "cape / object skin", 6: "hair", 8: "tauren fur",
+	11: "creature skin 1", 12: "creature skin 2", 13: "creature skin 3",
+}
+
+// TextureTypeName names a replaceable texture type ("" for 0, a named file).
+func TextureTypeName(t uint32) string {
+	if t == 0 {
+		return ""
+	}
+	if n, ok := textureTypeNames[t]; ok {
+		return n
+	}
+	return fmt.Sprintf("replaceable type %d", t)
+}
+
+// Texture flags.
+const (
+	TextureWrapX = 0x1
+	TextureWrapY = 0x2
+)
+
+// RenderFlag is one render-flag (material) record.
+type RenderFlag struct {
+	Flags    uint16 `json:"flags"`
+	Blend    uint16 `json:"blend"`
+	Mode     string `json:"mode"` // BlendName(Blend)
+	Unlit    bool   `json:"unlit,omitempty"`
+	Unfogged bool   `json:"unfogged,omitempty"`
+	TwoSided bool   `json:"two_sided,omitempty"`
+}
+
+// Material is one texture unit (batch) of view 0: which mesh it draws, with which
+// render flag, textures, UV sets, colour, transparency and texture animations.
+// Indices are into Details' arrays (−1: none).
+type Material struct {
+	Batch      int    `json:"batch"`
+	Mesh       int    `json:"mesh"`  // the asset's mesh (view 0 submesh)
+	Flags      uint8  `json:"flags"` // 0x10: textures are static (no texture animation)
+	Priority   int8   `json:"priority"`
+	Shader     uint16 `json:"shader"`
+	Layer      uint16 `json:"layer"`
+	RenderFlag int    `json:"render_flag"`
+	Mode       string `json:"mode"` // the render flag's blend mode
+	// Textures are texture indices (through the texture lookup); TexCoords the UV
+	// set each uses (texture-unit lookup); TexAnims the texture animation of each
+	// (through the texture-animation lookup), −1 for none or a static batch.
+	Textures     []int `json:"textures"`
+	TexCoords    []int `json:"texcoords"`
+	TexAnims     []int `json:"texture_animations"`
+	Color        int   `json:"color"`
+	Transparency int   `json:"transparency"`
+}
+
+// TextureAnim summarises one texture (UV) animation: the keys of its tracks.
+type TextureAnim struct {
+	Translation int `json:"translation_keys"`
+	Rotation    int `json:"rotation_keys"`
+	Scale       int `json:"scale_keys"`
+}
+
+// ColorInfo summarises one colour record: the keys of its RGB and alpha tracks.
+type ColorInfo struct {
+	RGB   int `json:"rgb_keys"`
+	Alpha int `json:"alpha_keys"`
+}
+
+// materialTracks are the animated parts of the materials, sampled per frame.
+type materialTracks struct {
+	rgb      []*vecTrack
+	alpha    []*scalarTrack
+	transp   []*scalarTrack
+	texAnims []texAnim
+}
+
+type texAnim struct {
+	t, s *vecTrack
+	r    *quatTrack
+}
+
+// viewRef is what meshes found of view 0, for materials.
+type viewRef struct {
+	vb      *blob
+	batches m2array
+	meshes  int
+}
+
+func keyCount(k *keys) int {
+	if k == nil {
+		return 0
+	}
+	return len(k.times)
+}
+
+// materials reads the render flags, the replaceable-texture lookup, texture flags,
+// colours, texture animations and view 0's batches into Details.
+func (d *decoder) materials(lay *layout) error {
+	b := &d.m2
+	det := d.details
+	mt := &materialTracks{alpha: d.colorAlpha, transp: d.transpTracks}
+	det.mats = mt
+
+	for i := range det.Textures {
+		tx := &det.Textures[i]
+		tx.WrapX, tx.WrapY = tx.Flags&TextureWrapX != 0, tx.Flags&TextureWrapY != 0
+		tx.Replaceable = TextureTypeName(tx.Type)
+	}
+
+	rf, err := b.arr(lay.renderFlags, "render flags", 4)
+	if err != nil {
+		return err
+	}
+	det.RenderFlags = make([]RenderFlag, rf.count)
+	for i := range det.RenderFlags {
+		o := rf.at(i)
+		f, m := b.u16(o), b.u16(o+2)
+		det.RenderFlags[i] = RenderFlag{Flags: f, Blend: m, Mode: BlendName(m),
+			Unlit: f&RenderUnlit != 0, Unfogged: f&RenderUnfogged != 0, TwoSided: f&RenderTwoSided != 0}
+	}
+
+	rl, err := b.arr(lay.replaceable, "replaceable-texture lookup", 2)
+	if err != nil {
+		return err
+	}
+	det.ReplaceableLookup = make([]int16, rl.count)
+	for i := range det.ReplaceableLookup {
+		det.ReplaceableLookup[i] = b.i16(rl.at(i))
+	}
+
+	// Colour RGB tracks (the alpha tracks were read with the meshes).
+	ca, err := b.arr(lay.colors, "colours", lay.colorSize)
+	if err != nil {
+		return err
+	}
+	mt.rgb = make([]*vecTrack, ca.count)
+	det.Colors = make([]ColorInfo, ca.count)
+	for i := range mt.rgb {
+		mt.rgb[i], err = d.vecTrack(int64(ca.at(i)), fmt.Sprintf("colour %d RGB", i))
+		d.optional(err)
+		det.Colors[i].RGB = keyCount(keysOf(mt.rgb[i]))
+		if i < len(mt.alpha) && mt.alpha[i] != nil {
+			det.Colors[i].Alpha = len(mt.alpha[i].times)
+		}
+	}
+
+	// Texture animations: translation and scale C3, rotation a float quaternion at
+	// every version (spec §4.1), so the int16 reading of 260+ bone rotations is
+	// switched off while it is read.
+	ta, err := b.arr(lay.texAnims, "texture animations", lay.texAnimSize)
+	if err != nil {
+		return err
+	}
+	if err := d.spend(b, lay.texAnims, uint64(ta.count), "texture animations"); err != nil {
+		return err
+	}
+	mt.texAnims = make([]texAnim, ta.count)
+	det.TextureAnims = make([]TextureAnim, ta.count)
+	for i := range mt.texAnims {
+		o := int64(ta.at(i))
+		x := &mt.texAnims[i]
+		what := fmt.Sprintf("texture animation %d ", i)
+		x.t, err = d.vecTrack(o, what+"translation")
+		d.optional(err)
+		tbc := d.tbc
+		d.tbc = false
+		x.r, err = d.quatTrack(o+int64(lay.trackSize), what+"rotation")
+		d.tbc = tbc
+		d.optional(err)
+		x.s, err = d.vecTrack(o+2*int64(lay.trackSize), what+"scale")
+		d.optional(err)
+		det.TextureAnims[i] = TextureAnim{keyCount(keysOf(x.t)), keyCount(keysOfQ(x.r)), keyCount(keysOf(x.s))}
+	}
+
+	return d.batches(lay)
+}
+
+// optional turns the error of a track that only materials use (colour RGB, texture
+// animations: tracks the skeleton and meshes never needed) into a warning, so a
+// model that opened before materials were read still opens; the track is dropped.
+func (d *decoder) optional(err error) {
+	if err == nil {
+		return
+	}
+	var fe *formats.FileError
+	if errors.As(err, &fe) {
+		d.diags = append(d.diags, formats.Warnf(fe.File, fe.Offset, "%s; the track is ignored", fe.Msg))
+		return
+	}
+	d.diags = append(d.diags, formats.Warnf(d.m2.name, -1, "%v; the track is ignored", err))
+}
+
+// batches reads view 0's texture units into Details.Materials.
+func (d *decoder) batches(lay *layout) error {
+	b, det, v := &d.m2, d.details, d.view
+	if v.vb == nil {
+		det.Materials = []Material{}
+		return nil
+	}
+	lookup := func(field int64, what string) (m2array, error) { return b.arr(field, what, 2) }
+	texL, err := lookup(lay.texLookup, "texture lookup")
+	if err != nil {
+		return err
+	}
+	unitL, err := lookup(lay.texLookup+8, "texture-unit lookup")
+	if err != nil {
+		return err
+	}
+	transL, err := lookup(lay.texLookup+16, "transparency lookup")
+	if err != nil {
+		return err
+	}
+	animL, err := lookup(lay.texLookup+24, "texture-animation lookup")
+	if err != nil {
+		return err
+	}
+	// at reads entry i of a u16 lookup, −1 when i is out of range or the entry is
+	// 0xFFFF; bound is the count of what the entry indexes.
+	at := func(a m2array, i, bound int) int {
+		if i < 0 || i >= int(a.count) {
+			return -1
+		}
+		e := int(b.u16(a.at(i)))
+		if e == 0xFFFF || e >= bound {
+			return -1
+		}
+		return e
+	}
+	vb := v.vb
+	det.Materials = make([]Material, 0, v.batches.count)
+	for i := 0; i < int(v.batches.count); i++ {
+		o := v.batches.at(i)
+		m := Material{
+			Batch: i, Mesh: int(vb.u16(o + 4)), Flags: vb.u8(o), Priority: int8(vb.u8(o + 1)),
+			Shader: vb.u16(o + 2), Layer: vb.u16(o + 0xC), RenderFlag: -1, Color: -1, Transparency: -1,
+		}
+		if m.Mesh >= v.meshes {
+			d.warnf(vb, int64(o+4), "view 0 batch %d: submesh %d is out of range (%d submeshes); the batch is not drawn", i, m.Mesh, v.meshes)
+			m.Mesh = -1
+		}
+		if rf := int(vb.u16(o + 0xA)); rf < len(det.RenderFlags) {
+			m.RenderFlag, m.Mode = rf, det.RenderFlags[rf].Mode
+		} else {
+			d.warnf(vb, int64(o+0xA), "view 0 batch %d: render flag %d is out of range (%d); drawn opaque", i, rf, len(det.RenderFlags))
+			m.Mode = BlendName(0)
+		}
+		if ci := int(vb.i16(o + 8)); ci >= 0 && ci < len(det.Colors) {
+			m.Color = ci
+		}
+		m.Transparency = at(transL, int(vb.u16(o+0x14)), len(det.mats.transp))
+		n := min(int(vb.u16(o+0xE)), 4)
+		texCombo, unitCombo, animCombo := int(vb.u16(o+0x10)), int(vb.u16(o+0x12)), int(vb.u16(o+0x16))
+		m.Textures, m.TexCoords, m.TexAnims = make([]int, 0, n), make([]int, 0, n), make([]int, 0, n)
+		for k := 0; k < n; k++ {
+			m.Textures = append(m.Textures, at(texL, texCombo+k, len(det.Textures)))
+			uv := -1
+			if j := unitCombo + k; j < int(unitL.count) {
+				uv = int(b.i16(unitL.at(j)))
+			}
+			m.TexCoords = append(m.TexCoords, uv)
+			ta := -1
+			if m.Flags&0x10 == 0 {
+				ta = at(animL, animCombo+k, len(det.TextureAnims))
+			}
+			m.TexAnims = append(m.TexAnims, ta)
+		}
+		det.Materials = append(det.Materials, m)
+	}
+	return nil
+}
+
+// MaterialState is a material's animated state at one time.
+type MaterialState struct {
+	// Color is the colour track's RGB (1, 1, 1 without one) and, in A, the colour
+	// alpha times the transparency (1 without either).
+	Color mgl32.Vec4
+	// UV is the texture matrix of each of the material's textures (identity
+	// without a texture animation): uv' = UV · (u, v, 0, 1).
+	UV [4]anim.Affine
+}
+
+// SampleMaterial writes material i's state in clip c at t (ms in the sequence),
+// with the global clock at globalMS, into dst. It allocates nothing.
+//
+// The texture matrix follows WebWowViewerCpp: translate, then rotate and scale
+// about the UV centre (0.5, 0.5): T(t) · T(c) · R(q) · S(s) · T(−c).
+func (d *Details) SampleMaterial(c *Clip, i int, t, globalMS float64, dst *MaterialState) {
+	dst.Color = mgl32.Vec4{1, 1, 1, 1}
+	for k := range dst.UV {
+		dst.UV[k] = anim.IdentityAffine
+	}
+	if d == nil || d.mats == nil || c == nil || i < 0 || i >= len(d.Materials) {
+		return
+	}
+	m, mt := &d.Materials[i], d.mats
+	seqT := t
+	if c.m.pre {
+		seqT = c.start + t
+	}
+	if m.Color >= 0 {
+		if tr := mt.rgb[m.Color]; tr != nil {
+			var rgb mgl32.Vec3
+			if tr.eval(c.src, c.trackTime(&tr.keys, seqT, globalMS), &rgb, nil, "", nil) {
+				dst.Color[0], dst.Color[1], dst.Color[2] = rgb[0], rgb[1], rgb[2]
+			}
+		}
+		if m.Color < len(mt.alpha) && mt.alpha[m.Color] != nil {
+			a := mt.alpha[m.Color]
+			dst.Color[3] *= a.eval(c.src, c.trackTime(&a.keys, seqT, globalMS), 1)
+		}
+	}
+	if m.Transparency >= 0 && mt.transp[m.Transparency] != nil {
+		a := mt.transp[m.Transparency]
+		dst.Color[3] *= a.eval(c.src, c.trackTime(&a.keys, seqT, globalMS), 1)
+	}
+	for k, ta := range m.TexAnims {
+		if ta < 0 || k >= len(dst.UV) {
+			continue
+		}
+		x := &mt.texAnims[ta]
+		tr, q, s := mgl32.Vec3{}, mgl32.QuatIdent(), mgl32.Vec3{1, 1, 1}
+		if x.t != nil {
+			x.t.eval(c.src, c.trackTime(&x.t.keys, seqT, globalMS), &tr, nil, "", nil)
+		}
+		if x.r != nil {
+			x.r.eval(c.src, c.trackTime(&x.r.keys, seqT, globalMS), &q, nil, nil)
+		}
+		if x.s != nil {
+			x.s.eval(c.src, c.trackTime(&x.s.keys, seqT, globalMS), &s, nil, "", nil)
+		}
+		uvMatrix(&dst.UV[k], tr, q, s)
+	}
+}
+
+// uvMatrix writes T(t) · T(c) · R(q) · S(s) · T(−c) into m, c = (0.5, 0.5, 0): the
+// rotation and scale act about the UV centre. Products are rounded one by one
+// (anim's helpers), so no target fuses them.
+func uvMatrix(m *anim.Affine, t mgl32.Vec3, q mgl32.Quat, s mgl32.Vec3) {
+	anim.RotationColumns(m, q, s)
+	m[9], m[10], m[11] = 0, 0, 0
+	rc := m.TransformVector(mgl32.Vec3{0.5, 0.5, 0})
+	m[9], m[10], m[11] = t[0]+0.5-rc[0], t[1]+0.5-rc[1], t[2]-rc[2]
+}
