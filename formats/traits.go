@@ -12,6 +12,9 @@ type Traits struct {
 	// to the frame count, and with --half the half-integers where rounding rules
 	// part.
 	WholeFrames bool
+	// SkeletonLOD: the family's skeletons come in levels of detail, and
+	// Options.LOD picks the one to open (SWG .skt SLOD).
+	SkeletonLOD bool
 }
 
 // TraitsOf returns the traits the decoder of family declares (none for a family

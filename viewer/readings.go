@@ -16,6 +16,12 @@ func (s *State) SceneReadings() []formats.Reading {
 	return formats.ReadingsFor(s.Scene.Asset.Family)
 }
 
+// HasSkeletonLOD says whether the open scene's family has skeleton levels of
+// detail (Traits.SkeletonLOD), which the options panel then offers.
+func (s *State) HasSkeletonLOD() bool {
+	return s.Scene != nil && formats.TraitsOf(s.Scene.Asset.Family).SkeletonLOD
+}
+
 // CompareReadings lists the readings scene B may read differently from A (the
 // declared Compare readings that apply to B's scene, or to A's before B is open).
 func (s *State) CompareReadings() []formats.Reading {

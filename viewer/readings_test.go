@@ -56,3 +56,25 @@ func TestReadingsFollowTheScene(t *testing.T) {
 		t.Errorf("label %q", got)
 	}
 }
+
+// TestSkeletonLODFollowsTheFamily: the LOD input shows for a family that declares
+// skeleton levels of detail and not for MSH.
+func TestSkeletonLODFollowsTheFamily(t *testing.T) {
+	formats.Register(formats.Decoder{Name: "lod-test", Traits: formats.Traits{SkeletonLOD: true}})
+	a := SyntheticAsset(3)
+	a.Family = "lod-test"
+	s := NewState(func([]string, formats.Options) (*formats.Asset, error) { return a, nil }, formats.Options{})
+	if s.HasSkeletonLOD() {
+		t.Error("no scene: LOD offered")
+	}
+	if !s.Open([]string{"x"}) {
+		t.Fatal(s.LastError())
+	}
+	if !s.HasSkeletonLOD() {
+		t.Error("a family with SkeletonLOD: LOD not offered")
+	}
+	demo := NewState(func(files []string, opts formats.Options) (*formats.Asset, error) { return DemoLoader(opts) }, formats.Options{})
+	if !demo.Open(nil) || demo.HasSkeletonLOD() {
+		t.Errorf("MSH demo: LOD offered (%v)", demo.LastError())
+	}
+}

@@ -520,9 +520,9 @@ func (u *UI) optionsPanel() {
 			changed = true
 		}
 	}
-	if s.Scene != nil && s.Scene.Asset.Family == formats.FamilySWG {
+	if s.HasSkeletonLOD() {
 		lod := int32(o.LOD)
-		if imgui.InputInt("skeleton LOD (SWG)", &lod) && lod >= 0 && int(lod) != o.LOD {
+		if imgui.InputInt("skeleton LOD", &lod) && lod >= 0 && int(lod) != o.LOD {
 			o.LOD = int(lod)
 			changed = true
 		}

@@ -36,6 +36,7 @@ func init() {
 		Sniff:      Sniff,
 		Decode:     Decode,
 		Readings:   readings,
+		Traits:     formats.Traits{SkeletonLOD: true},
 	})
 }
 
