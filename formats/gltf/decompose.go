@@ -5,14 +5,23 @@ import "math"
 // A node's local matrix L = [A | b] is written to glTF as TRS nodes. glTF composes
 // T·R·S with a unit quaternion R and an axis-aligned S, which covers A exactly when
 // AᵀA is diagonal (a rotation times an axis scale). The formula's R(q) of a non-unit
-// quaternion (MSH keys are int16/32767 and are not normalised) is not of that form:
-// it is (1−|q|²)·I + |q|²·R(q/|q|), a rotation times a scale across the rotation
-// axis. Such a node gets a helper: L = T(b)·U·Σ·Vᵀ (a singular value decomposition),
-// written as a helper node H (translation b, rotation U, scale Σ) with the joint node
-// J under it (rotation Vᵀ). The product is exact at every sampled frame.
+// quaternion (MSH keys are int16/32767 and are not normalised, M2 256 keys are stored
+// floats of length 1 − 10⁻⁵…10⁻⁴) is not of that form: it is
+// (1−|q|²)·I + |q|²·R(q/|q|), a rotation times a scale across the rotation axis.
 //
-// V is tracked from one frame to the next (Jacobi rotations of the previous frame's
-// V with the small angle), so a node's channels change smoothly between frames.
+// Such a node is split with a singular value decomposition A = U·S·Vᵀ into its polar
+// parts, A = (U·Vᵀ)·(V·S·Vᵀ), written as three nodes: a helper H (translation b,
+// rotation U·Vᵀ), a scale helper K under it (rotation V, scale S) and the joint J
+// under that (rotation Vᵀ). The product is exact at every sample; between samples
+// the rotation U·Vᵀ is interpolated as one (for a slerped key track it is the
+// clip's own rotation, so it follows the clip), and K·J interpolates to
+// V'·S'·V'ᵀ, a symmetric scale with the interpolated singular values in some
+// interpolated frame V': where S is nearly uniform (nearly unit quaternions) this is
+// nearly the identity whatever V does, so V may turn freely without moving the
+// joint. Nodes whose matrix is TRS at every sample keep a single node.
+//
+// V is tracked from one sample to the next (see decompose), so a node's channels
+// change smoothly between samples.
 
 // diagTolerance is how far from diagonal AᵀA may be (relative to its diagonal) and
 // still count as diagonal: float32 rotations are orthogonal to about 1e-7, so below
@@ -28,9 +37,11 @@ type decomposition struct {
 	V mat3 // proper rotation; the identity when the node needs no helper
 }
 
-// R is U as a unit quaternion; VT is Vᵀ as one.
+// R is U as a unit quaternion; VT is Vᵀ as one; P is the polar rotation U·Vᵀ (the
+// rotation part of A = (U·Vᵀ)·(V·S·Vᵀ)), which is U when V is the identity.
 func (d *decomposition) R() quat  { return quatFromRotation(d.U) }
 func (d *decomposition) VT() quat { return quatFromRotation(d.V.t()) }
+func (d *decomposition) P() quat  { return quatFromRotation(d.U.mul(d.V.t())) }
 
 // needsHelper reports whether V differs from the identity.
 func (d *decomposition) needsHelper() bool {
@@ -56,6 +67,17 @@ func (d *decomposition) compose() affine {
 }
 
 // decompose splits m, continuing from prev (nil: start from V = I).
+//
+// V is chosen as close to the previous V as the matrix allows, so that the helper's
+// and the joint's rotations change as little as possible from one sample to the next
+// and glTF's separate interpolation of the two nodes stays close to the clip:
+//
+//   - when AᵀA is diagonal in the previous V's basis (within diagTolerance), V stays;
+//   - otherwise V's columns are AᵀA's eigenvectors, but singular values that are equal
+//     within diagTolerance form one group whose eigenvectors are not unique (a
+//     non-unit quaternion scales the whole plane across its rotation axis alike):
+//     there each column is the previous column projected onto the group's space, so
+//     V turns only as far as the distinct axes move, and never within such a plane.
 func decompose(m affine, prev *decomposition) decomposition {
 	vPrev, uPrev := ident3, ident3
 	prevNeg := -1
@@ -70,15 +92,18 @@ func decompose(m affine, prev *decomposition) decomposition {
 	a := m.A
 	b := a.t().mul(a)                 // AᵀA
 	bp := vPrev.t().mul(b).mul(vPrev) // in the previous frame's basis
-	w, d := jacobi(bp)
-	v := vPrev.mul(w)
+	v := vPrev
+	if !nearlyDiagonal(bp) {
+		w, d := jacobi(bp)
+		v = vPrev.mul(closestFrame(w, d))
+	}
+	av := a.mul(v)
 	var s vec3
 	smax := 0.0
 	for j := 0; j < 3; j++ {
-		s[j] = math.Sqrt(math.Max(d[j], 0))
+		s[j] = av.col(j).norm()
 		smax = math.Max(smax, s[j])
 	}
-	av := a.mul(v)
 	// U's columns: A·v_j/σ_j for the columns with a usable σ, strongest first, made
 	// orthonormal; the others from the previous U, then from cross products.
 	order := [3]int{0, 1, 2}
@@ -145,17 +170,109 @@ func orthonormalize(c vec3, basis []vec3) (vec3, bool) {
 	return c.scale(1 / n), true
 }
 
-// jacobi diagonalises the symmetric matrix a: a = W·diag(d)·Wᵀ with W a proper
-// rotation built from the smallest Jacobi rotations. When every off-diagonal element
-// is within diagTolerance of the diagonal, W is exactly the identity.
-func jacobi(a mat3) (w mat3, d vec3) {
-	w = ident3
+// nearlyDiagonal reports whether every off-diagonal element of the symmetric matrix a
+// is within diagTolerance of the diagonal.
+func nearlyDiagonal(a mat3) bool {
 	small := func(p, q int) bool {
 		return math.Abs(a[p][q]) <= diagTolerance*math.Max(math.Abs(a[p][p]), math.Abs(a[q][q]))
 	}
-	if small(0, 1) && small(0, 2) && small(1, 2) {
-		return w, vec3{a[0][0], a[1][1], a[2][2]}
+	return small(0, 1) && small(0, 2) && small(1, 2)
+}
+
+// closestFrame returns the proper rotation F closest to the identity whose columns
+// diagonalise W·diag(d)·Wᵀ (W: eigenvectors in columns, d: eigenvalues), treating
+// eigenvalues whose square roots differ by at most diagTolerance of the largest as
+// one group: column j of F is e_j projected onto the eigenspace of the group it is
+// given (orthonormalised), for the assignment of columns to eigenvalues that keeps F
+// closest to the identity.
+func closestFrame(w mat3, d vec3) mat3 {
+	var sig vec3
+	smax := 0.0
+	for i := 0; i < 3; i++ {
+		sig[i] = math.Sqrt(math.Max(d[i], 0))
+		smax = math.Max(smax, sig[i])
 	}
+	// group[i]: the smallest index of the eigenvalues i is grouped with.
+	var group [3]int
+	for i := 0; i < 3; i++ {
+		group[i] = i
+		for j := 0; j < i; j++ {
+			if math.Abs(sig[i]-sig[j]) <= diagTolerance*smax && group[j] < group[i] {
+				group[i] = group[j]
+			}
+		}
+	}
+	best, bestScore := ident3, math.Inf(-1)
+	for _, perm := range [6][3]int{{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}} {
+		var f mat3
+		score := 0.0
+		var dot [3]float64
+		for g := 0; g < 3; g++ {
+			// The columns j given to group g, and the group's eigenvectors.
+			var space []vec3
+			for i := 0; i < 3; i++ {
+				if group[i] == g {
+					space = append(space, w.col(i))
+				}
+			}
+			var cols []int
+			for j := 0; j < 3; j++ {
+				if group[perm[j]] == g {
+					cols = append(cols, j)
+				}
+			}
+			proj := func(j int) vec3 {
+				var c vec3
+				for _, e := range space {
+					c = c.add(e.scale(e[j])) // ⟨e_j, e⟩ e
+				}
+				return c
+			}
+			// The column with the largest projection first.
+			for x := 0; x < len(cols); x++ {
+				for y := x + 1; y < len(cols); y++ {
+					if proj(cols[y]).norm() > proj(cols[x]).norm() {
+						cols[x], cols[y] = cols[y], cols[x]
+					}
+				}
+			}
+			var basis []vec3
+			for _, j := range cols {
+				c, ok := orthonormalize(proj(j), basis)
+				for k := 0; !ok && k < len(space); k++ {
+					c, ok = orthonormalize(space[k], basis)
+				}
+				if c[j] < 0 {
+					c = c.scale(-1)
+				}
+				basis = append(basis, c)
+				f.setCol(j, c)
+				dot[j] = c[j]
+				score += c[j]
+			}
+		}
+		if f.det() < 0 {
+			// Mirrored: turn the column that is furthest from its old place.
+			k := 0
+			for j := 1; j < 3; j++ {
+				if dot[j] < dot[k] {
+					k = j
+				}
+			}
+			f.setCol(k, f.col(k).scale(-1))
+			score -= 2 * dot[k]
+		}
+		if score > bestScore {
+			best, bestScore = f, score
+		}
+	}
+	return best
+}
+
+// jacobi diagonalises the symmetric matrix a: a = W·diag(d)·Wᵀ with W a proper
+// rotation built from the smallest Jacobi rotations.
+func jacobi(a mat3) (w mat3, d vec3) {
+	w = ident3
 	for sweep := 0; sweep < 64; sweep++ {
 		off := math.Abs(a[0][1]) + math.Abs(a[0][2]) + math.Abs(a[1][2])
 		scale := math.Abs(a[0][0]) + math.Abs(a[1][1]) + math.Abs(a[2][2])

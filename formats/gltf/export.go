@@ -46,8 +46,8 @@ const InfiniteClipSeconds = 10
 //   - nodes: an armature root ("Name", the identity), a "root motion" node under it
 //     when a clip places the scene root (anim.ClipInfo.PlacesRoot), then one joint node per
 //     skeleton node mirroring the parents, named after the node, placed at the
-//     node's joint (model · pivot), plus a helper node above a joint whose local
-//     matrix is not glTF TRS (see decompose.go);
+//     node's joint (model · pivot), plus a helper and a scale helper above a joint
+//     whose local matrix is not glTF TRS at some sample (see decompose.go);
 //   - one skin over the joint nodes, with inverse bind matrices;
 //   - one mesh per visible Asset mesh, skinned (rigid parts are single-joint skins);
 //   - one animation per exported clip, every node resampled (see sampleTimes).
@@ -128,20 +128,20 @@ type exporter struct {
 	mirrorWarned  bool
 }
 
-// slot is one animated glTF transform: a joint node and, when its local matrix needs
-// one at any sample, a helper node above it.
+// slot is one animated glTF transform: a joint node and, when its local matrix is
+// not TRS at some sample, the helper and the scale helper above it (decompose.go).
 type slot struct {
 	name   string
 	node   int // skeleton node, −1 for the root motion
 	bind   decomposition
 	helper bool
-	hNode  int // helper glTF node (−1 without)
+	hNode  int // helper glTF node: translation and polar rotation (−1 without)
+	kNode  int // scale helper glTF node: rotation V and scale (−1 without)
 	jNode  int // joint glTF node
 }
 
 // clipTrack holds the resampled channels of one clip: per slot and sample, the
-// helper's (or single node's) translation, rotation and scale, and the joint's
-// rotation under a helper.
+// translation, the polar rotation U·Vᵀ (U for a single node), the scale S and Vᵀ.
 type clipTrack struct {
 	index int
 	clip  anim.Clip
@@ -250,7 +250,7 @@ func (e *exporter) bind() error {
 		if !jl.finite() {
 			return e.errorf("node %d (%q): the bind pose is not finite", e.sk.FileIndexOf(i), name)
 		}
-		s := &slot{name: name, node: i, bind: decompose(jl, nil), hNode: -1}
+		s := &slot{name: name, node: i, bind: decompose(jl, nil), hNode: -1, kNode: -1}
 		s.helper = s.bind.needsHelper()
 		e.slots[i] = s
 		gb := jl
@@ -263,7 +263,7 @@ func (e *exporter) bind() error {
 	}
 	if e.rootSlot != nil {
 		e.rootSlot.bind = decompose(identAffine, nil)
-		e.rootSlot.hNode = -1
+		e.rootSlot.hNode, e.rootSlot.kNode = -1, -1
 		e.slots = append(e.slots, e.rootSlot)
 	}
 	return nil
@@ -348,6 +348,40 @@ func (e *exporter) sampleClip(c *clipTrack) error {
 	if err != nil {
 		return err
 	}
+	helpers, err := e.sampleAt(c, times, ups)
+	if err != nil || !helpers {
+		return err
+	}
+	// A node that needs helpers has a matrix that is not TRS, mostly from a non-unit
+	// quaternion, whose scale across the rotation axis the engine's slerp does not
+	// change linearly between keys (it bulges by up to half of 1−|q|²). glTF lerps
+	// the scale: halving the sample spacing quarters that error.
+	if dense := denser(times, ups); len(dense) <= e.opts.MaxSamples {
+		_, err = e.sampleAt(c, dense, ups)
+	}
+	return err
+}
+
+// denser returns times with the midpoint of every two consecutive times added
+// (where it is a distinct float32 second).
+func denser(times []float64, ups float64) []float64 {
+	out := make([]float64, 0, 2*len(times))
+	for k, t := range times {
+		if k > 0 {
+			mid := (times[k-1] + t) / 2
+			if s := float32(mid / ups); s > float32(times[k-1]/ups) && s < float32(t/ups) {
+				out = append(out, mid)
+			}
+		}
+		out = append(out, t)
+	}
+	return out
+}
+
+// sampleAt samples the clip at times (in its unit) into c; it reports whether some
+// node needed helpers at some sample.
+func (e *exporter) sampleAt(c *clipTrack, times []float64, ups float64) (bool, error) {
+	helpers := false
 	c.times = times
 	n := e.sk.Len()
 	ns := len(e.slots)
@@ -382,14 +416,14 @@ func (e *exporter) sampleClip(c *clipTrack) error {
 				m = identAffine
 			}
 			if !m.finite() {
-				return e.errorf("clip %q at %.6g %s: %s is not finite", c.name, t, c.clip.Info().Unit, e.slotName(sl))
+				return false, e.errorf("clip %q at %.6g %s: %s is not finite", c.name, t, c.clip.Info().Unit, e.slotName(sl))
 			}
 			d := decompose(m, &prev[s])
 			prev[s] = d
 			if d.needsHelper() {
-				sl.helper = true
+				sl.helper, helpers = true, true
 			}
-			r, vr := d.R(), d.VT()
+			r, vr := d.P(), d.VT()
 			if k > 0 {
 				// Hemisphere-continuous keys, so that every reader's slerp takes the
 				// same (short) way.
@@ -406,7 +440,7 @@ func (e *exporter) sampleClip(c *clipTrack) error {
 			c.vrot[s][k] = quat32(vr)
 		}
 	}
-	return nil
+	return helpers, nil
 }
 
 func quat32(q quat) [4]float32 {
@@ -436,11 +470,13 @@ func (e *exporter) layoutNodes() {
 		d := &sl.bind
 		if sl.helper {
 			sl.hNode = addChild(parent, &gltf.Node{Name: sl.name + " (helper)",
-				Translation: d.T, Rotation: d.R(), Scale: d.S})
-			sl.jNode = addChild(sl.hNode, &gltf.Node{Name: sl.name, Rotation: d.VT(), Scale: [3]float64{1, 1, 1}})
+				Translation: d.T, Rotation: d.P(), Scale: [3]float64{1, 1, 1}})
+			sl.kNode = addChild(sl.hNode, &gltf.Node{Name: sl.name + " (scale helper)",
+				Rotation: conjugate(d.VT()), Scale: d.S})
+			sl.jNode = addChild(sl.kNode, &gltf.Node{Name: sl.name, Rotation: d.VT(), Scale: [3]float64{1, 1, 1}})
 			return
 		}
-		sl.jNode = addChild(parent, &gltf.Node{Name: sl.name, Translation: d.T, Rotation: d.R(), Scale: d.S})
+		sl.jNode = addChild(parent, &gltf.Node{Name: sl.name, Translation: d.T, Rotation: d.P(), Scale: d.S})
 	}
 	if e.rootSlot != nil {
 		place(e.rootSlot, top)
@@ -502,19 +538,24 @@ func (e *exporter) writeAnimations() {
 				Target: gltf.AnimationChannelTarget{Node: gltf.Index(node), Path: path}})
 		}
 		for s, sl := range e.slots {
-			trsNode := sl.jNode
+			trNode, sNode := sl.jNode, sl.jNode
 			if sl.helper {
-				trsNode = sl.hNode
+				trNode, sNode = sl.hNode, sl.kNode
 			}
 			tr, k := constant3(c.tr[s], keys)
-			channel(trsNode, gltf.TRSTranslation, tr, k)
+			channel(trNode, gltf.TRSTranslation, tr, k)
 			rot, k := constant4(c.rot[s], keys)
-			channel(trsNode, gltf.TRSRotation, rot, k)
+			channel(trNode, gltf.TRSRotation, rot, k)
 			scl, k := constant3(c.scl[s], keys)
-			channel(trsNode, gltf.TRSScale, scl, k)
+			channel(sNode, gltf.TRSScale, scl, k)
 			if sl.helper {
 				vr, k := constant4(c.vrot[s], keys)
 				channel(sl.jNode, gltf.TRSRotation, vr, k)
+				v := make([][4]float32, len(vr))
+				for i, q := range vr {
+					v[i] = [4]float32{-q[0], -q[1], -q[2], q[3]}
+				}
+				channel(sl.kNode, gltf.TRSRotation, v, k)
 			}
 		}
 		doc.Animations = append(doc.Animations, an)

@@ -1,6 +1,7 @@
 package gltf
 
 import (
+	"fmt"
 	"math"
 	"strings"
 	"testing"
@@ -23,6 +24,9 @@ var (
 type maxErrors struct {
 	joint, linear, vertex, mid float64
 	samples, mids              int
+	// midJoint is the largest joint error at a midpoint, at midWhere.
+	midJoint float64
+	midWhere string
 }
 
 // frameTimes are the times "at every frame" of a clip in its unit: 0, step, 2·step,
@@ -186,17 +190,30 @@ func checkExport(t *testing.T, tc exportCase) (maxErrors, *evaluator) {
 		c := a.Clips[ci]
 		info := c.Info()
 		ts := frameTimes(info, opts.FPS)
-		for k, tt := range ts {
+		for _, tt := range ts {
 			x := float32(tt / info.UnitsPerSecond)
 			model, skin := expectedPose(a, c, tt)
 			comparePose(a, ev, ev.worlds(ai, x), model, skin, tc.axes, f, meshes, &e)
 			e.samples++
-			if ai < len(tc.linear) && tc.linear[ai] && k+1 < len(ts) {
-				mid := (tt + ts[k+1]) / 2
-				model, skin := expectedPose(a, c, mid)
+		}
+		if ai < len(tc.linear) && tc.linear[ai] {
+			// Halfway between every two exported samples (the longest input of the
+			// animation: every frame and every key time).
+			var secs []float32
+			for _, ch := range ev.anims[ai] {
+				if len(ch.in) > len(secs) {
+					secs = ch.in
+				}
+			}
+			for k := 0; k+1 < len(secs); k++ {
+				mid := (float64(secs[k]) + float64(secs[k+1])) / 2
+				model, skin := expectedPose(a, c, mid*info.UnitsPerSecond)
 				var m maxErrors
-				comparePose(a, ev, ev.worlds(ai, float32(mid/info.UnitsPerSecond)), model, skin, tc.axes, f, meshes, &m)
+				comparePose(a, ev, ev.worlds(ai, float32(mid)), model, skin, tc.axes, f, meshes, &m)
 				e.mid = math.Max(e.mid, math.Max(m.joint, m.vertex))
+				if m.joint > e.midJoint {
+					e.midJoint, e.midWhere = m.joint, fmt.Sprintf("clip %q at %.6g s", info.Name, mid)
+				}
 				e.mids++
 			}
 		}
@@ -210,6 +227,7 @@ func TestExportMatchesSampling(t *testing.T) {
 		{name: "m2-like chain scale 2.5", scene: chainScene, opts: ExportOptions{Scale: 2.5}, axes: axesZUp, linear: []bool{true, true}},
 		{name: "m2-like chain 7 fps, hidden parts", scene: chainScene, opts: ExportOptions{FPS: 7, Hidden: true}, axes: axesZUp, linear: []bool{true, true}},
 		{name: "swg-like mirrored", scene: swgScene, axes: axesSWG, linear: []bool{true}},
+		{name: "m2 256-like nearly unit keys", scene: nearUnitScene, axes: axesZUp, linear: []bool{true}},
 		{name: "msh-like non-unit keys and jumps", scene: mshScene, axes: axesZUp},
 		{name: "msh-like 60 fps", scene: mshScene, opts: ExportOptions{FPS: 60}, axes: axesZUp},
 		{name: "vca-like root motion and curves", scene: vcaScene, axes: axesYUp},

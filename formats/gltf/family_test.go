@@ -27,12 +27,27 @@ import (
 
 func runFamilyCase(t *testing.T, name string, a *formats.Asset, opts ExportOptions, axes func(vec3) vec3) *evaluator {
 	t.Helper()
-	e, ev := checkExport(t, exportCase{name: name, scene: func() *formats.Asset { return a }, opts: opts, axes: axes})
-	t.Logf("%s: %d samples: max error joint %.3g, linear %.3g, vertex %.3g", name, e.samples, e.joint, e.linear, e.vertex)
+	return runFamilyCaseMid(t, name, a, opts, axes, false)
+}
+
+// runFamilyCaseMid is runFamilyCase that, with mid, also compares every joint halfway
+// between consecutive exported samples (for clips whose tracks are linear).
+func runFamilyCaseMid(t *testing.T, name string, a *formats.Asset, opts ExportOptions, axes func(vec3) vec3, mid bool) *evaluator {
+	t.Helper()
+	tc := exportCase{name: name, scene: func() *formats.Asset { return a }, opts: opts, axes: axes}
+	if mid {
+		tc.linear = make([]bool, len(a.Clips))
+		for i := range tc.linear {
+			tc.linear[i] = true
+		}
+	}
+	e, ev := checkExport(t, tc)
+	t.Logf("%s: %d samples: max error joint %.3g, linear %.3g, vertex %.3g; %d midpoints: %.3g (joints %.3g, %s)",
+		name, e.samples, e.joint, e.linear, e.vertex, e.mids, e.mid, e.midJoint, e.midWhere)
 	for _, c := range []struct {
 		what string
 		got  float64
-	}{{"joint position", e.joint}, {"joint linear part", e.linear}, {"skinned vertex", e.vertex}} {
+	}{{"joint position", e.joint}, {"joint linear part", e.linear}, {"skinned vertex", e.vertex}, {"midpoint", e.mid}} {
 		if !(c.got <= tolerance) {
 			t.Errorf("max %s error: got %.3g, want <= %g", c.what, c.got, tolerance)
 		}
@@ -118,7 +133,7 @@ func TestExportM2Samples(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			runFamilyCase(t, f, a, ExportOptions{}, axesZUp)
+			runFamilyCaseMid(t, f, a, ExportOptions{}, axesZUp, true)
 		})
 	}
 }
@@ -133,7 +148,7 @@ func TestExportSWGSamples(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			runFamilyCase(t, f, a, ExportOptions{}, axesSWG)
+			runFamilyCaseMid(t, f, a, ExportOptions{}, axesSWG, true)
 		})
 	}
 }

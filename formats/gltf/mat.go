@@ -212,5 +212,8 @@ func (q quat) normalized() quat {
 
 func (q quat) neg() quat { return quat{-q[0], -q[1], -q[2], -q[3]} }
 
+// conjugate is the inverse of a unit quaternion.
+func conjugate(q quat) quat { return quat{-q[0], -q[1], -q[2], q[3]} }
+
 // unitRotation is R(q) of a unit quaternion.
 func unitRotation(q quat) mat3 { return rotationOf(q.normalized()) }

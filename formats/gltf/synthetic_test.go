@@ -342,3 +342,24 @@ func vcaScene() *formats.Asset {
 		Clips: []anim.Clip{clip, &curveClip{n: sk.Len()}}, Meshes: meshes,
 	}
 }
+
+// nearUnitScene is chainScene with the rotation keys of M2 256 files such as
+// Rabbit2: stored floats of length 1 − (2…9)·10⁻⁵, turning about changing axes, so
+// that most samples are not exactly TRS.
+func nearUnitScene() *formats.Asset {
+	a := chainScene()
+	axes := []mgl32.Vec3{v3(0, 0, 1), v3(1, 0.3, 0), v3(0.2, 1, 0.5), v3(-1, 0.4, 0.8), v3(0.5, -0.5, 1)}
+	var keys [][]tkey
+	for i := 0; i < a.Skeleton.Len(); i++ {
+		var ks []tkey
+		for k := 0; k <= 6; k++ {
+			ang := float32(40*((i+k)%5) - 70)
+			l := 1 - float32(2+(3*i+k)%8)*1e-5
+			ks = append(ks, tkey{t: float64(k) * 1000 / 6, T: v3(0, 0.05*float32(k%2), 0),
+				Q: nonUnit(rot(ang, axes[(i+2*k)%len(axes)]), l), S: one})
+		}
+		keys = append(keys, ks)
+	}
+	a.Clips = []anim.Clip{&keyClip{name: "AttackUnarmed", unit: "ms", ups: 1000, duration: 1000, step: 1000.0 / 30, keys: keys}}
+	return a
+}
