@@ -40,6 +40,7 @@ type UI struct {
 	mapCol   int
 	keyTimes []float64
 	tree     TreeView
+	errSeen  int // errors in the diagnostics when last drawn: a new one brings the tab forward
 }
 
 var (
@@ -668,12 +669,20 @@ func (u *UI) bottomTabs() {
 		imgui.EndTabItem()
 	}
 	label := "Diagnostics"
-	if e := countErrors(s.Diags); e > 0 {
+	e := countErrors(s.Diags)
+	if e > 0 {
 		label = fmt.Sprintf("Diagnostics (%d errors)###diag", e)
 	} else {
 		label += "###diag"
 	}
-	if imgui.BeginTabItem(label) {
+	// A new error (a reload under --watch that failed: a .mif that does not
+	// compile, with its line and column) shows itself instead of waiting for a click.
+	var flags imgui.TabItemFlags
+	if e > u.errSeen {
+		flags = imgui.TabItemFlagsSetSelected
+	}
+	u.errSeen = e
+	if imgui.BeginTabItemV(label, nil, flags) {
 		u.diagnostics()
 		imgui.EndTabItem()
 	}

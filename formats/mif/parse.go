@@ -496,7 +496,7 @@ func (p *parser) chunk() (*Node, error) {
 		case p.tok.Kind == tIdent:
 			t, ok := typeNames[p.tok.Text]
 			if !ok {
-				return nil, errAt(p.tok.Pos, "expected a type (int8 … double, cstring, wstring, labelhash, tag, include), found %s", p.tok.describe())
+				return nil, errAt(p.tok.Pos, "expected a type (int8 to double, cstring, wstring, labelhash, tag, include), found %s", p.tok.describe())
 			}
 			if err := p.values(n, t); err != nil {
 				return nil, err
@@ -575,7 +575,7 @@ func (p *parser) values(n *Node, t Type) error {
 			}
 			lo, hi, size, _ := t.intRange()
 			if i < lo || i > hi {
-				return errAt(pos, "value %d does not fit %s (%d … %d)", i, t, lo, hi)
+				return errAt(pos, "value %d does not fit %s (%d to %d)", i, t, lo, hi)
 			}
 			v.Int = i
 			u := uint64(i)
@@ -833,7 +833,7 @@ func intOp(pos Pos, op string, a, b int64) (int64, error) {
 		return a % b, nil
 	case "<<", ">>":
 		if b < 0 || b > 63 {
-			return 0, errAt(pos, "shift by %d is out of range (0 … 63)", b)
+			return 0, errAt(pos, "shift by %d is out of range (0 to 63)", b)
 		}
 		if op == ">>" {
 			return a >> uint(b), nil

@@ -27,7 +27,7 @@ func Write(name string, data []byte) (string, error) {
 	if ext := strings.TrimPrefix(strings.ToLower(filepath.Ext(name)), "."); ext != "" && ext != "mif" && isPlain(ext) {
 		fmt.Fprintf(&b, "#pragma extension %s\n\n", quote([]byte(ext)))
 	}
-	w := writer{b: &b}
+	w := writer{b: &b, data: data}
 	for _, n := range nodes {
 		var lay *swg.Block
 		if n.IsForm() {
@@ -50,7 +50,8 @@ func isPlain(s string) bool {
 }
 
 type writer struct {
-	b *strings.Builder
+	b    *strings.Builder
+	data []byte // the file: tags are taken from it byte for byte (iff.Block escapes odd ones)
 }
 
 func (w writer) line(depth int, s string) {
@@ -67,7 +68,7 @@ func (w writer) node(n iff.Node, lay *swg.Block, depth int) {
 		if lay != nil && lay.Form.Doc != "" {
 			w.line(depth, "// "+lay.Form.Doc)
 		}
-		w.line(depth, "form "+quote([]byte(n.Name)))
+		w.line(depth, "form "+quote(w.data[n.Off+8:n.Off+12]))
 		w.line(depth, "{")
 		for _, k := range n.Kids {
 			var kl *swg.Block
@@ -86,7 +87,7 @@ func (w writer) node(n iff.Node, lay *swg.Block, depth int) {
 			w.line(depth, "// "+lay.Chunk.Doc)
 		}
 	}
-	w.line(depth, "chunk "+quote([]byte(n.Tag)))
+	w.line(depth, "chunk "+quote(w.data[n.Off:n.Off+4]))
 	w.line(depth, "{")
 	if lay != nil && why == nil {
 		for _, v := range vals {
