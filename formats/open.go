@@ -197,7 +197,8 @@ func OpenData(name string, data []byte, opts Options) (*Asset, error) {
 	return Merge([]*Asset{a})
 }
 
-// Open decodes the files of one scene and binds them together: the first file that
+// Open decodes the files of one scene, fails with the first error that validation
+// finds in any of them (see Verdict), and binds them together: the first file that
 // gives a skeleton is the base; clips and meshes of the other files bind to it by
 // node name. A scene with no skeleton at all uses the stand-in skeleton a clip file
 // offers, with a warning.
@@ -209,6 +210,11 @@ func Open(names []string, opts Options) (*Asset, error) {
 	for _, n := range names {
 		a, err := OpenFile(n, opts)
 		if err != nil {
+			return nil, err
+		}
+		// The verdict of `validate`: a file it rejects opens nowhere, and the
+		// error is its first.
+		if err := FirstError(Verdict(a)); err != nil {
 			return nil, err
 		}
 		parts = append(parts, a)

@@ -61,7 +61,11 @@ func runExport(args []string, stdout, stderr io.Writer) int {
 		return exitFor("export", err, stderr)
 	}
 	for _, d := range a.Diagnostics {
-		fmt.Fprintln(stderr, d.String())
+		if d.Severity == formats.Warning {
+			fmt.Fprintf(stderr, "warning: %s\n", d)
+		} else {
+			fmt.Fprintln(stderr, d.String())
+		}
 	}
 	if formats.HasErrors(a.Diagnostics) {
 		fmt.Fprintf(stderr, "animscope export: %s not written: the scene has errors\n", *out)

@@ -114,6 +114,11 @@ func openForInspect(files []string, opts formats.Options) (*formats.Asset, error
 			return nil, err
 		}
 		if a.Skeleton == nil && a.StandIn == nil && len(a.ClipBinders) == 0 && len(a.MeshBinders) == 0 {
+			// validate's verdict on the container itself (formats.Open gives it
+			// for scenes).
+			if err := formats.FirstError(formats.Verdict(a)); err != nil {
+				return nil, err
+			}
 			return a, nil
 		}
 	}

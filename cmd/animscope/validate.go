@@ -42,7 +42,6 @@ func validateFile(name string, opts formats.Options, stderr io.Writer) (errs, wa
 		fmt.Fprintln(stderr, err)
 		return errs + 1, warns
 	}
-	diags := a.Diagnostics
 	if a.Archive != nil && a.Skeleton == nil {
 		// A container of scenes (an NRes archive of models): check each of them too.
 		for _, member := range a.Archive.Scenes() {
@@ -51,16 +50,10 @@ func validateFile(name string, opts formats.Options, stderr io.Writer) (errs, wa
 			warns += w
 		}
 	}
-	if a.Validate != nil {
-		diags = append(diags[:len(diags):len(diags)], a.Validate()...)
-	}
-	seen := map[string]bool{}
+	// The same verdict every command gives when it opens the file.
+	diags := formats.Verdict(a)
 	for _, d := range diags {
 		s := d.String()
-		if seen[d.Severity.String()+s] {
-			continue // decoding and validation may report the same finding
-		}
-		seen[d.Severity.String()+s] = true
 		if d.Severity == formats.Error {
 			errs++
 			fmt.Fprintln(stderr, s)

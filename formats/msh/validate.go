@@ -61,7 +61,38 @@ func (f *File) Validate() []formats.Diagnostic {
 		f.validateParents(r)
 	}
 	f.validateGeometry(r)
+	f.validateValues(r)
 	return r.finish()
+}
+
+// validateValues rejects key and vertex values that are not finite or beyond
+// ±formats.MaxMagnitude: sampling and export would produce NaN from them.
+func (f *File) validateValues(r *report) {
+	if e := f.Stream(ResKeys); e != nil {
+		for k := 0; k < f.KeyCount; k++ {
+			key := f.RawKey(k)
+			for c, v := range key.Pos {
+				if !formats.Usable(v) {
+					r.add("key-finite", formats.Error, f.keyOff(k, 4*c), "key %d: position %c = %v is not a finite number within ±%g", k, "xyz"[c], v, formats.MaxMagnitude)
+					break
+				}
+			}
+			if !formats.Usable(key.Time) {
+				r.add("key-finite", formats.Error, f.keyOff(k, 12), "key %d: time %v is not a finite number within ±%g", k, key.Time, formats.MaxMagnitude)
+			}
+		}
+	}
+	if e := f.Stream(ResPositions); e != nil {
+		for v := 0; v < f.VertexCount; v++ {
+			p := f.Vertex(v)
+			for c, x := range p {
+				if !formats.Usable(x) {
+					r.add("vertex-finite", formats.Error, dataOff(e, 12*v+4*c), "vertex %d: position %c = %v is not a finite number within ±%g", v, "xyz"[c], x, formats.MaxMagnitude)
+					break
+				}
+			}
+		}
+	}
 }
 
 func (f *File) keyOff(k, fld int) int64 { return dataOff(f.Stream(ResKeys), k*KeySize+fld) }

@@ -39,6 +39,8 @@ type Animation struct {
 	Messages []Message
 	Loco     *Locomotion
 
+	badChunks map[int]bool // chunks (by offset) with an unusable value reported
+
 	Diagnostics []formats.Diagnostic
 }
 
@@ -237,6 +239,7 @@ func (a *Animation) readKFAT(c *iff.Cursor) error {
 		for k := range q.Frames {
 			q.Frames[k] = ch.I32()
 			q.Keys[k] = ch.Quat()
+			a.checkValues(ch, "key|rotation", k, q.Keys[k].W, q.Keys[k].V[0], q.Keys[k].V[1], q.Keys[k].V[2])
 		}
 		if err := done(ch); err != nil {
 			return err
@@ -251,6 +254,7 @@ func (a *Animation) readKFAT(c *iff.Cursor) error {
 			a.StaticEuler = make([]float32, a.StaticRotCount)
 			for i := range a.StaticEuler {
 				a.StaticEuler[i] = ch.F32()
+				a.checkValues(ch, "static rotation|", i, a.StaticEuler[i])
 			}
 		}); err != nil {
 			return err
@@ -259,6 +263,8 @@ func (a *Animation) readKFAT(c *iff.Cursor) error {
 		a.StaticRot = make([]mgl32.Quat, a.StaticRotCount)
 		for i := range a.StaticRot {
 			a.StaticRot[i] = ch.Quat()
+			q := a.StaticRot[i]
+			a.checkValues(ch, "static rotation|", i, q.W, q.V[0], q.V[1], q.V[2])
 		}
 	}); err != nil {
 		return err
@@ -293,6 +299,8 @@ func (a *Animation) readKFAT(c *iff.Cursor) error {
 			for k := range a.Loco.R {
 				a.Loco.RFrames[k] = int32(ch.I16())
 				a.Loco.R[k] = ch.Quat()
+				q := a.Loco.R[k]
+				a.checkValues(ch, "key|rotation", k, q.W, q.V[0], q.V[1], q.V[2])
 			}
 			if err := done(ch); err != nil {
 				return err
@@ -432,7 +440,12 @@ func (a *Animation) setCounts(c *iff.Cursor, off int, tc int32, counts [4]int32)
 	}
 	a.TransformCount = int(tc)
 	a.RotCount, a.StaticRotCount, a.TransCount, a.StaticTransCount = int(counts[0]), int(counts[1]), int(counts[2]), int(counts[3])
-	if !(a.FPS > 0) || math.IsInf(float64(a.FPS), 0) {
+	switch {
+	case math.IsNaN(float64(a.FPS)) || math.IsInf(float64(a.FPS), 0):
+		// Not a rate at all: an error of the file (inspect --json could not even
+		// print it).
+		a.Diagnostics = append(a.Diagnostics, formats.Errorf(a.File, int64(off), "INFO: fps %g is not a finite number", a.FPS))
+	case !(a.FPS > 0):
 		a.warn(off, "INFO: fps %g is not a positive number: the viewer plays it at 30 fps", a.FPS)
 	}
 	if a.FrameCount < 0 {
@@ -514,6 +527,7 @@ func (a *Animation) readScalar(c *iff.Cursor, tag string, short bool) (ScalarCha
 			s.Frames[k] = ch.I32()
 		}
 		s.Values[k] = ch.F32()
+		a.checkValues(ch, "key|value", k, s.Values[k])
 	}
 	return s, done(ch)
 }
@@ -533,6 +547,7 @@ func (a *Animation) readTranslation(c *iff.Cursor, short bool) error {
 		a.StaticTrans = make([]float32, a.StaticTransCount)
 		for i := range a.StaticTrans {
 			a.StaticTrans[i] = ch.F32()
+			a.checkValues(ch, "static translation|", i, a.StaticTrans[i])
 		}
 	})
 }
@@ -648,6 +663,7 @@ func (a *Animation) readLOCT(ch *iff.Chunk) error {
 	for k := range a.Loco.T {
 		a.Loco.TFrames[k] = int32(ch.I16())
 		a.Loco.T[k] = ch.Vec3()
+		a.checkValues(ch, "key|translation", k, a.Loco.T[k][:]...)
 	}
 	return done(ch)
 }

@@ -142,6 +142,9 @@ func DecodeMeshGen(file string, data []byte) (*MeshGen, error) {
 		out := make([]mgl32.Vec3, n)
 		for i := range out {
 			out[i] = ch.Vec3()
+			if err := unusable(ch, "entry|", i, out[i][:]...); err != nil {
+				return nil, err
+			}
 		}
 		return out, done(ch)
 	}
@@ -184,6 +187,9 @@ func DecodeMeshGen(file string, data []byte) (*MeshGen, error) {
 	for i := range m.Weights {
 		j := ch.I32()
 		w := ch.F32()
+		if err := unusable(ch, "weight|", i, w); err != nil {
+			return nil, err
+		}
 		if ch.Err() == nil && (j < 0 || int(j) >= xfN) {
 			return nil, c.Errf(ch.Offset()-8, "TWDT: weight %d names transform %d, but XFNM has %d names", i, j, xfN)
 		}

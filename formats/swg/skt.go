@@ -270,6 +270,9 @@ func readSKTM(c *iff.Cursor) (*SkeletonTemplate, error) {
 		qs := make([]mgl32.Quat, n)
 		for i := range qs {
 			qs[i] = ch.Quat()
+			if err := unusable(ch, "joint|", i, qs[i].W, qs[i].V[0], qs[i].V[1], qs[i].V[2]); err != nil {
+				return nil, err
+			}
 		}
 		return qs, done(ch)
 	}
@@ -285,6 +288,9 @@ func readSKTM(c *iff.Cursor) (*SkeletonTemplate, error) {
 	t.BPTR = make([]mgl32.Vec3, n)
 	for i := range t.BPTR {
 		t.BPTR[i] = ch.Vec3()
+		if err := unusable(ch, "joint|", i, t.BPTR[i][:]...); err != nil {
+			return nil, err
+		}
 	}
 	if err := done(ch); err != nil {
 		return nil, err

@@ -123,6 +123,11 @@ func readVEC3Model(r *bin.Reader, f *VEC3, mi int) (VEC3Model, error) {
 	if r.Err() != nil {
 		return m, r.Err()
 	}
+	for c, v := range m.Origin {
+		if !formats.Usable(v) {
+			return m, bin.Errf(r.Offset()-16+int64(4*c), "model %d: origin %c = %v is not a finite number within ±%g", mi, "xyz"[c], v, formats.MaxMagnitude)
+		}
+	}
 	if nameLen < 0 {
 		return m, bin.Errf(r.Offset()-18, "model %d: negative name length %d", mi, nameLen)
 	}
@@ -286,7 +291,13 @@ func readVEC3Mesh(r *bin.Reader, f *VEC3, m *VEC3Model, j int) (VEC3Mesh, error)
 			switch a {
 			case pos:
 				o := idx * 12
-				mesh.Positions[v] = mgl32.Vec3{f32(at.data, o) - m.Origin[0], f32(at.data, o+4) - m.Origin[1], f32(at.data, o+8) - m.Origin[2]}
+				p := mgl32.Vec3{f32(at.data, o), f32(at.data, o+4), f32(at.data, o+8)}
+				for c, x := range p {
+					if !formats.Usable(x) {
+						return out, bin.Errf(at.off+int64(o+4*c), "mesh %d: position %d %c = %v is not a finite number within ±%g", j, idx, "xyz"[c], x, formats.MaxMagnitude)
+					}
+				}
+				mesh.Positions[v] = mgl32.Vec3{p[0] - m.Origin[0], p[1] - m.Origin[1], p[2] - m.Origin[2]}
 			case uvAttr:
 				o := idx * 8
 				mesh.UVs[v] = mgl32.Vec2{f32(at.data, o), f32(at.data, o+4)}

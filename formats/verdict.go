@@ -1,0 +1,46 @@
+package formats
+
+// One verdict: `validate` and every command that opens a scene judge a file by
+// the same findings, so a file that `validate` rejects is rejected everywhere with
+// the same first error, and warnings stay warnings everywhere.
+
+// Verdict is everything validation finds in one decoded file: the diagnostics of
+// decoding, those of the family's full validation (Asset.Validate) and a check of
+// the skeleton's structure, in that order, without repeats (decoding and validation
+// may report the same finding).
+func Verdict(a *Asset) []Diagnostic {
+	out := append([]Diagnostic(nil), a.Diagnostics...)
+	if a.Validate != nil {
+		out = append(out, a.Validate()...)
+	}
+	if a.Skeleton != nil {
+		if err := a.Skeleton.Validate(); err != nil {
+			file := ""
+			if len(a.Files) > 0 {
+				file = a.Files[0]
+			}
+			out = append(out, Diagnostic{Severity: Error, File: file, Offset: -1, Message: err.Error()})
+		}
+	}
+	seen := make(map[string]bool, len(out))
+	kept := out[:0]
+	for _, d := range out {
+		key := d.Severity.String() + d.String()
+		if seen[key] {
+			continue
+		}
+		seen[key] = true
+		kept = append(kept, d)
+	}
+	return kept
+}
+
+// FirstError is the first error of ds as a *FileError, or nil when ds holds none.
+func FirstError(ds []Diagnostic) error {
+	for _, d := range ds {
+		if d.Severity == Error {
+			return &FileError{File: d.File, Offset: d.Offset, Line: d.Line, Col: d.Col, Msg: d.Message}
+		}
+	}
+	return nil
+}
