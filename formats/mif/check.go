@@ -9,7 +9,7 @@ import (
 
 // Check reports where a MIF source departs from what the client reads, using the
 // swg layout tables: required forms and chunks that are missing or out of place,
-// blocks the client does not read there, and values whose type differs from the
+// blocks the client does not read there (a warning), and values whose type differs from the
 // field the client reads (an error when the size or kind differs; a warning when
 // only the sign differs, since the bytes are the same for small values). Counts
 // are not compared with the records that follow (templates hold one example
@@ -72,7 +72,8 @@ func (c *checker) form(n *Node, lay *swg.FormLayout, path string) {
 		case lay.Versions:
 			c.add(formats.Error, kids[is.At].Pos, "%s: %s is not a version the client reads (%s)", path, kids[is.At], versionList(lay))
 		default:
-			c.add(formats.Error, kids[is.At].Pos, "%s: %s is not read by the client here, or is out of order", path, kids[is.At])
+			// The decoders skip what they do not know, with a warning; so does this.
+			c.add(formats.Warning, kids[is.At].Pos, "%s: %s is not read by the client here, or is out of order", path, kids[is.At])
 		}
 	}
 	for i, k := range kids {
@@ -166,9 +167,7 @@ func (cc *chunkCheck) record(fields []swg.Field, prefix string, top bool) {
 		name := prefix + f.Name
 		if f.Record == nil {
 			if cc.i >= len(cc.vals) {
-				if !top || cc.i > 0 {
-					cc.c.add(formats.Error, cc.node.End, "%s: the chunk ends before %s (%s), which the client reads", cc.path, name, f.Kind)
-				}
+				cc.c.add(formats.Error, cc.node.End, "%s: the chunk ends before %s (%s), which the client reads", cc.path, name, f.Kind)
 				cc.done = true
 				return
 			}
