@@ -126,6 +126,9 @@ func openForInspect(files []string, opts formats.Options) (*formats.Asset, error
 }
 
 func runInspect(args []string, stdout, stderr io.Writer) int {
+	if _, ok := batchMount("inspect", args); ok {
+		return runBatch("inspect", args, stdout, stderr) // a folder or an archive: every model in it
+	}
 	fs := flag.NewFlagSet("inspect", flag.ContinueOnError)
 	var opt optionFlags
 	opt.register(fs)

@@ -12,6 +12,9 @@ import (
 // or the format needs) give exit 1; warnings (readable but not canonical) are printed
 // and leave the exit status at 0.
 func runValidate(args []string, stdout, stderr io.Writer) int {
+	if _, ok := batchMount("validate", args); ok {
+		return runBatch("validate", args, stdout, stderr) // a folder or an archive: every model in it
+	}
 	fs := flag.NewFlagSet("validate", flag.ContinueOnError)
 	var opt optionFlags
 	opt.register(fs)
@@ -42,6 +45,13 @@ func validateFile(name string, opts formats.Options, stderr io.Writer) (errs, wa
 		fmt.Fprintln(stderr, err)
 		return errs + 1, warns
 	}
+	e, w := validateAsset(a, opts, stderr)
+	return errs + e, warns + w
+}
+
+// validateAsset checks a decoded file (validateFile's verdict; batch validation
+// of a mount calls it for each file it opens from the mount).
+func validateAsset(a *formats.Asset, opts formats.Options, stderr io.Writer) (errs, warns int) {
 	if a.Archive != nil && a.Skeleton == nil {
 		// A container of scenes (an NRes archive of models): check each of them too.
 		for _, member := range a.Archive.Scenes() {

@@ -331,17 +331,17 @@ func (m *Mount) MemberName(e Entry) string {
 	}
 }
 
+// Kind is the kind of the layer a file comes from (KindFolder, KindMPQ, KindNRes).
+func (m *Mount) Kind(e Entry) string { return m.layers[e.layer].kind }
+
 // OpenModel decodes one file of the mount as a one-file asset. A folder's files
-// open as files on disk (their references resolve inside the folder), an NRes
+// open as the files on disk they are (the same rules, the same verdict), an NRes
 // member as "ARCHIVE:MEMBER", and an MPQ member from the mount itself, so that
 // its companions (an M2's .skin) come from the same set of archives.
 func (m *Mount) OpenModel(e Entry, opts formats.Options) (*formats.Asset, error) {
 	l := m.layers[e.layer]
 	switch l.kind {
 	case KindFolder:
-		if opts.Root == "" {
-			opts.Root = l.root
-		}
 		return formats.OpenFile(m.MemberName(e), opts)
 	case KindNRes:
 		return formats.OpenFile(m.MemberName(e), opts)

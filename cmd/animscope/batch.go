@@ -1,0 +1,397 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"animscope/formats"
+	"animscope/formats/vfs"
+)
+
+// Batch mode: `validate` and `inspect` given a MOUNT (a folder, an MPQ archive, a
+// game data folder) instead of files work through every model file in it, or
+// those that match the PATTERNs after it, on -j workers, with a progress bar on a
+// terminal and a summary at the end; --json prints one line per file and a last
+// "summary" line. The exit status is 1 when any file is invalid.
+
+type batchFlags struct {
+	opt      optionFlags
+	mf       mountFlags
+	jobs     *int
+	quiet    *bool
+	asJSON   *bool
+	progress *bool
+}
+
+func newBatchFlags(name string) (*flag.FlagSet, *batchFlags) {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	b := &batchFlags{}
+	b.opt.register(fs)
+	b.mf.register(fs)
+	b.jobs = fs.Int("j", runtime.NumCPU(), "files worked on at once (a mount)")
+	b.quiet = fs.Bool("quiet", false, "no progress bar, and only the files with findings")
+	b.asJSON = fs.Bool("json", false, "one JSON line per file and a summary line")
+	b.progress = fs.Bool("progress", false, "show the progress bar even when stderr is not a terminal")
+	return fs, b
+}
+
+// batchMount returns the mount that args name when they name one first (a folder
+// or an MPQ archive without a member); ok is false for a plain list of files.
+func batchMount(cmd string, args []string) (pos []string, ok bool) {
+	fs, _ := newBatchFlags(cmd)
+	pos, err := parseInterleaved(fs, args)
+	if err != nil || len(pos) == 0 {
+		return nil, false
+	}
+	st, err := os.Stat(pos[0])
+	if err != nil {
+		return nil, false
+	}
+	if st.IsDir() {
+		return pos, true
+	}
+	if st.Mode().IsRegular() {
+		if head, err := readHeadBytes(pos[0]); err == nil && vfs.IsMPQ(head) {
+			return pos, true
+		}
+	}
+	return nil, false
+}
+
+func readHeadBytes(p string) ([]byte, error) {
+	f, err := os.Open(p)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	buf := make([]byte, 4096)
+	n, _ := f.ReadAt(buf, 0)
+	return buf[:n], nil
+}
+
+// modelExtensions are the extensions some decoder reads (a mount's model files).
+func modelExtensions() map[string]bool {
+	out := map[string]bool{}
+	for _, d := range formats.Decoders() {
+		for _, e := range d.Extensions {
+			out[e] = true
+		}
+	}
+	return out
+}
+
+// batchResult is one file's line.
+type batchResult struct {
+	File     string      `json:"file"`
+	Family   string      `json:"family"`
+	Verdict  string      `json:"verdict"` // valid, warnings, invalid
+	Errors   int         `json:"errors"`
+	Warnings int         `json:"warnings"`
+	Messages []string    `json:"messages,omitempty"`
+	Bytes    int64       `json:"bytes"`
+	Millis   float64     `json:"ms"`
+	Inspect  *inspectOut `json:"inspect,omitempty"`
+	dur      time.Duration
+}
+
+type batchSummary struct {
+	Files    int            `json:"files"`
+	Families map[string]int `json:"families"`
+	Valid    int            `json:"valid"`
+	Warnings int            `json:"with_warnings"`
+	Invalid  int            `json:"invalid"`
+	Slowest  []string       `json:"slowest"`
+	Largest  []string       `json:"largest"`
+	Seconds  float64        `json:"seconds"`
+}
+
+// runBatch runs cmd ("validate" or "inspect") over a mount.
+func runBatch(cmd string, args []string, stdout, stderr io.Writer) int {
+	fs, b := newBatchFlags(cmd)
+	pos, err := parseInterleaved(fs, args)
+	if err != nil {
+		return exitFor(cmd, err, stderr)
+	}
+	opts, err := b.opt.options()
+	if err != nil {
+		return exitFor(cmd, err, stderr)
+	}
+	if *b.jobs < 1 {
+		return exitFor(cmd, usagef("-j %d: want at least 1", *b.jobs), stderr)
+	}
+	mt, err := b.mf.open(pos[0])
+	if err != nil {
+		return exitFor(cmd, err, stderr)
+	}
+	defer mt.Close()
+	entries, err := batchEntries(mt, pos[1:])
+	if err != nil {
+		return exitFor(cmd, err, stderr)
+	}
+	if len(entries) == 0 {
+		fmt.Fprintf(stderr, "%s: no model file to %s\n", pos[0], cmd)
+		return exitInvalid
+	}
+	work := func(e vfs.Entry) batchResult { return batchOne(cmd, mt, e, opts) }
+	var bar *progressBar
+	if !*b.quiet && (*b.progress || isTerminal(stderr)) {
+		bar = &progressBar{w: stderr, total: len(entries), start: time.Now()}
+	}
+	start := time.Now()
+	results := make([]batchResult, len(entries))
+	status := exitOK
+	print := func(r batchResult) {
+		if r.Verdict == "invalid" {
+			status = exitInvalid
+		}
+		bar.clear()
+		if *b.asJSON {
+			line, _ := json.Marshal(r)
+			stdout.Write(append(line, '\n'))
+		} else {
+			printBatchText(stdout, stderr, cmd, r, *b.quiet)
+		}
+	}
+	runOrdered(len(entries), *b.jobs, func(i int) { results[i] = work(entries[i]) }, func(i int) {
+		print(results[i])
+		bar.step()
+	})
+	bar.clear()
+	sum := summarize(results, time.Since(start))
+	if *b.asJSON {
+		line, _ := json.Marshal(map[string]batchSummary{"summary": sum})
+		stdout.Write(append(line, '\n'))
+	} else {
+		printSummary(stdout, sum)
+	}
+	return status
+}
+
+// batchEntries picks the mount's files: those matching any pattern, or without
+// patterns every file a decoder reads (by extension).
+func batchEntries(mt *vfs.Mount, patterns []string) ([]vfs.Entry, error) {
+	if len(patterns) == 0 {
+		exts := modelExtensions()
+		var out []vfs.Entry
+		for _, e := range mt.Entries() {
+			if exts[strings.ToLower(path.Ext(e.Path))] {
+				out = append(out, e)
+			}
+		}
+		return out, nil
+	}
+	seen := map[string]bool{}
+	var out []vfs.Entry
+	for _, p := range patterns {
+		ms, err := mt.Match(p)
+		if err != nil {
+			return nil, usagef("%v", err)
+		}
+		for _, e := range ms {
+			if k := strings.ToLower(e.Path); !seen[k] {
+				seen[k] = true
+				out = append(out, e)
+			}
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return strings.ToLower(out[i].Path) < strings.ToLower(out[j].Path) })
+	return out, nil
+}
+
+// batchOne opens and checks one file, as `validate FILE` (or `inspect FILE`)
+// would: the same decode, the same checks, the same verdict.
+func batchOne(cmd string, mt *vfs.Mount, e vfs.Entry, opts formats.Options) batchResult {
+	t0 := time.Now()
+	r := batchResult{File: mt.MemberName(e), Bytes: e.Size}
+	var msgs bytes.Buffer
+	if mt.Kind(e) == vfs.KindFolder {
+		// A file on disk: exactly validateFile's steps.
+		r.Errors, r.Warnings = mifDepartures(r.File, opts, &msgs)
+	}
+	a, err := mt.OpenModel(e, opts)
+	if err != nil {
+		fmt.Fprintln(&msgs, err)
+		r.Errors++
+	} else {
+		r.Family = a.Family
+		e, w := validateAsset(a, opts, &msgs)
+		r.Errors += e
+		r.Warnings += w
+		if cmd == "inspect" && r.Errors == 0 {
+			if a.Skeleton != nil || a.StandIn != nil || len(a.ClipBinders) > 0 || len(a.MeshBinders) > 0 {
+				if s, err := formats.Merge([]*formats.Asset{a}); err == nil {
+					a = s
+				}
+			}
+			out := describe(a)
+			r.Inspect = &out
+		}
+	}
+	switch {
+	case r.Errors > 0:
+		r.Verdict = "invalid"
+	case r.Warnings > 0:
+		r.Verdict = "warnings"
+	default:
+		r.Verdict = "valid"
+	}
+	for _, l := range strings.Split(strings.TrimRight(msgs.String(), "\n"), "\n") {
+		if l != "" {
+			r.Messages = append(r.Messages, l)
+		}
+	}
+	r.dur = time.Since(t0)
+	r.Millis = float64(r.dur.Microseconds()) / 1000
+	return r
+}
+
+// runOrdered runs work(i) for i in [0, n) on jobs goroutines and calls done(i)
+// in index order, as soon as every earlier index is done.
+func runOrdered(n, jobs int, work, done func(i int)) {
+	jobs = min(jobs, n)
+	next := make(chan int)
+	finished := make(chan int, jobs)
+	var wg sync.WaitGroup
+	for w := 0; w < jobs; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				work(i)
+				finished <- i
+			}
+		}()
+	}
+	go func() {
+		for i := 0; i < n; i++ {
+			next <- i
+		}
+		close(next)
+	}()
+	ready := make([]bool, n)
+	cursor := 0
+	for k := 0; k < n; k++ {
+		ready[<-finished] = true
+		for cursor < n && ready[cursor] {
+			done(cursor)
+			cursor++
+		}
+	}
+	wg.Wait()
+}
+
+func printBatchText(stdout, stderr io.Writer, cmd string, r batchResult, quiet bool) {
+	if quiet && r.Verdict == "valid" {
+		return
+	}
+	for _, m := range r.Messages {
+		fmt.Fprintln(stderr, m)
+	}
+	switch r.Verdict {
+	case "invalid":
+		fmt.Fprintf(stdout, "%s: invalid (%d errors, %d warnings)\n", r.File, r.Errors, r.Warnings)
+	case "warnings":
+		fmt.Fprintf(stdout, "%s: valid, with %d warnings\n", r.File, r.Warnings)
+	default:
+		fmt.Fprintf(stdout, "%s: valid\n", r.File)
+	}
+	if cmd == "inspect" && r.Inspect != nil {
+		fmt.Fprintf(stdout, "  %s, %d nodes, %d meshes, %d clips\n", r.Inspect.Format, len(r.Inspect.Nodes), len(r.Inspect.Meshes), len(r.Inspect.Clips))
+	}
+}
+
+func summarize(rs []batchResult, elapsed time.Duration) batchSummary {
+	s := batchSummary{Files: len(rs), Families: map[string]int{}, Seconds: elapsed.Seconds()}
+	for _, r := range rs {
+		fam := r.Family
+		if fam == "" {
+			fam = "unreadable"
+		}
+		s.Families[fam]++
+		switch r.Verdict {
+		case "invalid":
+			s.Invalid++
+		case "warnings":
+			s.Warnings++
+		default:
+			s.Valid++
+		}
+	}
+	top := func(less func(a, b batchResult) bool, label func(r batchResult) string) []string {
+		c := append([]batchResult(nil), rs...)
+		sort.SliceStable(c, func(i, j int) bool { return less(c[i], c[j]) })
+		var out []string
+		for _, r := range c[:min(3, len(c))] {
+			out = append(out, label(r))
+		}
+		return out
+	}
+	s.Slowest = top(func(a, b batchResult) bool { return a.dur > b.dur },
+		func(r batchResult) string { return fmt.Sprintf("%s (%.1f ms)", r.File, r.Millis) })
+	s.Largest = top(func(a, b batchResult) bool { return a.Bytes > b.Bytes },
+		func(r batchResult) string { return fmt.Sprintf("%s (%d bytes)", r.File, r.Bytes) })
+	return s
+}
+
+func printSummary(w io.Writer, s batchSummary) {
+	var fams []string
+	for f, n := range s.Families {
+		fams = append(fams, fmt.Sprintf("%s %d", f, n))
+	}
+	sort.Strings(fams)
+	fmt.Fprintf(w, "\n%d files (%s) in %.2f s: %d valid, %d with warnings, %d invalid\n",
+		s.Files, strings.Join(fams, ", "), s.Seconds, s.Valid, s.Warnings, s.Invalid)
+	fmt.Fprintf(w, "slowest: %s\nlargest: %s\n", strings.Join(s.Slowest, ", "), strings.Join(s.Largest, ", "))
+}
+
+// isTerminal reports whether w is a terminal (a character device).
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}
+
+// progressBar draws "[#####.....] done/total  rate/s  ETA" on one line.
+type progressBar struct {
+	w     io.Writer
+	total int
+	done  int
+	start time.Time
+	shown bool
+}
+
+func (p *progressBar) step() {
+	if p == nil {
+		return
+	}
+	p.done++
+	el := time.Since(p.start).Seconds()
+	rate := float64(p.done) / max(el, 1e-9)
+	eta := float64(p.total-p.done) / max(rate, 1e-9)
+	const width = 30
+	fill := width * p.done / p.total
+	fmt.Fprintf(p.w, "\r[%s%s] %d/%d  %.0f files/s  ETA %s ", strings.Repeat("#", fill), strings.Repeat(".", width-fill),
+		p.done, p.total, rate, (time.Duration(eta) * time.Second).Round(time.Second))
+	p.shown = true
+}
+
+func (p *progressBar) clear() {
+	if p == nil || !p.shown {
+		return
+	}
+	fmt.Fprintf(p.w, "\r%s\r", strings.Repeat(" ", 79))
+	p.shown = false
+}

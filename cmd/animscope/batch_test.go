@@ -1,0 +1,120 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"animscope/formats/mpq"
+	"animscope/formats/mpq/mpqtest"
+)
+
+// batchFolder writes n good test scenes and one bad one into sub-folders.
+func batchFolder(t testing.TB, n int) string {
+	dir := t.TempDir()
+	os.MkdirAll(filepath.Join(dir, "a", "b"), 0o755)
+	for i := 0; i < n; i++ {
+		os.WriteFile(filepath.Join(dir, "a", fmt.Sprintf("s%04d.test", i)), []byte(fmt.Sprintf("TESTSCENE %d", i%7)), 0o644)
+	}
+	os.WriteFile(filepath.Join(dir, "a", "b", "bad.test"), []byte("TESTSCENE x"), 0o644)
+	os.WriteFile(filepath.Join(dir, "notes.txt"), []byte("not a model"), 0o644)
+	return dir
+}
+
+// TestBatchValidateFolder: a folder validates file by file with the same verdict
+// as `validate FILE`, one JSON line each plus a summary, the same lines with -j 1
+// and -j 4, and exit 1 because one file is invalid.
+func TestBatchValidateFolder(t *testing.T) {
+	dir := batchFolder(t, 20)
+	var outs []string
+	for _, j := range []string{"1", "4"} {
+		code, out, stderr := runCLI("validate", "--json", "-j", j, dir, "*.test")
+		if code != exitInvalid {
+			t.Fatalf("-j %s: exit %d, want 1\n%s", j, code, stderr)
+		}
+		if strings.Contains(stderr, "\r[") {
+			t.Errorf("-j %s: a progress bar on a stderr that is no terminal", j)
+		}
+		lines := strings.Split(strings.TrimSpace(out), "\n")
+		if len(lines) != 22 {
+			t.Fatalf("-j %s: %d lines, want 21 files and a summary", j, len(lines))
+		}
+		var stable []string
+		for _, l := range lines[:21] {
+			var r batchResult
+			if err := json.Unmarshal([]byte(l), &r); err != nil {
+				t.Fatalf("line %q: %v", l, err)
+			}
+			want := "valid"
+			if strings.HasSuffix(r.File, "bad.test") {
+				want = "invalid"
+				if len(r.Messages) == 0 || !strings.Contains(r.Messages[0], "not a number") {
+					t.Errorf("bad.test: messages %q", r.Messages)
+				}
+			}
+			if r.Verdict != want || r.Family == "" && want == "valid" {
+				t.Errorf("%s: verdict %q family %q, want %q", r.File, r.Verdict, r.Family, want)
+			}
+			// The same verdict as validating the file alone.
+			single, _, _ := runCLI("validate", r.File)
+			if (single == exitInvalid) != (r.Verdict == "invalid") {
+				t.Errorf("%s: batch says %s, validate FILE exits %d", r.File, r.Verdict, single)
+			}
+			stable = append(stable, r.File+" "+r.Verdict)
+		}
+		var sum map[string]batchSummary
+		if err := json.Unmarshal([]byte(lines[21]), &sum); err != nil {
+			t.Fatal(err)
+		}
+		s := sum["summary"]
+		if s.Files != 21 || s.Valid != 20 || s.Invalid != 1 || s.Families["test"] != 20 || len(s.Slowest) != 3 || len(s.Largest) != 3 {
+			t.Errorf("summary %+v", s)
+		}
+		outs = append(outs, strings.Join(stable, "\n"))
+	}
+	if outs[0] != outs[1] {
+		t.Error("-j 1 and -j 4 list the files differently")
+	}
+	code, out, stderr := runCLI("validate", "--quiet", dir, "*.test")
+	if code != exitInvalid || strings.Count(out, ": valid") != 0 || !strings.Contains(out, "bad.test: invalid") ||
+		!strings.Contains(out, "21 files (test 20, unreadable 1)") {
+		t.Errorf("--quiet: exit %d\n%s\n%s", code, out, stderr)
+	}
+	_, _, stderr = runCLI("validate", "--progress", dir, "*.test")
+	if !strings.Contains(stderr, "\r[") || !strings.Contains(stderr, "21/21") {
+		t.Errorf("--progress draws no bar: %q", stderr)
+	}
+	if code, _, _ := runCLI("validate", dir, "-j", "0"); code != exitUsage {
+		t.Errorf("-j 0: exit %d, want 2", code)
+	}
+}
+
+// TestBatchValidateMPQ validates every model in an archive: no pattern picks the
+// files a decoder reads (.test has none, so a pattern is needed; .m2 is one).
+func TestBatchValidateMPQ(t *testing.T) {
+	data, err := mpqtest.Build([]mpqtest.File{
+		{Name: `Scenes\one.test`, Data: []byte("TESTSCENE 1"), Comp: mpq.CompZlib},
+		{Name: `Scenes\two.test`, Data: []byte("TESTSCENE 2"), Encrypt: true},
+		{Name: `Creature\Broken\Broken.m2`, Data: []byte("MD20 not really")},
+	}, mpqtest.Options{Listfile: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	arc := filepath.Join(t.TempDir(), "data.mpq")
+	os.WriteFile(arc, data, 0o644)
+	code, out, _ := runCLI("validate", arc, "scenes/*")
+	if code != exitOK || !strings.Contains(out, arc+":Scenes/one.test: valid") || !strings.Contains(out, "2 files (test 2)") {
+		t.Errorf("validate MPQ scenes/*: exit %d\n%s", code, out)
+	}
+	code, out, _ = runCLI("validate", arc)
+	if code != exitInvalid || !strings.Contains(out, "Broken.m2: invalid") || !strings.Contains(out, "1 files") {
+		t.Errorf("validate MPQ: exit %d, want 1 for the broken .m2\n%s", code, out)
+	}
+	code, out, _ = runCLI("inspect", "--json", arc, "*.test")
+	if code != exitOK || strings.Count(out, `"inspect":{`) != 2 {
+		t.Errorf("inspect --json MPQ: exit %d\n%s", code, out)
+	}
+}
