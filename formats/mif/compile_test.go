@@ -3,6 +3,7 @@ package mif
 import (
 	"encoding/hex"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -185,6 +186,44 @@ func TestIncludes(t *testing.T) {
 		_, _, _, err := Compile(p, []byte(c.src), Options{Path: p})
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: got %v, want %q", c.src, err, c.want)
+		}
+	}
+}
+
+// TestDefines: object-like #define and #undef, as the C preprocessor that mIFF
+// runs first would replace them.
+func TestDefines(t *testing.T) {
+	var chain strings.Builder
+	for i := 0; i < 30; i++ {
+		fmt.Fprintf(&chain, "#define M%d M%d M%d\n", i, i+1, i+1)
+	}
+	chain.WriteString("#define M30 0,\n") // 2^30 values if nothing stopped it
+	for _, c := range []struct {
+		name, src, want string // want: hex payload, or "error: substring"
+	}{
+		{"constant", "#define N 3\n" + chunkOf("int8 N, N+1"), "0304"},
+		{"type name", "#define T int16\n" + chunkOf("T 1"), "0100"},
+		{"expression, with a comment", "#define TWICE(2 * 4) // eight\n", "error: function-like macros are not supported"},
+		{"parenthesised body", "#define E (2 * 4) // eight\n" + chunkOf("int8 E + 1"), "09"},
+		{"macro of macros", "#define A B\n#define B 7\n" + chunkOf("int8 A"), "07"},
+		{"undef", "#define N 3\n#undef N\n" + chunkOf("int8 N"), "error: t.mif:4:6: undefined symbol N"},
+		{"self reference stops", "#define A A\n" + chunkOf("int8 A"), "error: t.mif:3:6: undefined symbol A"},
+		{"exponential chain is bounded", chain.String() + chunkOf("int8 M0 0"), "error: more than 1048576 tokens of macro expansion"},
+		{"no name", "#define 3\n", "error: t.mif:1:1: #define needs a macro name"},
+	} {
+		data, _, _, err := Compile("t.mif", []byte(c.src), Options{NoFiles: true})
+		if want, ok := strings.CutPrefix(c.want, "error: "); ok {
+			if err == nil || !strings.Contains(err.Error(), want) {
+				t.Errorf("%s: got %v, want an error containing %q", c.name, err, want)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("%s: %v", c.name, err)
+			continue
+		}
+		if got := payload(t, data); got != c.want {
+			t.Errorf("%s: got %s, want %s", c.name, got, c.want)
 		}
 	}
 }

@@ -79,6 +79,9 @@ func hostileSeeds() []seed {
 		{"seed-functions", "chunk \"A\" { float sin(1), cos(1), tan(1), asin(1), acos(1), atan(1), 2 ^^ 10 }"},
 		{"seed-bad-bytes", "chunk \"\xff\xfe\" { cstring \"\x00\x01\xc3\" }"},
 		{"seed-names", "form \"\" { chunk \"AB\" { } chunk \"FORM\" { } }"},
+		{"seed-macros", "#define N 3\n#define T int16\n#define Q 1.0, 0, 0, 0\nchunk \"A\" { T N, N * 2 float Q }\n#undef N\nchunk \"B\" { int8 N }"},
+		{"seed-macro-self", "#define A A B\n#define B A\nchunk \"A\" { int8 A }"},
+		{"seed-macro-doubling", "#define A B B\n#define B C C\n#define C D D\n#define D E E\n#define E 0,\nchunk \"A\" { int8 A 0 }"},
 	}
 }
 

@@ -34,6 +34,8 @@ const (
 	tInclude         // #include
 	tPragma          // #pragma
 	tPound           // # (a line marker: # LINE "FILE" [FLAGS])
+	tDefine          // #define NAME tokens… (Text: NAME, Body: the tokens)
+	tUndef           // #undef NAME
 )
 
 type token struct {
@@ -44,6 +46,10 @@ type token struct {
 	Raw  string // tString: the text between the quotes, escapes not processed
 	Int  int64
 	F    float64
+	Body []token // tDefine: the replacement
+	// hide lists the macros this token came from (C's rule: a macro is not
+	// expanded again inside its own replacement).
+	hide []string
 }
 
 func (t token) describe() string {
@@ -68,7 +74,8 @@ const maxTokenBytes = 1 << 20
 
 // lexer turns MIF source into tokens: mIFF's lexical rules (keywords, C-style
 // numbers, "strings" with escapes, // comments), plus what the C preprocessor
-// removes before mIFF sees the text (/* */ comments, #define lines).
+// does before mIFF sees the text: /* */ comments, #include, and object-like
+// #define / #undef (function-like macros and #if are not supported).
 type lexer struct {
 	file string
 	src  []byte
@@ -161,12 +168,8 @@ func (l *lexer) next() (token, error) {
 		c := l.src[l.pos]
 		switch {
 		case c == '#':
-			if l.matchWord("#define") {
-				// mIFF ignores #define lines (the preprocessor handles them).
-				for l.pos < len(l.src) && l.src[l.pos] != '\n' {
-					l.advance()
-				}
-				continue
+			if l.matchWord("#define") || l.matchWord("#undef") {
+				return l.lexDefine(start)
 			}
 			if l.matchWord("#include") {
 				l.skip(len("#include"))
@@ -181,7 +184,7 @@ func (l *lexer) next() (token, error) {
 				for end < len(l.src) && (isLetter(l.src[end]) || isDigit(l.src[end])) {
 					end++
 				}
-				return token{}, errAt(start, "preprocessor directive %s is not supported (only #include, #pragma and #define)", string(l.src[l.pos:end]))
+				return token{}, errAt(start, "preprocessor directive %s is not supported (only #include, #pragma, #define and #undef)", string(l.src[l.pos:end]))
 			}
 			l.advance()
 			return token{Kind: tPound, Pos: start, Text: "#"}, nil
@@ -412,3 +415,59 @@ func (l *lexer) lexString(start Pos) (token, error) {
 		l.advance()
 	}
 }
+
+// lexDefine reads "#define NAME tokens" or "#undef NAME" up to the end of the line.
+func (l *lexer) lexDefine(start Pos) (token, error) {
+	undef := l.matchWord("#undef")
+	if undef {
+		l.skip(len("#undef"))
+	} else {
+		l.skip(len("#define"))
+	}
+	end := l.pos
+	for end < len(l.src) && l.src[end] != '\n' {
+		end++
+	}
+	// The rest of the line, lexed on its own (a comment or string cannot run past it).
+	sub := &lexer{file: l.file, src: l.src[:end], pos: l.pos, line: l.line, col: l.col}
+	name, err := sub.next()
+	if err != nil {
+		return token{}, err
+	}
+	if name.Kind != tIdent {
+		return token{}, errAt(start, "%s needs a macro name", map[bool]string{true: "#undef", false: "#define"}[undef])
+	}
+	t := token{Kind: tDefine, Pos: start, Text: name.Text}
+	if undef {
+		t.Kind = tUndef
+	} else if sub.pos < len(sub.src) && sub.src[sub.pos] == '(' {
+		return token{}, errAt(start, "#define %s(…): function-like macros are not supported", name.Text)
+	}
+	for {
+		b, err := sub.next()
+		if err != nil {
+			return token{}, err
+		}
+		if b.Kind == tEOF {
+			break
+		}
+		switch b.Kind {
+		case tInclude, tPragma, tDefine, tUndef, tPound:
+			return token{}, errAt(b.Pos, "a directive inside #define %s", name.Text)
+		}
+		if undef {
+			return token{}, errAt(b.Pos, "#undef %s takes nothing more", name.Text)
+		}
+		if len(t.Body) >= maxMacroTokens {
+			return token{}, errAt(start, "#define %s has more than %d tokens", name.Text, maxMacroTokens)
+		}
+		t.Body = append(t.Body, b)
+	}
+	for l.pos < end {
+		l.advance()
+	}
+	return t, nil
+}
+
+// maxMacroTokens bounds one macro's replacement.
+const maxMacroTokens = 4096

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"slices"
 	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -117,6 +118,8 @@ const (
 	MaxIncludeDepth = 16  // nested #include
 	MaxExprDepth    = 256 // nested parentheses and unary operators
 	MaxEnumSymbols  = 1 << 16
+	// MaxMacroExpansion bounds the tokens that macro replacement produces.
+	MaxMacroExpansion = 1 << 20
 	// MaxOutput bounds the compiled file, and separately the bytes of every file
 	// a source reads.
 	MaxOutput = formats.DefaultMaxFileSize
@@ -130,12 +133,17 @@ type source struct {
 type parser struct {
 	opts    Options
 	stack   []source
+	pending []token // macro replacements still to be read, the next one last
+	macros  map[string][]token
+	expands int // macro expansions so far (bounded: a macro may refer to others)
 	tok     token
 	enums   map[string]int64
 	file    *File
-	depth   int // open forms
-	outSize int // bytes of values so far (bounded by MaxOutput)
-	readIn  int // bytes of included sources and files so far
+	depth   int     // open forms
+	outSize int     // bytes of values so far (bounded by MaxOutput)
+	slab    []Value // values are allocated in blocks
+	arena   []byte  // and numbers' bytes from one buffer
+	readIn  int     // bytes of included sources and files so far
 }
 
 // Parse reads a MIF source. Errors are *formats.FileError values naming the file,
@@ -145,7 +153,8 @@ func Parse(name string, src []byte, opts Options) (*File, error) {
 	if path == "" {
 		path = name
 	}
-	p := &parser{opts: opts, enums: map[string]int64{}, file: &File{Name: name, Pragmas: map[string]string{}}}
+	p := &parser{opts: opts, enums: map[string]int64{}, macros: map[string][]token{},
+		file: &File{Name: name, Pragmas: map[string]string{}}}
 	p.stack = []source{{lx: newLexer(name, src), path: path}}
 	if err := p.advance(); err != nil {
 		return nil, err
@@ -170,13 +179,47 @@ func Parse(name string, src []byte, opts Options) (*File, error) {
 	return p.file, nil
 }
 
-// advance reads the next token, following #include into the named file and back.
+// advance reads the next token, following #include into the named file and back
+// and replacing macros.
 func (p *parser) advance() error {
 	for {
+		var t token
+		if n := len(p.pending); n > 0 {
+			t = p.pending[n-1]
+			p.pending = p.pending[:n-1]
+		} else {
+			var err error
+			if t, err = p.stack[len(p.stack)-1].lx.next(); err != nil {
+				return err
+			}
+		}
 		top := &p.stack[len(p.stack)-1]
-		t, err := top.lx.next()
-		if err != nil {
-			return err
+		switch t.Kind {
+		case tDefine:
+			if _, ok := p.macros[t.Text]; !ok && len(p.macros) >= MaxEnumSymbols {
+				return errAt(t.Pos, "more than %d macros", MaxEnumSymbols)
+			}
+			p.macros[t.Text] = t.Body
+			continue
+		case tUndef:
+			delete(p.macros, t.Text)
+			continue
+		case tIdent:
+			body, ok := p.macros[t.Text]
+			if !ok || slices.Contains(t.hide, t.Text) {
+				break
+			}
+			if p.expands += len(body) + 1; p.expands > MaxMacroExpansion {
+				return errAt(t.Pos, "macro %s: more than %d tokens of macro expansion", t.Text, MaxMacroExpansion)
+			}
+			// The replacement takes the place (for messages) of the name it replaces.
+			hide := append(slices.Clip(t.hide), t.Text)
+			for i := len(body) - 1; i >= 0; i-- {
+				b := body[i]
+				b.Pos, b.hide = t.Pos, hide
+				p.pending = append(p.pending, b)
+			}
+			continue
 		}
 		switch t.Kind {
 		case tEOF:
@@ -507,6 +550,26 @@ func (p *parser) chunk() (*Node, error) {
 	}
 }
 
+// newValue returns a zero Value from the current block.
+func (p *parser) newValue() *Value {
+	if len(p.slab) == cap(p.slab) {
+		p.slab = make([]Value, 0, 1024)
+	}
+	p.slab = p.slab[:len(p.slab)+1]
+	return &p.slab[len(p.slab)-1]
+}
+
+// bytes returns n bytes from the arena (slices handed out stay valid: a full
+// arena is replaced, not grown).
+func (p *parser) bytes(n int) []byte {
+	if cap(p.arena)-len(p.arena) < n {
+		p.arena = make([]byte, 0, max(64<<10, n))
+	}
+	l := len(p.arena)
+	p.arena = p.arena[:l+n]
+	return p.arena[l : l+n : l+n]
+}
+
 // grow accounts for n more output bytes.
 func (p *parser) grow(pos Pos, n int) error {
 	if n > MaxOutput-p.outSize {
@@ -550,7 +613,8 @@ func (p *parser) values(n *Node, t Type) error {
 	}
 	for {
 		pos := p.tok.Pos
-		v := &Value{Pos: pos, Type: t}
+		v := p.newValue()
+		v.Pos, v.Type = pos, t
 		if t == TFloat || t == TDouble {
 			f, err := p.exprD(0)
 			if err != nil {
@@ -561,12 +625,14 @@ func (p *parser) values(n *Node, t Type) error {
 				if math.IsInf(float64(f32), 0) || math.IsNaN(float64(f32)) {
 					return errAt(pos, "float value %g is not a finite float", f)
 				}
-				v.Bytes = binary.LittleEndian.AppendUint32(nil, math.Float32bits(f32))
+				v.Bytes = p.bytes(4)
+				binary.LittleEndian.PutUint32(v.Bytes, math.Float32bits(f32))
 			} else {
 				if math.IsInf(f, 0) || math.IsNaN(f) {
 					return errAt(pos, "double value %g is not finite", f)
 				}
-				v.Bytes = binary.LittleEndian.AppendUint64(nil, math.Float64bits(f))
+				v.Bytes = p.bytes(8)
+				binary.LittleEndian.PutUint64(v.Bytes, math.Float64bits(f))
 			}
 		} else {
 			i, err := p.exprL(0)
@@ -579,7 +645,7 @@ func (p *parser) values(n *Node, t Type) error {
 			}
 			v.Int = i
 			u := uint64(i)
-			v.Bytes = make([]byte, size)
+			v.Bytes = p.bytes(size)
 			for k := 0; k < size; k++ {
 				v.Bytes[k] = byte(u >> (8 * k))
 			}
