@@ -31,6 +31,11 @@ type batchFlags struct {
 	quiet    *bool
 	asJSON   *bool
 	progress *bool
+	// export only
+	out      *string
+	fps      *string
+	scale    *string
+	bindPose *bool
 }
 
 func newBatchFlags(name string) (*flag.FlagSet, *batchFlags) {
@@ -42,6 +47,13 @@ func newBatchFlags(name string) (*flag.FlagSet, *batchFlags) {
 	b.quiet = fs.Bool("quiet", false, "no progress bar, and only the files with findings")
 	b.asJSON = fs.Bool("json", false, "one JSON line per file and a summary line")
 	b.progress = fs.Bool("progress", false, "show the progress bar even when stderr is not a terminal")
+	if name == "export" {
+		b.out = fs.String("out", "", "the folder the .glb files go to (a mount) or the .glb file")
+		b.fps = fs.String("fps", "", "resampling rate in samples per second")
+		b.scale = fs.String("scale", "1", "multiply every length by F")
+		b.bindPose = fs.Bool("bind-pose", false, "export the bind pose only")
+		fs.String("clip", "", "export only this clip (one scene only; not with a mount)")
+	}
 	return fs, b
 }
 
@@ -101,6 +113,7 @@ type batchResult struct {
 	Bytes    int64       `json:"bytes"`
 	Millis   float64     `json:"ms"`
 	Inspect  *inspectOut `json:"inspect,omitempty"`
+	Wrote    string      `json:"wrote,omitempty"`
 	dur      time.Duration
 }
 
@@ -142,7 +155,13 @@ func runBatch(cmd string, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "%s: no model file to %s\n", pos[0], cmd)
 		return exitInvalid
 	}
-	work := func(e vfs.Entry) batchResult { return batchOne(cmd, mt, e, opts) }
+	var exp *batchExport
+	if cmd == "export" {
+		if exp, err = newBatchExport(b); err != nil {
+			return exitFor(cmd, err, stderr)
+		}
+	}
+	work := func(e vfs.Entry) batchResult { return batchOne(cmd, mt, e, opts, exp) }
 	var bar *progressBar
 	if !*b.quiet && (*b.progress || isTerminal(stderr)) {
 		bar = &progressBar{w: stderr, total: len(entries), start: time.Now()}
@@ -210,7 +229,7 @@ func batchEntries(mt *vfs.Mount, patterns []string) ([]vfs.Entry, error) {
 
 // batchOne opens and checks one file, as `validate FILE` (or `inspect FILE`)
 // would: the same decode, the same checks, the same verdict.
-func batchOne(cmd string, mt *vfs.Mount, e vfs.Entry, opts formats.Options) batchResult {
+func batchOne(cmd string, mt *vfs.Mount, e vfs.Entry, opts formats.Options, exp *batchExport) batchResult {
 	t0 := time.Now()
 	r := batchResult{File: mt.MemberName(e), Bytes: e.Size}
 	var msgs bytes.Buffer
@@ -224,9 +243,9 @@ func batchOne(cmd string, mt *vfs.Mount, e vfs.Entry, opts formats.Options) batc
 		r.Errors++
 	} else {
 		r.Family = a.Family
-		e, w := validateAsset(a, opts, &msgs)
-		r.Errors += e
-		r.Warnings += w
+		ne, nw := validateAsset(a, opts, &msgs)
+		r.Errors += ne
+		r.Warnings += nw
 		if cmd == "inspect" && r.Errors == 0 {
 			if a.Skeleton != nil || a.StandIn != nil || len(a.ClipBinders) > 0 || len(a.MeshBinders) > 0 {
 				if s, err := formats.Merge([]*formats.Asset{a}); err == nil {
@@ -235,6 +254,14 @@ func batchOne(cmd string, mt *vfs.Mount, e vfs.Entry, opts formats.Options) batc
 			}
 			out := describe(a)
 			r.Inspect = &out
+		}
+		if cmd == "export" && r.Errors == 0 {
+			if p, err := exp.write(a, e); err != nil {
+				fmt.Fprintln(&msgs, err)
+				r.Errors++
+			} else {
+				r.Wrote = p
+			}
 		}
 	}
 	switch {
@@ -304,6 +331,9 @@ func printBatchText(stdout, stderr io.Writer, cmd string, r batchResult, quiet b
 		fmt.Fprintf(stdout, "%s: valid, with %d warnings\n", r.File, r.Warnings)
 	default:
 		fmt.Fprintf(stdout, "%s: valid\n", r.File)
+	}
+	if r.Wrote != "" {
+		fmt.Fprintf(stdout, "  wrote %s\n", r.Wrote)
 	}
 	if cmd == "inspect" && r.Inspect != nil {
 		fmt.Fprintf(stdout, "  %s, %d nodes, %d meshes, %d clips\n", r.Inspect.Format, len(r.Inspect.Nodes), len(r.Inspect.Meshes), len(r.Inspect.Clips))

@@ -118,3 +118,37 @@ func TestBatchValidateMPQ(t *testing.T) {
 		t.Errorf("inspect --json MPQ: exit %d\n%s", code, out)
 	}
 }
+
+// TestBatchExport: every good scene of a folder becomes OUT/<path>.glb; the bad
+// one is not written, and nothing lands outside OUT through a symbolic link.
+func TestBatchExport(t *testing.T) {
+	dir := batchFolder(t, 3)
+	out := filepath.Join(t.TempDir(), "out")
+	outside := t.TempDir()
+	os.MkdirAll(out, 0o755)
+	os.Symlink(outside, filepath.Join(out, "a"))
+	code, stdout, stderr := runCLI("export", dir, "*.test", "--out", out, "-j", "2")
+	if code != exitInvalid || !strings.Contains(stderr, "symbolic link") {
+		t.Errorf("export through a link out of OUT: exit %d\n%s%s", code, stdout, stderr)
+	}
+	if ents, _ := os.ReadDir(outside); len(ents) != 0 {
+		t.Fatalf("export wrote %d files outside OUT", len(ents))
+	}
+	os.Remove(filepath.Join(out, "a"))
+	code, stdout, stderr = runCLI("export", dir, "*.test", "--out", out, "--json")
+	if code != exitInvalid {
+		t.Errorf("export: exit %d, want 1 (bad.test)\n%s", code, stderr)
+	}
+	for i := 0; i < 3; i++ {
+		p := filepath.Join(out, "a", fmt.Sprintf("s%04d.glb", i))
+		if data, err := os.ReadFile(p); err != nil || !strings.HasPrefix(string(data), "glTF") {
+			t.Errorf("%s: %v, want a .glb", p, err)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(out, "a", "b", "bad.glb")); err == nil {
+		t.Error("the invalid scene was written")
+	}
+	if strings.Count(stdout, `"wrote":`) != 3 {
+		t.Errorf("--json: want 3 lines with \"wrote\":\n%s", stdout)
+	}
+}

@@ -23,6 +23,9 @@ import (
 // becomes one glTF animation; with --bind-pose none does. The .glb is written to a
 // temporary file and renamed over --out, which may not be one of the scene's files.
 func runExport(args []string, stdout, stderr io.Writer) int {
+	if _, ok := batchMount("export", args); ok {
+		return runBatch("export", args, stdout, stderr) // a folder or an archive: every model in it, to --out DIR
+	}
 	fs := flag.NewFlagSet("export", flag.ContinueOnError)
 	var opt optionFlags
 	opt.register(fs)

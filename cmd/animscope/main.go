@@ -70,6 +70,7 @@ const usageText = `usage:
   animscope mif [--root DIR] FILE     print an SWG file (IFF, or a .mif compiled) as MIF
   animscope ls [--json] [--listfile F] MOUNT [PATTERN]
   animscope extract [--listfile F] [--quiet] MOUNT PATTERN --out DIR
+  animscope validate|inspect|export [--json] [--quiet] [-j N] [--out DIR] MOUNT [PATTERN...]
 
 A MOUNT is a folder, an MPQ or NRes archive, or a game data folder (its MPQ
 archives in the game's load order); a FILE may be ARCHIVE:MEMBER. A PATTERN is
