@@ -12,6 +12,7 @@ package atomicfile
 import (
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -80,6 +81,15 @@ func describe(m fs.FileMode) string {
 // Write replaces the regular file at path (or at the end of its symbolic links)
 // with data, keeping an existing file's permission bits (0644 for a new file).
 func Write(path string, data []byte) error {
+	return WriteFunc(path, func(w io.Writer) error {
+		_, err := w.Write(data)
+		return err
+	})
+}
+
+// WriteFunc is Write for content that write streams into w (a large file need not be
+// held in memory first); an error from write leaves path as it was.
+func WriteFunc(path string, write func(w io.Writer) error) error {
 	target, mode, _, err := Target(path)
 	if err != nil {
 		return err
@@ -93,7 +103,7 @@ func Write(path string, data []byte) error {
 		return err
 	}
 	tmp := f.Name()
-	_, err = f.Write(data)
+	err = write(f)
 	if err == nil {
 		err = f.Sync()
 	}

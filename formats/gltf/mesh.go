@@ -235,6 +235,7 @@ func (e *exporter) writeMeshes() error {
 		}
 	}
 	doc := e.doc
+	e.reserve(prepared)
 	for _, p := range prepared {
 		m := p.m
 		nv := len(m.Positions)
@@ -327,6 +328,7 @@ func (e *exporter) writeMeshes() error {
 		doc.Nodes = append(doc.Nodes, &gltf.Node{Name: p.name, Mesh: gltf.Index(len(doc.Meshes) - 1),
 			Skin: gltf.Index(0), Rotation: [4]float64{0, 0, 0, 1}, Scale: [3]float64{1, 1, 1}})
 		doc.Scenes[0].Nodes = append(doc.Scenes[0].Nodes, len(doc.Nodes)-1)
+		p.inf, p.tris = nil, nil // written: let them go before the next mesh
 	}
 	return nil
 }
@@ -383,4 +385,32 @@ func (e *exporter) writeSkin() {
 	skin.InverseBindMatrices = gltf.Index(writeData(e.doc, ibm))
 	e.doc.Skins = append(e.doc.Skins, skin)
 	e.skin = 0
+}
+
+// reserve gives the binary buffer the capacity of everything Export writes into it
+// (meshes, inverse bind matrices, animations; an upper bound), so that it is
+// allocated once instead of growing by copies (a copy of a large buffer briefly
+// holds it twice; untouched capacity costs no memory).
+func (e *exporter) reserve(prepared []*preparedMesh) {
+	const pad = 4 // each accessor may be padded to 4 bytes
+	n := 0
+	for _, p := range prepared {
+		nv := len(p.m.Positions)
+		per := 12 + 12 + 8 + 16 + 8 + 16 // position, normal, UV, colour, joints, weights
+		if p.wide {
+			per += 8 + 16
+		}
+		n += nv*per + 4*len(p.tris) + 7*pad
+	}
+	n += 64*(e.sk.Len()+1) + pad
+	for _, c := range e.clips {
+		// times twice, and per slot T, R, S, Vᵀ and V.
+		n += 2*(4*len(c.times)+pad) + len(e.slots)*(len(c.times)*(12+16+12+16+16)+5*pad)
+	}
+	buf := e.doc.Buffers[len(e.doc.Buffers)-1]
+	if cap(buf.Data)-len(buf.Data) < n {
+		data := make([]byte, len(buf.Data), len(buf.Data)+n)
+		copy(data, buf.Data)
+		buf.Data = data
+	}
 }

@@ -1,6 +1,7 @@
 package gltf
 
 import (
+	"bufio"
 	"bytes"
 	"fmt"
 	"io"
@@ -28,13 +29,17 @@ func EncodeBytes(doc *gltf.Document) ([]byte, error) {
 
 // WriteFile writes doc as binary glTF to path, atomically: the bytes go to a
 // temporary file in the same folder, which is synced and then renamed over path, so
-// path is either its old self or the complete new file.
+// path is either its old self or the complete new file. The encoding streams into
+// the temporary file (the .glb is never held in memory as a whole).
 func WriteFile(path string, doc *gltf.Document) error {
-	data, err := EncodeBytes(doc)
+	err := atomicfile.WriteFunc(path, func(w io.Writer) error {
+		bw := bufio.NewWriterSize(w, 1<<20)
+		if err := Encode(bw, doc); err != nil {
+			return err
+		}
+		return bw.Flush()
+	})
 	if err != nil {
-		return fmt.Errorf("%s: %v", path, err)
-	}
-	if err := atomicfile.Write(path, data); err != nil {
 		return fmt.Errorf("%s: %v", path, err)
 	}
 	return nil
