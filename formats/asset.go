@@ -62,6 +62,7 @@ type Asset struct {
 	Slots      Slotter     // the meshes depend on a slot pair (MSH)
 	Billboards Billboarder // some nodes turn to face the camera (M2)
 	Archive    Archive     // the file holds several scenes, not one (an NRes archive)
+	Materials  Materials   // the meshes carry materials and textures (M2)
 	// Validate, when set, runs the family's full validation (beyond what decoding
 	// already reported) and returns its diagnostics. `validate` calls it.
 	Validate func() []Diagnostic

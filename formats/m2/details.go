@@ -25,8 +25,11 @@ type Details struct {
 	ReplaceableLookup []int16       `json:"replaceable_lookup"`
 	Colors            []ColorInfo   `json:"colors"`
 	TextureAnims      []TextureAnim `json:"texture_animations"`
-	Bounds            Box           `json:"bounds"`
-	Collision         Box           `json:"collision_bounds"`
+	// Skins are the .blp files beside the model that may fill its replaceable
+	// textures, best guess first (skins.go).
+	Skins     []string `json:"skins,omitempty"`
+	Bounds    Box      `json:"bounds"`
+	Collision Box      `json:"collision_bounds"`
 	// Skipped counts what animscope parses for counts only.
 	Skipped Skipped `json:"skipped"`
 
@@ -130,6 +133,8 @@ type TextureInfo struct {
 	WrapX       bool   `json:"wrap_x"`
 	WrapY       bool   `json:"wrap_y"`
 	Replaceable string `json:"replaceable,omitempty"`
+	// File is the texture found on disk for a named texture ("" when not found).
+	File string `json:"file,omitempty"`
 }
 
 // Skipped counts the records animscope does not interpret.

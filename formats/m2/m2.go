@@ -59,7 +59,14 @@ const (
 // view 0 skin <base>00.skin beside the file (and any <base><id>-<sub>.anim that an
 // external sequence needs).
 func Decode(src *formats.Source) (*formats.Asset, error) {
-	return decodeWith(src.Name, src.Path, src.Data, src.ReadCompanion)
+	a, err := decodeWith(src.Name, src.Path, src.Data, src.ReadCompanion)
+	if err != nil {
+		return nil, err
+	}
+	if det, ok := a.Details.(*Details); ok && src.Member == "" && src.Path != "" {
+		findTextures(a, det, src.Path, src.Opts.Root)
+	}
+	return a, nil
 }
 
 // Companion files (.skin, .anim) come through src.ReadCompanion: on disk through
@@ -268,6 +275,9 @@ func (d *decoder) decode() (*formats.Asset, error) {
 			a.Billboards = det
 			break
 		}
+	}
+	if len(det.Materials) > 0 {
+		a.Materials = newMaterialSet(det)
 	}
 	return a, nil
 }

@@ -302,30 +302,62 @@ func (d *decoder) batches(lay *layout) error {
 	return nil
 }
 
-// MaterialState is a material's animated state at one time.
-type MaterialState struct {
-	// Color is the colour track's RGB (1, 1, 1 without one) and, in A, the colour
-	// alpha times the transparency (1 without either).
-	Color mgl32.Vec4
-	// UV is the texture matrix of each of the material's textures (identity
-	// without a texture animation): uv' = UV · (u, v, 0, 1).
-	UV [4]anim.Affine
+// materialSet is the asset's Materials capability: Details' texture units as
+// formats.Materials, with their texture files found on disk (resolveTextures).
+type materialSet struct {
+	det   *Details
+	mats  []formats.Material
+	batch []int // mats[i] is texture unit batch[i] of Details.Materials
+	skins []string
 }
 
-// SampleMaterial writes material i's state in clip c at t (ms in the sequence),
-// with the global clock at globalMS, into dst. It allocates nothing.
+// newMaterialSet lists the drawable texture units (those with a mesh).
+func newMaterialSet(det *Details) *materialSet {
+	s := &materialSet{det: det}
+	for i, m := range det.Materials {
+		if m.Mesh < 0 {
+			continue
+		}
+		fm := formats.Material{Mesh: m.Mesh}
+		if m.RenderFlag >= 0 {
+			rf := det.RenderFlags[m.RenderFlag]
+			if rf.Blend < 7 {
+				fm.Blend = formats.Blend(rf.Blend)
+			}
+			fm.TwoSided, fm.Unlit = rf.TwoSided, rf.Unlit
+		}
+		if len(m.Textures) > 0 && m.Textures[0] >= 0 {
+			tx := det.Textures[m.Textures[0]]
+			fm.TextureRef = tx.Name
+			if tx.Type != 0 {
+				fm.TextureRef = "(" + tx.Replaceable + ")"
+			}
+			fm.WrapU, fm.WrapV = tx.WrapX, tx.WrapY
+		}
+		s.mats = append(s.mats, fm)
+		s.batch = append(s.batch, i)
+	}
+	return s
+}
+
+func (s *materialSet) Materials() []formats.Material { return s.mats }
+func (s *materialSet) Skins() []string               { return s.skins }
+
+// SampleMaterial: the colour track's RGB (1, 1, 1 without one); in A the colour
+// alpha times the transparency (1 without either); the base texture's UV matrix
+// (identity without a texture animation or for a static unit).
 //
 // The texture matrix follows WebWowViewerCpp: translate, then rotate and scale
 // about the UV centre (0.5, 0.5): T(t) · T(c) · R(q) · S(s) · T(−c).
-func (d *Details) SampleMaterial(c *Clip, i int, t, globalMS float64, dst *MaterialState) {
+func (s *materialSet) SampleMaterial(ac anim.Clip, i int, t, globalMS float64, dst *formats.MaterialState) {
 	dst.Color = mgl32.Vec4{1, 1, 1, 1}
-	for k := range dst.UV {
-		dst.UV[k] = anim.IdentityAffine
-	}
-	if d == nil || d.mats == nil || c == nil || i < 0 || i >= len(d.Materials) {
+	dst.UV = anim.IdentityAffine
+	c, ok := ac.(*Clip)
+	if !ok || i < 0 || i >= len(s.mats) {
 		return
 	}
-	m, mt := &d.Materials[i], d.mats
+	d := s.det
+	m, mt := &d.Materials[s.batch[i]], d.mats
 	seqT := t
 	if c.m.pre {
 		seqT = c.start + t
@@ -346,23 +378,21 @@ func (d *Details) SampleMaterial(c *Clip, i int, t, globalMS float64, dst *Mater
 		a := mt.transp[m.Transparency]
 		dst.Color[3] *= a.eval(c.src, c.trackTime(&a.keys, seqT, globalMS), 1)
 	}
-	for k, ta := range m.TexAnims {
-		if ta < 0 || k >= len(dst.UV) {
-			continue
-		}
-		x := &mt.texAnims[ta]
-		tr, q, s := mgl32.Vec3{}, mgl32.QuatIdent(), mgl32.Vec3{1, 1, 1}
-		if x.t != nil {
-			x.t.eval(c.src, c.trackTime(&x.t.keys, seqT, globalMS), &tr, nil, "", nil)
-		}
-		if x.r != nil {
-			x.r.eval(c.src, c.trackTime(&x.r.keys, seqT, globalMS), &q, nil, nil)
-		}
-		if x.s != nil {
-			x.s.eval(c.src, c.trackTime(&x.s.keys, seqT, globalMS), &s, nil, "", nil)
-		}
-		uvMatrix(&dst.UV[k], tr, q, s)
+	if len(m.TexAnims) == 0 || m.TexAnims[0] < 0 {
+		return
 	}
+	x := &mt.texAnims[m.TexAnims[0]]
+	tr, q, sc := mgl32.Vec3{}, mgl32.QuatIdent(), mgl32.Vec3{1, 1, 1}
+	if x.t != nil {
+		x.t.eval(c.src, c.trackTime(&x.t.keys, seqT, globalMS), &tr, nil, "", nil)
+	}
+	if x.r != nil {
+		x.r.eval(c.src, c.trackTime(&x.r.keys, seqT, globalMS), &q, nil, nil)
+	}
+	if x.s != nil {
+		x.s.eval(c.src, c.trackTime(&x.s.keys, seqT, globalMS), &sc, nil, "", nil)
+	}
+	uvMatrix(&dst.UV, tr, q, sc)
 }
 
 // uvMatrix writes T(t) · T(c) · R(q) · S(s) · T(−c) into m, c = (0.5, 0.5, 0): the

@@ -3,7 +3,9 @@ package m2
 import (
 	"encoding/binary"
 	"math"
+	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"animscope/anim"
@@ -100,8 +102,15 @@ func TestMaterialSampling(t *testing.T) {
 		if m0.TexAnims[0] != -1 || m1.TexAnims[0] != 0 || m1.Color != 0 || m1.Transparency != 0 || m1.Mode != "alpha" {
 			t.Errorf("v%d: materials %+v %+v", v, m0, m1)
 		}
-		var st MaterialState
-		det.SampleMaterial(a.Clips[0].(*Clip), 1, 250, 0, &st)
+		mats := a.Materials
+		if mats == nil || len(mats.Materials()) != 2 {
+			t.Fatalf("v%d: Materials capability %v", v, mats)
+		}
+		if fm := mats.Materials()[1]; fm.Mesh != 1 || fm.Blend != formats.BlendAlpha || fm.TextureRef != `TEST\SKIN.BLP` {
+			t.Errorf("v%d: material 1 %+v", v, fm)
+		}
+		var st formats.MaterialState
+		mats.SampleMaterial(a.Clips[0], 1, 250, 0, &st)
 		// RGB halfway from (1, 0.5, 0) to (0, 0.5, 1); alpha: sequence 0's colour
 		// alpha is 0 (transparency 1).
 		if want := (mgl32.Vec4{0.5, 0.5, 0.5, 0}); st.Color != want {
@@ -115,20 +124,21 @@ func TestMaterialSampling(t *testing.T) {
 			{mgl32.Vec3{0.5, 0.5, 0}, mgl32.Vec3{0.75, 0.625, 0}},
 			{mgl32.Vec3{0, 0, 0}, mgl32.Vec3{1.75, -0.375, 0}},
 		} {
-			if got := st.UV[0].TransformPoint(tc.in); !vecNear(got, tc.want, 1e-6) {
+			if got := st.UV.TransformPoint(tc.in); !vecNear(got, tc.want, 1e-6) {
 				t.Errorf("v%d: UV·%v = %v, want %v", v, tc.in, got, tc.want)
 			}
 		}
 		// Material 0 is static: identity UV, no colour; sequence 1's alpha is 1.
-		det.SampleMaterial(a.Clips[1].(*Clip), 0, 0, 0, &st)
-		if st.UV[0] != anim.IdentityAffine || st.Color != (mgl32.Vec4{1, 1, 1, 1}) {
-			t.Errorf("v%d: static material: %v %v", v, st.UV[0], st.Color)
+		mats.SampleMaterial(a.Clips[1], 0, 0, 0, &st)
+		if st.UV != anim.IdentityAffine || st.Color != (mgl32.Vec4{1, 1, 1, 1}) {
+			t.Errorf("v%d: static material: %v %v", v, st.UV, st.Color)
 		}
-		det.SampleMaterial(a.Clips[1].(*Clip), 1, 0, 0, &st)
+		mats.SampleMaterial(a.Clips[1], 1, 0, 0, &st)
 		if st.Color[3] != 1 {
 			t.Errorf("v%d: sequence 1 alpha %v, want 1", v, st.Color[3])
 		}
-		allocs := testing.AllocsPerRun(100, func() { det.SampleMaterial(a.Clips[0].(*Clip), 1, 250, 0, &st) })
+		clip := a.Clips[0]
+		allocs := testing.AllocsPerRun(100, func() { mats.SampleMaterial(clip, 1, 250, 0, &st) })
 		if allocs != 0 {
 			t.Errorf("v%d: SampleMaterial allocates %v times", v, allocs)
 		}
@@ -166,12 +176,12 @@ func TestMaterialsSynthetic(t *testing.T) {
 func TestMaterialSamples(t *testing.T) {
 	dir := samples.Dir(t, "m2")
 	for _, tc := range []struct {
-		file, named string
-		types       []uint32
+		file, named, skin string
+		types             []uint32
 	}{
-		{"Rabbit2.m2", `Creature\Rabbit2\ArmorReflect5.blp`, []uint32{11, 0}},
-		{"Murloc2.m2", `Creature\Murloc2\ArmorReflect4.blp`, []uint32{11, 0}},
-		{"Rabbit.m2", "", []uint32{11}},
+		{"Rabbit2.m2", `Creature\Rabbit2\ArmorReflect5.blp`, "rabbitskin2_brown.blp", []uint32{11, 0}},
+		{"Murloc2.m2", `Creature\Murloc2\ArmorReflect4.blp`, "murloc2_Blue.blp", []uint32{11, 0}},
+		{"Rabbit.m2", "", "RabbitSkin.blp", []uint32{11}},
 	} {
 		a, err := formats.OpenFile(filepath.Join(dir, tc.file), formats.Options{})
 		if err != nil {
@@ -190,6 +200,22 @@ func TestMaterialSamples(t *testing.T) {
 				t.Errorf("%s texture %d: %q, want %q", tc.file, i, tx.Name, tc.named)
 			}
 		}
+		// The skins beside the model (PROVENANCE: the rabbitskin2_* and murloc2_*
+		// files are Rabbit2's and Murloc2's creature skins; Rabbit.m2 uses
+		// RabbitSkin.blp) come first, and the materials use the first.
+		if len(det.Skins) < 2 || det.Skins[0] != tc.skin {
+			t.Errorf("%s: skins %v, want %s first", tc.file, det.Skins, tc.skin)
+		}
+		for _, fm := range a.Materials.Materials() {
+			if filepath.Base(fm.Texture) != tc.skin {
+				t.Errorf("%s: material %+v: want the skin %s", tc.file, fm, tc.skin)
+			}
+		}
+		for i, tx := range det.Textures {
+			if tx.Type == 0 && filepath.Base(tx.File) != filepath.Base(strings.ReplaceAll(tx.Name, `\`, "/")) {
+				t.Errorf("%s: texture %d %q found as %q, want the file beside the model", tc.file, i, tx.Name, tx.File)
+			}
+		}
 		// Type 11 looks up texture 0 in the replaceable lookup.
 		if len(det.ReplaceableLookup) < 12 || det.ReplaceableLookup[11] != 0 {
 			t.Errorf("%s: replaceable lookup %v, want entry 11 = 0", tc.file, det.ReplaceableLookup)
@@ -202,5 +228,26 @@ func TestMaterialSamples(t *testing.T) {
 				t.Errorf("%s: material %+v: want a mesh, a render flag and the skin (texture 0)", tc.file, m)
 			}
 		}
+	}
+}
+
+// TestSkinCandidates ranks the .blp files beside a model: its name without the
+// trailing number starts them; the model's number as a digit group (or, without
+// a number, no digits) ranks first; named textures and other files are left out.
+func TestSkinCandidates(t *testing.T) {
+	dir := t.TempDir()
+	for _, f := range []string{"Wolf3.m2", "wolfskin3_grey.blp", "WolfSkin.blp", "wolfskin3_black.BLP",
+		"wolfskin12.blp", "Bear3.blp", "wolf3.txt", "WolfGlow.blp"} {
+		os.WriteFile(filepath.Join(dir, f), nil, 0o644)
+	}
+	os.Mkdir(filepath.Join(dir, "wolfdir.blp"), 0o755)
+	det := &Details{Textures: []TextureInfo{{Type: 11}, {Type: 0, Name: `Creature\Wolf\WolfGlow.blp`}}}
+	got := skinCandidates(filepath.Join(dir, "Wolf3.m2"), det)
+	want := []string{"wolfskin3_black.BLP", "wolfskin3_grey.blp", "WolfSkin.blp", "wolfskin12.blp"}
+	if strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("got %v, want %v", got, want)
+	}
+	if got := skinCandidates(filepath.Join(dir, "Wolf3.m2"), &Details{Textures: []TextureInfo{{Type: 0, Name: "a.blp"}}}); got != nil {
+		t.Errorf("a model without replaceable textures: %v, want none", got)
 	}
 }

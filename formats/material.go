@@ -1,0 +1,67 @@
+package formats
+
+import (
+	"fmt"
+
+	"animscope/anim"
+
+	"github.com/go-gl/mathgl/mgl32"
+)
+
+// Blend is how a material's colour combines with what is already drawn.
+type Blend int
+
+const (
+	BlendOpaque   Blend = iota // replaces
+	BlendAlphaKey              // replaces where alpha ≥ the cut-off, discards elsewhere
+	BlendAlpha                 // alpha blending
+	BlendAdd                   // additive, alpha ignored
+	BlendAddAlpha              // additive, scaled by alpha
+	BlendMod                   // multiplies
+	BlendMod2x                 // multiplies by twice the colour
+)
+
+var blendNames = [...]string{"opaque", "alpha_key", "alpha", "add", "add_alpha", "mod", "mod2x"}
+
+func (b Blend) String() string {
+	if b >= 0 && int(b) < len(blendNames) {
+		return blendNames[b]
+	}
+	return fmt.Sprintf("Blend(%d)", int(b))
+}
+
+// Material says how one of the asset's meshes is drawn. A mesh may have several
+// (layers drawn in order).
+type Material struct {
+	Mesh int // index into Asset.Meshes
+	// TextureRef is what the file names for the base texture ("" for none), and
+	// Texture the file found for it on disk ("" when not found): a named file
+	// resolved through ResolveRef, or for a replaceable texture the skin chosen
+	// among Materials.Skins.
+	TextureRef, Texture string
+	Blend               Blend
+	TwoSided            bool
+	Unlit               bool
+	// WrapU and WrapV repeat the texture (false: clamp to the edge).
+	WrapU, WrapV bool
+}
+
+// MaterialState is a material's animated state at one time.
+type MaterialState struct {
+	// Color multiplies the texture: RGB and, in A, the opacity.
+	Color mgl32.Vec4
+	// UV is the base texture's matrix: uv' = UV · (u, v, 0, 1).
+	UV anim.Affine
+}
+
+// Materials is the capability of a family whose meshes carry materials (M2).
+type Materials interface {
+	// Materials lists the materials in drawing order.
+	Materials() []Material
+	// SampleMaterial writes material i's state in clip c at t (the clip's unit),
+	// the global clock at globalMS, into dst. It allocates nothing.
+	SampleMaterial(c anim.Clip, i int, t, globalMS float64, dst *MaterialState)
+	// Skins lists the texture files beside the model that can fill its
+	// replaceable textures, best guess first (Materials uses the first).
+	Skins() []string
+}
