@@ -11,6 +11,14 @@
 // Column vectors (v' = M·v), Hamilton quaternion products, and R(q) is the textbook
 // rotation matrix applied to q as it is, without normalising it.
 //
+// One pipeline poses a scene: a PoseRequest (clip A and time, optional clip B,
+// time and weight, root policy, or the rest pose) evaluated by Pose.Evaluate:
+// sample → blend → root → local-to-model → skin palette. The command line, the
+// viewer and glTF export all call it.
+//
 // Sampling runs every frame, so nothing on that path allocates: callers own every
-// buffer (the "job" style of ozz-animation).
+// buffer (the "job" style of ozz-animation). A Clip is immutable and shared; the
+// state sampling keeps between frames (key cursors, evaluation scratch) is a
+// Context that each player owns (a Pose holds its own), so any number of players
+// and goroutines sample one clip.
 package anim

@@ -112,19 +112,11 @@ func (sc *Scene) ClipIndex(name string) int {
 	return -1
 }
 
-// Evaluate poses the scene through the pose pipeline (anim.Pose.Evaluate): clip
-// a at ta, blended with clip b at tb by weight w when blend is set, under the
-// clip's root placement (and its locomotion when RootMotion is on), then
-// local-to-model and the skin palette. It allocates nothing.
-func (sc *Scene) Evaluate(a int, ta float64, blend bool, b int, tb float64, w float32) anim.BlendResult {
-	req := anim.PoseRequest{A: sc.Clips[a], TA: ta}
-	if blend && b >= 0 && b < len(sc.Clips) {
-		req.B, req.TB, req.Weight = sc.Clips[b], tb, w
-	}
-	if sc.RootMotion {
-		req.Root = anim.RootLocomotion
-	}
-	return sc.Pose.Evaluate(sc.Skel, &req)
+// Evaluate poses the scene for req through the pose pipeline
+// (anim.Pose.Evaluate): sample, blend, root, local-to-model and the skin palette.
+// It allocates nothing.
+func (sc *Scene) Evaluate(req *anim.PoseRequest) anim.BlendResult {
+	return sc.Pose.Evaluate(sc.Skel, req)
 }
 
 // EvaluateRest poses the scene at rest (anim.PoseRequest.Rest): the bind pose when

@@ -481,20 +481,30 @@ func (s *State) evaluate(sc *Scene) {
 			sc.EvaluateRest(0)
 		}
 	}()
+	req := s.Request(sc)
+	res := sc.Evaluate(&req)
+	if sc == s.Scene || req.Rest {
+		s.Result = res
+	}
+}
+
+// Request is the pose the state asks of scene sc (the scene or the compare scene)
+// this frame: the current clip at the transport's time, blended with clip B when
+// the blend is on, under the clip's root placement (and its locomotion when the
+// view's root-motion toggle is on), or the rest pose.
+func (s *State) Request(sc *Scene) anim.PoseRequest {
 	clip := s.Clip
 	if clip >= len(sc.Clips) {
 		clip = 0
 	}
-	if s.View.Rest {
-		sc.EvaluateRest(clip)
-		s.Result = anim.BlendResult{UsedA: true}
-		return
+	req := anim.PoseRequest{A: sc.Clips[clip], TA: s.Tr.T, Rest: s.View.Rest}
+	if s.BlendOn() && s.Blend.ClipB < len(sc.Clips) {
+		req.B, req.TB, req.Weight = sc.Clips[s.Blend.ClipB], s.TimeB(), s.Blend.Weight
 	}
-	sc.RootMotion = s.View.RootMotion
-	res := sc.Evaluate(clip, s.Tr.T, s.BlendOn() && s.Blend.ClipB < len(sc.Clips), s.Blend.ClipB, s.TimeB(), s.Blend.Weight)
-	if sc == s.Scene {
-		s.Result = res
+	if s.View.RootMotion {
+		req.Root = anim.RootLocomotion
 	}
+	return req
 }
 
 // FrameTime records one frame's wall time for the statistics line.
