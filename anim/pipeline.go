@@ -36,7 +36,9 @@ type PoseRequest struct {
 
 // Sample runs the first stages of the pipeline into p: sample (A, and B when set),
 // blend, root. p.Local, p.Probes (and p.ProbesB with a blend), p.Root and
-// p.HasRoot hold the result. It allocates nothing once p's buffers fit.
+// p.HasRoot hold the result. It reads no other buffer of p, so a caller that only
+// wants probes (diff) may leave Model and Skin nil, and ProbesB without a blend.
+// It allocates nothing once p's buffers fit.
 func (p *Pose) Sample(s *Skeleton, req *PoseRequest) BlendResult {
 	p.HasRoot = false
 	if req.Rest {
@@ -54,8 +56,10 @@ func (p *Pose) Sample(s *Skeleton, req *PoseRequest) BlendResult {
 		p.Root, p.HasRoot = p.Blender.sampleOne(req.A, req.TA, p.Local, p.Probes)
 		res = BlendResult{UsedA: true}
 	}
-	if lc, ok := req.A.(LocomotionClip); ok && !p.HasRoot && req.Root == RootLocomotion {
-		p.Root, p.HasRoot = LocomotionRoot(lc, req.TA), true
+	if req.Root == RootLocomotion && !p.HasRoot {
+		if lc, ok := req.A.(LocomotionClip); ok {
+			p.Root, p.HasRoot = LocomotionRoot(lc, req.TA), true
+		}
 	}
 	return res
 }

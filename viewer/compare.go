@@ -50,7 +50,8 @@ func BuildFallbackMap(a, b *Scene, m *Match, clip int, maxCols int) *FallbackMap
 	fm.B = make([]bool, fm.Rows*cols)
 	// The map reads probes only: the pipeline's sampling stage, on poses of its own
 	// so that the scenes' poses stay as drawn.
-	poseA, poseB := anim.NewPose(a.Skel.Len()), anim.NewPose(b.Skel.Len())
+	poseA := &anim.Pose{Local: make([]anim.Transform, a.Skel.Len()), Probes: make([]anim.Probe, a.Skel.Len())}
+	poseB := &anim.Pose{Local: make([]anim.Transform, b.Skel.Len()), Probes: make([]anim.Probe, b.Skel.Len())}
 	reqA, reqB := anim.PoseRequest{A: ca}, anim.PoseRequest{A: cb}
 	pa, pb := poseA.Probes, poseB.Probes
 	for c := 0; c < cols; c++ {

@@ -46,7 +46,7 @@ func (s *State) Plot() *Plot {
 	}
 	p.Duration = d
 	// The pipeline's sampling stage, on a pose of its own (the scene's stays as drawn).
-	pose := anim.NewPose(sc.Skel.Len())
+	pose := &anim.Pose{Local: make([]anim.Transform, sc.Skel.Len())}
 	req := anim.PoseRequest{A: clip}
 	local := pose.Local
 	for c := range p.Ch {

@@ -166,7 +166,7 @@ func diffScenes(a, b *formats.Asset, clipSel string, half bool) (*diffOut, error
 		UnmatchedB: names(b.Skeleton, m.OnlyB), Nodes: []diffNode{},
 	}
 	// Probes are all a diff reads, so it runs the pipeline's sampling stage only.
-	poseA, poseB := anim.NewPose(a.Skeleton.Len()), anim.NewPose(b.Skeleton.Len())
+	poseA, poseB := probePose(a.Skeleton.Len()), probePose(b.Skeleton.Len())
 	reqA, reqB := anim.PoseRequest{A: ca}, anim.PoseRequest{A: cb}
 	pa, pb := poseA.Probes, poseB.Probes
 	nodes := make([]*diffNode, len(m.Pairs))
@@ -202,6 +202,13 @@ func diffScenes(a, b *formats.Asset, clipSel string, half bool) (*diffOut, error
 	}
 	out.Identical = out.Differences == 0 && len(m.OnlyA) == 0 && len(m.OnlyB) == 0
 	return out, nil
+}
+
+// probePose has the buffers of the pipeline's sampling stage without a blend:
+// local transforms and probes (a 10,000-node scene would otherwise zero tens of
+// megabytes of matrices and B probes it never reads).
+func probePose(n int) *anim.Pose {
+	return &anim.Pose{Local: make([]anim.Transform, n), Probes: make([]anim.Probe, n)}
 }
 
 func printDiff(w io.Writer, out *diffOut) {
