@@ -65,14 +65,16 @@ func MulAffine(out, a, b *Affine) {
 
 // QuatMul is the Hamilton product a·b.
 func QuatMul(a, b mgl32.Quat) mgl32.Quat {
-	return mgl32.Quat{
-		W: float32(a.W*b.W) - float32(a.V[0]*b.V[0]) - float32(a.V[1]*b.V[1]) - float32(a.V[2]*b.V[2]),
-		V: mgl32.Vec3{
-			float32(a.W*b.V[0]) + float32(a.V[0]*b.W) + float32(a.V[1]*b.V[2]) - float32(a.V[2]*b.V[1]),
-			float32(a.W*b.V[1]) - float32(a.V[0]*b.V[2]) + float32(a.V[1]*b.W) + float32(a.V[2]*b.V[0]),
-			float32(a.W*b.V[2]) + float32(a.V[0]*b.V[1]) - float32(a.V[1]*b.V[0]) + float32(a.V[2]*b.W),
-		},
-	}
+	w, x, y, z := quatMul(a.W, a.V[0], a.V[1], a.V[2], b.W, b.V[0], b.V[1], b.V[2])
+	return mgl32.Quat{W: w, V: mgl32.Vec3{x, y, z}}
+}
+
+// quatMul is QuatMul on components (w, x, y, z) at precision F.
+func quatMul[F Float](aw, ax, ay, az, bw, bx, by, bz F) (w, x, y, z F) {
+	return F(aw*bw) - F(ax*bx) - F(ay*by) - F(az*bz),
+		F(aw*bx) + F(ax*bw) + F(ay*bz) - F(az*by),
+		F(aw*by) - F(ax*bz) + F(ay*bw) + F(az*bx),
+		F(aw*bz) + F(ax*by) - F(ay*bx) + F(az*bw)
 }
 
 // Conjugate returns (w, −x, −y, −z). It is exact, so conjugating twice gives q back
@@ -105,19 +107,23 @@ func Dot4(a, b mgl32.Quat) float32 {
 // rotation matrix of q (diagonal 1 − 2(y² + z²), …) applied to q as it is. A non-unit
 // q therefore gives a matrix that is not a pure rotation, as the engines do.
 func RotationColumns(m *Affine, q mgl32.Quat, s mgl32.Vec3) {
-	w, x, y, z := q.W, q.V[0], q.V[1], q.V[2]
-	xx, yy, zz := float32(x*x), float32(y*y), float32(z*z)
-	xy, xz, yz := float32(x*y), float32(x*z), float32(y*z)
-	wx, wy, wz := float32(w*x), float32(w*y), float32(w*z)
-	m[0] = (1 - float32(2*(yy+zz))) * s[0]
-	m[1] = 2 * (xy + wz) * s[0]
-	m[2] = 2 * (xz - wy) * s[0]
-	m[3] = 2 * (xy - wz) * s[1]
-	m[4] = (1 - float32(2*(xx+zz))) * s[1]
-	m[5] = 2 * (yz + wx) * s[1]
-	m[6] = 2 * (xz + wy) * s[2]
-	m[7] = 2 * (yz - wx) * s[2]
-	m[8] = (1 - float32(2*(xx+yy))) * s[2]
+	rotationColumns((*[12]float32)(m), q.W, q.V[0], q.V[1], q.V[2], s[0], s[1], s[2])
+}
+
+// rotationColumns is RotationColumns on components at precision F.
+func rotationColumns[F Float](m *[12]F, w, x, y, z, s0, s1, s2 F) {
+	xx, yy, zz := F(x*x), F(y*y), F(z*z)
+	xy, xz, yz := F(x*y), F(x*z), F(y*z)
+	wx, wy, wz := F(w*x), F(w*y), F(w*z)
+	m[0] = (1 - F(2*(yy+zz))) * s0
+	m[1] = 2 * (xy + wz) * s0
+	m[2] = 2 * (xz - wy) * s0
+	m[3] = 2 * (xy - wz) * s1
+	m[4] = (1 - F(2*(xx+zz))) * s1
+	m[5] = 2 * (yz + wx) * s1
+	m[6] = 2 * (xz + wy) * s2
+	m[7] = 2 * (yz - wx) * s2
+	m[8] = (1 - F(2*(xx+yy))) * s2
 }
 
 // SlerpThreshold is the engine constant below which 1 − dot counts as "nearly

@@ -143,3 +143,83 @@ func TestPoseEvaluateAllocatesNothing(t *testing.T) {
 		t.Errorf("Evaluate allocates %v times per call, want 0", n)
 	}
 }
+
+// TestLocalMatrix64 checks the formula's float64 evaluation: a worked node, its
+// agreement with the float32 LocalMatrix, and the joint form
+// T(−pivot[parent]) · local · T(pivot).
+func TestLocalMatrix64(t *testing.T) {
+	// Worked: z90 = (w 0.5√2, z 0.5√2) in float32; R·S with s = (2, 1, 1) maps x to
+	// (0, 2, 0) and y to (−1, 0, 0). T(offset + t) = (1, 0, 0) + (0, 0, 3); the
+	// pivot (1, 0, 0) is moved by R·S to (0, 2, 0), so the translation is (1, −2, 3).
+	s := &Skeleton{
+		Names:   []string{"root", "child"},
+		Parents: []int32{-1, 0},
+		Offset:  []mgl32.Vec3{{1, 0, 0}, {0, 0, 0}},
+		Pivot:   []mgl32.Vec3{{1, 0, 0}, {0, 1, 0}},
+	}
+	z90 := q(float32(math.Sqrt2/2), 0, 0, float32(math.Sqrt2/2))
+	x := Transform{T: mgl32.Vec3{0, 0, 3}, Q: z90, S: mgl32.Vec3{2, 1, 1}}
+	var m Affine64
+	s.LocalMatrix64(0, &x, &m)
+	want := Affine64{0, 2, 0, -1, 0, 0, 0, 0, 1, 1, -2, 3}
+	for k := range want {
+		if math.Abs(m[k]-want[k]) > 1e-7 {
+			t.Fatalf("LocalMatrix64 = %v, want %v", m, want)
+		}
+	}
+	// The joint form of the child: T(offset + t − pivot[root]) · R · S.
+	var j Affine64
+	s.JointLocalMatrix64(1, &x, &j)
+	wantJ := Affine64{0, 2, 0, -1, 0, 0, 0, 0, 1, -1, 0, 3}
+	for k := range wantJ {
+		if math.Abs(j[k]-wantJ[k]) > 1e-7 {
+			t.Fatalf("JointLocalMatrix64 = %v, want %v", j, wantJ)
+		}
+	}
+
+	// Random nodes with every constant, post and pre included.
+	rnd := uint32(777)
+	next := func() float32 {
+		rnd ^= rnd << 13
+		rnd ^= rnd >> 17
+		rnd ^= rnd << 5
+		return float32(rnd)/float32(1<<31) - 2
+	}
+	const n = 64
+	r := &Skeleton{Names: make([]string, n), Parents: make([]int32, n), Offset: make([]mgl32.Vec3, n),
+		Pivot: make([]mgl32.Vec3, n), Post: make([]mgl32.Quat, n), Pre: make([]mgl32.Quat, n)}
+	for i := 0; i < n; i++ {
+		r.Parents[i] = int32(i - 1)
+		r.Offset[i], r.Pivot[i] = mgl32.Vec3{next(), next(), next()}, mgl32.Vec3{next(), next(), next()}
+		r.Post[i], r.Pre[i] = q(next(), next(), next(), next()), q(next(), next(), next(), next())
+	}
+	for i := 0; i < n; i++ {
+		x := Transform{T: mgl32.Vec3{next(), next(), next()}, Q: q(next(), next(), next(), next()), S: mgl32.Vec3{next(), next(), next()}}
+		var l32 Affine
+		var l64, j64 Affine64
+		r.LocalMatrix(i, &x, &l32)
+		r.LocalMatrix64(i, &x, &l64)
+		r.JointLocalMatrix64(i, &x, &j64)
+		for k := range l32 {
+			if d := math.Abs(float64(l32[k]) - l64[k]); d > 1e-4*(1+math.Abs(l64[k])) {
+				t.Errorf("node %d cell %d: LocalMatrix %v, LocalMatrix64 %v", i, k, l32[k], l64[k])
+			}
+		}
+		// j = T(−pivot[parent]) · l · T(pivot): same linear part, translation
+		// l.t + A·pivot − pivot[parent].
+		p := r.Pivot[i]
+		var pp mgl32.Vec3
+		if i > 0 {
+			pp = r.Pivot[i-1]
+		}
+		for row := 0; row < 3; row++ {
+			if j64[row] != l64[row] || j64[3+row] != l64[3+row] || j64[6+row] != l64[6+row] {
+				t.Fatalf("node %d: joint linear part %v differs from %v", i, j64, l64)
+			}
+			tr := l64[9+row] + l64[row]*float64(p[0]) + l64[3+row]*float64(p[1]) + l64[6+row]*float64(p[2]) - float64(pp[row])
+			if math.Abs(tr-j64[9+row]) > 1e-9*(1+math.Abs(tr)) {
+				t.Errorf("node %d row %d: joint translation %v, want %v", i, row, j64[9+row], tr)
+			}
+		}
+	}
+}

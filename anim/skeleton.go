@@ -110,26 +110,70 @@ func (s *Skeleton) HasBindPose() bool { return s.Offset != nil || s.InverseBind 
 // LocalMatrix writes node i's local matrix for the sampled transform x:
 // T(offset + t) · R(post · q · pre) · S(s) · T(−pivot).
 func (s *Skeleton) LocalMatrix(i int, x *Transform, m *Affine) {
-	q := x.Q
+	localMatrix(s, i, x, (*[12]float32)(m))
+}
+
+// Float is a precision the local-transform formula runs at: float32, as the
+// engines ran it, or float64 for glTF export's decomposition.
+type Float interface{ ~float32 | ~float64 }
+
+// Affine64 is Affine's layout (3×4, column-major, translation in 9..11) in float64.
+type Affine64 [12]float64
+
+// JointLocalMatrix64 writes node i's local matrix seen from the joints, which sit
+// at the pivots (model · pivot, JointPosition): T(−pivot[parent]) · local ·
+// T(pivot), that is T(offset + t − pivot[parent]) · R(post · q · pre) · S(s), with
+// no pivot for a root. It is the formula of LocalMatrix evaluated in float64 from
+// the same sampled transform, for glTF export, which writes it as the joint
+// node's TRS: built this way rather than by moving a float32 local matrix, a node
+// whose keys hold still has exactly constant joint channels.
+func (s *Skeleton) JointLocalMatrix64(i int, x *Transform, m *Affine64) {
+	t0, t1, t2 := localLinear(s, i, x, (*[12]float64)(m))
+	if p := s.Parents[i]; p >= 0 && s.Pivot != nil {
+		pp := s.Pivot[p]
+		t0, t1, t2 = t0-float64(pp[0]), t1-float64(pp[1]), t2-float64(pp[2])
+	}
+	m[9], m[10], m[11] = t0, t1, t2
+}
+
+// LocalMatrix64 is LocalMatrix evaluated in float64.
+func (s *Skeleton) LocalMatrix64(i int, x *Transform, m *Affine64) {
+	localMatrix(s, i, x, (*[12]float64)(m))
+}
+
+// localMatrix is the formula T(offset + t) · R(post · q · pre) · S(s) · T(−pivot)
+// at precision F: the one implementation, which LocalToModel's fused loop repeats
+// operation for operation (TestLocalToModelFusedBitIdentical).
+func localMatrix[F Float](s *Skeleton, i int, x *Transform, m *[12]F) {
+	t0, t1, t2 := localLinear(s, i, x, m)
+	if s.Pivot != nil {
+		p0, p1, p2 := F(s.Pivot[i][0]), F(s.Pivot[i][1]), F(s.Pivot[i][2])
+		t0 -= F(m[0]*p0) + F(m[3]*p1) + F(m[6]*p2)
+		t1 -= F(m[1]*p0) + F(m[4]*p1) + F(m[7]*p2)
+		t2 -= F(m[2]*p0) + F(m[5]*p1) + F(m[8]*p2)
+	}
+	m[9], m[10], m[11] = t0, t1, t2
+}
+
+// localLinear writes R(post · q · pre) · S(s) of node i into m's linear part at
+// precision F and returns offset + t: the formula up to its pivot.
+func localLinear[F Float](s *Skeleton, i int, x *Transform, m *[12]F) (t0, t1, t2 F) {
+	w, qx, qy, qz := F(x.Q.W), F(x.Q.V[0]), F(x.Q.V[1]), F(x.Q.V[2])
 	if s.Post != nil {
-		q = QuatMul(s.Post[i], q)
+		p := &s.Post[i]
+		w, qx, qy, qz = quatMul(F(p.W), F(p.V[0]), F(p.V[1]), F(p.V[2]), w, qx, qy, qz)
 	}
 	if s.Pre != nil {
-		q = QuatMul(q, s.Pre[i])
+		p := &s.Pre[i]
+		w, qx, qy, qz = quatMul(w, qx, qy, qz, F(p.W), F(p.V[0]), F(p.V[1]), F(p.V[2]))
 	}
-	RotationColumns(m, q, x.S)
-	t := x.T
+	rotationColumns(m, w, qx, qy, qz, F(x.S[0]), F(x.S[1]), F(x.S[2]))
+	t0, t1, t2 = F(x.T[0]), F(x.T[1]), F(x.T[2])
 	if s.Offset != nil {
-		o := s.Offset[i]
-		t = mgl32.Vec3{o[0] + t[0], o[1] + t[1], o[2] + t[2]}
+		o := &s.Offset[i]
+		t0, t1, t2 = F(o[0])+t0, F(o[1])+t1, F(o[2])+t2
 	}
-	if s.Pivot != nil {
-		p := s.Pivot[i]
-		t[0] -= float32(m[0]*p[0]) + float32(m[3]*p[1]) + float32(m[6]*p[2])
-		t[1] -= float32(m[1]*p[0]) + float32(m[4]*p[1]) + float32(m[7]*p[2])
-		t[2] -= float32(m[2]*p[0]) + float32(m[5]*p[1]) + float32(m[8]*p[2])
-	}
-	m[9], m[10], m[11] = t[0], t[1], t[2]
+	return t0, t1, t2
 }
 
 // LocalToModel composes model[i] = model[parent[i]] · local[i] for every node, with

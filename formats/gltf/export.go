@@ -220,23 +220,20 @@ func (e *exporter) pivot(i int) vec3 {
 }
 
 // jointLocal is the local matrix of node i's joint node (placed at model · pivot)
-// relative to its parent's joint node, in glTF space: T(−pivot_parent) · local ·
-// T(pivot), with local the formula's matrix for the pose's sampled transform
-// (anim.Skeleton.LocalMatrix), widened to float64.
+// relative to its parent's joint node, in glTF space: the pipeline's formula in
+// float64 (anim.Skeleton.JointLocalMatrix64) for the pose's sampled transform.
 func (e *exporter) jointLocal(i int, pose *anim.Pose) affine {
-	var lm anim.Affine
-	e.sk.LocalMatrix(i, &pose.Local[i], &lm)
-	l := affineOf(&lm)
-	l.b = l.point(e.pivot(i)).sub(e.pivot(int(e.sk.Parents[i])))
-	return e.conv.affine(l)
+	var m anim.Affine64
+	e.sk.JointLocalMatrix64(i, &pose.Local[i], &m)
+	return e.conv.affine(affine64Of(&m))
 }
 
 func (e *exporter) bind() error {
 	n := e.sk.Len()
-	// The bind pose is every sampled transform the identity, through the pose
-	// pipeline: its model and skin matrices are the ones export bakes against.
-	pose := anim.NewPose(n)
-	pose.Evaluate(e.sk, &anim.PoseRequest{A: anim.BindPose{}})
+	// The bind pose is every sampled transform the identity (the pose pipeline's
+	// sampling stage with the bind-pose clip).
+	pose := &anim.Pose{Local: make([]anim.Transform, n)}
+	pose.Sample(e.sk, &anim.PoseRequest{A: anim.BindPose{}})
 	e.slots = make([]*slot, n)
 	e.modelBind = make([]affine, n)
 	e.skinBind = make([]affine, n)
@@ -257,9 +254,21 @@ func (e *exporter) bind() error {
 		if p := e.sk.Parents[i]; p >= 0 {
 			gb = e.jointBind[p].mul(jl)
 		}
-		e.modelBind[i] = affineOf(&pose.Model[i])
+		// Model and skin in float64: the formula's local matrix
+		// (anim.Skeleton.LocalMatrix64) composed down the parents.
+		var lm anim.Affine64
+		e.sk.LocalMatrix64(i, &pose.Local[i], &lm)
+		m := affine64Of(&lm)
+		if p := e.sk.Parents[i]; p >= 0 {
+			m = e.modelBind[p].mul(m)
+		}
+		e.modelBind[i] = m
 		e.jointBind[i] = gb
-		e.skinBind[i] = affineOf(&pose.Skin[i])
+		ib := identAffine
+		if e.sk.InverseBind != nil {
+			ib = affineOf(&e.sk.InverseBind[i])
+		}
+		e.skinBind[i] = m.mul(ib)
 	}
 	if e.rootSlot != nil {
 		e.rootSlot.bind = decompose(identAffine, nil)

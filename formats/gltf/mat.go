@@ -132,6 +132,18 @@ func affineOf(m *anim.Affine) affine {
 	return r
 }
 
+// affine64Of reads the core's 3×4 column-major float64 matrix.
+func affine64Of(m *anim.Affine64) affine {
+	var r affine
+	for c := 0; c < 3; c++ {
+		for row := 0; row < 3; row++ {
+			r.A[row][c] = m[3*c+row]
+		}
+	}
+	r.b = vec3{m[9], m[10], m[11]}
+	return r
+}
+
 // mat4 returns the 4×4 float32 matrix of a as the gltf package takes it: m[row][col]
 // (it stores the matrix column-major, as glTF wants).
 func (a affine) mat4() [4][4]float32 {
