@@ -30,7 +30,9 @@ func FuzzMIF(f *testing.F) {
 			}
 			return
 		}
-		if len(data) > 8*len(src)+64 {
+		// Each token writes at most 8 bytes; macros add at most MacroBase +
+		// MacroPerByte tokens per source byte.
+		if len(data) > 8*(len(src)+MacroBase+MacroPerByte*len(src))+64 {
 			t.Fatalf("%d source bytes compiled to %d bytes", len(src), len(data))
 		}
 		if _, err := iff.Parse("f.iff", data); err != nil {

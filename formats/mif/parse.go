@@ -118,8 +118,10 @@ const (
 	MaxIncludeDepth = 16  // nested #include
 	MaxExprDepth    = 256 // nested parentheses and unary operators
 	MaxEnumSymbols  = 1 << 16
-	// MaxMacroExpansion bounds the tokens that macro replacement produces.
-	MaxMacroExpansion = 1 << 20
+	// Macro replacement produces at most MacroBase + MacroPerByte tokens per byte
+	// of source read (so a few lines cannot expand into millions of values).
+	MacroBase    = 4096
+	MacroPerByte = 16
 	// MaxOutput bounds the compiled file, and separately the bytes of every file
 	// a source reads.
 	MaxOutput = formats.DefaultMaxFileSize
@@ -136,6 +138,7 @@ type parser struct {
 	pending []token // macro replacements still to be read, the next one last
 	macros  map[string][]token
 	expands int // macro expansions so far (bounded: a macro may refer to others)
+	srcSize int // bytes of the main source
 	tok     token
 	enums   map[string]int64
 	file    *File
@@ -156,6 +159,7 @@ func Parse(name string, src []byte, opts Options) (*File, error) {
 	p := &parser{opts: opts, enums: map[string]int64{}, macros: map[string][]token{},
 		file: &File{Name: name, Pragmas: map[string]string{}}}
 	p.stack = []source{{lx: newLexer(name, src), path: path}}
+	p.srcSize = len(src)
 	if err := p.advance(); err != nil {
 		return nil, err
 	}
@@ -209,8 +213,9 @@ func (p *parser) advance() error {
 			if !ok || slices.Contains(t.hide, t.Text) {
 				break
 			}
-			if p.expands += len(body) + 1; p.expands > MaxMacroExpansion {
-				return errAt(t.Pos, "macro %s: more than %d tokens of macro expansion", t.Text, MaxMacroExpansion)
+			limit := MacroBase + MacroPerByte*(p.srcSize+p.readIn)
+			if p.expands += len(body) + 1; p.expands > limit {
+				return errAt(t.Pos, "macro %s: more than %d tokens of macro expansion (%d per byte of source)", t.Text, limit, MacroPerByte)
 			}
 			// The replacement takes the place (for messages) of the name it replaces.
 			hide := append(slices.Clip(t.hide), t.Text)
