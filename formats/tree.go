@@ -76,6 +76,9 @@ func OpenInTree(t Tree, member, name string, opts Options) (*Asset, error) {
 // CleanTreePath turns a member name into the tree's form: '/' separators, no
 // leading or doubled separators.
 func CleanTreePath(name string) string {
+	if !strings.Contains(name, `\`) && !strings.Contains(name, "//") && !strings.HasPrefix(name, "/") && !strings.HasSuffix(name, "/") {
+		return name // already clean: the common case, without allocating
+	}
 	name = strings.ReplaceAll(name, `\`, "/")
 	parts := strings.FieldsFunc(name, func(r rune) bool { return r == '/' })
 	return strings.Join(parts, "/")

@@ -9,6 +9,8 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"slices"
+	"sync"
 
 	"animscope/formats"
 	"animscope/formats/mpq/pkware"
@@ -118,7 +120,14 @@ func (a *Archive) ReadMember(m Member) ([]byte, error) {
 	if b.Flags&FlagEncrypted != 0 {
 		decryptBlock(table, key-1)
 	}
-	out := make([]byte, 0, min(size, 16*ss))
+	// The whole output at once when the stored size makes it plausible (zlib and
+	// implode unpack at most about 1000:1; real data far less), else grown as the
+	// sectors really unpack, so a tiny member claiming a huge size allocates little.
+	capacity := size
+	if int64(size) > 64*int64(len(raw)) {
+		capacity = min(size, 16*ss)
+	}
+	out := make([]byte, 0, capacity)
 	for i := 0; i < nSectors; i++ {
 		from := binary.LittleEndian.Uint32(table[i*4:])
 		to := binary.LittleEndian.Uint32(table[i*4+4:])
@@ -131,11 +140,10 @@ func (a *Archive) ReadMember(m Member) ([]byte, error) {
 		}
 		want := min(ss, size-i*ss)
 		if len(sec) < want {
-			d, err := decompress(sec, want, b.Flags&FlagImplode != 0)
+			out, err = decompressTo(out, sec, want, b.Flags&FlagImplode != 0, true)
 			if err != nil {
 				return nil, errf(pos+int64(from), "sector %d: %v", i, err)
 			}
-			out = append(out, d...)
 		} else {
 			out = append(out, sec[:want]...)
 		}
@@ -146,8 +154,16 @@ func (a *Archive) ReadMember(m Member) ([]byte, error) {
 // decompress unpacks one sector (or a single-unit file) to exactly size bytes.
 // implode is the old whole-file flag: the data is PKWARE implode with no mask byte.
 func decompress(in []byte, size int, implode bool) ([]byte, error) {
+	return decompressTo(nil, in, size, implode, false)
+}
+
+// decompressTo appends the unpacked data to out. sector says that size is at most
+// a sector, so that the last zlib stage may write straight into out (a whole
+// single-unit file instead grows its buffer with what it really unpacks to).
+func decompressTo(out, in []byte, size int, implode, sector bool) ([]byte, error) {
 	if implode {
-		return pkware.ExplodeLimit(in, size, false)
+		d, err := pkware.ExplodeLimit(in, size, false)
+		return append(out, d...), err
 	}
 	if len(in) == 0 {
 		return nil, errors.New("an empty compressed block")
@@ -173,6 +189,9 @@ func decompress(in []byte, size int, implode bool) ([]byte, error) {
 		}
 	}
 	if mask&CompZlib != 0 {
+		if sector {
+			return inflateTo(out, data, size)
+		}
 		zr, err := zlib.NewReader(bytes.NewReader(data))
 		if err != nil {
 			return nil, fmt.Errorf("zlib: %v", err)
@@ -184,7 +203,45 @@ func decompress(in []byte, size int, implode bool) ([]byte, error) {
 	if len(data) != size {
 		return nil, fmt.Errorf("unpacks to %d bytes, want %d", len(data), size)
 	}
-	return data, nil
+	return append(out, data...), nil
+}
+
+// inflater is a zlib reader kept for reuse: building one allocates tens of KiB,
+// more than a 4 KiB sector holds.
+type inflater struct {
+	src bytes.Reader
+	zr  io.ReadCloser
+}
+
+var inflaters sync.Pool
+
+// inflateTo unpacks a zlib stream of exactly size bytes onto the end of out.
+func inflateTo(out, data []byte, size int) ([]byte, error) {
+	f, _ := inflaters.Get().(*inflater)
+	if f == nil {
+		f = &inflater{}
+	}
+	defer inflaters.Put(f)
+	f.src.Reset(data)
+	if f.zr == nil {
+		zr, err := zlib.NewReader(&f.src)
+		if err != nil {
+			return nil, fmt.Errorf("zlib: %v", err)
+		}
+		f.zr = zr
+	} else if err := f.zr.(zlib.Resetter).Reset(&f.src, nil); err != nil {
+		return nil, fmt.Errorf("zlib: %v", err)
+	}
+	start := len(out)
+	out = slices.Grow(out, size)[:start+size]
+	if n, err := io.ReadFull(f.zr, out[start:]); err != nil {
+		return nil, fmt.Errorf("zlib: unpacks to %d bytes, want %d (%v)", n, size, err)
+	}
+	var one [1]byte
+	if n, _ := f.zr.Read(one[:]); n > 0 {
+		return nil, fmt.Errorf("zlib: unpacks to more than %d bytes", size)
+	}
+	return out, nil
 }
 
 // readLimited reads r to its end, which must come within size bytes (exactly size

@@ -253,19 +253,17 @@ func (m *Mount) build() {
 			})
 		}
 	}
-	m.entries = m.entries[:0]
-	for _, e := range byKey {
-		m.entries = append(m.entries, e)
+	keys := make([]string, 0, len(byKey))
+	for k := range byKey {
+		keys = append(keys, k)
 	}
-	sort.Slice(m.entries, func(i, j int) bool {
-		return strings.ToLower(m.entries[i].Path) < strings.ToLower(m.entries[j].Path)
-	})
-	m.index = make(map[string]int, len(m.entries))
-	m.lower = make([]string, len(m.entries))
-	for i, e := range m.entries {
-		k := strings.ToLower(e.Path)
+	sort.Strings(keys)
+	m.entries = make([]Entry, len(keys))
+	m.index = make(map[string]int, len(keys))
+	m.lower = keys
+	for i, k := range keys {
+		m.entries[i] = byKey[k]
 		m.index[k] = i
-		m.lower[i] = k
 	}
 }
 
@@ -376,9 +374,9 @@ func (m *Mount) Match(pattern string) ([]Entry, error) {
 	}
 	base := !strings.Contains(pat, "/")
 	for i, k := range m.lower {
-		ok, _ := path.Match(pat, k)
+		ok := globMatch(pat, k)
 		if !ok && base {
-			ok, _ = path.Match(pat, k[strings.LastIndexByte(k, '/')+1:])
+			ok = globMatch(pat, k[strings.LastIndexByte(k, '/')+1:])
 		}
 		if ok {
 			out = append(out, m.entries[i])
