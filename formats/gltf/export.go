@@ -126,6 +126,7 @@ type exporter struct {
 	identityJoint bool
 	skin          int
 	mirrorWarned  bool
+	mats          *materialWriter // material.go
 }
 
 // slot is one animated glTF transform: a joint node and, when its local matrix is

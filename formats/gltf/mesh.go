@@ -324,6 +324,7 @@ func (e *exporter) writeMeshes() error {
 		}
 		doc.Meshes = append(doc.Meshes, &gltf.Mesh{Name: p.name, Primitives: []*gltf.Primitive{{
 			Attributes: attrs, Indices: gltf.Index(idx), Mode: gltf.PrimitiveTriangles,
+			Material: e.materialFor(m),
 		}}})
 		doc.Nodes = append(doc.Nodes, &gltf.Node{Name: p.name, Mesh: gltf.Index(len(doc.Meshes) - 1),
 			Skin: gltf.Index(0), Rotation: [4]float64{0, 0, 0, 1}, Scale: [3]float64{1, 1, 1}})
