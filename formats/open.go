@@ -246,6 +246,14 @@ func Merge(parts []*Asset) (*Asset, error) {
 		}
 	}
 	if base == nil {
+		for _, p := range parts {
+			if p.Archive == nil {
+				continue
+			}
+			if sc := p.Archive.Scenes(); len(sc) > 0 {
+				return nil, fmt.Errorf("%s: the file holds %d scenes, not one: name a member as %s:MEMBER, e.g. %s", p.Files[0], len(sc), p.Files[0], sc[0])
+			}
+		}
 		why := ""
 		for _, p := range parts {
 			for _, d := range p.Diagnostics {

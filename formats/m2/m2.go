@@ -238,6 +238,9 @@ func (d *decoder) decode() (*formats.Asset, error) {
 	if err := d.counts(lay); err != nil {
 		return nil, err
 	}
+	if err := d.recordArrays(lay); err != nil {
+		return nil, err
+	}
 	if err := d.textures(lay); err != nil {
 		return nil, err
 	}

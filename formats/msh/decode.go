@@ -45,6 +45,9 @@ func Decode(src *formats.Source) (*formats.Asset, error) {
 	if src.Member == "" && a.IsModel() {
 		return buildAsset(FromArchive(a), src, clipName(src.Path), "", 0)
 	}
+	if err := uniqueNames(a, src.Name); err != nil {
+		return nil, err
+	}
 	var pick = -1
 	if src.Member != "" {
 		if pick = a.Find(src.Member); pick < 0 {
@@ -81,6 +84,26 @@ func Decode(src *formats.Source) (*formats.Asset, error) {
 		as.Files = []string{name}
 	}
 	return as, err
+}
+
+// uniqueNames fails on an outer archive in which two entries share a name
+// (case-insensitively): members are found by name, so the second could never be
+// opened, and which one a command means would depend on the lookup.
+func uniqueNames(a *nres.Archive, file string) error {
+	seen := make(map[string]int, len(a.Entries))
+	for i := range a.Entries {
+		e := &a.Entries[i]
+		n := strings.ToLower(e.NameString())
+		if n == "" {
+			continue
+		}
+		if j, ok := seen[n]; ok {
+			return formats.Errf(file, e.DirOffset+nres.FieldName, "entry %d is named %q like entry %d: members are found by name, so a name must be unique in the archive",
+				i, e.NameString(), j)
+		}
+		seen[n] = i
+	}
+	return nil
 }
 
 func clipName(p string) string {
@@ -130,11 +153,12 @@ func archiveAsset(a *nres.Archive, src *formats.Source, several bool) *formats.A
 		msg = fmt.Sprintf("the archive holds %d MSH models: %s, e.g. %s:%s", models, usage, src.Name, firstModel(members))
 	}
 	ds := append([]formats.Diagnostic(nil), a.Diagnostics...)
+	// The place is the directory, which lists the members.
 	if several {
 		// Not a fault of the file: an archive of models is not one scene.
-		ds = append(ds, formats.Warnf(src.Name, -1, "%s", msg))
+		ds = append(ds, formats.Warnf(src.Name, a.DirOffset, "%s", msg))
 	} else {
-		ds = append(ds, formats.Errorf(src.Name, -1, "%s", msg))
+		ds = append(ds, formats.Errorf(src.Name, a.DirOffset, "%s", msg))
 	}
 	det := &ArchiveDetails{Entries: len(members), Models: models, Members: members, Usage: usage, name: src.Name}
 	return &formats.Asset{

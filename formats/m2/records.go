@@ -1,0 +1,152 @@
+package m2
+
+import "fmt"
+
+// recordArrays checks the arrays inside the records that animscope does not
+// otherwise read (spec §4.6–4.8: colours' RGB, texture animations, attachments,
+// events, lights, cameras, ribbons, particles): every array the header points to,
+// used or not, must lie inside the file, so that a truncated model (an
+// ElwynnCampfire.m2 without its particle data) is rejected, not opened.
+//
+// Before 264 a track is 28 bytes (u16 interpolation, i16 global sequence, ranges,
+// timestamps, values); at 264 it is 20 bytes whose two arrays hold one inner array
+// per sequence, checked against the file that holds that sequence's keys (the .m2,
+// or its .anim when one was read). Particle emitters at 264 are only checked as a
+// whole: their inner layout is not documented well enough to check.
+func (d *decoder) recordArrays(lay *layout) error {
+	type track struct {
+		at    int // offset in the record
+		vsize int // bytes of one key value (0: a track without values, an event)
+	}
+	pre := d.pre
+	ts := lay.trackSize
+	tr := func(first int, sizes ...int) []track {
+		out := make([]track, len(sizes))
+		for k, s := range sizes {
+			out[k] = track{first + k*ts, s}
+		}
+		return out
+	}
+	type record struct {
+		what   string
+		field  int64
+		size   int
+		arrays []struct {
+			at, elem int
+			what     string
+		}
+		tracks []track
+	}
+	names := func(at ...int) []struct {
+		at, elem int
+		what     string
+	} {
+		var out []struct {
+			at, elem int
+			what     string
+		}
+		for k, a := range at {
+			out = append(out, struct {
+				at, elem int
+				what     string
+			}{a, 1, fmt.Sprintf("array %d", k)})
+		}
+		return out
+	}
+	records := []record{
+		{what: "colour", field: lay.colors, size: lay.colorSize, tracks: tr(0, 12)},
+		{what: "texture animation", field: lay.texAnims, size: lay.texAnimSize, tracks: tr(0, 12, 16, 12)},
+		{what: "attachment", field: lay.attachments, size: lay.attachSize, tracks: tr(20, 1)},
+		{what: "event", field: lay.events, size: lay.eventSize, tracks: tr(24, 0)},
+		{what: "light", field: lay.lights, size: lay.lightSize, tracks: tr(16, 12, 4, 12, 4, 4, 4, 1)},
+		{what: "camera", field: lay.cameras, size: lay.cameraSize,
+			tracks: []track{{16, 36}, {16 + ts + 12, 36}, {16 + 2*ts + 24, 12}}},
+	}
+	if pre {
+		// Ribbon (220 B): textures and render flags, four tracks from 36, three
+		// floats and two u16, then the texture-slot and visibility tracks.
+		records = append(records,
+			record{what: "ribbon emitter", field: lay.ribbons, size: lay.ribbonSize, arrays: names(20, 28),
+				tracks: append(tr(36, 12, 2, 4, 4), track{164, 2}, track{192, 1})},
+			// Particle (504 B): two model names at 24 and 32, ten f32 tracks from
+			// 52, the "enabled" track at 476.
+			record{what: "particle emitter", field: lay.particles, size: lay.partSize, arrays: names(24, 32),
+				tracks: append(tr(52, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4), track{476, 1})},
+		)
+	}
+	b := &d.m2
+	for _, r := range records {
+		a, err := b.arr(r.field, r.what+"s", r.size)
+		if err != nil {
+			return err
+		}
+		for i := 0; i < int(a.count); i++ {
+			base := int64(a.at(i))
+			for _, x := range r.arrays {
+				if _, err := b.arr(base+int64(x.at), fmt.Sprintf("%s %d %s", r.what, i, x.what), x.elem); err != nil {
+					return err
+				}
+			}
+			for k, t := range r.tracks {
+				if err := d.trackArrays(base+int64(t.at), fmt.Sprintf("%s %d track %d", r.what, i, k), t.vsize); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// trackArrays checks that the arrays of the track record at off lie inside their
+// files, without reading the keys.
+func (d *decoder) trackArrays(off int64, what string, vsize int) error {
+	b := &d.m2
+	if d.pre {
+		if err := b.need(off, 28, what); err != nil {
+			return err
+		}
+		if _, err := b.arr(off+4, what+" interpolation ranges", 8); err != nil {
+			return err
+		}
+		if _, err := b.arr(off+12, what+" timestamps", 4); err != nil {
+			return err
+		}
+		if vsize > 0 {
+			if _, err := b.arr(off+20, what+" values", vsize); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	n := 2
+	if vsize == 0 {
+		n = 1 // an event: timestamps only
+	}
+	if err := b.need(off, 4+8*n, what); err != nil {
+		return err
+	}
+	for k := 0; k < n; k++ {
+		field := off + 4 + int64(8*k)
+		elem, part := 4, "timestamps"
+		if k == 1 {
+			elem, part = vsize, "values"
+		}
+		outer, err := b.arr(field, what+" "+part, 8)
+		if err != nil {
+			return err
+		}
+		for s := 0; s < int(outer.count); s++ {
+			target := b
+			if s < len(d.seqBlob) {
+				if d.seqBlob[s] == nil {
+					continue // keys nowhere (an alias, or an .anim that was not read)
+				}
+				target = d.seqBlob[s]
+			}
+			if _, err := b.arrIn(int64(outer.at(s)), target, fmt.Sprintf("%s %s of sequence %d", what, part, s), elem); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
