@@ -79,7 +79,9 @@ func streamOff(t *testing.T, a *nres.Archive, typ uint32) int {
 	return 0
 }
 
-func putF32(b []byte, off int, v float32) { binary.LittleEndian.PutUint32(b[off:], math.Float32bits(v)) }
+func putF32(b []byte, off int, v float32) {
+	binary.LittleEndian.PutUint32(b[off:], math.Float32bits(v))
+}
 
 // chunkData is the offset of the first byte of the first chunk tagged tag.
 func chunkData(t *testing.T, data []byte, tag string) int {
