@@ -136,7 +136,7 @@ func refTime(m *encModel, et *encTrack, seqT, g float64) float64 {
 	return x
 }
 
-// refSample is SampleGlobal written out plainly, one channel at a time.
+// refSample is SampleWith(nil, t, G, ...) written out plainly, one channel at a time.
 func refSample(m *encModel, skel *anim.Skeleton, c *Clip, t, g float64, out []anim.Transform, probes []anim.Probe) {
 	seqT := t
 	if m.version < 264 {
@@ -229,9 +229,10 @@ func sameProbe(a, b *anim.Probe) bool {
 	return true
 }
 
-// TestSampleMatchesReference compares Sample, SampleGlobal and SampleWith (with a
-// cursor that plays forward, jumps, and moves between clips; with and without
-// probes) against refSample, bit for bit, on random models in every version.
+// TestSampleMatchesReference compares Sample (with a context and without),
+// SampleWith (with a cursor that plays forward, jumps, and moves between clips; with
+// and without probes) and SampleWith on a separate global clock against refSample,
+// bit for bit, on random models in every version.
 func TestSampleMatchesReference(t *testing.T) {
 	times := []float64{math.NaN(), math.Inf(-1), math.Inf(1), -1e12, -5, -0.5, 0, 5e-324, 0.25, 1, 16.7, 33, 33.5,
 		99.9999, 250, 299, 300, 301, 700, 999, 1000, 1000.5, 1500, 4294967295.5, 1e12}
@@ -257,6 +258,7 @@ func TestSampleMatchesReference(t *testing.T) {
 			want, got := make([]anim.Transform, n), make([]anim.Transform, n)
 			wantP, gotP := make([]anim.Probe, n), make([]anim.Probe, n)
 			cur := a.Clips[0].(*Clip).NewCursor()
+			ctx := a.Clips[0].NewContext()
 			for _, nd := range a.Clips[0].(*Clip).m.nodes {
 				for _, k := range []*keys{keysOf(nd.t), keysOfQ(nd.r), keysOf(nd.s)} {
 					if k != nil && !k.sorted {
@@ -292,8 +294,10 @@ func TestSampleMatchesReference(t *testing.T) {
 							}
 						}
 					}
+					c.Sample(ctx, tau, got, gotP)
+					check("Sample with its context", ci, tau, tau, true)
 					c.Sample(nil, tau, got, gotP)
-					check("Sample", ci, tau, tau, true)
+					check("Sample without a context", ci, tau, tau, true)
 					c.SampleWith(cur, tau, tau, got, gotP)
 					check("SampleWith", ci, tau, tau, true)
 					c.SampleWith(cur, tau, tau, got, nil)
@@ -301,7 +305,7 @@ func TestSampleMatchesReference(t *testing.T) {
 					g := globals[k%len(globals)]
 					refSample(m, a.Skeleton, c, tau, g, want, wantP)
 					c.SampleWith(nil, tau, g, got, gotP)
-					check("SampleGlobal", ci, tau, g, true)
+					check("SampleWith on a global clock", ci, tau, g, true)
 				}
 			}
 		}
