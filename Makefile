@@ -57,7 +57,7 @@ lint: vet fmt-check
 test: deps vet fmt-check
 	$(XRUN) $(GO) test -count=1 $(PKGS)
 	# Shared clips, one sampling context per goroutine: the race detector checks it.
-	$(GO) test -race -count=1 -run 'Concurrent' ./formats/m2/ ./formats/vca/
+	$(GO) test -race -count=1 -run 'Concurrent' ./formats/all/ ./formats/m2/ ./formats/vca/
 
 bench:
 	$(XRUN) $(GO) test -run='^$$' -bench=. -benchmem -benchtime=$(BENCHTIME) $(PKGS)
