@@ -54,9 +54,10 @@ fmt-check:
 
 lint: vet fmt-check
 
+# After the suite, the race detector checks the tests that sample one shared clip
+# from several goroutines, each with its own sampling context.
 test: deps vet fmt-check
 	$(XRUN) $(GO) test -count=1 $(PKGS)
-	# Shared clips, one sampling context per goroutine: the race detector checks it.
 	$(GO) test -race -count=1 -run 'Concurrent' ./formats/all/ ./formats/m2/ ./formats/vca/
 
 bench:
