@@ -19,6 +19,8 @@ func FuzzParse(f *testing.F) {
 		}
 		f.Add(data)
 	}
+	j4, _ := blptest.Encode(testImage(16, 8), blptest.Format{Version: 1, Encoding: blp.JPEG, AlphaDepth: 8, Mips: true})
+	f.Add(j4)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		check := func(err error) {
 			var fe *blp.FormatError
@@ -60,6 +62,8 @@ func TestWriteFuzzSeeds(t *testing.T) {
 		}
 		fuzzseed.Write(t, "FuzzParse", "seed-"+fx.name, data)
 	}
+	j4, _ := blptest.Encode(testImage(16, 8), blptest.Format{Version: 1, Encoding: blp.JPEG, AlphaDepth: 8, Mips: true})
+	fuzzseed.Write(t, "FuzzParse", "seed-blp1-jpeg-4-channels", j4)
 	cut, _ := blptest.Encode(testImage(8, 8), blptest.Format{Version: 2, Encoding: blp.DXT5, AlphaDepth: 8, Mips: true})
 	fuzzseed.Write(t, "FuzzParse", "seed-dxt5-truncated", cut[:len(cut)-20])
 }

@@ -216,3 +216,42 @@ func TestImageDecodeLimits(t *testing.T) {
 		t.Fatal("a stream over MaxFileSize decoded")
 	}
 }
+
+// TestJPEG4Channels: BLP1's 4-channel JPEG (B, G, R, A, no Adobe segment, which
+// image/jpeg needs) decodes to the stored channels. blptest.JPEG4 stores every 8 x
+// 8 block flat (its top-left pixel), so each level must come back as exactly that.
+// Pillow is no reference here: it reads such a JPEG as CMYK and converts it.
+func TestJPEG4Channels(t *testing.T) {
+	src := testImage(32, 16)
+	data, err := blptest.Encode(src, blptest.Format{Version: 1, Encoding: blp.JPEG, AlphaDepth: 8, Mips: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tex, err := blp.Parse("j4.blp", data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	levels := blptest.Levels(src, true)
+	if len(tex.Levels) != len(levels) {
+		t.Fatalf("%d levels, want %d", len(tex.Levels), len(levels))
+	}
+	for n, lv := range levels {
+		got, err := tex.Mip(n)
+		if err != nil {
+			t.Fatalf("mip %d: %v", n, err)
+		}
+		for y := 0; y < lv.Rect.Dy(); y++ {
+			for x := 0; x < lv.Rect.Dx(); x++ {
+				if g, w := got.NRGBAAt(x, y), lv.NRGBAAt(x&^7, y&^7); g != w {
+					t.Fatalf("mip %d (%d, %d): got %v, want %v (the block's top-left pixel)", n, x, y, g, w)
+				}
+			}
+		}
+	}
+	// Alpha depth 0: the fourth channel is not alpha.
+	binary.LittleEndian.PutUint32(data[8:], 0)
+	tex, _ = blp.Parse("j4.blp", data)
+	if got, _ := tex.Mip(0); got.Pix[3] != 255 {
+		t.Errorf("alpha depth 0: alpha %d, want 255", got.Pix[3])
+	}
+}

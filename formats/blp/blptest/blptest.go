@@ -23,7 +23,7 @@ import (
 type Format struct {
 	Version    int          // 1 or 2
 	Encoding   blp.Encoding // BLP1: Palette or JPEG; BLP2: Palette, DXT1, DXT3, DXT5 or BGRA
-	AlphaDepth int          // 0, 1, 4 or 8 (DXT1: 0 or 1; DXT3 and DXT5: 8)
+	AlphaDepth int          // 0, 1, 4 or 8 (DXT1: 0 or 1; DXT3 and DXT5: 8; JPEG: 0, or 8 for 4 channels)
 	Mips       bool         // write every level down to 1 x 1
 }
 
@@ -153,7 +153,7 @@ func Encode(img image.Image, f Format) ([]byte, error) {
 		}
 		var streams [][]byte
 		for _, l := range levels {
-			s, err := jpegLevel(l)
+			s, err := jpegLevel(l, f.AlphaDepth)
 			if err != nil {
 				return nil, err
 			}
@@ -248,8 +248,17 @@ func paletteLevel(img *image.NRGBA, pal []byte, depth int) []byte {
 	return out
 }
 
-// jpegLevel encodes a level as a JPEG whose channels hold B, G, R.
-func jpegLevel(img *image.NRGBA) ([]byte, error) {
+// jpegLevel encodes a level as a JPEG whose channels hold B, G, R: with Go's
+// encoder (3 channels, YCbCr), or with alpha depth 8 as a 4-channel JPEG of B, G,
+// R, A (JPEG4: flat 8 x 8 blocks).
+func jpegLevel(img *image.NRGBA, depth int) ([]byte, error) {
+	if depth == 8 {
+		bgra := image.NewNRGBA(img.Rect)
+		for i := 0; i < len(img.Pix); i += 4 {
+			bgra.Pix[i], bgra.Pix[i+1], bgra.Pix[i+2], bgra.Pix[i+3] = img.Pix[i+2], img.Pix[i+1], img.Pix[i], img.Pix[i+3]
+		}
+		return JPEG4(bgra)
+	}
 	sw := image.NewNRGBA(img.Rect)
 	for i := 0; i < len(img.Pix); i += 4 {
 		sw.Pix[i], sw.Pix[i+1], sw.Pix[i+2], sw.Pix[i+3] = img.Pix[i+2], img.Pix[i+1], img.Pix[i], 255
