@@ -3,6 +3,8 @@ package gltf
 import (
 	"bufio"
 	"bytes"
+	"encoding/binary"
+	"encoding/json"
 	"fmt"
 	"io"
 
@@ -12,10 +14,197 @@ import (
 )
 
 // Encode writes doc to w as binary glTF (.glb).
+//
+// The JSON chunk is written element by element (every accessor, buffer view, node,
+// mesh, animation channel and sampler on its own) instead of through one
+// json.Marshal of the whole document, which would hold the whole text, and a copy,
+// in memory: a skeleton of 65,000 nodes has a JSON chunk of over 100 MB. Its length,
+// which the header gives first, comes from a first pass that only counts.
 func Encode(w io.Writer, doc *gltf.Document) error {
-	enc := gltf.NewEncoder(w)
-	enc.AsBinary = true
-	return enc.Encode(doc)
+	var count countingWriter
+	if err := writeJSON(&count, doc); err != nil {
+		return err
+	}
+	jsonLen := pad4(count.n)
+	hasBin := len(doc.Buffers) > 0 && doc.Buffers[0].URI == ""
+	var data []byte
+	total := 12 + 8 + jsonLen
+	if hasBin {
+		data = doc.Buffers[0].Data
+		if len(data) != doc.Buffers[0].ByteLength {
+			return fmt.Errorf("glTF buffer 0 holds %d bytes, its byteLength says %d", len(data), doc.Buffers[0].ByteLength)
+		}
+		total += 8 + pad4(int64(len(data)))
+	}
+	if total > 1<<32-1 {
+		return fmt.Errorf("the .glb would be %d bytes, more than the 4 GiB a .glb can hold", total)
+	}
+	var hdr [20]byte
+	binary.LittleEndian.PutUint32(hdr[0:], 0x46546c67) // "glTF"
+	binary.LittleEndian.PutUint32(hdr[4:], 2)
+	binary.LittleEndian.PutUint32(hdr[8:], uint32(total))
+	binary.LittleEndian.PutUint32(hdr[12:], uint32(jsonLen))
+	binary.LittleEndian.PutUint32(hdr[16:], 0x4e4f534a) // "JSON"
+	if _, err := w.Write(hdr[:]); err != nil {
+		return err
+	}
+	cw := &countingWriter{w: w}
+	if err := writeJSON(cw, doc); err != nil {
+		return err
+	}
+	if cw.n != count.n {
+		return fmt.Errorf("glTF JSON changed between two passes (%d then %d bytes)", count.n, cw.n)
+	}
+	if _, err := w.Write(bytes.Repeat([]byte{' '}, int(jsonLen-count.n))); err != nil {
+		return err
+	}
+	if !hasBin {
+		return nil
+	}
+	binary.LittleEndian.PutUint32(hdr[0:], uint32(pad4(int64(len(data)))))
+	binary.LittleEndian.PutUint32(hdr[4:], 0x004e4942) // "BIN\0"
+	if _, err := w.Write(hdr[:8]); err != nil {
+		return err
+	}
+	if _, err := w.Write(data); err != nil {
+		return err
+	}
+	_, err := w.Write(make([]byte, pad4(int64(len(data)))-int64(len(data))))
+	return err
+}
+
+func pad4(n int64) int64 { return (n + 3) &^ 3 }
+
+// countingWriter counts what goes through it (to w, or nowhere when w is nil).
+type countingWriter struct {
+	w io.Writer
+	n int64
+}
+
+func (c *countingWriter) Write(p []byte) (int, error) {
+	c.n += int64(len(p))
+	if c.w == nil {
+		return len(p), nil
+	}
+	return c.w.Write(p)
+}
+
+// writeJSON writes doc's JSON: the large arrays element by element, then the rest of
+// the document marshalled as usual.
+func writeJSON(w io.Writer, doc *gltf.Document) error {
+	enc := json.NewEncoder(w)
+	put := func(s string) error { _, err := io.WriteString(w, s); return err }
+	rest := *doc
+	rest.Accessors, rest.BufferViews, rest.Nodes, rest.Meshes, rest.Animations = nil, nil, nil, nil, nil
+	if err := put("{"); err != nil {
+		return err
+	}
+	if err := writeArray(w, enc, "accessors", doc.Accessors); err != nil {
+		return err
+	}
+	if err := writeArray(w, enc, "bufferViews", doc.BufferViews); err != nil {
+		return err
+	}
+	if err := writeArray(w, enc, "nodes", doc.Nodes); err != nil {
+		return err
+	}
+	if err := writeArray(w, enc, "meshes", doc.Meshes); err != nil {
+		return err
+	}
+	if len(doc.Animations) > 0 {
+		if err := put(`"animations":[`); err != nil {
+			return err
+		}
+		for i, an := range doc.Animations {
+			if i > 0 {
+				if err := put(","); err != nil {
+					return err
+				}
+			}
+			if err := writeAnimation(w, enc, an); err != nil {
+				return err
+			}
+		}
+		if err := put("],"); err != nil {
+			return err
+		}
+	}
+	b, err := json.Marshal(&rest) // small now; it always holds "asset"
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(b[1:])
+	return err
+}
+
+// writeArray writes `"name":[e0,e1,…],` (nothing for an empty array).
+func writeArray[T any](w io.Writer, enc *json.Encoder, name string, elems []T) error {
+	if len(elems) == 0 {
+		return nil
+	}
+	if _, err := io.WriteString(w, `"`+name+`":[`); err != nil {
+		return err
+	}
+	for i := range elems {
+		if i > 0 {
+			if _, err := io.WriteString(w, ","); err != nil {
+				return err
+			}
+		}
+		if err := enc.Encode(elems[i]); err != nil {
+			return err
+		}
+	}
+	_, err := io.WriteString(w, "],")
+	return err
+}
+
+// writeAnimation writes one animation with its channels and samplers element by
+// element (an animation of a large skeleton has hundreds of thousands).
+func writeAnimation(w io.Writer, enc *json.Encoder, an *gltf.Animation) error {
+	if an.Extensions != nil || an.Extras != nil {
+		return enc.Encode(an)
+	}
+	put := func(s string) error { _, err := io.WriteString(w, s); return err }
+	if err := put("{"); err != nil {
+		return err
+	}
+	if an.Name != "" {
+		name, err := json.Marshal(an.Name)
+		if err != nil {
+			return err
+		}
+		if err := put(`"name":` + string(name) + ","); err != nil {
+			return err
+		}
+	}
+	if err := put(`"channels":[`); err != nil {
+		return err
+	}
+	for i, ch := range an.Channels {
+		if i > 0 {
+			if err := put(","); err != nil {
+				return err
+			}
+		}
+		if err := enc.Encode(ch); err != nil {
+			return err
+		}
+	}
+	if err := put(`],"samplers":[`); err != nil {
+		return err
+	}
+	for i, s := range an.Samplers {
+		if i > 0 {
+			if err := put(","); err != nil {
+				return err
+			}
+		}
+		if err := enc.Encode(s); err != nil {
+			return err
+		}
+	}
+	return put("]}")
 }
 
 // EncodeBytes returns doc as binary glTF (.glb).

@@ -1,0 +1,74 @@
+package gltf
+
+import (
+	"bytes"
+	"encoding/binary"
+	"encoding/json"
+	"reflect"
+	"testing"
+
+	"animscope/formats"
+
+	"github.com/qmuntal/gltf"
+)
+
+// glbChunks splits a .glb into its JSON (decoded) and BIN chunks.
+func glbChunks(t *testing.T, glb []byte) (any, []byte) {
+	t.Helper()
+	if len(glb) < 20 || string(glb[:4]) != "glTF" || binary.LittleEndian.Uint32(glb[8:]) != uint32(len(glb)) {
+		t.Fatalf("not a .glb of %d bytes (header %q)", len(glb), glb[:min(len(glb), 12)])
+	}
+	n := binary.LittleEndian.Uint32(glb[12:])
+	if n%4 != 0 || string(glb[16:20]) != "JSON" {
+		t.Fatalf("JSON chunk: length %d, type %q", n, glb[16:20])
+	}
+	var js any
+	if err := json.Unmarshal(glb[20:20+n], &js); err != nil {
+		t.Fatalf("JSON chunk: %v", err)
+	}
+	rest := glb[20+n:]
+	if len(rest) == 0 {
+		return js, nil
+	}
+	m := binary.LittleEndian.Uint32(rest)
+	if m%4 != 0 || string(rest[4:8]) != "BIN\x00" || int(m)+8 != len(rest) {
+		t.Fatalf("BIN chunk: length %d, type %q, %d bytes left", m, rest[4:8], len(rest))
+	}
+	return js, rest[8:]
+}
+
+// TestEncodeMatchesQmuntal: the streaming encoder writes the same document as
+// github.com/qmuntal/gltf's encoder (the same JSON values, the same binary chunk).
+func TestEncodeMatchesQmuntal(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		scene func() *formats.Asset
+	}{{"chain", chainScene}, {"msh", mshScene}, {"vca", vcaScene}, {"swg", swgScene}, {"static", staticScene}} {
+		t.Run(tc.name, func(t *testing.T) {
+			doc, err := Export(tc.scene(), ExportOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := EncodeBytes(doc)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var want bytes.Buffer
+			enc := gltf.NewEncoder(&want)
+			enc.AsBinary = true
+			if err := enc.Encode(doc); err != nil {
+				t.Fatal(err)
+			}
+			gj, gb := glbChunks(t, got)
+			wj, wb := glbChunks(t, want.Bytes())
+			if !reflect.DeepEqual(gj, wj) {
+				g, _ := json.Marshal(gj)
+				w, _ := json.Marshal(wj)
+				t.Errorf("JSON differs:\n got %.600s\nwant %.600s", g, w)
+			}
+			if !bytes.Equal(gb, wb) {
+				t.Errorf("BIN chunk: got %d bytes, want the %d bytes qmuntal writes", len(gb), len(wb))
+			}
+		})
+	}
+}
