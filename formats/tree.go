@@ -191,3 +191,16 @@ func readHead(p string, n int) ([]byte, error) {
 	}
 	return buf[:k], nil
 }
+
+// ReadTreeRef reads the file that from (a path in tree t) names as ref, resolved
+// inside t by ResolveRef's rules (see resolveInTree); exts are the extensions the
+// referring format expects. Decoders with their own resolvers call it for a
+// source opened from a tree.
+func ReadTreeRef(t Tree, from, ref, root string, exts ...string) (string, []byte, error) {
+	p, err := resolveInTree(t, from, ref, root, exts)
+	if err != nil {
+		return "", nil, err
+	}
+	data, err := t.ReadFile(p)
+	return p, data, err
+}

@@ -21,6 +21,8 @@ type resolver struct {
 	// mem, when set, serves references from memory (tests and OpenData); keys are
 	// the reference as written, lower-cased, and its base name.
 	mem map[string][]byte
+	// tree, when set, is the archive (a mounted .tre) the files come from.
+	tree formats.Tree
 }
 
 func newResolver(root string) *resolver {
@@ -118,6 +120,21 @@ func (r *resolver) read(from, ref string, exts []string) (string, []byte, error)
 	}
 	if ext := strings.ToLower(path.Ext(filepath.ToSlash(ref))); !slices.Contains(exts, ext) {
 		return "", nil, fmt.Errorf("%q is not a %s file: refused", ref, strings.Join(exts, " or "))
+	}
+	if r.tree != nil {
+		p, data, err := formats.ReadTreeRef(r.tree, from, ref, r.root, exts...)
+		if errors.Is(err, formats.ErrRefNotFound) {
+			// The spec's fallback: the base name beside the referring file.
+			base := path.Join(path.Dir(formats.CleanTreePath(from)), path.Base(formats.CleanTreePath(ref)))
+			if r.tree.Exists(base) {
+				data, err := r.tree.ReadFile(base)
+				return base, data, err
+			}
+		}
+		if err != nil {
+			return "", nil, errors1(err, from)
+		}
+		return p, data, nil
 	}
 	if r.mem != nil {
 		key := strings.ToLower(filepath.ToSlash(ref))

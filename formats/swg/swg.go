@@ -53,6 +53,7 @@ func Sniff(name string, head []byte) bool {
 // when its skeleton is missing, MeshBinders and a stand-in.
 func Decode(src *formats.Source) (*formats.Asset, error) {
 	res := newResolver(src.Opts.Root)
+	res.tree = src.Tree // a file opened from a mounted archive reads its references from it
 	key, _ := res.enter(src.Path)
 	defer res.leave(key)
 	return decodeFile(src.Path, src.Data, src.Opts, res)

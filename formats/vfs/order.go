@@ -8,7 +8,7 @@ import (
 	"strings"
 )
 
-// DataFolderArchives lists the MPQ archives of a game data folder (its *.mpq
+// DataFolderArchives lists the archives of a game data folder: its MPQs (*.mpq
 // files and those of its immediate sub-folders, such as WoW's Data/enUS) in the
 // game's load order, or nothing when the folder holds none.
 //
@@ -17,7 +17,24 @@ import (
 // sub-folder's; then the patches (patch.MPQ, patch-2.MPQ, ..., then lettered
 // patch-X archives), the root folder's before the locale's, each by number.
 // Later archives override earlier ones.
+//
+// A folder of SWG tree files (*.tre, and no MPQ) mounts them in name order, a
+// later name overriding an earlier one (SWG's own order comes from the client's
+// configuration, which animscope does not read).
 func DataFolderArchives(dir string) ([]string, error) {
+	mpqs, err := folderArchives(dir, ".mpq")
+	if err != nil || len(mpqs) > 0 {
+		return mpqs, err
+	}
+	tres, err := folderArchives(dir, ".tre")
+	if err != nil {
+		return nil, err
+	}
+	sort.Strings(tres)
+	return tres, nil
+}
+
+func folderArchives(dir, ext string) ([]string, error) {
 	var found []archiveRank
 	add := func(d string, depth int) error {
 		ents, err := os.ReadDir(d)
@@ -25,7 +42,7 @@ func DataFolderArchives(dir string) ([]string, error) {
 			return err
 		}
 		for _, e := range ents {
-			if e.Type().IsRegular() && strings.EqualFold(filepath.Ext(e.Name()), ".mpq") {
+			if e.Type().IsRegular() && strings.EqualFold(filepath.Ext(e.Name()), ext) {
 				found = append(found, rankArchive(filepath.Join(d, e.Name()), depth))
 			}
 		}

@@ -22,6 +22,7 @@ import (
 	"animscope/formats"
 	"animscope/formats/mpq"
 	"animscope/formats/nres"
+	"animscope/formats/tre"
 )
 
 // Entry is one file of a mount.
@@ -39,7 +40,7 @@ type Entry struct {
 
 	layer  int
 	member mpq.Member // MPQ layers
-	index  int        // NRes layers: the entry's index
+	index  int        // NRes and TRE layers: the entry's index
 }
 
 // Kind of a layer.
@@ -47,6 +48,7 @@ const (
 	KindFolder = "folder"
 	KindMPQ    = "mpq"
 	KindNRes   = "nres"
+	KindTRE    = "tre"
 )
 
 type layer struct {
@@ -54,6 +56,7 @@ type layer struct {
 	name string // as the user named it (a path)
 	mpq  *mpq.Archive
 	nres *nres.Archive
+	tre  *tre.Archive
 	root string // folders
 }
 
@@ -124,10 +127,15 @@ func OpenSet(paths []string) (*Mount, error) {
 func (m *Mount) Close() error {
 	var first error
 	for _, l := range m.layers {
-		if l.mpq != nil {
-			if err := l.mpq.Close(); err != nil && first == nil {
-				first = err
-			}
+		var err error
+		switch {
+		case l.mpq != nil:
+			err = l.mpq.Close()
+		case l.tre != nil:
+			err = l.tre.Close()
+		}
+		if err != nil && first == nil {
+			first = err
 		}
 	}
 	return first
@@ -144,6 +152,9 @@ func IsMPQ(head []byte) bool {
 	return false
 }
 
+// IsTRE reports whether head starts an SWG tree file.
+func IsTRE(head []byte) bool { return bytes.HasPrefix(head, []byte(tre.Magic)) }
+
 func (m *Mount) addArchive(p string) error {
 	head, err := readHead(p)
 	if err != nil {
@@ -156,6 +167,12 @@ func (m *Mount) addArchive(p string) error {
 			return err
 		}
 		m.layers = append(m.layers, layer{kind: KindMPQ, name: p, mpq: a})
+	case IsTRE(head):
+		a, err := tre.Open(p)
+		if err != nil {
+			return err
+		}
+		m.layers = append(m.layers, layer{kind: KindTRE, name: p, tre: a})
 	case bytes.HasPrefix(head, []byte(nres.Magic)):
 		data, err := formats.ReadFile(p)
 		if err != nil {
@@ -167,7 +184,7 @@ func (m *Mount) addArchive(p string) error {
 		}
 		m.layers = append(m.layers, layer{kind: KindNRes, name: p, nres: a})
 	default:
-		return fmt.Errorf("%s: not an archive animscope mounts (MPQ or NRes), nor a folder", p)
+		return fmt.Errorf("%s: not an archive animscope mounts (MPQ, SWG tree file or NRes), nor a folder", p)
 	}
 	return nil
 }
@@ -226,6 +243,13 @@ func (m *Mount) build() {
 				}
 				byKey[k] = Entry{Path: p, Size: int64(mem.Blk.Size), Packed: int64(mem.Blk.CompressedSize),
 					Archive: l.name, Named: mem.Known, layer: li, member: mem}
+			}
+		case KindTRE:
+			for i := range l.tre.Entries {
+				e := &l.tre.Entries[i]
+				p := formats.CleanTreePath(e.Name)
+				byKey[strings.ToLower(p)] = Entry{Path: p, Size: int64(e.Length), Packed: int64(e.Stored()),
+					Archive: l.name, Named: true, layer: li, index: i}
 			}
 		case KindNRes:
 			for i := range l.nres.Entries {
@@ -305,6 +329,8 @@ func (m *Mount) Read(e Entry) ([]byte, error) {
 		return l.mpq.ReadMember(e.member)
 	case KindNRes:
 		return append([]byte(nil), l.nres.Entries[e.index].Data...), nil
+	case KindTRE:
+		return l.tre.Read(&l.tre.Entries[e.index])
 	default:
 		p, err := formats.ResolveRef(filepath.Join(l.root, "."), e.Path, l.root)
 		if err != nil {

@@ -12,6 +12,7 @@ import (
 	"animscope/formats/mpq"
 	"animscope/formats/mpq/mpqtest"
 	"animscope/formats/nres"
+	"animscope/formats/tre/tretest"
 	"animscope/formats/vfs"
 )
 
@@ -168,5 +169,30 @@ func TestFolderAndNResMounts(t *testing.T) {
 	}
 	if _, err := vfs.Open(filepath.Join(dir, "b.bin")); err == nil {
 		t.Error("a file that is no archive mounts")
+	}
+}
+
+// TestTREFolder: a folder of SWG tree files mounts them in name order.
+func TestTREFolder(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "data_00.tre"), tretest.Build([]tretest.File{
+		{Name: "appearance/a.skt", Data: []byte("base"), Zlib: true},
+		{Name: "appearance/b.ans", Data: []byte("only base")},
+	}, tretest.Options{Version: "4000"}), 0o644)
+	os.WriteFile(filepath.Join(dir, "patch_01_00.tre"), tretest.Build([]tretest.File{
+		{Name: "appearance/a.skt", Data: []byte("patched")},
+	}, tretest.Options{ZlibTable: true, ZlibNames: true}), 0o644)
+	m, err := vfs.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer m.Close()
+	if got, want := paths(m.Entries()), "appearance/a.skt appearance/b.ans"; got != want {
+		t.Errorf("entries %q, want %q", got, want)
+	}
+	for name, want := range map[string]string{"APPEARANCE/A.SKT": "patched", "appearance/b.ans": "only base"} {
+		if got, err := m.ReadFile(name); err != nil || string(got) != want {
+			t.Errorf("%s = %q, %v; want %q", name, got, err, want)
+		}
 	}
 }

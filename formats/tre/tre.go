@@ -1,0 +1,228 @@
+// Package tre reads Star Wars Galaxies tree files (.tre), versions 0004 and 0005:
+// a 36-byte header, the members' data, a table of contents (24 bytes a member)
+// and a block of NUL-terminated names, the last two each stored plain or zlib-
+// compressed, and each member stored plain or zlib-compressed on its own.
+//
+// Header (little-endian): "EERT" (the tag TREE as a u32), the version "4000" or
+// "5000", then u32 fileCount, tocOffset, tocCompressor, tocCompressedSize,
+// nameCompressor, nameCompressedSize, nameUncompressedSize. The name block follows
+// the table directly. A table entry is u32 crc, length, offset, compressor,
+// compressedLength, nameOffset. Compressor 0 is none, 2 is zlib.
+//
+// Reading is bounded: every block must lie inside the file, the unpacked table
+// and names are capped, and an inflated block grows only with what its input
+// really unpacks to.
+package tre
+
+import (
+	"bytes"
+	"compress/zlib"
+	"encoding/binary"
+	"fmt"
+	"io"
+	"os"
+
+	"animscope/formats"
+)
+
+// Layout constants.
+const (
+	Magic      = "EERT"
+	HeaderSize = 36
+	EntrySize  = 24
+	// Compressors.
+	CompNone = 0
+	CompZlib = 2
+	// MaxTableSize caps the unpacked table of contents and name block.
+	MaxTableSize = 64 << 20
+	// MaxMemberSize caps one unpacked member.
+	MaxMemberSize = 512 << 20
+)
+
+// Versions read.
+var versions = map[string]bool{"4000": true, "5000": true}
+
+// Entry is one member.
+type Entry struct {
+	Name             string
+	CRC              uint32
+	Length           uint32
+	Offset           uint32
+	Compressor       uint32
+	CompressedLength uint32
+	// TableOffset is where the entry lies in the unpacked table (for messages).
+	TableOffset int64
+}
+
+// Stored is how many bytes the member occupies in the file.
+func (e *Entry) Stored() uint32 {
+	if e.Compressor == CompNone {
+		return e.Length
+	}
+	return e.CompressedLength
+}
+
+// Archive is an open tree file.
+type Archive struct {
+	Name    string
+	Version string
+	Entries []Entry
+
+	r      io.ReaderAt
+	size   int64
+	closer io.Closer
+}
+
+// Open opens the tree file at path (a regular file).
+func Open(path string) (*Archive, error) {
+	st, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	if !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s: not a regular file", path)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	a, err := NewArchive(path, f, st.Size())
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	a.closer = f
+	return a, nil
+}
+
+// Close closes the file an archive from Open reads.
+func (a *Archive) Close() error {
+	if a.closer != nil {
+		return a.closer.Close()
+	}
+	return nil
+}
+
+func (a *Archive) errf(off int64, format string, args ...any) error {
+	return formats.Errf(a.Name, off, format, args...)
+}
+
+func (a *Archive) read(off, n int64, what string) ([]byte, error) {
+	if off < 0 || n < 0 || off > a.size || n > a.size-off {
+		return nil, a.errf(off, "%s (%d bytes at %d) lies outside the %d-byte file", what, n, off, a.size)
+	}
+	buf := make([]byte, n)
+	if _, err := a.r.ReadAt(buf, off); err != nil && n > 0 {
+		return nil, a.errf(off, "reading %s: %v", what, err)
+	}
+	return buf, nil
+}
+
+// unpack returns a block of want bytes stored with compressor c.
+func unpack(data []byte, c uint32, want int) ([]byte, error) {
+	switch c {
+	case CompNone:
+		if len(data) != want {
+			return nil, fmt.Errorf("stored plain in %d bytes, want %d", len(data), want)
+		}
+		return data, nil
+	case CompZlib:
+		zr, err := zlib.NewReader(bytes.NewReader(data))
+		if err != nil {
+			return nil, fmt.Errorf("zlib: %v", err)
+		}
+		var buf bytes.Buffer
+		buf.Grow(min(want, 64<<10))
+		n, err := io.Copy(&buf, io.LimitReader(zr, int64(want)+1))
+		if err != nil {
+			return nil, fmt.Errorf("zlib: %v", err)
+		}
+		if n != int64(want) {
+			return nil, fmt.Errorf("unpacks to %d bytes, want %d", n, want)
+		}
+		return buf.Bytes(), nil
+	default:
+		return nil, fmt.Errorf("compressor %d is not one of 0 (none) and 2 (zlib)", c)
+	}
+}
+
+// NewArchive reads a tree file of size bytes from r; name is used in messages.
+func NewArchive(name string, r io.ReaderAt, size int64) (*Archive, error) {
+	a := &Archive{Name: name, r: r, size: size}
+	h, err := a.read(0, HeaderSize, "the header")
+	if err != nil {
+		return nil, err
+	}
+	if string(h[:4]) != Magic {
+		return nil, a.errf(0, "magic %q, want %q (TREE)", h[:4], Magic)
+	}
+	a.Version = string(h[4:8])
+	if !versions[a.Version] {
+		return nil, a.errf(4, "version %q is not supported (0004 and 0005 are)", a.Version)
+	}
+	le := binary.LittleEndian
+	count := int64(le.Uint32(h[8:]))
+	tocOff := int64(le.Uint32(h[12:]))
+	tocComp, tocStored := le.Uint32(h[16:]), int64(le.Uint32(h[20:]))
+	nameComp, nameStored, nameSize := le.Uint32(h[24:]), int64(le.Uint32(h[28:])), int64(le.Uint32(h[32:]))
+	if count*EntrySize > MaxTableSize {
+		return nil, a.errf(8, "%d entries make a %d-byte table, more than the %d-byte limit", count, count*EntrySize, MaxTableSize)
+	}
+	if nameSize > MaxTableSize {
+		return nil, a.errf(32, "a %d-byte name block is more than the %d-byte limit", nameSize, MaxTableSize)
+	}
+	if tocComp == CompNone && tocStored != count*EntrySize {
+		return nil, a.errf(20, "a plain table of %d entries is %d bytes, not %d", count, count*EntrySize, tocStored)
+	}
+	raw, err := a.read(tocOff, tocStored, "the table of contents")
+	if err != nil {
+		return nil, err
+	}
+	toc, err := unpack(raw, tocComp, int(count*EntrySize))
+	if err != nil {
+		return nil, a.errf(tocOff, "the table of contents: %v", err)
+	}
+	nameOff := tocOff + tocStored
+	raw, err = a.read(nameOff, nameStored, "the name block")
+	if err != nil {
+		return nil, err
+	}
+	names, err := unpack(raw, nameComp, int(nameSize))
+	if err != nil {
+		return nil, a.errf(nameOff, "the name block: %v", err)
+	}
+	a.Entries = make([]Entry, count)
+	for i := range a.Entries {
+		e := toc[i*EntrySize:]
+		en := Entry{CRC: le.Uint32(e), Length: le.Uint32(e[4:]), Offset: le.Uint32(e[8:]), Compressor: le.Uint32(e[12:]),
+			CompressedLength: le.Uint32(e[16:]), TableOffset: int64(i * EntrySize)}
+		no := int64(le.Uint32(e[20:]))
+		if no >= int64(len(names)) {
+			return nil, a.errf(tocOff, "entry %d: name offset %d is outside the %d-byte name block", i, no, len(names))
+		}
+		end := bytes.IndexByte(names[no:], 0)
+		if end < 0 {
+			return nil, a.errf(nameOff, "entry %d: its name at %d has no terminating NUL", i, no)
+		}
+		en.Name = string(names[no : no+int64(end)])
+		a.Entries[i] = en
+	}
+	return a, nil
+}
+
+// Read reads one member.
+func (a *Archive) Read(e *Entry) ([]byte, error) {
+	where := a.Name + ":" + e.Name
+	if e.Length > MaxMemberSize {
+		return nil, formats.Errf(where, int64(e.Offset), "%d bytes is more than the %d-byte member limit", e.Length, MaxMemberSize)
+	}
+	raw, err := a.read(int64(e.Offset), int64(e.Stored()), "the member's data")
+	if err != nil {
+		return nil, formats.Errf(where, int64(e.Offset), "%v", err)
+	}
+	data, err := unpack(raw, e.Compressor, int(e.Length))
+	if err != nil {
+		return nil, formats.Errf(where, int64(e.Offset), "%v", err)
+	}
+	return data, nil
+}

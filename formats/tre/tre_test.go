@@ -1,0 +1,130 @@
+package tre_test
+
+import (
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"testing"
+
+	"animscope/formats"
+	"animscope/formats/tre"
+	"animscope/formats/tre/tretest"
+)
+
+func files() []tretest.File {
+	big := bytes.Repeat([]byte("appearance/skeleton/all_b.skt "), 500)
+	return []tretest.File{
+		{Name: "appearance/skeleton/all_b.skt", Data: big, Zlib: true},
+		{Name: "appearance/mesh/x_l0.mgn", Data: []byte("SKMG mesh bytes")},
+		{Name: "empty.txt", Data: []byte{}},
+	}
+}
+
+func open(t testing.TB, data []byte) (*tre.Archive, error) {
+	return tre.NewArchive("t.tre", bytes.NewReader(data), int64(len(data)))
+}
+
+// TestRoundTrip: both versions, every mix of compressed table, names and members.
+func TestRoundTrip(t *testing.T) {
+	for _, v := range []string{"4000", "5000"} {
+		for _, zt := range []bool{false, true} {
+			for _, zn := range []bool{false, true} {
+				name := fmt.Sprintf("%s/table-zlib-%v/names-zlib-%v", v, zt, zn)
+				a, err := open(t, tretest.Build(files(), tretest.Options{Version: v, ZlibTable: zt, ZlibNames: zn}))
+				if err != nil {
+					t.Fatalf("%s: %v", name, err)
+				}
+				if a.Version != v || len(a.Entries) != 3 {
+					t.Fatalf("%s: version %s, %d entries", name, a.Version, len(a.Entries))
+				}
+				for i, f := range files() {
+					e := &a.Entries[i]
+					if e.Name != f.Name {
+						t.Errorf("%s: entry %d is %q, want %q", name, i, e.Name, f.Name)
+					}
+					got, err := a.Read(e)
+					if err != nil || !bytes.Equal(got, f.Data) {
+						t.Errorf("%s: %s: %d bytes, %v; want the %d written", name, f.Name, len(got), err, len(f.Data))
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestHostile: a broken header, table, name block or member gives a FileError
+// with an offset; nothing panics or allocates what the header claims.
+func TestHostile(t *testing.T) {
+	good := tretest.Build(files(), tretest.Options{ZlibTable: true, ZlibNames: true})
+	le := binary.LittleEndian
+	put := func(off int, v uint32) []byte {
+		c := append([]byte(nil), good...)
+		le.PutUint32(c[off:], v)
+		return c
+	}
+	cases := []struct {
+		name string
+		data []byte
+	}{
+		{"empty", nil},
+		{"bad magic", append([]byte("TREE"), good[4:]...)},
+		{"version 6000", append([]byte("EERT6000"), good[8:]...)},
+		{"count huge", put(8, 0xFFFFFFF)},
+		{"table past the end", put(12, uint32(len(good)))},
+		{"table size past the end", put(20, 0xFFFFFFF0)},
+		{"unknown table compressor", put(16, 1)},
+		{"names larger than the limit", put(32, tre.MaxTableSize+1)},
+		{"names size wrong", put(32, 3)},
+		{"truncated", good[:len(good)-5]},
+	}
+	for _, tc := range cases {
+		_, err := open(t, tc.data)
+		var fe *formats.FileError
+		if !errors.As(err, &fe) || fe.File != "t.tre" || fe.Offset < 0 {
+			t.Errorf("%s: err = %v, want a FileError of t.tre with an offset", tc.name, err)
+		}
+	}
+	// A member whose stored bytes lie past the end, or do not unpack.
+	plain := tretest.Build(files(), tretest.Options{})
+	toc := int(le.Uint32(plain[12:]))
+	for _, edit := range []struct {
+		name  string
+		field int
+		v     uint32
+	}{{"offset past the end", 8, 0xFFFFFF00}, {"length wrong", 4, 99999}, {"compressor 7", 12, 7}, {"huge length", 4, tre.MaxMemberSize + 1}} {
+		c := append([]byte(nil), plain...)
+		le.PutUint32(c[toc+edit.field:], edit.v)
+		a, err := open(t, c)
+		if err != nil {
+			t.Fatalf("%s: the archive should open: %v", edit.name, err)
+		}
+		_, err = a.Read(&a.Entries[0])
+		var fe *formats.FileError
+		if !errors.As(err, &fe) || fe.File != "t.tre:appearance/skeleton/all_b.skt" {
+			t.Errorf("%s: err = %v, want a FileError of the member", edit.name, err)
+		}
+	}
+}
+
+func FuzzTRE(f *testing.F) {
+	f.Add(tretest.Build(files(), tretest.Options{}))
+	f.Add(tretest.Build(files(), tretest.Options{Version: "4000", ZlibTable: true, ZlibNames: true}))
+	f.Add(tretest.Build(nil, tretest.Options{}))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		a, err := tre.NewArchive("f.tre", bytes.NewReader(data), int64(len(data)))
+		if err != nil {
+			var fe *formats.FileError
+			if !errors.As(err, &fe) || fe.Offset < 0 {
+				t.Fatalf("error without an offset: %v", err)
+			}
+			return
+		}
+		for i := range a.Entries {
+			got, err := a.Read(&a.Entries[i])
+			if err == nil && len(got) != int(a.Entries[i].Length) {
+				t.Fatalf("entry %d: %d bytes, want %d", i, len(got), a.Entries[i].Length)
+			}
+		}
+	})
+}
