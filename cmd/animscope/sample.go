@@ -96,29 +96,30 @@ func fileRotation(a *formats.Asset, x *anim.Transform) [4]f32 {
 	return [4]f32{f32(q.W), f32(q.V[0]), f32(q.V[1]), f32(q.V[2])}
 }
 
+// sampleRequest is the command line's pose request: an anim.PoseRequest whose
+// clips are named (index or name: clip, and clipB when blend is set) until
+// samplePose resolves them in the scene.
 type sampleRequest struct {
+	anim.PoseRequest
 	clip, clipB string
-	t, tB       float64
-	weight      float32
 	blend       bool
 }
 
-// samplePose resolves the request's clips in the scene and runs the pose pipeline
-// (anim.Pose.Evaluate) into pose; it returns the clips used.
-func samplePose(a *formats.Asset, req sampleRequest, pose *anim.Pose) (clipA anim.Clip, ia int, clipB anim.Clip, ib int, res anim.BlendResult, err error) {
-	clipA, ia, err = a.Clip(req.clip)
+// samplePose resolves the request's clips in the scene (req.A, req.B) and runs the
+// pose pipeline (anim.Pose.Evaluate) into pose; ia and ib are the clips' indices.
+func samplePose(a *formats.Asset, req *sampleRequest, pose *anim.Pose) (ia, ib int, res anim.BlendResult, err error) {
+	req.A, ia, err = a.Clip(req.clip)
 	if err != nil {
 		return
 	}
-	pr := anim.PoseRequest{A: clipA, TA: req.t}
+	req.B = nil
 	if req.blend {
-		clipB, ib, err = a.Clip(req.clipB)
+		req.B, ib, err = a.Clip(req.clipB)
 		if err != nil {
 			return
 		}
-		pr.B, pr.TB, pr.Weight = clipB, req.tB, req.weight
 	}
-	res = pose.Evaluate(a.Skeleton, &pr)
+	res = pose.Evaluate(a.Skeleton, &req.PoseRequest)
 	return
 }
 
@@ -139,7 +140,7 @@ func runSample(args []string, stdout, stderr io.Writer) int {
 	var req sampleRequest
 	if err == nil {
 		req.clip, req.clipB = *clip, *clipB
-		req.t, err = parseTime("t", *tStr)
+		req.TA, err = parseTime("t", *tStr)
 	}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
@@ -148,14 +149,14 @@ func runSample(args []string, stdout, stderr io.Writer) int {
 		err = usagef("--t-b and --weight need --clip-b")
 	}
 	if err == nil && req.blend {
-		req.tB = req.t
+		req.TB = req.TA
 		if *tBStr != "" {
-			req.tB, err = parseTime("t-b", *tBStr)
+			req.TB, err = parseTime("t-b", *tBStr)
 		}
 		if err == nil && (math.IsNaN(*weight) || *weight < 0 || *weight > 1) {
 			err = usagef("--weight %v: want a number from 0 to 1", *weight)
 		}
-		req.weight = float32(*weight)
+		req.Weight = float32(*weight)
 	}
 	var opts formats.Options
 	if err == nil {
@@ -169,18 +170,19 @@ func runSample(args []string, stdout, stderr io.Writer) int {
 		return exitFor("sample", err, stderr)
 	}
 	pose := anim.NewPose(a.Skeleton.Len())
-	clipA, ia, clipBv, ib, res, err := samplePose(a, req, pose)
+	ia, ib, res, err := samplePose(a, &req, pose)
+	clipA, clipBv := req.A, req.B
 	if err != nil {
 		return exitFor("sample", usageError{err.Error()}, stderr)
 	}
 	if res.Neither {
-		fmt.Fprintf(stderr, "warning: neither side of the blend is valid (weight %v, t %v, t-b %v): sampled clip A at max(t, 0)\n", req.weight, req.t, req.tB)
+		fmt.Fprintf(stderr, "warning: neither side of the blend is valid (weight %v, t %v, t-b %v): sampled clip A at max(t, 0)\n", req.Weight, req.TA, req.TB)
 	}
 	if *asJSON {
-		out := jsonSample{Files: a.Files, Format: a.Family, Clip: clipJSON(clipA, ia), T: f64(req.t), Nodes: []jsonNode{}}
+		out := jsonSample{Files: a.Files, Format: a.Family, Clip: clipJSON(clipA, ia), T: f64(req.TA), Nodes: []jsonNode{}}
 		if req.blend {
 			out.ClipB = clipJSON(clipBv, ib)
-			tb, w := f64(req.tB), f32(req.weight)
+			tb, w := f64(req.TB), f32(req.Weight)
 			out.TB, out.Weight = &tb, &w
 		}
 		for _, i := range a.Skeleton.FileOrder() {
@@ -225,9 +227,9 @@ func clipLabel(c anim.Clip, i int) string {
 }
 
 func printSampleText(w io.Writer, a *formats.Asset, clipA anim.Clip, ia int, clipB anim.Clip, ib int, req sampleRequest, pose *anim.Pose) {
-	fmt.Fprintf(w, "files:  %s\nformat: %s\nclip:   %s at t=%g\n", strings.Join(a.Files, " "), a.Family, clipLabel(clipA, ia), req.t)
+	fmt.Fprintf(w, "files:  %s\nformat: %s\nclip:   %s at t=%g\n", strings.Join(a.Files, " "), a.Family, clipLabel(clipA, ia), req.TA)
 	if req.blend {
-		fmt.Fprintf(w, "blend:  %s at t=%g, weight %g\n", clipLabel(clipB, ib), req.tB, req.weight)
+		fmt.Fprintf(w, "blend:  %s at t=%g, weight %g\n", clipLabel(clipB, ib), req.TB, req.Weight)
 	}
 	for _, i := range a.Skeleton.FileOrder() {
 		x := &pose.Local[i]
