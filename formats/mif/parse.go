@@ -197,7 +197,6 @@ func (p *parser) advance() error {
 				return err
 			}
 		}
-		top := &p.stack[len(p.stack)-1]
 		switch t.Kind {
 		case tDefine:
 			if _, ok := p.macros[t.Text]; !ok && len(p.macros) >= MaxEnumSymbols {
@@ -225,15 +224,13 @@ func (p *parser) advance() error {
 				p.pending = append(p.pending, b)
 			}
 			continue
-		}
-		switch t.Kind {
 		case tEOF:
 			if len(p.stack) > 1 {
 				p.stack = p.stack[:len(p.stack)-1]
 				continue
 			}
 		case tInclude:
-			nt, err := top.lx.next()
+			nt, err := p.stack[len(p.stack)-1].lx.next()
 			if err != nil {
 				return err
 			}
