@@ -272,6 +272,7 @@ func Merge(parts []*Asset) (*Asset, error) {
 		Details:            base.Details,
 		Slots:              base.Slots,
 		Billboards:         base.Billboards,
+		Materials:          base.Materials, // its meshes come first: the indices hold
 		Validate:           base.Validate,
 	}
 	if err := base.Skeleton.Validate(); err != nil {
