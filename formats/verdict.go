@@ -44,3 +44,27 @@ func FirstError(ds []Diagnostic) error {
 	}
 	return nil
 }
+
+// ArchiveError is the verdict on a file that holds several scenes (a.Archive):
+// the first error of its scenes, in order, then of the file itself, as `validate`
+// reports them; nil when there is none.
+func ArchiveError(a *Asset, opts Options) error {
+	if a.Archive != nil {
+		for _, member := range a.Archive.Scenes() {
+			m, err := OpenFile(member, opts)
+			if err != nil {
+				return err
+			}
+			if m.Archive != nil {
+				if err := ArchiveError(m, opts); err != nil {
+					return err
+				}
+				continue
+			}
+			if err := FirstError(Verdict(m)); err != nil {
+				return err
+			}
+		}
+	}
+	return FirstError(Verdict(a))
+}

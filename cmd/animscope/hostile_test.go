@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/binary"
+	"encoding/json"
 	"math"
 	"os"
 	"path/filepath"
@@ -259,4 +260,63 @@ func TestOneVerdictTruncatedM2(t *testing.T) {
 		}
 		assertOneVerdict(t, "ElwynnCampfire without its last 838 bytes", cut, "particle emitter")
 	}
+}
+
+// inspect --json on a file whose details hold a NaN (an MSH slot's "area?"
+// reading of bytes that need not be a float) used to exit 1 with a bare "json:
+// unsupported value: NaN" (item 8); the value is printed as null, and validate
+// and every command accept the file alike.
+func TestInspectJSONNaNDetails(t *testing.T) {
+	data, err := msh.NewChain(3, 9).Encode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := mshStreams(t, data)
+	putF32(data, streamOff(t, a, msh.ResHeader)+msh.HeaderSize+0x30, float32(math.NaN()))
+	p := filepath.Join(t.TempDir(), "area.msh")
+	if err := os.WriteFile(p, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr := runCLI("inspect", "--json", p)
+	if code != exitOK || !strings.Contains(stdout, `"area?": null`) {
+		t.Errorf("inspect --json: exit %d, stderr %q; want 0 and \"area?\": null in %.300q", code, stderr, stdout)
+	}
+	for _, cmd := range []string{"validate", "inspect", "sample"} {
+		if code, _, stderr := runCLI(cmd, p); code != exitOK {
+			t.Errorf("%s: exit %d (%s), want 0 like inspect --json", cmd, code, stderr)
+		}
+	}
+}
+
+// jsonSafe writes what encoding/json writes, except non-finite floats as null.
+func TestJSONSafe(t *testing.T) {
+	type inner struct {
+		X float32 `json:"x"`
+	}
+	type embedded struct{ E int }
+	type sample struct {
+		embedded
+		A      float64            `json:"a"`
+		B      []float32          `json:"b"`
+		C      map[string]float32 `json:"c,omitempty"`
+		D      *inner             `json:"d"`
+		Skip   int                `json:"-"`
+		hidden int
+		N      [2]inner `json:"n"`
+		Raw    f32      `json:"raw"`
+	}
+	finite := sample{embedded{3}, 1.5, []float32{1, 2}, map[string]float32{"k": 0.25}, &inner{4}, 9, 1, [2]inner{{1}, {2}}, 0.5}
+	want, _ := json.Marshal(finite)
+	got, err := json.Marshal(jsonSafe(finite))
+	if err != nil || string(got) != string(want) {
+		t.Errorf("finite: got %s (%v), want %s", got, err, want)
+	}
+	nan := float32(math.NaN())
+	bad := sample{A: math.Inf(1), B: []float32{nan}, D: &inner{nan}, N: [2]inner{{nan}, {1}}}
+	got, err = json.Marshal(jsonSafe(bad))
+	wantBad := `{"E":0,"a":null,"b":[null],"d":{"x":null},"n":[{"x":null},{"x":1}],"raw":0}`
+	if err != nil || string(got) != wantBad {
+		t.Errorf("non-finite: got %s (%v), want %s", got, err, wantBad)
+	}
+	_ = finite.hidden
 }

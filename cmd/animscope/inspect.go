@@ -114,9 +114,9 @@ func openForInspect(files []string, opts formats.Options) (*formats.Asset, error
 			return nil, err
 		}
 		if a.Skeleton == nil && a.StandIn == nil && len(a.ClipBinders) == 0 && len(a.MeshBinders) == 0 {
-			// validate's verdict on the container itself (formats.Open gives it
-			// for scenes).
-			if err := formats.FirstError(formats.Verdict(a)); err != nil {
+			// validate's verdict on the container and the scenes it holds
+			// (formats.Open gives it for scenes).
+			if err := formats.ArchiveError(a, opts); err != nil {
 				return nil, err
 			}
 			return a, nil
@@ -142,6 +142,11 @@ func runInspect(args []string, stdout, stderr io.Writer) int {
 		return exitFor("inspect", err, stderr)
 	}
 	out := describe(a)
+	if _, err := json.Marshal(out.Details); err != nil {
+		// A value JSON cannot carry (NaN in a reading of uncertain fields):
+		// printed as null rather than failing.
+		out.Details = jsonSafe(out.Details)
+	}
 	if *asJSON {
 		return writeJSON(out, stdout, stderr)
 	}
