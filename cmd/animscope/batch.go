@@ -73,7 +73,7 @@ func batchMount(cmd string, args []string) (pos []string, ok bool) {
 		return pos, true
 	}
 	if st.Mode().IsRegular() {
-		if head, err := readHeadBytes(pos[0]); err == nil && (vfs.IsMPQ(head) || vfs.IsTRE(head)) {
+		if head, err := readHeadBytes(pos[0]); err == nil && (vfs.IsMPQ(head) || vfs.IsTRE(head) || vfs.IsTOC(head)) {
 			return pos, true
 		}
 	}

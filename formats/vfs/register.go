@@ -2,11 +2,11 @@ package vfs
 
 import "animscope/formats"
 
-// An MPQ or SWG tree file named as "ARCHIVE:MEMBER" anywhere a file is named opens as a mount of
+// An MPQ, SWG tree file or .toc named as "ARCHIVE:MEMBER" anywhere a file is named opens as a mount of
 // that archive, so that the member's companions come from the same archive.
 func init() {
 	formats.RegisterTree(func(p string, head []byte) (formats.Tree, func() error, bool, error) {
-		if !IsMPQ(head) && !IsTRE(head) {
+		if !IsMPQ(head) && !IsTRE(head) && !IsTOC(head) {
 			return nil, nil, false, nil
 		}
 		m, err := Open(p)

@@ -49,6 +49,7 @@ const (
 	KindMPQ    = "mpq"
 	KindNRes   = "nres"
 	KindTRE    = "tre"
+	KindTOC    = "toc"
 )
 
 type layer struct {
@@ -57,6 +58,7 @@ type layer struct {
 	mpq  *mpq.Archive
 	nres *nres.Archive
 	tre  *tre.Archive
+	toc  *tre.TOC
 	root string // folders
 }
 
@@ -133,6 +135,8 @@ func (m *Mount) Close() error {
 			err = l.mpq.Close()
 		case l.tre != nil:
 			err = l.tre.Close()
+		case l.toc != nil:
+			err = l.toc.Close()
 		}
 		if err != nil && first == nil {
 			first = err
@@ -152,6 +156,9 @@ func IsMPQ(head []byte) bool {
 	return false
 }
 
+// IsTOC reports whether head starts an SWG .toc (an index over tree files).
+func IsTOC(head []byte) bool { return bytes.HasPrefix(head, []byte(tre.TOCMagic)) }
+
 // IsTRE reports whether head starts an SWG tree file.
 func IsTRE(head []byte) bool { return bytes.HasPrefix(head, []byte(tre.Magic)) }
 
@@ -167,6 +174,16 @@ func (m *Mount) addArchive(p string) error {
 			return err
 		}
 		m.layers = append(m.layers, layer{kind: KindMPQ, name: p, mpq: a})
+	case IsTOC(head):
+		t, err := tre.OpenTOC(p)
+		if err != nil {
+			return err
+		}
+		if err := t.Load(); err != nil { // its tree files, beside it
+			t.Close()
+			return err
+		}
+		m.layers = append(m.layers, layer{kind: KindTOC, name: p, toc: t})
 	case IsTRE(head):
 		a, err := tre.Open(p)
 		if err != nil {
@@ -184,7 +201,7 @@ func (m *Mount) addArchive(p string) error {
 		}
 		m.layers = append(m.layers, layer{kind: KindNRes, name: p, nres: a})
 	default:
-		return fmt.Errorf("%s: not an archive animscope mounts (MPQ, SWG tree file or NRes), nor a folder", p)
+		return fmt.Errorf("%s: not an archive animscope mounts (MPQ, SWG tree file or .toc, NRes), nor a folder", p)
 	}
 	return nil
 }
@@ -247,6 +264,13 @@ func (m *Mount) build() {
 		case KindTRE:
 			for i := range l.tre.Entries {
 				e := &l.tre.Entries[i]
+				p := formats.CleanTreePath(e.Name)
+				byKey[strings.ToLower(p)] = Entry{Path: p, Size: int64(e.Length), Packed: int64(e.Stored()),
+					Archive: l.name, Named: true, layer: li, index: i}
+			}
+		case KindTOC:
+			for i := range l.toc.Entries {
+				e := &l.toc.Entries[i]
 				p := formats.CleanTreePath(e.Name)
 				byKey[strings.ToLower(p)] = Entry{Path: p, Size: int64(e.Length), Packed: int64(e.Stored()),
 					Archive: l.name, Named: true, layer: li, index: i}
@@ -331,6 +355,8 @@ func (m *Mount) Read(e Entry) ([]byte, error) {
 		return append([]byte(nil), l.nres.Entries[e.index].Data...), nil
 	case KindTRE:
 		return l.tre.Read(&l.tre.Entries[e.index])
+	case KindTOC:
+		return l.toc.Read(&l.toc.Entries[e.index])
 	default:
 		p, err := formats.ResolveRef(filepath.Join(l.root, "."), e.Path, l.root)
 		if err != nil {

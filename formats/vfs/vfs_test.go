@@ -12,6 +12,7 @@ import (
 	"animscope/formats/mpq"
 	"animscope/formats/mpq/mpqtest"
 	"animscope/formats/nres"
+	"animscope/formats/tre"
 	"animscope/formats/tre/tretest"
 	"animscope/formats/vfs"
 )
@@ -193,6 +194,37 @@ func TestTREFolder(t *testing.T) {
 	for name, want := range map[string]string{"APPEARANCE/A.SKT": "patched", "appearance/b.ans": "only base"} {
 		if got, err := m.ReadFile(name); err != nil || string(got) != want {
 			t.Errorf("%s = %q, %v; want %q", name, got, err, want)
+		}
+	}
+}
+
+// TestTOCMount: a .toc mounts the members of the tree files it indexes.
+func TestTOCMount(t *testing.T) {
+	dir := t.TempDir()
+	files := []tretest.File{{Name: "appearance/a.skt", Data: bytes.Repeat([]byte("skt"), 900), Zlib: true}, {Name: "b.ans", Data: []byte("ans")}}
+	data := tretest.Build(files, tretest.Options{})
+	os.WriteFile(filepath.Join(dir, "d.tre"), data, 0o644)
+	a, err := tre.NewArchive("d.tre", bytes.NewReader(data), int64(len(data)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var entries []tretest.TOCEntry
+	for _, e := range a.Entries {
+		entries = append(entries, tretest.TOCEntry{Name: e.Name, Offset: e.Offset, Length: e.Length, CompressedLength: e.CompressedLength, Compressor: e.Compressor})
+	}
+	p := filepath.Join(dir, "set.toc")
+	os.WriteFile(p, tretest.BuildTOC([]string{"d.tre"}, entries, true, false), 0o644)
+	m, err := vfs.Open(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer m.Close()
+	if got, want := paths(m.Entries()), "appearance/a.skt b.ans"; got != want {
+		t.Errorf("entries %q, want %q", got, want)
+	}
+	for _, f := range files {
+		if got, err := m.ReadFile(f.Name); err != nil || !bytes.Equal(got, f.Data) {
+			t.Errorf("%s: %d bytes, %v", f.Name, len(got), err)
 		}
 	}
 }

@@ -78,3 +78,51 @@ func Build(files []File, opt Options) []byte {
 	le.PutUint32(h[32:], uint32(len(names)))
 	return body
 }
+
+// TOCEntry places one member of a tree file in a .toc.
+type TOCEntry struct {
+	Name     string
+	TreeFile int
+	// The member's place in its tree file (read back from the tree file).
+	Offset, Length, CompressedLength, Compressor uint32
+}
+
+// BuildTOC writes a .toc indexing entries in the named tree files.
+func BuildTOC(treeFiles []string, entries []TOCEntry, zlibTable, zlibNames bool) []byte {
+	le := binary.LittleEndian
+	var treeNames, names []byte
+	for _, n := range treeFiles {
+		treeNames = append(append(treeNames, n...), 0)
+	}
+	toc := make([]byte, len(entries)*tre.EntrySize)
+	for i, e := range entries {
+		t := toc[i*tre.EntrySize:]
+		t[0] = byte(e.Compressor)
+		le.PutUint16(t[2:], uint16(e.TreeFile))
+		le.PutUint32(t[4:], crc32.ChecksumIEEE([]byte(e.Name)))
+		le.PutUint32(t[8:], uint32(len(e.Name)))
+		le.PutUint32(t[12:], e.Offset)
+		le.PutUint32(t[16:], e.Length)
+		le.PutUint32(t[20:], e.CompressedLength)
+		names = append(append(names, e.Name...), 0)
+	}
+	tocStored, tocComp := toc, byte(tre.CompNone)
+	if zlibTable {
+		tocStored, tocComp = deflate(toc), tre.CompZlib
+	}
+	nameStored, nameComp := names, byte(tre.CompNone)
+	if zlibNames {
+		nameStored, nameComp = deflate(names), tre.CompZlib
+	}
+	h := make([]byte, tre.TOCHeaderSize)
+	copy(h, tre.TOCMagic)
+	copy(h[4:], tre.TOCVersion)
+	h[8], h[9] = tocComp, nameComp
+	le.PutUint32(h[12:], uint32(len(entries)))
+	le.PutUint32(h[16:], uint32(len(tocStored)))
+	le.PutUint32(h[20:], uint32(len(nameStored)))
+	le.PutUint32(h[24:], uint32(len(names)))
+	le.PutUint32(h[28:], uint32(len(treeFiles)))
+	le.PutUint32(h[32:], uint32(len(treeNames)))
+	return append(append(append(h, treeNames...), tocStored...), nameStored...)
+}

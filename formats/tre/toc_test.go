@@ -1,0 +1,122 @@
+package tre_test
+
+import (
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"animscope/formats"
+	"animscope/formats/tre"
+	"animscope/formats/tre/tretest"
+)
+
+// writeTOCSet writes two tree files and a .toc indexing members of both, and
+// returns the .toc's path and the members' contents.
+func writeTOCSet(t *testing.T, dir string) (string, map[string][]byte) {
+	want := map[string][]byte{}
+	var entries []tretest.TOCEntry
+	for i, treeName := range []string{"data_a.tre", "data_b.tre"} {
+		files := []tretest.File{
+			{Name: "appearance/" + treeName + "/x.skt", Data: bytes.Repeat([]byte{byte('a' + i)}, 3000), Zlib: true},
+			{Name: "appearance/" + treeName + "/y.ans", Data: []byte("plain " + treeName)},
+		}
+		data := tretest.Build(files, tretest.Options{})
+		if err := os.WriteFile(filepath.Join(dir, treeName), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		a, err := tre.NewArchive(treeName, bytes.NewReader(data), int64(len(data)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for j, e := range a.Entries {
+			entries = append(entries, tretest.TOCEntry{Name: e.Name, TreeFile: i, Offset: e.Offset, Length: e.Length,
+				CompressedLength: e.CompressedLength, Compressor: e.Compressor})
+			want[e.Name] = files[j].Data
+		}
+	}
+	p := filepath.Join(dir, "sku.toc")
+	if err := os.WriteFile(p, tretest.BuildTOC([]string{"data_a.tre", "data_b.tre"}, entries, true, true), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p, want
+}
+
+func TestTOCRoundTrip(t *testing.T) {
+	p, want := writeTOCSet(t, t.TempDir())
+	toc, err := tre.OpenTOC(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer toc.Close()
+	if len(toc.Entries) != 4 || len(toc.TreeFiles) != 2 {
+		t.Fatalf("%d entries in %d tree files, want 4 in 2", len(toc.Entries), len(toc.TreeFiles))
+	}
+	for i := range toc.Entries {
+		e := &toc.Entries[i]
+		got, err := toc.Read(e)
+		if err != nil || !bytes.Equal(got, want[e.Name]) {
+			t.Errorf("%s: %d bytes, %v; want %d", e.Name, len(got), err, len(want[e.Name]))
+		}
+	}
+}
+
+func TestTOCHostile(t *testing.T) {
+	good := tretest.BuildTOC([]string{"a.tre"}, []tretest.TOCEntry{{Name: "x/y.skt", Length: 3}}, false, false)
+	put := func(off int, v uint32) []byte {
+		c := append([]byte(nil), good...)
+		binary.LittleEndian.PutUint32(c[off:], v)
+		return c
+	}
+	cases := map[string][]byte{
+		"short":                 good[:10],
+		"magic":                 append([]byte("TOC "), good[4:]...),
+		"version":               append([]byte(" COT2000"), good[8:]...),
+		"count huge":            put(12, 0xFFFFFFF),
+		"table past the end":    put(16, 0xFFFFFF),
+		"tree names past end":   put(32, 0xFFFFFF),
+		"tree count mismatch":   put(28, 2),
+		"name length too long":  put(tre.TOCHeaderSize+6+8, 99),
+		"tree index out of set": func() []byte { c := append([]byte(nil), good...); c[tre.TOCHeaderSize+6+2] = 5; return c }(),
+	}
+	for name, data := range cases {
+		_, err := tre.DecodeTOC("t.toc", data)
+		var fe *formats.FileError
+		if !errors.As(err, &fe) || fe.File != "t.toc" {
+			t.Errorf("%s: err = %v, want a FileError of t.toc", name, err)
+		}
+	}
+	// A tree file named with a path is refused when a member is read.
+	bad := tretest.BuildTOC([]string{"../evil.tre"}, []tretest.TOCEntry{{Name: "x", Length: 1}}, false, false)
+	p := filepath.Join(t.TempDir(), "bad.toc")
+	os.WriteFile(p, bad, 0o644)
+	toc, err := tre.OpenTOC(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := toc.Read(&toc.Entries[0]); err == nil {
+		t.Error("a tree file outside the .toc's folder is read")
+	}
+}
+
+func FuzzTOC(f *testing.F) {
+	f.Add(tretest.BuildTOC([]string{"a.tre", "b.tre"}, []tretest.TOCEntry{{Name: "x/y.skt", Length: 3}, {Name: "z", TreeFile: 1}}, true, true))
+	f.Add(tretest.BuildTOC(nil, nil, false, false))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		toc, err := tre.DecodeTOC("f.toc", data)
+		if err != nil {
+			var fe *formats.FileError
+			if !errors.As(err, &fe) || fe.Offset < 0 {
+				t.Fatalf("error without an offset: %v", err)
+			}
+			return
+		}
+		for _, e := range toc.Entries {
+			if e.TreeFile >= len(toc.TreeFiles) {
+				t.Fatalf("entry %q points at tree file %d of %d", e.Name, e.TreeFile, len(toc.TreeFiles))
+			}
+		}
+	})
+}
