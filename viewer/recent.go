@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"slices"
 
+	"animscope/formats"
 	"animscope/formats/atomicfile"
 )
 
@@ -36,7 +37,7 @@ func LoadRecent(path string) *Recent {
 	if path == "" {
 		return r
 	}
-	data, err := os.ReadFile(path)
+	data, err := formats.ReadFile(path) // a regular file only: a pipe would block the viewer
 	if err != nil {
 		return r
 	}
