@@ -42,7 +42,7 @@ func TestWatchMIF(t *testing.T) {
 		lines := strings.Split(good, "\n")
 		bad, badLine, badCol := "", 0, 0
 		for i, l := range lines {
-			if strings.Contains(l, "// parent[2].parent") {
+			if strings.Contains(l, "// parent[2]") {
 				lines[i] = strings.Replace(l, "int32 1 ", "int32 1 int8 300 ", 1)
 				badLine, badCol = i+1, strings.Index(lines[i], "300")+1
 				break

@@ -26,7 +26,7 @@ func TestMIFCommand(t *testing.T) {
 	if code != exitOK {
 		t.Fatalf("mif: exit %d: %s", code, errOut)
 	}
-	for _, want := range []string{`#pragma extension "skt"`, `form "SKTM"`, `cstring "spine" // name[1].name`, `int32 -1 // parent[0].parent`} {
+	for _, want := range []string{`#pragma extension "skt"`, `form "SKTM"`, `cstring "spine" // name[1]`, `int32 -1 // parent[0]`} {
 		if !strings.Contains(out, want) {
 			t.Errorf("mif output lacks %q", want)
 		}

@@ -2,6 +2,7 @@ package mif
 
 import (
 	"fmt"
+	"strings"
 
 	"animscope/formats"
 	"animscope/formats/swg"
@@ -164,7 +165,7 @@ func (cc *chunkCheck) record(fields []swg.Field, prefix string, top bool) {
 		if cc.done {
 			return
 		}
-		name := prefix + f.Name
+		name := strings.TrimSuffix(prefix+f.Name, ".")
 		if f.Record == nil {
 			if cc.i >= len(cc.vals) {
 				cc.c.add(formats.Error, cc.node.End, "%s: the chunk ends before %s (%s), which the client reads", cc.path, name, f.Kind)
@@ -182,7 +183,7 @@ func (cc *chunkCheck) record(fields []swg.Field, prefix string, top bool) {
 			// way: templates give one example record under a zero count).
 			for k := 0; cc.i < len(cc.vals) && !cc.done; k++ {
 				before := cc.i
-				cc.record(f.Record, fmt.Sprintf("%s[%d].", name, k), false)
+				cc.record(f.Elem(), fmt.Sprintf("%s[%d].", name, k), false)
 				if cc.i == before {
 					break
 				}
@@ -191,7 +192,7 @@ func (cc *chunkCheck) record(fields []swg.Field, prefix string, top bool) {
 		}
 		n := cc.count(f.Count)
 		for k := int64(0); k < n && !cc.done; k++ {
-			cc.record(f.Record, fmt.Sprintf("%s[%d].", name, k), false)
+			cc.record(f.Elem(), fmt.Sprintf("%s[%d].", name, k), false)
 		}
 	}
 }

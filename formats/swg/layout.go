@@ -73,6 +73,17 @@ type Field struct {
 	Record []Field
 }
 
+// Elem is the record of a repeated field, for naming values: a record of one
+// field named like the repeat itself (NAME: each "name" of one cstring "name")
+// comes back with that field unnamed, so its values read "name[3]", not
+// "name[3].name".
+func (f Field) Elem() []Field {
+	if len(f.Record) == 1 && f.Record[0].Record == nil && f.Record[0].Name == f.Name {
+		return []Field{{Kind: f.Record[0].Kind}}
+	}
+	return f.Record
+}
+
 // ChunkLayout is the payload of one chunk.
 type ChunkLayout struct {
 	Tag    string
@@ -485,7 +496,7 @@ func (r *fieldReader) record(fields []Field, prefix string, parent *countScope, 
 				return fmt.Errorf("field %s: a record repeated to the end of the chunk has no size", name)
 			}
 			for i := 0; r.pos < len(r.data); i++ {
-				if err := r.record(f.Record, fmt.Sprintf("%s[%d].", name, i), scope, depth+1); err != nil {
+				if err := r.record(f.Elem(), fmt.Sprintf("%s[%d].", name, i), scope, depth+1); err != nil {
 					return err
 				}
 			}
@@ -499,7 +510,7 @@ func (r *fieldReader) record(fields []Field, prefix string, parent *countScope, 
 			return fmt.Errorf("payload offset %d: %s count %d does not fit the %d bytes left", r.pos, name, n, len(r.data)-r.pos)
 		}
 		for i := int64(0); i < n; i++ {
-			if err := r.record(f.Record, fmt.Sprintf("%s[%d].", name, i), scope, depth+1); err != nil {
+			if err := r.record(f.Elem(), fmt.Sprintf("%s[%d].", name, i), scope, depth+1); err != nil {
 				return err
 			}
 		}
