@@ -64,4 +64,7 @@ type Materials interface {
 	// Skins lists the texture files beside the model that can fill its
 	// replaceable textures, best guess first (Materials uses the first).
 	Skins() []string
+	// UseSkin fills the replaceable textures with the texture file name beside
+	// the model (a Skins entry or any other there), found through ResolveRef.
+	UseSkin(name string) error
 }

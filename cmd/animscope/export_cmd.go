@@ -34,6 +34,7 @@ func runExport(args []string, stdout, stderr io.Writer) int {
 	fpsStr := fs.String("fps", "", "resampling rate in samples per second (default: each clip's own frame rate)")
 	bindPose := fs.Bool("bind-pose", false, "export the bind pose only, without animations")
 	scaleStr := fs.String("scale", "1", "multiply every length by F (file units are written as metres)")
+	skin := fs.String("skin", "", "fill the model's replaceable textures (creature skins) with this texture beside it")
 	files, opts, err := parseFiles(fs, &opt, args)
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
@@ -73,6 +74,14 @@ func runExport(args []string, stdout, stderr io.Writer) int {
 	if formats.HasErrors(a.Diagnostics) {
 		fmt.Fprintf(stderr, "animscope export: %s not written: the scene has errors\n", *out)
 		return exitInvalid
+	}
+	if *skin != "" {
+		if a.Materials == nil {
+			return exitFor("export", usagef("--skin %s: the scene has no textured materials", *skin), stderr)
+		}
+		if err := a.Materials.UseSkin(*skin); err != nil {
+			return exitFor("export", usagef("--skin: %v", err), stderr)
+		}
 	}
 	eo.BindPose = *bindPose
 	if set["clip"] {

@@ -64,8 +64,8 @@ const usageText = `usage:
                    [READING …] FILE...
   animscope diff [--json] [--clip C] [--half] [READING …] [READING-b …] FILE_A FILE_B
   animscope render [--clip C] [--t T] [--size WxH] --out FILE.png [READING …] [FILE...]
-  animscope export [--clip C] [--fps N] [--bind-pose] [--scale F] --out FILE.glb
-                   [READING …] FILE...
+  animscope export [--clip C] [--fps N] [--bind-pose] [--scale F] [--skin NAME]
+                   --out FILE.glb [READING …] FILE...
   animscope texture FILE --out FILE.png [--mip N]   a texture (BLP, PNG, JPEG) as PNG
   animscope mif [--root DIR] FILE     print an SWG file (IFF, or a .mif compiled) as MIF
   animscope ls [--json] [--listfile F] MOUNT [PATTERN]

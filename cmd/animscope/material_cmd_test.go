@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/binary"
 	"image"
 	"os"
 	"path/filepath"
@@ -54,6 +55,57 @@ func TestExportAndInspectMaterials(t *testing.T) {
 	} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("inspect lacks %q", want)
+		}
+	}
+}
+
+// TestExportSkin: a model whose texture is a replaceable creature skin takes the
+// best-named .blp beside it, or the one --skin names; a --skin that is not there
+// is a usage error.
+func TestExportSkin(t *testing.T) {
+	dir := t.TempDir()
+	data, _ := m2.Synthetic(256, false)
+	texAt := binary.LittleEndian.Uint32(data[0x5C+4:])
+	binary.LittleEndian.PutUint32(data[texAt:], 11) // texture 0: creature skin 1
+	model := filepath.Join(dir, "Test.m2")
+	os.WriteFile(model, data, 0o644)
+	img := image.NewNRGBA(image.Rect(0, 0, 4, 4))
+	tex, _ := blptest.Encode(img, blptest.Format{Version: 2, Encoding: blp.DXT1})
+	for _, n := range []string{"TestSkin_b.blp", "testskin_a.blp", "Other.blp"} {
+		os.WriteFile(filepath.Join(dir, n), tex, 0o644)
+	}
+	out := filepath.Join(dir, "out.glb")
+	for _, tc := range []struct {
+		args      []string
+		code      int
+		image, in string
+	}{
+		{nil, exitOK, "TestSkin_b.blp", ""},
+		{[]string{"--skin", "testskin_a.blp"}, exitOK, "testskin_a.blp", ""},
+		{[]string{"--skin", "Other.blp"}, exitOK, "Other.blp", ""},
+		{[]string{"--skin", "missing.blp"}, exitUsage, "", "TestSkin_b.blp, testskin_a.blp"},
+		{[]string{"--skin", "../x.blp"}, exitUsage, "", "--skin"},
+	} {
+		os.Remove(out)
+		args := append(append([]string{"export", "--bind-pose", "--out", out}, tc.args...), model)
+		code, _, stderr := runCLI(args...)
+		if code != tc.code || !strings.Contains(stderr, tc.in) {
+			t.Errorf("%v: exit %d (%s), want %d mentioning %q", tc.args, code, stderr, tc.code, tc.in)
+			continue
+		}
+		if code != exitOK {
+			if _, err := os.Stat(out); err == nil {
+				t.Errorf("%v: a failing export wrote %s", tc.args, out)
+			}
+			continue
+		}
+		glb, _ := os.ReadFile(out)
+		doc := new(gltf.Document)
+		if err := gltf.NewDecoder(bytes.NewReader(glb)).Decode(doc); err != nil {
+			t.Fatal(err)
+		}
+		if len(doc.Images) != 1 || doc.Images[0].Name != tc.image {
+			t.Errorf("%v: images %d, want %s", tc.args, len(doc.Images), tc.image)
 		}
 	}
 }

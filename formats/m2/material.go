@@ -3,6 +3,8 @@ package m2
 import (
 	"errors"
 	"fmt"
+	"path/filepath"
+	"strings"
 
 	"animscope/anim"
 	"animscope/formats"
@@ -305,10 +307,12 @@ func (d *decoder) batches(lay *layout) error {
 // materialSet is the asset's Materials capability: Details' texture units as
 // formats.Materials, with their texture files found on disk (resolveTextures).
 type materialSet struct {
-	det   *Details
-	mats  []formats.Material
-	batch []int // mats[i] is texture unit batch[i] of Details.Materials
-	skins []string
+	det         *Details
+	mats        []formats.Material
+	batch       []int  // mats[i] is texture unit batch[i] of Details.Materials
+	replaceable []bool // mats[i]'s texture is a replaceable one (a skin)
+	skins       []string
+	model       string // the model file ("" in memory or in an archive)
 }
 
 // newMaterialSet lists the drawable texture units (those with a mesh).
@@ -318,7 +322,7 @@ func newMaterialSet(det *Details) *materialSet {
 		if m.Mesh < 0 {
 			continue
 		}
-		fm := formats.Material{Mesh: m.Mesh}
+		fm, rep := formats.Material{Mesh: m.Mesh}, false
 		if m.RenderFlag >= 0 {
 			rf := det.RenderFlags[m.RenderFlag]
 			if rf.Blend < 7 {
@@ -332,16 +336,40 @@ func newMaterialSet(det *Details) *materialSet {
 			if tx.Type != 0 {
 				fm.TextureRef = "(" + tx.Replaceable + ")"
 			}
+			rep = tx.Type != 0
 			fm.WrapU, fm.WrapV = tx.WrapX, tx.WrapY
 		}
 		s.mats = append(s.mats, fm)
 		s.batch = append(s.batch, i)
+		s.replaceable = append(s.replaceable, rep)
 	}
 	return s
 }
 
 func (s *materialSet) Materials() []formats.Material { return s.mats }
 func (s *materialSet) Skins() []string               { return s.skins }
+
+// UseSkin puts the texture file name, beside the model, in every replaceable
+// texture slot.
+func (s *materialSet) UseSkin(name string) error {
+	if s.model == "" {
+		return fmt.Errorf("skin %q: the model is not a file on disk, so nothing lies beside it", name)
+	}
+	p, err := formats.ResolveRef(s.model, name, filepath.Dir(s.model), ".blp")
+	if err != nil {
+		return fmt.Errorf("skin: %v (candidates: %s)", err, strings.Join(s.det.Skins, ", "))
+	}
+	found := false
+	for i := range s.mats {
+		if s.replaceable[i] {
+			s.mats[i].Texture, found = p, true
+		}
+	}
+	if !found {
+		return fmt.Errorf("skin %q: %s has no replaceable texture", name, filepath.Base(s.model))
+	}
+	return nil
+}
 
 // SampleMaterial: the colour track's RGB (1, 1, 1 without one); in A the colour
 // alpha times the transparency (1 without either); the base texture's UV matrix

@@ -34,6 +34,7 @@ func findTextures(a *formats.Asset, det *Details, modelPath, root string) {
 	if !ok {
 		return
 	}
+	set.model = modelPath
 	for _, s := range det.Skins {
 		set.skins = append(set.skins, filepath.Join(filepath.Dir(modelPath), s))
 	}
