@@ -7,8 +7,11 @@ import (
 	"strings"
 	"testing"
 
+	"animscope/formats"
 	"animscope/formats/iff"
 	"animscope/formats/samples"
+
+	"github.com/go-gl/mathgl/mgl32"
 )
 
 // walkLayout checks the blocks of a form against its layout: order, required
@@ -78,6 +81,19 @@ func TestLayoutsMatchDecoders(t *testing.T) {
 		t.Fatal(err)
 	}
 	checkFileLayout(t, "slod-0001-0002-name", slod)
+	for _, v := range []string{"0002", "0003", "0004"} {
+		m := synthMesh([]string{"root", "spine", "head"}, "appearance/skeleton/s.skt")
+		m.Version = v
+		if v != "0002" {
+			m.Hardpoints = []Hardpoint{{Name: "hp", Parent: "root", Rotation: mgl32.QuatIdent(), Position: mgl32.Vec3{0, 1, 0}},
+				{Name: "dyn", Parent: "head", Dynamic: true, Rotation: mgl32.QuatIdent()}}
+		}
+		data := mustEncodeMesh(t, m)
+		if _, err := DecodeData("skmg-"+v+".mgn", data, formats.Options{}, map[string][]byte{}); err != nil {
+			t.Fatalf("SKMG %s: %v", v, err)
+		}
+		checkFileLayout(t, "skmg-"+v, data)
+	}
 }
 
 func TestLayoutsMatchSamples(t *testing.T) {
