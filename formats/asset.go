@@ -6,6 +6,7 @@ package formats
 
 import (
 	"fmt"
+	"strings"
 
 	"animscope/anim"
 
@@ -26,12 +27,15 @@ const (
 	UpZ = 2
 )
 
-// Asset is one decoded scene: a skeleton, its meshes and the clips bound to it.
+// Asset is one scene: a skeleton, its meshes and the clips bound to it. A scene
+// from Open, OpenData or Merge always has a skeleton, validated there once. Inside
+// a Part (one decoded file), the Asset is what that file gives on its own, and its
+// Skeleton may be nil.
 type Asset struct {
 	Files  []string
 	Family string
-	// Skeleton may be nil for a file that only carries clips or meshes that bind to a
-	// skeleton by name (see ClipBinders and MeshBinders); a scene always has one.
+	// Skeleton is nil in a Part whose file only carries clips or meshes that bind
+	// to a skeleton by name (see Part); a scene always has one.
 	Skeleton *anim.Skeleton
 	Meshes   []Mesh
 	Clips    []anim.Clip
@@ -43,14 +47,6 @@ type Asset struct {
 	// MirrorX asks the viewer to show the scene mirrored in X (SWG's left-handed space).
 	MirrorX bool
 
-	// ClipBinders and MeshBinders are parts that need a skeleton from another file of
-	// the scene (SWG .ans and .mgn, VoxelCore .vca); OpenScene binds them.
-	ClipBinders []ClipBinder
-	MeshBinders []MeshBinder
-	// StandIn is a skeleton to use when no file of the scene gives one (an SWG .ans
-	// alone gets one root joint per animated name).
-	StandIn *anim.Skeleton
-
 	Diagnostics []Diagnostic
 	// Details is the family-specific part of `inspect`: a JSON-marshalable value
 	// (a struct or map) printed under "details" by `inspect --json` and as indented
@@ -61,11 +57,50 @@ type Asset struct {
 	// Capabilities: each is nil unless the family offers it.
 	Slots      Slotter     // the meshes depend on a slot pair (MSH)
 	Billboards Billboarder // some nodes turn to face the camera (M2)
-	Archive    Archive     // the file holds several scenes, not one (an NRes archive)
 	Materials  Materials   // the meshes carry materials and textures (M2)
+
+	// checked: Merge (or CheckScene) found the skeleton present and valid.
+	checked bool
+
 	// Validate, when set, runs the family's full validation (beyond what decoding
 	// already reported) and returns its diagnostics. `validate` calls it.
 	Validate func() []Diagnostic
+}
+
+// CheckScene reports whether a can be posed as a scene: it has a skeleton, and
+// the skeleton is valid. A scene from Open, OpenData or Merge was checked there,
+// once, and passes at no cost; an Asset put together otherwise (a test, a custom
+// viewer loader) is checked on the first call.
+func (a *Asset) CheckScene() error {
+	if a.checked {
+		return nil
+	}
+	if a.Skeleton == nil {
+		return fmt.Errorf("%s: the scene has no skeleton", strings.Join(a.Files, ", "))
+	}
+	if err := a.Skeleton.Validate(); err != nil {
+		return fmt.Errorf("%s: %v", strings.Join(a.Files, ", "), err)
+	}
+	a.checked = true
+	return nil
+}
+
+// Part is what a decoder returns for one file (or archive member): what the file
+// gives on its own (Asset, whose Skeleton may be nil) and what binding it into a
+// scene needs. Merge turns parts into a scene.
+type Part struct {
+	Asset
+	// ClipBinders and MeshBinders are clips and meshes that need a skeleton from
+	// another file of the scene (SWG .ans and .mgn, VoxelCore .vca); Merge binds
+	// them to the scene's skeleton by name.
+	ClipBinders []ClipBinder
+	MeshBinders []MeshBinder
+	// StandIn is a skeleton to use when no file of the scene gives one (an SWG .ans
+	// alone gets one root joint per animated name).
+	StandIn *anim.Skeleton
+	// Archive is set when the file holds several scenes rather than being one (an
+	// NRes archive of models): it names them.
+	Archive Archive
 }
 
 // Mesh is one drawable part. Vertices are either skinned (Joints and Weights, up to

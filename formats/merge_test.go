@@ -39,24 +39,24 @@ func TestMerge(t *testing.T) {
 	skel := &anim.Skeleton{Names: []string{"root"}, Parents: []int32{-1}}
 	stand := &anim.Skeleton{Names: []string{"a", "b"}, Parents: []int32{-1, -1}}
 	var boundTo *anim.Skeleton
-	model := func() *Asset {
-		return &Asset{Files: []string{"m.skt"}, Family: FamilySWG, Skeleton: skel, Clips: []anim.Clip{namedClip{"own"}}}
+	model := func() *Part {
+		return &Part{Asset: Asset{Files: []string{"m.skt"}, Family: FamilySWG, Skeleton: skel, Clips: []anim.Clip{namedClip{"own"}}}}
 	}
-	clipFile := func(name string) *Asset {
-		return &Asset{Files: []string{name + ".ans"}, Family: FamilySWG, ClipBinders: []ClipBinder{binder{name, &boundTo}}, StandIn: stand}
+	clipFile := func(name string) *Part {
+		return &Part{Asset: Asset{Files: []string{name + ".ans"}, Family: FamilySWG}, ClipBinders: []ClipBinder{binder{name, &boundTo}}, StandIn: stand}
 	}
 	tests := []struct {
 		name      string
-		parts     []*Asset
+		parts     []*Part
 		wantErr   string
 		wantClips []string
 		wantSkel  *anim.Skeleton
 	}{
-		{"skeleton then clips", []*Asset{model(), clipFile("walk"), clipFile("run")}, "", []string{"own", "walk", "run"}, skel},
-		{"clips before skeleton", []*Asset{clipFile("walk"), model()}, "", []string{"own", "walk"}, skel},
-		{"clip alone uses its stand-in", []*Asset{clipFile("walk")}, "", []string{"walk"}, stand},
-		{"two skeletons", []*Asset{model(), model()}, "one skeleton", nil, nil},
-		{"no skeleton at all", []*Asset{{Files: []string{"x.mgn"}}}, "no file of the scene gives a skeleton", nil, nil},
+		{"skeleton then clips", []*Part{model(), clipFile("walk"), clipFile("run")}, "", []string{"own", "walk", "run"}, skel},
+		{"clips before skeleton", []*Part{clipFile("walk"), model()}, "", []string{"own", "walk"}, skel},
+		{"clip alone uses its stand-in", []*Part{clipFile("walk")}, "", []string{"walk"}, stand},
+		{"two skeletons", []*Part{model(), model()}, "one skeleton", nil, nil},
+		{"no skeleton at all", []*Part{{Asset: Asset{Files: []string{"x.mgn"}}}}, "no file of the scene gives a skeleton", nil, nil},
 	}
 	for _, tc := range tests {
 		boundTo = nil
@@ -103,5 +103,50 @@ func TestAssetClipSelection(t *testing.T) {
 	empty := &Asset{}
 	if c, i, err := empty.Clip(""); err != nil || i != -1 || c == nil {
 		t.Errorf("a scene without clips: Clip(\"\") = %v, %d, %v; want the bind pose, -1", c, i, err)
+	}
+}
+
+// TestMergeLeavesPartsAlone: a scene on a clip file's stand-in takes the stand-in
+// and a warning, while the part itself keeps no skeleton and its own diagnostics,
+// so that merging it again gives the same scene.
+func TestMergeLeavesPartsAlone(t *testing.T) {
+	stand := &anim.Skeleton{Names: []string{"a"}, Parents: []int32{-1}}
+	var boundTo *anim.Skeleton
+	p := &Part{Asset: Asset{Files: []string{"w.ans"}, Family: FamilySWG}, ClipBinders: []ClipBinder{binder{"w", &boundTo}}, StandIn: stand}
+	for round := 0; round < 2; round++ {
+		s, err := Merge([]*Part{p})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s.Skeleton != stand || len(s.Diagnostics) != 2 || !strings.Contains(s.Diagnostics[0].Message, "stand-in") {
+			t.Errorf("round %d: scene skeleton %p (want the stand-in %p), diagnostics %v", round, s.Skeleton, stand, s.Diagnostics)
+		}
+		if p.Skeleton != nil || len(p.Diagnostics) != 0 {
+			t.Errorf("round %d: the part changed: skeleton %v, diagnostics %v", round, p.Skeleton, p.Diagnostics)
+		}
+	}
+}
+
+// TestCheckScene: a merged scene is checked once, in Merge; an Asset put together
+// by hand is checked on CheckScene.
+func TestCheckScene(t *testing.T) {
+	tests := []struct {
+		name    string
+		a       *Asset
+		wantErr string
+	}{
+		{"no skeleton", &Asset{Files: []string{"x"}}, "x: the scene has no skeleton"},
+		{"parent after child", &Asset{Files: []string{"y"}, Skeleton: &anim.Skeleton{Names: []string{"a", "b"}, Parents: []int32{1, -1}}}, "y: "},
+		{"valid", &Asset{Skeleton: &anim.Skeleton{Names: []string{"a"}, Parents: []int32{-1}}}, ""},
+	}
+	for _, tc := range tests {
+		err := tc.a.CheckScene()
+		if (err == nil) != (tc.wantErr == "") || (err != nil && !strings.HasPrefix(err.Error(), tc.wantErr)) {
+			t.Errorf("%s: CheckScene = %v, want %q", tc.name, err, tc.wantErr)
+		}
+	}
+	s, err := Merge([]*Part{{Asset: Asset{Files: []string{"m"}, Skeleton: &anim.Skeleton{Names: []string{"r"}, Parents: []int32{-1}}}}})
+	if err != nil || !s.checked || s.CheckScene() != nil {
+		t.Errorf("merged scene: err %v, checked %v", err, s.checked)
 	}
 }

@@ -78,7 +78,7 @@ type Decoder struct {
 	// decoder's; name is the file or member name, for families whose content is
 	// plain text and needs the extension as a tie-break.
 	Sniff  func(name string, head []byte) bool
-	Decode func(src *Source) (*Asset, error)
+	Decode func(src *Source) (*Part, error)
 	// Readings are the ways of reading its files that the family's spec leaves
 	// open (see Reading); Traits the rules its files allow (see Traits).
 	Readings []Reading
@@ -144,7 +144,7 @@ func splitMember(name string) (path, member string) {
 }
 
 // OpenFile decodes one file (or archive member) without binding it into a scene.
-func OpenFile(name string, opts Options) (*Asset, error) {
+func OpenFile(name string, opts Options) (*Part, error) {
 	opts = opts.WithDefaults()
 	path, member := splitMember(name)
 	if member != "" {
@@ -168,7 +168,7 @@ func OpenFile(name string, opts Options) (*Asset, error) {
 }
 
 // decode hands src to the decoder that recognises it.
-func decode(src *Source) (*Asset, error) {
+func decode(src *Source) (*Part, error) {
 	if err := src.Opts.Check(); err != nil {
 		return nil, Errf(src.Name, -1, "%v", err)
 	}
@@ -194,7 +194,7 @@ func OpenData(name string, data []byte, opts Options) (*Asset, error) {
 	if err != nil {
 		return nil, err
 	}
-	return Merge([]*Asset{a})
+	return Merge([]*Part{a})
 }
 
 // Open decodes the files of one scene, fails with the first error that validation
@@ -206,7 +206,7 @@ func Open(names []string, opts Options) (*Asset, error) {
 	if len(names) == 0 {
 		return nil, errors.New("no file given")
 	}
-	parts := make([]*Asset, 0, len(names))
+	parts := make([]*Part, 0, len(names))
 	for _, n := range names {
 		a, err := OpenFile(n, opts)
 		if err != nil {
@@ -214,7 +214,7 @@ func Open(names []string, opts Options) (*Asset, error) {
 		}
 		// The verdict of `validate`: a file it rejects opens nowhere, and the
 		// error is its first.
-		if err := FirstError(Verdict(a)); err != nil {
+		if err := FirstError(Verdict(&a.Asset)); err != nil {
 			return nil, err
 		}
 		parts = append(parts, a)
@@ -222,25 +222,27 @@ func Open(names []string, opts Options) (*Asset, error) {
 	return Merge(parts)
 }
 
-// Merge binds decoded parts into one scene (see Open).
-func Merge(parts []*Asset) (*Asset, error) {
-	var base *Asset
+// Merge binds decoded parts into one scene (see Open). The scene's skeleton is
+// validated here, once; the parts are left as they are.
+func Merge(parts []*Part) (*Asset, error) {
+	var base *Part
+	skel := (*anim.Skeleton)(nil)
+	var standIn *Diagnostic // the warning that the scene uses base's stand-in
 	for _, p := range parts {
 		if p.Skeleton != nil {
 			if base != nil {
 				return nil, fmt.Errorf("%s: a scene has one skeleton, and %s already gives one",
 					strings.Join(p.Files, ", "), strings.Join(base.Files, ", "))
 			}
-			base = p
+			base, skel = p, p.Skeleton
 		}
 	}
 	if base == nil {
 		for _, p := range parts {
 			if p.StandIn != nil {
-				base = p
-				p.Skeleton = p.StandIn
-				p.Diagnostics = append(p.Diagnostics, Diagnostic{Severity: Warning, File: p.Files[0], Offset: -1,
-					Message: "no skeleton was given: using the stand-in skeleton this file offers (see its diagnostics)"})
+				base, skel = p, p.StandIn
+				standIn = &Diagnostic{Severity: Warning, File: p.Files[0], Offset: -1,
+					Message: "no skeleton was given: using the stand-in skeleton this file offers (see its diagnostics)"}
 				break
 			}
 		}
@@ -265,7 +267,7 @@ func Merge(parts []*Asset) (*Asset, error) {
 	}
 	scene := &Asset{
 		Family:             base.Family,
-		Skeleton:           base.Skeleton,
+		Skeleton:           skel,
 		ConjugatedRotation: base.ConjugatedRotation,
 		UpAxis:             base.UpAxis,
 		MirrorX:            base.MirrorX,
@@ -275,9 +277,10 @@ func Merge(parts []*Asset) (*Asset, error) {
 		Materials:          base.Materials, // its meshes come first: the indices hold
 		Validate:           base.Validate,
 	}
-	if err := base.Skeleton.Validate(); err != nil {
+	if err := skel.Validate(); err != nil {
 		return nil, fmt.Errorf("%s: %v", strings.Join(base.Files, ", "), err)
 	}
+	scene.checked = true
 	// The base's own meshes and clips come first (an M2's sequences, an MSH timeline),
 	// then what the files bind, in the order the files were given.
 	scene.Meshes = append(scene.Meshes, base.Meshes...)
@@ -285,17 +288,20 @@ func Merge(parts []*Asset) (*Asset, error) {
 	for _, p := range parts {
 		scene.Files = append(scene.Files, p.Files...)
 		scene.Diagnostics = append(scene.Diagnostics, p.Diagnostics...)
+		if p == base && standIn != nil {
+			scene.Diagnostics = append(scene.Diagnostics, *standIn)
+		}
 		if p != base && (len(p.Meshes) > 0 || len(p.Clips) > 0) {
 			scene.Diagnostics = append(scene.Diagnostics, Diagnostic{Severity: Warning, File: p.Files[0], Offset: -1,
 				Message: "its own meshes and clips need its own skeleton and are left out of this scene"})
 		}
 		for _, mb := range p.MeshBinders {
-			ms, ds := mb.Bind(base.Skeleton)
+			ms, ds := mb.Bind(skel)
 			scene.Meshes = append(scene.Meshes, ms...)
 			scene.Diagnostics = append(scene.Diagnostics, ds...)
 		}
 		for _, cb := range p.ClipBinders {
-			c, ds := cb.Bind(base.Skeleton)
+			c, ds := cb.Bind(skel)
 			scene.Diagnostics = append(scene.Diagnostics, ds...)
 			if c != nil {
 				scene.Clips = append(scene.Clips, c)

@@ -64,7 +64,7 @@ func openTree(path string) (Tree, func() error, bool, error) {
 // (used in messages, "data.mpq:Creature/Rabbit/Rabbit.m2"). Files the model names
 // (an M2's .skin, a reference) are read from the same tree, under the same rules
 // as on disk: no absolute paths, no "..", only the types the format expects.
-func OpenInTree(t Tree, member, name string, opts Options) (*Asset, error) {
+func OpenInTree(t Tree, member, name string, opts Options) (*Part, error) {
 	member = CleanTreePath(member)
 	data, err := t.ReadFile(member)
 	if err != nil {

@@ -48,7 +48,7 @@ func FirstError(ds []Diagnostic) error {
 // ArchiveError is the verdict on a file that holds several scenes (a.Archive):
 // the first error of its scenes, in order, then of the file itself, as `validate`
 // reports them; nil when there is none.
-func ArchiveError(a *Asset, opts Options) error {
+func ArchiveError(a *Part, opts Options) error {
 	if a.Archive != nil {
 		for _, member := range a.Archive.Scenes() {
 			m, err := OpenFile(member, opts)
@@ -61,10 +61,10 @@ func ArchiveError(a *Asset, opts Options) error {
 				}
 				continue
 			}
-			if err := FirstError(Verdict(m)); err != nil {
+			if err := FirstError(Verdict(&m.Asset)); err != nil {
 				return err
 			}
 		}
 	}
-	return FirstError(Verdict(a))
+	return FirstError(Verdict(&a.Asset))
 }

@@ -47,11 +47,8 @@ func NewScene(a *formats.Asset, files []string, opts formats.Options) (*Scene, e
 	if a == nil {
 		return nil, errors.New("the decoder returned no scene")
 	}
-	if a.Skeleton == nil {
-		return nil, fmt.Errorf("%s: the scene has no skeleton", strings.Join(a.Files, ", "))
-	}
-	if err := a.Skeleton.Validate(); err != nil {
-		return nil, fmt.Errorf("%s: %v", strings.Join(a.Files, ", "), err)
+	if err := a.CheckScene(); err != nil {
+		return nil, err
 	}
 	n := a.Skeleton.Len()
 	sc := &Scene{Asset: a, Files: files, Opts: opts, Skel: a.Skeleton, Meshes: a.Meshes, Pose: anim.NewPose(n),

@@ -247,12 +247,13 @@ func batchOne(cmd string, mt *vfs.Mount, e vfs.Entry, opts formats.Options, exp 
 		r.Errors += ne
 		r.Warnings += nw
 		if cmd == "inspect" && r.Errors == 0 {
+			scene := &a.Asset // not a scene: described as the file gives it
 			if a.Skeleton != nil || a.StandIn != nil || len(a.ClipBinders) > 0 || len(a.MeshBinders) > 0 {
-				if s, err := formats.Merge([]*formats.Asset{a}); err == nil {
-					a = s
+				if s, err := formats.Merge([]*formats.Part{a}); err == nil {
+					scene = s
 				}
 			}
-			out := describe(a)
+			out := describe(scene)
 			r.Inspect = &out
 		}
 		if cmd == "export" && r.Errors == 0 {

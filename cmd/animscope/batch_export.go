@@ -45,8 +45,8 @@ func newBatchExport(b *batchFlags) (*batchExport, error) {
 
 // write exports one decoded file; the target is refused when it would leave the
 // output folder or is not a regular file.
-func (x *batchExport) write(a *formats.Asset, e vfs.Entry) (string, error) {
-	scene, err := formats.Merge([]*formats.Asset{a})
+func (x *batchExport) write(a *formats.Part, e vfs.Entry) (string, error) {
+	scene, err := formats.Merge([]*formats.Part{a})
 	if err != nil {
 		return "", err
 	}

@@ -49,7 +49,7 @@ func init() {
 	formats.Register(formats.Decoder{
 		Name:  "testscene",
 		Sniff: func(name string, head []byte) bool { return bytes.HasPrefix(head, []byte("TESTSCENE")) },
-		Decode: func(src *formats.Source) (*formats.Asset, error) {
+		Decode: func(src *formats.Source) (*formats.Part, error) {
 			f := strings.Fields(string(src.Data))
 			if len(f) != 2 {
 				return nil, formats.Errf(src.Name, 9, "want a shift after the magic")
@@ -58,10 +58,12 @@ func init() {
 			if err != nil {
 				return nil, formats.Errf(src.Name, 10, "shift %q is not a number", f[1])
 			}
-			return &formats.Asset{
-				Family:   "test",
-				Skeleton: &anim.Skeleton{Names: []string{"root", "Mid", "tip"}, Parents: []int32{-1, 0, 1}},
-				Clips:    []anim.Clip{testClip{int32(shift)}},
+			return &formats.Part{
+				Asset: formats.Asset{
+					Family:   "test",
+					Skeleton: &anim.Skeleton{Names: []string{"root", "Mid", "tip"}, Parents: []int32{-1, 0, 1}},
+					Clips:    []anim.Clip{testClip{int32(shift)}},
+				},
 			}, nil
 		},
 	})

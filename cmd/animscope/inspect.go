@@ -119,7 +119,7 @@ func openForInspect(files []string, opts formats.Options) (*formats.Asset, error
 			if err := formats.ArchiveError(a, opts); err != nil {
 				return nil, err
 			}
-			return a, nil
+			return &a.Asset, nil // not a scene: described as the file gives it
 		}
 	}
 	return formats.Open(files, opts)

@@ -51,7 +51,7 @@ func validateFile(name string, opts formats.Options, stderr io.Writer) (errs, wa
 
 // validateAsset checks a decoded file (validateFile's verdict; batch validation
 // of a mount calls it for each file it opens from the mount).
-func validateAsset(a *formats.Asset, opts formats.Options, stderr io.Writer) (errs, warns int) {
+func validateAsset(a *formats.Part, opts formats.Options, stderr io.Writer) (errs, warns int) {
 	if a.Archive != nil && a.Skeleton == nil {
 		// A container of scenes (an NRes archive of models): check each of them too.
 		for _, member := range a.Archive.Scenes() {
@@ -61,7 +61,7 @@ func validateAsset(a *formats.Asset, opts formats.Options, stderr io.Writer) (er
 		}
 	}
 	// The same verdict every command gives when it opens the file.
-	diags := formats.Verdict(a)
+	diags := formats.Verdict(&a.Asset)
 	for _, d := range diags {
 		s := d.String()
 		if d.Severity == formats.Error {

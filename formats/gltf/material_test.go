@@ -27,7 +27,7 @@ func exportMaterials(t *testing.T, path string) (*gltf.Document, []byte, []strin
 		t.Fatal(err)
 	}
 	var warns []string
-	doc, err := Export(a, ExportOptions{BindPose: true, Warn: func(s string) { warns = append(warns, s) }})
+	doc, err := Export(&a.Asset, ExportOptions{BindPose: true, Warn: func(s string) { warns = append(warns, s) }})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -24,7 +24,7 @@ func namedError(err error, file string) (*formats.FileError, bool) {
 }
 
 // decodeNoPanic decodes and turns a panic into a test failure.
-func decodeNoPanic(t *testing.T, what string, data, skin []byte) (a *formats.Asset, err error) {
+func decodeNoPanic(t *testing.T, what string, data, skin []byte) (a *formats.Part, err error) {
 	t.Helper()
 	defer func() {
 		if r := recover(); r != nil {
@@ -225,7 +225,7 @@ func TestBadFiles(t *testing.T) {
 
 // checkAsset checks what a decoded asset promises: a valid skeleton, meshes whose
 // indices and joints are in range, and finite samples for every clip.
-func checkAsset(t testing.TB, a *formats.Asset) {
+func checkAsset(t testing.TB, a *formats.Part) {
 	t.Helper()
 	s := a.Skeleton
 	if err := s.Validate(); err != nil {

@@ -48,7 +48,7 @@ func benchAsset(b *testing.B, version uint32, nBones int) *formats.Asset {
 	if err != nil {
 		b.Fatal(err)
 	}
-	return a
+	return &a.Asset
 }
 
 // BenchmarkSample100 samples a 100-bone clip and composes local-to-model: the

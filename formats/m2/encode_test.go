@@ -25,7 +25,7 @@ func writeModel(t testing.TB, dir, name string, m *encModel) string {
 }
 
 // decodeMem decodes an encoded model in memory, serving its skin for any .skin.
-func decodeMem(name string, data, skin []byte) (*formats.Asset, error) {
+func decodeMem(name string, data, skin []byte) (*formats.Part, error) {
 	return decodeWith(name, name, data, func(p string) ([]byte, error) {
 		if skin != nil && filepath.Ext(p) == ".skin" {
 			return skin, nil

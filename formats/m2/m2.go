@@ -58,13 +58,13 @@ const (
 // Decode is the registered decoder: it reads src.Data as an M2 and, at 264, the
 // view 0 skin <base>00.skin beside the file (and any <base><id>-<sub>.anim that an
 // external sequence needs).
-func Decode(src *formats.Source) (*formats.Asset, error) {
+func Decode(src *formats.Source) (*formats.Part, error) {
 	a, err := decodeWith(src.Name, src.Path, src.Data, src.ReadCompanion)
 	if err != nil {
 		return nil, err
 	}
 	if det, ok := a.Details.(*Details); ok && src.Member == "" && src.Path != "" {
-		findTextures(a, det, src.Path, src.Opts.Root)
+		findTextures(&a.Asset, det, src.Path, src.Opts.Root)
 	}
 	return a, nil
 }
@@ -157,7 +157,7 @@ type bone struct {
 	off     int64
 }
 
-func decodeWith(name, path string, data []byte, read func(string) ([]byte, error)) (*formats.Asset, error) {
+func decodeWith(name, path string, data []byte, read func(string) ([]byte, error)) (*formats.Part, error) {
 	d := &decoder{m2: blob{name: name, data: data}, path: path, read: read}
 	d.addBudget(len(data))
 	d.budget += 1 << 16
@@ -168,7 +168,7 @@ func decodeWith(name, path string, data []byte, read func(string) ([]byte, error
 	return a, nil
 }
 
-func (d *decoder) decode() (*formats.Asset, error) {
+func (d *decoder) decode() (*formats.Part, error) {
 	b := &d.m2
 	if err := b.need(0, 8, "header (magic and version)"); err != nil {
 		return nil, err
@@ -262,16 +262,18 @@ func (d *decoder) decode() (*formats.Asset, error) {
 	for i := range seqs {
 		clips[i] = newClip(m, seqs, i)
 	}
-	a := &formats.Asset{
-		Files:              []string{b.name},
-		Family:             formats.FamilyM2,
-		Skeleton:           skel,
-		Meshes:             meshes,
-		Clips:              clips,
-		ConjugatedRotation: false,
-		UpAxis:             formats.UpZ,
-		Diagnostics:        d.diags,
-		Details:            det,
+	a := &formats.Part{
+		Asset: formats.Asset{
+			Files:              []string{b.name},
+			Family:             formats.FamilyM2,
+			Skeleton:           skel,
+			Meshes:             meshes,
+			Clips:              clips,
+			ConjugatedRotation: false,
+			UpAxis:             formats.UpZ,
+			Diagnostics:        d.diags,
+			Details:            det,
+		},
 	}
 	for _, m := range det.billboard {
 		if m != BillboardNone {

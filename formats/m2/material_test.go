@@ -82,7 +82,7 @@ func texAnimModel(t *testing.T, version uint32) *formats.Asset {
 	if err != nil {
 		t.Fatalf("version %d: %v", version, err)
 	}
-	return a
+	return &a.Asset
 }
 
 // TestMaterialSampling: colour RGB, colour alpha and transparency, and the UV

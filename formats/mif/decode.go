@@ -24,7 +24,7 @@ func init() {
 }
 
 // Decode compiles a MIF source and decodes the result with its family's decoder.
-func Decode(src *formats.Source) (*formats.Asset, error) {
+func Decode(src *formats.Source) (*formats.Part, error) {
 	data, sm, f, err := Compile(src.Name, src.Data, Options{Root: src.Opts.Root, Path: src.Path})
 	if err != nil {
 		return nil, err

@@ -37,7 +37,7 @@ func init() {
 //
 // Offsets in the messages about a member are relative to the start of the member
 // (the model's own NRes); Details.MemberOffset gives where it starts in the archive.
-func Decode(src *formats.Source) (*formats.Asset, error) {
+func Decode(src *formats.Source) (*formats.Part, error) {
 	a, err := nres.Decode(src.Name, src.Data)
 	if err != nil {
 		return nil, err
@@ -139,7 +139,7 @@ type ArchiveDetails struct {
 	name    string        // the archive as the user named it
 }
 
-func archiveAsset(a *nres.Archive, src *formats.Source, several bool) *formats.Asset {
+func archiveAsset(a *nres.Archive, src *formats.Source, several bool) *formats.Part {
 	members := a.Members()
 	models := 0
 	for _, m := range members {
@@ -161,12 +161,14 @@ func archiveAsset(a *nres.Archive, src *formats.Source, several bool) *formats.A
 		ds = append(ds, formats.Errorf(src.Name, a.DirOffset, "%s", msg))
 	}
 	det := &ArchiveDetails{Entries: len(members), Models: models, Members: members, Usage: usage, name: src.Name}
-	return &formats.Asset{
-		Family:      formats.FamilyMSH,
-		UpAxis:      formats.UpZ,
-		Diagnostics: ds,
-		Details:     det,
-		Archive:     det,
+	return &formats.Part{
+		Asset: formats.Asset{
+			Family:      formats.FamilyMSH,
+			UpAxis:      formats.UpZ,
+			Diagnostics: ds,
+			Details:     det,
+		},
+		Archive: det,
 	}
 }
 
@@ -192,7 +194,7 @@ func firstModel(ms []nres.Member) string {
 }
 
 // buildAsset turns a parsed model into the neutral Asset.
-func buildAsset(f *File, src *formats.Source, name, member string, memberOff int64) (*formats.Asset, error) {
+func buildAsset(f *File, src *formats.Source, name, member string, memberOff int64) (*formats.Part, error) {
 	opt, err := parseOptions(src.Opts)
 	if err != nil {
 		return nil, formats.Errf(src.Name, -1, "%v", err)
@@ -210,17 +212,19 @@ func buildAsset(f *File, src *formats.Source, name, member string, memberOff int
 	}
 	clip := NewClip(f, name, r, order)
 	d := newDetails(f, member, memberOff, order)
-	as := &formats.Asset{
-		Family:             formats.FamilyMSH,
-		Skeleton:           sk,
-		Meshes:             f.SlotMeshes(0, 0, sk.Names),
-		Clips:              []anim.Clip{clip},
-		ConjugatedRotation: true,
-		UpAxis:             formats.UpZ,
-		Diagnostics:        f.Diagnostics,
-		Details:            d,
-		Slots:              d,
-		Validate:           f.Validate,
+	as := &formats.Part{
+		Asset: formats.Asset{
+			Family:             formats.FamilyMSH,
+			Skeleton:           sk,
+			Meshes:             f.SlotMeshes(0, 0, sk.Names),
+			Clips:              []anim.Clip{clip},
+			ConjugatedRotation: true,
+			UpAxis:             formats.UpZ,
+			Diagnostics:        f.Diagnostics,
+			Details:            d,
+			Slots:              d,
+			Validate:           f.Validate,
+		},
 	}
 	return as, nil
 }

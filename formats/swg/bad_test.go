@@ -71,7 +71,7 @@ func headers(data []byte) []int {
 	return out
 }
 
-func decodeSeed(name string, data []byte, refs map[string][]byte) (a *formats.Asset, err error) {
+func decodeSeed(name string, data []byte, refs map[string][]byte) (a *formats.Part, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("PANIC: %v", r)
@@ -178,8 +178,8 @@ func TestBrokenFileMessages(t *testing.T) {
 // checkAsset is what every fuzz target asserts about a decoded file: the scene
 // merges, and sampling it (bind pose or clip) gives finite numbers whenever the
 // file's own numbers are of a sane size.
-func checkAsset(t *testing.T, a *formats.Asset, sane bool) {
-	scene, err := formats.Merge([]*formats.Asset{a})
+func checkAsset(t *testing.T, a *formats.Part, sane bool) {
+	scene, err := formats.Merge([]*formats.Part{a})
 	if err != nil {
 		if a.Skeleton == nil && a.StandIn == nil {
 			return

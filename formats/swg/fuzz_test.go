@@ -73,7 +73,7 @@ func saneTemplate(t *SkeletonTemplate) bool {
 	return true
 }
 
-func fuzzDecode(t *testing.T, name string, data []byte, refs map[string][]byte) *formats.Asset {
+func fuzzDecode(t *testing.T, name string, data []byte, refs map[string][]byte) *formats.Part {
 	a, err := DecodeData(name, data, formats.Options{}, refs)
 	if err != nil {
 		if e := namedError(err, name, len(data)); e != nil {

@@ -51,7 +51,7 @@ func Sniff(name string, head []byte) bool {
 // a MeshBinder and a stand-in (the skeleton it names when found, else a flat one of
 // its joint names); a .sat gives the combined Skeleton with its meshes bound, or,
 // when its skeleton is missing, MeshBinders and a stand-in.
-func Decode(src *formats.Source) (*formats.Asset, error) {
+func Decode(src *formats.Source) (*formats.Part, error) {
 	res := newResolver(src.Opts.Root)
 	res.tree = src.Tree // a file opened from a mounted archive reads its references from it
 	key, _ := res.enter(src.Path)
@@ -62,7 +62,7 @@ func Decode(src *formats.Source) (*formats.Asset, error) {
 // DecodeData decodes a file held in memory; references resolve through refs
 // (keyed by the path as written or by its base name) when refs is not nil, and
 // beside name on disk otherwise.
-func DecodeData(name string, data []byte, opts formats.Options, refs map[string][]byte) (*formats.Asset, error) {
+func DecodeData(name string, data []byte, opts formats.Options, refs map[string][]byte) (*formats.Part, error) {
 	opts = opts.WithDefaults()
 	res := newResolver(opts.Root)
 	if refs != nil {
@@ -80,11 +80,11 @@ func DecodeData(name string, data []byte, opts formats.Options, refs map[string]
 	return a, err
 }
 
-func newAsset(file string) *formats.Asset {
-	return &formats.Asset{Files: []string{file}, Family: formats.FamilySWG, UpAxis: formats.UpY, MirrorX: true}
+func newAsset(file string) *formats.Part {
+	return &formats.Part{Asset: formats.Asset{Files: []string{file}, Family: formats.FamilySWG, UpAxis: formats.UpY, MirrorX: true}}
 }
 
-func decodeFile(file string, data []byte, opts formats.Options, res *resolver) (*formats.Asset, error) {
+func decodeFile(file string, data []byte, opts formats.Options, res *resolver) (*formats.Part, error) {
 	top, ok := iff.TopForm(data)
 	if !ok {
 		// Let the cursor say what is wrong with the first block.
@@ -139,7 +139,7 @@ func DecodeSkeletonFile(file string, data []byte, root string) (*SkeletonFile, e
 }
 
 // SkeletonAsset builds the Asset of one LOD of a decoded .skt.
-func SkeletonAsset(file string, sf *SkeletonFile, lod int) (*formats.Asset, error) {
+func SkeletonAsset(file string, sf *SkeletonFile, lod int) (*formats.Part, error) {
 	if lod < 0 || lod >= len(sf.LODs) {
 		return nil, fmt.Errorf("%s: LOD %d does not exist (the skeleton has %d)", file, lod, len(sf.LODs))
 	}
@@ -185,7 +185,7 @@ func validateTemplate(t *SkeletonTemplate) []formats.Diagnostic {
 	return ds
 }
 
-func skeletonAsset(file string, data []byte, res *resolver, lod int) (*formats.Asset, error) {
+func skeletonAsset(file string, data []byte, res *resolver, lod int) (*formats.Part, error) {
 	sf, err := decodeSKT(file, data, res)
 	if err != nil {
 		return nil, err
@@ -253,7 +253,7 @@ func animationDetails(a *Animation, fidelity string) AnimationDetails {
 	return d
 }
 
-func animationAsset(file string, data []byte, opts formats.Options) (*formats.Asset, error) {
+func animationAsset(file string, data []byte, opts formats.Options) (*formats.Part, error) {
 	a, err := DecodeAnimation(file, data)
 	if err != nil {
 		return nil, err
@@ -263,7 +263,7 @@ func animationAsset(file string, data []byte, opts formats.Options) (*formats.As
 
 // AnimationAsset builds the Asset of a decoded animation: no skeleton, one
 // ClipBinder, and the flat stand-in skeleton of §9.1.
-func AnimationAsset(a *Animation, fidelity string) *formats.Asset {
+func AnimationAsset(a *Animation, fidelity string) *formats.Part {
 	if fidelity != FidelityClient {
 		fidelity = FidelityFile
 	}
@@ -317,7 +317,7 @@ func increasing(fr []int32) bool {
 }
 
 // proxyAsset follows a PXAT to the animation it names (§5 decision).
-func proxyAsset(file string, data []byte, opts formats.Options, res *resolver) (*formats.Asset, error) {
+func proxyAsset(file string, data []byte, opts formats.Options, res *resolver) (*formats.Part, error) {
 	c := iff.NewCursor(file, data)
 	if _, err := c.EnterForm("PXAT"); err != nil {
 		return nil, err
@@ -392,7 +392,7 @@ func meshDetails(m *MeshGen) MeshDetails {
 
 // meshAsset builds the Asset of a .mgn: a MeshBinder, and as stand-in the
 // skeleton the mesh names when it is found (else a flat one of its joint names).
-func meshAsset(file string, data []byte, res *resolver, lods *LODList) (*formats.Asset, error) {
+func meshAsset(file string, data []byte, res *resolver, lods *LODList) (*formats.Part, error) {
 	m, err := DecodeMeshGen(file, data)
 	if err != nil {
 		return nil, err
@@ -471,7 +471,7 @@ func loadSkeletonFile(file, ref string, res *resolver) (*SkeletonTemplate, strin
 
 // lodAsset reads a .lmg and the .mgn of its LOD 0 (the first LOD that exists,
 // with a warning, when LOD 0 is missing).
-func lodAsset(file string, data []byte, res *resolver) (*formats.Asset, error) {
+func lodAsset(file string, data []byte, res *resolver) (*formats.Part, error) {
 	l, ds, err := DecodeLODList(file, data)
 	if err != nil {
 		return nil, err
@@ -520,7 +520,7 @@ type AppearanceDetails struct {
 }
 
 // appearanceAsset opens every skeleton and mesh a .sat names as one scene.
-func appearanceAsset(file string, data []byte, res *resolver) (*formats.Asset, error) {
+func appearanceAsset(file string, data []byte, res *resolver) (*formats.Part, error) {
 	ap, ds, err := DecodeAppearance(file, data)
 	if err != nil {
 		return nil, err

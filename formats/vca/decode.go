@@ -107,7 +107,7 @@ func sniff(name string, head []byte) bool { return classify(name, head, false) !
 
 // Decode reads any VoxelCore file: a .vca track, a VCM model, a VEC3 model, a JSON
 // skeleton or an entity JSON.
-func Decode(src *formats.Source) (*formats.Asset, error) {
+func Decode(src *formats.Source) (*formats.Part, error) {
 	name := src.Name
 	if src.Member != "" {
 		name = src.Member
@@ -127,20 +127,22 @@ func Decode(src *formats.Source) (*formats.Asset, error) {
 	return nil, formats.Errf(src.Name, 0, "not a VoxelCore file (.vca, .vcm, .vec3, skeleton or entity JSON)")
 }
 
-func decodeVCA(src *formats.Source) (*formats.Asset, error) {
+func decodeVCA(src *formats.Source) (*formats.Part, error) {
 	tr, err := ParseTrack(src.Name, src.Data, src.Opts)
 	if err != nil {
 		return nil, err
 	}
 	b := &Binder{Track: tr, Opts: src.Opts}
-	return &formats.Asset{
-		Files:       []string{src.Name},
-		Family:      formats.FamilyVCA,
-		UpAxis:      formats.UpY,
+	return &formats.Part{
+		Asset: formats.Asset{
+			Files:       []string{src.Name},
+			Family:      formats.FamilyVCA,
+			UpAxis:      formats.UpY,
+			Diagnostics: tr.Diags,
+			Details:     tr.Describe(),
+		},
 		ClipBinders: []formats.ClipBinder{b},
 		StandIn:     standIn(tr),
-		Diagnostics: tr.Diags,
-		Details:     tr.Describe(),
 	}, nil
 }
 

@@ -403,14 +403,21 @@ func (m *VCMModel) squash(node int) []formats.Mesh {
 	return out
 }
 
-func decodeVCMModel(src *formats.Source) (*formats.Asset, error) {
+func decodeVCMModel(src *formats.Source) (*formats.Part, error) {
 	m, err := ParseVCMModel(src.Name, src.Data)
 	if err != nil {
 		return nil, err
 	}
-	a := &formats.Asset{Files: []string{src.Name}, Family: formats.FamilyVCA, UpAxis: formats.UpY,
-		Skeleton: m.Skeleton, Meshes: m.Meshes,
-		Details: map[string]any{"bones": m.Skeleton.Len(), "meshes": len(m.Meshes), "named_bones": m.Named}}
+	a := &formats.Part{
+		Asset: formats.Asset{
+			Files:    []string{src.Name},
+			Family:   formats.FamilyVCA,
+			UpAxis:   formats.UpY,
+			Skeleton: m.Skeleton,
+			Meshes:   m.Meshes,
+			Details:  map[string]any{"bones": m.Skeleton.Len(), "meshes": len(m.Meshes), "named_bones": m.Named},
+		},
+	}
 	if !m.Named {
 		a.Diagnostics = append(a.Diagnostics, formats.Diagnostic{Severity: formats.Warning, File: src.Name, Offset: -1,
 			Message: "no named bones: the engine loads this as a single model without skeleton; animscope gives it the one bone \"root\""})

@@ -144,12 +144,12 @@ func modelMeshes(src *formats.Source, from, model string, node int) ([]formats.M
 
 // skeletonAsset builds the asset of a JSON skeleton at path (data already read),
 // loading each bone's model; a model that cannot be found or read is a warning.
-func skeletonAsset(src *formats.Source, name, path string, data []byte) (*formats.Asset, error) {
+func skeletonAsset(src *formats.Source, name, path string, data []byte) (*formats.Part, error) {
 	sk, err := ParseSkeletonJSON(name, data)
 	if err != nil {
 		return nil, err
 	}
-	a := &formats.Asset{Files: []string{src.Name}, Family: formats.FamilyVCA, UpAxis: formats.UpY, Skeleton: sk.Skeleton}
+	a := &formats.Part{Asset: formats.Asset{Files: []string{src.Name}, Family: formats.FamilyVCA, UpAxis: formats.UpY, Skeleton: sk.Skeleton}}
 	loaded := 0
 	for i, m := range sk.Models {
 		if m == "" {
@@ -168,7 +168,7 @@ func skeletonAsset(src *formats.Source, name, path string, data []byte) (*format
 	return a, nil
 }
 
-func decodeSkeletonAsset(src *formats.Source) (*formats.Asset, error) {
+func decodeSkeletonAsset(src *formats.Source) (*formats.Part, error) {
 	return skeletonAsset(src, src.Name, src.Path, src.Data)
 }
 
@@ -202,7 +202,7 @@ func skeletonRefs(pack, name, ownPack string) []string {
 // `skeleton-name` (default: the entity's own name, pack:FILE). A name with a
 // `pack:` prefix is a JSON skeleton in that pack's skeletons/; without one, a VCM
 // model with bones in models/.
-func decodeEntity(src *formats.Source) (*formats.Asset, error) {
+func decodeEntity(src *formats.Source) (*formats.Part, error) {
 	var doc map[string]json.RawMessage
 	if err := json.Unmarshal(src.Data, &doc); err != nil {
 		return nil, jsonError(src.Name, src.Data, err)
@@ -218,7 +218,7 @@ func decodeEntity(src *formats.Source) (*formats.Asset, error) {
 			return nil, jsonError(src.Name, src.Data, err)
 		}
 	}
-	var a *formats.Asset
+	var a *formats.Part
 	if i := strings.Index(skel, ":"); i >= 0 {
 		pack, name := skel[:i], skel[i+1:]
 		path, data, err := readFirst(src, src.Path, skeletonRefs(pack, name, ownPack), ".json")
@@ -238,8 +238,15 @@ func decodeEntity(src *formats.Source) (*formats.Asset, error) {
 		if err != nil {
 			return nil, err
 		}
-		a = &formats.Asset{Family: formats.FamilyVCA, UpAxis: formats.UpY, Skeleton: m.Skeleton, Meshes: m.Meshes,
-			Details: map[string]any{"skeleton": path, "bones": m.Skeleton.Len(), "meshes": len(m.Meshes)}}
+		a = &formats.Part{
+			Asset: formats.Asset{
+				Family:   formats.FamilyVCA,
+				UpAxis:   formats.UpY,
+				Skeleton: m.Skeleton,
+				Meshes:   m.Meshes,
+				Details:  map[string]any{"skeleton": path, "bones": m.Skeleton.Len(), "meshes": len(m.Meshes)},
+			},
+		}
 	}
 	a.Files = []string{src.Name}
 	if d, ok := a.Details.(map[string]any); ok {
@@ -249,7 +256,7 @@ func decodeEntity(src *formats.Source) (*formats.Asset, error) {
 	return a, nil
 }
 
-func decodeVEC3Asset(src *formats.Source) (*formats.Asset, error) {
+func decodeVEC3Asset(src *formats.Source) (*formats.Part, error) {
 	f, err := ParseVEC3(src.Data)
 	if err != nil {
 		return nil, vec3Error(src.Name, err)
@@ -258,8 +265,14 @@ func decodeVEC3Asset(src *formats.Source) (*formats.Asset, error) {
 	for _, m := range f.Materials {
 		mats = append(mats, m.Name)
 	}
-	return &formats.Asset{Files: []string{src.Name}, Family: formats.FamilyVCA, UpAxis: formats.UpY,
-		Skeleton: &anim.Skeleton{Names: []string{"root"}, Parents: []int32{-1}},
-		Meshes:   vec3Meshes(f, 0),
-		Details:  map[string]any{"materials": mats, "models": len(f.Models)}}, nil
+	return &formats.Part{
+		Asset: formats.Asset{
+			Files:    []string{src.Name},
+			Family:   formats.FamilyVCA,
+			UpAxis:   formats.UpY,
+			Skeleton: &anim.Skeleton{Names: []string{"root"}, Parents: []int32{-1}},
+			Meshes:   vec3Meshes(f, 0),
+			Details:  map[string]any{"materials": mats, "models": len(f.Models)},
+		},
+	}, nil
 }

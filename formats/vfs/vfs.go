@@ -384,11 +384,11 @@ func (m *Mount) MemberName(e Entry) string {
 // Kind is the kind of the layer a file comes from (KindFolder, KindMPQ, KindNRes).
 func (m *Mount) Kind(e Entry) string { return m.layers[e.layer].kind }
 
-// OpenModel decodes one file of the mount as a one-file asset. A folder's files
+// OpenModel decodes one file of the mount (a formats.Part, not bound into a scene). A folder's files
 // open as the files on disk they are (the same rules, the same verdict), an NRes
 // member as "ARCHIVE:MEMBER", and an MPQ member from the mount itself, so that
 // its companions (an M2's .skin) come from the same set of archives.
-func (m *Mount) OpenModel(e Entry, opts formats.Options) (*formats.Asset, error) {
+func (m *Mount) OpenModel(e Entry, opts formats.Options) (*formats.Part, error) {
 	l := m.layers[e.layer]
 	switch l.kind {
 	case KindFolder:
