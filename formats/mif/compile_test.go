@@ -227,3 +227,18 @@ func TestDefines(t *testing.T) {
 		}
 	}
 }
+
+// TestMaxValues: a source with more values than the limit is refused at the first
+// value past it.
+func TestMaxValues(t *testing.T) {
+	old := maxValues
+	maxValues = 5
+	defer func() { maxValues = old }()
+	if _, _, _, err := Compile("t.mif", []byte(chunkOf("int8 1, 2, 3, 4, 5")), Options{NoFiles: true}); err != nil {
+		t.Fatalf("5 values: %v", err)
+	}
+	_, _, _, err := Compile("t.mif", []byte(chunkOf("int8 1, 2, 3\ncstring \"a\" cstring \"b\" float 6")), Options{NoFiles: true})
+	if err == nil || !strings.Contains(err.Error(), "t.mif:3:31: more than 5 values") {
+		t.Errorf("6 values: got %v, want t.mif:3:31: more than 5 values", err)
+	}
+}

@@ -122,6 +122,10 @@ const (
 	// of source read (so a few lines cannot expand into millions of values).
 	MacroBase    = 4096
 	MacroPerByte = 16
+	// MaxValues bounds the values of one source: each costs about 80 bytes of
+	// memory while the source is compiled and checked (16M values, a source of
+	// some 400 MB, hold about 1.3 GB).
+	MaxValues = 1 << 24
 	// MaxOutput bounds the compiled file, and separately the bytes of every file
 	// a source reads.
 	MaxOutput = formats.DefaultMaxFileSize
@@ -145,8 +149,9 @@ type parser struct {
 	depth   int     // open forms
 	outSize int     // bytes of values so far (bounded by MaxOutput)
 	slab    []Value // values are allocated in blocks
-	arena   []byte  // and numbers' bytes from one buffer
-	readIn  int     // bytes of included sources and files so far
+	nvalues int
+	arena   []byte // and numbers' bytes from one buffer
+	readIn  int    // bytes of included sources and files so far
 }
 
 // Parse reads a MIF source. Errors are *formats.FileError values naming the file,
@@ -535,7 +540,9 @@ func (p *parser) chunk() (*Node, error) {
 			if err := p.grow(ipos, len(data)); err != nil {
 				return nil, err
 			}
-			n.Values = append(n.Values, &Value{Pos: ipos, Type: TInclude, Bytes: data})
+			if err := p.addValue(n, &Value{Pos: ipos, Type: TInclude, Bytes: data}); err != nil {
+				return nil, err
+			}
 		case p.isWord("form", "FORM", "chunk", "CHUNK", "includeIFF", "includeiff"):
 			return nil, errAt(p.tok.Pos, "a chunk holds values, not %s (CHUNK %q opened at %d:%d)", p.tok.Text, name, pos.Line, pos.Col)
 		case p.tok.Kind == tIdent:
@@ -550,6 +557,19 @@ func (p *parser) chunk() (*Node, error) {
 			return nil, errAt(p.tok.Pos, "expected a value or \"}\" in CHUNK %q, found %s", name, p.tok.describe())
 		}
 	}
+}
+
+// maxValues bounds the values of one source (a variable for tests).
+var maxValues = MaxValues
+
+// addValue appends v to the chunk n, within maxValues.
+func (p *parser) addValue(n *Node, v *Value) error {
+	if p.nvalues >= maxValues {
+		return errAt(v.Pos, "more than %d values", maxValues)
+	}
+	p.nvalues++
+	n.Values = append(n.Values, v)
+	return nil
 }
 
 // newValue returns a zero Value from the current block.
@@ -610,8 +630,7 @@ func (p *parser) values(n *Node, t Type) error {
 		if err := p.grow(st.Pos, len(v.Bytes)); err != nil {
 			return err
 		}
-		n.Values = append(n.Values, v)
-		return nil
+		return p.addValue(n, v)
 	}
 	for {
 		pos := p.tok.Pos
@@ -655,7 +674,9 @@ func (p *parser) values(n *Node, t Type) error {
 		if err := p.grow(pos, len(v.Bytes)); err != nil {
 			return err
 		}
-		n.Values = append(n.Values, v)
+		if err := p.addValue(n, v); err != nil {
+			return err
+		}
 		if !p.isPunct(",") {
 			return nil
 		}
