@@ -30,17 +30,21 @@ type UI struct {
 	// Screenshot, when set, is the last screenshot's path (shown in the status line).
 	Screenshot string
 
-	browser  *FileBrowser
-	onlyDiff bool
-	fmap     *FallbackMap
-	openAsB  bool // the open dialog picks compare mode's scene B
-	fmapKey  [3]int
-	fmapTex  imgui.TextureID
-	mapRow   int
-	mapCol   int
-	keyTimes []float64
-	tree     TreeView
-	errSeen  int // errors in the diagnostics when last drawn: a new one brings the tab forward
+	browser *FileBrowser
+	// assets is the asset browser (File > Browse archive or folder).
+	assets     *AssetBrowser
+	assetsPath string
+	showAssets bool
+	onlyDiff   bool
+	fmap       *FallbackMap
+	openAsB    bool // the open dialog picks compare mode's scene B
+	fmapKey    [3]int
+	fmapTex    imgui.TextureID
+	mapRow     int
+	mapCol     int
+	keyTimes   []float64
+	tree       TreeView
+	errSeen    int // errors in the diagnostics when last drawn: a new one brings the tab forward
 }
 
 var (
@@ -112,6 +116,7 @@ func (u *UI) Build(w, h float32) {
 		dl.AddText(p, packed(1, 0.7, 0.3, 1), name)
 	}
 	u.openDialog()
+	u.assetsWindow()
 }
 
 func (u *UI) menu() float32 {
@@ -130,6 +135,9 @@ func (u *UI) menu() float32 {
 					}
 				}
 				imgui.EndMenu()
+			}
+			if imgui.MenuItem("Browse archive or folder...") {
+				u.AssetsOpen()
 			}
 			if imgui.MenuItem("Open demo") {
 				s.Open(nil)

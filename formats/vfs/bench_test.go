@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"sync"
 	"testing"
+	"time"
 
 	"animscope/formats/mpq"
 	"animscope/formats/mpq/mpqtest"
@@ -46,7 +47,10 @@ func bigArchive(b *testing.B) string {
 func BenchmarkMountList100k(b *testing.B) {
 	p := bigArchive(b)
 	b.ReportAllocs()
+	cpu0, n := processCPU(), 0
+	defer func() { reportCPU(b, cpu0, n, 0) }()
 	for b.Loop() {
+		n++
 		m, err := vfs.Open(p)
 		if err != nil {
 			b.Fatal(err)
@@ -65,11 +69,27 @@ func benchMatch(b *testing.B, pattern string, want int) {
 	}
 	defer m.Close()
 	b.ReportAllocs()
+	cpu0, n := processCPU(), 0
 	for b.Loop() {
 		got, err := m.Match(pattern)
 		if err != nil || len(got) != want {
 			b.Fatalf("%d matches, %v; want %d", len(got), err, want)
 		}
+		n++
+	}
+	reportCPU(b, cpu0, n, 0)
+}
+
+// reportCPU adds the CPU time per operation (and, with bytes, the throughput per
+// CPU second): the figures that do not depend on how busy the machine is.
+func reportCPU(b *testing.B, cpu0 time.Duration, n int, bytes int64) {
+	cpu := processCPU() - cpu0
+	if cpu <= 0 || n == 0 {
+		return
+	}
+	b.ReportMetric(float64(cpu.Microseconds())/1000/float64(n), "cpu-ms/op")
+	if bytes > 0 {
+		b.ReportMetric(float64(bytes)*float64(n)/cpu.Seconds()/1e6, "MB/cpu-s")
 	}
 }
 
@@ -95,10 +115,13 @@ func BenchmarkZlibExtract(b *testing.B) {
 	m, _ := a.Stat("big.bin")
 	b.SetBytes(int64(len(data)))
 	b.ReportAllocs()
+	cpu0, n := processCPU(), 0
 	for b.Loop() {
 		got, err := a.ReadMember(m)
 		if err != nil || len(got) != len(data) {
 			b.Fatal(err)
 		}
+		n++
 	}
+	reportCPU(b, cpu0, n, int64(len(data)))
 }

@@ -1,0 +1,236 @@
+package viewer
+
+import (
+	"fmt"
+	"path"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"animscope/formats"
+	"animscope/formats/vfs"
+)
+
+// AssetBrowser is the state of the asset browser: a mounted folder, archive or
+// game data folder, shown as a tree of folders or, while a search is typed, as a
+// flat list of matches, filtered by family; the selected file is described
+// (family, nodes, meshes, clips) without leaving the browser.
+type AssetBrowser struct {
+	Mount     *vfs.Mount
+	MountPath string
+	Err       string
+	// Query is the flat search: a glob (* ? [..]) or a substring, any case.
+	Query string
+	// Family filters the list by the decoder that reads a file's extension
+	// ("" shows everything, "models" every file some decoder reads).
+	Family string
+	// Rows is what the list shows now: the matches of Query, or the entries of
+	// the folder Dir when Query is "".
+	Rows []AssetRow
+	Dir  string
+	// Selected is the selected file's path, and Info what it is.
+	Selected string
+	Info     string
+	// Recent lists recently mounted paths, newest first.
+	Recent *Recent
+
+	families map[string]string // extension -> decoder name
+	opts     formats.Options
+}
+
+// AssetRow is one line of the list: a folder (Dir) or a file.
+type AssetRow struct {
+	Name  string // the base name (a folder's ends in '/')
+	Path  string // the path in the mount
+	Dir   bool
+	Size  int64
+	Entry vfs.Entry
+}
+
+// NewAssetBrowser makes a browser whose recent mounts live at recentPath ("" to
+// keep none).
+func NewAssetBrowser(recentPath string, opts formats.Options) *AssetBrowser {
+	b := &AssetBrowser{Recent: LoadRecent(recentPath), families: map[string]string{}, opts: opts}
+	for _, d := range formats.Decoders() {
+		for _, e := range d.Extensions {
+			b.families[e] = d.Name
+		}
+	}
+	return b
+}
+
+// DefaultRecentMountsPath is where the recent mounts live.
+func DefaultRecentMountsPath() string {
+	p := DefaultRecentPath()
+	if p == "" {
+		return ""
+	}
+	return filepath.Join(filepath.Dir(p), "recent-mounts.json")
+}
+
+// Open mounts p (replacing the current mount) and shows its root.
+func (b *AssetBrowser) Open(p string) error {
+	m, err := vfs.Open(p)
+	if err != nil {
+		b.Err = err.Error()
+		return err
+	}
+	if b.Mount != nil {
+		b.Mount.Close()
+	}
+	b.Mount, b.MountPath, b.Err = m, p, ""
+	b.Dir, b.Query, b.Selected, b.Info = "", "", "", ""
+	b.Recent.Add([]string{p})
+	b.Refresh()
+	return nil
+}
+
+// Close unmounts.
+func (b *AssetBrowser) Close() {
+	if b.Mount != nil {
+		b.Mount.Close()
+	}
+	b.Mount, b.Rows = nil, nil
+}
+
+// FamilyOf names the decoder that reads a path's extension ("" when none does).
+func (b *AssetBrowser) FamilyOf(p string) string { return b.families[strings.ToLower(path.Ext(p))] }
+
+// Families lists the filter's choices.
+func (b *AssetBrowser) Families() []string {
+	seen := map[string]bool{}
+	out := []string{"", "models"}
+	for _, f := range b.families {
+		if !seen[f] {
+			seen[f] = true
+			out = append(out, f)
+		}
+	}
+	sort.Strings(out[2:])
+	return out
+}
+
+func (b *AssetBrowser) keep(p string) bool {
+	switch b.Family {
+	case "":
+		return true
+	case "models":
+		return b.FamilyOf(p) != ""
+	default:
+		return b.FamilyOf(p) == b.Family
+	}
+}
+
+// Refresh recomputes Rows from Query, Family and Dir.
+func (b *AssetBrowser) Refresh() {
+	b.Rows = b.Rows[:0]
+	if b.Mount == nil {
+		return
+	}
+	if b.Query != "" {
+		ms, err := b.Mount.Match(b.Query)
+		if err != nil {
+			b.Err = err.Error()
+			return
+		}
+		b.Err = ""
+		for _, e := range ms {
+			if b.keep(e.Path) {
+				b.Rows = append(b.Rows, AssetRow{Name: e.Path, Path: e.Path, Size: e.Size, Entry: e})
+			}
+		}
+		return
+	}
+	prefix := ""
+	if b.Dir != "" {
+		prefix = strings.ToLower(b.Dir) + "/"
+	}
+	dirs := map[string]bool{}
+	var files []AssetRow
+	for _, e := range b.Mount.Entries() {
+		low := strings.ToLower(e.Path)
+		if !strings.HasPrefix(low, prefix) {
+			continue
+		}
+		rest := e.Path[len(prefix):]
+		if i := strings.IndexByte(rest, '/'); i >= 0 {
+			dirs[rest[:i]] = true
+			continue
+		}
+		if b.keep(e.Path) {
+			files = append(files, AssetRow{Name: rest, Path: e.Path, Size: e.Size, Entry: e})
+		}
+	}
+	var names []string
+	for d := range dirs {
+		names = append(names, d)
+	}
+	sort.Slice(names, func(i, j int) bool { return strings.ToLower(names[i]) < strings.ToLower(names[j]) })
+	for _, d := range names {
+		p := d
+		if b.Dir != "" {
+			p = b.Dir + "/" + d
+		}
+		b.Rows = append(b.Rows, AssetRow{Name: d + "/", Path: p, Dir: true})
+	}
+	b.Rows = append(b.Rows, files...)
+}
+
+// SetQuery runs a flat search (or goes back to the folder view with "").
+func (b *AssetBrowser) SetQuery(q string) {
+	b.Query = q
+	b.Refresh()
+}
+
+// Enter opens a folder row, or selects a file row.
+func (b *AssetBrowser) Enter(r AssetRow) {
+	if r.Dir {
+		b.Dir = r.Path
+		b.Refresh()
+		return
+	}
+	b.Select(r)
+}
+
+// Up goes to the parent folder.
+func (b *AssetBrowser) Up() {
+	if i := strings.LastIndexByte(b.Dir, '/'); i >= 0 {
+		b.Dir = b.Dir[:i]
+	} else {
+		b.Dir = ""
+	}
+	b.Refresh()
+}
+
+// Select describes a file: its family, nodes, meshes and clips (decoded from
+// the mount, companions from the same mount), or why it does not open.
+func (b *AssetBrowser) Select(r AssetRow) {
+	b.Selected = r.Path
+	if b.FamilyOf(r.Path) == "" {
+		b.Info = fmt.Sprintf("%s\n%d bytes (%d stored) in %s\nno decoder reads %q files", r.Path, r.Entry.Size, r.Entry.Packed,
+			filepath.Base(r.Entry.Archive), path.Ext(r.Path))
+		return
+	}
+	a, err := b.Mount.OpenModel(r.Entry, b.opts)
+	if err != nil {
+		b.Info = fmt.Sprintf("%s\ndoes not open: %v", r.Path, err)
+		return
+	}
+	nodes := 0
+	if a.Skeleton != nil {
+		nodes = a.Skeleton.Len()
+	}
+	errs, warns := 0, 0
+	for _, d := range formats.Verdict(a) {
+		if d.Severity == formats.Error {
+			errs++
+		} else {
+			warns++
+		}
+	}
+	b.Info = fmt.Sprintf("%s\n%s, %d nodes, %d meshes, %d clips\n%d bytes (%d stored) in %s\n%d errors, %d warnings",
+		r.Path, a.Family, nodes, len(a.Meshes), len(a.Clips), r.Entry.Size, r.Entry.Packed, filepath.Base(r.Entry.Archive), errs, warns)
+}
+
+// OpenName is how a row is opened as a scene (ARCHIVE:MEMBER, or a path).
+func (b *AssetBrowser) OpenName(r AssetRow) string { return b.Mount.MemberName(r.Entry) }
