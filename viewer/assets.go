@@ -221,7 +221,7 @@ func (b *AssetBrowser) Select(r AssetRow) {
 		nodes = a.Skeleton.Len()
 	}
 	errs, warns := 0, 0
-	for _, d := range formats.Verdict(a) {
+	for _, d := range formats.Verdict(&a.Asset) {
 		if d.Severity == formats.Error {
 			errs++
 		} else {
