@@ -232,13 +232,17 @@ func TestDefines(t *testing.T) {
 // value past it.
 func TestMaxValues(t *testing.T) {
 	old := maxValues
-	maxValues = 5
+	maxValues = 6 // the chunk and five values
 	defer func() { maxValues = old }()
 	if _, _, _, err := Compile("t.mif", []byte(chunkOf("int8 1, 2, 3, 4, 5")), Options{NoFiles: true}); err != nil {
 		t.Fatalf("5 values: %v", err)
 	}
+	if _, _, _, err := Compile("t.mif", []byte(strings.Repeat("form \"A\" { }\n", 7)), Options{NoFiles: true}); err == nil ||
+		!strings.Contains(err.Error(), "t.mif:7:1: more than 6 values and blocks") {
+		t.Errorf("7 forms: got %v, want t.mif:7:1: more than 6 values and blocks", err)
+	}
 	_, _, _, err := Compile("t.mif", []byte(chunkOf("int8 1, 2, 3\ncstring \"a\" cstring \"b\" float 6")), Options{NoFiles: true})
-	if err == nil || !strings.Contains(err.Error(), "t.mif:3:31: more than 5 values") {
-		t.Errorf("6 values: got %v, want t.mif:3:31: more than 5 values", err)
+	if err == nil || !strings.Contains(err.Error(), "t.mif:3:31: more than 6 values and blocks") {
+		t.Errorf("6 values: got %v, want t.mif:3:31: more than 6 values and blocks", err)
 	}
 }

@@ -122,7 +122,7 @@ const (
 	// of source read (so a few lines cannot expand into millions of values).
 	MacroBase    = 4096
 	MacroPerByte = 16
-	// MaxValues bounds the values of one source: each costs about 80 bytes of
+	// MaxValues bounds the values and blocks of one source: each costs about 80 bytes of
 	// memory while the source is compiled and checked (16M values, a source of
 	// some 400 MB, hold about 1.3 GB).
 	MaxValues = 1 << 24
@@ -482,6 +482,9 @@ func (p *parser) form() (*Node, error) {
 	if err := p.grow(pos, 12); err != nil {
 		return nil, err
 	}
+	if err := p.counted(pos); err != nil {
+		return nil, err
+	}
 	n := &Node{Pos: pos, Kind: NodeForm, ID: name}
 	p.depth++
 	n.Kids, err = p.body(n)
@@ -510,6 +513,9 @@ func (p *parser) chunk() (*Node, error) {
 		return nil, err
 	}
 	if err := p.grow(pos, 8); err != nil {
+		return nil, err
+	}
+	if err := p.counted(pos); err != nil {
 		return nil, err
 	}
 	n := &Node{Pos: pos, Kind: NodeChunk, ID: name}
@@ -559,15 +565,23 @@ func (p *parser) chunk() (*Node, error) {
 	}
 }
 
-// maxValues bounds the values of one source (a variable for tests).
+// maxValues bounds the values and blocks of one source (a variable for tests).
 var maxValues = MaxValues
+
+// counted accounts for one more value or block.
+func (p *parser) counted(pos Pos) error {
+	if p.nvalues >= maxValues {
+		return errAt(pos, "more than %d values and blocks", maxValues)
+	}
+	p.nvalues++
+	return nil
+}
 
 // addValue appends v to the chunk n, within maxValues.
 func (p *parser) addValue(n *Node, v *Value) error {
-	if p.nvalues >= maxValues {
-		return errAt(v.Pos, "more than %d values", maxValues)
+	if err := p.counted(v.Pos); err != nil {
+		return err
 	}
-	p.nvalues++
 	n.Values = append(n.Values, v)
 	return nil
 }

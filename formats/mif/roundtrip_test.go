@@ -64,7 +64,7 @@ func firstLine(s, sub string) string {
 // encoderFixtures reads the seed corpora that the swg package's own encoders
 // write (formats/swg/testdata/fuzz, `go test ./formats/swg -run
 // TestWriteFuzzSeeds -args -write-seeds`): every seed that is a well-formed IFF.
-func encoderFixtures(t *testing.T) map[string][]byte {
+func encoderFixtures(t testing.TB) map[string][]byte {
 	t.Helper()
 	dirs, err := filepath.Glob(filepath.Join("..", "swg", "testdata", "fuzz", "Fuzz*", "seed-*"))
 	if err != nil || len(dirs) == 0 {
