@@ -7,8 +7,8 @@ type RootPolicy uint8
 
 const (
 	// RootOwn: the clip's own root placement when it samples one
-	// (ClipInfo.PlacesRoot, VoxelCore's object lineset), the identity otherwise. `sample`, `diff`,
-	// export and the viewer by default.
+	// (ClipInfo.PlacesRoot, VoxelCore's object lineset), the identity otherwise:
+	// `sample`, `diff`, export, and the viewer by default.
 	RootOwn RootPolicy = iota
 	// RootLocomotion is RootOwn, and a clip without its own root that carries
 	// locomotion (LocomotionClip, SWG) walks along it: the viewer's "root motion"
