@@ -63,7 +63,9 @@ func Decode(src *formats.Source) (*formats.Part, error) {
 	if err != nil {
 		return nil, err
 	}
-	if det, ok := a.Details.(*Details); ok && src.Member == "" && src.Path != "" {
+	// Textures are looked for on disk only: a model from a mounted archive
+	// (src.Tree) or an NRes member has no folder there.
+	if det, ok := a.Details.(*Details); ok && src.Member == "" && src.Tree == nil && src.Path != "" {
 		findTextures(&a.Asset, det, src.Path, src.Opts.Root)
 	}
 	return a, nil

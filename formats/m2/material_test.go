@@ -251,3 +251,32 @@ func TestSkinCandidates(t *testing.T) {
 		t.Errorf("a model without replaceable textures: %v, want none", got)
 	}
 }
+
+// mapTree is a formats.Tree held in memory.
+type mapTree map[string][]byte
+
+func (m mapTree) ReadFile(name string) ([]byte, error) {
+	if b, ok := m[name]; ok {
+		return b, nil
+	}
+	return nil, os.ErrNotExist
+}
+func (m mapTree) Exists(name string) bool { _, ok := m[name]; return ok }
+
+// TestTexturesNotFromDiskForTreeModels: a model opened from a mounted archive has
+// no folder on disk; its textures are not looked for there (a same-named path
+// under the working directory is a decoy).
+func TestTexturesNotFromDiskForTreeModels(t *testing.T) {
+	data, _ := Synthetic(256, false)
+	dir := t.TempDir()
+	os.MkdirAll(filepath.Join(dir, "Creature", "Test"), 0o755)
+	os.WriteFile(filepath.Join(dir, "Creature", "Test", "SKIN.BLP"), []byte("decoy"), 0o644)
+	t.Chdir(dir)
+	a, err := formats.OpenInTree(mapTree{"Creature/Test/Test.m2": data}, "Creature/Test/Test.m2", "x.mpq:Creature/Test/Test.m2", formats.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f := a.Details.(*Details).Textures[0].File; f != "" {
+		t.Errorf("texture found on disk as %q for a model inside an archive", f)
+	}
+}
