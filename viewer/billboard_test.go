@@ -1,6 +1,7 @@
 package viewer
 
 import (
+	"math"
 	"slices"
 	"testing"
 
@@ -78,4 +79,51 @@ func TestCameraInScene(t *testing.T) {
 	if got := scene.Mul4x1(up.Vec4(0)).Vec3(); got.Sub(wantUp).Len() > 1e-5 {
 		t.Errorf("up maps back to %v, want %v", got, wantUp)
 	}
+}
+
+// billboardQuad is a one-node scene whose rigid, two-sided unit quad lies in the
+// node's YZ plane (facing its X axis), in bind pose; modes[0] is the node's
+// billboard mode.
+func billboardQuad(mode uint8) *formats.Asset {
+	s := &anim.Skeleton{Names: []string{"flame"}, Parents: []int32{-1}}
+	q := formats.Mesh{Name: "quad", Node: 0,
+		Positions: []mgl32.Vec3{{0, -1, -1}, {0, 1, -1}, {0, 1, 1}, {0, -1, 1}},
+		Normals:   []mgl32.Vec3{{1, 0, 0}, {1, 0, 0}, {1, 0, 0}, {1, 0, 0}},
+		Indices:   []uint32{0, 1, 2, 0, 2, 3, 0, 2, 1, 0, 3, 2}}
+	return &formats.Asset{Files: []string{"quad"}, Family: "synthetic", Skeleton: s, UpAxis: formats.UpY,
+		Meshes: []formats.Mesh{q}, Billboards: modes{mode}}
+}
+
+// TestRenderFacesBillboards: drawn off-screen (the path of `render`), a spherical
+// billboard quad faces the camera from the front (+X) and from the side (+Z),
+// covering about as many pixels from both, while the same quad without the flag
+// is edge-on, nearly invisible, from the side.
+func TestRenderFacesBillboards(t *testing.T) {
+	withGL(t, func(hd *Headless) {
+		pixels := func(mode uint8, yaw float32) int {
+			a := billboardQuad(mode)
+			s := NewState(func([]string, formats.Options) (*formats.Asset, error) { return a, nil }, formats.Options{})
+			if !s.Open([]string{"quad"}) {
+				t.Fatal(s.LastError())
+			}
+			s.View.Bones, s.View.Joints, s.View.Grid, s.View.Axes = false, false, false, false
+			s.Evaluate()
+			cam := render.Camera{Yaw: yaw, Distance: 6, FovY: mgl32.DegToRad(45)}
+			img, err := hd.Render(s, 96, 96, &cam, 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return countNonBackground(img)
+		}
+		const front, side = math.Pi / 2, 0 // yaw π/2 looks from +X, 0 from +Z
+		bbFront, bbSide := pixels(anim.BillboardSpherical, front), pixels(anim.BillboardSpherical, side)
+		plainFront, plainSide := pixels(anim.BillboardNone, front), pixels(anim.BillboardNone, side)
+		t.Logf("pixels: billboard front %d side %d; plain front %d side %d", bbFront, bbSide, plainFront, plainSide)
+		if plainFront < 400 || plainSide > plainFront/20 {
+			t.Fatalf("without billboarding: %d pixels from the front, %d from the side; want a face-on quad and an edge-on one", plainFront, plainSide)
+		}
+		if bbSide < plainFront*8/10 || bbSide > plainFront*12/10 || bbFront < plainFront*8/10 || bbFront > plainFront*12/10 {
+			t.Errorf("billboard: %d pixels from the front, %d from the side; want about %d from both (facing the camera)", bbFront, bbSide, plainFront)
+		}
+	})
 }
