@@ -14,6 +14,7 @@ import (
 	"animscope/formats/m2"
 	"animscope/formats/samples"
 	"animscope/formats/swg"
+	"animscope/formats/swg/swgtest"
 
 	"github.com/go-gl/mathgl/mgl32"
 )
@@ -44,7 +45,7 @@ type fixture struct {
 
 func sktFixture(t *testing.T) []byte {
 	t.Helper()
-	data, err := swg.EncodeSKTM(&swg.SkeletonTemplate{
+	data, err := swgtest.EncodeSKTM(&swg.SkeletonTemplate{
 		Version: "0002",
 		Names:   []string{"root", "spine", "head"},
 		Parents: []int32{-1, 0, 1},
@@ -69,8 +70,8 @@ func ansFixture(t *testing.T, kind, version string) []byte {
 	keys := []mgl32.Quat{mgl32.QuatIdent(), swg.AxisAngle(0.3, mgl32.Vec3{0, 0, 1}), swg.AxisAngle(0.6, mgl32.Vec3{0, 0, 1})}
 	a := &swg.Animation{Kind: kind, Version: version, FPS: 30, FrameCount: 8}
 	if ck {
-		a.Rot = []swg.QuatChannel{swg.PackChannel(frames, keys)}
-		p, r := swg.PackStatic(swg.AxisAngle(0.2, mgl32.Vec3{1, 0, 0}))
+		a.Rot = []swg.QuatChannel{swgtest.PackChannel(frames, keys)}
+		p, r := swgtest.PackStatic(swg.AxisAngle(0.2, mgl32.Vec3{1, 0, 0}))
 		a.StaticPacked, a.StaticRot = []swg.PackedQuat{p}, []mgl32.Quat{r}
 	} else {
 		a.Rot = []swg.QuatChannel{{Frames: frames, Keys: keys}}
@@ -86,7 +87,7 @@ func ansFixture(t *testing.T, kind, version string) []byte {
 		a.Loco = &swg.Locomotion{AverageSpeed: 1, TFrames: []int32{0, 8}, T: []mgl32.Vec3{{0, 0, 0}, {0, 0, 1}},
 			RFrames: []int32{0, 8}, R: []mgl32.Quat{mgl32.QuatIdent(), mgl32.QuatIdent()}}
 	}
-	data, err := swg.EncodeAnimation(a)
+	data, err := swgtest.EncodeAnimation(a)
 	if err != nil {
 		t.Fatalf("%s %s: %v", kind, version, err)
 	}
@@ -107,7 +108,7 @@ func mgnFixture(t *testing.T) []byte {
 		Shaders: []swg.PerShader{{Shader: "shader/test.sht", UVDims: []int32{2}, PIDX: []int32{0, 1, 2}, NIDX: []int32{0, 1, 2},
 			UVs: [][]float32{{0, 0, 1, 0, 0, 1}}, Triangles: []uint32{0, 1, 2}}},
 	}
-	data, err := swg.EncodeMeshGen(m)
+	data, err := swgtest.EncodeMeshGen(m)
 	if err != nil {
 		t.Fatal(err)
 	}

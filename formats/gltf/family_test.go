@@ -14,6 +14,7 @@ import (
 
 	"animscope/formats/msh"
 	"animscope/formats/swg"
+	"animscope/formats/swg/swgtest"
 
 	_ "animscope/formats/m2"
 	_ "animscope/formats/vca"
@@ -203,7 +204,7 @@ func TestExportSWGSkinned(t *testing.T) {
 		skt.BPTR = append(skt.BPTR, mgl32.Vec3{0.05 * float32(i%3), 0.3, 0.1 * float32(i%2)})
 		skt.JROR = append(skt.JROR, 0)
 	}
-	sktData, err := swg.EncodeSKTM(skt)
+	sktData, err := swgtest.EncodeSKTM(skt)
 	if err != nil {
 		t.Fatal(err)
 	}

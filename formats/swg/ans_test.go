@@ -1,4 +1,4 @@
-package swg
+package swg_test
 
 import (
 	"bytes"
@@ -10,28 +10,29 @@ import (
 
 	"animscope/anim"
 	"animscope/formats"
+	"animscope/formats/swg"
 
 	"github.com/go-gl/mathgl/mgl32"
 )
 
 var animKinds = [][2]string{{"KFAT", "0003"}, {"KFAT", "0002"}, {"CKAT", "0001"}}
 
-func stripOffsets(a *Animation) *Animation {
+func stripOffsets(a *swg.Animation) *swg.Animation {
 	b := *a
 	b.File, b.Name, b.Diagnostics = "", "", nil
-	b.Xforms = append([]XformInfo(nil), a.Xforms...)
+	b.Xforms = append([]swg.XformInfo(nil), a.Xforms...)
 	for i := range b.Xforms {
 		b.Xforms[i].Offset = 0
 		if a.Kind == "KFAT" && a.Version == "0002" {
 			b.Xforms[i].AnimatedRot = false
 		}
 	}
-	b.Rot = append([]QuatChannel(nil), a.Rot...)
+	b.Rot = append([]swg.QuatChannel(nil), a.Rot...)
 	for i := range b.Rot {
 		b.Rot[i].Offset = 0
 	}
-	for _, p := range []*[]ScalarChannel{&b.Trans, &b.Euler} {
-		*p = append([]ScalarChannel(nil), (*p)...)
+	for _, p := range []*[]swg.ScalarChannel{&b.Trans, &b.Euler} {
+		*p = append([]swg.ScalarChannel(nil), (*p)...)
 		for i := range *p {
 			(*p)[i].Offset = 0
 		}
@@ -51,7 +52,7 @@ func TestAnimationRoundTrip(t *testing.T) {
 	for _, kv := range animKinds {
 		a := synthAnimation(kv[0], kv[1], names, 24)
 		data := mustEncodeAnim(t, a)
-		b, err := DecodeAnimation("x.ans", data)
+		b, err := swg.DecodeAnimation("x.ans", data)
 		if err != nil {
 			t.Fatalf("%v: %v", kv, err)
 		}
@@ -89,7 +90,7 @@ func refRot(frames []int32, keys []mgl32.Quat, f float32) mgl32.Quat {
 		return keys[k]
 	}
 	inv := 1 / (float32(frames[k+1]) - float32(frames[k]))
-	return Slerp(keys[k], keys[k+1], (f-float32(frames[k]))*inv)
+	return swg.Slerp(keys[k], keys[k+1], (f-float32(frames[k]))*inv)
 }
 
 func refScalar(frames []int32, vals []float32, f float32) float32 {
@@ -107,7 +108,7 @@ func refScalar(frames []int32, vals []float32, f float32) float32 {
 	return float32(lw*vals[k]) + float32((1-lw)*vals[k+1])
 }
 
-func refSample(a *Animation, x *XformInfo, f float32) anim.Transform {
+func refSample(a *swg.Animation, x *swg.XformInfo, f float32) anim.Transform {
 	var r mgl32.Quat
 	switch {
 	case a.Kind == "KFAT" && a.Version == "0002":
@@ -120,7 +121,7 @@ func refSample(a *Animation, x *XformInfo, f float32) anim.Transform {
 				ang[k] = a.StaticEuler[x.RotIdx[k]]
 			}
 		}
-		r = EulerXYZ(ang[0], ang[1], ang[2])
+		r = swg.EulerXYZ(ang[0], ang[1], ang[2])
 	case x.AnimatedRot:
 		ch := a.Rot[x.RotIndex]
 		r = refRot(ch.Frames, ch.Keys, f)
@@ -144,17 +145,17 @@ func refSample(a *Animation, x *XformInfo, f float32) anim.Transform {
 // which keys were used.
 func TestSyntheticSampling(t *testing.T) {
 	skel := chainSkeleton(12)
-	built, _ := BuildSkeleton([]Segment{{T: skel}})
+	built, _ := swg.BuildSkeleton([]swg.Segment{{T: skel}})
 	names := append([]string{}, skel.Names[:10]...)
 	names = append(names, "not_in_skeleton")
 	frames := []float64{-3, 0, 0.5, 1, 2.25, 3, 7.5, 11.999, 12, 17.3, 23, 24, 30}
 	for _, kv := range animKinds {
 		a0 := synthAnimation(kv[0], kv[1], names, 24)
-		a, err := DecodeAnimation("synth.ans", mustEncodeAnim(t, a0))
+		a, err := swg.DecodeAnimation("synth.ans", mustEncodeAnim(t, a0))
 		if err != nil {
 			t.Fatal(err)
 		}
-		clip, ds := a.Bind(built, FidelityFile)
+		clip, ds := a.Bind(built, swg.FidelityFile)
 		if len(ds) != 1 || !strings.Contains(ds[0].Message, "not_in_skeleton") {
 			t.Errorf("%v: bind diagnostics %v, want one naming not_in_skeleton", kv, ds)
 		}
@@ -202,93 +203,26 @@ func TestSyntheticSampling(t *testing.T) {
 	}
 }
 
-func keptIndices(tr interface{ file(int) int32 }, n int) []int32 {
-	out := make([]int32, n)
-	for i := range out {
-		out[i] = tr.file(i)
-	}
-	return out
-}
-
-// §6.2: the client's key thinning, with the spec's rules on hand-made channels.
-func TestClientThinning(t *testing.T) {
-	A, B, C, D := uint32(0x11111111), uint32(0x22222222), uint32(0x33333333), uint32(0x44444444)
-	q0 := AxisAngle(0.1, mgl32.Vec3{0, 1, 0})
-	q1 := AxisAngle(0.5, mgl32.Vec3{0, 1, 0})
-	q1n := AxisAngle(0.5+1e-5, mgl32.Vec3{0, 1, 0})
-	q2 := AxisAngle(0.9, mgl32.Vec3{0, 1, 0})
-	cases := []struct {
-		name string
-		a    *Animation
-		rot  QuatChannel
-		tr   ScalarChannel
-		want []int32
-	}{
-		{name: "CKAT rotation: odd keys and repeated words dropped",
-			a:    &Animation{Kind: "CKAT"},
-			rot:  QuatChannel{Frames: []int32{0, 1, 2, 3, 4, 5}, Words: []uint32{A, A, B, C, C, D}, Keys: make([]mgl32.Quat, 6)},
-			want: []int32{0, 2, 5}},
-		{name: "CKAT rotation: a first word of 0 equals the initial previous word",
-			a:    &Animation{Kind: "CKAT"},
-			rot:  QuatChannel{Frames: []int32{0, 1, 2}, Words: []uint32{0, B, C}, Keys: make([]mgl32.Quat, 3)},
-			want: []int32{2}},
-		{name: "KFAT rotation: keys equal to the last kept one dropped",
-			a:    &Animation{Kind: "KFAT"},
-			rot:  QuatChannel{Frames: []int32{0, 1, 2, 3, 4}, Keys: []mgl32.Quat{q0, q0, q1, q1n, q2}},
-			want: []int32{0, 2, 4}},
-		{name: "KFAT translation: within 2·FLT_EPSILON dropped",
-			a:    &Animation{Kind: "KFAT"},
-			tr:   ScalarChannel{Frames: []int32{0, 1, 2, 3, 4, 5}, Values: []float32{0, 0, 1e-8, 1, 1, 1}},
-			want: []int32{0, 3, 5}},
-		{name: "CKAT translation: the middle key is kept",
-			a:    &Animation{Kind: "CKAT"},
-			tr:   ScalarChannel{Frames: []int32{0, 1, 2, 3, 4, 5}, Values: []float32{0, 0, 0, 0, 0, 0}},
-			want: []int32{0, 3, 5}},
-		{name: "KFAT translation: constant channel keeps first and last",
-			a:    &Animation{Kind: "KFAT"},
-			tr:   ScalarChannel{Frames: []int32{0, 1, 2, 3, 4, 5}, Values: []float32{0, 0, 0, 0, 0, 0}},
-			want: []int32{0, 5}},
-	}
-	for _, c := range cases {
-		d := &animData{a: c.a}
-		var got []int32
-		if c.rot.Frames != nil {
-			tr := d.rotTrack(c.rot, true)
-			got = keptIndices(tr, len(tr.keys))
-			if ft := d.rotTrack(c.rot, false); len(ft.keys) != len(c.rot.Frames) {
-				t.Errorf("%s: file fidelity keeps %d keys, want all %d", c.name, len(ft.keys), len(c.rot.Frames))
-			}
-		} else {
-			tr := d.scalarTrack(c.tr, true, c.a.Kind == "CKAT")
-			got = keptIndices(tr, len(tr.values))
-		}
-		if !reflect.DeepEqual(got, c.want) {
-			t.Errorf("%s: kept %v, want %v", c.name, got, c.want)
-		}
-	}
-}
-
 // KFAT 0002 in client fidelity: the load-time conversion keeps frame 0, frames
 // that moved by more than 0.001 and the last frame, and each key equals the
 // Euler rotation at its integer frame.
 func TestKFAT0002ClientConversion(t *testing.T) {
-	a := &Animation{Kind: "KFAT", Version: "0002", FPS: 30, FrameCount: 10,
-		Xforms:      []XformInfo{{Name: "j", RotMask: MaskRotX, RotIdx: [3]int32{0, 0, 1}, TransIdx: [3]int32{0, 0, 0}}},
-		Euler:       []ScalarChannel{{Frames: []int32{0, 4, 10}, Values: []float32{0, 0.0008, 0.4}}},
+	a := &swg.Animation{Kind: "KFAT", Version: "0002", FPS: 30, FrameCount: 10,
+		Xforms:      []swg.XformInfo{{Name: "j", RotMask: swg.MaskRotX, RotIdx: [3]int32{0, 0, 1}, TransIdx: [3]int32{0, 0, 0}}},
+		Euler:       []swg.ScalarChannel{{Frames: []int32{0, 4, 10}, Values: []float32{0, 0.0008, 0.4}}},
 		StaticEuler: []float32{0.2, -0.1}, StaticTrans: []float32{0}}
 	a.Xforms[0].AnimatedRot = true
 	data := mustEncodeAnim(t, a)
-	b, err := DecodeAnimation("old.ans", data)
+	b, err := swg.DecodeAnimation("old.ans", data)
 	if err != nil {
 		t.Fatal(err)
 	}
-	d := prepare(b, FidelityClient)
-	tr := d.rot[d.src[0].rotTrack]
+	gotFrames := swg.ClientRotFrames(b, 0)
 	var wantFrames []float32
 	last := mgl32.Quat{}
 	for f := int32(0); f <= 10; f++ {
 		ang := refScalar(a.Euler[0].Frames, a.Euler[0].Values, float32(f))
-		qf := EulerXYZ(ang, 0.2, -0.1)
+		qf := swg.EulerXYZ(ang, 0.2, -0.1)
 		moved := f == 0 || f == 10 || math.Abs(float64(qf.W-last.W)) > 0.001 || math.Abs(float64(qf.V[0]-last.V[0])) > 0.001 ||
 			math.Abs(float64(qf.V[1]-last.V[1])) > 0.001 || math.Abs(float64(qf.V[2]-last.V[2])) > 0.001
 		if moved {
@@ -296,19 +230,19 @@ func TestKFAT0002ClientConversion(t *testing.T) {
 			last = qf
 		}
 	}
-	if !reflect.DeepEqual(tr.frames, wantFrames) {
-		t.Errorf("converted key frames %v, want %v", tr.frames, wantFrames)
+	if !reflect.DeepEqual(gotFrames, wantFrames) {
+		t.Errorf("converted key frames %v, want %v", gotFrames, wantFrames)
 	}
-	if len(tr.frames) >= 11 || len(tr.frames) < 3 {
-		t.Errorf("%d converted keys: the 0.001 rule should drop the slow frames", len(tr.frames))
+	if len(gotFrames) >= 11 || len(gotFrames) < 3 {
+		t.Errorf("%d converted keys: the 0.001 rule should drop the slow frames", len(gotFrames))
 	}
 	// File fidelity evaluates the Euler channels directly.
-	clip, _ := b.Bind(&anim.Skeleton{Names: []string{"J"}, Parents: []int32{-1}}, FidelityFile)
+	clip, _ := b.Bind(&anim.Skeleton{Names: []string{"J"}, Parents: []int32{-1}}, swg.FidelityFile)
 	out := make([]anim.Transform, 1)
 	pr := make([]anim.Probe, 1)
 	clip.Sample(nil, 7, out, pr)
 	ang := refScalar(a.Euler[0].Frames, a.Euler[0].Values, 7)
-	if want := EulerXYZ(ang, 0.2, -0.1); out[0].Q != want {
+	if want := swg.EulerXYZ(ang, 0.2, -0.1); out[0].Q != want {
 		t.Errorf("file-exact 0002 at 7: %v, want %v", out[0].Q, want)
 	}
 	chans := []string{}
@@ -329,7 +263,7 @@ func TestHoldMarkersRootMotion(t *testing.T) {
 		a.Rot[0].Frames[i+1] += 5
 	}
 	data := mustEncodeAnim(t, a)
-	b, err := DecodeAnimation("late.ans", data)
+	b, err := swg.DecodeAnimation("late.ans", data)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -343,7 +277,7 @@ func TestHoldMarkersRootMotion(t *testing.T) {
 		t.Errorf("no warning for a first key at frame 5: %v", b.Diagnostics)
 	}
 	skel := &anim.Skeleton{Names: []string{"A", "B"}, Parents: []int32{-1, 0}}
-	clip, _ := b.Bind(skel, FidelityFile)
+	clip, _ := b.Bind(skel, swg.FidelityFile)
 	out := make([]anim.Transform, 2)
 	pr := make([]anim.Probe, 2)
 	clip.Sample(nil, 2, out, pr)
@@ -353,7 +287,7 @@ func TestHoldMarkersRootMotion(t *testing.T) {
 	if got := fmt.Sprint(clip.Markers()); got != "[{roar 1} {footstep 2} {roar 2} {roar 3} {roar 4} {footstep 10}]" {
 		t.Errorf("file markers %s", got)
 	}
-	cclip, _ := b.Bind(skel, FidelityClient)
+	cclip, _ := b.Bind(skel, swg.FidelityClient)
 	// Message::load keeps only the first of three or more consecutive signals.
 	if got := fmt.Sprint(cclip.Markers()); got != "[{roar 1} {footstep 2} {footstep 10}]" {
 		t.Errorf("client markers %s", got)
@@ -364,7 +298,7 @@ func TestHoldMarkersRootMotion(t *testing.T) {
 	}
 	rot, tr := clip.RootMotion(0, 20)
 	r1 := b.Loco.R[1]
-	if rot != clientMul(r1, anim.Conjugate(b.Loco.R[0])) {
+	if rot != swg.ClientMul(r1, anim.Conjugate(b.Loco.R[0])) {
 		t.Errorf("root rotation %v", rot)
 	}
 	var m anim.Affine
@@ -381,20 +315,20 @@ func TestHoldMarkersRootMotion(t *testing.T) {
 
 // The client's slerp: shortest path, linear weights near 1, no normalisation.
 func TestClientSlerp(t *testing.T) {
-	a := AxisAngle(0.2, mgl32.Vec3{0, 0, 1})
-	b := AxisAngle(1.4, mgl32.Vec3{0, 0, 1})
+	a := swg.AxisAngle(0.2, mgl32.Vec3{0, 0, 1})
+	b := swg.AxisAngle(1.4, mgl32.Vec3{0, 0, 1})
 	for _, f := range []float32{0, 0.25, 0.5, 1} {
-		got := Slerp(a, b, f)
-		want := AxisAngle(0.2+1.2*f, mgl32.Vec3{0, 0, 1})
+		got := swg.Slerp(a, b, f)
+		want := swg.AxisAngle(0.2+1.2*f, mgl32.Vec3{0, 0, 1})
 		if !quatNear(got, [4]float64{float64(want.W), 0, 0, float64(want.V[2])}, 2e-6) {
 			t.Errorf("slerp at %g = %v, want %v", f, got, want)
 		}
-		if neg := Slerp(a, negQuat(b), f); !quatNear(neg, [4]float64{float64(got.W), 0, 0, float64(got.V[2])}, 2e-6) {
+		if neg := swg.Slerp(a, swg.NegQuat(b), f); !quatNear(neg, [4]float64{float64(got.W), 0, 0, float64(got.V[2])}, 2e-6) {
 			t.Errorf("slerp with -b at %g = %v, want the shortest path %v", f, neg, got)
 		}
 	}
-	c := AxisAngle(0.2+1e-4, mgl32.Vec3{0, 0, 1})
-	if got := Slerp(a, c, 0.5); got.W != 0.5*a.W+0.5*c.W {
+	c := swg.AxisAngle(0.2+1e-4, mgl32.Vec3{0, 0, 1})
+	if got := swg.Slerp(a, c, 0.5); got.W != 0.5*a.W+0.5*c.W {
 		t.Errorf("nearly parallel keys: %v, want linear weights", got)
 	}
 }

@@ -1,4 +1,4 @@
-package swg
+package swg_test
 
 import (
 	"encoding/binary"
@@ -11,13 +11,15 @@ import (
 	"animscope/anim"
 	"animscope/formats"
 	"animscope/formats/iff"
+	"animscope/formats/swg"
+	"animscope/formats/swg/swgtest"
 )
 
 // seedFiles are well-formed synthetic files of every kind, with the in-memory
 // references a .lmg and a .sat need.
 func seedFiles(t testing.TB) (files map[string][]byte, refs map[string][]byte) {
 	sk := chainSkeleton(5)
-	slod, err := EncodeSLOD([]SLODEntry{{T: sk}, {T: workedExample()}})
+	slod, err := swgtest.EncodeSLOD([]swgtest.SLODEntry{{T: sk}, {T: workedExample()}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -29,8 +31,8 @@ func seedFiles(t testing.TB) (files map[string][]byte, refs map[string][]byte) {
 		"kfat2.ans": mustEncodeAnim(t, synthAnimation("KFAT", "0002", sk.Names, 12)),
 		"ckat.ans":  mustEncodeAnim(t, synthAnimation("CKAT", "0001", sk.Names, 12)),
 		"m.mgn":     mesh,
-		"m.lmg":     EncodeLODList([]string{"appearance/mesh/m_l0.mgn"}),
-		"m.sat":     EncodeAppearance(&Appearance{Meshes: []string{"appearance/mesh/m.lmg"}, Skeletons: []SkeletonRef{{Path: "appearance/skeleton/s.skt"}}}),
+		"m.lmg":     swgtest.EncodeLODList([]string{"appearance/mesh/m_l0.mgn"}),
+		"m.sat":     swgtest.EncodeAppearance(&swg.Appearance{Meshes: []string{"appearance/mesh/m.lmg"}, Skeletons: []swg.SkeletonRef{{Path: "appearance/skeleton/s.skt"}}}),
 	}
 	refs = map[string][]byte{
 		"appearance/mesh/m_l0.mgn":  mesh,
@@ -77,7 +79,7 @@ func decodeSeed(name string, data []byte, refs map[string][]byte) (a *formats.Pa
 			err = fmt.Errorf("PANIC: %v", r)
 		}
 	}()
-	return DecodeData(name, data, formats.Options{}, refs)
+	return swg.DecodeData(name, data, formats.Options{}, refs)
 }
 
 // Hand-broken files: truncated at each eighth, every size set to 0xFFFFFFFF

@@ -1,21 +1,22 @@
-package swg
+package swg_test
 
 import (
 	"testing"
 
 	"animscope/anim"
+	"animscope/formats/swg"
 )
 
 const benchJoints = 60
 
-func benchClip(tb testing.TB, kind, version string) (*anim.Skeleton, *Clip) {
+func benchClip(tb testing.TB, kind, version string) (*anim.Skeleton, *swg.Clip) {
 	sk := chainSkeleton(benchJoints)
-	s, _ := BuildSkeleton([]Segment{{T: sk}})
-	a, err := DecodeAnimation("bench.ans", mustEncodeAnim(tb, synthAnimation(kind, version, sk.Names, 120)))
+	s, _ := swg.BuildSkeleton([]swg.Segment{{T: sk}})
+	a, err := swg.DecodeAnimation("bench.ans", mustEncodeAnim(tb, synthAnimation(kind, version, sk.Names, 120)))
 	if err != nil {
 		tb.Fatal(err)
 	}
-	c, _ := a.Bind(s, FidelityFile)
+	c, _ := a.Bind(s, swg.FidelityFile)
 	return s, c
 }
 

@@ -1,4 +1,4 @@
-package swg
+package swg_test
 
 import (
 	"bytes"
@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"animscope/formats"
+	"animscope/formats/swg"
+	"animscope/formats/swg/swgtest"
 
 	"github.com/go-gl/mathgl/mgl32"
 )
@@ -29,7 +31,7 @@ func saneQ(qs []mgl32.Quat) bool {
 	return true
 }
 
-func saneAnim(a *Animation) bool {
+func saneAnim(a *swg.Animation) bool {
 	if !saneQ(a.StaticRot) || !saneF(a.StaticTrans...) || !saneF(a.StaticEuler...) {
 		return false
 	}
@@ -38,7 +40,7 @@ func saneAnim(a *Animation) bool {
 			return false
 		}
 	}
-	for _, c := range append(append([]ScalarChannel(nil), a.Trans...), a.Euler...) {
+	for _, c := range append(append([]swg.ScalarChannel(nil), a.Trans...), a.Euler...) {
 		if !saneF(c.Values...) {
 			return false
 		}
@@ -58,7 +60,7 @@ func saneAnim(a *Animation) bool {
 	return true
 }
 
-func saneTemplate(t *SkeletonTemplate) bool {
+func saneTemplate(t *swg.SkeletonTemplate) bool {
 	for i := range t.Names {
 		for _, q := range []mgl32.Quat{t.RPRE[i], t.RPST[i], t.BPRO[i]} {
 			// a near-unit quaternion keeps the bind-pose matrices bounded
@@ -74,7 +76,7 @@ func saneTemplate(t *SkeletonTemplate) bool {
 }
 
 func fuzzDecode(t *testing.T, name string, data []byte, refs map[string][]byte) *formats.Part {
-	a, err := DecodeData(name, data, formats.Options{}, refs)
+	a, err := swg.DecodeData(name, data, formats.Options{}, refs)
 	if err != nil {
 		if e := namedError(err, name, len(data)); e != nil {
 			t.Fatal(e)
@@ -98,17 +100,17 @@ func FuzzSKT(f *testing.F) {
 		if a == nil || a.Skeleton == nil {
 			return
 		}
-		sf, err := DecodeSkeletonFile("f.skt", data, "")
+		sf, err := swg.DecodeSkeletonFile("f.skt", data, "")
 		if err != nil {
 			t.Fatalf("DecodeData succeeded but DecodeSkeletonFile failed: %v", err)
 		}
 		t0 := sf.LODs[0]
 		// decode → encode → decode is stable
-		enc, err := EncodeSKTM(t0)
+		enc, err := swgtest.EncodeSKTM(t0)
 		if err != nil {
 			t.Fatalf("encode: %v", err)
 		}
-		sf2, err := DecodeSkeletonFile("g.skt", enc, "")
+		sf2, err := swg.DecodeSkeletonFile("g.skt", enc, "")
 		if err != nil {
 			t.Fatalf("re-decode: %v", err)
 		}
@@ -122,7 +124,7 @@ func FuzzSKT(f *testing.F) {
 }
 
 // bitsOf compares floats by their bits (NaN-safe).
-func bitsOf(t *SkeletonTemplate) []any {
+func bitsOf(t *swg.SkeletonTemplate) []any {
 	var out []any
 	qb := func(qs []mgl32.Quat) (r []uint32) {
 		for _, q := range qs {
@@ -150,23 +152,23 @@ func FuzzANS(f *testing.F) {
 		if as == nil {
 			return
 		}
-		a, err := DecodeAnimation("f.ans", data)
+		a, err := swg.DecodeAnimation("f.ans", data)
 		if err != nil {
 			t.Fatalf("DecodeData succeeded but DecodeAnimation failed: %v", err)
 		}
-		if enc, err := EncodeAnimation(a); err == nil {
-			b, err := DecodeAnimation("f.ans", enc)
+		if enc, err := swgtest.EncodeAnimation(a); err == nil {
+			b, err := swg.DecodeAnimation("f.ans", enc)
 			if err != nil {
 				t.Fatalf("re-decode: %v", err)
 			}
-			enc2, err := EncodeAnimation(b)
+			enc2, err := swgtest.EncodeAnimation(b)
 			if err != nil || !bytes.Equal(enc, enc2) {
 				t.Fatalf("decode → encode → decode → encode is not stable (%v)", err)
 			}
 		}
 		checkAsset(t, as, saneAnim(a))
-		for _, fid := range []string{FidelityFile, FidelityClient} {
-			c := AnimationAsset(a, fid)
+		for _, fid := range []string{swg.FidelityFile, swg.FidelityClient} {
+			c := swg.AnimationAsset(a, fid)
 			checkAsset(t, c, saneAnim(a))
 		}
 	})
@@ -179,16 +181,16 @@ func FuzzMGN(f *testing.F) {
 		if as == nil {
 			return
 		}
-		m, err := DecodeMeshGen("f.mgn", data)
+		m, err := swg.DecodeMeshGen("f.mgn", data)
 		if err != nil {
 			t.Fatalf("DecodeData succeeded but DecodeMeshGen failed: %v", err)
 		}
-		if enc, err := EncodeMeshGen(m); err == nil {
-			m2, err := DecodeMeshGen("f.mgn", enc)
+		if enc, err := swgtest.EncodeMeshGen(m); err == nil {
+			m2, err := swg.DecodeMeshGen("f.mgn", enc)
 			if err != nil {
 				t.Fatalf("re-decode: %v", err)
 			}
-			enc2, err := EncodeMeshGen(m2)
+			enc2, err := swgtest.EncodeMeshGen(m2)
 			if err != nil || !bytes.Equal(enc, enc2) {
 				t.Fatalf("decode → encode → decode → encode is not stable (%v)", err)
 			}
@@ -205,8 +207,8 @@ func FuzzLMG(f *testing.F) {
 		if as == nil {
 			return
 		}
-		if l, _, err := DecodeLODList("f.lmg", data); err == nil {
-			l2, _, err := DecodeLODList("g.lmg", EncodeLODList(l.Names))
+		if l, _, err := swg.DecodeLODList("f.lmg", data); err == nil {
+			l2, _, err := swg.DecodeLODList("g.lmg", swgtest.EncodeLODList(l.Names))
 			if err != nil || !reflect.DeepEqual(l.Names, l2.Names) {
 				t.Fatalf("decode → encode → decode changed the LOD list (%v)", err)
 			}
@@ -223,8 +225,8 @@ func FuzzSAT(f *testing.F) {
 		if as == nil {
 			return
 		}
-		if ap, _, err := DecodeAppearance("f.sat", data); err == nil {
-			ap2, _, err := DecodeAppearance("g.sat", EncodeAppearance(ap))
+		if ap, _, err := swg.DecodeAppearance("f.sat", data); err == nil {
+			ap2, _, err := swg.DecodeAppearance("g.sat", swgtest.EncodeAppearance(ap))
 			if err != nil || !reflect.DeepEqual(ap.Meshes, ap2.Meshes) || !reflect.DeepEqual(ap.Skeletons, ap2.Skeletons) {
 				t.Fatalf("decode → encode → decode changed the appearance (%v)", err)
 			}

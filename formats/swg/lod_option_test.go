@@ -1,16 +1,18 @@
-package swg
+package swg_test
 
 import (
 	"strings"
 	"testing"
 
 	"animscope/formats"
+	"animscope/formats/swg"
+	"animscope/formats/swg/swgtest"
 
 	"github.com/go-gl/mathgl/mgl32"
 )
 
-func chainTemplate(names ...string) *SkeletonTemplate {
-	t := &SkeletonTemplate{Version: "0002"}
+func chainTemplate(names ...string) *swg.SkeletonTemplate {
+	t := &swg.SkeletonTemplate{Version: "0002"}
 	for i, n := range names {
 		t.Names = append(t.Names, n)
 		t.Parents = append(t.Parents, int32(i-1))
@@ -26,7 +28,7 @@ func chainTemplate(names ...string) *SkeletonTemplate {
 // TestLODOption: formats.Options.LOD picks the SLOD level to open; a level past the
 // last opens the last, with a warning.
 func TestLODOption(t *testing.T) {
-	data, err := EncodeSLOD([]SLODEntry{
+	data, err := swgtest.EncodeSLOD([]swgtest.SLODEntry{
 		{T: chainTemplate("root", "spine", "neck", "head")},
 		{T: chainTemplate("root", "head")},
 	})

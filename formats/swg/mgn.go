@@ -2,7 +2,6 @@ package swg
 
 import (
 	"fmt"
-	"math"
 	"sort"
 	"strings"
 
@@ -664,5 +663,3 @@ func MirrorTriangles(tris []uint32) []uint32 {
 	}
 	return out
 }
-
-func finite(v float32) bool { return !math.IsNaN(float64(v)) && !math.IsInf(float64(v), 0) }

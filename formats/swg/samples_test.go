@@ -1,4 +1,4 @@
-package swg
+package swg_test
 
 import (
 	"math"
@@ -11,6 +11,7 @@ import (
 	"animscope/formats"
 	"animscope/formats/iff"
 	"animscope/formats/samples"
+	"animscope/formats/swg"
 
 	"github.com/go-gl/mathgl/mgl32"
 )
@@ -79,14 +80,14 @@ func TestCKATDecodeVectors(t *testing.T) {
 		{"foot_r key 1", 0xE8, 0xE7, 0xFE, 0x958EE1FD, [4]float64{0.061007, 0.039043, 0.050658, 0.996086}},
 	}
 	for _, c := range cases {
-		got, clamped := ExpandQuat(c.word, c.fx, c.fy, c.fz)
+		got, clamped := swg.ExpandQuat(c.word, c.fx, c.fy, c.fz)
 		if clamped || !quatNear(got, c.want, 1.5e-6) {
 			t.Errorf("%s: ExpandQuat(0x%08X) = %v (clamped %v), want %v", c.name, c.word, got, clamped, c.want)
 		}
 	}
 
 	p, data := readSample(t, "all_b_cbt_pistol_kneeling_aimed_hurry_to_pistol_standing_aimed.ans")
-	a, err := DecodeAnimation(p, data)
+	a, err := swg.DecodeAnimation(p, data)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -103,7 +104,7 @@ func TestCKATDecodeVectors(t *testing.T) {
 	}
 
 	p, data = readSample(t, "acklay_std_turn_right.ans")
-	a, err = DecodeAnimation(p, data)
+	a, err = swg.DecodeAnimation(p, data)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -127,7 +128,7 @@ func TestCKATDecodeVectors(t *testing.T) {
 	}
 }
 
-func findXform(a *Animation, name string) *XformInfo {
+func findXform(a *swg.Animation, name string) *swg.XformInfo {
 	for i := range a.Xforms {
 		if strings.EqualFold(a.Xforms[i].Name, name) {
 			return &a.Xforms[i]
@@ -176,7 +177,7 @@ func TestSampleEvaluationTable(t *testing.T) {
 		return out[j], probes[j]
 	}
 	for _, c := range cases {
-		got, pr := sample(c.file, FidelityFile, c.joint, c.frame)
+		got, pr := sample(c.file, swg.FidelityFile, c.joint, c.frame)
 		if !quatNear(got.Q, c.rot, 1.5e-6) {
 			t.Errorf("%s %s f=%g: rotation = %v, want %v", c.file, c.joint, c.frame, got.Q, c.rot)
 		}
@@ -192,7 +193,7 @@ func TestSampleEvaluationTable(t *testing.T) {
 		// §11 test 4: client fidelity differs only where keys were thinned. A
 		// channel whose keys are adjacent in the file (or a single key) gives the
 		// file-exact value bit for bit.
-		cg, cp := sample(c.file, FidelityClient, c.joint, c.frame)
+		cg, cp := sample(c.file, swg.FidelityClient, c.joint, c.frame)
 		for k, ku := range cp.Used() {
 			if ku.Channel != pr.Keys[k].Channel {
 				t.Fatalf("%s %s: client channel %q, file channel %q", c.file, c.joint, ku.Channel, pr.Keys[k].Channel)
@@ -258,7 +259,7 @@ func TestSampleMeshFacts(t *testing.T) {
 	}
 	for _, c := range cases {
 		p, data := readSample(t, c.file)
-		m, err := DecodeMeshGen(p, data)
+		m, err := swg.DecodeMeshGen(p, data)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -302,7 +303,7 @@ func TestSampleMeshFacts(t *testing.T) {
 			nor[v] = m.Normals[ps.NIDX[v]]
 		}
 		for _, mirrored := range []bool{false, true} {
-			agree, total := Winding(pos, nor, ps.Triangles, mirrored)
+			agree, total := swg.Winding(pos, nor, ps.Triangles, mirrored)
 			if agree != c.windAgree || total != c.tris {
 				t.Errorf("%s mirrored=%v: %d/%d triangles agree with the normals, want %d/%d", c.file, mirrored, agree, total, c.windAgree, c.tris)
 			}
@@ -311,12 +312,12 @@ func TestSampleMeshFacts(t *testing.T) {
 		mp := make([]mgl32.Vec3, len(pos))
 		mn := make([]mgl32.Vec3, len(nor))
 		for i := range pos {
-			mp[i], mn[i] = MirrorVec(pos[i]), MirrorVec(nor[i])
+			mp[i], mn[i] = swg.MirrorVec(pos[i]), swg.MirrorVec(nor[i])
 		}
-		if agree, _ := Winding(mp, mn, ps.Triangles, false); agree != c.tris-c.windAgree {
+		if agree, _ := swg.Winding(mp, mn, ps.Triangles, false); agree != c.tris-c.windAgree {
 			t.Errorf("%s: mirrored without reversing, %d agree, want %d", c.file, agree, c.tris-c.windAgree)
 		}
-		if agree, _ := Winding(mp, mn, MirrorTriangles(ps.Triangles), false); agree != c.windAgree {
+		if agree, _ := swg.Winding(mp, mn, swg.MirrorTriangles(ps.Triangles), false); agree != c.windAgree {
 			t.Errorf("%s: MirrorTriangles: %d agree, want %d", c.file, agree, c.windAgree)
 		}
 		// Bound meshes: skinning weights per vertex still sum to 1.

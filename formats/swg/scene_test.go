@@ -1,6 +1,7 @@
-package swg
+package swg_test
 
 import (
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -8,6 +9,8 @@ import (
 
 	"animscope/anim"
 	"animscope/formats"
+	"animscope/formats/swg"
+	"animscope/formats/swg/swgtest"
 
 	"github.com/go-gl/mathgl/mgl32"
 )
@@ -19,7 +22,7 @@ func writeFiles(t *testing.T, dir string, files map[string][]byte) {
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 			t.Fatal(err)
 		}
-		if err := WriteFileAtomic(p, data); err != nil {
+		if err := swgtest.WriteFileAtomic(p, data); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -90,22 +93,22 @@ func TestOpenSceneSkeletonClipMesh(t *testing.T) {
 func TestOpenAppearance(t *testing.T) {
 	dir := t.TempDir()
 	body := chainSkeleton(6)
-	face := &SkeletonTemplate{Version: "0002", Names: []string{"face", "jaw"}, Parents: []int32{-1, 0},
+	face := &swg.SkeletonTemplate{Version: "0002", Names: []string{"face", "jaw"}, Parents: []int32{-1, 0},
 		RPRE: []mgl32.Quat{q(1, 0, 0, 0), q(1, 0, 0, 0)}, RPST: []mgl32.Quat{q(1, 0, 0, 0), q(1, 0, 0, 0)},
 		BPTR: []mgl32.Vec3{{0, 0.1, 0}, {0, -0.05, 0.05}}, BPRO: []mgl32.Quat{q(1, 0, 0, 0), q(1, 0, 0, 0)}}
 	all := append(append([]string{}, body.Names...), face.Names...)
-	slod, err := EncodeSLOD([]SLODEntry{{Name: "appearance/skeleton/body_l0.skt"}})
+	slod, err := swgtest.EncodeSLOD([]swgtest.SLODEntry{{Name: "appearance/skeleton/body_l0.skt"}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	ap := &Appearance{Meshes: []string{"appearance/mesh/thing.lmg", "appearance/mesh/missing.mgn"},
-		Skeletons: []SkeletonRef{{Path: "appearance/skeleton/body.skt"}, {Path: "appearance/skeleton/face.skt", Attach: body.Names[5]}}}
+	ap := &swg.Appearance{Meshes: []string{"appearance/mesh/thing.lmg", "appearance/mesh/missing.mgn"},
+		Skeletons: []swg.SkeletonRef{{Path: "appearance/skeleton/body.skt"}, {Path: "appearance/skeleton/face.skt", Attach: body.Names[5]}}}
 	writeFiles(t, dir, map[string][]byte{
-		"appearance/thing.sat":                EncodeAppearance(ap),
+		"appearance/thing.sat":                swgtest.EncodeAppearance(ap),
 		"appearance/skeleton/body.skt":        slod,
 		"appearance/skeleton/body_l0.skt":     mustEncodeSKTM(t, body),
 		"appearance/skeleton/face.skt":        mustEncodeSKTM(t, face),
-		"appearance/mesh/thing.lmg":           EncodeLODList([]string{"appearance/mesh/thing_l0.mgn", "appearance/mesh/thing_l1.mgn"}),
+		"appearance/mesh/thing.lmg":           swgtest.EncodeLODList([]string{"appearance/mesh/thing_l0.mgn", "appearance/mesh/thing_l1.mgn"}),
 		"appearance/mesh/thing_l0.mgn":        mustEncodeMesh(t, synthMesh(all, "appearance/skeleton/body.skt")),
 		"appearance/animation/thing_walk.ans": mustEncodeAnim(t, synthAnimation("KFAT", "0003", all, 10)),
 	})
@@ -153,7 +156,7 @@ func TestSkeletonReferenceErrors(t *testing.T) {
 	outside := t.TempDir()
 	sk := mustEncodeSKTM(t, workedExample())
 	slod := func(name string) []byte {
-		b, err := EncodeSLOD([]SLODEntry{{Name: name}})
+		b, err := swgtest.EncodeSLOD([]swgtest.SLODEntry{{Name: name}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -210,3 +213,5 @@ func TestSkeletonReferenceErrors(t *testing.T) {
 		}
 	}
 }
+
+func finite(v float32) bool { return !math.IsNaN(float64(v)) && !math.IsInf(float64(v), 0) }

@@ -1,10 +1,12 @@
-package swg
+package swg_test
 
 import (
 	"encoding/binary"
 	"testing"
 
 	"animscope/formats/internal/fuzzseed"
+	"animscope/formats/swg"
+	"animscope/formats/swg/swgtest"
 )
 
 // TestWriteFuzzSeeds (re)writes the seed corpora of FuzzSKT, FuzzANS, FuzzMGN,
@@ -27,7 +29,7 @@ func TestWriteFuzzSeeds(t *testing.T) {
 		data []byte
 	}
 	sk := chainSkeleton(5)
-	slod1, err := EncodeSLOD([]SLODEntry{{T: workedExample()}})
+	slod1, err := swgtest.EncodeSLOD([]swgtest.SLODEntry{{T: workedExample()}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -60,15 +62,15 @@ func TestWriteFuzzSeeds(t *testing.T) {
 		},
 		"FuzzLMG": {
 			{"seed-mlod-one", files["m.lmg"]},
-			{"seed-mlod-three", EncodeLODList([]string{"appearance/mesh/m_l0.mgn", "appearance/mesh/m_l1.mgn", "appearance/mesh/m_l2.mgn"})},
-			{"seed-mlod-empty", EncodeLODList(nil)},
+			{"seed-mlod-three", swgtest.EncodeLODList([]string{"appearance/mesh/m_l0.mgn", "appearance/mesh/m_l1.mgn", "appearance/mesh/m_l2.mgn"})},
+			{"seed-mlod-empty", swgtest.EncodeLODList(nil)},
 			{"seed-mlod-truncated-half", half(files["m.lmg"])},
 		},
 		"FuzzSAT": {
 			{"seed-smat-lmg", files["m.sat"]},
-			{"seed-smat-mgn-two-skeletons", EncodeAppearance(&Appearance{Meshes: []string{"appearance/mesh/m_l0.mgn"},
-				Skeletons: []SkeletonRef{{Path: "appearance/skeleton/s.skt"}, {Path: "appearance/skeleton/s.skt"}}, CreateAnimationCtrl: true})},
-			{"seed-smat-empty", EncodeAppearance(&Appearance{})},
+			{"seed-smat-mgn-two-skeletons", swgtest.EncodeAppearance(&swg.Appearance{Meshes: []string{"appearance/mesh/m_l0.mgn"},
+				Skeletons: []swg.SkeletonRef{{Path: "appearance/skeleton/s.skt"}, {Path: "appearance/skeleton/s.skt"}}, CreateAnimationCtrl: true})},
+			{"seed-smat-empty", swgtest.EncodeAppearance(&swg.Appearance{})},
 			{"seed-smat-truncated-half", half(files["m.sat"])},
 		},
 	}

@@ -1,10 +1,12 @@
-package swg
+package swg_test
 
 import (
 	"math"
 	"testing"
 
 	"animscope/anim"
+	"animscope/formats/swg"
+	"animscope/formats/swg/swgtest"
 
 	"github.com/go-gl/mathgl/mgl32"
 )
@@ -13,14 +15,14 @@ import (
 func quatFromAffine(m *anim.Affine) mgl32.Quat {
 	r := mgl32.Mat4ToQuat(m.Mat4())
 	if r.W < 0 {
-		r = negQuat(r)
+		r = swg.NegQuat(r)
 	}
 	return r
 }
 
 // Spec §4.5: RPST·BPRO·RPRE as a change of basis.
 func TestChangeOfBasis(t *testing.T) {
-	sk := &SkeletonTemplate{
+	sk := &swg.SkeletonTemplate{
 		RPRE: []mgl32.Quat{axisAngleDeg(90, mgl32.Vec3{0, 0, 1})},
 		RPST: []mgl32.Quat{axisAngleDeg(-90, mgl32.Vec3{0, 0, 1})},
 		BPRO: []mgl32.Quat{axisAngleDeg(30, mgl32.Vec3{1, 0, 0})},
@@ -39,9 +41,9 @@ func TestChangeOfBasis(t *testing.T) {
 func TestWorkedExampleBindPose(t *testing.T) {
 	ex := workedExample()
 	bare := mustEncodeSKTM(t, ex)
-	lod1 := &SkeletonTemplate{Version: "0001", Names: ex.Names[:2], Parents: ex.Parents[:2], RPRE: ex.RPRE[:2],
+	lod1 := &swg.SkeletonTemplate{Version: "0001", Names: ex.Names[:2], Parents: ex.Parents[:2], RPRE: ex.RPRE[:2],
 		RPST: ex.RPST[:2], BPTR: ex.BPTR[:2], BPRO: ex.BPRO[:2], JROR: ex.JROR[:2]}
-	slod, err := EncodeSLOD([]SLODEntry{{T: ex}, {T: lod1}})
+	slod, err := swgtest.EncodeSLOD([]swgtest.SLODEntry{{T: ex}, {T: lod1}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -60,7 +62,7 @@ func TestWorkedExampleBindPose(t *testing.T) {
 		data []byte
 		lods int
 	}{{"SKTM 0002", bare, 1}, {"SLOD 0000", slod, 2}} {
-		sf, err := DecodeSkeletonFile(c.name+".skt", c.data, "")
+		sf, err := swg.DecodeSkeletonFile(c.name+".skt", c.data, "")
 		if err != nil {
 			t.Fatalf("%s: %v", c.name, err)
 		}
@@ -73,11 +75,11 @@ func TestWorkedExampleBindPose(t *testing.T) {
 				t.Errorf("%s LOD 1: version %s, %d joints, %d BPMJ", c.name, l1.Version, l1.Len(), len(l1.BPMJ))
 			}
 		}
-		as, err := SkeletonAsset(c.name, sf, 0)
+		as, err := swg.SkeletonAsset(c.name, sf, 0)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if d := as.Details.(SkeletonDetails); d.LODCount != c.lods || d.Joints != 3 {
+		if d := as.Details.(swg.SkeletonDetails); d.LODCount != c.lods || d.Joints != 3 {
 			t.Errorf("%s: details %+v", c.name, d)
 		}
 		s := as.Skeleton
@@ -104,8 +106,8 @@ func TestWorkedExampleBindPose(t *testing.T) {
 			if !quatNear(r, w.rot, 2e-6) {
 				t.Errorf("%s %s: global rotation %v, want %v", c.name, s.Names[i], r, w.rot)
 			}
-			gp := MirrorVec(p)
-			gq := Mirror(r)
+			gp := swg.MirrorVec(p)
+			gq := swg.Mirror(r)
 			gx := [4]float64{float64(gq.V[0]), float64(gq.V[1]), float64(gq.V[2]), float64(gq.W)}
 			for k := 0; k < 3; k++ {
 				if !near(float64(gp[k]), w.gltfP[k], 2e-6) {
@@ -136,11 +138,11 @@ func TestBPMJRoundTrip(t *testing.T) {
 	ex := workedExample()
 	ex.Version = "0001"
 	data := mustEncodeSKTM(t, ex)
-	sf, err := DecodeSkeletonFile("x.skt", data, "")
+	sf, err := swg.DecodeSkeletonFile("x.skt", data, "")
 	if err != nil {
 		t.Fatal(err)
 	}
-	bind := BindPose(ex)
+	bind := swg.BindPose(ex)
 	for i, m := range sf.LODs[0].BPMJ {
 		// 3×4 row-major → column-major Affine
 		a := anim.Affine{m[0], m[4], m[8], m[1], m[5], m[9], m[2], m[6], m[10], m[3], m[7], m[11]}
@@ -159,7 +161,7 @@ func TestBPMJRoundTrip(t *testing.T) {
 // parent (§4.4); an unknown attachment name is a warning.
 func TestBuildSkeletonSegments(t *testing.T) {
 	body := workedExample()
-	face := &SkeletonTemplate{Version: "0002", Names: []string{"face_root", "jaw"}, Parents: []int32{-1, 0},
+	face := &swg.SkeletonTemplate{Version: "0002", Names: []string{"face_root", "jaw"}, Parents: []int32{-1, 0},
 		RPRE: []mgl32.Quat{q(1, 0, 0, 0), q(1, 0, 0, 0)}, RPST: []mgl32.Quat{q(1, 0, 0, 0), q(1, 0, 0, 0)},
 		BPTR: []mgl32.Vec3{{0, 0.1, 0}, {0, -0.05, 0.05}}, BPRO: []mgl32.Quat{q(1, 0, 0, 0), q(1, 0, 0, 0)}}
 	cases := []struct {
@@ -168,7 +170,7 @@ func TestBuildSkeletonSegments(t *testing.T) {
 		warnings   int
 	}{{"HEAD", 2, 0}, {"", -1, 0}, {"tail", -1, 1}}
 	for _, c := range cases {
-		s, ds := BuildSkeleton([]Segment{{T: body}, {T: face, Attach: c.attach}})
+		s, ds := swg.BuildSkeleton([]swg.Segment{{T: body}, {T: face, Attach: c.attach}})
 		if s.Len() != 5 || s.Parents[3] != c.wantParent || s.Parents[4] != 3 {
 			t.Errorf("attach %q: parents %v, want face_root under %d", c.attach, s.Parents, c.wantParent)
 		}

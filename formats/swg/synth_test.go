@@ -1,10 +1,12 @@
-package swg
+package swg_test
 
 import (
 	"math"
 	"testing"
 
 	"animscope/anim"
+	"animscope/formats/swg"
+	"animscope/formats/swg/swgtest"
 
 	"github.com/go-gl/mathgl/mgl32"
 )
@@ -15,13 +17,13 @@ import (
 func q(w, x, y, z float32) mgl32.Quat { return mgl32.Quat{W: w, V: mgl32.Vec3{x, y, z}} }
 
 func axisAngleDeg(deg float64, ax mgl32.Vec3) mgl32.Quat {
-	return AxisAngle(float32(deg*math.Pi/180), ax)
+	return swg.AxisAngle(float32(deg*math.Pi/180), ax)
 }
 
 // workedExample is the three-joint skeleton of spec §4.6 (quaternions rounded to
 // six places as the spec prints them, stored as f32).
-func workedExample() *SkeletonTemplate {
-	return &SkeletonTemplate{
+func workedExample() *swg.SkeletonTemplate {
+	return &swg.SkeletonTemplate{
 		Version: "0002",
 		Names:   []string{"root", "spine", "head"},
 		Parents: []int32{-1, 0, 1},
@@ -34,8 +36,8 @@ func workedExample() *SkeletonTemplate {
 }
 
 // chainSkeleton is an n-joint chain with varied constants.
-func chainSkeleton(n int) *SkeletonTemplate {
-	t := &SkeletonTemplate{Version: "0002"}
+func chainSkeleton(n int) *swg.SkeletonTemplate {
+	t := &swg.SkeletonTemplate{Version: "0002"}
 	for i := 0; i < n; i++ {
 		t.Names = append(t.Names, jointName(i))
 		p := int32(i - 1)
@@ -59,8 +61,8 @@ func jointName(i int) string {
 // synthAnimation builds an animation over the joint names in the given kind and
 // version ("KFAT 0003", "KFAT 0002", "CKAT 0001"), with animated and static
 // rotations, per-axis translation masks, messages and (not 0002) locomotion.
-func synthAnimation(kind, version string, names []string, frames int32) *Animation {
-	a := &Animation{Kind: kind, Version: version, FPS: 30, FrameCount: frames}
+func synthAnimation(kind, version string, names []string, frames int32) *swg.Animation {
+	a := &swg.Animation{Kind: kind, Version: version, FPS: 30, FrameCount: frames}
 	legacy := kind == "KFAT" && version == "0002"
 	ck := kind == "CKAT"
 	keyFrames := func(step int32) []int32 {
@@ -71,18 +73,18 @@ func synthAnimation(kind, version string, names []string, frames int32) *Animati
 		return append(fr, frames)
 	}
 	for i, n := range names {
-		x := XformInfo{Name: n}
+		x := swg.XformInfo{Name: n}
 		animated := i%3 != 2
 		if legacy {
 			if animated {
-				x.RotMask = MaskRotZ
+				x.RotMask = swg.MaskRotZ
 				if i%2 == 0 {
-					x.RotMask |= MaskRotX
+					x.RotMask |= swg.MaskRotX
 				}
 				for k := 0; k < 3; k++ {
-					if x.RotMask&(MaskRotX<<k) != 0 {
+					if x.RotMask&(swg.MaskRotX<<k) != 0 {
 						fr := keyFrames(int32(2 + k))
-						ch := ScalarChannel{Frames: fr}
+						ch := swg.ScalarChannel{Frames: fr}
 						for j, f := range fr {
 							ch.Values = append(ch.Values, float32(0.3*math.Sin(float64(f)/5+float64(i+k)))+float32(j%2)*0.05)
 						}
@@ -104,34 +106,34 @@ func synthAnimation(kind, version string, names []string, frames int32) *Animati
 			var keys []mgl32.Quat
 			for j, f := range fr {
 				ang := 0.4*math.Sin(float64(f)/6+float64(i)) + 0.02*float64(j%2)
-				k := AxisAngle(float32(ang), mgl32.Vec3{0.6, 0.8, 0})
+				k := swg.AxisAngle(float32(ang), mgl32.Vec3{0.6, 0.8, 0})
 				if j%4 == 3 && !ck {
-					k = negQuat(k) // KFAT keys are not sign-normalised
+					k = swg.NegQuat(k) // KFAT keys are not sign-normalised
 				}
 				keys = append(keys, k)
 			}
 			x.AnimatedRot = true
 			x.RotIndex = int32(len(a.Rot))
 			if ck {
-				a.Rot = append(a.Rot, PackChannel(fr, keys))
+				a.Rot = append(a.Rot, swgtest.PackChannel(fr, keys))
 			} else {
-				a.Rot = append(a.Rot, QuatChannel{Frames: fr, Keys: keys})
+				a.Rot = append(a.Rot, swg.QuatChannel{Frames: fr, Keys: keys})
 			}
 		} else {
-			r := AxisAngle(0.1*float32(i), mgl32.Vec3{0, 0, 1})
+			r := swg.AxisAngle(0.1*float32(i), mgl32.Vec3{0, 0, 1})
 			x.RotIndex = int32(len(a.StaticRot))
 			if ck {
-				p, e := PackStatic(r)
+				p, e := swgtest.PackStatic(r)
 				a.StaticPacked = append(a.StaticPacked, p)
 				r = e
 			}
 			a.StaticRot = append(a.StaticRot, r)
 		}
-		x.TransMask = uint32([]int{0, MaskTransY, MaskTransX | MaskTransY | MaskTransZ, MaskTransY | MaskTransZ}[i%4])
+		x.TransMask = uint32([]int{0, swg.MaskTransY, swg.MaskTransX | swg.MaskTransY | swg.MaskTransZ, swg.MaskTransY | swg.MaskTransZ}[i%4])
 		for k := 0; k < 3; k++ {
 			if x.TransAnimated(k) {
 				fr := keyFrames(int32(3 + k))
-				ch := ScalarChannel{Frames: fr}
+				ch := swg.ScalarChannel{Frames: fr}
 				for j, f := range fr {
 					v := float32(0.1 * math.Cos(float64(f)/7+float64(k)))
 					if j%3 == 1 {
@@ -148,15 +150,15 @@ func synthAnimation(kind, version string, names []string, frames int32) *Animati
 		}
 		a.Xforms = append(a.Xforms, x)
 	}
-	a.Messages = []Message{{Name: "footstep", Frames: []int32{2, frames / 2}}, {Name: "roar", Frames: []int32{1, 2, 3, 4}}}
+	a.Messages = []swg.Message{{Name: "footstep", Frames: []int32{2, frames / 2}}, {Name: "roar", Frames: []int32{1, 2, 3, 4}}}
 	if !legacy {
-		a.Loco = &Locomotion{AverageSpeed: 1.5, TFrames: []int32{0, frames}, T: []mgl32.Vec3{{0, 0, 0}, {0, 0, 2}}}
+		a.Loco = &swg.Locomotion{AverageSpeed: 1.5, TFrames: []int32{0, frames}, T: []mgl32.Vec3{{0, 0, 0}, {0, 0, 2}}}
 		if ck {
 			a.Loco.RFrames = []int32{0, frames}
-			a.Loco.R = []mgl32.Quat{q(1, 0, 0, 0), AxisAngle(0.5, mgl32.Vec3{0, 1, 0})}
+			a.Loco.R = []mgl32.Quat{q(1, 0, 0, 0), swg.AxisAngle(0.5, mgl32.Vec3{0, 1, 0})}
 		} else {
 			a.Loco.RFrames = []int32{0, frames}
-			a.Loco.R = []mgl32.Quat{q(1, 0, 0, 0), AxisAngle(0.5, mgl32.Vec3{0, 1, 0})}
+			a.Loco.R = []mgl32.Quat{q(1, 0, 0, 0), swg.AxisAngle(0.5, mgl32.Vec3{0, 1, 0})}
 		}
 	}
 	return a
@@ -164,8 +166,8 @@ func synthAnimation(kind, version string, names []string, frames int32) *Animati
 
 // synthMesh builds a mesh skinned to the joint names: one position per joint
 // and some with up to six influences.
-func synthMesh(names []string, skeletonPath string) *MeshGen {
-	m := &MeshGen{Version: "0004", Skeletons: []string{skeletonPath}, XFNM: names}
+func synthMesh(names []string, skeletonPath string) *swg.MeshGen {
+	m := &swg.MeshGen{Version: "0004", Skeletons: []string{skeletonPath}, XFNM: names}
 	n := len(names)
 	for i := 0; i < n*2; i++ {
 		m.Positions = append(m.Positions, mgl32.Vec3{float32(i%3) * 0.1, float32(i) * 0.05, float32(i%2) * 0.1})
@@ -183,10 +185,10 @@ func synthMesh(names []string, skeletonPath string) *MeshGen {
 				w = 1 - sum
 			}
 			sum += w
-			m.Weights = append(m.Weights, Weight{Joint: int32((i + j) % n), Weight: w})
+			m.Weights = append(m.Weights, swg.Weight{Joint: int32((i + j) % n), Weight: w})
 		}
 	}
-	ps := PerShader{Shader: "shader/test.sht", UVDims: []int32{2}}
+	ps := swg.PerShader{Shader: "shader/test.sht", UVDims: []int32{2}}
 	for v := range m.Positions {
 		ps.PIDX = append(ps.PIDX, int32(v))
 		ps.NIDX = append(ps.NIDX, int32(v))
@@ -199,32 +201,32 @@ func synthMesh(names []string, skeletonPath string) *MeshGen {
 	for v := 0; v+2 < len(ps.PIDX); v += 2 {
 		ps.Triangles = append(ps.Triangles, uint32(v), uint32(v+1), uint32(v+2))
 	}
-	m.Shaders = []PerShader{ps}
-	m.Hardpoints = []Hardpoint{{Name: "saddle", Parent: names[0], Rotation: q(1, 0, 0, 0), Position: mgl32.Vec3{0, 1, 0}}}
+	m.Shaders = []swg.PerShader{ps}
+	m.Hardpoints = []swg.Hardpoint{{Name: "saddle", Parent: names[0], Rotation: q(1, 0, 0, 0), Position: mgl32.Vec3{0, 1, 0}}}
 	return m
 }
 
-func mustEncodeSKTM(t testing.TB, s *SkeletonTemplate) []byte {
+func mustEncodeSKTM(t testing.TB, s *swg.SkeletonTemplate) []byte {
 	t.Helper()
-	b, err := EncodeSKTM(s)
+	b, err := swgtest.EncodeSKTM(s)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return b
 }
 
-func mustEncodeAnim(t testing.TB, a *Animation) []byte {
+func mustEncodeAnim(t testing.TB, a *swg.Animation) []byte {
 	t.Helper()
-	b, err := EncodeAnimation(a)
+	b, err := swgtest.EncodeAnimation(a)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return b
 }
 
-func mustEncodeMesh(t testing.TB, m *MeshGen) []byte {
+func mustEncodeMesh(t testing.TB, m *swg.MeshGen) []byte {
 	t.Helper()
-	b, err := EncodeMeshGen(m)
+	b, err := swgtest.EncodeMeshGen(m)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,17 +1,18 @@
-package swg
+package swgtest
 
 import (
 	"fmt"
 	"math"
 
 	"animscope/formats/iff"
+	"animscope/formats/swg"
 
 	"github.com/go-gl/mathgl/mgl32"
 )
 
 // ValidateAnimation checks what the encoders need: known kind and version, the
 // arrays the XFIN indices point into, and fields that fit their widths.
-func ValidateAnimation(a *Animation) error {
+func ValidateAnimation(a *swg.Animation) error {
 	switch {
 	case a.Kind == "KFAT" && (a.Version == "0002" || a.Version == "0003"):
 	case a.Kind == "CKAT" && a.Version == "0001":
@@ -97,7 +98,7 @@ func ValidateAnimation(a *Animation) error {
 // EncodeAnimation writes a as KFAT 0002/0003 or CKAT 0001 (by a.Kind and
 // a.Version). The INFO counts are the lengths of the arrays; empty arrays are
 // written as empty AROT/ATRN forms and SROT/STRN chunks, as the exporter does.
-func EncodeAnimation(a *Animation) ([]byte, error) {
+func EncodeAnimation(a *swg.Animation) ([]byte, error) {
 	if err := ValidateAnimation(a); err != nil {
 		return nil, err
 	}
@@ -214,7 +215,7 @@ func EncodeAnimation(a *Animation) ([]byte, error) {
 		}
 		if len(l.R) > 0 {
 			if ck {
-				q := QuatChannel{Frames: l.RFrames, Formats: l.RFormats, Words: l.RWords}
+				q := swg.QuatChannel{Frames: l.RFrames, Formats: l.RFormats, Words: l.RWords}
 				if len(l.RWords) != len(l.R) {
 					q = PackChannel(l.RFrames, l.R)
 				}
@@ -238,7 +239,7 @@ func boolByte(b bool) int8 {
 	return 0
 }
 
-func writeScalar(w *iff.Writer, s ScalarChannel, short bool) {
+func writeScalar(w *iff.Writer, s swg.ScalarChannel, short bool) {
 	w.Chunk("CHNL")
 	if short {
 		w.I16(int16(len(s.Values)))
@@ -256,7 +257,7 @@ func writeScalar(w *iff.Writer, s ScalarChannel, short bool) {
 	w.End()
 }
 
-func writePacked(w *iff.Writer, q QuatChannel) {
+func writePacked(w *iff.Writer, q swg.QuatChannel) {
 	w.Chunk("QCHN").I16(int16(len(q.Words))).U8(q.Formats[0]).U8(q.Formats[1]).U8(q.Formats[2])
 	for k := range q.Words {
 		w.I16(int16(q.Frames[k])).U32(q.Words[k])
@@ -267,30 +268,30 @@ func writePacked(w *iff.Writer, q QuatChannel) {
 // PackChannel compresses rotation keys as the exporter does: the optimal
 // formats over all keys, then each key packed (w >= 0). Keys holds the
 // expanded values, which is what the decoder will see.
-func PackChannel(frames []int32, keys []mgl32.Quat) QuatChannel {
-	fx, fy, fz := OptimalFormats(keys)
-	q := QuatChannel{Frames: frames, Formats: [3]uint8{fx, fy, fz}}
+func PackChannel(frames []int32, keys []mgl32.Quat) swg.QuatChannel {
+	fx, fy, fz := swg.OptimalFormats(keys)
+	q := swg.QuatChannel{Frames: frames, Formats: [3]uint8{fx, fy, fz}}
 	for _, k := range keys {
-		word := CompressQuat(k, fx, fy, fz)
+		word := swg.CompressQuat(k, fx, fy, fz)
 		q.Words = append(q.Words, word)
-		e, _ := ExpandQuat(word, fx, fy, fz)
+		e, _ := swg.ExpandQuat(word, fx, fy, fz)
 		q.Keys = append(q.Keys, e)
 	}
 	return q
 }
 
 // PackStatic compresses one static rotation.
-func PackStatic(r mgl32.Quat) (PackedQuat, mgl32.Quat) {
-	fx, fy, fz := OptimalFormats([]mgl32.Quat{r})
-	p := PackedQuat{Formats: [3]uint8{fx, fy, fz}, Word: CompressQuat(r, fx, fy, fz)}
-	e, _ := ExpandQuat(p.Word, fx, fy, fz)
+func PackStatic(r mgl32.Quat) (swg.PackedQuat, mgl32.Quat) {
+	fx, fy, fz := swg.OptimalFormats([]mgl32.Quat{r})
+	p := swg.PackedQuat{Formats: [3]uint8{fx, fy, fz}, Word: swg.CompressQuat(r, fx, fy, fz)}
+	e, _ := swg.ExpandQuat(p.Word, fx, fy, fz)
 	return p, e
 }
 
 // EncodeMeshGen writes m as FORM SKMG (m.Version 0002–0004; "" means 0004).
 // Counts come from the array lengths; occlusion zones, blend targets and TRTS are
 // not written.
-func EncodeMeshGen(m *MeshGen) ([]byte, error) {
+func EncodeMeshGen(m *swg.MeshGen) ([]byte, error) {
 	v := m.Version
 	if v == "" {
 		v = "0004"
@@ -353,7 +354,7 @@ func EncodeMeshGen(m *MeshGen) ([]byte, error) {
 	if v != "0002" && len(m.Hardpoints) > 0 {
 		w.Form("HPTS")
 		for _, dyn := range []bool{false, true} {
-			var list []Hardpoint
+			var list []swg.Hardpoint
 			for _, h := range m.Hardpoints {
 				if h.Dynamic == dyn {
 					list = append(list, h)
@@ -429,7 +430,7 @@ func EncodeLODList(names []string) []byte {
 
 // EncodeAppearance writes a .sat as SMAT 0003 (LATX and the flags are not
 // written).
-func EncodeAppearance(ap *Appearance) []byte {
+func EncodeAppearance(ap *swg.Appearance) []byte {
 	var w iff.Writer
 	w.Form("SMAT").Form("0003")
 	w.Chunk("INFO").I32(int32(len(ap.Meshes))).I32(int32(len(ap.Skeletons))).I8(boolByte(ap.CreateAnimationCtrl)).End()

@@ -1,10 +1,11 @@
-package swg
+package swgtest
 
 import (
 	"fmt"
 
 	"animscope/formats/atomicfile"
 	"animscope/formats/iff"
+	"animscope/formats/swg"
 )
 
 // The project's writers (spec §3.3 writer notes, §5, §7): big-endian block
@@ -12,7 +13,7 @@ import (
 
 // ValidateTemplate checks that every per-joint slice has one entry per joint and
 // that parents come first.
-func ValidateTemplate(t *SkeletonTemplate) error {
+func ValidateTemplate(t *swg.SkeletonTemplate) error {
 	n := len(t.Names)
 	for _, c := range []struct {
 		what string
@@ -47,7 +48,7 @@ func writeEach[T any, R any](w *iff.Writer, tag string, xs []T, put func(T) R) {
 
 // writeSKTM appends FORM SKTM to w. Version "0001" writes BPMJ, taken from
 // t.BPMJ or, when that is nil, computed from the bind pose (§4.3).
-func writeSKTM(w *iff.Writer, t *SkeletonTemplate) {
+func writeSKTM(w *iff.Writer, t *swg.SkeletonTemplate) {
 	v := t.Version
 	if v == "" {
 		v = "0002"
@@ -70,7 +71,7 @@ func writeSKTM(w *iff.Writer, t *SkeletonTemplate) {
 				}
 			}
 		} else {
-			for _, m := range ModelToJoint(t) {
+			for _, m := range swg.ModelToJoint(t) {
 				// column-major Affine → 3×4 row-major
 				for r := 0; r < 3; r++ {
 					w.F32(m[r]).F32(m[3+r]).F32(m[6+r]).F32(m[9+r])
@@ -92,7 +93,7 @@ func writeSKTM(w *iff.Writer, t *SkeletonTemplate) {
 }
 
 // EncodeSKTM writes a bare FORM SKTM skeleton.
-func EncodeSKTM(t *SkeletonTemplate) ([]byte, error) {
+func EncodeSKTM(t *swg.SkeletonTemplate) ([]byte, error) {
 	if err := ValidateTemplate(t); err != nil {
 		return nil, err
 	}
@@ -104,7 +105,7 @@ func EncodeSKTM(t *SkeletonTemplate) ([]byte, error) {
 // SLODEntry is one LOD of a SLOD: an inline skeleton, or (when Name is set) a
 // NAME chunk naming another .skt.
 type SLODEntry struct {
-	T    *SkeletonTemplate
+	T    *swg.SkeletonTemplate
 	Name string
 }
 

@@ -1,0 +1,17 @@
+package swg
+
+// Internals that the external tests (package swg_test) read. Those tests sit
+// outside the package because they build their inputs with swgtest, which
+// imports swg.
+
+var (
+	NegQuat   = negQuat
+	ClientMul = clientMul
+)
+
+// ClientRotFrames prepares a for the client fidelity and returns the key frames
+// of XFIN xform's rotation track after the load-time conversion.
+func ClientRotFrames(a *Animation, xform int) []float32 {
+	d := prepare(a, FidelityClient)
+	return d.rot[d.src[xform].rotTrack].frames
+}
