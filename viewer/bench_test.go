@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"animscope/formats"
+	"animscope/viewer/viewertest"
 	"animscope/render"
 )
 
@@ -11,7 +12,7 @@ import (
 func instances(n, nodes int) []*State {
 	out := make([]*State, n)
 	for i := range out {
-		s := NewState(func([]string, formats.Options) (*formats.Asset, error) { return SyntheticAsset(nodes), nil }, formats.Options{})
+		s := NewState(func([]string, formats.Options) (*formats.Asset, error) { return viewertest.SyntheticAsset(nodes), nil }, formats.Options{})
 		if !s.Open(nil) {
 			panic(s.LastError())
 		}

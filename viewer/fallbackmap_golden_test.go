@@ -10,6 +10,7 @@ import (
 
 	"animscope/formats"
 	"animscope/formats/msh"
+	"animscope/formats/msh/mshtest"
 
 	"github.com/go-gl/mathgl/mgl32"
 )
@@ -104,7 +105,7 @@ func sameColor(a, b interface{ RGBA() (r, g, b, a uint32) }) bool {
 // TestCompareReadingsOfOneFile: B is the same file under floor rounding, and
 // OpenB/CloseB switch compare mode on and off.
 func TestCompareReadingsOfOneFile(t *testing.T) {
-	data, err := msh.WorkedExample().Encode()
+	data, err := mshtest.WorkedExample().Encode()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,6 +9,7 @@ import (
 
 	"animscope/anim"
 	"animscope/formats"
+	"animscope/viewer/viewertest"
 
 	"github.com/go-gl/mathgl/mgl32"
 )
@@ -18,7 +19,7 @@ import (
 // "bad" fails and anything else opens.
 func fakeLoader(files []string, opts formats.Options) (*formats.Asset, error) {
 	if len(files) == 0 {
-		return SyntheticAsset(8), nil
+		return viewertest.SyntheticAsset(8), nil
 	}
 	f := files[0]
 	switch {
@@ -31,7 +32,7 @@ func fakeLoader(files []string, opts formats.Options) (*formats.Asset, error) {
 	case f == "noskel":
 		return &formats.Asset{Files: files}, nil
 	case f == "noclips":
-		a := SyntheticAsset(5)
+		a := viewertest.SyntheticAsset(5)
 		a.Clips, a.Meshes = nil, nil
 		return a, nil
 	}
@@ -40,11 +41,11 @@ func fakeLoader(files []string, opts formats.Options) (*formats.Asset, error) {
 			return nil, formats.Errf(f, 4, "broken")
 		}
 		n := 10 + len(data)
-		a := SyntheticAsset(n)
+		a := viewertest.SyntheticAsset(n)
 		a.Files = files
 		return a, nil
 	}
-	a := SyntheticAsset(12)
+	a := viewertest.SyntheticAsset(12)
 	a.Files = files
 	if opts.Value("rounding") == "floor" {
 		a.Clips = a.Clips[:1]
@@ -210,7 +211,7 @@ func (panicClip) Sample(_ anim.Context, t float64, out []anim.Transform, p []ani
 
 func TestEvaluatePanicShowsRestPose(t *testing.T) {
 	s := NewState(func([]string, formats.Options) (*formats.Asset, error) {
-		a := SyntheticAsset(4)
+		a := viewertest.SyntheticAsset(4)
 		a.Clips = []anim.Clip{panicClip{}}
 		a.Skeleton.Offset = make([]mgl32.Vec3, 4)
 		return a, nil
@@ -309,7 +310,7 @@ func TestCreateScreenshotNeverOverwrites(t *testing.T) {
 
 func TestMatchNodes(t *testing.T) {
 	mk := func(family string, names ...string) *Scene {
-		a := SyntheticAsset(len(names))
+		a := viewertest.SyntheticAsset(len(names))
 		a.Family = family
 		copy(a.Skeleton.Names, names)
 		sc, err := NewScene(a, nil, formats.Options{})

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"animscope/formats/msh"
+	"animscope/formats/msh/mshtest"
 
 	"github.com/go-gl/mathgl/mgl32"
 )
@@ -148,7 +149,7 @@ func TestDiffMSHPairs(t *testing.T) {
 // at exact integer times whose floor is odd (the tie goes to the even neighbour).
 func TestDiffEngineVersusFloor(t *testing.T) {
 	dir := t.TempDir()
-	f := writeModel(t, dir, "worked.msh", msh.WorkedExample())
+	f := writeModel(t, dir, "worked.msh", mshtest.WorkedExample())
 	code, got, out := diffJSON(t, "--half", "--rounding-b", "floor", f, f)
 	if code != exitInvalid {
 		t.Fatalf("exit %d, want 1", code)

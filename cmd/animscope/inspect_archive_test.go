@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"animscope/formats/msh"
+	"animscope/formats/msh/mshtest"
 	"animscope/formats/nres"
 )
 
@@ -26,8 +27,8 @@ func archiveMember(t *testing.T, typ uint32, name string, m *msh.Model) nres.Ent
 func TestInspectOuterArchive(t *testing.T) {
 	p := filepath.Join(t.TempDir(), "units.rlb")
 	data := nres.Encode(0, []nres.Entry{
-		archiveMember(t, 0, "TANK.msh", msh.WorkedExample()),
-		archiveMember(t, nres.TypeMESH, "wolf.msh", msh.NewChain(4, 6)),
+		archiveMember(t, 0, "TANK.msh", mshtest.WorkedExample()),
+		archiveMember(t, nres.TypeMESH, "wolf.msh", mshtest.NewChain(4, 6)),
 	})
 	if err := nres.WriteFile(p, data); err != nil {
 		t.Fatal(err)

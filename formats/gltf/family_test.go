@@ -13,6 +13,7 @@ import (
 	"animscope/formats/samples"
 
 	"animscope/formats/msh"
+	"animscope/formats/msh/mshtest"
 	"animscope/formats/swg"
 	"animscope/formats/swg/swgtest"
 
@@ -82,7 +83,7 @@ func TestExportDemo(t *testing.T) {
 // int16 keys are not unit length and whose short tracks fall back, and the spec's
 // worked example.
 func TestExportMSHModels(t *testing.T) {
-	chain := msh.NewChain(7, 25)
+	chain := mshtest.NewChain(7, 25)
 	// One track ends early, so the node falls back to its last key for the last frames.
 	chain.Nodes[4].Keys = chain.Nodes[4].Keys[:len(chain.Nodes[4].Keys)-2]
 	for _, tc := range []struct {
@@ -92,7 +93,7 @@ func TestExportMSHModels(t *testing.T) {
 	}{
 		{"chain", chain, ExportOptions{}},
 		{"chain at 100 fps", chain, ExportOptions{FPS: 100}},
-		{"worked example", msh.WorkedExample(), ExportOptions{}},
+		{"worked example", mshtest.WorkedExample(), ExportOptions{}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			data, err := tc.model.Encode()

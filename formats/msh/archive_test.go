@@ -8,6 +8,7 @@ import (
 
 	"animscope/formats"
 	"animscope/formats/msh"
+	"animscope/formats/msh/mshtest"
 	"animscope/formats/nres"
 )
 
@@ -36,8 +37,8 @@ func encoded(t *testing.T, m *msh.Model) []byte {
 }
 
 func TestArchiveMembers(t *testing.T) {
-	ex := encoded(t, msh.WorkedExample())
-	chain := encoded(t, msh.NewChain(5, 9))
+	ex := encoded(t, mshtest.WorkedExample())
+	chain := encoded(t, mshtest.NewChain(5, 9))
 	tex := member(nres.TypeTexm, "skin.tex", []byte("Texm...."))
 	several := writeArchive(t, tex, member(0, "Tank.MSH", ex), member(nres.TypeMESH, "wolf", chain))
 	single := writeArchive(t, tex, member(nres.TypeMESH, "BOAT.MSH", chain))
@@ -99,7 +100,7 @@ func TestArchiveMembers(t *testing.T) {
 // TestMemberErrorOffsets: a broken member's error names FILE:MEMBER and an offset
 // inside the member.
 func TestMemberErrorOffsets(t *testing.T) {
-	ex := encoded(t, msh.WorkedExample())
+	ex := encoded(t, mshtest.WorkedExample())
 	broken := append([]byte(nil), ex...)
 	broken[8] = 0xFF // entry_count
 	p := writeArchive(t, member(0, "a.msh", ex), member(0, "b.msh", broken))
@@ -129,7 +130,7 @@ func TestMemberErrorOffsets(t *testing.T) {
 }
 
 func TestOpenDataDemoName(t *testing.T) {
-	data := encoded(t, msh.WorkedExample())
+	data := encoded(t, mshtest.WorkedExample())
 	a, err := formats.OpenData("example.msh", data, formats.Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -153,7 +154,7 @@ func TestOpenDataDemoName(t *testing.T) {
 // TestMeshesMatchParts: the default slot meshes are the model's parts, vertex for
 // vertex and index for index.
 func TestMeshesMatchParts(t *testing.T) {
-	m := msh.NewChain(7, 5)
+	m := mshtest.NewChain(7, 5)
 	a := openModel(t, "c.msh", m, formats.Options{})
 	if len(a.Meshes) != 7 {
 		t.Fatalf("%d meshes, want 7", len(a.Meshes))

@@ -8,6 +8,7 @@ import (
 	"animscope/assets"
 	"animscope/formats"
 	"animscope/formats/msh"
+	"animscope/formats/msh/mshtest"
 	"animscope/formats/nres"
 
 	"github.com/go-gl/mathgl/mgl32"
@@ -24,7 +25,7 @@ func benchAsset(b *testing.B, kind int) *formats.Asset {
 		}
 		return a
 	}
-	m := msh.NewChain(10000, 8)
+	m := mshtest.NewChain(10000, 8)
 	if kind == 2 {
 		for i := 1; i < len(m.Nodes); i++ {
 			m.Nodes[i].Parent = (i - 1) / 4

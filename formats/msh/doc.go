@@ -63,7 +63,7 @@
 // # Writing
 //
 // Model is the writer's input (see its documentation for test usage;
-// WorkedExample and NewChain are ready-made test models). Model.Encode runs
+// package mshtest holds ready-made test models). Model.Encode runs
 // Model.Check (the pre-save rules) and writes the canonical form of §15: tracks in
 // node order, fb = each track's last key, F = max last time + 1, canonical maps,
 // quantisation by round-half-away, streams in the retail order

@@ -12,6 +12,7 @@ import (
 
 	"animscope/formats"
 	"animscope/formats/msh"
+	"animscope/formats/msh/mshtest"
 	"animscope/formats/nres"
 
 	"github.com/go-gl/mathgl/mgl32"
@@ -74,7 +75,7 @@ func TestPreSaveRules(t *testing.T) {
 	}
 	dir := t.TempDir()
 	for _, c := range cases {
-		m := msh.WorkedExample()
+		m := mshtest.WorkedExample()
 		c.edit(m)
 		if err := m.Check(); err == nil || !strings.Contains(err.Error(), c.error) {
 			t.Errorf("%s: Check = %v, want an error containing %q", c.name, err, c.error)
@@ -98,7 +99,7 @@ func TestWriteFileReplaces(t *testing.T) {
 	if err := os.WriteFile(p, []byte("old"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	m := msh.WorkedExample()
+	m := mshtest.WorkedExample()
 	if err := m.WriteFile(p); err != nil {
 		t.Fatal(err)
 	}

@@ -11,13 +11,14 @@ import (
 	"animscope/assets"
 	"animscope/formats"
 	"animscope/formats/msh"
+	"animscope/formats/msh/mshtest"
 	"animscope/formats/nres"
 )
 
 func seedModels(tb testing.TB) [][]byte {
 	var out [][]byte
 	r := rand.New(rand.NewPCG(5, 6))
-	models := []*msh.Model{msh.WorkedExample(), msh.NewChain(4, 6), randomModel(r), randomModel(r)}
+	models := []*msh.Model{mshtest.WorkedExample(), mshtest.NewChain(4, 6), randomModel(r), randomModel(r)}
 	for _, m := range models {
 		data, err := m.Encode()
 		if err != nil {
@@ -150,7 +151,7 @@ func FuzzMSH(f *testing.F) {
 // to 0xFFFFFFFF, and a flipped byte in each header and directory field of every
 // stream. Each must give a named error (or diagnostic) and never panic.
 func TestBrokenFiles(t *testing.T) {
-	base, err := msh.WorkedExample().Encode()
+	base, err := mshtest.WorkedExample().Encode()
 	if err != nil {
 		t.Fatal(err)
 	}

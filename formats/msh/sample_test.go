@@ -8,6 +8,7 @@ import (
 	"animscope/anim"
 	"animscope/formats"
 	"animscope/formats/msh"
+	"animscope/formats/msh/mshtest"
 
 	"github.com/go-gl/mathgl/mgl32"
 )
@@ -35,7 +36,7 @@ func near(a, b, tol float64) bool { return math.Abs(a-b) <= tol }
 
 // TestWorkedExampleBytes checks the encoder writes §14's key pool and map.
 func TestWorkedExampleBytes(t *testing.T) {
-	data, err := msh.WorkedExample().Encode()
+	data, err := mshtest.WorkedExample().Encode()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -133,7 +134,7 @@ func TestWorkedExample(t *testing.T) {
 	raws := map[int32][4]int16{1: {0, 0, 0, 32767}, 2: {0, 0, 23170, 23170}, 3: {0, 0, 32767, 0}}
 	for ri, rounding := range roundings {
 		for _, order := range []string{"xyzw", "wxyz"} {
-			a := openModel(t, "example.msh", msh.WorkedExample(), formats.Options{Readings: map[string]string{"rounding": rounding, "quat-order": order}})
+			a := openModel(t, "example.msh", mshtest.WorkedExample(), formats.Options{Readings: map[string]string{"rounding": rounding, "quat-order": order}})
 			clip := a.Clips[0]
 			out := make([]anim.Transform, 2)
 			probes := make([]anim.Probe, 2)
@@ -191,7 +192,7 @@ func TestWorkedExample(t *testing.T) {
 
 // TestWXYZIdentity checks §14's note: under wxyz, key 1 reads [0,0,0,1].
 func TestWXYZIdentity(t *testing.T) {
-	a := openModel(t, "example.msh", msh.WorkedExample(), formats.Options{Readings: map[string]string{"quat-order": "wxyz"}})
+	a := openModel(t, "example.msh", mshtest.WorkedExample(), formats.Options{Readings: map[string]string{"quat-order": "wxyz"}})
 	out := make([]anim.Transform, 2)
 	a.Clips[0].Sample(nil, 0, out, nil)
 	if got, want := engineQ(out[1]), [4]float32{0, 0, 0, 1}; got != want {
@@ -243,7 +244,7 @@ func TestFrameIndex(t *testing.T) {
 
 // TestKeyChoice covers map values below, equal to and above fb, and exact returns.
 func TestKeyChoice(t *testing.T) {
-	m := msh.WorkedExample()
+	m := mshtest.WorkedExample()
 	data, err := m.Encode()
 	if err != nil {
 		t.Fatal(err)
@@ -303,7 +304,7 @@ func TestKeyChoice(t *testing.T) {
 
 // TestMatrixExample is §12.3: raw (0,0,23170,23170) through LocalToModel.
 func TestMatrixExample(t *testing.T) {
-	a := openModel(t, "example.msh", msh.WorkedExample(), formats.Options{})
+	a := openModel(t, "example.msh", mshtest.WorkedExample(), formats.Options{})
 	out := make([]anim.Transform, 2)
 	a.Clips[0].Sample(nil, 1, out, nil) // node 1 = key 2 exactly
 	model := make([]anim.Affine, 2)
@@ -421,7 +422,7 @@ func TestSampleMatchesReference(t *testing.T) {
 }
 
 func TestKeyTimes(t *testing.T) {
-	m := msh.WorkedExample()
+	m := mshtest.WorkedExample()
 	m.Nodes = append(m.Nodes, msh.ModelNode{Parent: 1, Keys: []msh.ModelKey{{Rot: mgl32.QuatIdent()}, {Time: 2, Rot: mgl32.QuatIdent()}, {Time: 3, Rot: mgl32.QuatIdent()}}})
 	a := openModel(t, "k.msh", m, formats.Options{})
 	kt, ok := a.Clips[0].(anim.KeyTimesClip)
@@ -448,7 +449,7 @@ func TestKeyTimes(t *testing.T) {
 
 // TestSampleAllocs: Sample allocates nothing.
 func TestSampleAllocs(t *testing.T) {
-	a := openModel(t, "c.msh", msh.NewChain(50, 30), formats.Options{})
+	a := openModel(t, "c.msh", mshtest.NewChain(50, 30), formats.Options{})
 	out := make([]anim.Transform, 50)
 	probes := make([]anim.Probe, 50)
 	tm := 0.0

@@ -7,6 +7,7 @@ import (
 
 	"animscope/formats/internal/fuzzseed"
 	"animscope/formats/msh"
+	"animscope/formats/msh/mshtest"
 	"animscope/formats/nres"
 )
 
@@ -24,9 +25,9 @@ func TestWriteFuzzSeeds(t *testing.T) {
 		return data
 	}
 	r := rand.New(rand.NewPCG(5, 6))
-	worked := enc(msh.WorkedExample())
-	chain := enc(msh.NewChain(4, 6))
-	static := msh.NewChain(1, 1)
+	worked := enc(mshtest.WorkedExample())
+	chain := enc(mshtest.NewChain(4, 6))
+	static := mshtest.NewChain(1, 1)
 	outer := nres.Encode(0, []nres.Entry{member(0, "a.msh", worked), member(nres.TypeTexm, "t", []byte("Texm"))})
 	arc, err := nres.Decode("w.msh", worked)
 	if err != nil {

@@ -9,6 +9,7 @@ import (
 	"animscope/anim"
 	"animscope/formats"
 	"animscope/formats/msh"
+	"animscope/formats/msh/mshtest"
 	"animscope/formats/nres"
 
 	"github.com/go-gl/mathgl/mgl32"
@@ -75,10 +76,10 @@ type valCase struct {
 const node = msh.NodeSize
 
 func validationCases() []valCase {
-	ex := msh.WorkedExample
-	chain := func() *msh.Model { return msh.NewChain(3, 5) }
+	ex := mshtest.WorkedExample
+	chain := func() *msh.Model { return mshtest.NewChain(3, 5) }
 	twoStatic := func() *msh.Model {
-		m := msh.WorkedExample()
+		m := mshtest.WorkedExample()
 		m.Nodes[1].Keys = m.Nodes[1].Keys[:1]
 		return m
 	}
@@ -203,7 +204,7 @@ func TestValidation(t *testing.T) {
 
 // TestCleanFilesValidate: the writer's output has no diagnostic at all.
 func TestCleanFilesValidate(t *testing.T) {
-	for name, m := range map[string]*msh.Model{"example": msh.WorkedExample(), "chain": msh.NewChain(20, 17)} {
+	for name, m := range map[string]*msh.Model{"example": mshtest.WorkedExample(), "chain": mshtest.NewChain(20, 17)} {
 		data, err := m.Encode()
 		if err != nil {
 			t.Fatal(err)
@@ -217,7 +218,7 @@ func TestCleanFilesValidate(t *testing.T) {
 // TestIdentityNodes: out-of-range key references sample as identity with a probe
 // that names no key, never reading out of bounds.
 func TestIdentityNodes(t *testing.T) {
-	data, _ := msh.WorkedExample().Encode()
+	data, _ := mshtest.WorkedExample().Encode()
 	a, _ := nres.Decode("bad.msh", data)
 	set16(a, 1, node+6, 0xFFFF)
 	as, ds := allDiagnostics(t, "bad.msh", a.Encode())
@@ -239,7 +240,7 @@ func TestIdentityNodes(t *testing.T) {
 
 // TestStaticIdentityCounts: §10.1's counts of the two identity readings.
 func TestStaticIdentityCounts(t *testing.T) {
-	m := msh.NewChain(9, 4) // nodes 2, 5, 8 are static
+	m := mshtest.NewChain(9, 4) // nodes 2, 5, 8 are static
 	for _, order := range []string{"xyzw", "wxyz"} {
 		m.QuatOrder = order
 		data, err := m.Encode()
@@ -263,7 +264,7 @@ func TestStaticIdentityCounts(t *testing.T) {
 
 // TestBatchMaterialReadings: both readings of §8.3 are reported.
 func TestBatchMaterialReadings(t *testing.T) {
-	m := msh.WorkedExample()
+	m := mshtest.WorkedExample()
 	m.Nodes[1].Parts[0].Material = 0x1234
 	data, _ := m.Encode()
 	a, _ := formats.OpenData("m.msh", data, formats.Options{})

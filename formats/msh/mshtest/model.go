@@ -1,7 +1,13 @@
-package msh
+// Package mshtest builds MSH models for tests, benchmarks and fuzz seeds: the
+// worked example of the format notes and chains of any length. The writer itself
+// (msh.Encode, msh.Box, msh.StaticKey, msh.Slot00) stays in package msh because
+// the built-in demo is made with it.
+package mshtest
 
 import (
 	"fmt"
+
+	"animscope/formats/msh"
 
 	"github.com/go-gl/mathgl/mgl32"
 )
@@ -11,15 +17,15 @@ import (
 // (0,0,0), (1,0,0), (1,2,0) and engine quaternions identity, +90° about Z (raw
 // 0,0,23170,23170) and [0,0,0,1] — so F = 5 and node 1's map is [1, 2, 2, 2, 3].
 // Node 1 has a unit box in slot (0,0).
-func WorkedExample() *Model {
+func WorkedExample() *msh.Model {
 	s := float32(0.70710678)
-	return &Model{Nodes: []ModelNode{
-		{Name: "static", Parent: -1, Keys: []ModelKey{StaticKey(mgl32.Vec3{})}},
-		{Name: "animated", Parent: 0, Keys: []ModelKey{
+	return &msh.Model{Nodes: []msh.ModelNode{
+		{Name: "static", Parent: -1, Keys: []msh.ModelKey{msh.StaticKey(mgl32.Vec3{})}},
+		{Name: "animated", Parent: 0, Keys: []msh.ModelKey{
 			{Time: 0, Rot: mgl32.QuatIdent()},
 			{Time: 1, Pos: mgl32.Vec3{1, 0, 0}, Rot: mgl32.Quat{W: s, V: mgl32.Vec3{0, 0, s}}},
 			{Time: 4, Pos: mgl32.Vec3{1, 2, 0}, Rot: mgl32.Quat{W: 0, V: mgl32.Vec3{0, 0, 1}}},
-		}, Parts: Slot00(Box(mgl32.Vec3{0, 0, 0}, mgl32.Vec3{1, 1, 1}))},
+		}, Parts: msh.Slot00(msh.Box(mgl32.Vec3{0, 0, 0}, mgl32.Vec3{1, 1, 1}))},
 	}}
 }
 
@@ -30,22 +36,22 @@ func WorkedExample() *Model {
 // node is static (one key). It is the shape the benchmarks and command-line tests
 // use; edit the returned model to make variants (one node's map, a fallback key,
 // frame-count parity).
-func NewChain(n, frames int) *Model {
+func NewChain(n, frames int) *msh.Model {
 	if frames < 2 {
 		frames = 2
 	}
-	m := &Model{Nodes: make([]ModelNode, n)}
-	box := Box(mgl32.Vec3{-0.05, -0.05, 0}, mgl32.Vec3{0.05, 0.05, 0.2})
+	m := &msh.Model{Nodes: make([]msh.ModelNode, n)}
+	box := msh.Box(mgl32.Vec3{-0.05, -0.05, 0}, mgl32.Vec3{0.05, 0.05, 0.2})
 	if n*12 > 0xFFFF { // Res7 holds at most 65535 triangles: one triangle per node
-		box = &Part{Positions: []mgl32.Vec3{{0, 0, 0}, {0.05, 0, 0.2}, {0, 0.05, 0.2}}, Indices: []uint16{0, 1, 2}}
+		box = &msh.Part{Positions: []mgl32.Vec3{{0, 0, 0}, {0.05, 0, 0.2}, {0, 0.05, 0.2}}, Indices: []uint16{0, 1, 2}}
 	}
 	for i := range m.Nodes {
 		nd := &m.Nodes[i]
 		nd.Name = fmt.Sprintf("n%d", i)
 		nd.Parent = i - 1
-		nd.Parts = Slot00(box)
+		nd.Parts = msh.Slot00(box)
 		if i%3 == 2 {
-			nd.Keys = []ModelKey{StaticKey(mgl32.Vec3{0, 0, 0.2})}
+			nd.Keys = []msh.ModelKey{msh.StaticKey(mgl32.Vec3{0, 0, 0.2})}
 			continue
 		}
 		step := 1 + i%4
@@ -54,7 +60,7 @@ func NewChain(n, frames int) *Model {
 				t = frames - 1
 			}
 			ang := float32(t+i) * 0.1
-			nd.Keys = append(nd.Keys, ModelKey{Time: float32(t), Pos: mgl32.Vec3{0.01 * float32(t%7), 0, 0.2},
+			nd.Keys = append(nd.Keys, msh.ModelKey{Time: float32(t), Pos: mgl32.Vec3{0.01 * float32(t%7), 0, 0.2},
 				Rot: mgl32.QuatRotate(ang, mgl32.Vec3{0, 0, 1})})
 			if t == frames-1 {
 				break

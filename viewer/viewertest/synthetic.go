@@ -1,4 +1,6 @@
-package viewer
+// Package viewertest builds scenes for the viewer's tests and benchmarks without
+// any file.
+package viewertest
 
 import (
 	"fmt"
@@ -11,9 +13,8 @@ import (
 )
 
 // SyntheticAsset builds a small scene without any file: a tree of n nodes (a spine
-// with side branches), two clips ("wave" and "bend") and a rigid box per node. The
-// viewer uses it for tests and benchmarks, and as the demo when the built-in demo
-// file is not available.
+// with side branches), two clips ("wave" and "bend") and a rigid box per node.
+// The viewer's tests and benchmarks use it.
 func SyntheticAsset(n int) *formats.Asset {
 	if n < 1 {
 		n = 1
