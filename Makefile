@@ -24,7 +24,7 @@ export ANIMSCOPE_NODE_MODULES ?= $(shell [ -d "$(NODE_MODULES)/gltf-validator" ]
 export GOAMD64 := v1
 XRUN      := $(shell [ -n "$$DISPLAY" ] || ! command -v xvfb-run >/dev/null 2>&1 || echo 'xvfb-run -a -s "-screen 0 1280x1024x24"')
 
-.PHONY: all deps build run test vet fmt-check lint bench verify-math check-fma fuzz fuzz-ci clean
+.PHONY: all deps build run test vet fmt-check lint bench verify-math check-fma deadcode fuzz fuzz-ci clean
 
 all: build
 
@@ -85,6 +85,13 @@ check-fma:
 	  echo "== tests built for arm64, run under qemu-aarch64-static"; \
 	  CGO_ENABLED=0 GOARCH=arm64 $(GO) test -count=1 -exec qemu-aarch64-static ./anim/... ./formats/...; \
 	else echo "check-fma: qemu-aarch64-static not installed (apt-get install qemu-user-static); arm64 skipped"; fi
+
+# No production file may be dead as a whole: .ci/deadcode-check runs
+# golang.org/x/tools' deadcode over ./cmd/animscope (with and without cgo) and fails
+# on a file whose every function is unreachable from main. Test-only writers live
+# in test-support packages (m2test, mshtest, swgtest, viewertest).
+deadcode:
+	GO=$(GO) .ci/deadcode-check
 
 # Every fuzz target, FUZZTIME each (default 30s; CI uses 10s). A real finding
 # ("Failing input written") fails at once. Go's fuzzer sometimes ends a run with

@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"animscope/assets"
-	"animscope/formats/m2"
+	"animscope/formats/m2/m2test"
 	"animscope/formats/samples"
 	"animscope/formats/swg"
 	"animscope/formats/swg/swgtest"
@@ -169,8 +169,8 @@ func brokenFixtures(t *testing.T) []fixture {
 		}, nil},
 		{"body.skt", sktFixture(t), []field{{"FORM tag", 0, 4}, {"FORM size", 4, 4}, {"SKTM tag", 8, 4}, {"version FORM size", 16, 4}}, nil},
 	}
-	m256, _ := m2.Synthetic(256, false)
-	m264, skin := m2.Synthetic(264, true)
+	m256, _ := m2test.Synthetic(256, false)
+	m264, skin := m2test.Synthetic(264, true)
 	fx = append(fx,
 		fixture{"model256.m2", m256, m2Fields(256), nil},
 		fixture{"model264.m2", m264, m2Fields(264), skin},

@@ -1,6 +1,7 @@
 package m2
 
 import (
+	"animscope/formats/m2/m2test"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -61,7 +62,7 @@ func headerArrays(version uint32) []int {
 
 func TestBadTruncated(t *testing.T) {
 	for _, v := range versions {
-		data, skin := testModel(v).encode()
+		data, skin := m2test.NewModel(v).Encode()
 		for k := 0; k < 8; k++ {
 			n := len(data) * k / 8
 			_, err := decodeNoPanic(t, "truncated", data[:n:n], skin)
@@ -83,7 +84,7 @@ func TestBadTruncated(t *testing.T) {
 
 func TestBadCounts(t *testing.T) {
 	for _, v := range versions {
-		data, skin := testModel(v).encode()
+		data, skin := m2test.NewModel(v).Encode()
 		for _, field := range headerArrays(v) {
 			bad := append([]byte(nil), data...)
 			binary.LittleEndian.PutUint32(bad[field:], 0xFFFFFFFF)
@@ -125,7 +126,7 @@ func TestBadCounts(t *testing.T) {
 // must be an error.
 func TestBadFlippedBytes(t *testing.T) {
 	for _, v := range versions {
-		data, skin := testModel(v).encode()
+		data, skin := m2test.NewModel(v).Encode()
 		hdr := 0x144
 		if v == 264 {
 			hdr = 0x130
@@ -161,16 +162,16 @@ func TestBadFiles(t *testing.T) {
 	type tc struct {
 		name    string
 		version uint32
-		mutate  func(m *encModel)
+		mutate  func(m *m2test.Model)
 		patch   func(data, skin []byte) ([]byte, []byte)
 		file    string // the file the error names; badName when ""
 		want    string
 	}
 	cases := []tc{
-		{name: "parent cycle", version: 256, mutate: func(m *encModel) { m.bones[1].parent = 0 }, want: "cycle"},
-		{name: "parent cycle", version: 264, mutate: func(m *encModel) { m.bones[2].parent = 2 }, want: "cycle"},
-		{name: "parent out of range", version: 260, mutate: func(m *encModel) { m.bones[0].parent = 3 }, want: "parent 3 is out of range"},
-		{name: "negative parent", version: 264, mutate: func(m *encModel) { m.bones[0].parent = -2 }, want: "parent -2 is out of range"},
+		{name: "parent cycle", version: 256, mutate: func(m *m2test.Model) { m.Bones[1].Parent = 0 }, want: "cycle"},
+		{name: "parent cycle", version: 264, mutate: func(m *m2test.Model) { m.Bones[2].Parent = 2 }, want: "cycle"},
+		{name: "parent out of range", version: 260, mutate: func(m *m2test.Model) { m.Bones[0].Parent = 3 }, want: "parent 3 is out of range"},
+		{name: "negative parent", version: 264, mutate: func(m *m2test.Model) { m.Bones[0].Parent = -2 }, want: "parent -2 is out of range"},
 		{name: "missing skin", version: 264, patch: func(d, s []byte) ([]byte, []byte) { return d, nil }, want: "bad00.skin cannot be read"},
 		{name: "bad skin magic", version: 264, patch: func(d, s []byte) ([]byte, []byte) {
 			s = append([]byte(nil), s...)
@@ -189,25 +190,25 @@ func TestBadFiles(t *testing.T) {
 			copy(d, "MD21")
 			return d, s
 		}, want: "magic"},
-		{name: "vertex bone out of range", version: 256, mutate: func(m *encModel) { m.verts[1].b[0] = 9 }, want: "bone 9 (weight 255) is out of range"},
-		{name: "range past the keys", version: 256, mutate: func(m *encModel) { m.bones[0].t.ranges[1] = [2]uint32{3, 7} }, want: "outside the 4 keys"},
-		{name: "interpolation type 9", version: 260, mutate: func(m *encModel) { m.bones[0].t.interp = 9 }, want: "interpolation type 9"},
-		{name: "global sequence out of range", version: 264, mutate: func(m *encModel) { m.bones[2].t.global = 5 }, want: "global sequence 5 is out of range"},
-		{name: "NaN pivot", version: 256, mutate: func(m *encModel) { m.bones[0].pivot[1] = float32(math.NaN()) }, want: "pivot"},
-		{name: "infinite key", version: 264, mutate: func(m *encModel) { m.bones[0].t.seqVals[0][1][2] = float32(math.Inf(1)) }, want: "not finite"},
-		{name: "sequence end before start", version: 256, mutate: func(m *encModel) { m.seqs[0].end = 3000 }, want: "before start"},
-		{name: "index past the vertex lookup", version: 260, mutate: func(m *encModel) { m.indices[4] = 4 }, want: "local vertex 4 is out of range"},
-		{name: "vertex lookup past the vertices", version: 256, mutate: func(m *encModel) { m.lookup[3] = 4 }, want: "vertex 4 is out of range"},
-		{name: "submesh past the index list", version: 264, mutate: func(m *encModel) { m.subs[1].iCount = 6 }, file: SkinName(badName), want: "pass the end of the index list"},
-		{name: "timestamps without values", version: 256, mutate: func(m *encModel) { m.bones[0].t.vals = m.bones[0].t.vals[:2] }, want: "2 values for 4 timestamps"},
+		{name: "vertex bone out of range", version: 256, mutate: func(m *m2test.Model) { m.Verts[1].B[0] = 9 }, want: "bone 9 (weight 255) is out of range"},
+		{name: "range past the keys", version: 256, mutate: func(m *m2test.Model) { m.Bones[0].T.Ranges[1] = [2]uint32{3, 7} }, want: "outside the 4 keys"},
+		{name: "interpolation type 9", version: 260, mutate: func(m *m2test.Model) { m.Bones[0].T.Interp = 9 }, want: "interpolation type 9"},
+		{name: "global sequence out of range", version: 264, mutate: func(m *m2test.Model) { m.Bones[2].T.Global = 5 }, want: "global sequence 5 is out of range"},
+		{name: "NaN pivot", version: 256, mutate: func(m *m2test.Model) { m.Bones[0].Pivot[1] = float32(math.NaN()) }, want: "pivot"},
+		{name: "infinite key", version: 264, mutate: func(m *m2test.Model) { m.Bones[0].T.SeqVals[0][1][2] = float32(math.Inf(1)) }, want: "not finite"},
+		{name: "sequence end before start", version: 256, mutate: func(m *m2test.Model) { m.Seqs[0].End = 3000 }, want: "before start"},
+		{name: "index past the vertex lookup", version: 260, mutate: func(m *m2test.Model) { m.Indices[4] = 4 }, want: "local vertex 4 is out of range"},
+		{name: "vertex lookup past the vertices", version: 256, mutate: func(m *m2test.Model) { m.Lookup[3] = 4 }, want: "vertex 4 is out of range"},
+		{name: "submesh past the index list", version: 264, mutate: func(m *m2test.Model) { m.Subs[1].ICount = 6 }, file: SkinName(badName), want: "pass the end of the index list"},
+		{name: "timestamps without values", version: 256, mutate: func(m *m2test.Model) { m.Bones[0].T.Vals = m.Bones[0].T.Vals[:2] }, want: "2 values for 4 timestamps"},
 	}
 	for _, c := range cases {
 		t.Run(fmt.Sprintf("%s %d", c.name, c.version), func(t *testing.T) {
-			m := testModel(c.version)
+			m := m2test.NewModel(c.version)
 			if c.mutate != nil {
 				c.mutate(m)
 			}
-			data, skin := m.encode()
+			data, skin := m.Encode()
 			if c.patch != nil {
 				data, skin = c.patch(data, skin)
 			}

@@ -1,6 +1,7 @@
 package m2
 
 import (
+	"animscope/formats/m2/m2test"
 	"fmt"
 	"math"
 	"path/filepath"
@@ -14,36 +15,36 @@ import (
 // benchModel has nBones bones in a binary tree, each with linear translation,
 // rotation and scale tracks of 31 keys (every 33 ms) in each of two 1000 ms
 // sequences.
-func benchModel(version uint32, nBones int) *encModel {
-	m := testModel(version)
-	m.verts, m.lookup, m.indices, m.subs, m.batches = nil, nil, nil, nil, nil
-	m.bones = make([]encBone, nBones)
-	for i := range m.bones {
-		b := &m.bones[i]
-		b.keyBone = -1
-		b.parent = int16((i+1)/2 - 1)
-		b.pivot = [3]float32{float32(i) * 0.1, 0, 1}
-		var tk, rk, sk [][]key
+func benchModel(version uint32, nBones int) *m2test.Model {
+	m := m2test.NewModel(version)
+	m.Verts, m.Lookup, m.Indices, m.Subs, m.Batches = nil, nil, nil, nil, nil
+	m.Bones = make([]m2test.Bone, nBones)
+	for i := range m.Bones {
+		b := &m.Bones[i]
+		b.KeyBone = -1
+		b.Parent = int16((i+1)/2 - 1)
+		b.Pivot = [3]float32{float32(i) * 0.1, 0, 1}
+		var tk, rk, sk [][]m2test.Key
 		for s := 0; s < 2; s++ {
-			var ts, rs, ss []key
+			var ts, rs, ss []m2test.Key
 			for k := 0; k <= 30; k++ {
 				at := uint32(k * 33)
 				x := float64(i*31 + k + s)
-				ts = append(ts, key{at, v3(float32(math.Sin(x)), float32(math.Cos(x)), 0.1)})
-				rs = append(rs, key{at, quatZ(math.Mod(x*17, 360))})
-				ss = append(ss, key{at, v3(1, 1+0.01*float32(k), 1)})
+				ts = append(ts, m2test.Key{T: at, V: m2test.V3(float32(math.Sin(x)), float32(math.Cos(x)), 0.1)})
+				rs = append(rs, m2test.Key{T: at, V: m2test.QuatZ(math.Mod(x*17, 360))})
+				ss = append(ss, m2test.Key{T: at, V: m2test.V3(1, 1+0.01*float32(k), 1)})
 			}
 			tk, rk, sk = append(tk, ts), append(rk, rs), append(sk, ss)
 		}
-		b.t = mkTrack(m, InterpLinear, -1, tk, -1)
-		b.r = mkTrack(m, InterpLinear, -1, rk, -1)
-		b.s = mkTrack(m, InterpLinear, -1, sk, -1)
+		b.T = m2test.MakeTrack(m, InterpLinear, -1, tk, -1)
+		b.R = m2test.MakeTrack(m, InterpLinear, -1, rk, -1)
+		b.S = m2test.MakeTrack(m, InterpLinear, -1, sk, -1)
 	}
 	return m
 }
 
 func benchAsset(b *testing.B, version uint32, nBones int) *formats.Asset {
-	data, skin := benchModel(version, nBones).encode()
+	data, skin := benchModel(version, nBones).Encode()
 	a, err := decodeMem("bench.m2", data, skin)
 	if err != nil {
 		b.Fatal(err)
@@ -118,7 +119,7 @@ func BenchmarkModelOnly100(b *testing.B) {
 // TestSampleAllocs checks that sampling allocates nothing.
 func TestSampleAllocs(t *testing.T) {
 	for _, v := range versions {
-		a, _ := openTest(t, testModel(v))
+		a, _ := openTest(t, m2test.NewModel(v))
 		n := a.Skeleton.Len()
 		pose := anim.NewPose(n)
 		clip := a.Clips[0].(*Clip)

@@ -1,6 +1,7 @@
 package m2
 
 import (
+	"animscope/formats/m2/m2test"
 	"os"
 	"path/filepath"
 	"testing"
@@ -9,9 +10,9 @@ import (
 )
 
 // writeModel encodes m into dir as name (and its 00.skin at 264) and returns the path.
-func writeModel(t testing.TB, dir, name string, m *encModel) string {
+func writeModel(t testing.TB, dir, name string, m *m2test.Model) string {
 	t.Helper()
-	data, skin := m.encode()
+	data, skin := m.Encode()
 	p := filepath.Join(dir, name)
 	if err := os.WriteFile(p, data, 0o644); err != nil {
 		t.Fatal(err)

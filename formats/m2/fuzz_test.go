@@ -1,6 +1,7 @@
 package m2
 
 import (
+	"animscope/formats/m2/m2test"
 	"testing"
 )
 
@@ -8,9 +9,9 @@ import (
 func fuzzSeeds() (files [][]byte, skin264 []byte) {
 	for _, v := range versions {
 		for _, misalign := range []bool{true, false} {
-			m := testModel(v)
-			m.misalign = misalign
-			data, skin := m.encode()
+			m := m2test.NewModel(v)
+			m.Misalign = misalign
+			data, skin := m.Encode()
 			files = append(files, data)
 			if skin != nil && misalign {
 				skin264 = skin
@@ -46,11 +47,11 @@ func FuzzM2(f *testing.F) {
 }
 
 func FuzzSkin(f *testing.F) {
-	m := testModel(264)
-	data, skin := m.encode()
+	m := m2test.NewModel(264)
+	data, skin := m.Encode()
 	f.Add(skin)
-	m.misalign = false
-	_, skin2 := m.encode()
+	m.Misalign = false
+	_, skin2 := m.Encode()
 	f.Add(skin2)
 	f.Fuzz(func(t *testing.T, s []byte) {
 		fuzzCheck(t, data, s)

@@ -1,6 +1,7 @@
 package m2
 
 import (
+	"animscope/formats/m2/m2test"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -19,14 +20,14 @@ import (
 
 var versions = []uint32{256, 260, 264}
 
-// openTest writes testModel(version) (or m) to a temporary folder and opens it
+// openTest writes m2test.NewModel(version) (or m) to a temporary folder and opens it
 // through formats.Open, as the viewer does.
-func openTest(t *testing.T, m *encModel) (*formats.Asset, string) {
+func openTest(t *testing.T, m *m2test.Model) (*formats.Asset, string) {
 	t.Helper()
 	p := writeModel(t, t.TempDir(), "Test.m2", m)
 	a, err := formats.Open([]string{p}, formats.Options{})
 	if err != nil {
-		t.Fatalf("version %d: Open: %v", m.version, err)
+		t.Fatalf("version %d: Open: %v", m.Version, err)
 	}
 	return a, p
 }
@@ -49,14 +50,14 @@ func vecNear(a, b mgl32.Vec3, tol float32) bool {
 }
 
 func zQuat(deg float64) mgl32.Quat {
-	q := quatZ(deg)
+	q := m2test.QuatZ(deg)
 	return mgl32.Quat{W: q[3], V: mgl32.Vec3{q[0], q[1], q[2]}}
 }
 
 func TestSyntheticStructure(t *testing.T) {
 	for _, v := range versions {
 		t.Run(fmt.Sprint(v), func(t *testing.T) {
-			a, _ := openTest(t, testModel(v))
+			a, _ := openTest(t, m2test.NewModel(v))
 			s := a.Skeleton
 			// File bones 0 (parent 2), 1 (root), 2 (parent 1) → nodes 1, 2, 0.
 			wantFile := []int32{1, 2, 0}
@@ -178,7 +179,7 @@ func TestSyntheticSampling(t *testing.T) {
 	}
 	for _, v := range versions {
 		t.Run(fmt.Sprint(v), func(t *testing.T) {
-			a, _ := openTest(t, testModel(v))
+			a, _ := openTest(t, m2test.NewModel(v))
 			n := a.Skeleton.Len()
 			out := make([]anim.Transform, n)
 			pr := make([]anim.Probe, n)
@@ -294,7 +295,7 @@ func TestSyntheticSampling(t *testing.T) {
 // engine weights computed per call) bit for bit, over a whole linear track.
 func TestSlerpMatchesEngine(t *testing.T) {
 	for _, v := range versions {
-		a, _ := openTest(t, testModel(v))
+		a, _ := openTest(t, m2test.NewModel(v))
 		clip := a.Clips[1].(*Clip)
 		tr := clip.m.nodes[0].r
 		lo, hi, _, _ := tr.span(1)
@@ -344,10 +345,10 @@ func TestQuat16(t *testing.T) {
 	}
 	// The same vector through a whole 264 file, raw codes in the track.
 	for _, v := range []uint32{260, 264} {
-		m := testModel(v)
+		m := m2test.NewModel(v)
 		raw := [][]float32{{0x7FFF, float32(0x69C7), 0x7FFF, float32(int16(-499))}}
-		m.bones[1].r = mkTrack(m, InterpLinear, -1, [][]key{{{0, raw[0]}}}, -1)
-		m.bones[1].r.raw = true
+		m.Bones[1].R = m2test.MakeTrack(m, InterpLinear, -1, [][]m2test.Key{{{T: 0, V: raw[0]}}}, -1)
+		m.Bones[1].R.Raw = true
 		a, _ := openTest(t, m)
 		out := make([]anim.Transform, 3)
 		a.Clips[0].Sample(nil, 0, out, nil)
@@ -360,15 +361,15 @@ func TestQuat16(t *testing.T) {
 // TestSpecRanges rebuilds TalkToMe.m2's translation track (spec §5.1/§10): ranges
 // [(0,2), (3,5), (0,0)] on times [3333 4100 4866 8199 8966 9732].
 func TestSpecRanges(t *testing.T) {
-	m := testModel(256)
-	m.seqs = []encSeq{{id: 0, start: 3333, end: 4866, flags: 0x20, next: -1}, {id: 190, start: 8199, end: 9732, flags: 0x20, next: -1}}
-	m.bones = []encBone{{keyBone: -1, parent: -1}}
-	m.bones[0].t = encTrack{interp: InterpLinear, global: -1,
-		ranges: [][2]uint32{{0, 2}, {3, 5}, {0, 0}},
-		times:  []uint32{3333, 4100, 4866, 8199, 8966, 9732},
-		vals:   [][]float32{v3(0, 0, 0), v3(0, 0, -0.089466), v3(0, 0, 0), v3(0, 0, 0.516611), v3(0, 0, 0.427145), v3(0, 0, 0.516611)}}
-	for i := range m.verts {
-		m.verts[i].b = [4]uint8{}
+	m := m2test.NewModel(256)
+	m.Seqs = []m2test.Seq{{ID: 0, Start: 3333, End: 4866, Flags: 0x20, Next: -1}, {ID: 190, Start: 8199, End: 9732, Flags: 0x20, Next: -1}}
+	m.Bones = []m2test.Bone{{KeyBone: -1, Parent: -1}}
+	m.Bones[0].T = m2test.Track{Interp: InterpLinear, Global: -1,
+		Ranges: [][2]uint32{{0, 2}, {3, 5}, {0, 0}},
+		Times:  []uint32{3333, 4100, 4866, 8199, 8966, 9732},
+		Vals:   [][]float32{m2test.V3(0, 0, 0), m2test.V3(0, 0, -0.089466), m2test.V3(0, 0, 0), m2test.V3(0, 0, 0.516611), m2test.V3(0, 0, 0.427145), m2test.V3(0, 0, 0.516611)}}
+	for i := range m.Verts {
+		m.Verts[i].B = [4]uint8{}
 	}
 	a, _ := openTest(t, m)
 	out := make([]anim.Transform, 1)
@@ -398,7 +399,7 @@ func TestSpecRanges(t *testing.T) {
 
 func TestKeyTimes(t *testing.T) {
 	for _, v := range versions {
-		a, _ := openTest(t, testModel(v))
+		a, _ := openTest(t, m2test.NewModel(v))
 		clip := a.Clips[0].(*Clip)
 		got := clip.KeyTimes(2, nil) // file bone 0: translation 0, 500, 1000; scale 0, 1000
 		if fmt.Sprint(got) != "[0 500 1000]" {
@@ -415,7 +416,7 @@ func TestKeyTimes(t *testing.T) {
 // it the model does not open.
 func TestSkinLookup(t *testing.T) {
 	dir := t.TempDir()
-	p := writeModel(t, dir, "Crab.m2", testModel(264))
+	p := writeModel(t, dir, "Crab.m2", m2test.NewModel(264))
 	a, err := formats.Open([]string{p}, formats.Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -436,8 +437,8 @@ func TestSkinLookup(t *testing.T) {
 // TestExternalAnim: a 264 sequence without flag 0x20 reads <base><id>-<sub>.anim;
 // when it is absent its tracks are empty, with a warning.
 func TestExternalAnim(t *testing.T) {
-	m := testModel(264)
-	m.seqs[1].flags = 0
+	m := m2test.NewModel(264)
+	m.Seqs[1].Flags = 0
 	dir := t.TempDir()
 	p := writeModel(t, dir, "Test.m2", m)
 	a, err := formats.Open([]string{p}, formats.Options{})
@@ -481,7 +482,7 @@ func TestExternalAnim(t *testing.T) {
 // own context (a cursor), and each gets the results of a plain search. Run with
 // -race: the clip holds no state of its own.
 func TestSampleConcurrent(t *testing.T) {
-	data, skin := benchModel(264, 20).encode()
+	data, skin := benchModel(264, 20).Encode()
 	a, err := decodeMem("concurrent.m2", data, skin)
 	if err != nil {
 		t.Fatal(err)
@@ -523,7 +524,7 @@ func TestSampleConcurrent(t *testing.T) {
 func TestCursorSameResults(t *testing.T) {
 	for _, v := range versions {
 		m := benchModel(v, 20)
-		data, skin := m.encode()
+		data, skin := m.Encode()
 		a, err := decodeMem("cursor.m2", data, skin)
 		if err != nil {
 			t.Fatal(err)
@@ -562,7 +563,7 @@ func TestCursorSameResults(t *testing.T) {
 // TestRegistered: formats.Open picks this decoder by the "MD20" magic, whatever
 // the extension, and by the .m2 extension.
 func TestRegistered(t *testing.T) {
-	data, _ := testModel(256).encode()
+	data, _ := m2test.NewModel(256).Encode()
 	for _, c := range []struct {
 		name string
 		data []byte

@@ -1,6 +1,7 @@
 package m2
 
 import (
+	"animscope/formats/m2/m2test"
 	"math"
 	"math/rand"
 	"testing"
@@ -14,76 +15,76 @@ import (
 // type, some tracks on global sequences (lengths 0, 700 and 33 ms), 0 to 6 keys
 // per sequence (so empty spans), times sometimes repeated or out of order, and
 // before 264 some tracks without ranges or with fewer ranges than sequences.
-func randModel(version uint32, seed int64) *encModel {
+func randModel(version uint32, seed int64) *m2test.Model {
 	rng := rand.New(rand.NewSource(seed))
 	m := benchModel(version, 8)
-	m.globals = []uint32{0, 700, 33}
-	for i := range m.bones {
-		b := &m.bones[i]
-		b.t, b.r, b.s = randTrack(rng, m, false), randTrack(rng, m, true), randTrack(rng, m, false)
+	m.Globals = []uint32{0, 700, 33}
+	for i := range m.Bones {
+		b := &m.Bones[i]
+		b.T, b.R, b.S = randTrack(rng, m, false), randTrack(rng, m, true), randTrack(rng, m, false)
 	}
 	return m
 }
 
-func randTrack(rng *rand.Rand, m *encModel, quat bool) encTrack {
+func randTrack(rng *rand.Rand, m *m2test.Model, quat bool) m2test.Track {
 	interp := uint16(rng.Intn(4))
 	global := int16(-1)
 	if rng.Intn(4) == 0 {
-		global = int16(rng.Intn(len(m.globals)))
+		global = int16(rng.Intn(len(m.Globals)))
 	}
 	value := func() []float32 {
 		if !quat {
-			return v3(rng.Float32()*4-2, rng.Float32()*4-2, rng.Float32()*4-2)
+			return m2test.V3(rng.Float32()*4-2, rng.Float32()*4-2, rng.Float32()*4-2)
 		}
 		q := mgl32.Quat{W: rng.Float32()*2 - 1, V: mgl32.Vec3{rng.Float32()*2 - 1, rng.Float32()*2 - 1, rng.Float32()*2 - 1}}.Normalize()
 		return []float32{q.V[0], q.V[1], q.V[2], q.W}
 	}
-	perSeq := make([][]key, len(m.seqs))
+	perSeq := make([][]m2test.Key, len(m.Seqs))
 	for s := range perSeq {
 		at := uint32(rng.Intn(50))
 		for k := rng.Intn(7); k > 0; k-- {
 			v := value()
 			if interp >= InterpHermite {
-				v = cubic(v, value(), value())
+				v = m2test.Cubic(v, value(), value())
 			}
-			perSeq[s] = append(perSeq[s], key{at, v})
+			perSeq[s] = append(perSeq[s], m2test.Key{T: at, V: v})
 			at += uint32(rng.Intn(300)) // 0: a repeated time
 		}
 		if rng.Intn(6) == 0 {
-			rng.Shuffle(len(perSeq[s]), func(i, j int) { perSeq[s][i].t, perSeq[s][j].t = perSeq[s][j].t, perSeq[s][i].t })
+			rng.Shuffle(len(perSeq[s]), func(i, j int) { perSeq[s][i].T, perSeq[s][j].T = perSeq[s][j].T, perSeq[s][i].T })
 		}
 	}
 	nRanges := -1
 	if rng.Intn(4) == 0 {
-		nRanges = rng.Intn(len(m.seqs) + 1)
+		nRanges = rng.Intn(len(m.Seqs) + 1)
 	}
-	return mkTrack(m, interp, global, perSeq, nRanges)
+	return m2test.MakeTrack(m, interp, global, perSeq, nRanges)
 }
 
 // refSpan is the key span of sequence seq on the encoded track et, read straight
 // from the spec (§5.1–5.3) and the encoder's layout: [lo, hi] in the decoded key
 // arrays and base, the index probes subtract.
-func refSpan(version uint32, et *encTrack, seq int) (lo, hi, base int, ok bool) {
+func refSpan(version uint32, et *m2test.Track, seq int) (lo, hi, base int, ok bool) {
 	if version < 264 {
-		n := len(et.times)
-		if et.global >= 0 || len(et.ranges) == 0 {
+		n := len(et.Times)
+		if et.Global >= 0 || len(et.Ranges) == 0 {
 			return 0, n - 1, 0, n > 0
 		}
-		if seq >= len(et.ranges) {
+		if seq >= len(et.Ranges) {
 			return 0, 0, 0, false
 		}
-		return int(et.ranges[seq][0]), int(et.ranges[seq][1]), 0, true
+		return int(et.Ranges[seq][0]), int(et.Ranges[seq][1]), 0, true
 	}
-	if et.global >= 0 {
+	if et.Global >= 0 {
 		seq = 0
 	}
-	if seq >= len(et.seqTimes) || len(et.seqTimes[seq]) == 0 {
+	if seq >= len(et.SeqTimes) || len(et.SeqTimes[seq]) == 0 {
 		return 0, 0, 0, false
 	}
 	for s := 0; s < seq; s++ {
-		lo += len(et.seqTimes[s])
+		lo += len(et.SeqTimes[s])
 	}
-	return lo, lo + len(et.seqTimes[seq]) - 1, lo, true
+	return lo, lo + len(et.SeqTimes[seq]) - 1, lo, true
 }
 
 // refLocate is the key search without a cursor: clamp to the span's ends, else a
@@ -121,11 +122,11 @@ func refLocate(times []uint32, lo, hi int, t float64, interp uint16) (i int, r f
 
 // refTime is the time a track is read at: the sequence time, or G mod L in [0, L)
 // for a global-sequence track (0 when L is 0).
-func refTime(m *encModel, et *encTrack, seqT, g float64) float64 {
-	if et.global < 0 {
+func refTime(m *m2test.Model, et *m2test.Track, seqT, g float64) float64 {
+	if et.Global < 0 {
 		return seqT
 	}
-	l := float64(m.globals[et.global])
+	l := float64(m.Globals[et.Global])
 	if l == 0 {
 		return 0
 	}
@@ -137,13 +138,13 @@ func refTime(m *encModel, et *encTrack, seqT, g float64) float64 {
 }
 
 // refSample is SampleWith(nil, t, G, ...) written out plainly, one channel at a time.
-func refSample(m *encModel, skel *anim.Skeleton, c *Clip, t, g float64, out []anim.Transform, probes []anim.Probe) {
+func refSample(m *m2test.Model, skel *anim.Skeleton, c *Clip, t, g float64, out []anim.Transform, probes []anim.Probe) {
 	seqT := t
-	if m.version < 264 {
-		seqT += float64(m.seqs[c.src].start)
+	if m.Version < 264 {
+		seqT += float64(m.Seqs[c.src].Start)
 	}
 	for n := range c.m.nodes {
-		nd, eb := &c.m.nodes[n], &m.bones[skel.FileIndexOf(n)]
+		nd, eb := &c.m.nodes[n], &m.Bones[skel.FileIndexOf(n)]
 		p := &probes[n]
 		p.Reset(floorFrame(t), false)
 		x := anim.IdentityTransform
@@ -151,14 +152,14 @@ func refSample(m *encModel, skel *anim.Skeleton, c *Clip, t, g float64, out []an
 			p.Add(anim.KeyUse{Channel: ch, K0: int32(k0), K1: int32(k1), Alpha: alpha})
 		}
 		if tr := nd.t; tr != nil {
-			refVec(m, &eb.t, tr, c.src, refTime(m, &eb.t, seqT, g), &x.T, "t", add)
+			refVec(m, &eb.T, tr, c.src, refTime(m, &eb.T, seqT, g), &x.T, "t", add)
 		}
 		if tr := nd.r; tr != nil {
-			lo, hi, base, ok := refSpan(m.version, &eb.r, c.src)
+			lo, hi, base, ok := refSpan(m.Version, &eb.R, c.src)
 			if !ok {
 				add("r", -1, -1, 0)
 			} else {
-				i, r, exact := refLocate(tr.times, lo, hi, refTime(m, &eb.r, seqT, g), tr.interp)
+				i, r, exact := refLocate(tr.times, lo, hi, refTime(m, &eb.R, seqT, g), tr.interp)
 				switch {
 				case exact:
 					x.Q = tr.q[i]
@@ -175,14 +176,14 @@ func refSample(m *encModel, skel *anim.Skeleton, c *Clip, t, g float64, out []an
 			}
 		}
 		if tr := nd.s; tr != nil {
-			refVec(m, &eb.s, tr, c.src, refTime(m, &eb.s, seqT, g), &x.S, "s", add)
+			refVec(m, &eb.S, tr, c.src, refTime(m, &eb.S, seqT, g), &x.S, "s", add)
 		}
 		out[n] = x
 	}
 }
 
-func refVec(m *encModel, et *encTrack, tr *vecTrack, seq int, t float64, dst *mgl32.Vec3, ch string, add func(string, int, int, float32)) {
-	lo, hi, base, ok := refSpan(m.version, et, seq)
+func refVec(m *m2test.Model, et *m2test.Track, tr *vecTrack, seq int, t float64, dst *mgl32.Vec3, ch string, add func(string, int, int, float32)) {
+	lo, hi, base, ok := refSpan(m.Version, et, seq)
 	if !ok {
 		add(ch, -1, -1, 0)
 		return
@@ -249,7 +250,7 @@ func TestSampleMatchesReference(t *testing.T) {
 	for _, v := range versions {
 		for seed := int64(0); seed < 25; seed++ {
 			m := randModel(v, seed)
-			data, skin := m.encode()
+			data, skin := m.Encode()
 			a, err := decodeMem("ref.m2", data, skin)
 			if err != nil {
 				t.Fatalf("version %d seed %d: %v", v, seed, err)

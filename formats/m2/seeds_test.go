@@ -1,6 +1,7 @@
 package m2
 
 import (
+	"animscope/formats/m2/m2test"
 	"fmt"
 	"testing"
 
@@ -16,9 +17,9 @@ func TestWriteFuzzSeeds(t *testing.T) {
 	var skins [][]byte
 	for _, v := range versions {
 		for _, misalign := range []bool{true, false} {
-			m := testModel(v)
-			m.misalign = misalign
-			data, skin := m.encode()
+			m := m2test.NewModel(v)
+			m.Misalign = misalign
+			data, skin := m.Encode()
 			name := fmt.Sprintf("seed-v%d-aligned", v)
 			if misalign {
 				name = fmt.Sprintf("seed-v%d-misaligned", v)
@@ -31,19 +32,19 @@ func TestWriteFuzzSeeds(t *testing.T) {
 	}
 	// One range per track before 264 (nRanges 1 trims the shared-timeline ranges)
 	// and a model without sequences or bones.
-	m := testModel(256)
-	m.seqs = m.seqs[:1]
-	for i := range m.bones {
-		m.bones[i].t.ranges, m.bones[i].r.ranges, m.bones[i].s.ranges = nil, nil, nil
+	m := m2test.NewModel(256)
+	m.Seqs = m.Seqs[:1]
+	for i := range m.Bones {
+		m.Bones[i].T.Ranges, m.Bones[i].R.Ranges, m.Bones[i].S.Ranges = nil, nil, nil
 	}
-	data, _ := m.encode()
+	data, _ := m.Encode()
 	fuzzseed.Write(t, "FuzzM2", "seed-v256-one-sequence-no-ranges", data)
-	m = testModel(260)
-	m.seqs, m.bones = nil, nil
-	m.colorAlpha, m.transp = nil, nil
-	data, _ = m.encode()
+	m = m2test.NewModel(260)
+	m.Seqs, m.Bones = nil, nil
+	m.ColorAlpha, m.Transp = nil, nil
+	data, _ = m.Encode()
 	fuzzseed.Write(t, "FuzzM2", "seed-v260-no-sequences-no-bones", data)
-	data, _ = testModel(256).encode()
+	data, _ = m2test.NewModel(256).Encode()
 	fuzzseed.Write(t, "FuzzM2", "seed-v256-truncated-half", data[:len(data)/2])
 
 	fuzzseed.Write(t, "FuzzSkin", "seed-v264-misaligned", skins[0])
