@@ -4,8 +4,8 @@ import (
 	"testing"
 
 	"animscope/formats"
-	"animscope/viewer/viewertest"
 	"animscope/render"
+	"animscope/viewer/viewertest"
 )
 
 // instances makes n states of a nodes-node synthetic model, blending both clips.

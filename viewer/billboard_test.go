@@ -8,6 +8,7 @@ import (
 	"animscope/anim"
 	"animscope/formats"
 	"animscope/render"
+	"animscope/viewer/viewertest"
 
 	"github.com/go-gl/mathgl/mgl32"
 )
@@ -20,7 +21,7 @@ func (m modes) BillboardModes() []uint8 { return m }
 // that node with its X axis towards the eye and its joint in place, leaves the
 // other nodes and the sampled pose alone, and allocates nothing per frame.
 func TestDrawnPoseFacesTheCamera(t *testing.T) {
-	a := SyntheticAsset(6)
+	a := viewertest.SyntheticAsset(6)
 	bb := make(modes, a.Skeleton.Len())
 	bb[2] = anim.BillboardSpherical
 	a.Billboards = bb
@@ -54,7 +55,7 @@ func TestDrawnPoseFacesTheCamera(t *testing.T) {
 		t.Errorf("DrawnPose allocates %v times per frame, want 0", n)
 	}
 
-	plain := SyntheticAsset(6)
+	plain := viewertest.SyntheticAsset(6)
 	ps, err := NewScene(plain, nil, formats.Options{})
 	if err != nil {
 		t.Fatal(err)

@@ -13,6 +13,7 @@ import (
 	_ "animscope/formats/all"
 	"animscope/formats/mif"
 	"animscope/formats/swg"
+	"animscope/formats/swg/swgtest"
 	"animscope/render"
 
 	"github.com/go-gl/mathgl/mgl32"
@@ -161,7 +162,7 @@ func saveWindow(t *testing.T, a *App, path string) {
 func watchSkeleton(t *testing.T) []byte {
 	t.Helper()
 	id := mgl32.QuatIdent()
-	data, err := swg.EncodeSKTM(&swg.SkeletonTemplate{
+	data, err := swgtest.EncodeSKTM(&swg.SkeletonTemplate{
 		Version: "0002",
 		Names:   []string{"root", "spine", "head"},
 		Parents: []int32{-1, 0, 1},
@@ -189,7 +190,7 @@ func watchClip(t *testing.T) string {
 			{Name: "head", RotIndex: 0},
 		},
 	}
-	data, err := swg.EncodeAnimation(a)
+	data, err := swgtest.EncodeAnimation(a)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"animscope/formats"
+	"animscope/viewer/viewertest"
 )
 
 func readingNames(rs []formats.Reading) string {
@@ -61,7 +62,7 @@ func TestReadingsFollowTheScene(t *testing.T) {
 // skeleton levels of detail and not for MSH.
 func TestSkeletonLODFollowsTheFamily(t *testing.T) {
 	formats.Register(formats.Decoder{Name: "lod-test", Traits: formats.Traits{SkeletonLOD: true}})
-	a := SyntheticAsset(3)
+	a := viewertest.SyntheticAsset(3)
 	a.Family = "lod-test"
 	s := NewState(func([]string, formats.Options) (*formats.Asset, error) { return a, nil }, formats.Options{})
 	if s.HasSkeletonLOD() {

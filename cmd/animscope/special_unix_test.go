@@ -11,8 +11,8 @@ import (
 	"time"
 
 	"animscope/assets"
-	"animscope/formats/m2"
-	"animscope/formats/swg"
+	"animscope/formats/m2/m2test"
+	"animscope/formats/swg/swgtest"
 )
 
 // runCLIWithin runs the command and fails the test when it has not returned
@@ -57,7 +57,7 @@ func TestSpecialFilesAndReferences(t *testing.T) {
 
 	// An M2 at 264 whose 00.skin is a link to /dev/zero, to a named pipe, and out
 	// of its folder.
-	model, skin := m2.Synthetic(264, true)
+	model, skin := m2test.Synthetic(264, true)
 	outside := t.TempDir()
 	secret := filepath.Join(outside, "passwd")
 	writeFile(t, secret, []byte("root:x:0:0:root:/root:/bin/bash\n"))
@@ -99,7 +99,7 @@ func TestSpecialFilesAndReferences(t *testing.T) {
 		{"untyped", "etc/passwd", "not a .mgn file"},
 	} {
 		p := filepath.Join(lmgDir, l.name+".lmg")
-		writeFile(t, p, swg.EncodeLODList([]string{l.ref}))
+		writeFile(t, p, swgtest.EncodeLODList([]string{l.ref}))
 		cases = append(cases, tcase{".lmg " + l.name, p, []string{p, "offset 0x", l.want}})
 	}
 

@@ -1,6 +1,7 @@
 package m2
 
 import (
+	"animscope/formats/m2/m2test"
 	"encoding/binary"
 	"math"
 	"os"
@@ -64,7 +65,7 @@ func (p *m2patch) track(at int, times []uint32, vals [][]float32) {
 // one texture animation, and batch 1 animated through it.
 func texAnimModel(t *testing.T, version uint32) *formats.Asset {
 	t.Helper()
-	data, _ := Synthetic(version, false)
+	data, _ := m2test.Synthetic(version, false)
 	p := &m2patch{b: append([]byte(nil), data...)}
 	// Sequence 0 runs from 3333 to 4333 ms on the shared timeline.
 	p.track(p.at(0x54), []uint32{3333, 3833}, [][]float32{{1, 0.5, 0}, {0, 0.5, 1}})
@@ -147,8 +148,8 @@ func TestMaterialSampling(t *testing.T) {
 
 // TestMaterialsSynthetic: render flags, texture flags and the batches' lookups.
 func TestMaterialsSynthetic(t *testing.T) {
-	for _, v := range SyntheticVersions {
-		data, skin := Synthetic(v, true)
+	for _, v := range m2test.SyntheticVersions {
+		data, skin := m2test.Synthetic(v, true)
 		a, err := decodeWith("Test.m2", "Test.m2", data, func(p string) ([]byte, error) { return skin, nil })
 		if err != nil {
 			t.Fatal(err)

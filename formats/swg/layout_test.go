@@ -1,6 +1,8 @@
-package swg
+package swg_test
 
 import (
+	"animscope/formats/swg"
+	"animscope/formats/swg/swgtest"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -16,13 +18,13 @@ import (
 
 // walkLayout checks the blocks of a form against its layout: order, required
 // blocks, and every chunk read through its fields to the last byte.
-func walkLayout(t *testing.T, file string, f *FormLayout, n iff.Node, path string) {
+func walkLayout(t *testing.T, file string, f *swg.FormLayout, n iff.Node, path string) {
 	t.Helper()
-	refs := make([]KidRef, len(n.Kids))
+	refs := make([]swg.KidRef, len(n.Kids))
 	for i, k := range n.Kids {
-		refs[i] = KidRef{Form: k.IsForm(), ID: k.ID()}
+		refs[i] = swg.KidRef{Form: k.IsForm(), ID: k.ID()}
 	}
-	issues, matched := CheckOrder(f, refs)
+	issues, matched := swg.CheckOrder(f, refs)
 	for _, is := range issues {
 		if is.Missing != nil {
 			t.Errorf("%s: %s: %s is missing", file, path, is.Missing.ID())
@@ -40,7 +42,7 @@ func walkLayout(t *testing.T, file string, f *FormLayout, n iff.Node, path strin
 			walkLayout(t, file, b.Form, k, p)
 			continue
 		}
-		if _, err := ReadFields(b.Chunk.Fields, k.Data); err != nil {
+		if _, err := swg.ReadFields(b.Chunk.Fields, k.Data); err != nil {
 			t.Errorf("%s: %s (offset 0x%x): %v", file, p, k.Off, err)
 		}
 	}
@@ -55,7 +57,7 @@ func checkFileLayout(t *testing.T, file string, data []byte) {
 	if len(nodes) != 1 || !nodes[0].IsForm() {
 		t.Fatalf("%s: want one top FORM, got %d blocks", file, len(nodes))
 	}
-	top := TopLayout(nodes[0].Name)
+	top := swg.TopLayout(nodes[0].Name)
 	if top == nil {
 		t.Fatalf("%s: no layout for FORM %s", file, nodes[0].Name)
 	}
@@ -74,9 +76,9 @@ func TestLayoutsMatchDecoders(t *testing.T) {
 		checkFileLayout(t, name, data)
 	}
 	ex := workedExample()
-	lod1 := &SkeletonTemplate{Version: "0001", Names: ex.Names[:2], Parents: ex.Parents[:2], RPRE: ex.RPRE[:2],
+	lod1 := &swg.SkeletonTemplate{Version: "0001", Names: ex.Names[:2], Parents: ex.Parents[:2], RPRE: ex.RPRE[:2],
 		RPST: ex.RPST[:2], BPTR: ex.BPTR[:2], BPRO: ex.BPRO[:2], JROR: ex.JROR[:2]}
-	slod, err := EncodeSLOD([]SLODEntry{{T: ex}, {T: lod1}, {Name: "appearance/skeleton/other.skt"}})
+	slod, err := swgtest.EncodeSLOD([]swgtest.SLODEntry{{T: ex}, {T: lod1}, {Name: "appearance/skeleton/other.skt"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -122,17 +124,17 @@ func TestLayoutsMatchSamples(t *testing.T) {
 
 // TestCheckOrder: missing required blocks and blocks out of place are found.
 func TestCheckOrder(t *testing.T) {
-	v2 := TopLayout("SKTM").Find(true, "0002").Form
-	ids := func(s ...string) []KidRef {
-		var out []KidRef
+	v2 := swg.TopLayout("SKTM").Find(true, "0002").Form
+	ids := func(s ...string) []swg.KidRef {
+		var out []swg.KidRef
 		for _, x := range s {
-			out = append(out, KidRef{ID: x})
+			out = append(out, swg.KidRef{ID: x})
 		}
 		return out
 	}
 	for _, c := range []struct {
 		name string
-		kids []KidRef
+		kids []swg.KidRef
 		want []string // "missing ID @ i" or "unexpected @ i"
 	}{
 		{"complete", ids("INFO", "NAME", "PRNT", "RPRE", "RPST", "BPTR", "BPRO", "JROR"), nil},
@@ -140,7 +142,7 @@ func TestCheckOrder(t *testing.T) {
 		{"no JROR at the end", ids("INFO", "NAME", "PRNT", "RPRE", "RPST", "BPTR", "BPRO"), []string{"missing JROR @ 7"}},
 		{"unknown chunk", ids("INFO", "NAME", "PRNT", "RPRE", "RPST", "BPTR", "BPRO", "XXXX", "JROR"), []string{"unexpected @ 7"}},
 	} {
-		issues, _ := CheckOrder(v2, c.kids)
+		issues, _ := swg.CheckOrder(v2, c.kids)
 		var got []string
 		for _, is := range issues {
 			if is.Missing != nil {
