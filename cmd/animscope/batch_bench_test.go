@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"animscope/formats/msh"
+	"animscope/formats/msh/mshtest"
 )
 
 // BenchmarkBatchValidate5000 validates a folder of 5,000 synthetic MSH models
@@ -16,7 +16,7 @@ import (
 func BenchmarkBatchValidate5000(b *testing.B) {
 	dir := b.TempDir()
 	for i := 0; i < 5000; i++ {
-		data, err := msh.NewChain(12, 24).Encode()
+		data, err := mshtest.NewChain(12, 24).Encode()
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -10,8 +10,9 @@ import (
 	"strings"
 	"testing"
 
-	"animscope/formats/m2"
+	"animscope/formats/m2/m2test"
 	"animscope/formats/msh"
+	"animscope/formats/msh/mshtest"
 	"animscope/formats/nres"
 	"animscope/formats/samples"
 )
@@ -96,7 +97,7 @@ func chunkData(t *testing.T, data []byte, tag string) int {
 
 func TestOneVerdictMSH(t *testing.T) {
 	dir := t.TempDir()
-	base, err := msh.NewChain(3, 9).Encode()
+	base, err := mshtest.NewChain(3, 9).Encode()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -199,7 +200,7 @@ func TestOneVerdictSWGAndVEC3(t *testing.T) {
 // so with the place of its directory (item 8).
 func TestOneVerdictNRes(t *testing.T) {
 	dir := t.TempDir()
-	model, err := msh.NewChain(3, 9).Encode()
+	model, err := mshtest.NewChain(3, 9).Encode()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -225,7 +226,7 @@ func TestOneVerdictNRes(t *testing.T) {
 // file, also the particle emitters' tracks that animscope does not draw.
 func TestOneVerdictTruncatedM2(t *testing.T) {
 	dir := t.TempDir()
-	model, _ := m2.Synthetic(256, false)
+	model, _ := m2test.Synthetic(256, false)
 	// One 504-byte particle emitter at the end (header field 0x13C), whose fifth
 	// track's timestamps lie past the end of the file.
 	rec := make([]byte, 504)
@@ -267,7 +268,7 @@ func TestOneVerdictTruncatedM2(t *testing.T) {
 // unsupported value: NaN" (item 8); the value is printed as null, and validate
 // and every command accept the file alike.
 func TestInspectJSONNaNDetails(t *testing.T) {
-	data, err := msh.NewChain(3, 9).Encode()
+	data, err := mshtest.NewChain(3, 9).Encode()
 	if err != nil {
 		t.Fatal(err)
 	}

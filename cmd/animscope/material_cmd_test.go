@@ -11,7 +11,7 @@ import (
 
 	"animscope/formats/blp"
 	"animscope/formats/blp/blptest"
-	"animscope/formats/m2"
+	"animscope/formats/m2/m2test"
 
 	"github.com/qmuntal/gltf"
 )
@@ -22,7 +22,7 @@ import (
 // found for it, the render flag and the texture units.
 func TestExportAndInspectMaterials(t *testing.T) {
 	dir := t.TempDir()
-	data, _ := m2.Synthetic(256, false)
+	data, _ := m2test.Synthetic(256, false)
 	model := filepath.Join(dir, "Test.m2")
 	os.WriteFile(model, data, 0o644)
 	img := image.NewNRGBA(image.Rect(0, 0, 4, 4))

@@ -3,9 +3,10 @@ package main
 import (
 	"testing"
 
-	"animscope/formats/msh"
+	"animscope/formats/msh/mshtest"
 	"animscope/formats/nres"
 	"animscope/formats/swg"
+	"animscope/formats/swg/swgtest"
 )
 
 // verdictFixtures are the families brokenFixtures lacks, for the one-verdict
@@ -16,11 +17,11 @@ import (
 // for text formats, written out here.
 func verdictFixtures(t *testing.T) []fixture {
 	t.Helper()
-	a, err := msh.NewChain(3, 9).Encode()
+	a, err := mshtest.NewChain(3, 9).Encode()
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := msh.WorkedExample().Encode()
+	b, err := mshtest.WorkedExample().Encode()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -40,7 +41,7 @@ func verdictFixtures(t *testing.T) []fixture {
 		entry(nres.TypeMESH, "CHAIN.msh", a),
 	})
 	dir1 := len(single) - 2*nres.EntrySize
-	sat := swg.EncodeAppearance(&swg.Appearance{Version: "0003", Meshes: []string{corpusLOD},
+	sat := swgtest.EncodeAppearance(&swg.Appearance{Version: "0003", Meshes: []string{corpusLOD},
 		Skeletons: []swg.SkeletonRef{{Path: mgnSkeleton}}})
 	return []fixture{
 		{"single.rlb", single, []field{{"entry_count", 8, 4}, {"total_size", 12, 4},
@@ -48,7 +49,7 @@ func verdictFixtures(t *testing.T) []fixture {
 		{"units.rlb", archive, []field{{"entry_count", 8, 4}, {"total_size", 12, 4},
 			{"entry 1 size", dir + nres.EntrySize + 12, 4}, {"entry 1 data_offset", dir + nres.EntrySize + nres.FieldOffset, 4},
 			{"entry 2 name", dir + 2*nres.EntrySize + nres.FieldName, 4}}, nil},
-		{"body.lmg", swg.EncodeLODList([]string{corpusMesh}), []field{{"FORM size", 4, 4}, {"MLOD tag", 8, 4}}, nil},
+		{"body.lmg", swgtest.EncodeLODList([]string{corpusMesh}), []field{{"FORM size", 4, 4}, {"MLOD tag", 8, 4}}, nil},
 		{"body.sat", sat, []field{{"FORM size", 4, 4}, {"SMAT tag", 8, 4}}, nil},
 		{"model.vcm", []byte(corpusVCM), nil, nil},
 		{"wave.vca", []byte(corpusVCA), nil, nil},
@@ -65,7 +66,7 @@ const (
 func writeVerdictCompanions(t *testing.T, dir string, write func(string, []byte)) {
 	t.Helper()
 	write(dir+"/"+corpusMesh, mgnFixture(t))
-	write(dir+"/"+corpusLOD, swg.EncodeLODList([]string{corpusMesh}))
+	write(dir+"/"+corpusLOD, swgtest.EncodeLODList([]string{corpusMesh}))
 }
 
 const corpusVCM = "@bone name 'body' {\n @box from (-0.2,0,-0.125) to (0.2,0.5,0.15)\n" +

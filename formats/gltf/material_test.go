@@ -12,7 +12,7 @@ import (
 	"animscope/formats"
 	"animscope/formats/blp"
 	"animscope/formats/blp/blptest"
-	"animscope/formats/m2"
+	"animscope/formats/m2/m2test"
 	"animscope/formats/samples"
 
 	"github.com/qmuntal/gltf"
@@ -58,7 +58,7 @@ func embeddedPNG(t *testing.T, doc *gltf.Document, ti int) image.Image {
 // material of its texture unit (blend mode 2: BLEND), and the validator accepts it.
 func TestExportMaterials(t *testing.T) {
 	dir := t.TempDir()
-	data, _ := m2.Synthetic(256, false)
+	data, _ := m2test.Synthetic(256, false)
 	model := filepath.Join(dir, "Test.m2")
 	os.WriteFile(model, data, 0o644)
 	src := image.NewNRGBA(image.Rect(0, 0, 8, 8))

@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"animscope/formats"
-	"animscope/formats/msh"
+	"animscope/formats/msh/mshtest"
 )
 
 // memoryCases are large valid files of issue 15 (item 12), written by the project's
@@ -36,7 +36,7 @@ var memoryCases = []struct {
 		return os.WriteFile(path, []byte(b.String()), 0o644)
 	}},
 	{"MSH chain of 65,534 nodes", "chain.msh", true, func(path string) error {
-		m := msh.NewChain(65534, 2)
+		m := mshtest.NewChain(65534, 2)
 		for i := range m.Nodes {
 			m.Nodes[i].Keys = m.Nodes[i].Keys[:1] // Res8 holds at most 65,535 keys
 		}

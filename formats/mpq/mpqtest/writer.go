@@ -13,6 +13,7 @@ import (
 
 	"animscope/formats/mpq"
 	"animscope/formats/mpq/pkware"
+	"animscope/formats/mpq/pkware/pkwaretest"
 )
 
 // File is one member to write.
@@ -225,7 +226,7 @@ func compFlag(f File) uint32 {
 // zlib then PKWARE (the order StormLib applies them).
 func compress(data []byte, mask byte, implode bool) ([]byte, error) {
 	if implode {
-		return pkware.Implode(data, pkware.Binary, 6)
+		return pkwaretest.Implode(data, pkware.Binary, 6)
 	}
 	cur := data
 	if mask&mpq.CompZlib != 0 {
@@ -236,7 +237,7 @@ func compress(data []byte, mask byte, implode bool) ([]byte, error) {
 		cur = b.Bytes()
 	}
 	if mask&mpq.CompPKWARE != 0 {
-		c, err := pkware.Implode(cur, pkware.Binary, 6)
+		c, err := pkwaretest.Implode(cur, pkware.Binary, 6)
 		if err != nil {
 			return nil, err
 		}

@@ -1,4 +1,4 @@
-package pkware
+package pkware_test
 
 import (
 	"bytes"
@@ -6,6 +6,9 @@ import (
 	"math/rand"
 	"strings"
 	"testing"
+
+	"animscope/formats/mpq/pkware"
+	"animscope/formats/mpq/pkware/pkwaretest"
 )
 
 // Worked example: binary mode, 4 dictionary bits; literal 'A' (bit 0, then the 8
@@ -14,42 +17,23 @@ import (
 // then 4 low bits 0), then the end code (class 15, code 0x00 in 7 bits, extra 255
 // in 8 bits). The bits, least significant first, pack into the bytes below.
 func TestExplodeWorkedExample(t *testing.T) {
-	w := &bitWriter{out: []byte{0, 4}}
-	w.put(0, 1)
-	w.put(0x41, 8)
-	w.put(1, 1)
-	w.put(0x03, 2)
-	w.put(0x03, 2)
-	w.put(0, 4)
-	w.put(1, 1)
-	w.put(0x00, 7)
-	w.put(0xFF, 8)
-	in := w.flush()
+	w := &pkwaretest.BitWriter{Out: []byte{0, 4}}
+	w.Put(0, 1)
+	w.Put(0x41, 8)
+	w.Put(1, 1)
+	w.Put(0x03, 2)
+	w.Put(0x03, 2)
+	w.Put(0, 4)
+	w.Put(1, 1)
+	w.Put(0x00, 7)
+	w.Put(0xFF, 8)
+	in := w.Flush()
 	if want := []byte{0, 4, 0x82, 0x3E, 0x04, 0xFC, 0x03}; !bytes.Equal(in, want) {
 		t.Fatalf("packed % x, want % x", in, want)
 	}
-	got, err := Explode(in, 4)
+	got, err := pkware.Explode(in, 4)
 	if err != nil || string(got) != "AAAA" {
 		t.Fatalf("Explode = %q, %v; want AAAA", got, err)
-	}
-}
-
-func TestCodeBooksArePrefixFree(t *testing.T) {
-	// Building the tables panics on overlapping codes; count that every slot is
-	// reachable in the length table (a complete code) and count the ASCII codes.
-	for v, b := range lenTable.bits {
-		if b == 0 {
-			t.Fatalf("length table: bits %#x match no code", v)
-		}
-	}
-	seen := map[uint16]bool{}
-	for v, b := range asciiTable.bits {
-		if b != 0 {
-			seen[asciiTable.sym[v]] = true
-		}
-	}
-	if len(seen) != 256 {
-		t.Fatalf("ASCII table decodes %d symbols, want 256", len(seen))
 	}
 }
 
@@ -67,13 +51,13 @@ func TestImplodeExplodeRoundTrip(t *testing.T) {
 		"pairs":  []byte("abababababxyxyxyab"),
 	}
 	for name, data := range inputs {
-		for _, mode := range []byte{Binary, ASCII} {
+		for _, mode := range []byte{pkware.Binary, pkware.ASCII} {
 			for dict := uint(4); dict <= 6; dict++ {
-				c, err := Implode(data, mode, dict)
+				c, err := pkwaretest.Implode(data, mode, dict)
 				if err != nil {
 					t.Fatal(err)
 				}
-				got, err := Explode(c, len(data))
+				got, err := pkware.Explode(c, len(data))
 				if err != nil {
 					t.Fatalf("%s mode %d dict %d: %v", name, mode, dict, err)
 				}
@@ -83,13 +67,13 @@ func TestImplodeExplodeRoundTrip(t *testing.T) {
 			}
 		}
 	}
-	if c, _ := Implode(text, ASCII, 6); len(c) > len(text)/4 {
+	if c, _ := pkwaretest.Implode(text, pkware.ASCII, 6); len(c) > len(text)/4 {
 		t.Errorf("text compresses to %d of %d bytes: matches are not used", len(c), len(text))
 	}
 }
 
 func TestExplodeRejectsBadInput(t *testing.T) {
-	good, _ := Implode([]byte("hello hello hello"), Binary, 4)
+	good, _ := pkwaretest.Implode([]byte("hello hello hello"), pkware.Binary, 4)
 	tests := []struct {
 		name string
 		in   []byte
@@ -103,27 +87,27 @@ func TestExplodeRejectsBadInput(t *testing.T) {
 		{"copy before start", []byte{0, 4, 0x0F, 0, 0}, 4},
 	}
 	for _, tc := range tests {
-		_, err := Explode(tc.in, tc.size)
-		if !errors.Is(err, ErrCorrupt) {
+		_, err := pkware.Explode(tc.in, tc.size)
+		if !errors.Is(err, pkware.ErrCorrupt) {
 			t.Errorf("%s: err = %v, want ErrCorrupt", tc.name, err)
 		}
 	}
 }
 
 func FuzzExplode(f *testing.F) {
-	for _, mode := range []byte{Binary, ASCII} {
-		c, _ := Implode([]byte("seed seed seed data\n"), mode, 5)
+	for _, mode := range []byte{pkware.Binary, pkware.ASCII} {
+		c, _ := pkwaretest.Implode([]byte("seed seed seed data\n"), mode, 5)
 		f.Add(c, 20)
 	}
 	f.Fuzz(func(t *testing.T, in []byte, size int) {
 		if size < 0 || size > 1<<16 {
 			return
 		}
-		out, err := Explode(in, size)
+		out, err := pkware.Explode(in, size)
 		if err == nil && len(out) != size {
 			t.Fatalf("%d bytes, want %d", len(out), size)
 		}
-		if err != nil && !errors.Is(err, ErrCorrupt) {
+		if err != nil && !errors.Is(err, pkware.ErrCorrupt) {
 			t.Fatalf("error %v does not wrap ErrCorrupt", err)
 		}
 	})

@@ -126,3 +126,21 @@ var (
 	distTable  = newDecodeTable(widen(distCode[:]), distBits[:])
 	asciiTable = newDecodeTable(asciiCode[:], asciiBits[:])
 )
+
+// CodeBooks are the implode format's code books as the stream stores them (least
+// significant bit first), for encoders: package pkwaretest writes test streams
+// with them.
+type CodeBooks struct {
+	LenBits, LenCode, LenExtraBits [16]uint8
+	LenBase                        [16]uint16
+	DistBits, DistCode             [64]uint8
+	ASCIIBits                      [256]uint8
+	ASCIICode                      [256]uint16
+	EndOfStream                    int // the length value (before the +2 bias) that ends a stream
+}
+
+// Codes returns a copy of the code books.
+func Codes() CodeBooks {
+	return CodeBooks{LenBits: lenBits, LenCode: lenCode, LenExtraBits: lenExtraBits, LenBase: lenBase,
+		DistBits: distBits, DistCode: distCode, ASCIIBits: asciiBits, ASCIICode: asciiCode, EndOfStream: endOfStream}
+}
