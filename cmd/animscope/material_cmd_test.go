@@ -64,7 +64,7 @@ func TestExportAndInspectMaterials(t *testing.T) {
 // is a usage error.
 func TestExportSkin(t *testing.T) {
 	dir := t.TempDir()
-	data, _ := m2.Synthetic(256, false)
+	data, _ := m2test.Synthetic(256, false)
 	texAt := binary.LittleEndian.Uint32(data[0x5C+4:])
 	binary.LittleEndian.PutUint32(data[texAt:], 11) // texture 0: creature skin 1
 	model := filepath.Join(dir, "Test.m2")

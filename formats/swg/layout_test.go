@@ -87,11 +87,11 @@ func TestLayoutsMatchDecoders(t *testing.T) {
 		m := synthMesh([]string{"root", "spine", "head"}, "appearance/skeleton/s.skt")
 		m.Version = v
 		if v != "0002" {
-			m.Hardpoints = []Hardpoint{{Name: "hp", Parent: "root", Rotation: mgl32.QuatIdent(), Position: mgl32.Vec3{0, 1, 0}},
+			m.Hardpoints = []swg.Hardpoint{{Name: "hp", Parent: "root", Rotation: mgl32.QuatIdent(), Position: mgl32.Vec3{0, 1, 0}},
 				{Name: "dyn", Parent: "head", Dynamic: true, Rotation: mgl32.QuatIdent()}}
 		}
 		data := mustEncodeMesh(t, m)
-		if _, err := DecodeData("skmg-"+v+".mgn", data, formats.Options{}, map[string][]byte{}); err != nil {
+		if _, err := swg.DecodeData("skmg-"+v+".mgn", data, formats.Options{}, map[string][]byte{}); err != nil {
 			t.Fatalf("SKMG %s: %v", v, err)
 		}
 		checkFileLayout(t, "skmg-"+v, data)
