@@ -10,17 +10,17 @@ import (
 	"animscope/formats"
 	"animscope/formats/mpq"
 	"animscope/formats/mpq/mpqtest"
-	"animscope/formats/msh"
+	"animscope/formats/msh/mshtest"
 )
 
 // syntheticArchive writes an MPQ of two MSH models, a texture and a sound under
 // game-like paths.
 func syntheticArchive(t testing.TB) string {
-	chain, err := msh.NewChain(4, 6).Encode()
+	chain, err := mshtest.NewChain(4, 6).Encode()
 	if err != nil {
 		t.Fatal(err)
 	}
-	tree, err := msh.NewChain(2, 3).Encode()
+	tree, err := mshtest.NewChain(2, 3).Encode()
 	if err != nil {
 		t.Fatal(err)
 	}
