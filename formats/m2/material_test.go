@@ -268,7 +268,7 @@ func (m mapTree) Exists(name string) bool { _, ok := m[name]; return ok }
 // no folder on disk; its textures are not looked for there (a same-named path
 // under the working directory is a decoy).
 func TestTexturesNotFromDiskForTreeModels(t *testing.T) {
-	data, _ := Synthetic(256, false)
+	data, _ := m2test.Synthetic(256, false)
 	dir := t.TempDir()
 	os.MkdirAll(filepath.Join(dir, "Creature", "Test"), 0o755)
 	os.WriteFile(filepath.Join(dir, "Creature", "Test", "SKIN.BLP"), []byte("decoy"), 0o644)
