@@ -107,6 +107,10 @@ type Archive struct {
 	hashes []hashEntry
 	blocks []Block
 	names  map[int]string // hash slot -> name
+	// bySum and emptyBefore make find independent of the table's contents
+	// (see buildIndex).
+	bySum       map[uint64][]int32
+	emptyBefore []int32
 }
 
 // Open opens the archive file at path (a regular file).
@@ -269,31 +273,60 @@ func (a *Archive) parseHeader(off int64) error {
 			a.blocks[i].Pos |= int64(le.Uint16(hi[i*2:])) << 32
 		}
 	}
+	a.buildIndex()
 	return nil
 }
 
-// find returns the hash slot of name, preferring the neutral locale, or -1.
-func (a *Archive) find(name string) int {
-	mask := uint32(len(a.hashes) - 1)
-	start := hashString(name, hashTableOffset) & mask
-	na, nb := hashString(name, hashNameA), hashString(name, hashNameB)
-	found := -1
-	for i, n := start, 0; n < len(a.hashes); i, n = (i+1)&mask, n+1 {
-		e := &a.hashes[i]
+// buildIndex prepares find: the slots of every usable hash entry by its two
+// check values, and how many empty slots precede each slot. A lookup then costs
+// the same whatever the table holds; probing slot by slot, a hostile table with
+// no empty slot would make every lookup walk the whole table.
+func (a *Archive) buildIndex() {
+	a.bySum = make(map[uint64][]int32)
+	a.emptyBefore = make([]int32, len(a.hashes)+1)
+	for i, e := range a.hashes {
+		a.emptyBefore[i+1] = a.emptyBefore[i]
 		if e.block == blockEmpty {
-			break
+			a.emptyBefore[i+1]++
+			continue
 		}
-		if e.nameA == na && e.nameB == nb && e.block != blockDeleted && int64(e.block) < int64(len(a.blocks)) &&
-			a.blocks[e.block].Flags&FlagExists != 0 {
-			if e.locale == 0 {
-				return int(i)
-			}
-			if found < 0 {
-				found = int(i)
-			}
+		if e.block != blockDeleted && int64(e.block) < int64(len(a.blocks)) && a.blocks[e.block].Flags&FlagExists != 0 {
+			k := uint64(e.nameA)<<32 | uint64(e.nameB)
+			a.bySum[k] = append(a.bySum[k], int32(i))
 		}
 	}
-	return found
+}
+
+// find returns the hash slot of name, preferring the neutral locale, or -1. It
+// answers as the game's probe does: from the name's start slot onwards, up to
+// the first empty slot; an entry past an empty slot is not reachable.
+func (a *Archive) find(name string) int {
+	n := len(a.hashes)
+	start := int(hashString(name, hashTableOffset) & uint32(n-1))
+	cands := a.bySum[uint64(hashString(name, hashNameA))<<32|uint64(hashString(name, hashNameB))]
+	best, bestDist := -1, n
+	for _, c := range cands {
+		slot := int(c)
+		dist := (slot - start + n) % n
+		// Empty slots met on the way from start to slot (exclusive), wrapping.
+		var empties int32
+		if slot >= start {
+			empties = a.emptyBefore[slot] - a.emptyBefore[start]
+		} else {
+			empties = a.emptyBefore[n] - a.emptyBefore[start] + a.emptyBefore[slot]
+		}
+		if empties != 0 {
+			continue
+		}
+		neutral := a.hashes[slot].locale == 0
+		switch {
+		case best < 0,
+			neutral && a.hashes[best].locale != 0,
+			neutral == (a.hashes[best].locale == 0) && dist < bestDist:
+			best, bestDist = slot, dist
+		}
+	}
+	return best
 }
 
 func (a *Archive) addName(name string) bool {
