@@ -55,10 +55,11 @@ fmt-check:
 lint: vet fmt-check
 
 # After the suite, the race detector checks the tests that sample one shared clip
-# from several goroutines, each with its own sampling context.
+# from several goroutines, each with its own sampling context, and those that read
+# one mounted archive from several goroutines (the batch commands' -j workers).
 test: deps vet fmt-check
 	$(XRUN) $(GO) test -count=1 $(PKGS)
-	$(GO) test -race -count=1 -run 'Concurrent' ./formats/all/ ./formats/m2/ ./formats/vca/
+	$(GO) test -race -count=1 -run 'Concurrent' ./formats/all/ ./formats/m2/ ./formats/vca/ ./formats/vfs/
 
 bench:
 	$(XRUN) $(GO) test -run='^$$' -bench=. -benchmem -benchtime=$(BENCHTIME) $(PKGS)
