@@ -24,9 +24,18 @@ func usagef(format string, args ...any) error { return usageError{fmt.Sprintf(fo
 
 // exitFor maps an error to the contract's exit status and prints it.
 func exitFor(cmd string, err error, stderr io.Writer) int {
+	var hr helpRequest
+	if errors.As(err, &hr) {
+		captured = hr.fs // commandFlags asked for the command's flags
+		return exitOK
+	}
 	var ue usageError
 	if errors.As(err, &ue) {
-		fmt.Fprintf(stderr, "animscope %s: %s\n", cmd, ue.msg)
+		if cmd == "" {
+			fmt.Fprintf(stderr, "animscope: %s\n", ue.msg)
+		} else {
+			fmt.Fprintf(stderr, "animscope %s: %s\n", cmd, ue.msg)
+		}
 		fmt.Fprintf(stderr, "run 'animscope help' for usage\n")
 		return exitUsage
 	}
@@ -116,7 +125,7 @@ func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
 	for {
 		if err := fs.Parse(args); err != nil {
 			if errors.Is(err, flag.ErrHelp) {
-				return nil, usagef("flags: %s", flagNames(fs))
+				return nil, helpRequest{fs}
 			}
 			return nil, usagef("%v", err)
 		}
@@ -130,12 +139,6 @@ func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
 		files = append(files, args[0])
 		args = args[1:]
 	}
-}
-
-func flagNames(fs *flag.FlagSet) string {
-	var names []string
-	fs.VisitAll(func(f *flag.Flag) { names = append(names, "--"+f.Name) })
-	return strings.Join(names, " ")
 }
 
 // parseFiles parses a command's flags and files, requires at least one file and

@@ -4,7 +4,6 @@
 package main
 
 import (
-	"fmt"
 	"io"
 	"os"
 
@@ -24,6 +23,9 @@ func main() {
 
 func run(args []string, stdout, stderr io.Writer) int {
 	if len(args) > 0 {
+		if c, ok := lookupCommand(args[0]); ok && c.run != nil && wantsHelp(args[1:]) {
+			return printHelpFor(c.name, stdout) // COMMAND -h: its help on stdout, exit 0
+		}
 		switch args[0] {
 		case "inspect":
 			return runInspect(args[1:], stdout, stderr)
@@ -46,9 +48,20 @@ func run(args []string, stdout, stderr io.Writer) int {
 		case "extract":
 			return runExtract(args[1:], stdout, stderr)
 		case "help", "-h", "-help", "--help":
-			fmt.Fprint(stdout, usageText+readingsHelp()+exitText)
-			return exitOK
+			return runHelp(args[1:], stdout, stderr)
+		case "version", "--version", "-version":
+			return runVersion(stdout)
+		case "completion":
+			return runCompletion(args[1:], stdout, stderr)
+		case "__complete":
+			return runComplete(args[1:], stdout)
 		}
+		if unknownWord(args[0]) {
+			return exitFor("", usagef("%q is neither a command nor a file%s", args[0], suggestCommand(args[0])), stderr)
+		}
+	}
+	if wantsHelp(args) {
+		return printHelpFor("viewer", stdout)
 	}
 	return runViewer(args, stdout, stderr)
 }
@@ -63,9 +76,9 @@ const usageText = `usage:
   animscope sample [--json] [--clip C] [--t T] [--clip-b C --t-b T --weight W]
                    [READING …] FILE...
   animscope diff [--json] [--clip C] [--half] [READING …] [READING-b …] FILE_A FILE_B
-  animscope render [--clip C] [--t T] [--size WxH] --out FILE.png [READING …] [FILE...]
+  animscope render [--clip C] [--t T] [--size WxH] --out FILE.png|.jpg [READING …] [FILE...]
   animscope export [--clip C] [--fps N] [--bind-pose] [--scale F] [--skin NAME]
-                   --out FILE.glb [READING …] FILE...
+                   [--separate] --out FILE.glb|.gltf [READING …] FILE...
   animscope texture FILE --out FILE.png [--mip N]   a texture (BLP, PNG, JPEG) as PNG
   animscope mif [--root DIR] FILE     print an SWG file (IFF, or a .mif compiled) as MIF
   animscope ls [--json] [--listfile F] MOUNT [PATTERN]

@@ -23,7 +23,7 @@ func runRender(args []string, stdout, stderr io.Writer) int {
 	clip := fs.String("clip", "", "clip index (0-based) or name")
 	tStr := fs.String("t", "0", "time in the clip's native unit")
 	size := fs.String("size", "800x600", "image size WxH")
-	out := fs.String("out", "", "the PNG to write")
+	out := fs.String("out", "", "the image to write: .png, or .jpg/.jpeg for JPEG")
 	files, err := parseInterleaved(fs, args)
 	if err != nil {
 		return exitFor("render", err, stderr)
