@@ -88,3 +88,24 @@ func TestRoundTrip(t *testing.T) {
 		})
 	}
 }
+
+// BenchmarkMipDXT5 decodes a 256 x 256 DXT5 level (the samples' skin size).
+func BenchmarkMipDXT5(b *testing.B) {
+	data, err := blptest.Encode(smoothImage(32, 16), blptest.Format{Version: 2, Encoding: blp.DXT5, AlphaDepth: 8})
+	if err != nil {
+		b.Fatal(err)
+	}
+	// Widen to 256 x 256: the header's size and level 0's bytes (blocks repeat).
+	big := blptest.Assemble(blptest.Format{Version: 2, Encoding: blp.DXT5, AlphaDepth: 8}, 256, 256, nil, nil,
+		[][]byte{bytes.Repeat(data[len(data)-16:], 64*64)})
+	tex, err := blp.Parse("b.blp", big)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := tex.Mip(0); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -281,3 +281,15 @@ func TestTexturesNotFromDiskForTreeModels(t *testing.T) {
 		t.Errorf("texture found on disk as %q for a model inside an archive", f)
 	}
 }
+
+// BenchmarkSampleMaterial: one material's colour, alpha and UV matrix per frame.
+func BenchmarkSampleMaterial(b *testing.B) {
+	t := &testing.T{}
+	a := texAnimModel(t, 256)
+	clip := a.Clips[0]
+	var st formats.MaterialState
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		a.Materials.SampleMaterial(clip, 1, float64(i%1000), 0, &st)
+	}
+}

@@ -36,7 +36,9 @@ func findTextures(a *formats.Asset, det *Details, modelPath, root string) {
 	}
 	set.model = modelPath
 	for _, s := range det.Skins {
-		set.skins = append(set.skins, filepath.Join(filepath.Dir(modelPath), s))
+		if p, err := formats.ResolveRef(modelPath, s, filepath.Dir(modelPath), ".blp"); err == nil {
+			set.skins = append(set.skins, p)
+		}
 	}
 	for k, bi := range set.batch {
 		m := det.Materials[bi]
