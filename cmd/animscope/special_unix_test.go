@@ -106,7 +106,7 @@ func TestSpecialFilesAndReferences(t *testing.T) {
 	// An .lmg naming dev/zero under an asset root that reaches / (--root /): the
 	// name is not an .mgn, and the device would not be read anyway.
 	zeroLMG := filepath.Join(lmgDir, "zero.lmg")
-	writeFile(t, zeroLMG, swg.EncodeLODList([]string{"dev/zero"}))
+	writeFile(t, zeroLMG, swgtest.EncodeLODList([]string{"dev/zero"}))
 	if code, _, stderr := runCLIWithin(t, 10*time.Second, "validate", "--root", "/", zeroLMG); code != exitInvalid || !strings.Contains(stderr, "not a .mgn file") {
 		t.Errorf("--root / naming dev/zero: exit %d, stderr %q; want 1 and a refusal", code, stderr)
 	}
