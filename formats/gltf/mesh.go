@@ -29,12 +29,20 @@ type influences struct {
 type preparedMesh struct {
 	m    *formats.Mesh
 	name string
-	inf  []influences
-	wide bool // some vertex has more than four influences
+	inf  []influences // per vertex, or one for a rigid part (all vertices alike)
+	wide bool         // some vertex has more than four influences
 	tris []uint32
 	uv   bool
 	nrm  bool
 	col  bool
+}
+
+// influence returns vertex v's influences.
+func (p *preparedMesh) influence(v int) *influences {
+	if len(p.inf) == 1 {
+		return &p.inf[0]
+	}
+	return &p.inf[v]
 }
 
 // identity is the skin joint index of the armature root (world = identity), which
@@ -70,7 +78,6 @@ func (e *exporter) prepareMesh(mi int, m *formats.Mesh) (*preparedMesh, bool) {
 			e.warn("mesh %q has %d %s for %d vertices: left out", name, c.got, c.what, nv)
 		}
 	}
-	p.inf = make([]influences, nv)
 	switch {
 	case m.Joints == nil:
 		j := e.identity()
@@ -80,9 +87,8 @@ func (e *exporter) prepareMesh(mi int, m *formats.Mesh) (*preparedMesh, bool) {
 			e.warn("mesh %q follows node %d, which the skeleton does not have: it stays in bind pose", name, m.Node)
 			e.identityJoint = true
 		}
-		for v := range p.inf {
-			p.inf[v] = influences{j: [maxInfluences]uint16{j}, w: [maxInfluences]float32{1}, n: 1}
-		}
+		// Every vertex follows the one joint: one entry stands for all of them.
+		p.inf = []influences{{j: [maxInfluences]uint16{j}, w: [maxInfluences]float32{1}, n: 1}}
 	case len(m.Joints) != nv || len(m.Weights) != nv:
 		e.warn("mesh %q has %d joint and %d weight entries for %d vertices: left out", name, len(m.Joints), len(m.Weights), nv)
 		return nil, false
@@ -93,6 +99,7 @@ func (e *exporter) prepareMesh(mi int, m *formats.Mesh) (*preparedMesh, bool) {
 				name, len(m.Joints2), len(m.Weights2), nv)
 			second = false
 		}
+		p.inf = make([]influences, nv)
 		for v := range p.inf {
 			var js [maxInfluences]uint16
 			var ws [maxInfluences]float32
@@ -197,7 +204,8 @@ func (e *exporter) skinBindOf(j uint16) affine {
 // canBake reports whether a mesh's vertices can be moved into the bind pose: every
 // joint that moves a vertex must put it at the same place at bind time.
 func (e *exporter) canBake(p *preparedMesh) bool {
-	for v, inf := range p.inf {
+	for v := range p.m.Positions {
+		inf := p.influence(v)
 		pos := vec3Of(p.m.Positions[v])
 		first := e.skinBindOf(inf.j[0]).point(pos)
 		tol := 1e-5 * math.Max(1, first.maxAbs())
@@ -253,7 +261,7 @@ func (e *exporter) writeMeshes() error {
 			weights1 = make([][4]float32, nv)
 		}
 		for v := 0; v < nv; v++ {
-			inf := p.inf[v]
+			inf := p.influence(v)
 			x := vec3Of(m.Positions[v])
 			bake := identAffine
 			if !e.rawIBM {
