@@ -13,6 +13,7 @@ import (
 
 	"animscope/formats/blp"
 	"animscope/formats/blp/blptest"
+	"animscope/formats/mpq/mpqtest"
 	"animscope/formats/samples"
 )
 
@@ -148,5 +149,31 @@ func TestTextureSamples(t *testing.T) {
 				t.Errorf("%s --mip %s: exit %d: %s", filepath.Base(p), mip, code, stderr)
 			}
 		}
+	}
+}
+
+// TestTextureArchiveMember reads the texture from an MPQ as ARCHIVE:MEMBER.
+func TestTextureArchiveMember(t *testing.T) {
+	dir := t.TempDir()
+	data, _ := blptest.Encode(texImage(), blptest.Format{Version: 2, Encoding: blp.DXT5, AlphaDepth: 8, Mips: true})
+	arch, err := mpqtest.Build([]mpqtest.File{{Name: `Creature\Test\Skin.blp`, Data: data}}, mpqtest.Options{Listfile: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mpq := filepath.Join(dir, "test.mpq")
+	os.WriteFile(mpq, arch, 0o644)
+	out := filepath.Join(dir, "out.png")
+	if code, _, stderr := runCLI("texture", mpq+`:Creature\Test\Skin.blp`, "--out", out); code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	f, _ := os.ReadFile(out)
+	img, err := png.Decode(bytes.NewReader(f))
+	tex, _ := blp.Parse("Skin.blp", data)
+	want, _ := tex.Mip(0)
+	if got, ok := img.(*image.NRGBA); err != nil || !ok || !bytes.Equal(got.Pix, want.Pix) {
+		t.Errorf("the PNG is not the member's level 0 (%v)", err)
+	}
+	if code, _, stderr := runCLI("texture", mpq+":Creature/Test/Nope.blp", "--out", filepath.Join(dir, "o2.png")); code != exitInvalid || !strings.Contains(stderr, "Nope.blp") {
+		t.Errorf("missing member: exit %d, %q; want 1 naming it", code, stderr)
 	}
 }

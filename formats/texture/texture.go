@@ -37,10 +37,11 @@ type Texture struct {
 	data []byte
 }
 
-// Read reads and parses a texture file; only regular files are read, with the
-// project's read limit (formats.ReadFile).
+// Read reads and parses a texture file, or an archive member named
+// "ARCHIVE:MEMBER" (formats.ReadMember: regular files only, under the project's
+// read limit).
 func Read(path string) (*Texture, error) {
-	data, err := formats.ReadFile(path)
+	data, err := formats.ReadMember(path)
 	if err != nil {
 		return nil, err
 	}
