@@ -178,14 +178,6 @@ var one = mgl32.Vec3{1, 1, 1}
 // probes, when not nil, get the signed frame, the branch and one "trs" key record.
 // It allocates nothing.
 func (c *Clip) Sample(_ anim.Context, t float64, out []anim.Transform, probes []anim.Probe) (anim.Affine, bool) {
-	c.sample(t, out, probes)
-	return anim.IdentityAffine, false
-}
-
-// NewContext returns nil: sampling keeps no state between calls.
-func (c *Clip) NewContext() anim.Context { return nil }
-
-func (c *Clip) sample(t float64, out []anim.Transform, probes []anim.Probe) {
 	tf := float32(t)
 	frame := FrameIndex(tf, c.rounding)
 	inRange := uint32(frame) < c.frames
@@ -248,7 +240,11 @@ func (c *Clip) sample(t float64, out []anim.Transform, probes []anim.Probe) {
 			u.Channel, u.K0, u.K1, u.Alpha, u.Frame, u.HasFrame = "trs", int32(key), k1i, alpha, 0, false
 		}
 	}
+	return anim.IdentityAffine, false
 }
+
+// NewContext returns nil: sampling keeps no state between calls.
+func (c *Clip) NewContext() anim.Context { return nil }
 
 // KeyTimes appends the times of the keys node may use: for a mapped node the keys
 // from the smallest map value below its fallback key up to the fallback key, for a

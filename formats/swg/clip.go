@@ -530,14 +530,6 @@ var (
 // an XFIN get the identity and a fallback probe. It never clamps or wraps t and
 // allocates nothing.
 func (c *Clip) Sample(_ anim.Context, t float64, out []anim.Transform, probes []anim.Probe) (anim.Affine, bool) {
-	c.sample(t, out, probes)
-	return anim.IdentityAffine, false
-}
-
-// NewContext returns nil: sampling keeps no state between calls.
-func (c *Clip) NewContext() anim.Context { return nil }
-
-func (c *Clip) sample(t float64, out []anim.Transform, probes []anim.Probe) {
 	f := float32(t)
 	frame := int32(0)
 	if fl := math.Floor(t); fl >= math.MinInt32 && fl <= math.MaxInt32 {
@@ -592,7 +584,11 @@ func (c *Clip) sample(t float64, out []anim.Transform, probes []anim.Probe) {
 		}
 		out[i] = anim.Transform{T: tv, Q: q, S: mgl32.Vec3{1, 1, 1}}
 	}
+	return anim.IdentityAffine, false
 }
+
+// NewContext returns nil: sampling keeps no state between calls.
+func (c *Clip) NewContext() anim.Context { return nil }
 
 // KeyTimes appends the frames of the keys joint node may use (rotation and
 // translation channels), sorted and without repeats.
