@@ -1,7 +1,10 @@
-// Package formats holds animscope's neutral Asset (skeleton, meshes, clips and
-// diagnostics) and Open, which sniffs a file's content and hands it to the decoder
-// that registered for it (the image/image.RegisterFormat idiom). Decoders live in
-// sub-packages and register themselves in init; a binary imports them for effect.
+// Package formats holds animscope's neutral scene (Asset: skeleton, meshes, clips,
+// diagnostics and capabilities) and Open, which sniffs a file's content and hands
+// it to the decoder that registered for it (the image/image.RegisterFormat idiom).
+// A decoder returns a Part per file; Merge binds the parts of a scene around one
+// skeleton. Decoders live in sub-packages and register themselves in init, with
+// the readings their specs leave open (Reading) and the rules their files allow
+// (Traits); a binary imports them for effect.
 package formats
 
 import (

@@ -128,3 +128,29 @@ func TestRenderFacesBillboards(t *testing.T) {
 		}
 	})
 }
+
+// BenchmarkDrawnPose: the per-frame billboard step on a 100-node scene with every
+// tenth node a billboard (copying model and skin, turning 10 nodes).
+func BenchmarkDrawnPose(b *testing.B) {
+	a := SyntheticAsset(100)
+	bb := make(modes, 100)
+	for i := 0; i < 100; i += 10 {
+		bb[i] = anim.BillboardSpherical
+	}
+	a.Billboards = bb
+	sc, err := NewScene(a, nil, formats.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	for i := range sc.Pose.Model {
+		sc.Pose.Model[i] = anim.Affine{1, 0, 0, 0, 1, 0, 0, 0, 1, 0, float32(i) * 0.1, 0}
+	}
+	eye, up := mgl32.Vec3{3, 4, 5}, mgl32.Vec3{0, 1, 0}
+	if m, _ := sc.DrawnPose(eye, up); m[10] == sc.Pose.Model[10] {
+		b.Fatal("node 10 did not turn")
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		sc.DrawnPose(eye, up)
+	}
+}

@@ -39,7 +39,7 @@
 // Family "msh", Z up, ConjugatedRotation. Skeleton from Res1: names from Res9, else
 // the Res10 label, else node<i>. Meshes: one rigid mesh per node (Mesh.Node = node
 // index, node-local vertices) from slotIndex[A·5+B] with A = B = 0;
-// Details.SlotMeshes(a, b) rebuilds them for another slot. UVs are int16/1024,
+// the Slots capability (Details.SlotMeshes(a, b)) rebuilds them for another slot. UVs are int16/1024,
 // normals int8/127 clamped (§7). Details (a *Details) is what `inspect` shows.
 //
 // # The clip
