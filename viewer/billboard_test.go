@@ -132,7 +132,7 @@ func TestRenderFacesBillboards(t *testing.T) {
 // BenchmarkDrawnPose: the per-frame billboard step on a 100-node scene with every
 // tenth node a billboard (copying model and skin, turning 10 nodes).
 func BenchmarkDrawnPose(b *testing.B) {
-	a := SyntheticAsset(100)
+	a := viewertest.SyntheticAsset(100)
 	bb := make(modes, 100)
 	for i := 0; i < 100; i += 10 {
 		bb[i] = anim.BillboardSpherical
