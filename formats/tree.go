@@ -70,7 +70,28 @@ func OpenInTree(t Tree, member, name string, opts Options) (*Part, error) {
 	if err != nil {
 		return nil, err
 	}
-	return decode(&Source{Name: name, Path: member, Data: data, Opts: opts.WithDefaults(), Tree: t})
+	p, err := decode(&Source{Name: name, Path: member, Data: data, Opts: opts.WithDefaults(), Tree: t})
+	if err != nil {
+		return nil, err
+	}
+	// Decoders that name files by their path (SWG's) name the tree's files
+	// without the archive: give those the "ARCHIVE:" prefix the user sees.
+	if i := strings.LastIndex(name, ":"); i > 0 && CleanTreePath(name[i+1:]) == member {
+		prefix := name[:i+1]
+		qualify := func(f string) string {
+			if !strings.HasPrefix(f, prefix) && t.Exists(f) {
+				return prefix + CleanTreePath(f)
+			}
+			return f
+		}
+		for i, f := range p.Files {
+			p.Files[i] = qualify(f)
+		}
+		for i := range p.Diagnostics {
+			p.Diagnostics[i].File = qualify(p.Diagnostics[i].File)
+		}
+	}
+	return p, nil
 }
 
 // CleanTreePath turns a member name into the tree's form: '/' separators, no

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -41,6 +42,16 @@ func TestSWGFromTRE(t *testing.T) {
 	code, mounted, stderr := runCLI("inspect", "--json", arc+":appearance/mesh/binjinphant_mount.lmg")
 	if code != exitOK {
 		t.Fatalf("inspect from the tree file: exit %d\n%s", code, stderr)
+	}
+	var desc struct{ Files []string }
+	json.Unmarshal([]byte(mounted), &desc)
+	if len(desc.Files) == 0 {
+		t.Error("inspect --json lists no files")
+	}
+	for _, f := range desc.Files {
+		if !strings.HasPrefix(f, arc+":appearance/") {
+			t.Errorf("file %q is not named as ARCHIVE:MEMBER", f)
+		}
 	}
 	if got, want := meshes(t, mounted), meshes(t, loose); got != want || want == "[]" {
 		t.Errorf("meshes from the tree file %s, want the loose file's %s", got, want)
