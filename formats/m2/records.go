@@ -11,8 +11,8 @@ import "fmt"
 // Before 264 a track is 28 bytes (u16 interpolation, i16 global sequence, ranges,
 // timestamps, values); at 264 it is 20 bytes whose two arrays hold one inner array
 // per sequence, checked against the file that holds that sequence's keys (the .m2,
-// or its .anim when one was read). Particle emitters at 264 are only checked as a
-// whole: their inner layout is not documented well enough to check.
+// or its .anim when one was read). Of a particle emitter at 264 only the part its
+// layout shares with older versions is checked (names and the first ten tracks).
 func (d *decoder) recordArrays(lay *layout) error {
 	type track struct {
 		at    int // offset in the record
@@ -62,18 +62,20 @@ func (d *decoder) recordArrays(lay *layout) error {
 		{what: "camera", field: lay.cameras, size: lay.cameraSize,
 			tracks: []track{{16, 36}, {16 + ts + 12, 36}, {16 + 2*ts + 24, 12}}},
 	}
+	// Ribbon (220 B, 176 B at 264): textures and render flags, four tracks from
+	// 36, three floats and two u16, then the texture-slot and visibility tracks.
+	slot := 36 + 4*ts + 16
+	records = append(records, record{what: "ribbon emitter", field: lay.ribbons, size: lay.ribbonSize, arrays: names(20, 28),
+		tracks: append(tr(36, 12, 2, 4, 4), track{slot, 2}, track{slot + ts, 1})})
+	// Particle: two model names at 24 and 32 and ten f32 tracks from 52 in every
+	// version (263 only narrows two fields before them); before 264 (504 B) also
+	// the "enabled" track at 476. The rest of the 264 record is not checked.
+	particle := record{what: "particle emitter", field: lay.particles, size: lay.partSize, arrays: names(24, 32),
+		tracks: tr(52, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4)}
 	if pre {
-		// Ribbon (220 B): textures and render flags, four tracks from 36, three
-		// floats and two u16, then the texture-slot and visibility tracks.
-		records = append(records,
-			record{what: "ribbon emitter", field: lay.ribbons, size: lay.ribbonSize, arrays: names(20, 28),
-				tracks: append(tr(36, 12, 2, 4, 4), track{164, 2}, track{192, 1})},
-			// Particle (504 B): two model names at 24 and 32, ten f32 tracks from
-			// 52, the "enabled" track at 476.
-			record{what: "particle emitter", field: lay.particles, size: lay.partSize, arrays: names(24, 32),
-				tracks: append(tr(52, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4), track{476, 1})},
-		)
+		particle.tracks = append(particle.tracks, track{476, 1})
 	}
+	records = append(records, particle)
 	b := &d.m2
 	for _, r := range records {
 		a, err := b.arr(r.field, r.what+"s", r.size)
