@@ -32,6 +32,12 @@ func (t *Texture) decodeJPEG(lv Level, src []byte) (*image.NRGBA, error) {
 	if cfg.Width != lv.Width || cfg.Height != lv.Height {
 		return nil, errAt(t.Name, lv.Offset, "JPEG level is %d x %d, the mip table wants %d x %d", cfg.Width, cfg.Height, lv.Width, lv.Height)
 	}
+	// Every 8 x 8 block of the first component codes at least one bit (its DC);
+	// a stream shorter than that cannot hold the image, and image/jpeg would
+	// allocate the whole image before finding out.
+	if blocks := ((lv.Width + 7) / 8) * ((lv.Height + 7) / 8); len(stream) < blocks/8 {
+		return nil, errAt(t.Name, lv.Offset, "JPEG level of %d bytes is too short for %d x %d pixels", len(stream), lv.Width, lv.Height)
+	}
 	dec, err := jpeg.Decode(bytes.NewReader(stream))
 	if err != nil {
 		return nil, errAt(t.Name, lv.Offset, "JPEG level %dx%d: %v", lv.Width, lv.Height, err)

@@ -7,6 +7,8 @@ import (
 	"image/color"
 	"os"
 	"path/filepath"
+	"runtime"
+	"strings"
 	"testing"
 
 	"animscope/formats/blp"
@@ -167,6 +169,7 @@ func TestHostile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	big := jpegBig(t)
 	set := func(data []byte, off int, v uint32) []byte {
 		c := append([]byte(nil), data...)
 		binary.LittleEndian.PutUint32(c[off:], v)
@@ -193,6 +196,7 @@ func TestHostile(t *testing.T) {
 		{"palette cut", good[:148+500], 148 + 500},
 		{"jpeg header size huge", set(jpg, 156, 0x7FFFFFFF), 156},
 		{"jpeg level garbage", set(jpg, 28+64, 3), -1},
+		{"jpeg level claims 4096 x 4096", big, int64(binary.LittleEndian.Uint32(big[28:]))}, // level 0's offset
 	} {
 		tex, err := blp.Parse(tc.name, tc.data)
 		if err == nil {
@@ -206,6 +210,27 @@ func TestHostile(t *testing.T) {
 		if fe.File != tc.name || (tc.off >= 0 && fe.Offset != tc.off) {
 			t.Errorf("%s: error %q at 0x%x, want the file named and offset 0x%x", tc.name, err, fe.Offset, tc.off)
 		}
+	}
+}
+
+// TestJPEGTooShortBeforeDecoding: the short-stream check answers before
+// image/jpeg allocates a 4096 x 4096 image.
+func TestJPEGTooShortBeforeDecoding(t *testing.T) {
+	tex, err := blp.Parse("big.blp", jpegBig(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tex.Mip(0); err == nil || !strings.Contains(err.Error(), "too short for 4096 x 4096") {
+		t.Errorf("got %v, want the stream refused as too short", err)
+	}
+	allocs := testing.AllocsPerRun(5, func() { tex.Mip(0) })
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	before := ms.TotalAlloc
+	tex.Mip(0)
+	runtime.ReadMemStats(&ms)
+	if got := ms.TotalAlloc - before; got > 1<<20 {
+		t.Errorf("refusing it allocated %d bytes (%v allocations), want well under 1 MiB", got, allocs)
 	}
 }
 
@@ -254,4 +279,20 @@ func TestJPEG4Channels(t *testing.T) {
 	if got, _ := tex.Mip(0); got.Pix[3] != 255 {
 		t.Errorf("alpha depth 0: alpha %d, want 255", got.Pix[3])
 	}
+}
+
+// jpegBig is a 1 x 1 BLP1 JPEG whose size fields say 4096 x 4096, frame header
+// included: too short to hold that many blocks.
+func jpegBig(t *testing.T) []byte {
+	t.Helper()
+	data, err := blptest.Encode(jpegImage(1, 1), blptest.Format{Version: 1, Encoding: blp.JPEG})
+	if err != nil {
+		t.Fatal(err)
+	}
+	binary.LittleEndian.PutUint32(data[12:], 4096)
+	binary.LittleEndian.PutUint32(data[16:], 4096)
+	sof := bytes.Index(data, []byte{0xFF, 0xC0})
+	binary.BigEndian.PutUint16(data[sof+5:], 4096)
+	binary.BigEndian.PutUint16(data[sof+7:], 4096)
+	return data
 }
