@@ -29,7 +29,8 @@ func runExport(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("export", flag.ContinueOnError)
 	var opt optionFlags
 	opt.register(fs)
-	out := fs.String("out", "", "the .glb file to write")
+	out := fs.String("out", "", "the file to write: .glb (binary glTF) or .gltf (JSON)")
+	separate := fs.Bool("separate", false, "with a .gltf --out: write the buffer beside it (FILE.bin) instead of embedding it")
 	clip := fs.String("clip", "", "export only this clip: index (0-based) or name")
 	fpsStr := fs.String("fps", "", "resampling rate in samples per second (default: each clip's own frame rate)")
 	bindPose := fs.Bool("bind-pose", false, "export the bind pose only, without animations")
@@ -39,7 +40,7 @@ func runExport(args []string, stdout, stderr io.Writer) int {
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	if err == nil && *out == "" {
-		err = usagef("--out FILE.glb is required")
+		err = usagef("--out FILE.glb|.gltf is required")
 	}
 	if err == nil && *bindPose && set["clip"] {
 		err = usagef("--clip and --bind-pose exclude each other")
@@ -54,6 +55,13 @@ func runExport(args []string, stdout, stderr io.Writer) int {
 	if err == nil {
 		err = checkOutNotInput(*out, files)
 	}
+	var bin string // the buffer beside a .gltf (--separate)
+	if err == nil {
+		bin, err = gltfOutput(*out, *separate)
+	}
+	if err == nil && bin != "" {
+		err = checkOutNotInput(bin, files)
+	}
 	if err != nil {
 		return exitFor("export", err, stderr)
 	}
@@ -63,6 +71,11 @@ func runExport(args []string, stdout, stderr io.Writer) int {
 	}
 	if err := checkOutNotInput(*out, a.Files); err != nil {
 		return exitFor("export", err, stderr)
+	}
+	if bin != "" {
+		if err := checkOutNotInput(bin, a.Files); err != nil {
+			return exitFor("export", err, stderr)
+		}
 	}
 	for _, d := range a.Diagnostics {
 		if d.Severity == formats.Warning {
@@ -102,7 +115,7 @@ func runExport(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, err) // it names the files and the place
 		return exitInvalid
 	}
-	if err := gltf.WriteFile(*out, doc); err != nil {
+	if err := writeGLTF(*out, bin, doc); err != nil {
 		fmt.Fprintln(stderr, err)
 		return exitInvalid
 	}

@@ -1,16 +1,13 @@
 package main
 
 import (
-	"bytes"
 	"flag"
 	"fmt"
-	"image/png"
 	"io"
 	"strconv"
 	"strings"
 
 	"animscope/formats"
-	"animscope/formats/atomicfile"
 	"animscope/viewer"
 )
 
@@ -41,9 +38,12 @@ func runRender(args []string, stdout, stderr io.Writer) int {
 		return exitFor("render", err, stderr)
 	}
 	if *out == "" {
-		return exitFor("render", usagef("--out FILE.png is required"), stderr)
+		return exitFor("render", usagef("--out FILE.png|.jpg is required"), stderr)
 	}
 	if err := checkOutNotInput(*out, files); err != nil {
+		return exitFor("render", err, stderr)
+	}
+	if _, err := imageEncoder(*out); err != nil {
 		return exitFor("render", err, stderr)
 	}
 	a, err := openScene(files, opts)
@@ -59,12 +59,7 @@ func runRender(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "animscope render: %v\n", err)
 		return exitInvalid
 	}
-	var buf bytes.Buffer
-	if err := png.Encode(&buf, img); err != nil {
-		fmt.Fprintf(stderr, "animscope render: %v\n", err)
-		return exitInvalid
-	}
-	if err := atomicfile.Write(*out, buf.Bytes()); err != nil {
+	if err := writeImage(*out, img); err != nil {
 		fmt.Fprintf(stderr, "animscope render: %v\n", err)
 		return exitInvalid
 	}

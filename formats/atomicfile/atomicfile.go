@@ -100,7 +100,7 @@ func WriteFunc(path string, write func(w io.Writer) error) error {
 	}
 	f, err := os.CreateTemp(dir, "."+base+".tmp*")
 	if err != nil {
-		return err
+		return userPath(path, err)
 	}
 	tmp := f.Name()
 	err = write(f)
@@ -118,6 +118,22 @@ func WriteFunc(path string, write func(w io.Writer) error) error {
 	}
 	if err != nil {
 		os.Remove(tmp)
+		return userPath(path, err)
 	}
-	return err
+	return nil
+}
+
+// userPath reports err as about path, the name the caller gave: the temporary
+// file's name means nothing to a user ("open dir/.x.glb.tmp2636893740: no such
+// file or directory" becomes "write dir/x.glb: no such file or directory").
+func userPath(path string, err error) error {
+	var pe *fs.PathError
+	var le *os.LinkError
+	switch {
+	case errors.As(err, &pe):
+		err = pe.Err
+	case errors.As(err, &le):
+		err = le.Err
+	}
+	return &fs.PathError{Op: "write", Path: path, Err: err}
 }

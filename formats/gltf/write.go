@@ -238,8 +238,5 @@ func WriteFile(path string, doc *gltf.Document) error {
 		}
 		return bw.Flush()
 	})
-	if err != nil {
-		return fmt.Errorf("%s: %v", path, err)
-	}
-	return nil
+	return err // it names path ("write PATH: …")
 }
