@@ -184,3 +184,40 @@ func TestLsAndExtract(t *testing.T) {
 		t.Error("extract wrote ../../evil.txt")
 	}
 }
+
+// TestVoxelCoreFromMPQ: the VoxelCore samples' res/ tree packed in an MPQ; an
+// entity and a skeleton open from the archive and find their models and
+// skeletons there, with the same nodes and meshes as from the folder.
+func TestVoxelCoreFromMPQ(t *testing.T) {
+	src := samples.Dir(t, "vca")
+	var files []mpqtest.File
+	err := filepath.WalkDir(filepath.Join(src, "res"), func(p string, d os.DirEntry, err error) error {
+		if err != nil || !d.Type().IsRegular() {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		data, err := os.ReadFile(p)
+		files = append(files, mpqtest.File{Name: strings.ReplaceAll(filepath.ToSlash(rel), "/", `\`), Data: data, Comp: mpq.CompZlib})
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := mpqtest.Build(files, mpqtest.Options{Listfile: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	arc := filepath.Join(t.TempDir(), "vca.mpq")
+	os.WriteFile(arc, data, 0o644)
+	for _, m := range []string{"res/content/base/entities/player.json", "res/content/base/skeletons/player.json", "res/content/base/entities/drop.json"} {
+		_, loose, _ := runCLI("inspect", "--json", filepath.Join(src, filepath.FromSlash(m)))
+		code, mounted, stderr := runCLI("inspect", "--json", arc+":"+m)
+		if code != exitOK {
+			t.Errorf("%s: exit %d\n%s", m, code, stderr)
+			continue
+		}
+		if got, want := meshes(t, mounted), meshes(t, loose); got != want || want == "[]" {
+			t.Errorf("%s: meshes %s, want the folder's %s", m, got, want)
+		}
+	}
+}
