@@ -25,3 +25,19 @@ func ReadMember(name string) ([]byte, error) {
 	}
 	return data, nil
 }
+
+// ResolveTreeRef finds the file that from (a path in tree t) names as ref, by
+// ResolveRef's rules inside the tree, without reading it.
+func ResolveTreeRef(t Tree, from, ref, root string, exts ...string) (string, error) {
+	return resolveInTree(t, from, ref, root, exts)
+}
+
+// ArchiveOf returns the archive part of a name "ARCHIVE:MEMBER" when ARCHIVE is
+// a file on disk ("" otherwise): what ReadMember opens.
+func ArchiveOf(name string) string {
+	p, member := splitMember(name)
+	if member == "" {
+		return ""
+	}
+	return p
+}

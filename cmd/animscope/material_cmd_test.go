@@ -12,6 +12,7 @@ import (
 	"animscope/formats/blp"
 	"animscope/formats/blp/blptest"
 	"animscope/formats/m2/m2test"
+	"animscope/formats/mpq/mpqtest"
 
 	"github.com/qmuntal/gltf"
 )
@@ -107,5 +108,39 @@ func TestExportSkin(t *testing.T) {
 		if len(doc.Images) != 1 || doc.Images[0].Name != tc.image {
 			t.Errorf("%v: images %d, want %s", tc.args, len(doc.Images), tc.image)
 		}
+	}
+}
+
+// TestExportMaterialsFromArchive: a model inside an MPQ finds its named texture in
+// the same archive (at its game path) and export embeds it.
+func TestExportMaterialsFromArchive(t *testing.T) {
+	dir := t.TempDir()
+	data, _ := m2test.Synthetic(256, false)
+	img := image.NewNRGBA(image.Rect(0, 0, 4, 4))
+	for i := range img.Pix {
+		img.Pix[i] = byte(i * 7)
+	}
+	tex, _ := blptest.Encode(img, blptest.Format{Version: 2, Encoding: blp.BGRA, AlphaDepth: 8})
+	arch, err := mpqtest.Build([]mpqtest.File{
+		{Name: `Creature\Test\Test.m2`, Data: data},
+		{Name: `TEST\SKIN.BLP`, Data: tex},
+	}, mpqtest.Options{Listfile: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mpq := filepath.Join(dir, "test.mpq")
+	os.WriteFile(mpq, arch, 0o644)
+	out := filepath.Join(dir, "out.glb")
+	code, _, stderr := runCLI("export", "--bind-pose", "--out", out, mpq+`:Creature\Test\Test.m2`)
+	if code != exitOK || strings.Contains(stderr, "not found") {
+		t.Fatalf("export: exit %d: %s", code, stderr)
+	}
+	glb, _ := os.ReadFile(out)
+	doc := new(gltf.Document)
+	if err := gltf.NewDecoder(bytes.NewReader(glb)).Decode(doc); err != nil {
+		t.Fatal(err)
+	}
+	if len(doc.Images) != 1 || doc.Images[0].Name != "SKIN.BLP" {
+		t.Errorf("images %d, want SKIN.BLP from the archive", len(doc.Images))
 	}
 }

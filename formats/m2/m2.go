@@ -67,6 +67,8 @@ func Decode(src *formats.Source) (*formats.Part, error) {
 	// (src.Tree) or an NRes member has no folder there.
 	if det, ok := a.Details.(*Details); ok && src.Member == "" && src.Tree == nil && src.Path != "" {
 		findTextures(&a.Asset, det, src.Path, src.Opts.Root)
+	} else if ok && src.Tree != nil {
+		findTexturesInTree(&a.Asset, det, src)
 	}
 	return a, nil
 }

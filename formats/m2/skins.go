@@ -145,3 +145,32 @@ func contains(list []string, s string) bool {
 	}
 	return false
 }
+
+// findTexturesInTree resolves the named textures of a model opened from a mounted
+// archive ("ARCHIVE:MEMBER") inside that archive; the materials name them as
+// "ARCHIVE:PATH", which formats.ReadMember (and so texture.Read) reads. The tree
+// offers no listing, so no skin candidates are found there.
+func findTexturesInTree(a *formats.Asset, det *Details, src *formats.Source) {
+	archive := formats.ArchiveOf(src.Name)
+	if archive == "" {
+		return
+	}
+	for i := range det.Textures {
+		tx := &det.Textures[i]
+		if tx.Type != 0 || tx.Name == "" {
+			continue
+		}
+		if p, err := formats.ResolveTreeRef(src.Tree, src.Path, tx.Name, src.Opts.Root, ".blp"); err == nil {
+			tx.File = archive + ":" + p
+		}
+	}
+	set, ok := a.Materials.(*materialSet)
+	if !ok {
+		return
+	}
+	for k, bi := range set.batch {
+		if m := det.Materials[bi]; len(m.Textures) > 0 && m.Textures[0] >= 0 && det.Textures[m.Textures[0]].Type == 0 {
+			set.mats[k].Texture = det.Textures[m.Textures[0]].File
+		}
+	}
+}
