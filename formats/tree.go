@@ -225,3 +225,30 @@ func ReadTreeRef(t Tree, from, ref, root string, exts ...string) (string, []byte
 	data, err := t.ReadFile(p)
 	return p, data, err
 }
+
+// OpenRegular opens a regular file for reading in place (an archive read member
+// by member, so ReadFile's size cap does not apply), with ReadFile's care: the
+// path is checked before it is opened, opened without blocking (a named pipe
+// swapped in would block the open), and the open file checked again.
+func OpenRegular(path string) (*os.File, int64, error) {
+	st, err := os.Stat(path)
+	if err != nil {
+		return nil, 0, err
+	}
+	if !st.Mode().IsRegular() {
+		return nil, 0, notRegular(path, st.Mode())
+	}
+	f, err := os.OpenFile(path, os.O_RDONLY|openNonBlocking, 0)
+	if err != nil {
+		return nil, 0, err
+	}
+	st2, err := f.Stat()
+	if err == nil && (!st2.Mode().IsRegular() || !os.SameFile(st, st2)) {
+		err = fmt.Errorf("%s: was replaced while it was being opened", path)
+	}
+	if err != nil {
+		f.Close()
+		return nil, 0, err
+	}
+	return f, st2.Size(), nil
+}

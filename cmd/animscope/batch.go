@@ -81,7 +81,7 @@ func batchMount(cmd string, args []string) (pos []string, ok bool) {
 }
 
 func readHeadBytes(p string) ([]byte, error) {
-	f, err := os.Open(p)
+	f, _, err := formats.OpenRegular(p)
 	if err != nil {
 		return nil, err
 	}

@@ -19,7 +19,6 @@ import (
 	"encoding/binary"
 	"fmt"
 	"io"
-	"os"
 	"sort"
 	"strings"
 
@@ -115,18 +114,11 @@ type Archive struct {
 
 // Open opens the archive file at path (a regular file).
 func Open(path string) (*Archive, error) {
-	st, err := os.Stat(path)
+	f, size, err := formats.OpenRegular(path)
 	if err != nil {
 		return nil, err
 	}
-	if !st.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s: not a regular file", path)
-	}
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	a, err := NewArchive(path, f, st.Size())
+	a, err := NewArchive(path, f, size)
 	if err != nil {
 		f.Close()
 		return nil, err

@@ -207,14 +207,7 @@ func (m *Mount) addArchive(p string) error {
 }
 
 func readHead(p string) ([]byte, error) {
-	st, err := os.Stat(p)
-	if err != nil {
-		return nil, err
-	}
-	if !st.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s: not a regular file", p)
-	}
-	f, err := os.Open(p)
+	f, _, err := formats.OpenRegular(p)
 	if err != nil {
 		return nil, err
 	}
