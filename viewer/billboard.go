@@ -3,7 +3,6 @@ package viewer
 import (
 	"animscope/anim"
 	"animscope/formats"
-	"animscope/render"
 
 	"github.com/go-gl/mathgl/mgl32"
 )
@@ -41,7 +40,7 @@ func (sc *Scene) DrawnPose(eye, up mgl32.Vec3) (model, skin []anim.Affine) {
 	}
 	copy(bb.model, sc.Pose.Model)
 	copy(bb.skin, sc.Pose.Skin)
-	render.FaceCamera(sc.Skel, bb.modes, bb.model, bb.skin, eye, up)
+	anim.FaceCamera(sc.Skel, bb.modes, bb.model, bb.skin, eye, up)
 	return bb.model, bb.skin
 }
 

@@ -63,6 +63,6 @@
 //
 // Billboard modes: see Details.BillboardModes (the Asset's Billboards capability,
 // set when a bone has one). The viewer and `render` turn those bones to the camera
-// after composing the pose (render.FaceCamera); Sample, the model matrices and
+// after composing the pose (anim.FaceCamera); Sample, the model matrices and
 // glTF export never include them (spec §7.1).
 package m2
