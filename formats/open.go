@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -336,24 +337,38 @@ func (a *Asset) Clip(sel string) (anim.Clip, int, error) {
 		}
 		return a.Clips[idx], idx, nil
 	}
-	for i, c := range a.Clips {
-		if c.Info().Name == sel {
-			return c, i, nil
-		}
+	// A name, then a name in any case, then an alias: the first rule that
+	// matches decides, and it must match one clip only.
+	rules := []func(c anim.Clip) bool{
+		func(c anim.Clip) bool { return c.Info().Name == sel },
+		func(c anim.Clip) bool { return strings.EqualFold(c.Info().Name, sel) },
+		func(c anim.Clip) bool {
+			al, ok := c.(anim.AliasClip)
+			return ok && slices.Contains(al.Aliases(), sel)
+		},
 	}
-	for i, c := range a.Clips {
-		if strings.EqualFold(c.Info().Name, sel) {
-			return c, i, nil
-		}
-	}
-	for i, c := range a.Clips {
-		if al, ok := c.(anim.AliasClip); ok {
-			for _, n := range al.Aliases() {
-				if n == sel {
-					return c, i, nil
-				}
+	for _, match := range rules {
+		var hits []int
+		for i, c := range a.Clips {
+			if match(c) {
+				hits = append(hits, i)
 			}
+		}
+		switch {
+		case len(hits) == 1:
+			return a.Clips[hits[0]], hits[0], nil
+		case len(hits) > 1:
+			return nil, 0, ambiguousClip(a, sel, hits)
 		}
 	}
 	return nil, 0, fmt.Errorf("no clip named %q", sel)
+}
+
+// ambiguousClip is the error for a clip name that several clips answer to.
+func ambiguousClip(a *Asset, sel string, hits []int) error {
+	var list []string
+	for _, i := range hits {
+		list = append(list, fmt.Sprintf("%d (%s)", i, a.Clips[i].Info().Name))
+	}
+	return fmt.Errorf("clip name %q is ambiguous: it names clips %s; give the index", sel, strings.Join(list, ", "))
 }

@@ -41,7 +41,7 @@ func newClip(m *model, seqs []Sequence, i int) *Clip {
 		c.start = float64(seqs[c.src].Start)
 	}
 	c.info = anim.ClipInfo{Name: s.Name, Unit: "ms", Duration: float64(s.Duration), UnitsPerSecond: 1000}
-	c.alias = []string{fmt.Sprintf("%d.%d", s.ID, s.Variation)}
+	c.alias = []string{fmt.Sprintf("%d.%d", s.ID, s.nameVar)}
 	return c
 }
 

@@ -85,6 +85,10 @@ type Sequence struct {
 	AnimFile string `json:"anim_file,omitempty"` // 264: the .anim read for this sequence
 
 	resolved int
+	// nameVar is the variation the clip is named by: Variation, or for a
+	// sequence that repeats an earlier one's id and variation the next free one
+	// (uniqueVariations).
+	nameVar uint16
 }
 
 // BoneInfo is one bone, in file order.

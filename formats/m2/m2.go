@@ -335,6 +335,7 @@ func (d *decoder) sequences(lay *layout) ([]Sequence, error) {
 		s.Name = ClipName(s.ID, s.Variation)
 		s.resolved = i
 	}
+	uniqueVariations(seqs)
 	for i := range seqs {
 		if seqs[i].Flags&SeqAlias == 0 {
 			continue
