@@ -1,0 +1,111 @@
+package ozzlike_test
+
+import (
+	"fmt"
+	"testing"
+
+	"animscope/anim"
+)
+
+// player steps a workload's time at 60 Hz through the clips' key span.
+type player struct {
+	t, step, span float64
+}
+
+func (p *player) next() float64 {
+	t := p.t
+	if p.t += p.step; p.t >= p.span {
+		p.t -= p.span
+	}
+	return t
+}
+
+// BenchmarkOzz runs the workload for every family and joint count: "sample"
+// (clip A alone), "sample+l2m" (then local-to-model), "blend+l2m" (clips A and B
+// at the same time, blended at 0.5, then local-to-model) and "blend+l2m+probes"
+// (the same recording probes for both sides, as the key table needs). Every
+// variant uses the player's sampling contexts and reports ns/joint.
+func BenchmarkOzz(b *testing.B) {
+	for _, fam := range families {
+		for _, n := range jointCounts {
+			w := fam.build(b, n)
+			pose := anim.NewPose(n)
+			ctxA := w.a.NewContext()
+			for _, v := range []struct {
+				name   string
+				blend  bool
+				model  bool
+				probes bool
+			}{
+				{"sample", false, false, false},
+				{"sample+l2m", false, true, false},
+				{"blend+l2m", true, true, false},
+				{"blend+l2m+probes", true, true, true},
+			} {
+				b.Run(fmt.Sprintf("%s/%d/%s", fam.name, n, v.name), func(b *testing.B) {
+					var pa, pb []anim.Probe
+					if v.probes {
+						pa, pb = pose.Probes, pose.ProbesB
+					}
+					p := player{step: w.step, span: w.span}
+					b.ReportAllocs()
+					for b.Loop() {
+						t := p.next()
+						if v.blend {
+							pose.Blender.Sample(w.a, t, w.b, t, 0.5, pose.Local, pa, pb)
+						} else {
+							w.a.Sample(ctxA, t, pose.Local, pa)
+						}
+						if v.model {
+							anim.LocalToModel(w.skel, pose.Local, nil, pose.Model)
+						}
+					}
+					b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/joint")
+				})
+			}
+		}
+	}
+}
+
+// TestWorkload checks that every family's workload is what the benchmark claims:
+// the joints' parents form the ternary tree, both clips are animated (two ticks
+// apart give different poses), the two clips differ, and a frame allocates nothing
+// with and without probes.
+func TestWorkload(t *testing.T) {
+	for _, fam := range families {
+		for _, n := range []int{64} {
+			w := fam.build(t, n)
+			for i := 1; i < n; i++ {
+				if got, want := w.skel.Parents[i], int32(parent(i)); got != want {
+					t.Fatalf("%s: parent of %d = %d, want %d", fam.name, i, got, want)
+				}
+			}
+			pose := anim.NewPose(n)
+			x0, x1, y := make([]anim.Transform, n), make([]anim.Transform, n), make([]anim.Transform, n)
+			w.a.Sample(nil, 3*w.step, x0, nil)
+			w.a.Sample(nil, 5*w.step, x1, nil)
+			w.b.Sample(nil, 3*w.step, y, nil)
+			if x0[n-1] == x1[n-1] {
+				t.Errorf("%s: joint %d does not move between ticks 3 and 5: %v", fam.name, n-1, x0[n-1])
+			}
+			if x0[n-1] == y[n-1] {
+				t.Errorf("%s: clips A and B agree on joint %d: %v", fam.name, n-1, x0[n-1])
+			}
+			p := player{step: w.step, span: w.span}
+			for _, probes := range []bool{false, true} {
+				var pa, pb []anim.Probe
+				if probes {
+					pa, pb = pose.Probes, pose.ProbesB
+				}
+				allocs := testing.AllocsPerRun(50, func() {
+					t := p.next()
+					pose.Blender.Sample(w.a, t, w.b, t, 0.5, pose.Local, pa, pb)
+					anim.LocalToModel(w.skel, pose.Local, nil, pose.Model)
+				})
+				if allocs != 0 {
+					t.Errorf("%s probes=%v: %v allocations per frame, want 0", fam.name, probes, allocs)
+				}
+			}
+		}
+	}
+}
