@@ -93,9 +93,12 @@ func ReadingsFor(family string) []Reading {
 	return out
 }
 
-// LookupReading returns the declared reading called name.
+// LookupReading returns the declared reading called name. It allocates nothing
+// (Options.Value calls it for every reading an Options leaves empty).
 func LookupReading(name string) (Reading, bool) {
-	for _, r := range Readings() {
+	registryMu.RLock()
+	defer registryMu.RUnlock()
+	for _, r := range readings {
 		if r.Name == name {
 			return r, true
 		}

@@ -90,3 +90,10 @@ func TestOptionsCheck(t *testing.T) {
 		}
 	}
 }
+
+func TestOptionValueAllocatesNothing(t *testing.T) {
+	var o Options
+	if n := testing.AllocsPerRun(100, func() { _ = o.Value("zz-size") }); n != 0 {
+		t.Errorf("Value of a default: %v allocations, want 0", n)
+	}
+}

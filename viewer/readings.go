@@ -7,57 +7,74 @@ import (
 	"animscope/formats"
 )
 
+// sceneReadings are the readings that apply to one scene's family and their
+// panel labels, worked out once when the scene opens so that drawing the panels
+// allocates nothing.
+type sceneReadings struct {
+	all, compare   []formats.Reading // compare: those with Reading.Compare
+	labels         []string          // per all: "quat order (MSH)"
+	labelsB        []string          // per compare: "B quat order (MSH)"
+	anotherReading formats.Options   // see State.AnotherReading; valid when compare is not empty
+}
+
+func newSceneReadings(family string, opts formats.Options) sceneReadings {
+	var r sceneReadings
+	for _, rd := range formats.ReadingsFor(family) {
+		r.all = append(r.all, rd)
+		r.labels = append(r.labels, readingLabel("", rd))
+		if rd.Compare {
+			r.compare = append(r.compare, rd)
+			r.labelsB = append(r.labelsB, readingLabel("B ", rd))
+		}
+	}
+	if len(r.compare) > 0 {
+		// The first comparable reading switched to its next choice (MSH: engine
+		// rounding becomes floor, the comparison users ask for first).
+		first := r.compare[0]
+		cur, next := opts.Value(first.Name), first.Choices[0]
+		for i, c := range first.Choices {
+			if c == cur {
+				next = first.Choices[(i+1)%len(first.Choices)]
+			}
+		}
+		r.anotherReading = opts.With(first.Name, next)
+	}
+	return r
+}
+
 // SceneReadings lists the readings that apply to the open scene (none without a
 // scene): the options panel offers these and no others.
 func (s *State) SceneReadings() []formats.Reading {
 	if s.Scene == nil {
 		return nil
 	}
-	return formats.ReadingsFor(s.Scene.Asset.Family)
-}
-
-// HasSkeletonLOD says whether the open scene's family has skeleton levels of
-// detail (Traits.SkeletonLOD), which the options panel then offers.
-func (s *State) HasSkeletonLOD() bool {
-	return s.Scene != nil && formats.TraitsOf(s.Scene.Asset.Family).SkeletonLOD
+	return s.Scene.readings.all
 }
 
 // CompareReadings lists the readings scene B may read differently from A (the
 // declared Compare readings that apply to B's scene, or to A's before B is open).
 func (s *State) CompareReadings() []formats.Reading {
-	sc := s.SceneB
-	if sc == nil {
-		sc = s.Scene
+	if sc := s.compareScene(); sc != nil {
+		return sc.readings.compare
 	}
-	if sc == nil {
-		return nil
-	}
-	var out []formats.Reading
-	for _, r := range formats.ReadingsFor(sc.Asset.Family) {
-		if r.Compare {
-			out = append(out, r)
-		}
-	}
-	return out
+	return nil
 }
 
-// AnotherReading is the first comparable reading of the scene switched to its
-// next choice (MSH: engine rounding becomes floor, the comparison users ask for
-// first); ok is false when the scene has no comparable reading.
+func (s *State) compareScene() *Scene {
+	if s.SceneB != nil {
+		return s.SceneB
+	}
+	return s.Scene
+}
+
+// AnotherReading is the options of the scene with its first comparable reading
+// switched to its next choice (MSH: engine rounding becomes floor); ok is false
+// when the scene has no comparable reading.
 func (s *State) AnotherReading() (o formats.Options, ok bool) {
-	rs := s.CompareReadings()
-	if len(rs) == 0 {
+	if s.Scene == nil || len(s.Scene.readings.compare) == 0 {
 		return formats.Options{}, false
 	}
-	r := rs[0]
-	cur := s.Opts.Value(r.Name)
-	next := r.Choices[0]
-	for i, c := range r.Choices {
-		if c == cur {
-			next = r.Choices[(i+1)%len(r.Choices)]
-		}
-	}
-	return s.Opts.With(r.Name, next), true
+	return s.Scene.readings.anotherReading, true
 }
 
 // readingLabel is a reading's label in the options panel: "quat order (MSH)".
@@ -78,4 +95,10 @@ func readingsText(o formats.Options, family string) string {
 		return "same reading"
 	}
 	return strings.Join(parts, ", ")
+}
+
+// HasSkeletonLOD says whether the open scene's family has skeleton levels of
+// detail (Traits.SkeletonLOD), which the options panel then offers.
+func (s *State) HasSkeletonLOD() bool {
+	return s.Scene != nil && formats.TraitsOf(s.Scene.Asset.Family).SkeletonLOD
 }

@@ -79,3 +79,27 @@ func TestSkeletonLODFollowsTheFamily(t *testing.T) {
 		t.Errorf("MSH demo: LOD offered (%v)", demo.LastError())
 	}
 }
+
+// TestReadingPanelsAllocateNothing: what the options and compare panels ask the
+// state every frame comes from the scene's cache.
+func TestReadingPanelsAllocateNothing(t *testing.T) {
+	s := NewState(func(files []string, opts formats.Options) (*formats.Asset, error) { return DemoLoader(opts) }, formats.Options{})
+	if !s.Open(nil) {
+		t.Fatal(s.LastError())
+	}
+	o, _ := s.AnotherReading()
+	if !s.CompareReading(o) {
+		t.Fatal(s.LastError())
+	}
+	n := testing.AllocsPerRun(100, func() {
+		_ = s.SceneReadings()
+		_ = s.CompareReadings()
+		_, _ = s.AnotherReading()
+		ob := s.optsB()
+		_ = ob.Value("rounding")
+		_ = formats.Options{}.Value("quat-order") // a default
+	})
+	if n != 0 {
+		t.Errorf("%v allocations per frame, want 0", n)
+	}
+}

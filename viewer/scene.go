@@ -38,6 +38,7 @@ type Scene struct {
 	RootMotion bool
 	optsKey    string // Opts.Key(), for caches keyed by reading
 	bb         *billboards
+	readings   sceneReadings
 }
 
 var sceneGen int
@@ -52,7 +53,7 @@ func NewScene(a *formats.Asset, files []string, opts formats.Options) (*Scene, e
 	}
 	n := a.Skeleton.Len()
 	sc := &Scene{Asset: a, Files: files, Opts: opts, Skel: a.Skeleton, Meshes: a.Meshes, Pose: anim.NewPose(n),
-		optsKey: opts.Key(), bb: newBillboards(a, n)}
+		optsKey: opts.Key(), bb: newBillboards(a, n), readings: newSceneReadings(a.Family, opts)}
 	sc.Clips = a.Clips
 	if len(sc.Clips) == 0 {
 		sc.Clips = []anim.Clip{anim.BindPose{}}

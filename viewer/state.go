@@ -162,7 +162,7 @@ func (s *State) optsB() formats.Options {
 	if s.OptsB.IsZero() {
 		return s.Opts
 	}
-	o := s.OptsB.WithDefaults()
+	o := s.OptsB // a reading it leaves empty takes its default (Options.Value)
 	o.Root = s.Opts.Root
 	return o
 }

@@ -524,8 +524,8 @@ func (u *UI) optionsPanel() {
 	s := u.S
 	o := s.Opts
 	changed := false
-	for _, r := range s.SceneReadings() {
-		if choiceCombo(readingLabel("", r), r, &o) {
+	for i, r := range s.SceneReadings() {
+		if choiceCombo(s.Scene.readings.labels[i], r, &o) {
 			changed = true
 		}
 	}

@@ -165,7 +165,7 @@ func (u *UI) readingB() {
 			imgui.SameLine()
 		}
 		imgui.SetNextItemWidth(120 * u.scale())
-		if choiceCombo(readingLabel("B ", r), r, &ob) {
+		if choiceCombo(s.compareScene().readings.labelsB[i], r, &ob) {
 			changed = true
 		}
 	}
