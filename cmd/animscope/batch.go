@@ -327,9 +327,9 @@ func printBatchText(stdout, stderr io.Writer, cmd string, r batchResult, quiet b
 	}
 	switch r.Verdict {
 	case "invalid":
-		fmt.Fprintf(stdout, "%s: invalid (%d errors, %d warnings)\n", r.File, r.Errors, r.Warnings)
+		fmt.Fprintf(stdout, "%s: invalid (%s, %s)\n", r.File, plural(r.Errors, "error", "errors"), plural(r.Warnings, "warning", "warnings"))
 	case "warnings":
-		fmt.Fprintf(stdout, "%s: valid, with %d warnings\n", r.File, r.Warnings)
+		fmt.Fprintf(stdout, "%s: valid, with %s\n", r.File, plural(r.Warnings, "warning", "warnings"))
 	default:
 		fmt.Fprintf(stdout, "%s: valid\n", r.File)
 	}
@@ -380,8 +380,8 @@ func printSummary(w io.Writer, s batchSummary) {
 		fams = append(fams, fmt.Sprintf("%s %d", f, n))
 	}
 	sort.Strings(fams)
-	fmt.Fprintf(w, "\n%d files (%s) in %.2f s: %d valid, %d with warnings, %d invalid\n",
-		s.Files, strings.Join(fams, ", "), s.Seconds, s.Valid, s.Warnings, s.Invalid)
+	fmt.Fprintf(w, "\n%s (%s) in %.2f s: %d valid, %d with warnings, %d invalid\n",
+		plural(s.Files, "file", "files"), strings.Join(fams, ", "), s.Seconds, s.Valid, s.Warnings, s.Invalid)
 	fmt.Fprintf(w, "slowest: %s\nlargest: %s\n", strings.Join(s.Slowest, ", "), strings.Join(s.Largest, ", "))
 }
 

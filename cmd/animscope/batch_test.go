@@ -110,7 +110,7 @@ func TestBatchValidateMPQ(t *testing.T) {
 		t.Errorf("validate MPQ scenes/*: exit %d\n%s", code, out)
 	}
 	code, out, _ = runCLI("validate", arc)
-	if code != exitInvalid || !strings.Contains(out, "Broken.m2: invalid") || !strings.Contains(out, "1 files") {
+	if code != exitInvalid || !strings.Contains(out, "Broken.m2: invalid") || !strings.Contains(out, "1 file (") {
 		t.Errorf("validate MPQ: exit %d, want 1 for the broken .m2\n%s", code, out)
 	}
 	code, out, _ = runCLI("inspect", "--json", arc, "*.test")

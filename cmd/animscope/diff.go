@@ -21,6 +21,7 @@ type diffSide struct {
 	Clip      *jsonClip `json:"clip"`
 	Rounding  string    `json:"rounding"`
 	QuatOrder string    `json:"quat_order"`
+	readings  string    // the text's readings: those of Format only
 }
 
 type diffFrame struct {
@@ -128,6 +129,7 @@ func runDiff(args []string, stdout, stderr io.Writer) int {
 	// quat_order), whatever the families.
 	out.A.Rounding, out.A.QuatOrder = optsA.Value("rounding"), optsA.Value("quat-order")
 	out.B.Rounding, out.B.QuatOrder = optsB.Value("rounding"), optsB.Value("quat-order")
+	out.A.readings, out.B.readings = readingsText(out.A.Format, optsA), readingsText(out.B.Format, optsB)
 	if *asJSON {
 		if code := writeJSON(out, stdout, stderr); code != exitOK {
 			return code
@@ -217,7 +219,11 @@ func printDiff(w io.Writer, out *diffOut) {
 		if s.Clip != nil {
 			clip = fmt.Sprintf("clip %d %q", s.Clip.Index, s.Clip.Name)
 		}
-		fmt.Fprintf(w, "%s: %s (%s, %s, rounding %s, quat-order %s)\n", label, strings.Join(s.Files, " "), s.Format, clip, s.Rounding, s.QuatOrder)
+		readings := ""
+		if s.readings != "" {
+			readings = ", " + s.readings
+		}
+		fmt.Fprintf(w, "%s: %s (%s, %s%s)\n", label, strings.Join(s.Files, " "), s.Format, clip, readings)
 	}
 	side("A", out.A)
 	side("B", out.B)
@@ -232,12 +238,25 @@ func printDiff(w io.Writer, out *diffOut) {
 		fmt.Fprintln(w, "identical: every matched node picks the same frame, branch and keys")
 		return
 	}
-	fmt.Fprintf(w, "%d nodes differ, %d differences\n", out.DifferingNodes, out.Differences)
+	unit := "frame"
+	if out.A.Clip != nil {
+		unit = out.A.Clip.Unit
+	}
+	// Columns as wide as their widest entry: the time, then what differs.
+	tw, ww := 0, 0
 	for _, n := range out.Nodes {
-		fmt.Fprintf(w, "node %d/%d %s: %d differences, first at t=%g\n", n.IndexA, n.IndexB, n.Name, n.Count, float64(n.First))
 		for _, f := range n.Frames {
-			fmt.Fprintf(w, "  t=%-8g %-16s A: %s\n  %-27s B: %s\n", float64(f.T), strings.Join(f.What, ","),
-				probeLine(f.A), "", probeLine(f.B))
+			tw = max(tw, len(fmtTime(float64(f.T), unit)))
+			ww = max(ww, len(strings.Join(f.What, ",")))
+		}
+	}
+	fmt.Fprintf(w, "%s differ, %s\n", plural(out.DifferingNodes, "node", "nodes"), plural(out.Differences, "difference", "differences"))
+	for _, n := range out.Nodes {
+		fmt.Fprintf(w, "node %d/%d %s: %s, first at t=%s\n", n.IndexA, n.IndexB, n.Name,
+			plural(n.Count, "difference", "differences"), fmtTime(float64(n.First), unit))
+		for _, f := range n.Frames {
+			fmt.Fprintf(w, "  t=%-*s  %-*s  A: %s\n  %*s  B: %s\n", tw, fmtTime(float64(f.T), unit), ww, strings.Join(f.What, ","),
+				probeLine(f.A), 2+tw+2+ww, "", probeLine(f.B))
 		}
 	}
 }
@@ -255,5 +274,5 @@ func probeLine(p jsonProbe) string {
 		}
 		keys = append(keys, s)
 	}
-	return fmt.Sprintf("frame %d %s %s", p.Frame, branch, strings.Join(keys, " "))
+	return strings.TrimSpace(fmt.Sprintf("frame %d %s %s", p.Frame, branch, strings.Join(keys, " ")))
 }

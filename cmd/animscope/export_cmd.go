@@ -119,7 +119,7 @@ func runExport(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, err)
 		return exitInvalid
 	}
-	fmt.Fprintf(stdout, "%s: %d nodes, %d meshes, %d animations\n", *out, len(doc.Nodes), len(doc.Meshes), len(doc.Animations))
+	fmt.Fprintf(stdout, "%s: %s, %s, %s\n", *out, plural(len(doc.Nodes), "node", "nodes"), plural(len(doc.Meshes), "mesh", "meshes"), plural(len(doc.Animations), "animation", "animations"))
 	return exitOK
 }
 

@@ -124,7 +124,7 @@ func TestExportDemoFile(t *testing.T) {
 	if code != exitOK {
 		t.Fatalf("exit %d, want 0 (stderr %q)", code, stderr)
 	}
-	if !strings.Contains(stdout, "1 animations") {
+	if !strings.Contains(stdout, ", 1 animation\n") {
 		t.Errorf("stdout %q does not report 1 animation", stdout)
 	}
 	doc, err := gltf.Open(out)

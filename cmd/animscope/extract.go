@@ -69,7 +69,7 @@ func runExtract(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stdout, e.Path)
 		}
 	}
-	fmt.Fprintf(stdout, "extracted %d of %d files (%d bytes) to %s\n", written, len(matches), bytes, *out)
+	fmt.Fprintf(stdout, "extracted %d of %s (%s) to %s\n", written, plural(len(matches), "file", "files"), plural(int(bytes), "byte", "bytes"), *out)
 	return status
 }
 

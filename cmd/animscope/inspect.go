@@ -165,17 +165,21 @@ func printInspect(w io.Writer, a *formats.Asset, out inspectOut) {
 		verts += m.Vertices
 		tris += m.Triangles
 	}
-	fmt.Fprintf(w, "meshes:  %d (%d vertices, %d triangles)\n", len(out.Meshes), verts, tris)
+	fmt.Fprintf(w, "meshes:  %d (%s, %s)\n", len(out.Meshes), plural(verts, "vertex", "vertices"), plural(tris, "triangle", "triangles"))
 	fmt.Fprintf(w, "clips:   %d\n", len(out.Clips))
 	for _, c := range out.Clips {
 		dur, sec := "infinite", "infinite"
 		if c.Duration != nil {
-			dur = fmt.Sprintf("%g %s", float64(*c.Duration), c.Unit)
+			dur = fmtDuration(float64(*c.Duration), c.Unit) + " " + c.Unit
 		}
 		if c.Seconds != nil {
 			sec = fmt.Sprintf("%.3g s", float64(*c.Seconds))
 		}
-		fmt.Fprintf(w, "  %3d %-32s %s (%s), %d frames\n", c.Index, c.Name, dur, sec, c.Frames)
+		frames := "" // a family without a frame grid (M2, VCA) has no frame count
+		if c.Frames > 0 {
+			frames = ", " + plural(c.Frames, "frame", "frames")
+		}
+		fmt.Fprintf(w, "  %3d %-32s %s (%s)%s\n", c.Index, c.Name, dur, sec, frames)
 	}
 	if out.Details != nil {
 		fmt.Fprintln(w, "details:")

@@ -227,9 +227,9 @@ func clipLabel(c anim.Clip, i int) string {
 }
 
 func printSampleText(w io.Writer, a *formats.Asset, clipA anim.Clip, ia int, clipB anim.Clip, ib int, req sampleRequest, pose *anim.Pose) {
-	fmt.Fprintf(w, "files:  %s\nformat: %s\nclip:   %s at t=%g\n", strings.Join(a.Files, " "), a.Family, clipLabel(clipA, ia), req.TA)
+	fmt.Fprintf(w, "files:  %s\nformat: %s\nclip:   %s at t=%s\n", strings.Join(a.Files, " "), a.Family, clipLabel(clipA, ia), fmtTime(req.TA, clipA.Info().Unit))
 	if req.blend {
-		fmt.Fprintf(w, "blend:  %s at t=%g, weight %g\n", clipLabel(clipB, ib), req.TB, req.Weight)
+		fmt.Fprintf(w, "blend:  %s at t=%s, weight %g\n", clipLabel(clipB, ib), fmtTime(req.TB, clipB.Info().Unit), req.Weight)
 	}
 	for _, i := range a.Skeleton.FileOrder() {
 		x := &pose.Local[i]

@@ -28,9 +28,9 @@ func runValidate(args []string, stdout, stderr io.Writer) int {
 		switch {
 		case errs > 0:
 			status = exitInvalid
-			fmt.Fprintf(stdout, "%s: invalid (%d errors, %d warnings)\n", f, errs, warns)
+			fmt.Fprintf(stdout, "%s: invalid (%s, %s)\n", f, plural(errs, "error", "errors"), plural(warns, "warning", "warnings"))
 		case warns > 0:
-			fmt.Fprintf(stdout, "%s: valid, with %d warnings\n", f, warns)
+			fmt.Fprintf(stdout, "%s: valid, with %s\n", f, plural(warns, "warning", "warnings"))
 		default:
 			fmt.Fprintf(stdout, "%s: valid\n", f)
 		}
