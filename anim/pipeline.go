@@ -32,28 +32,39 @@ type PoseRequest struct {
 	// or A is nil, and otherwise A at 0 (MSH, whose nodes are placed by the clip
 	// alone). B and Root are ignored: the rest pose has no blend and no root.
 	Rest bool
+	// Probes asks the samplers to record which keys every node used (Pose.Probes,
+	// and Pose.ProbesB with a blend): a pose evaluated for display of the key
+	// table, a diff or a compare map. Every other pose (instances, thumbnails,
+	// export) leaves it off and the samplers do no probe work at all; the pose's
+	// probe buffers are then left as they were.
+	Probes bool
 }
 
 // Sample runs the first stages of the pipeline into p: sample (A, and B when set),
-// blend, root. p.Local, p.Probes (and p.ProbesB with a blend), p.Root and
-// p.HasRoot hold the result. It reads no other buffer of p, so a caller that only
-// wants probes (diff) may leave Model and Skin nil, and ProbesB without a blend.
+// blend, root. p.Local, p.Root and p.HasRoot hold the result, and p.Probes (and
+// p.ProbesB with a blend) when req.Probes. It reads no other buffer of p, so a
+// caller that only wants probes (diff) may leave Model and Skin nil, ProbesB
+// without a blend, and a caller that asks for no probes may leave both nil.
 // It allocates nothing once p's buffers fit.
 func (p *Pose) Sample(s *Skeleton, req *PoseRequest) BlendResult {
 	p.HasRoot = false
+	var probes, probesB []Probe
+	if req.Probes {
+		probes, probesB = p.Probes, p.ProbesB
+	}
 	if req.Rest {
 		if req.A == nil || s.HasBindPose() {
-			BindPose{}.Sample(nil, 0, p.Local, p.Probes)
+			BindPose{}.Sample(nil, 0, p.Local, probes)
 		} else {
-			p.Blender.sampleOne(req.A, 0, p.Local, p.Probes)
+			p.Blender.sampleOne(req.A, 0, p.Local, probes)
 		}
 		return BlendResult{UsedA: true}
 	}
 	var res BlendResult
 	if req.B != nil {
-		res, p.Root, p.HasRoot = p.Blender.sample(req.A, req.TA, req.B, req.TB, req.Weight, p.Local, p.Probes, p.ProbesB)
+		res, p.Root, p.HasRoot = p.Blender.sample(req.A, req.TA, req.B, req.TB, req.Weight, p.Local, probes, probesB)
 	} else {
-		p.Root, p.HasRoot = p.Blender.sampleOne(req.A, req.TA, p.Local, p.Probes)
+		p.Root, p.HasRoot = p.Blender.sampleOne(req.A, req.TA, p.Local, probes)
 		res = BlendResult{UsedA: true}
 	}
 	if req.Root == RootLocomotion && !p.HasRoot {

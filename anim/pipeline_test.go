@@ -96,8 +96,23 @@ func TestPoseEvaluate(t *testing.T) {
 		{"rest without a clip", mshLike, PoseRequest{Rest: true}, ident, nil, 0, false, false},
 	}
 	for _, tc := range tests {
+		// Without probes asked for, the same pose and no probe written.
+		quiet := NewPose(2)
+		for i := range quiet.Probes {
+			quiet.Probes[i].Frame, quiet.ProbesB[i].Frame = -77, -77
+		}
+		quiet.Evaluate(tc.skel, &tc.req)
+		tc.req.Probes = true
 		p := NewPose(2)
 		res := p.Evaluate(tc.skel, &tc.req)
+		for i := range p.Local {
+			if quiet.Local[i] != p.Local[i] || quiet.Model[i] != p.Model[i] {
+				t.Errorf("%s: node %d without probes = %v / %v, want %v / %v", tc.name, i, quiet.Local[i], quiet.Model[i], p.Local[i], p.Model[i])
+			}
+			if quiet.Probes[i].Frame != -77 || quiet.ProbesB[i].Frame != -77 {
+				t.Errorf("%s: node %d: probes written (frames %d, %d) though not asked for", tc.name, i, quiet.Probes[i].Frame, quiet.ProbesB[i].Frame)
+			}
+		}
 		want := tc.local
 		if want == nil { // the blend: what Blender gives
 			want = make([]Transform, 2)
@@ -138,9 +153,11 @@ func TestPoseEvaluateAllocatesNothing(t *testing.T) {
 	a := rootClip{constClip{IdentityTransform}}
 	b := constClip{IdentityTransform}
 	p := NewPose(2)
-	req := PoseRequest{A: a, TA: 1, B: b, TB: 2, Weight: 0.5}
-	if n := testing.AllocsPerRun(100, func() { p.Evaluate(s, &req) }); n != 0 {
-		t.Errorf("Evaluate allocates %v times per call, want 0", n)
+	for _, probes := range []bool{false, true} {
+		req := PoseRequest{A: a, TA: 1, B: b, TB: 2, Weight: 0.5, Probes: probes}
+		if n := testing.AllocsPerRun(100, func() { p.Evaluate(s, &req) }); n != 0 {
+			t.Errorf("probes %v: Evaluate allocates %v times per call, want 0", probes, n)
+		}
 	}
 }
 

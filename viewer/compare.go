@@ -52,7 +52,7 @@ func BuildFallbackMap(a, b *Scene, m *Match, clip int, maxCols int) *FallbackMap
 	// so that the scenes' poses stay as drawn.
 	poseA := &anim.Pose{Local: make([]anim.Transform, a.Skel.Len()), Probes: make([]anim.Probe, a.Skel.Len())}
 	poseB := &anim.Pose{Local: make([]anim.Transform, b.Skel.Len()), Probes: make([]anim.Probe, b.Skel.Len())}
-	reqA, reqB := anim.PoseRequest{A: ca}, anim.PoseRequest{A: cb}
+	reqA, reqB := anim.PoseRequest{A: ca, Probes: true}, anim.PoseRequest{A: cb, Probes: true}
 	pa, pb := poseA.Probes, poseB.Probes
 	for c := 0; c < cols; c++ {
 		t := float64(c) * step

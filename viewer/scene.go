@@ -121,7 +121,7 @@ func (sc *Scene) Evaluate(req *anim.PoseRequest) anim.BlendResult {
 // the skeleton's constants define one, and otherwise (MSH, whose nodes are placed
 // by the clip alone) clip a at its first frame.
 func (sc *Scene) EvaluateRest(a int) {
-	sc.Pose.Evaluate(sc.Skel, &anim.PoseRequest{A: sc.Clips[a], Rest: true})
+	sc.Pose.Evaluate(sc.Skel, &anim.PoseRequest{A: sc.Clips[a], Rest: true, Probes: true})
 }
 
 // RestIsBind says whether the rest pose is the bind pose (the skeleton has offsets

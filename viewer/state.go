@@ -497,7 +497,7 @@ func (s *State) Request(sc *Scene) anim.PoseRequest {
 	if clip >= len(sc.Clips) {
 		clip = 0
 	}
-	req := anim.PoseRequest{A: sc.Clips[clip], TA: s.Tr.T, Rest: s.View.Rest}
+	req := anim.PoseRequest{A: sc.Clips[clip], TA: s.Tr.T, Rest: s.View.Rest, Probes: true} // the key table shows them
 	if s.BlendOn() && s.Blend.ClipB < len(sc.Clips) {
 		req.B, req.TB, req.Weight = sc.Clips[s.Blend.ClipB], s.TimeB(), s.Blend.Weight
 	}

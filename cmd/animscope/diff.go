@@ -169,7 +169,7 @@ func diffScenes(a, b *formats.Asset, clipSel string, half bool) (*diffOut, error
 	}
 	// Probes are all a diff reads, so it runs the pipeline's sampling stage only.
 	poseA, poseB := probePose(a.Skeleton.Len()), probePose(b.Skeleton.Len())
-	reqA, reqB := anim.PoseRequest{A: ca}, anim.PoseRequest{A: cb}
+	reqA, reqB := anim.PoseRequest{A: ca, Probes: true}, anim.PoseRequest{A: cb, Probes: true}
 	pa, pb := poseA.Probes, poseB.Probes
 	nodes := make([]*diffNode, len(m.Pairs))
 	var what []string

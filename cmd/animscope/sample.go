@@ -119,6 +119,7 @@ func samplePose(a *formats.Asset, req *sampleRequest, pose *anim.Pose) (ia, ib i
 			return
 		}
 	}
+	req.Probes = true // the output lists every node's keys
 	res = pose.Evaluate(a.Skeleton, &req.PoseRequest)
 	return
 }

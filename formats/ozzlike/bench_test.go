@@ -23,8 +23,10 @@ func (p *player) next() float64 {
 // BenchmarkOzz runs the workload for every family and joint count: "sample"
 // (clip A alone), "sample+l2m" (then local-to-model), "blend+l2m" (clips A and B
 // at the same time, blended at 0.5, then local-to-model) and "blend+l2m+probes"
-// (the same recording probes for both sides, as the key table needs). Every
-// variant uses the player's sampling contexts and reports ns/joint.
+// (the same recording probes for both sides, as the key table needs). The blends
+// run the pose pipeline's sampling stage (anim.Pose.Sample, PoseRequest.Probes
+// off and on). Every variant uses the player's sampling contexts and reports
+// ns/joint.
 func BenchmarkOzz(b *testing.B) {
 	for _, fam := range families {
 		for _, n := range jointCounts {
@@ -43,16 +45,18 @@ func BenchmarkOzz(b *testing.B) {
 				{"blend+l2m+probes", true, true, true},
 			} {
 				b.Run(fmt.Sprintf("%s/%d/%s", fam.name, n, v.name), func(b *testing.B) {
-					var pa, pb []anim.Probe
+					var pa []anim.Probe
 					if v.probes {
-						pa, pb = pose.Probes, pose.ProbesB
+						pa = pose.Probes
 					}
+					req := anim.PoseRequest{A: w.a, B: w.b, Weight: 0.5, Probes: v.probes}
 					p := player{step: w.step, span: w.span}
 					b.ReportAllocs()
 					for b.Loop() {
 						t := p.next()
 						if v.blend {
-							pose.Blender.Sample(w.a, t, w.b, t, 0.5, pose.Local, pa, pb)
+							req.TA, req.TB = t, t
+							pose.Sample(w.skel, &req)
 						} else {
 							w.a.Sample(ctxA, t, pose.Local, pa)
 						}
