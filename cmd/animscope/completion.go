@@ -120,7 +120,7 @@ func completeWords(words []string) []string {
 	}
 	if strings.HasPrefix(cur, "-") {
 		var out []string
-		fs.VisitAll(func(f *flag.Flag) { out = append(out, "--"+f.Name) })
+		fs.VisitAll(func(f *flag.Flag) { out = append(out, flagDash(f.Name)) })
 		if name == "viewer" {
 			out = append(out, "--help", "--version")
 		}

@@ -230,14 +230,18 @@ func flagLabel(f *flag.Flag) string {
 			meta = strings.ToUpper(name)
 		}
 	}
-	dash := "--"
-	if len(f.Name) == 1 && f.Name != "t" {
-		dash = "-" // -j, as the synopsis writes it
-	}
 	if meta == "" {
-		return dash + f.Name
+		return flagDash(f.Name)
 	}
-	return dash + f.Name + " " + meta
+	return flagDash(f.Name) + " " + meta
+}
+
+// flagDash is the flag as the synopsis writes it: -j, --t, --clip.
+func flagDash(name string) string {
+	if len(name) == 1 && name != "t" {
+		return "-" + name
+	}
+	return "--" + name
 }
 
 func writeFlags(b *strings.Builder, title string, fs *flag.FlagSet, keep func(*flag.Flag) bool) {
