@@ -407,8 +407,11 @@ func (e *exporter) sampleAt(c *clipTrack, times []float64, ups float64) (bool, e
 		c.scl[s] = make([][3]float32, len(times))
 		c.vrot[s] = make([][4]float32, len(times))
 	}
-	// The pipeline's sampling stage gives the local transforms and the root.
-	pose := anim.NewPose(n)
+	// The pipeline's sampling stage gives the local transforms and the root; the
+	// pose holds only the buffer that stage writes without probes (a full
+	// anim.NewPose would add about 1 KB a node of probes and matrices export never
+	// reads).
+	pose := &anim.Pose{Local: make([]anim.Transform, n)}
 	req := anim.PoseRequest{A: c.clip}
 	c.secs = make([]float32, len(times))
 	for k, t := range times {
