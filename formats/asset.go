@@ -82,7 +82,7 @@ func (a *Asset) CheckScene() error {
 		return fmt.Errorf("%s: the scene has no skeleton", strings.Join(a.Files, ", "))
 	}
 	if err := a.Skeleton.Validate(); err != nil {
-		return fmt.Errorf("%s: %v", strings.Join(a.Files, ", "), err)
+		return fmt.Errorf("%s: %w", strings.Join(a.Files, ", "), err)
 	}
 	a.checked = true
 	return nil

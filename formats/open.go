@@ -278,8 +278,11 @@ func Merge(parts []*Part) (*Asset, error) {
 		Materials:          base.Materials, // its meshes come first: the indices hold
 		Validate:           base.Validate,
 	}
-	if err := skel.Validate(); err != nil {
-		return nil, fmt.Errorf("%s: %v", strings.Join(base.Files, ", "), err)
+	// A part that passed its Verdict (Open) had its skeleton checked there.
+	if !(skel == base.Skeleton && base.checked) {
+		if err := skel.Validate(); err != nil {
+			return nil, fmt.Errorf("%s: %v", strings.Join(base.Files, ", "), err)
+		}
 	}
 	scene.checked = true
 	// The base's own meshes and clips come first (an M2's sequences, an MSH timeline),

@@ -1,5 +1,7 @@
 package formats
 
+import "errors"
+
 // One verdict: `validate` and every command that opens a scene judge a file by
 // the same findings, so a file that `validate` rejects is rejected everywhere with
 // the same first error, and warnings stay warnings everywhere.
@@ -7,14 +9,16 @@ package formats
 // Verdict is everything validation finds in one decoded file: the diagnostics of
 // decoding, those of the family's full validation (Asset.Validate) and a check of
 // the skeleton's structure, in that order, without repeats (decoding and validation
-// may report the same finding).
+// may report the same finding). A skeleton found valid is remembered
+// (Asset.CheckScene), so that Merge does not check it again.
 func Verdict(a *Asset) []Diagnostic {
 	out := append([]Diagnostic(nil), a.Diagnostics...)
 	if a.Validate != nil {
 		out = append(out, a.Validate()...)
 	}
 	if a.Skeleton != nil {
-		if err := a.Skeleton.Validate(); err != nil {
+		if err := a.CheckScene(); err != nil {
+			err = errors.Unwrap(err) // the skeleton's own message
 			file := ""
 			if len(a.Files) > 0 {
 				file = a.Files[0]

@@ -61,8 +61,8 @@ func Export(a *formats.Asset, opts ExportOptions) (*gltf.Document, error) {
 	if a.Skeleton == nil {
 		return nil, e.errorf("the scene has no skeleton")
 	}
-	if err := a.Skeleton.Validate(); err != nil {
-		return nil, e.errorf("%v", err)
+	if err := a.CheckScene(); err != nil { // free for a scene from formats.Open
+		return nil, e.errorf("%v", errors.Unwrap(err))
 	}
 	if math.IsNaN(opts.Scale) || math.IsInf(opts.Scale, 0) || opts.Scale < 0 {
 		return nil, e.errorf("scale %v: want a positive finite number", opts.Scale)
