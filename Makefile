@@ -39,8 +39,10 @@ deps:
 	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
 	fi
 
+# -buildvcs=auto stamps the revision `animscope --version` prints (over a
+# GOFLAGS=-buildvcs=false; a git worktree, whose .git is a file, is not stamped).
 build: deps
-	$(GO) build -o $(BIN) ./cmd/animscope
+	$(GO) build -buildvcs=auto -o $(BIN) ./cmd/animscope
 
 # Opens the viewer on the built-in demo.
 run: build
