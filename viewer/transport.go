@@ -105,14 +105,34 @@ func (tr *Transport) Toggle(info anim.ClipInfo) {
 	}
 }
 
-// Step pauses and moves n frames (negative: back), snapping to the frame grid of
-// the play range and clamping to it.
+// Step pauses and moves n frames (negative: back) on the clip's frame grid
+// (multiples of ClipInfo.FrameStep), clamped to the play range. From a time
+// between two frames, one step forward lands on the next frame and one step back
+// on the previous one: from 35.8, +1 gives 36 and −1 gives 35.
 func (tr *Transport) Step(n int, info anim.ClipInfo) {
 	tr.Playing = false
 	lo, hi := tr.Range(info)
 	st := info.FrameStep()
-	k := math.Round((tr.T - lo) / st)
-	tr.T = clamp(lo+(k+float64(n))*st, lo, hi)
+	tr.T = clamp(stepOnGrid(tr.T, n, st), lo, hi)
+}
+
+// stepOnGrid moves n steps of size st along the grid k·st from t. A time within a
+// rounding error of a grid point counts as on it, so repeated steps never drift.
+func stepOnGrid(t float64, n int, st float64) float64 {
+	if n == 0 || !(st > 0) || math.IsInf(t, 0) || math.IsNaN(t) {
+		return t
+	}
+	x := t / st
+	k := math.Round(x)
+	if math.Abs(x-k) > 1e-9*math.Max(1, math.Abs(x)) {
+		// Between two frames: the first step only reaches the neighbour frame.
+		if n > 0 {
+			k = math.Floor(x)
+		} else {
+			k = math.Ceil(x)
+		}
+	}
+	return (k + float64(n)) * st
 }
 
 // First pauses at the start of the range; Last at its end.

@@ -79,6 +79,44 @@ func TestTransportStepFirstLastScrub(t *testing.T) {
 	}
 }
 
+// TestTransportStepFromFractionalTimes: a step from a time between frames lands
+// on the neighbouring frame in the step's direction, and steps back and forth
+// return where they started (the defect: 35.8 stepped to 37, then back to 36).
+func TestTransportStepFromFractionalTimes(t *testing.T) {
+	ms := anim.ClipInfo{Unit: "ms", Duration: 1000, UnitsPerSecond: 1000} // step 1000/30
+	half := anim.ClipInfo{Unit: "s", Duration: 4, UnitsPerSecond: 1, Step: 0.5}
+	tests := []struct {
+		name  string
+		info  anim.ClipInfo
+		from  float64
+		steps []int
+		want  []float64
+	}{
+		{"forward then back from 35.8", info40, 35.8, []int{1, -1}, []float64{36, 35}},
+		{"back then forward from 35.8", info40, 35.8, []int{-1, 1}, []float64{35, 36}},
+		{"forward from 35.2", info40, 35.2, []int{1}, []float64{36}},
+		{"back from 35.2", info40, 35.2, []int{-1}, []float64{35}},
+		{"two forward from 0.5", info40, 0.5, []int{2}, []float64{2}},
+		{"on the grid moves a whole frame", info40, 12, []int{1, 1, -1}, []float64{13, 14, 13}},
+		{"a rounding error off the grid counts as on it", info40, 12 + 1e-12, []int{1}, []float64{13}},
+		{"back from between the last two frames", info40, 39.5, []int{-1, 1, 1}, []float64{39, 40, 40}},
+		{"ms clip from between frames", ms, 50, []int{1, -1, -1}, []float64{2000.0 / 30, 1000.0 / 30, 0}},
+		{"ms clip after 29 steps from 0 lands on frame 29", ms, 0, []int{29}, []float64{29 * 1000.0 / 30}},
+		{"declared step of half a second", half, 1.2, []int{1, -1, -1}, []float64{1.5, 1, 0.5}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			tr := Transport{T: tc.from, Speed: 1, dir: 1}
+			for i, n := range tc.steps {
+				tr.Step(n, tc.info)
+				if math.Abs(tr.T-tc.want[i]) > 1e-9 {
+					t.Fatalf("step %d (%+d): got T=%v, want %v", i, n, tr.T, tc.want[i])
+				}
+			}
+		})
+	}
+}
+
 func TestTransportToggleRestartsAtEnd(t *testing.T) {
 	tr := Transport{T: 40, Speed: 1, dir: 1}
 	tr.Toggle(info40)
