@@ -32,6 +32,9 @@ type Clip struct {
 	start float64  // before 264: the sampled sequence's start on the shared timeline
 	info  anim.ClipInfo
 	alias []string
+	// pack is the sampled sequence's tracks laid out for the frame loop; nil when
+	// the model keeps none (packSequences), and then the tracks sample directly.
+	pack *packedSeq
 }
 
 func newClip(m *model, seqs []Sequence, i int) *Clip {
@@ -97,6 +100,10 @@ func (c *Clip) SampleWith(cur *Cursor, t, globalMS float64, out []anim.Transform
 	if c.m.pre {
 		seqT = c.start + t
 	}
+	if c.pack != nil {
+		c.samplePacked(slots, frame, seqT, globalMS, out, probes)
+		return
+	}
 	for n := range nodes {
 		nd := &nodes[n]
 		// Written in place: a local Transform copied out at the end stalls on
@@ -122,6 +129,155 @@ func (c *Clip) SampleWith(cur *Cursor, t, globalMS float64, out []anim.Transform
 		}
 	}
 }
+
+// samplePacked is SampleWith's loop over the clip's packedSeq: the same results
+// and probes as the tracks' own eval, read from contiguous arrays. The key search
+// (locatePacked's steps) is written out in the loop rather than called, so that
+// a track costs no call but the slerp's sine and cosine.
+func (c *Clip) samplePacked(slots []int32, frame int32, seqT, globalMS float64, out []anim.Transform, probes []anim.Probe) {
+	ps := c.pack
+	tracks := ps.tracks[:3*len(out)]
+	times, vecs, quats, arcs := ps.times, ps.vecs, ps.quats, ps.arcs
+	for n := range out {
+		x := &out[n]
+		var p *anim.Probe
+		if probes != nil {
+			p = &probes[n]
+			p.Reset(frame, false)
+		}
+		for ch := 0; ch < 3; ch++ {
+			pt := &tracks[3*n+ch]
+			if pt.kind != packLinear && pt.kind != packStep {
+				c.otherChannel(pt, ch, n, seqT, globalMS, x, p, slots)
+				continue
+			}
+			t := seqT
+			if pt.global >= 0 {
+				t = globalTime(c.m.globals[pt.global], globalMS)
+			}
+			// locatePacked, written out: a is the key, r the fraction towards
+			// a+1, exact when the result is key a itself.
+			ts := times[pt.first : pt.first+pt.n]
+			hi := len(ts) - 1
+			a, r, exact := 0, float32(0), true
+			switch {
+			case hi == 0 || !(t > float64(ts[0])):
+			case t >= float64(ts[hi]):
+				a = hi
+			default:
+				ti := uint32(t)
+				a = -1
+				var hint *int32
+				if slots != nil {
+					hint = &slots[3*n+ch]
+					if c := int(*hint); pt.sorted && c >= 0 && c < hi && ts[c] <= ti {
+						switch {
+						case ti < ts[c+1]:
+							a = c
+						case c+1 < hi && ti < ts[c+2]:
+							a = c + 1
+						}
+					}
+				}
+				if a < 0 {
+					m := hi
+					a = 0
+					for m > 1 {
+						half := m >> 1
+						if ts[a+half] <= ti {
+							a += half
+						}
+						m -= half
+					}
+				}
+				if hint != nil {
+					*hint = int32(a)
+				}
+				t0 := float64(ts[a])
+				span := float64(ts[a+1]) - t0
+				rr := (t - t0) / span
+				switch {
+				case !(rr > 0) || span <= 0:
+				case rr >= 1:
+					a++
+				case pt.kind == packStep:
+				default:
+					r, exact = float32(rr), false
+				}
+			}
+			k := int(pt.probe) + a
+			v := int(pt.val) + a
+			if ch == 1 {
+				if exact {
+					x.Q = quats[v]
+					addKey(p, "r", k, -1, 0)
+					continue
+				}
+				w0, w1 := arcs[v].Weights(r)
+				qa, qb := &quats[v], &quats[v+1]
+				x.Q.W = float32(w0*qa.W) + float32(w1*qb.W)
+				x.Q.V[0] = float32(w0*qa.V[0]) + float32(w1*qb.V[0])
+				x.Q.V[1] = float32(w0*qa.V[1]) + float32(w1*qb.V[1])
+				x.Q.V[2] = float32(w0*qa.V[2]) + float32(w1*qb.V[2])
+				addKey(p, "r", k, k+1, r)
+				continue
+			}
+			dst := &x.T
+			if ch == 2 {
+				dst = &x.S
+			}
+			if exact {
+				*dst = vecs[v]
+				addKey(p, channelNames[ch], k, -1, 0)
+				continue
+			}
+			va, vb := &vecs[v], &vecs[v+1]
+			dst[0] = va[0] + float32((vb[0]-va[0])*r)
+			dst[1] = va[1] + float32((vb[1]-va[1])*r)
+			dst[2] = va[2] + float32((vb[2]-va[2])*r)
+			addKey(p, channelNames[ch], k, k+1, r)
+		}
+	}
+}
+
+// otherChannel samples a channel that is not a packed linear or step track:
+// absent or without keys in the sequence (the default value), or cubic (its
+// track's own eval).
+func (c *Clip) otherChannel(pt *packedTrack, ch, n int, seqT, globalMS float64, x *anim.Transform, p *anim.Probe, slots []int32) {
+	var hint *int32
+	if slots != nil {
+		hint = &slots[3*n+ch]
+	}
+	nd := &c.m.nodes[n]
+	switch {
+	case pt.kind == packEmpty:
+		addKey(p, channelNames[ch], -1, -1, 0)
+	case pt.kind != packSlow:
+	case ch == 0:
+		if nd.t.eval(c.src, c.trackTime(&nd.t.keys, seqT, globalMS), &x.T, p, "t", hint) {
+			return
+		}
+	case ch == 1:
+		if nd.r.eval(c.src, c.trackTime(&nd.r.keys, seqT, globalMS), &x.Q, p, hint) {
+			return
+		}
+	default:
+		if nd.s.eval(c.src, c.trackTime(&nd.s.keys, seqT, globalMS), &x.S, p, "s", hint) {
+			return
+		}
+	}
+	switch ch {
+	case 0:
+		x.T = anim.IdentityTransform.T
+	case 1:
+		x.Q = anim.IdentityTransform.Q
+	default:
+		x.S = anim.IdentityTransform.S
+	}
+}
+
+// channelNames are the probes' names of channels t, r, s.
+var channelNames = [3]string{"t", "r", "s"}
 
 // trackTime is the time a track is evaluated at: the sequence time, or the global
 // clock g for a global-sequence track. The modulo is in globalTime so that this

@@ -263,8 +263,13 @@ func (d *decoder) decode() (*formats.Part, error) {
 		m.nodes[node[fi]] = nodeTracks{t: bn.t, r: bn.r, s: bn.s}
 	}
 	clips := make([]anim.Clip, len(seqs))
+	packs := packSequences(m, seqs)
 	for i := range seqs {
-		clips[i] = newClip(m, seqs, i)
+		c := newClip(m, seqs, i)
+		if packs != nil {
+			c.pack = packs[c.src]
+		}
+		clips[i] = c
 	}
 	a := &formats.Part{
 		Asset: formats.Asset{

@@ -1,0 +1,109 @@
+package m2
+
+import (
+	"math"
+	"path/filepath"
+	"testing"
+
+	"animscope/anim"
+	"animscope/formats"
+	"animscope/formats/m2/m2test"
+	"animscope/formats/samples"
+)
+
+// samePose compares two poses bit for bit (NaN-safe) and their probes.
+func samePose(t *testing.T, what string, got, want []anim.Transform, gp, wp []anim.Probe) {
+	t.Helper()
+	bits := func(x anim.Transform) [10]uint32 {
+		return [10]uint32{math.Float32bits(x.T[0]), math.Float32bits(x.T[1]), math.Float32bits(x.T[2]),
+			math.Float32bits(x.Q.W), math.Float32bits(x.Q.V[0]), math.Float32bits(x.Q.V[1]), math.Float32bits(x.Q.V[2]),
+			math.Float32bits(x.S[0]), math.Float32bits(x.S[1]), math.Float32bits(x.S[2])}
+	}
+	for n := range want {
+		if bits(got[n]) != bits(want[n]) {
+			t.Fatalf("%s: node %d = %v, want %v", what, n, got[n], want[n])
+		}
+		g, w := gp[n], wp[n]
+		if g.Frame != w.Frame || g.Fallback != w.Fallback || g.NKeys != w.NKeys {
+			t.Fatalf("%s: node %d probe = %+v, want %+v", what, n, g, w)
+		}
+		for k := range w.Used() {
+			gk, wk := g.Keys[k], w.Keys[k]
+			if gk.Channel != wk.Channel || gk.K0 != wk.K0 || gk.K1 != wk.K1 || math.Float32bits(gk.Alpha) != math.Float32bits(wk.Alpha) {
+				t.Fatalf("%s: node %d key %d = %+v, want %+v", what, n, k, gk, wk)
+			}
+		}
+	}
+}
+
+// checkPackedMatchesTracks samples every clip of a both from its packed
+// sequence and from its tracks (pack removed), at times that hit keys, fall
+// between them, lie before and after the sequence and are not numbers, with and
+// without a cursor (forward playback, then a jump back), and compares bits and
+// probes.
+func checkPackedMatchesTracks(t *testing.T, name string, a *formats.Asset) {
+	t.Helper()
+	n := a.Skeleton.Len()
+	times := []float64{-5, 0, 0.5, 1, 16.7, 33, 33.4, 250, 499.99, 500, 777, 999, 1000, 1e6, math.NaN(), math.Inf(1), math.Inf(-1)}
+	for t0 := 0.0; t0 < 1100; t0 += 16.7 {
+		times = append(times, t0)
+	}
+	times = append(times, 100, 3)
+	packed := 0
+	for _, ac := range a.Clips {
+		c := ac.(*Clip)
+		if c.pack == nil {
+			continue
+		}
+		packed++
+		plain := *c
+		plain.pack = nil
+		curP, curT := c.NewCursor(), plain.NewCursor()
+		got, want := make([]anim.Transform, n), make([]anim.Transform, n)
+		gp, wp := make([]anim.Probe, n), make([]anim.Probe, n)
+		for _, tm := range times {
+			for _, g := range []float64{tm, tm + 1234.5} {
+				c.SampleWith(nil, tm, g, got, gp)
+				plain.SampleWith(nil, tm, g, want, wp)
+				samePose(t, name+" "+c.info.Name+" no cursor", got, want, gp, wp)
+				c.SampleWith(curP, tm, g, got, gp)
+				plain.SampleWith(curT, tm, g, want, wp)
+				samePose(t, name+" "+c.info.Name+" cursor", got, want, gp, wp)
+			}
+		}
+	}
+	if packed == 0 {
+		t.Errorf("%s: no clip is packed", name)
+	}
+}
+
+// TestPackedMatchesTracks: the packed per-sequence layout gives the tracks' own
+// results bit for bit, probes included, on the synthetic model of every version
+// (linear, Hermite, Bézier and step tracks, global sequences, an alias, keys on
+// the shared timeline before 264), the ozz-like benchmark model, and the samples
+// when present.
+func TestPackedMatchesTracks(t *testing.T) {
+	for _, v := range versions {
+		a, _ := openTest(t, m2test.NewModel(v))
+		checkPackedMatchesTracks(t, "synthetic", a)
+		data, skin := benchModel(v, 40).Encode()
+		p, err := decodeMem("bench.m2", data, skin)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkPackedMatchesTracks(t, "bench", &p.Asset)
+	}
+}
+
+// TestPackedMatchesTracksSamples is TestPackedMatchesTracks on every sample
+// model (skipped without them).
+func TestPackedMatchesTracksSamples(t *testing.T) {
+	dir := samples.Dir(t, "m2")
+	for _, f := range sampleFacts {
+		a, err := formats.Open([]string{filepath.Join(dir, f.file)}, formats.Options{})
+		if err != nil {
+			t.Fatalf("Open(%s): %v", f.file, err)
+		}
+		checkPackedMatchesTracks(t, f.file, a)
+	}
+}
