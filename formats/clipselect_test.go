@@ -43,3 +43,41 @@ func TestClipSelection(t *testing.T) {
 		}
 	}
 }
+
+type renamableClip struct{ namedClip }
+
+func (c renamableClip) Renamed(name string) anim.Clip { return renamableClip{namedClip{name}} }
+
+type renamableBinder struct{ name string }
+
+func (b renamableBinder) Name() string { return b.name }
+func (b renamableBinder) Bind(*anim.Skeleton) (anim.Clip, []Diagnostic) {
+	return renamableClip{namedClip{b.name}}, nil
+}
+
+// TestMergeUniqueNames: a bound clip whose name (in any case) an earlier clip has
+// gets the next free NAME.N; a clip that cannot be renamed keeps its name.
+func TestMergeUniqueNames(t *testing.T) {
+	skel := &anim.Skeleton{Names: []string{"root"}, Parents: []int32{-1}}
+	model := &Part{Asset: Asset{Files: []string{"m.skt"}, Family: FamilySWG, Skeleton: skel,
+		Clips: []anim.Clip{namedClip{"walk"}, namedClip{"walk.1"}}}}
+	file := func(name string) *Part {
+		return &Part{Asset: Asset{Files: []string{name + ".ans"}, Family: FamilySWG}, ClipBinders: []ClipBinder{renamableBinder{name}}}
+	}
+	plain := &Part{Asset: Asset{Files: []string{"run.ans"}, Family: FamilySWG}, ClipBinders: []ClipBinder{binder{"run", new(*anim.Skeleton)}}}
+	got, err := Merge([]*Part{model, file("walk"), file("WALK"), file("run"), plain, file("idle")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, c := range got.Clips {
+		names = append(names, c.Info().Name)
+	}
+	want := "walk,walk.1,walk.2,WALK.3,run,run,idle"
+	if strings.Join(names, ",") != want {
+		t.Errorf("clips %v, want %s", names, want)
+	}
+	if _, _, err := got.Clip("run"); err == nil || !strings.Contains(err.Error(), "ambiguous") {
+		t.Errorf("Clip(run) with two clips named run: %v, want ambiguous", err)
+	}
+}

@@ -310,7 +310,7 @@ func Merge(parts []*Part) (*Asset, error) {
 			c, ds := cb.Bind(skel)
 			scene.Diagnostics = append(scene.Diagnostics, ds...)
 			if c != nil {
-				scene.Clips = append(scene.Clips, c)
+				scene.Clips = append(scene.Clips, uniqueName(scene.Clips, c))
 			}
 		}
 		if p != base && p.Family != base.Family && p.Family != "" {

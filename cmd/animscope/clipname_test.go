@@ -109,3 +109,41 @@ func TestClipNamesUnique(t *testing.T) {
 		t.Errorf("completion of --clip Stand.: %v", got)
 	}
 }
+
+// TestBoundClipNamesUnique: two VCA tracks of one name (wave.vca in two folders,
+// and WAVE.vca) are wave, wave.1, WAVE.2 in inspect, and --clip picks each.
+func TestBoundClipNamesUnique(t *testing.T) {
+	dir := t.TempDir()
+	var files []string
+	for _, p := range []string{"a/wave.vca", "b/wave.vca", "b/WAVE.vca"} {
+		full := filepath.Join(dir, p)
+		os.MkdirAll(filepath.Dir(full), 0o755)
+		if err := os.WriteFile(full, []byte(corpusVCA), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, full)
+	}
+	code, out, errs := runCLI(append([]string{"inspect", "--json"}, files...)...)
+	if code != exitOK {
+		t.Fatalf("inspect: exit %d: %s", code, errs)
+	}
+	var ins struct {
+		Clips []struct {
+			Name string `json:"name"`
+		} `json:"clips"`
+	}
+	json.Unmarshal([]byte(out), &ins)
+	var got []string
+	for _, c := range ins.Clips {
+		got = append(got, c.Name)
+	}
+	if strings.Join(got, ",") != "wave,wave.1,WAVE.2" {
+		t.Fatalf("clip names %v, want wave, wave.1, WAVE.2", got)
+	}
+	for i, name := range got {
+		code, out, errs := runCLI(append([]string{"sample", "--clip", name}, files...)...)
+		if code != exitOK || !strings.Contains(out, `clip:   `+string(rune('0'+i))+` "`+name+`"`) {
+			t.Errorf("sample --clip %s: exit %d %s\n%s", name, code, errs, out)
+		}
+	}
+}

@@ -442,6 +442,14 @@ type Clip struct {
 	info  anim.ClipInfo
 }
 
+// Renamed is the clip under another name (formats.ClipRenamer: a scene with two
+// animations of one name).
+func (c *Clip) Renamed(name string) anim.Clip {
+	r := *c
+	r.info.Name = name
+	return &r
+}
+
 // binder binds an animation to a scene's skeleton by joint name.
 type binder struct{ d *animData }
 

@@ -41,6 +41,8 @@ type Clip struct {
 	// and @color tints the whole skeleton with RGB only.
 	EngineChannels bool
 
+	rename string // the scene's name for the clip when not the track's (Renamed)
+
 	lsNode     []int32  // per lineset: the bound bone, or −1
 	tgt        []target // per line
 	texSlot    []int    // per line: index into TextureSlots, or −1
@@ -210,7 +212,18 @@ func (c *Clip) Track() *Track { return c.tr }
 func (c *Clip) Info() anim.ClipInfo {
 	info := trackInfo(c.tr)
 	info.PlacesRoot = true
+	if c.rename != "" {
+		info.Name = c.rename
+	}
 	return info
+}
+
+// Renamed is the clip under another name (formats.ClipRenamer: a scene with two
+// tracks of one name).
+func (c *Clip) Renamed(name string) anim.Clip {
+	r := *c
+	r.rename = name
+	return &r
 }
 
 func trackInfo(tr *Track) anim.ClipInfo {
