@@ -228,8 +228,9 @@ func (b *AssetBrowser) Select(r AssetRow) {
 			warns++
 		}
 	}
-	b.Info = fmt.Sprintf("%s\n%s, %d nodes, %d meshes, %d clips\n%d bytes (%d stored) in %s\n%d errors, %d warnings",
-		r.Path, a.Family, nodes, len(a.Meshes), len(a.Clips), r.Entry.Size, r.Entry.Packed, filepath.Base(r.Entry.Archive), errs, warns)
+	b.Info = fmt.Sprintf("%s\n%s, %s, %s, %s\n%d bytes (%d stored) in %s\n%s, %s",
+		r.Path, a.Family, plural(nodes, "node", "nodes"), plural(len(a.Meshes), "mesh", "meshes"), plural(len(a.Clips), "clip", "clips"),
+		r.Entry.Size, r.Entry.Packed, filepath.Base(r.Entry.Archive), plural(errs, "error", "errors"), plural(warns, "warning", "warnings"))
 }
 
 // OpenName is how a row is opened as a scene (ARCHIVE:MEMBER, or a path).

@@ -333,8 +333,8 @@ func (s *State) install(sc *Scene, keep bool) {
 		s.Diags = append(s.Diags, Diag{Severity: d.Severity, Text: d.String()})
 	}
 	if !keep {
-		s.addInfo("opened %s: %s, %d nodes, %d clips, %d meshes", sc.Name(), sc.Asset.Family,
-			sc.Skel.Len(), len(sc.Asset.Clips), len(sc.Meshes))
+		s.addInfo("opened %s: %s, %s, %s, %s", sc.Name(), sc.Asset.Family,
+			plural(sc.Skel.Len(), "node", "nodes"), plural(len(sc.Asset.Clips), "clip", "clips"), plural(len(sc.Meshes), "mesh", "meshes"))
 	}
 	s.Stats.Nodes = sc.Skel.Len()
 	s.clampTime()
@@ -570,7 +570,7 @@ func ClipLabel(i int, info anim.ClipInfo) string {
 	}
 	frames := ""
 	if info.Frames > 0 {
-		frames = fmt.Sprintf(", %d frames", info.Frames)
+		frames = ", " + plural(info.Frames, "frame", "frames")
 	}
 	return fmt.Sprintf("%d  %s  [%s%s]", i, strings.TrimSpace(name), FormatDuration(info), frames)
 }

@@ -233,7 +233,7 @@ func (u *UI) scenePanel() {
 		return
 	}
 	sc := s.Scene
-	imgui.Text(fmt.Sprintf("%s  %d nodes  %d meshes", sc.Asset.Family, sc.Skel.Len(), len(sc.Meshes)))
+	imgui.Text(fmt.Sprintf("%s  %s  %s", sc.Asset.Family, plural(sc.Skel.Len(), "node", "nodes"), plural(len(sc.Meshes), "mesh", "meshes")))
 	if imgui.CollapsingHeaderV("Clips", imgui.TreeNodeFlagsDefaultOpen) {
 		h := min(float32(len(sc.Infos)+1)*imgui.TextLineHeightWithSpacing(), 160*u.scale())
 		if imgui.BeginChildV("clips", imgui.Vec2{X: 0, Y: h}, true, 0) {
@@ -679,7 +679,7 @@ func (u *UI) bottomTabs() {
 	label := "Diagnostics"
 	e := countErrors(s.Diags)
 	if e > 0 {
-		label = fmt.Sprintf("Diagnostics (%d errors)###diag", e)
+		label = fmt.Sprintf("Diagnostics (%s)###diag", plural(e, "error", "errors"))
 	} else {
 		label += "###diag"
 	}
