@@ -41,7 +41,10 @@ type Asset struct {
 	// to a skeleton by name (see Part); a scene always has one.
 	Skeleton *anim.Skeleton
 	Meshes   []Mesh
-	Clips    []anim.Clip
+	// DeferredMeshes, when set, are meshes the decoder has not built yet; they
+	// come before Meshes (see LoadMeshes, MeshInfos).
+	DeferredMeshes MeshSource
+	Clips          []anim.Clip
 	// ConjugatedRotation says that Transform.Q holds the conjugate of the file's own
 	// quaternion (MSH: the formula's q is conj of the engine quaternion). Printers
 	// conjugate back so that `local.r` is the quaternion as decoded.

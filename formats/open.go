@@ -184,6 +184,9 @@ func decode(src *Source) (*Part, error) {
 	if len(a.Files) == 0 {
 		a.Files = []string{src.Name}
 	}
+	if !src.Opts.DeferMeshes {
+		a.LoadMeshes()
+	}
 	return a, nil
 }
 
@@ -290,6 +293,7 @@ func Merge(parts []*Part) (*Asset, error) {
 	// The base's mesh list is taken over, not copied (192,000 meshes of a VoxelCore
 	// model are 47 MB of headers); appends below reallocate instead of writing into it.
 	scene.Meshes = base.Meshes[:len(base.Meshes):len(base.Meshes)]
+	scene.DeferredMeshes = base.DeferredMeshes
 	scene.Clips = append(scene.Clips, base.Clips...)
 	for _, p := range parts {
 		scene.Files = append(scene.Files, p.Files...)
@@ -297,7 +301,7 @@ func Merge(parts []*Part) (*Asset, error) {
 		if p == base && standIn != nil {
 			scene.Diagnostics = append(scene.Diagnostics, *standIn)
 		}
-		if p != base && (len(p.Meshes) > 0 || len(p.Clips) > 0) {
+		if p != base && (p.MeshCount() > 0 || len(p.Clips) > 0) {
 			scene.Diagnostics = append(scene.Diagnostics, Diagnostic{Severity: Warning, File: p.Files[0], Offset: -1,
 				Message: "its own meshes and clips need its own skeleton and are left out of this scene"})
 		}

@@ -122,6 +122,9 @@ type Options struct {
 	// nearest folder at or above the opened file (at most 4 levels up) in which the
 	// named path exists.
 	Root string
+	// DeferMeshes leaves meshes a decoder deferred unbuilt (Asset.DeferredMeshes):
+	// for commands that never read vertex data (validate, sample, diff, inspect).
+	DeferMeshes bool
 }
 
 // Value is the chosen value of reading name, or its declared default.

@@ -113,6 +113,7 @@ func runDiff(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return exitFor("diff", err, stderr)
 	}
+	optsA.DeferMeshes, optsB.DeferMeshes = true, true // poses need no vertex data
 	a, err := formats.Open(files[:1], optsA)
 	if err != nil {
 		return exitFor("diff", err, stderr)

@@ -85,13 +85,13 @@ func describe(a *formats.Asset) inspectOut {
 			out.Nodes = append(out.Nodes, inspectNode{Index: a.Skeleton.FileIndexOf(i), Name: a.Skeleton.Names[i], Parent: a.Skeleton.FileParentOf(i)})
 		}
 	}
-	for _, m := range a.Meshes {
+	for _, m := range a.MeshInfos() { // deferred meshes are counted, not built
 		node := m.Node
 		if a.Skeleton != nil && node >= 0 && node < a.Skeleton.Len() {
 			node = a.Skeleton.FileIndexOf(node)
 		}
-		out.Meshes = append(out.Meshes, inspectMesh{Name: m.Name, Vertices: len(m.Positions), Triangles: len(m.Indices) / 3,
-			Node: node, Skinned: m.Joints != nil, Group: m.Group, Hidden: m.Hidden})
+		out.Meshes = append(out.Meshes, inspectMesh{Name: m.Name, Vertices: m.Vertices, Triangles: m.Triangles,
+			Node: node, Skinned: m.Skinned, Group: m.Group, Hidden: m.Hidden})
 	}
 	for i, c := range a.Clips {
 		info := c.Info()
@@ -137,6 +137,7 @@ func runInspect(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return exitFor("inspect", err, stderr)
 	}
+	opts.DeferMeshes = true // meshes are counted, never built (describe)
 	a, err := openForInspect(files, opts)
 	if err != nil {
 		return exitFor("inspect", err, stderr)

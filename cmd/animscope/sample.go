@@ -166,6 +166,7 @@ func runSample(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return exitFor("sample", err, stderr)
 	}
+	opts.DeferMeshes = true // the pose needs no vertex data
 	a, err := formats.Open(files, opts)
 	if err != nil {
 		return exitFor("sample", err, stderr)

@@ -22,6 +22,7 @@ func runValidate(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return exitFor("validate", err, stderr)
 	}
+	opts.DeferMeshes = true // validation reads no vertex data
 	status := exitOK
 	for _, f := range files {
 		errs, warns := validateFile(f, opts, stderr)

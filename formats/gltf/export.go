@@ -57,6 +57,7 @@ func Export(a *formats.Asset, opts ExportOptions) (*gltf.Document, error) {
 	if a == nil {
 		return nil, errors.New("gltf export: no scene")
 	}
+	a.LoadMeshes() // a scene opened with Options.DeferMeshes
 	e := &exporter{a: a, sk: a.Skeleton, opts: opts}
 	if a.Skeleton == nil {
 		return nil, e.errorf("the scene has no skeleton")

@@ -27,10 +27,25 @@ type vcmBuilder struct {
 	file     string
 	src      []byte
 	skel     *anim.Skeleton
-	meshIdx  map[string]int // "bone\x00texture" → index in meshes
+	meshIdx  map[meshKey]int32 // → index in meshes (or counts)
 	meshes   []formats.Mesh
 	depth    int
 	vertices int
+	// counting: the meshes get their names, nodes and counts only (infos), no
+	// vertex data: what decoding needs (see vcmMeshes).
+	counting bool
+	counts   []meshCount
+}
+
+type meshKey struct {
+	bone    int32
+	texture string
+}
+
+// meshCount is a counted mesh, kept small: a model of 32,000 bones has 192,000.
+type meshCount struct {
+	meshKey
+	vertices, triangles int32
 }
 
 func (b *vcmBuilder) fail(pos int, format string, args ...any) {
@@ -42,12 +57,22 @@ func (b *vcmBuilder) fail(pos int, format string, args ...any) {
 // parentBuilder·move and geometry parentBuilder·Rotate·Scale without the move;
 // unnamed bones multiply Rotate·Scale·Translate(move) into the builder matrix.
 func ParseVCMModel(file string, src []byte) (m *VCMModel, err error) {
+	b, err := buildVCM(file, src, false)
+	if err != nil {
+		return nil, err
+	}
+	return &VCMModel{Skeleton: b.skel, Meshes: b.meshes, Named: b.skel.Len() > 1}, nil
+}
+
+// buildVCM parses and builds a VCM model; counting builds the skeleton and the
+// mesh infos only (every check runs alike).
+func buildVCM(file string, src []byte, counting bool) (b *vcmBuilder, err error) {
 	root, err := ParseVCM(src, "model")
 	if err != nil {
 		se := err.(*SyntaxError)
 		return nil, formats.LineErrf(file, se.Line, se.Col, "%s", se.Msg)
 	}
-	b := &vcmBuilder{file: file, src: src, meshIdx: map[string]int{},
+	b = &vcmBuilder{file: file, src: src, meshIdx: map[meshKey]int32{}, counting: counting,
 		skel: &anim.Skeleton{Names: []string{"root"}, Parents: []int32{-1}, Offset: []mgl32.Vec3{{}}}}
 	defer func() {
 		if r := recover(); r != nil {
@@ -55,13 +80,40 @@ func ParseVCMModel(file string, src []byte) (m *VCMModel, err error) {
 			if !ok {
 				panic(r)
 			}
-			m, err = nil, me.err
+			b, err = nil, me.err
 		}
 	}()
 	for _, n := range root.Children {
 		b.element(n, mgl32.Ident4(), 0)
 	}
-	return &VCMModel{Skeleton: b.skel, Meshes: b.meshes, Named: b.skel.Len() > 1}, nil
+	return b, nil
+}
+
+// vcmMeshes are a VCM model's meshes, deferred: decoding counts them (a box is
+// about 40 bytes of text and 900 of vertex data) and Build parses the file again
+// to build them, only for what draws or exports them.
+type vcmMeshes struct {
+	file   string
+	src    []byte
+	names  []string // the skeleton's
+	counts []meshCount
+}
+
+func (v *vcmMeshes) Infos() []formats.MeshInfo {
+	out := make([]formats.MeshInfo, len(v.counts))
+	for i, c := range v.counts {
+		out[i] = formats.MeshInfo{Name: v.names[c.bone] + " " + c.texture, Node: int(c.bone),
+			Vertices: int(c.vertices), Triangles: int(c.triangles)}
+	}
+	return out
+}
+
+func (v *vcmMeshes) Build() []formats.Mesh {
+	b, err := buildVCM(v.file, v.src, false)
+	if err != nil { // decoding built the same file without an error
+		panic(fmt.Sprintf("vca: %s: building the meshes that decoding counted: %v", v.file, err))
+	}
+	return b.meshes
 }
 
 func (b *vcmBuilder) attr(n *Node, name string) Attr {
@@ -177,23 +229,38 @@ func (b *vcmBuilder) bone(n *Node, mat mgl32.Mat4, parent int) {
 	}
 }
 
-func (b *vcmBuilder) mesh(pos, bone int, texture string, verts int) *formats.Mesh {
+// mesh returns the mesh of bone and texture to add verts vertices and tris
+// triangles to; counting, it counts them and returns nil.
+func (b *vcmBuilder) mesh(pos, bone int, texture string, verts, tris int) *formats.Mesh {
 	b.vertices += verts
 	if b.vertices > MaxVertices {
 		b.fail(pos, "the model expands to more than %d vertices", MaxVertices)
 	}
-	key := fmt.Sprintf("%d\x00%s", bone, texture)
+	key := meshKey{int32(bone), texture}
 	i, ok := b.meshIdx[key]
 	if !ok {
-		i = len(b.meshes)
+		if b.counting {
+			i = int32(len(b.counts))
+			b.counts = append(b.counts, meshCount{meshKey: key})
+		} else {
+			i = int32(len(b.meshes))
+			b.meshes = append(b.meshes, formats.Mesh{Name: b.skel.Names[bone] + " " + texture, Node: bone})
+		}
 		b.meshIdx[key] = i
-		b.meshes = append(b.meshes, formats.Mesh{Name: b.skel.Names[bone] + " " + texture, Node: bone})
+	}
+	if b.counting { // MaxVertices above keeps the sums within int32
+		b.counts[i].vertices += int32(verts)
+		b.counts[i].triangles += int32(tris)
+		return nil
 	}
 	return &b.meshes[i]
 }
 
 // quad adds two triangles a-b-c, a-c-d with one normal.
 func addQuad(m *formats.Mesh, mat mgl32.Mat4, p [4]mgl32.Vec3, uv [4]mgl32.Vec2, n mgl32.Vec3) {
+	if m == nil { // counting
+		return
+	}
 	base := uint32(len(m.Positions))
 	nn := mul4x1(mat, n.Vec4(0)).Vec3()
 	if l := vlen(nn); l > 0 {
@@ -305,7 +372,7 @@ func (b *vcmBuilder) box(n *Node, mat mgl32.Mat4, bone int) {
 		rg := regions[i]
 		uv := [4]mgl32.Vec2{{rg[0], rg[1]}, {rg[2], rg[1]}, {rg[2], rg[3]}, {rg[0], rg[3]}}
 		p := [4]mgl32.Vec3{c.Sub(r).Sub(u), c.Add(r).Sub(u), c.Add(r).Add(u), c.Sub(r).Add(u)}
-		addQuad(b.mesh(n.Pos, bone, tex[i], 4), m, p, uv, nrm)
+		addQuad(b.mesh(n.Pos, bone, tex[i], 4, 2), m, p, uv, nrm)
 	}
 }
 
@@ -343,7 +410,7 @@ func (b *vcmBuilder) rect(n *Node, mat mgl32.Mat4, bone int) {
 	r, u := scale(right, 0.5), scale(up, 0.5)
 	uv := [4]mgl32.Vec2{{region[0], region[1]}, {region[2], region[1]}, {region[2], region[3]}, {region[0], region[3]}}
 	p := [4]mgl32.Vec3{c.Sub(r).Sub(u), c.Add(r).Sub(u), c.Add(r).Add(u), c.Sub(r).Add(u)}
-	addQuad(b.mesh(n.Pos, bone, tex, 4), mat, p, uv, normal)
+	addQuad(b.mesh(n.Pos, bone, tex, 4, 2), mat, p, uv, normal)
 }
 
 func (b *vcmBuilder) tri(n *Node, mat mgl32.Mat4, bone int) {
@@ -370,7 +437,10 @@ func (b *vcmBuilder) tri(n *Node, mat mgl32.Mat4, bone int) {
 	if l := vlen(nrm); l > 0 {
 		nrm = nrm.Mul(1 / l)
 	}
-	m := b.mesh(n.Pos, bone, tex, 3)
+	m := b.mesh(n.Pos, bone, tex, 3, 1)
+	if m == nil { // counting
+		return
+	}
 	base := uint32(len(m.Positions))
 	nn := mul4x1(mat, nrm.Vec4(0)).Vec3()
 	for i, p := range []mgl32.Vec3{pa, pb, pc} {
@@ -404,21 +474,22 @@ func (m *VCMModel) squash(node int) []formats.Mesh {
 }
 
 func decodeVCMModel(src *formats.Source) (*formats.Part, error) {
-	m, err := ParseVCMModel(src.Name, src.Data)
+	b, err := buildVCM(src.Name, src.Data, true)
 	if err != nil {
 		return nil, err
 	}
+	named := b.skel.Len() > 1
 	a := &formats.Part{
 		Asset: formats.Asset{
-			Files:    []string{src.Name},
-			Family:   formats.FamilyVCA,
-			UpAxis:   formats.UpY,
-			Skeleton: m.Skeleton,
-			Meshes:   m.Meshes,
-			Details:  map[string]any{"bones": m.Skeleton.Len(), "meshes": len(m.Meshes), "named_bones": m.Named},
+			Files:          []string{src.Name},
+			Family:         formats.FamilyVCA,
+			UpAxis:         formats.UpY,
+			Skeleton:       b.skel,
+			DeferredMeshes: &vcmMeshes{file: src.Name, src: src.Data, names: b.skel.Names, counts: b.counts},
+			Details:        map[string]any{"bones": b.skel.Len(), "meshes": len(b.counts), "named_bones": named},
 		},
 	}
-	if !m.Named {
+	if !named {
 		a.Diagnostics = append(a.Diagnostics, formats.Diagnostic{Severity: formats.Warning, File: src.Name, Offset: -1,
 			Message: "no named bones: the engine loads this as a single model without skeleton; animscope gives it the one bone \"root\""})
 	}
