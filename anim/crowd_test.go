@@ -1,0 +1,97 @@
+package anim
+
+import (
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/go-gl/mathgl/mgl32"
+)
+
+// spinClip turns every node about z by t radians and moves it t along x; it
+// panics at t = −1 (a sampler failing).
+type spinClip struct{}
+
+func (spinClip) Info() ClipInfo      { return ClipInfo{Unit: "s", Duration: 10, UnitsPerSecond: 1} }
+func (spinClip) NewContext() Context { return nil }
+func (spinClip) Sample(_ Context, t float64, out []Transform, probes []Probe) (Affine, bool) {
+	if t == -1 {
+		panic("spinClip: bad time")
+	}
+	s, c := math.Sincos(t / 2)
+	for i := range out {
+		out[i] = Transform{T: mgl32.Vec3{float32(t), 0, 0}, Q: mgl32.Quat{W: float32(c), V: mgl32.Vec3{0, 0, float32(s)}}, S: mgl32.Vec3{1, 1, 1}}
+	}
+	for i := range probes {
+		probes[i].Reset(int32(t), false)
+	}
+	return IdentityAffine, false
+}
+
+func crowdOf(n int, s *Skeleton) []Character {
+	chars := make([]Character, n)
+	for i := range chars {
+		chars[i] = Character{Skel: s, Pose: NewPose(s.Len()),
+			Req: PoseRequest{A: spinClip{}, TA: 0.01 * float64(i), B: constClip{IdentityTransform}, Weight: 0.25}}
+	}
+	return chars
+}
+
+// TestCrowdMatchesSerial: every character of a crowd evaluated on 1, 2 and 5
+// goroutines has the model and skin matrices a serial Evaluate gives, frame after
+// frame, and a frame allocates nothing.
+func TestCrowdMatchesSerial(t *testing.T) {
+	s := &Skeleton{Names: []string{"a", "b", "c"}, Parents: []int32{-1, 0, 1},
+		Offset: []mgl32.Vec3{{0, 0, 0}, {0, 1, 0}, {0, 1, 0}}}
+	for _, workers := range []int{1, 2, 5} {
+		c := NewCrowd(workers)
+		chars, want := crowdOf(37, s), crowdOf(37, s)
+		for frame := 0; frame < 3; frame++ {
+			for i := range chars {
+				chars[i].Req.TA += 0.5
+				want[i].Req.TA += 0.5
+				want[i].Pose.Evaluate(want[i].Skel, &want[i].Req)
+			}
+			c.Evaluate(chars)
+			for i := range chars {
+				for n := range chars[i].Pose.Model {
+					if got, w := chars[i].Pose.Model[n], want[i].Pose.Model[n]; got != w {
+						t.Fatalf("%d workers, frame %d: character %d node %d model = %v, want %v", workers, frame, i, n, got, w)
+					}
+					if got, w := chars[i].Pose.Skin[n], want[i].Pose.Skin[n]; got != w {
+						t.Fatalf("%d workers, frame %d: character %d node %d skin = %v, want %v", workers, frame, i, n, got, w)
+					}
+				}
+			}
+		}
+		if a := testing.AllocsPerRun(20, func() { c.Evaluate(chars) }); a != 0 {
+			t.Errorf("%d workers: %v allocations per frame, want 0", workers, a)
+		}
+		c.Close()
+	}
+}
+
+// TestCrowdPanic: a sampler's panic on a worker reaches the caller of Evaluate
+// (where the viewer recovers it), and the crowd evaluates the next frame.
+func TestCrowdPanic(t *testing.T) {
+	s := &Skeleton{Names: []string{"a"}, Parents: []int32{-1}}
+	c := NewCrowd(3)
+	defer c.Close()
+	chars := crowdOf(40, s)
+	chars[29].Req.TA = -1
+	func() {
+		defer func() {
+			r := recover()
+			if msg, _ := r.(string); !strings.Contains(msg, "bad time") {
+				t.Errorf("recovered %v, want the sampler's panic", r)
+			}
+		}()
+		c.Evaluate(chars)
+	}()
+	chars[29].Req.TA = 2
+	c.Evaluate(chars)
+	v, x := float32(0.75), float32(0.39)
+	if got, want := chars[39].Pose.Model[0][9], v*x; got != want {
+		t.Errorf("after the panic: character 39 x = %v, want %v", got, want)
+	}
+}
