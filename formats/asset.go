@@ -65,6 +65,11 @@ type Asset struct {
 	Billboards Billboarder // some nodes turn to face the camera (M2)
 	Materials  Materials   // the meshes carry materials and textures (M2)
 
+	// StandInSkeleton says that no file of the scene gave a skeleton and the scene
+	// is posed on the stand-in one a clip or mesh file offers (Part.StandIn: an SWG
+	// .ans or .mgn without its .skt): meshes may tear. Merge also adds a warning.
+	StandInSkeleton bool
+
 	// checked: Merge (or CheckScene) found the skeleton present and valid.
 	checked bool
 

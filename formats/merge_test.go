@@ -81,6 +81,9 @@ func TestMerge(t *testing.T) {
 		if got.Skeleton != tc.wantSkel || (boundTo != nil && boundTo != tc.wantSkel) {
 			t.Errorf("%s: scene skeleton or binding target is not the expected skeleton", tc.name)
 		}
+		if want := tc.wantSkel == stand; got.StandInSkeleton != want {
+			t.Errorf("%s: StandInSkeleton = %v, want %v", tc.name, got.StandInSkeleton, want)
+		}
 	}
 }
 

@@ -245,8 +245,7 @@ func Merge(parts []*Part) (*Asset, error) {
 		for _, p := range parts {
 			if p.StandIn != nil {
 				base, skel = p, p.StandIn
-				standIn = &Diagnostic{Severity: Warning, File: p.Files[0], Offset: -1,
-					Message: "no skeleton was given: using the stand-in skeleton this file offers (see its diagnostics)"}
+				standIn = &Diagnostic{Severity: Warning, File: p.Files[0], Offset: -1, Message: standInMessage}
 				break
 			}
 		}
@@ -280,6 +279,7 @@ func Merge(parts []*Part) (*Asset, error) {
 		Billboards:         base.Billboards,
 		Materials:          base.Materials, // its meshes come first: the indices hold
 		Validate:           base.Validate,
+		StandInSkeleton:    standIn != nil,
 	}
 	// A part that passed its Verdict (Open) had its skeleton checked there.
 	if !(skel == base.Skeleton && base.checked) {
@@ -323,6 +323,22 @@ func Merge(parts []*Part) (*Asset, error) {
 		}
 	}
 	return scene, nil
+}
+
+const standInMessage = "no skeleton was given: using the stand-in skeleton this file offers (see its diagnostics)"
+
+// StandInWarning is the warning Merge gave a scene posed on a stand-in skeleton
+// (StandInSkeleton), for commands that print no other warnings.
+func (a *Asset) StandInWarning() (Diagnostic, bool) {
+	if a.StandInSkeleton {
+		for _, d := range a.Diagnostics {
+			if d.Severity == Warning && d.Message == standInMessage {
+				return d, true
+			}
+		}
+		return Diagnostic{Severity: Warning, File: strings.Join(a.Files, ", "), Offset: -1, Message: standInMessage}, true
+	}
+	return Diagnostic{}, false
 }
 
 // Clip returns the scene's clip selected by sel (an index or a name), or the bind

@@ -2,6 +2,7 @@ package viewer
 
 import (
 	"fmt"
+	"io"
 	"math"
 	"strings"
 	"time"
@@ -78,7 +79,11 @@ type State struct {
 	View     Toggles
 	Result   anim.BlendResult
 
-	Diags  []Diag
+	Diags []Diag
+	// Banner is what the last load said, until dismissed; Log (stderr in the
+	// viewer, nil in tests) gets the same lines.
+	Banner Banner
+	Log    io.Writer
 	Stats  Stats
 	Req    Requests
 	Recent *Recent
@@ -89,6 +94,9 @@ type State struct {
 	SlotB     int
 	plot      Plot
 	evalPanic string
+	// diagLabel caches DiagTabLabel for its counts.
+	diagLabel              string
+	diagLabelE, diagLabelW int
 }
 
 // NewState makes a state that opens files with load.
@@ -148,9 +156,11 @@ func (s *State) Open(files []string) bool {
 	sc, err := safeLoad(s.Load, files, s.Opts)
 	if err != nil {
 		s.addDiag(formats.Error, "%v", err)
+		s.announce(nameOf(files), true, s.Diags[len(s.Diags)-1:])
 		return false
 	}
 	s.install(sc, false)
+	s.announce(sc.Name(), false, sceneDiags(sc))
 	if s.Recent != nil && len(files) > 0 {
 		s.Recent.Add(files)
 	}
@@ -172,14 +182,20 @@ func (s *State) OpenCompare(a, b []string) bool {
 	sa, err := safeLoad(s.Load, a, s.Opts)
 	if err != nil {
 		s.addDiag(formats.Error, "%v", err)
+		s.announce(nameOf(a), true, s.Diags[len(s.Diags)-1:])
 		return false
 	}
 	sb, err := safeLoad(s.Load, b, s.optsB())
 	if err != nil {
 		s.addDiag(formats.Error, "%v", err)
+		s.announce(nameOf(b), true, s.Diags[len(s.Diags)-1:])
 		return false
 	}
 	s.install(sa, false)
+	for _, d := range sceneDiags(sb) {
+		s.pushDiag(d)
+	}
+	s.announce(sa.Name()+" | "+sb.Name(), false, sceneDiags(sa, sb))
 	s.SceneB = sb
 	s.Match = MatchNodes(sa, sb)
 	s.addInfo("comparing %s with %s: %d nodes matched by %s, %d only in A, %d only in B",
@@ -196,8 +212,14 @@ func (s *State) OpenB(files []string) bool {
 	sb, err := safeLoad(s.Load, files, s.optsB())
 	if err != nil {
 		s.addDiag(formats.Error, "%v", err)
+		s.announce(nameOf(files), true, s.Diags[len(s.Diags)-1:])
 		return false
 	}
+	bd := sceneDiags(sb)
+	for _, d := range bd {
+		s.pushDiag(d)
+	}
+	s.announce(sb.Name(), false, bd)
 	s.setB(sb)
 	return true
 }
@@ -275,6 +297,7 @@ func (s *State) reopen(why string) bool {
 	if err != nil {
 		s.Scene.mtimes = statFiles(s.Scene.Files) // do not retry until the file changes again
 		s.addDiag(formats.Error, "%v (the previous scene stays on screen)", err)
+		s.announce(s.Scene.Name(), true, s.Diags[len(s.Diags)-1:])
 		return false
 	}
 	if s.SceneB != nil {
@@ -282,6 +305,7 @@ func (s *State) reopen(why string) bool {
 		if err != nil {
 			s.SceneB.mtimes = statFiles(s.SceneB.Files)
 			s.addDiag(formats.Error, "%v (the previous scene stays on screen)", err)
+			s.announce(s.SceneB.Name(), true, s.Diags[len(s.Diags)-1:])
 			return false
 		}
 		s.SceneB = sb
@@ -289,6 +313,9 @@ func (s *State) reopen(why string) bool {
 	}
 	s.install(sc, true)
 	s.addInfo("%s %s", sc.Name(), why)
+	if s.Banner.Errors > 0 {
+		s.DismissBanner() // the failure it showed is mended
+	}
 	return true
 }
 

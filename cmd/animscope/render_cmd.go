@@ -50,6 +50,7 @@ func runRender(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return exitFor("render", err, stderr)
 	}
+	warnStandIn(a, stderr)
 	_, idx, err := a.Clip(*clip)
 	if err != nil {
 		return exitFor("render", usagef("--clip: %v", err), stderr)

@@ -171,6 +171,7 @@ func runSample(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return exitFor("sample", err, stderr)
 	}
+	warnStandIn(a, stderr)
 	pose := anim.NewPose(a.Skeleton.Len())
 	ia, ib, res, err := samplePose(a, &req, pose)
 	clipA, clipBv := req.A, req.B

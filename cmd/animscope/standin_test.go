@@ -1,0 +1,60 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+
+	"animscope/viewer"
+)
+
+// TestStandInWarning: render, sample and export of an SWG clip opened without its
+// .skt (the scene stands on the clip's stand-in skeleton) say so on stderr; the
+// same clip with its skeleton says nothing of the kind.
+func TestStandInWarning(t *testing.T) {
+	dir := t.TempDir()
+	ans := filepath.Join(dir, "walk.ans")
+	skt := filepath.Join(dir, "body.skt")
+	if err := os.WriteFile(ans, ansFixture(t, "KFAT", "0003"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(skt, sktFixture(t), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	want := "warning: " + ans + ": no skeleton was given: using the stand-in skeleton this file offers"
+	display := viewer.HasDisplay()
+	if display {
+		runtime.LockOSThread()
+		defer runtime.UnlockOSThread()
+	}
+	tests := []struct {
+		name string
+		args []string
+	}{
+		{"sample", []string{"sample", "--t", "2"}},
+		{"sample --json", []string{"sample", "--json", "--t", "2"}},
+		{"export", []string{"export", "--out", filepath.Join(dir, "out.glb")}},
+		{"render", []string{"render", "--size", "64x48", "--out", filepath.Join(dir, "out.png")}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			code, _, stderr := runCLI(append(tc.args, ans)...)
+			// render needs a display; without one it fails after the warning.
+			if code != exitOK && !(tc.name == "render" && !display) {
+				t.Fatalf("exit %d, stderr %q", code, stderr)
+			}
+			if n := strings.Count(stderr, want); n != 1 {
+				t.Errorf("stderr %q: the stand-in warning %d times, want once (%q)", stderr, n, want)
+			}
+			code, _, stderr = runCLI(append(tc.args, skt, ans)...)
+			if code != exitOK && !(tc.name == "render" && !display) {
+				t.Fatalf("with the skeleton: exit %d, stderr %q", code, stderr)
+			}
+			if strings.Contains(stderr, "stand-in") {
+				t.Errorf("with the skeleton: stderr %q mentions a stand-in", stderr)
+			}
+		})
+	}
+}

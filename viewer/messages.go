@@ -1,0 +1,163 @@
+package viewer
+
+import (
+	"fmt"
+	"strconv"
+
+	"animscope/formats"
+)
+
+// Banner is what the last load said (its errors and warnings, in full), shown over
+// the window when a scene opens or fails to open, until the user dismisses it. The
+// diagnostics tab keeps the same lines after the banner is gone.
+type Banner struct {
+	// Title says what happened: "Frog.m2: 2 warnings", "bad.m2 did not open: 1 error".
+	Title string
+	Lines []Diag
+	// Errors and Warnings count Lines by severity.
+	Errors, Warnings int
+}
+
+// Visible reports whether there is anything to show.
+func (b *Banner) Visible() bool { return len(b.Lines) > 0 }
+
+// DismissBanner hides the banner (its lines stay in the diagnostics tab).
+func (s *State) DismissBanner() { s.Banner = Banner{} }
+
+// announce makes ds, what loading name said, the banner (none when ds is empty)
+// and writes each line to Log, so that a bad file named on the command line is
+// seen both in the window and in the terminal.
+func (s *State) announce(name string, failed bool, ds []Diag) {
+	e, w := CountDiags(ds)
+	b := Banner{Lines: append([]Diag(nil), ds...), Errors: e, Warnings: w} // ds may be Diags' own array
+	switch {
+	case len(ds) == 0:
+		s.Banner = Banner{}
+		return
+	case failed:
+		b.Title = name + " did not open: " + Counts(e, w)
+	default:
+		b.Title = name + ": " + Counts(e, w)
+	}
+	s.Banner = b
+	if s.Log != nil {
+		for _, d := range ds {
+			fmt.Fprintf(s.Log, "animscope: %s: %s\n", severityWord(d.Severity), d.Text)
+		}
+	}
+}
+
+// noteBanner adds a closing line (the viewer's own) to the banner and to Log.
+func (s *State) noteBanner(text string) {
+	if !s.Banner.Visible() {
+		return
+	}
+	s.Banner.Lines = append(s.Banner.Lines[:len(s.Banner.Lines):len(s.Banner.Lines)], Diag{Severity: formats.Warning, Text: text, Info: true})
+	if s.Log != nil {
+		fmt.Fprintf(s.Log, "animscope: %s\n", text)
+	}
+}
+
+// sceneDiags are a scene's own findings as diagnostics lines.
+func sceneDiags(scs ...*Scene) []Diag {
+	var ds []Diag
+	for _, sc := range scs {
+		if sc == nil {
+			continue
+		}
+		for _, d := range sc.Asset.Diagnostics {
+			ds = append(ds, Diag{Severity: d.Severity, Text: d.String()})
+		}
+	}
+	return ds
+}
+
+func severityWord(s formats.Severity) string {
+	if s == formats.Error {
+		return "error"
+	}
+	return "warning"
+}
+
+// CountDiags counts the errors and warnings in ds; the viewer's own notes (Info)
+// are neither.
+func CountDiags(ds []Diag) (errors, warnings int) {
+	for _, d := range ds {
+		switch {
+		case d.Info:
+		case d.Severity == formats.Error:
+			errors++
+		default:
+			warnings++
+		}
+	}
+	return errors, warnings
+}
+
+// Counts is "1 error, 2 warnings", naming only what there is ("3 warnings"), or
+// "no messages".
+func Counts(errors, warnings int) string {
+	switch {
+	case errors > 0 && warnings > 0:
+		return plural(errors, "error", "errors") + ", " + plural(warnings, "warning", "warnings")
+	case errors > 0:
+		return plural(errors, "error", "errors")
+	case warnings > 0:
+		return plural(warnings, "warning", "warnings")
+	}
+	return "no messages"
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return strconv.Itoa(n) + " " + many
+}
+
+// DiagTabLabel is the diagnostics tab's ImGui label: "Diagnostics (1 error, 2
+// warnings)###diag", or "Diagnostics###diag" when there are none. The string is
+// made again only when the counts change, so that drawing the tab allocates
+// nothing frame after frame.
+func (s *State) DiagTabLabel() string {
+	e, w := CountDiags(s.Diags)
+	if s.diagLabel == "" || e != s.diagLabelE || w != s.diagLabelW {
+		s.diagLabelE, s.diagLabelW = e, w
+		if e+w == 0 {
+			s.diagLabel = "Diagnostics###diag"
+		} else {
+			s.diagLabel = "Diagnostics (" + Counts(e, w) + ")###diag"
+		}
+	}
+	return s.diagLabel
+}
+
+// StandInBadge is the badge of a scene posed on a stand-in skeleton, and
+// StandInHelp its tooltip.
+const (
+	StandInBadge = "STAND-IN SKELETON"
+	StandInHelp  = "No file of this scene gives a skeleton (an SWG clip or mesh without its .skt):\n" +
+		"it is posed on a stand-in skeleton made from the file's joint names,\n" +
+		"so meshes may tear and poses are not the model's. Open the .skt (or the .sat) with it."
+)
+
+// StandIn reports whether the scene is posed on a stand-in skeleton.
+func (sc *Scene) StandIn() bool { return sc != nil && sc.Asset.StandInSkeleton }
+
+// OpenStartup opens the files named on the command line. When they fail, the
+// demo opens in their place, the banner keeps the error (with a note that the
+// demo is shown instead) and Log has it too; it reports whether the files opened.
+func (s *State) OpenStartup(files []string) bool {
+	if s.Open(files) || len(files) == 0 {
+		return s.Scene != nil
+	}
+	why := s.LastError()
+	banner := s.Banner
+	if sc, err := safeLoad(s.Load, nil, s.Opts); err == nil {
+		s.install(sc, false)
+	}
+	s.addDiag(formats.Error, "%s (showing the demo instead)", why)
+	s.Banner = banner
+	s.noteBanner("showing the demo instead")
+	return false
+}

@@ -1,0 +1,166 @@
+package viewer
+
+import (
+	"strings"
+	"testing"
+
+	"animscope/formats"
+	"animscope/viewer/viewertest"
+)
+
+func TestCountsAndTabLabel(t *testing.T) {
+	e := Diag{Severity: formats.Error, Text: "e"}
+	w := Diag{Severity: formats.Warning, Text: "w"}
+	note := Diag{Severity: formats.Warning, Text: "opened x", Info: true}
+	tests := []struct {
+		name      string
+		diags     []Diag
+		wantE     int
+		wantW     int
+		wantLabel string
+	}{
+		{"none", nil, 0, 0, "Diagnostics###diag"},
+		{"notes are not counted", []Diag{note, note}, 0, 0, "Diagnostics###diag"},
+		{"one error", []Diag{e, note}, 1, 0, "Diagnostics (1 error)###diag"},
+		{"two errors", []Diag{e, e}, 2, 0, "Diagnostics (2 errors)###diag"},
+		{"one warning", []Diag{w}, 0, 1, "Diagnostics (1 warning)###diag"},
+		{"1 error, 2 warnings", []Diag{w, e, note, w}, 1, 2, "Diagnostics (1 error, 2 warnings)###diag"},
+		{"3 errors, 1 warning", []Diag{e, e, w, e}, 3, 1, "Diagnostics (3 errors, 1 warning)###diag"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			ge, gw := CountDiags(tc.diags)
+			if ge != tc.wantE || gw != tc.wantW {
+				t.Errorf("CountDiags = %d errors, %d warnings; want %d, %d", ge, gw, tc.wantE, tc.wantW)
+			}
+			s := &State{Diags: tc.diags}
+			if got := s.DiagTabLabel(); got != tc.wantLabel {
+				t.Errorf("DiagTabLabel = %q, want %q", got, tc.wantLabel)
+			}
+		})
+	}
+	// The label follows the counts as lines come and go, and costs nothing while
+	// they stay.
+	s := &State{}
+	s.Diags = append(s.Diags, e)
+	if got := s.DiagTabLabel(); got != "Diagnostics (1 error)###diag" {
+		t.Errorf("after one error: %q", got)
+	}
+	s.Diags = append(s.Diags, w, w)
+	if got := s.DiagTabLabel(); got != "Diagnostics (1 error, 2 warnings)###diag" {
+		t.Errorf("after two warnings: %q", got)
+	}
+	if n := testing.AllocsPerRun(100, func() { s.DiagTabLabel() }); n != 0 {
+		t.Errorf("DiagTabLabel allocates %v times a call with unchanged counts, want 0", n)
+	}
+}
+
+// warnLoader gives a scene with warnings, or one on a stand-in skeleton.
+func warnLoader(files []string, opts formats.Options) (*formats.Asset, error) {
+	if len(files) == 1 && files[0] == "warned" {
+		a := viewertest.SyntheticAsset(4)
+		a.Files = files
+		a.Diagnostics = []formats.Diagnostic{
+			formats.Warnf("warned", 8, "odd flags"), formats.Warnf("warned", 12, "odd count")}
+		return a, nil
+	}
+	if len(files) == 1 && files[0] == "walk.ans" {
+		a := viewertest.SyntheticAsset(4)
+		a.Files = files
+		a.StandInSkeleton = true
+		a.Diagnostics = []formats.Diagnostic{{Severity: formats.Warning, File: "walk.ans", Offset: -1,
+			Message: "no skeleton was given: using the stand-in skeleton this file offers"}}
+		return a, nil
+	}
+	return fakeLoader(files, opts)
+}
+
+// TestBannerOnLoad: every load that says something shows it in the banner, in
+// full, with its counts, and writes it to Log; a clean load clears it; Dismiss
+// hides it and leaves the diagnostics tab as it was.
+func TestBannerOnLoad(t *testing.T) {
+	var log strings.Builder
+	s := NewState(warnLoader, formats.Options{})
+	s.Log = &log
+	if !s.Open([]string{"good"}) || s.Banner.Visible() || log.Len() != 0 {
+		t.Fatalf("a clean scene: banner %+v, log %q; want none", s.Banner, log.String())
+	}
+	if !s.Open([]string{"warned"}) {
+		t.Fatal(s.LastError())
+	}
+	b := s.Banner
+	if b.Errors != 0 || b.Warnings != 2 || len(b.Lines) != 2 || b.Title != "warned: 2 warnings" {
+		t.Errorf("banner %+v; want 2 warnings titled %q", b, "warned: 2 warnings")
+	}
+	want := "animscope: warning: warned: offset 0x8: odd flags\nanimscope: warning: warned: offset 0xc: odd count\n"
+	if log.String() != want {
+		t.Errorf("log %q, want %q", log.String(), want)
+	}
+	log.Reset()
+	if s.Open([]string{"bad"}) {
+		t.Fatal("bad opened")
+	}
+	b = s.Banner
+	if b.Errors != 1 || b.Warnings != 0 || b.Title != "bad did not open: 1 error" ||
+		len(b.Lines) != 1 || b.Lines[0].Text != "bad: offset 0x10: bad magic" {
+		t.Errorf("banner %+v; want the decoder's error in full", b)
+	}
+	if log.String() != "animscope: error: bad: offset 0x10: bad magic\n" {
+		t.Errorf("log %q", log.String())
+	}
+	ndiag := len(s.Diags)
+	s.DismissBanner()
+	if s.Banner.Visible() || len(s.Diags) != ndiag {
+		t.Errorf("after dismiss: banner %+v, %d diagnostics (want none, %d)", s.Banner, len(s.Diags), ndiag)
+	}
+	if !s.Open([]string{"good"}) || s.Banner.Visible() {
+		t.Errorf("a clean load after a failure: banner %+v, want none", s.Banner)
+	}
+}
+
+// TestStartupBadFileShowsErrorOverDemo: a bad file on the command line opens the
+// demo, but the banner keeps the decoder's error in full, says the demo stands in,
+// and stderr (Log) has both.
+func TestStartupBadFileShowsErrorOverDemo(t *testing.T) {
+	var log strings.Builder
+	s := NewState(warnLoader, formats.Options{})
+	s.Log = &log
+	if s.OpenStartup([]string{"bad"}) {
+		t.Fatal("OpenStartup(bad) = true")
+	}
+	if s.Scene == nil || len(s.Scene.Files) != 0 {
+		t.Fatalf("scene %v, want the demo", s.Scene)
+	}
+	b := s.Banner
+	if !b.Visible() || b.Errors != 1 || len(b.Lines) != 2 ||
+		b.Lines[0].Text != "bad: offset 0x10: bad magic" || !strings.Contains(b.Lines[1].Text, "showing the demo instead") {
+		t.Errorf("banner %+v; want the error and the demo note", b)
+	}
+	if got := s.LastError(); !strings.Contains(got, "bad magic") {
+		t.Errorf("diagnostics tab: last error %q", got)
+	}
+	want := "animscope: error: bad: offset 0x10: bad magic\nanimscope: showing the demo instead\n"
+	if log.String() != want {
+		t.Errorf("stderr %q, want %q", log.String(), want)
+	}
+	// Good files open as themselves.
+	s2 := NewState(warnLoader, formats.Options{})
+	if !s2.OpenStartup([]string{"good"}) || s2.Scene.Name() != "good" || s2.Banner.Visible() {
+		t.Errorf("good: scene %v banner %+v", s2.Scene, s2.Banner)
+	}
+}
+
+// TestStandInSceneIsMarked: the model says when a scene stands on a stand-in
+// skeleton, and the load's banner carries its warning.
+func TestStandInSceneIsMarked(t *testing.T) {
+	s := NewState(warnLoader, formats.Options{})
+	if !s.Open([]string{"good"}) || s.Scene.StandIn() {
+		t.Fatalf("good: StandIn = %v, want false", s.Scene.StandIn())
+	}
+	if !s.Open([]string{"walk.ans"}) || !s.Scene.StandIn() {
+		t.Fatalf("walk.ans: StandIn = %v, want true", s.Scene.StandIn())
+	}
+	if s.Banner.Warnings != 1 || !strings.Contains(s.Banner.Lines[0].Text, "stand-in") {
+		t.Errorf("banner %+v; want the stand-in warning", s.Banner)
+	}
+}
