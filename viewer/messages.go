@@ -2,7 +2,6 @@ package viewer
 
 import (
 	"fmt"
-	"strconv"
 
 	"animscope/formats"
 )
@@ -106,13 +105,6 @@ func Counts(errors, warnings int) string {
 		return plural(warnings, "warning", "warnings")
 	}
 	return "no messages"
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return strconv.Itoa(n) + " " + many
 }
 
 // DiagTabLabel is the diagnostics tab's ImGui label: "Diagnostics (1 error, 2
