@@ -54,6 +54,9 @@ type Toggles struct {
 // Requests are actions the UI or the keyboard asked of the frame loop.
 type Requests struct {
 	FrameAll, Screenshot, OpenDialog, Quit bool
+	// FrameOpen frames a scene just opened at rest (TakeFraming); FrameAll (F)
+	// frames the current clip's whole motion.
+	FrameOpen bool
 	// OpenDialogB opens the file dialog to pick compare mode's scene B.
 	OpenDialogB bool
 }
@@ -349,6 +352,7 @@ func (s *State) install(sc *Scene, keep bool) {
 		s.Selected = -1
 		s.Blend = BlendState{ClipB: min(1, len(sc.Clips)-1), Weight: 0.5, Sync: true}
 		s.Req.FrameAll = true
+		s.Req.FrameOpen = true
 		s.SceneB, s.Match = nil, nil
 		s.Diags = s.Diags[:0]
 		s.SlotA, s.SlotB = 0, 0
