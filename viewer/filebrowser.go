@@ -1,10 +1,13 @@
 package viewer
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"animscope/formats"
 )
 
 // BrowserEntry is one line of the file browser.
@@ -23,16 +26,82 @@ type FileBrowser struct {
 	Err     string
 	Hidden  bool // show dot files
 	Path    string
+	// All lists every file; otherwise only folders and files of a supported type
+	// (SupportedExtensions).
+	All bool
+	// Cursor is the highlighted entry (the arrow keys move it, Enter opens it), or −1.
+	Cursor int
 }
 
-// NewFileBrowser starts in dir (the working directory when "").
+// NewFileBrowser starts in dir (the working directory when "" or unreadable).
 func NewFileBrowser(dir string) *FileBrowser {
-	if dir == "" {
-		dir, _ = os.Getwd()
+	b := &FileBrowser{Cursor: -1}
+	if dir != "" {
+		b.Chdir(dir)
 	}
-	b := &FileBrowser{}
-	b.Chdir(dir)
+	if b.Dir == "" {
+		wd, _ := os.Getwd()
+		b.Err = ""
+		b.Chdir(wd)
+	}
 	return b
+}
+
+// SupportedExtensions are the file name extensions (lower case, with the dot) of
+// the registered decoders, sorted: what the dialog's type filter shows.
+func SupportedExtensions() []string {
+	var out []string
+	for _, d := range formats.Decoders() {
+		for _, e := range d.Extensions {
+			if !containsString(out, e) {
+				out = append(out, e)
+			}
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+func containsString(xs []string, x string) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
+
+// FilterLabel is the type filter's label: "Supported (.ans .lmg …)".
+func FilterLabel() string {
+	return "Supported types (" + strings.Join(SupportedExtensions(), " ") + ")"
+}
+
+// supported says whether name has an extension a decoder reads.
+func supported(name string, exts []string) bool {
+	return containsString(exts, strings.ToLower(filepath.Ext(name)))
+}
+
+// SetAll switches the type filter (all files, or supported types only) and lists
+// the folder again.
+func (b *FileBrowser) SetAll(all bool) {
+	b.All = all
+	b.Chdir(b.Dir)
+}
+
+// HumanSize is a file size for the dialog's size column: "512 B", "1.5 KiB",
+// "23.0 MiB".
+func HumanSize(n int64) string {
+	if n < 1024 {
+		return fmt.Sprintf("%d B", n)
+	}
+	units := []string{"KiB", "MiB", "GiB", "TiB"}
+	v := float64(n) / 1024
+	i := 0
+	for v >= 1024 && i < len(units)-1 {
+		v /= 1024
+		i++
+	}
+	return fmt.Sprintf("%.1f %s", v, units[i])
 }
 
 // Chdir lists dir; on failure the browser stays where it was and shows the error.
@@ -46,9 +115,16 @@ func (b *FileBrowser) Chdir(dir string) {
 		return
 	}
 	b.Err = ""
+	if dir != b.Dir {
+		b.Cursor = -1
+	}
 	b.Dir = dir
 	b.Path = dir
 	b.Entries = b.Entries[:0]
+	var exts []string
+	if !b.All {
+		exts = SupportedExtensions()
+	}
 	for _, e := range ents {
 		if !b.Hidden && strings.HasPrefix(e.Name(), ".") {
 			continue
@@ -62,7 +138,13 @@ func (b *FileBrowser) Chdir(dir string) {
 				}
 			}
 		}
+		if !be.Dir && !b.All && !supported(be.Name, exts) {
+			continue
+		}
 		b.Entries = append(b.Entries, be)
+	}
+	if b.Cursor >= len(b.Entries) {
+		b.Cursor = len(b.Entries) - 1
 	}
 	sort.SliceStable(b.Entries, func(i, j int) bool {
 		if b.Entries[i].Dir != b.Entries[j].Dir {
@@ -104,4 +186,95 @@ func (b *FileBrowser) IsPicked(p string) bool {
 		}
 	}
 	return false
+}
+
+// BrowserKey is a key the open dialog answers.
+type BrowserKey int
+
+// The open dialog's keys.
+const (
+	BrowserEnter     BrowserKey = iota // open the picks, or the entry under the cursor
+	BrowserEscape                      // close the dialog
+	BrowserUp                          // cursor up
+	BrowserDown                        // cursor down
+	BrowserBackspace                   // the parent folder
+)
+
+// BrowserAction is what the dialog must do after a key or a click.
+type BrowserAction int
+
+// The dialog's actions.
+const (
+	BrowserStay  BrowserAction = iota // keep the dialog open
+	BrowserOpen                       // open TakePicks() and close
+	BrowserClose                      // close without opening
+)
+
+// Key answers a key: Enter opens the picked files (or the file under the cursor
+// when none is picked, or enters the folder under it), Escape closes, the arrows
+// move the cursor, Backspace goes up.
+func (b *FileBrowser) Key(k BrowserKey) BrowserAction {
+	switch k {
+	case BrowserEscape:
+		return BrowserClose
+	case BrowserUp:
+		if len(b.Entries) > 0 {
+			b.Cursor = max(0, b.Cursor-1)
+		}
+	case BrowserDown:
+		if len(b.Entries) > 0 {
+			b.Cursor = min(len(b.Entries)-1, b.Cursor+1)
+		}
+	case BrowserBackspace:
+		b.Up()
+	case BrowserEnter:
+		if len(b.Picked) > 0 {
+			return BrowserOpen
+		}
+		if b.Cursor >= 0 && b.Cursor < len(b.Entries) {
+			e := b.Entries[b.Cursor]
+			if e.Dir {
+				b.Chdir(filepath.Join(b.Dir, e.Name))
+				return BrowserStay
+			}
+			b.Picked = append(b.Picked, filepath.Join(b.Dir, e.Name))
+			return BrowserOpen
+		}
+	}
+	return BrowserStay
+}
+
+// Click answers a click on entry i: a click puts the cursor on it and picks or
+// unpicks a file (a scene may be several files); a double click enters a folder,
+// or opens the picks with the file among them (its first click already picked it:
+// the second never unpicks it). A single click does not enter a folder, so that
+// the second click of a double click never lands in the new listing.
+func (b *FileBrowser) Click(i int, double bool) BrowserAction {
+	if i < 0 || i >= len(b.Entries) {
+		return BrowserStay
+	}
+	e := b.Entries[i]
+	b.Cursor = i
+	if e.Dir {
+		if double {
+			b.Chdir(filepath.Join(b.Dir, e.Name))
+		}
+		return BrowserStay
+	}
+	p := filepath.Join(b.Dir, e.Name)
+	if double {
+		if !b.IsPicked(p) {
+			b.Picked = append(b.Picked, p)
+		}
+		return BrowserOpen
+	}
+	b.Toggle(p)
+	return BrowserStay
+}
+
+// TakePicks returns the picked files and clears the picks.
+func (b *FileBrowser) TakePicks() []string {
+	files := append([]string(nil), b.Picked...)
+	b.Picked = b.Picked[:0]
+	return files
 }

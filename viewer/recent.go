@@ -72,6 +72,23 @@ func (r *Recent) Add(files []string) {
 	_ = r.Save()
 }
 
+// Folder is the folder of the newest recent scene that still exists (the open
+// dialog starts there, so it remembers its place across runs), or "".
+func (r *Recent) Folder() string {
+	if r == nil {
+		return ""
+	}
+	for _, it := range r.Items {
+		if len(it) == 0 {
+			continue
+		}
+		if st, err := os.Stat(statPath(it[0])); err == nil && !st.IsDir() {
+			return filepath.Dir(statPath(it[0]))
+		}
+	}
+	return ""
+}
+
 // Save writes the list (atomically: a temporary file, then a rename).
 func (r *Recent) Save() error {
 	if r.Path == "" {
