@@ -26,7 +26,8 @@ func (p *player) next() float64 {
 // (the same recording probes for both sides, as the key table needs). The blends
 // run the pose pipeline's sampling stage (anim.Pose.Sample, PoseRequest.Probes
 // off and on). Every variant uses the player's sampling contexts and reports
-// ns/joint.
+// ns/joint, and cpu-ns/joint: the process's CPU time, which on a loaded machine
+// leaves out the time other processes held the cores.
 func BenchmarkOzz(b *testing.B) {
 	for _, fam := range families {
 		for _, n := range jointCounts {
@@ -52,6 +53,7 @@ func BenchmarkOzz(b *testing.B) {
 					req := anim.PoseRequest{A: w.a, B: w.b, Weight: 0.5, Probes: v.probes}
 					p := player{step: w.step, span: w.span}
 					b.ReportAllocs()
+					cpu0 := cpuNanos()
 					for b.Loop() {
 						t := p.next()
 						if v.blend {
@@ -65,6 +67,9 @@ func BenchmarkOzz(b *testing.B) {
 						}
 					}
 					b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/joint")
+					if cpu := cpuNanos() - cpu0; cpu > 0 {
+						b.ReportMetric(float64(cpu)/float64(b.N)/float64(n), "cpu-ns/joint")
+					}
 				})
 			}
 		}
