@@ -96,7 +96,7 @@ func runDiff(args []string, stdout, stderr io.Writer) int {
 	var opt optionFlags
 	opt.register(fs)
 	asJSON := fs.Bool("json", false, "print one JSON object")
-	clip := fs.String("clip", "", "clip index (0-based) or name, in both files")
+	clip := fs.String("clip", "", "clip index (0-based) or name, in both files (default: the first clip)")
 	half := fs.Bool("half", false, "also walk the half-integer times of an MSH timeline")
 	readingsB := registerReadingsB(fs, "")
 	files, err := parseInterleaved(fs, args)

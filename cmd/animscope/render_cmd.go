@@ -17,7 +17,7 @@ func runRender(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("render", flag.ContinueOnError)
 	var o optionFlags
 	o.register(fs)
-	clip := fs.String("clip", "", "clip index (0-based) or name")
+	clip := fs.String("clip", "", "clip index (0-based) or name (default: the first clip; the bind pose without clips)")
 	tStr := fs.String("t", "0", "time in the clip's native unit")
 	size := fs.String("size", "800x600", "image size WxH")
 	out := fs.String("out", "", "the image to write: .png, or .jpg/.jpeg for JPEG")

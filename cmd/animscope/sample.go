@@ -129,7 +129,7 @@ func runSample(args []string, stdout, stderr io.Writer) int {
 	var opt optionFlags
 	opt.register(fs)
 	asJSON := fs.Bool("json", false, "print one JSON object")
-	clip := fs.String("clip", "", "clip index (0-based) or name")
+	clip := fs.String("clip", "", "clip index (0-based) or name (default: the first clip; the bind pose without clips)")
 	tStr := fs.String("t", "0", "time in the clip's native unit")
 	clipB := fs.String("clip-b", "", "second clip to blend with")
 	tBStr := fs.String("t-b", "", "time of the second clip (default: --t)")
