@@ -16,7 +16,31 @@ const (
 	KeyB         // bind (rest) pose
 	KeyO         // with Ctrl: open
 	KeyR         // with Ctrl: reload
+	KeyF1        // the shortcuts
 )
+
+// Shortcut is one line of the shortcuts window (F1).
+type Shortcut struct{ Keys, What string }
+
+// Shortcuts are the viewer's keys and mouse gestures, as F1 lists them.
+var Shortcuts = []Shortcut{
+	{"Space", "play / pause"},
+	{"Left / Right", "one frame back / forward (onto the frame grid)"},
+	{"Home / End", "first / last frame of the play range"},
+	{"F", "frame the clip's whole motion"},
+	{"W", "wireframe on / off"},
+	{"B", "rest (bind) pose on / off"},
+	{"Ctrl+O", "open files"},
+	{"Ctrl+R", "reload the scene from disk"},
+	{"F1", "this list"},
+	{"Left drag", "orbit the camera"},
+	{"Right or middle drag", "pan"},
+	{"Wheel", "zoom"},
+	{"Click a joint", "select it"},
+	{"Drop files on the window", "open them as the scene"},
+	{"Open dialog: double click, Enter", "open the picked files"},
+	{"Open dialog: Escape", "close it"},
+}
 
 // HandleKey applies a shortcut and reports whether it did anything.
 func (s *State) HandleKey(k Key, ctrl bool) bool {
@@ -44,6 +68,8 @@ func (s *State) HandleKey(k Key, ctrl bool) bool {
 		s.View.Wireframe = !s.View.Wireframe
 	case k == KeyB:
 		s.View.Rest = !s.View.Rest
+	case k == KeyF1:
+		s.ShowShortcuts = !s.ShowShortcuts
 	default:
 		return false
 	}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"runtime/debug"
 	"strings"
 	"time"
@@ -81,6 +82,22 @@ func (sc *Scene) Name() string {
 		return "demo"
 	}
 	return strings.Join(sc.Files, " + ")
+}
+
+// ShortName is the scene's files by base name ("body.sat + walk.ans"; an
+// archive member by its member name), or "demo".
+func (sc *Scene) ShortName() string {
+	if len(sc.Files) == 0 {
+		return "demo"
+	}
+	names := make([]string, len(sc.Files))
+	for i, f := range sc.Files {
+		names[i] = filepath.Base(f)
+		if p := statPath(f); p != f {
+			names[i] = filepath.Base(strings.ReplaceAll(f[len(p)+1:], "\\", "/"))
+		}
+	}
+	return strings.Join(names, " + ")
 }
 
 // SetSlot replaces the drawn meshes with the slot pair's, when the asset has slots.

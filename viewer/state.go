@@ -31,7 +31,8 @@ type BlendState struct {
 
 // Stats is the statistics line.
 type Stats struct {
-	FrameMS  float64 // exponential average of the frame time
+	FrameMS  float64 // exponential average of the frame time, swap (vsync) included
+	RenderMS float64 // exponential average of the time to build and draw a frame
 	SampleUS float64 // exponential average of sample + blend + local-to-model + palette
 	Nodes    int
 	Keys     int
@@ -97,6 +98,8 @@ type State struct {
 	SlotB     int
 	plot      Plot
 	evalPanic string
+	// ShowShortcuts shows the shortcuts window (F1).
+	ShowShortcuts bool
 	// diagLabel caches DiagTabLabel for its counts.
 	diagLabel              string
 	diagLabelE, diagLabelW int
@@ -563,7 +566,32 @@ func (s *State) PollWatch(now time.Time) bool {
 
 // StatsLine formats the statistics line.
 func (s *State) StatsLine() string {
-	return fmt.Sprintf("frame %.2f ms  sampling %.1f µs  nodes %d  keys %d", s.Stats.FrameMS, s.Stats.SampleUS, s.Stats.Nodes, s.Stats.Keys)
+	return fmt.Sprintf("render %.1f ms  sampling %.1f µs  %s  %s", s.Stats.RenderMS, s.Stats.SampleUS,
+		plural(s.Stats.Nodes, "node", "nodes"), plural(s.Stats.Keys, "key", "keys"))
+}
+
+// RenderTime records the time one frame took to build and draw (the frame loop's
+// work, without the wait for the swap) for the statistics line.
+func (s *State) RenderTime(d time.Duration) {
+	ms := float64(d.Nanoseconds()) / 1e6
+	if s.Stats.RenderMS == 0 {
+		s.Stats.RenderMS = ms
+	} else {
+		s.Stats.RenderMS += (ms - s.Stats.RenderMS) * 0.05
+	}
+}
+
+// Title is the window title: "animscope — Frog.m2", the files' base names
+// ("body.sat + walk.ans"), "A.m2 | B.m2" when comparing, "animscope — demo".
+func (s *State) Title() string {
+	if s.Scene == nil {
+		return "animscope"
+	}
+	t := "animscope — " + s.Scene.ShortName()
+	if s.SceneB != nil {
+		t += " | " + s.SceneB.ShortName()
+	}
+	return t
 }
 
 // FormatTime formats t in the clip's unit and in seconds.
