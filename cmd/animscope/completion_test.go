@@ -70,7 +70,8 @@ func buildBinary(t *testing.T) string {
 
 // TestCompletionScripts: the bash and fish scripts complete through the real
 // binary (commands, reading values, clip names of a file on the line, files);
-// the zsh script is checked for syntax (zsh -n).
+// the zsh script is checked for syntax (zsh -n) and its function run with the
+// completion builtins stubbed.
 func TestCompletionScripts(t *testing.T) {
 	for _, sh := range []string{"bash", "zsh", "fish"} {
 		if code, out, _ := runCLI("completion", sh); code != exitOK || !strings.Contains(out, "__complete") {
@@ -129,6 +130,25 @@ COMP_WORDS=(animscope "$@"); COMP_CWORD=$#; _animscope; echo "${COMPREPLY[*]}"`
 		cmd.Stdin = strings.NewReader(script)
 		if out, err := cmd.CombinedOutput(); err != nil {
 			t.Errorf("zsh -n: %v\n%s", err, out)
+		}
+		// The completion function itself, with zsh's compsys builtins stubbed:
+		// compadd prints what it is given, _files says the shell's files were asked.
+		const stubs = `compdef() { :; }; compadd() { [[ $1 == -a ]] && print -l -- ${(P)2}; }; _files() { print _files; }
+source <(animscope completion zsh); words=(animscope "$@"); CURRENT=$#words; _animscope`
+		for _, tc := range []struct {
+			words []string
+			want  string
+		}{
+			{[]string{"sample", "--rounding", "f"}, "floor"},
+			{[]string{"sample", m2, "--clip", "Stand."}, "Stand.1 Stand.2 Stand.3"},
+			{[]string{"inspect", "Frog"}, "_files"},
+		} {
+			cmd := exec.Command(zsh, append([]string{"-f", "-c", stubs, "zsh"}, tc.words...)...)
+			cmd.Env = append(os.Environ(), "PATH="+path)
+			out, err := cmd.CombinedOutput()
+			if got := strings.Join(strings.Fields(string(out)), " "); err != nil || got != tc.want {
+				t.Errorf("zsh completion of %q: %q (%v), want %q", tc.words, got, err, tc.want)
+			}
 		}
 	}
 }

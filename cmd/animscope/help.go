@@ -356,6 +356,9 @@ func unknownWord(arg string) bool {
 // suggestCommand is ` (did you mean "inspect"?)` for the nearest command word, or
 // "" when none is near.
 func suggestCommand(word string) string {
+	if w := strings.ToLower(word); w == "viewer" || w == "view" || w == "open" || w == "show" {
+		return " (the viewer has no command word: animscope [FILE...])"
+	}
 	best, bestD := "", 1<<30
 	for _, c := range commands {
 		if c.name == "viewer" {

@@ -80,6 +80,7 @@ func TestUnknownCommand(t *testing.T) {
 		{"exprot", `(did you mean "export"?)`},
 		{"inspec", `(did you mean "inspect"?)`},
 		{"zzzzzzzzzz", `"zzzzzzzzzz" is neither a command nor a file` + "\n"},
+		{"viewer", `"viewer" is neither a command nor a file (the viewer has no command word: animscope [FILE...])`},
 	} {
 		code, out, errs := runCLI(tc.word, "x.m2")
 		if code != exitUsage || out != "" || !strings.Contains(errs, tc.want) {
