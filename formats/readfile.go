@@ -106,7 +106,7 @@ func ReadFile(path string) ([]byte, error) {
 	if st2.Size() > limit {
 		return nil, tooLarge(path, st2.Size(), limit)
 	}
-	data, err := io.ReadAll(io.LimitReader(f, limit+1))
+	data, err := readSized(io.LimitReader(f, limit+1), st2.Size())
 	if err != nil {
 		return nil, err
 	}
@@ -114,6 +114,26 @@ func ReadFile(path string) ([]byte, error) {
 		return nil, tooLarge(path, int64(len(data)), limit)
 	}
 	return data, nil
+}
+
+// readSized reads r to its end into a buffer of size+1 bytes, growing it only if
+// the file grew meanwhile: io.ReadAll's doubling would hold up to three times a
+// large file while reading it.
+func readSized(r io.Reader, size int64) ([]byte, error) {
+	data := make([]byte, 0, size+1)
+	for {
+		if len(data) == cap(data) {
+			data = append(data, 0)[:len(data)]
+		}
+		n, err := r.Read(data[len(data):cap(data)])
+		data = data[:len(data)+n]
+		if err == io.EOF {
+			return data, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
 }
 
 func tooLarge(path string, size, limit int64) error {

@@ -211,12 +211,12 @@ func buildAsset(f *File, src *formats.Source, name, member string, memberOff int
 		}
 	}
 	clip := NewClip(f, name, r, order)
-	d := newDetails(f, member, memberOff, order)
+	d := newDetails(f, member, memberOff, order, sk.Names)
 	as := &formats.Part{
 		Asset: formats.Asset{
 			Family:             formats.FamilyMSH,
 			Skeleton:           sk,
-			Meshes:             f.SlotMeshes(0, 0, sk.Names),
+			DeferredMeshes:     &slotMeshes{f: f, names: sk.Names},
 			Clips:              []anim.Clip{clip},
 			ConjugatedRotation: true,
 			UpAxis:             formats.UpZ,

@@ -115,7 +115,10 @@ func idx16(v uint16) int {
 	return int(v)
 }
 
-func newDetails(f *File, member string, memberOff int64, order string) *Details {
+// newDetails builds the details of f; names are the node names (the skeleton's).
+// The tables are allocated at their final length: a chain of 65,534 nodes has
+// 65,534 rows in each, and growing them by appending held up to twice that.
+func newDetails(f *File, member string, memberOff int64, order string, names []string) *Details {
 	d := &Details{
 		Member: member, MemberOffset: memberOff, NodeStride: f.NodeStride,
 		NodeCount: len(f.Nodes), SlotCount: len(f.Slots), VertexCount: f.VertexCount, IndexCount: f.IndexCount,
@@ -123,6 +126,11 @@ func newDetails(f *File, member string, memberOff int64, order string) *Details 
 		FrameCount: f.Frames, PlaybackFPS: PlaybackFPS, QuatOrder: order,
 		SlotAxisLabels: "A: lod / damage variant (0..2); B: group / LOD, 4 = collision (0..4); slot = slots[A·5+B]",
 		f:              f,
+		names:          names,
+		Streams:        make([]StreamInfo, 0, len(f.Archive.Entries)),
+		Nodes:          make([]NodeInfo, 0, len(f.Nodes)),
+		Slots:          make([]SlotInfo, 0, len(f.Slots)),
+		Batches:        make([]BatchInfo, 0, len(f.Batches)),
 	}
 	h := &f.Header
 	for c := 0; c < 8; c++ {
@@ -137,10 +145,8 @@ func newDetails(f *File, member string, memberOff int64, order string) *Details 
 		d.Streams = append(d.Streams, StreamInfo{Index: i, Type: e.TypeString(), Name: e.NameString(),
 			Attr1: e.Attr1, Attr2: e.Attr2, Attr3: e.Attr3, Size: len(e.Data), Offset: e.Offset})
 	}
-	d.names = make([]string, len(f.Nodes))
 	for i := range f.Nodes {
 		nd := &f.Nodes[i]
-		d.names[i] = f.NodeName(i)
 		ni := NodeInfo{Index: i, Name: d.names[i], Flags: fmt.Sprintf("0x%04X", nd.Flags), Parent: idx16(nd.Parent),
 			MapStart: idx16(nd.MapStart), Fallback: int(nd.Fallback), Identity: f.bad[i]}
 		if i < len(f.Labels) {

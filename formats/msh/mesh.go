@@ -23,11 +23,41 @@ func (f *File) SlotMeshes(a, b int, names []string) []formats.Mesh {
 	if a < 0 || a > 2 || b < 0 || b > 4 || f.NodeStride != NodeSize {
 		return nil
 	}
+	n := 0
+	f.eachSlotMesh(a, b, names, func(int, string, slotPlan) { n++ })
+	if n == 0 {
+		return nil
+	}
+	out := make([]formats.Mesh, 0, n) // a chain of 65,534 nodes has as many meshes
+	f.eachSlotMesh(a, b, names, func(node int, name string, p slotPlan) {
+		out = append(out, f.buildSlotMesh(p, node, name))
+	})
+	return out
+}
+
+// SlotMeshInfos describes the meshes SlotMeshes(a, b, names) builds, without
+// building them.
+func (f *File) SlotMeshInfos(a, b int, names []string) []formats.MeshInfo {
+	var out []formats.MeshInfo
+	f.eachSlotMesh(a, b, names, func(node int, name string, p slotPlan) {
+		out = append(out, formats.MeshInfo{Name: name, Node: node, Vertices: p.nv, Triangles: p.total / 3})
+	})
+	return out
+}
+
+// eachSlotMesh calls mesh with the plan of each mesh SlotMeshes builds, in order.
+func (f *File) eachSlotMesh(a, b int, names []string, mesh func(node int, name string, p slotPlan)) {
+	if a < 0 || a > 2 || b < 0 || b > 4 || f.NodeStride != NodeSize {
+		return
+	}
 	budget := meshBudget{indices: 4*f.IndexCount + 1<<20, vertices: 4*f.VertexCount + 1<<20}
-	var out []formats.Mesh
 	for i := range f.Nodes {
 		si := f.Nodes[i].Slots[a*5+b]
 		if si == NoIndex || int(si) >= len(f.Slots) {
+			continue
+		}
+		p, ok := f.planSlotMesh(&f.Slots[si], &budget)
+		if !ok {
 			continue
 		}
 		name := ""
@@ -36,12 +66,19 @@ func (f *File) SlotMeshes(a, b int, names []string) []formats.Mesh {
 		} else {
 			name = f.NodeName(i)
 		}
-		if m, ok := f.slotMesh(&f.Slots[si], i, name, &budget); ok {
-			out = append(out, m)
-		}
+		mesh(i, name, p)
 	}
-	return out
 }
+
+// slotMeshes are an MSH model's meshes of slot (0, 0), deferred (see
+// formats.MeshSource): counted from the file's tables, built when drawn or exported.
+type slotMeshes struct {
+	f     *File
+	names []string
+}
+
+func (s *slotMeshes) Infos() []formats.MeshInfo { return s.f.SlotMeshInfos(0, 0, s.names) }
+func (s *slotMeshes) Build() []formats.Mesh     { return s.f.SlotMeshes(0, 0, s.names) }
 
 // batchRange checks batch b and returns its vertex range [lo, hi] and index count
 // (a multiple of 3); ok is false when it is unusable.
@@ -66,12 +103,23 @@ func (f *File) batchRange(b *Batch) (lo, hi, n int, ok bool) {
 
 type meshBudget struct{ indices, vertices int }
 
-func (f *File) slotMesh(s *Slot, node int, name string, budget *meshBudget) (formats.Mesh, bool) {
+// span is a usable batch of a slot: its base vertex and index count (0: unused).
+type span struct{ base, n int }
+
+// slotPlan is a slot's mesh before it is built: its batches, which of them are
+// used, the vertex range [lo, lo+nv) and the index count.
+type slotPlan struct {
+	batches       []Batch
+	spans         []span
+	lo, nv, total int
+}
+
+// planSlotMesh checks slot s's batches against the budget (taking its share).
+func (f *File) planSlotMesh(s *Slot, budget *meshBudget) (slotPlan, bool) {
 	if !inRange(uint64(s.BatchStart), uint64(s.BatchCount), len(f.Batches)) {
-		return formats.Mesh{}, false
+		return slotPlan{}, false
 	}
 	batches := f.Batches[s.BatchStart : int(s.BatchStart)+int(s.BatchCount)]
-	type span struct{ base, n int } // a usable batch: vertex offset from lo, index count
 	spans := make([]span, len(batches))
 	lo, hi, total := math.MaxInt, -1, 0
 	for k := range batches {
@@ -84,11 +132,18 @@ func (f *File) slotMesh(s *Slot, node int, name string, budget *meshBudget) (for
 		}
 	}
 	if total == 0 || hi-lo+1 > budget.vertices {
-		return formats.Mesh{}, false
+		return slotPlan{}, false
 	}
 	nv := hi - lo + 1
 	budget.indices -= total
 	budget.vertices -= nv
+	return slotPlan{batches: batches, spans: spans, lo: lo, nv: nv, total: total}, true
+}
+
+// buildSlotMesh builds the mesh of a plan.
+func (f *File) buildSlotMesh(p slotPlan, node int, name string) formats.Mesh {
+	batches, spans, lo, nv, total := p.batches, p.spans, p.lo, p.nv, p.total
+	hi := lo + nv - 1
 	m := formats.Mesh{Name: name, Node: node, Positions: make([]mgl32.Vec3, nv), Indices: make([]uint32, 0, total)}
 	pos := f.positions[12*lo : 12*(hi+1)]
 	for v := range m.Positions {
@@ -122,7 +177,7 @@ func (f *File) slotMesh(s *Slot, node int, name string, budget *meshBudget) (for
 			m.Indices = append(m.Indices, uint32((int(idx[j])|int(idx[j+1])<<8)+off))
 		}
 	}
-	return m, true
+	return m
 }
 
 // DecodeNormal is clamp(n/127, −1, 1) (§7).

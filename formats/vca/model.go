@@ -83,8 +83,11 @@ func buildVCM(file string, src []byte, counting bool) (b *vcmBuilder, err error)
 			b, err = nil, me.err
 		}
 	}()
-	for _, n := range root.Children {
+	// Each element is let go once built (here and in bone): the tree is several
+	// times the file's size, and what the build allocates reuses its memory.
+	for i, n := range root.Children {
 		b.element(n, mgl32.Ident4(), 0)
+		root.Children[i] = nil
 	}
 	return b, nil
 }
@@ -213,8 +216,9 @@ func (b *vcmBuilder) bone(n *Node, mat mgl32.Mat4, parent int) {
 	if name == "" {
 		tsf = mul4(tsf, mgl32.Translate3D(move[0], move[1], move[2]))
 		m := mul4(mat, tsf)
-		for _, c := range n.Children {
+		for i, c := range n.Children {
 			b.element(c, m, parent)
+			n.Children[i] = nil
 		}
 		return
 	}
@@ -224,8 +228,9 @@ func (b *vcmBuilder) bone(n *Node, mat mgl32.Mat4, parent int) {
 	b.skel.Parents = append(b.skel.Parents, int32(parent))
 	b.skel.Offset = append(b.skel.Offset, origin)
 	m := mul4(mat, tsf)
-	for _, c := range n.Children {
+	for i, c := range n.Children {
 		b.element(c, m, idx)
+		n.Children[i] = nil
 	}
 }
 
