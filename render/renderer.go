@@ -5,6 +5,7 @@ import (
 	"unsafe"
 
 	"animscope/anim"
+	"animscope/formats"
 	"animscope/shaders"
 
 	"github.com/go-gl/gl/v4.1-core/gl"
@@ -25,6 +26,9 @@ type MeshData struct {
 	Indices  []uint32
 	Node     int
 	Hidden   bool
+	// Normals and UVs (either may be nil) serve textured, lit materials.
+	Normals []mgl32.Vec3
+	UVs     []mgl32.Vec2
 }
 
 type meshVertex struct {
@@ -33,6 +37,8 @@ type meshVertex struct {
 	Weights [4]float32
 	Joints2 [4]uint16
 	Weight2 [4]float32
+	Normal  [3]float32
+	UV      [2]float32
 }
 
 const meshVertexSize = int32(unsafe.Sizeof(meshVertex{}))
@@ -41,6 +47,13 @@ type gpuMesh struct {
 	vao, vbo, ebo uint32
 	count         int32
 	hidden        bool
+	// material: a material draws this mesh (it is not drawn flat).
+	material   bool
+	hasNormals bool
+	// centroid (bind pose) and the joint that carries it place the mesh in
+	// depth for sorting transparent layers.
+	centroid mgl32.Vec3
+	joint    int
 }
 
 // SceneGPU holds one scene's meshes and its skin palette on the GPU.
@@ -48,8 +61,19 @@ type SceneGPU struct {
 	meshes         []gpuMesh
 	palBuf, palTex uint32
 	joints         int
+	// byInput maps an index into NewSceneGPU's meshes to meshes (-1: not uploaded).
+	byInput []int
 	// Triangles is the number of triangles uploaded.
 	Triangles int
+
+	mats     []gpuMaterial
+	textures []uint32
+	// States holds each material's colour and UV matrix for the next DrawScene
+	// (SetMaterials fills white and identity; the caller writes the sampled state
+	// each frame).
+	States []formats.MaterialState
+	order  []int32   // transparent layers, sorted each frame
+	depth  []float32 // their view depth this frame
 }
 
 // NewSceneGPU uploads meshes for a skeleton of joints nodes. Triangles that name a
@@ -71,11 +95,15 @@ func NewSceneGPU(meshes []MeshData, joints int) *SceneGPU {
 	gl.BindTexture(gl.TEXTURE_BUFFER, 0)
 	gl.BindBuffer(gl.TEXTURE_BUFFER, 0)
 
-	for _, m := range meshes {
+	s.byInput = make([]int, len(meshes))
+	for mi, m := range meshes {
+		s.byInput[mi] = -1
 		nv := len(m.Positions)
 		if nv == 0 {
 			continue
 		}
+		var centroid mgl32.Vec3
+		hasNormals := len(m.Normals) >= nv
 		verts := make([]meshVertex, nv)
 		for i, p := range m.Positions {
 			v := meshVertex{Pos: [3]float32(p)}
@@ -103,6 +131,13 @@ func NewSceneGPU(meshes []MeshData, joints int) *SceneGPU {
 				v.Joints = [4]uint16{uint16(n)}
 				v.Weights = [4]float32{1}
 			}
+			if hasNormals {
+				v.Normal = [3]float32(m.Normals[i])
+			}
+			if i < len(m.UVs) {
+				v.UV = [2]float32(m.UVs[i])
+			}
+			centroid = centroid.Add(p)
 			verts[i] = v
 		}
 		idx := make([]uint32, 0, len(m.Indices))
@@ -115,7 +150,8 @@ func NewSceneGPU(meshes []MeshData, joints int) *SceneGPU {
 		if len(idx) == 0 {
 			continue
 		}
-		g := gpuMesh{count: int32(len(idx)), hidden: m.Hidden}
+		g := gpuMesh{count: int32(len(idx)), hidden: m.Hidden, hasNormals: hasNormals,
+			centroid: centroid.Mul(1 / float32(nv)), joint: dominantJoint(&verts[0])}
 		gl.GenVertexArrays(1, &g.vao)
 		gl.BindVertexArray(g.vao)
 		gl.GenBuffers(1, &g.vbo)
@@ -131,14 +167,30 @@ func NewSceneGPU(meshes []MeshData, joints int) *SceneGPU {
 		gl.VertexAttribIPointerWithOffset(3, 4, gl.UNSIGNED_SHORT, meshVertexSize, 36)
 		gl.EnableVertexAttribArray(4)
 		gl.VertexAttribPointerWithOffset(4, 4, gl.FLOAT, false, meshVertexSize, 44)
+		gl.EnableVertexAttribArray(5)
+		gl.VertexAttribPointerWithOffset(5, 3, gl.FLOAT, false, meshVertexSize, 60)
+		gl.EnableVertexAttribArray(6)
+		gl.VertexAttribPointerWithOffset(6, 2, gl.FLOAT, false, meshVertexSize, 72)
 		gl.GenBuffers(1, &g.ebo)
 		gl.BindBuffer(gl.ELEMENT_ARRAY_BUFFER, g.ebo)
 		gl.BufferData(gl.ELEMENT_ARRAY_BUFFER, len(idx)*4, unsafe.Pointer(&idx[0]), gl.STATIC_DRAW)
 		gl.BindVertexArray(0)
+		s.byInput[mi] = len(s.meshes)
 		s.meshes = append(s.meshes, g)
 		s.Triangles += len(idx) / 3
 	}
 	return s
+}
+
+// dominantJoint is the joint with the largest weight of a vertex.
+func dominantJoint(v *meshVertex) int {
+	j, w := int(v.Joints[0]), v.Weights[0]
+	for k := 1; k < 4; k++ {
+		if v.Weights[k] > w {
+			j, w = int(v.Joints[k]), v.Weights[k]
+		}
+	}
+	return j
 }
 
 // Meshes is the number of uploaded parts.
@@ -167,6 +219,7 @@ func (s *SceneGPU) Delete() {
 		gl.DeleteBuffers(1, &m.ebo)
 	}
 	s.meshes = nil
+	s.deleteMaterials()
 	gl.DeleteTextures(1, &s.palTex)
 	gl.DeleteBuffers(1, &s.palBuf)
 }
@@ -181,7 +234,10 @@ type Renderer struct {
 	dynCap                                    int
 	gridVAO, gridVBO, axisVAO, axisVBO        uint32
 	gridN, axisN                              int32
-	scratch                                   []SolidVertex
+	// Material uniforms and the samplers of the four wrap modes.
+	mMaterial, mTextured, mTex, mUnlit, mNormals, mAlphaKey, mBlend, mUV int32
+	samplers                                                             [4]uint32
+	scratch                                                              []SolidVertex
 	// tmp holds a matrix handed to GL by pointer (a field, so that it does not
 	// move to the heap every frame).
 	tmp mgl32.Mat4
@@ -202,9 +258,11 @@ type DrawOptions struct {
 	ShowGrid, ShowAxes          bool
 	ShowMesh, ShowBones, Joints bool
 	Wireframe                   bool
-	MeshColor                   [4]float32
-	JointSize                   float32 // pixels
-	Selected                    int
+	// Untextured draws every mesh flat, as without materials.
+	Untextured bool
+	MeshColor  [4]float32
+	JointSize  float32 // pixels
+	Selected   int
 }
 
 // DefaultBackground is the viewport colour.
@@ -248,6 +306,16 @@ func NewRenderer() (*Renderer, error) {
 	r.mPal, r.mColor, r.mWire = uniform(r.meshProg, "uPalette"), uniform(r.meshProg, "uColor"), uniform(r.meshProg, "uWire")
 	r.sModel, r.sView, r.sProj = uniform(r.solidProg, "uModel"), uniform(r.solidProg, "uView"), uniform(r.solidProg, "uProj")
 	r.sPoint, r.sLit = uniform(r.solidProg, "uPointSize"), uniform(r.solidProg, "uLit")
+	r.mMaterial, r.mTextured, r.mTex = uniform(r.meshProg, "uMaterial"), uniform(r.meshProg, "uTextured"), uniform(r.meshProg, "uTex")
+	r.mUnlit, r.mNormals, r.mAlphaKey = uniform(r.meshProg, "uUnlit"), uniform(r.meshProg, "uHasNormals"), uniform(r.meshProg, "uAlphaKey")
+	r.mBlend, r.mUV = uniform(r.meshProg, "uBlend"), uniform(r.meshProg, "uUV")
+	r.samplers = newSamplers()
+	// The palette and the base texture are samplers of different types, which
+	// must not share a texture unit (GL refuses the draw): unit 0 and unit 1.
+	gl.UseProgram(r.meshProg)
+	gl.Uniform1i(r.mPal, 0)
+	gl.Uniform1i(r.mTex, 1)
+	gl.UseProgram(0)
 
 	grid := GridLines(10)
 	r.gridVAO, r.gridVBO = newLines(grid)
@@ -263,6 +331,7 @@ func NewRenderer() (*Renderer, error) {
 func (r *Renderer) Delete() {
 	gl.DeleteProgram(r.meshProg)
 	gl.DeleteProgram(r.solidProg)
+	gl.DeleteSamplers(4, &r.samplers[0])
 	for _, v := range []uint32{r.dynVAO, r.gridVAO, r.axisVAO} {
 		gl.DeleteVertexArrays(1, &v)
 	}
@@ -367,13 +436,18 @@ func (r *Renderer) DrawScene(f *Frame, o *DrawOptions, gpu *SceneGPU, skel *anim
 			gl.PolygonMode(gl.FRONT_AND_BACK, gl.LINE)
 		}
 		gl.Uniform1i(r.mWire, wire)
+		gl.Uniform1i(r.mMaterial, 0)
+		textured := !o.Wireframe && !o.Untextured && len(gpu.mats) > 0
 		for i := range gpu.meshes {
 			m := &gpu.meshes[i]
-			if m.hidden {
+			if m.hidden || (textured && m.material) {
 				continue
 			}
 			gl.BindVertexArray(m.vao)
 			gl.DrawElementsWithOffset(gl.TRIANGLES, m.count, gl.UNSIGNED_INT, 0)
+		}
+		if textured {
+			r.drawMaterials(f, o, gpu, skin)
 		}
 		gl.PolygonMode(gl.FRONT_AND_BACK, gl.FILL)
 		gl.FrontFace(gl.CCW)

@@ -5,6 +5,8 @@ layout(location = 1) in uvec4 aJoints;
 layout(location = 2) in vec4 aWeights;
 layout(location = 3) in uvec4 aJoints2;  // fifth to eighth influences
 layout(location = 4) in vec4 aWeights2;
+layout(location = 5) in vec3 aNormal;
+layout(location = 6) in vec2 aUV;
 
 // The skin palette: per joint three RGBA32F texels holding the 12 floats of a
 // column-major 3x4 matrix (columns X, Y, Z, translation).
@@ -12,8 +14,12 @@ uniform samplerBuffer uPalette;
 uniform mat4 uScene;   // up axis and mirror
 uniform mat4 uView;
 uniform mat4 uProj;
+// The base texture's matrix (texture animation): uv' = uUV · (u, v, 0, 1).
+uniform mat4x3 uUV;
 
 out vec3 vViewPos;
+out vec3 vNormal;
+out vec2 vUV;
 
 mat4 joint(uint j) {
 	int b = int(j) * 3;
@@ -34,5 +40,7 @@ void main() {
 	}
 	vec4 view = uView * uScene * skin * vec4(aPos, 1.0);
 	vViewPos = view.xyz;
+	vNormal = mat3(uView * uScene * skin) * aNormal;
+	vUV = (uUV * vec4(aUV, 0.0, 1.0)).xy;
 	gl_Position = uProj * view;
 }

@@ -13,7 +13,7 @@ func MeshData(ms []formats.Mesh) []render.MeshData {
 	for i, m := range ms {
 		out[i] = render.MeshData{Name: m.Name, Positions: m.Positions, Joints: m.Joints, Weights: m.Weights,
 			Joints2: m.Joints2, Weights2: m.Weights2,
-			Indices: m.Indices, Node: m.Node, Hidden: m.Hidden}
+			Indices: m.Indices, Node: m.Node, Hidden: m.Hidden, Normals: m.Normals, UVs: m.UVs}
 	}
 	return out
 }
@@ -86,6 +86,10 @@ func (d *drawer) gpu(slot int, sc *Scene) *render.SceneGPU {
 	if d.gpus[slot] == nil || d.gens[slot] != sc.Gen {
 		d.gpus[slot].Delete()
 		d.gpus[slot] = render.NewSceneGPU(MeshData(sc.Meshes), sc.Skel.Len())
+		if mats, texs := loadMaterials(sc); len(mats) > 0 {
+			d.gpus[slot].SetMaterials(mats)
+			sc.Textures = texs
+		}
 		d.gens[slot] = sc.Gen
 	}
 	return d.gpus[slot]
@@ -104,7 +108,7 @@ func (s *State) drawOptions(sc *Scene, cell float32) render.DrawOptions {
 		Scene: s.SceneMatrix(sc), GridCell: cell,
 		ShowGrid: s.View.Grid, ShowAxes: s.View.Axes,
 		ShowMesh: s.View.Mesh, ShowBones: s.View.Bones, Joints: s.View.Joints,
-		Wireframe: s.View.Wireframe, Selected: s.Selected,
+		Wireframe: s.View.Wireframe, Untextured: s.View.NoTextures, Selected: s.Selected,
 	}
 }
 
@@ -152,7 +156,9 @@ func (d *drawer) drawScenes(s *State, cam *render.Camera, vp [4]int32, cell floa
 		d.r.Begin(&d.frame)
 		eye, up := cameraInScene(cam.Eye(), d.frame.View, d.opts.Scene)
 		model, skin := sc.DrawnPose(eye, up)
-		d.r.DrawScene(&d.frame, &d.opts, d.gpu(k, sc), sc.Skel, model, skin)
+		gpu := d.gpu(k, sc)
+		s.sampleMaterials(sc, gpu)
+		d.r.DrawScene(&d.frame, &d.opts, gpu, sc.Skel, model, skin)
 	}
 	d.r.End()
 }

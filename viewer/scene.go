@@ -33,8 +33,11 @@ type Scene struct {
 	Children [][]int32
 	Roots    []int32
 	// Gen changes whenever the meshes change, so the renderer re-uploads.
-	Gen    int
-	mtimes []time.Time
+	Gen int
+	// Textures are the texture files of the meshes' materials as the renderer
+	// read them (filled when the meshes are uploaded).
+	Textures []SceneTexture
+	mtimes   []time.Time
 	// RootMotion applies the clip's locomotion (LocomotionClip) as the root.
 	RootMotion bool
 	optsKey    string // Opts.Key(), for caches keyed by reading

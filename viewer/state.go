@@ -47,6 +47,8 @@ type Toggles struct {
 	UpOverride int
 	// NoMirror turns off the asset's MirrorX.
 	NoMirror bool
+	// NoTextures draws meshes flat grey even when they carry materials.
+	NoTextures bool
 	// RootMotion moves the scene root along the clip's locomotion, for clips that
 	// carry one (SWG LOCT/LOCR).
 	RootMotion bool

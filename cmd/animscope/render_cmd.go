@@ -12,7 +12,7 @@ import (
 )
 
 // runRender draws a scene off-screen to a PNG:
-// `animscope render [--clip C] [--t T] [--size WxH] --out FILE.png [FILE...]`.
+// `animscope render [--clip C] [--t T] [--size WxH] [--skin NAME] --out FILE.png [FILE...]`.
 func runRender(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("render", flag.ContinueOnError)
 	var o optionFlags
@@ -21,6 +21,7 @@ func runRender(args []string, stdout, stderr io.Writer) int {
 	tStr := fs.String("t", "0", "time in the clip's native unit")
 	size := fs.String("size", "800x600", "image size WxH")
 	out := fs.String("out", "", "the image to write: .png, or .jpg/.jpeg for JPEG")
+	skin := fs.String("skin", "", "fill the model's replaceable textures (creature skins) with this texture beside it")
 	files, err := parseInterleaved(fs, args)
 	if err != nil {
 		return exitFor("render", err, stderr)
@@ -49,6 +50,14 @@ func runRender(args []string, stdout, stderr io.Writer) int {
 	a, err := openScene(files, opts)
 	if err != nil {
 		return exitFor("render", err, stderr)
+	}
+	if *skin != "" {
+		if a.Materials == nil {
+			return exitFor("render", usagef("--skin %s: the scene has no textured materials", *skin), stderr)
+		}
+		if err := a.Materials.UseSkin(*skin); err != nil {
+			return exitFor("render", usagef("--skin: %v", err), stderr)
+		}
 	}
 	warnStandIn(a, stderr)
 	_, idx, err := a.Clip(*clip)
