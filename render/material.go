@@ -157,20 +157,22 @@ func sortBackToFront(order []int32, depth []float32) {
 	}
 }
 
-// blendFunc sets GL's blend function for a transparent mode.
+// blendFunc sets GL's blend function for a transparent mode. The destination
+// alpha is kept (the frame stays opaque where the background is, so that a PNG
+// of it shows what the window shows).
 func blendFunc(b formats.Blend) {
+	src, dst := uint32(gl.SRC_ALPHA), uint32(gl.ONE_MINUS_SRC_ALPHA)
 	switch b {
 	case formats.BlendAdd:
-		gl.BlendFunc(gl.ONE, gl.ONE)
+		src, dst = gl.ONE, gl.ONE
 	case formats.BlendAddAlpha:
-		gl.BlendFunc(gl.SRC_ALPHA, gl.ONE)
+		src, dst = gl.SRC_ALPHA, gl.ONE
 	case formats.BlendMod:
-		gl.BlendFunc(gl.DST_COLOR, gl.ZERO)
+		src, dst = gl.DST_COLOR, gl.ZERO
 	case formats.BlendMod2x:
-		gl.BlendFunc(gl.DST_COLOR, gl.SRC_COLOR)
-	default:
-		gl.BlendFunc(gl.SRC_ALPHA, gl.ONE_MINUS_SRC_ALPHA)
+		src, dst = gl.DST_COLOR, gl.SRC_COLOR
 	}
+	gl.BlendFuncSeparate(src, dst, gl.ZERO, gl.ONE)
 }
 
 // drawMaterials draws the material layers of gpu: the opaque and alpha-keyed

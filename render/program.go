@@ -76,3 +76,7 @@ func linkProgram(vs, fs string) (uint32, error) {
 func uniform(p uint32, name string) int32 {
 	return gl.GetUniformLocation(p, gl.Str(name+"\x00"))
 }
+
+// Finish waits until GL has carried out every command given so far (benchmarks
+// time the frame's rasterisation with it, not only its submission).
+func Finish() { gl.Finish() }

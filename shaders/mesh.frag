@@ -56,5 +56,8 @@ void main() {
 		float d = abs(dot(n, normalize(-vViewPos)));
 		c.rgb *= 0.35 + 0.65 * d;
 	}
+	// Opaque and alpha-keyed layers replace: the texture's alpha is no part of
+	// the frame.
+	if (uBlend < 2) c.a = 1.0;
 	fragColor = c;
 }

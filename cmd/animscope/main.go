@@ -76,7 +76,8 @@ const usageText = `usage:
   animscope sample [--json] [--clip C] [--t T] [--clip-b C --t-b T --weight W]
                    [READING …] FILE...
   animscope diff [--json] [--clip C] [--half] [READING …] [READING-b …] FILE_A FILE_B
-  animscope render [--clip C] [--t T] [--size WxH] --out FILE.png|.jpg [READING …] [FILE...]
+  animscope render [--clip C] [--t T] [--size WxH] [--skin NAME] --out FILE.png|.jpg
+                   [READING …] [FILE...]
   animscope export [--clip C] [--fps N] [--bind-pose] [--scale F] [--skin NAME]
                    [--separate] --out FILE.glb|.gltf [READING …] FILE...
   animscope texture FILE --out FILE.png [--mip N]   a texture (BLP, PNG, JPEG) as PNG
