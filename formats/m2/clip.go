@@ -132,8 +132,9 @@ func (c *Clip) SampleWith(cur *Cursor, t, globalMS float64, out []anim.Transform
 
 // samplePacked is SampleWith's loop over the clip's packedSeq: the same results
 // and probes as the tracks' own eval, read from contiguous arrays. The key search
-// (locatePacked's steps) is written out in the loop rather than called, so that
-// a track costs no call but the slerp's sine and cosine.
+// (keys.locate's steps) is written out in the loop rather than called, and done
+// once for the channels of a node that share their key times (sameKeys), so
+// that a node costs no call but the slerp's sine and cosine.
 func (c *Clip) samplePacked(slots []int32, frame int32, seqT, globalMS float64, out []anim.Transform, probes []anim.Probe) {
 	ps := c.pack
 	tracks := ps.tracks[:3*len(out)]
@@ -145,64 +146,69 @@ func (c *Clip) samplePacked(slots []int32, frame int32, seqT, globalMS float64, 
 			p = &probes[n]
 			p.Reset(frame, false)
 		}
+		// a is the key of the last searched channel, r the fraction towards
+		// a+1, exact when the result is key a itself; a channel with sameKeys
+		// takes them as they are.
+		a, r, exact := 0, float32(0), true
 		for ch := 0; ch < 3; ch++ {
 			pt := &tracks[3*n+ch]
 			if pt.kind != packLinear && pt.kind != packStep {
 				c.otherChannel(pt, ch, n, seqT, globalMS, x, p, slots)
 				continue
 			}
-			t := seqT
-			if pt.global >= 0 {
-				t = globalTime(c.m.globals[pt.global], globalMS)
-			}
-			// locatePacked, written out: a is the key, r the fraction towards
-			// a+1, exact when the result is key a itself.
-			ts := times[pt.first : pt.first+pt.n]
-			hi := len(ts) - 1
-			a, r, exact := 0, float32(0), true
-			switch {
-			case hi == 0 || !(t > float64(ts[0])):
-			case t >= float64(ts[hi]):
-				a = hi
-			default:
-				ti := uint32(t)
-				a = -1
-				var hint *int32
-				if slots != nil {
-					hint = &slots[3*n+ch]
-					if c := int(*hint); pt.sorted && c >= 0 && c < hi && ts[c] <= ti {
-						switch {
-						case ti < ts[c+1]:
-							a = c
-						case c+1 < hi && ti < ts[c+2]:
-							a = c + 1
-						}
-					}
+			if !pt.sameKeys {
+				t := seqT
+				if pt.global >= 0 {
+					t = globalTime(c.m.globals[pt.global], globalMS)
 				}
-				if a < 0 {
-					m := hi
-					a = 0
-					for m > 1 {
-						half := m >> 1
-						if ts[a+half] <= ti {
-							a += half
-						}
-						m -= half
-					}
-				}
-				if hint != nil {
-					*hint = int32(a)
-				}
-				t0 := float64(ts[a])
-				span := float64(ts[a+1]) - t0
-				rr := (t - t0) / span
+				// keys.locate's steps, written out.
+				ts := times[pt.first : pt.first+pt.n]
+				hi := len(ts) - 1
+				a, r, exact = 0, 0, true
 				switch {
-				case !(rr > 0) || span <= 0:
-				case rr >= 1:
-					a++
-				case pt.kind == packStep:
+				case hi == 0 || !(t > float64(ts[0])):
+				case t >= float64(ts[hi]):
+					a = hi
 				default:
-					r, exact = float32(rr), false
+					ti := uint32(t)
+					a = -1
+					var hint *int32
+					if slots != nil {
+						hint = &slots[3*n+ch]
+						if c := int(*hint); pt.sorted && c >= 0 && c < hi && ts[c] <= ti {
+							switch {
+							case ti < ts[c+1]:
+								a = c
+							case c+1 < hi && ti < ts[c+2]:
+								a = c + 1
+							}
+						}
+					}
+					if a < 0 {
+						m := hi
+						a = 0
+						for m > 1 {
+							half := m >> 1
+							if ts[a+half] <= ti {
+								a += half
+							}
+							m -= half
+						}
+					}
+					if hint != nil {
+						*hint = int32(a)
+					}
+					t0 := float64(ts[a])
+					span := float64(ts[a+1]) - t0
+					rr := (t - t0) / span
+					switch {
+					case !(rr > 0) || span <= 0:
+					case rr >= 1:
+						a++
+					case pt.kind == packStep:
+					default:
+						r, exact = float32(rr), false
+					}
 				}
 			}
 			k := int(pt.probe) + a

@@ -41,6 +41,11 @@ type packedTrack struct {
 	global               int16
 	kind                 uint8
 	sorted               bool // a Cursor's hint may be used
+	// sameKeys says that the node's previous channel is packed with the same
+	// kind, global sequence and key times (the common case of translation,
+	// rotation and scale keyed together): the key search's result there is this
+	// track's too, so the frame loop does it once, and the times are stored once.
+	sameKeys bool
 }
 
 // maxPackedFactor bounds how many times over a model's keys its packed
@@ -125,8 +130,13 @@ func packSequence(m *model, seq int) *packedSeq {
 				pt.kind = packSlow
 				continue
 			}
-			pt.first, pt.n, pt.probe, pt.sorted = int32(len(p.times)), int32(hi-lo+1), int32(lo-base), k.sorted
-			p.times = append(p.times, k.times[lo:hi+1]...)
+			pt.n, pt.probe, pt.sorted = int32(hi-lo+1), int32(lo-base), k.sorted
+			if c > 0 && sameKeys(&p.tracks[3*n+c-1], pt, p.times, k.times[lo:hi+1]) {
+				pt.first, pt.sameKeys = p.tracks[3*n+c-1].first, true
+			} else {
+				pt.first = int32(len(p.times))
+				p.times = append(p.times, k.times[lo:hi+1]...)
+			}
 			if c == 1 {
 				pt.val = int32(len(p.quats))
 				p.quats = append(p.quats, nd.r.q[lo:hi+1]...)
@@ -150,4 +160,21 @@ func packSequence(m *model, seq int) *packedSeq {
 		}
 	}
 	return p
+}
+
+// sameKeys says whether track pt (kind, global and sorted set) may share the key
+// search of prev, the node's previous channel: both packed linear or both step,
+// on the same clock, with the same times.
+func sameKeys(prev, pt *packedTrack, times, ts []uint32) bool {
+	if prev.kind != pt.kind || (pt.kind != packLinear && pt.kind != packStep) ||
+		prev.global != pt.global || prev.sorted != pt.sorted || prev.n != pt.n {
+		return false
+	}
+	pts := times[prev.first : prev.first+prev.n]
+	for i := range ts {
+		if ts[i] != pts[i] {
+			return false
+		}
+	}
+	return true
 }

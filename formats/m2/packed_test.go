@@ -92,6 +92,35 @@ func TestPackedMatchesTracks(t *testing.T) {
 			t.Fatal(err)
 		}
 		checkPackedMatchesTracks(t, "bench", &p.Asset)
+		// Its t, r and s tracks share their key times: the search runs once.
+		shared := 0
+		for _, tr := range p.Asset.Clips[0].(*Clip).pack.tracks {
+			if tr.sameKeys {
+				shared++
+			}
+		}
+		if want := 2 * 40; shared != want {
+			t.Errorf("version %d: %d tracks share their node's key search, want %d", v, shared, want)
+		}
+		// The same counts of keys at other times on odd bones' rotations:
+		// those must not share the translation's search.
+		m := benchModel(v, 40)
+		for i := 1; i < len(m.Bones); i += 2 {
+			var rk [][]m2test.Key
+			for sq := 0; sq < 2; sq++ {
+				var rs []m2test.Key
+				for k := 0; k <= 30; k++ {
+					rs = append(rs, m2test.Key{T: uint32(k*33 + 7*min(k, 1)), V: m2test.QuatZ(float64(i*13 + k*29 + sq))})
+				}
+				rk = append(rk, rs)
+			}
+			m.Bones[i].R = m2test.MakeTrack(m, InterpLinear, -1, rk, -1)
+		}
+		data, skin = m.Encode()
+		if p, err = decodeMem("shifted.m2", data, skin); err != nil {
+			t.Fatal(err)
+		}
+		checkPackedMatchesTracks(t, "shifted rotations", &p.Asset)
 	}
 }
 
