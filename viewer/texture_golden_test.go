@@ -8,10 +8,13 @@ import (
 	"path/filepath"
 	"testing"
 
+	"animscope/anim"
 	"animscope/formats"
 	"animscope/formats/blp"
 	"animscope/formats/blp/blptest"
 	"animscope/formats/m2/m2test"
+
+	"github.com/go-gl/mathgl/mgl32"
 )
 
 // texturedQuad is one quad of the textured fixture: its corners (x0, z0) to
@@ -169,5 +172,74 @@ func checkGolden(t *testing.T, img *image.RGBA, path string) {
 		got := filepath.Join(t.TempDir(), "got.png")
 		_ = writePNGFile(got, img)
 		t.Errorf("%d pixels differ from %s by more than the tolerance, want at most %d (got: %s)", bad, path, limit, got)
+	}
+}
+
+// fixedMaterials is a Materials capability whose materials have fixed states:
+// the fixture's materials with a chosen colour and UV matrix each.
+type fixedMaterials struct {
+	inner  formats.Materials
+	states []formats.MaterialState
+}
+
+func (f fixedMaterials) Materials() []formats.Material { return f.inner.Materials() }
+func (f fixedMaterials) Skins() []string               { return f.inner.Skins() }
+func (f fixedMaterials) UseSkin(name string) error     { return f.inner.UseSkin(name) }
+
+func (f fixedMaterials) SampleMaterial(_ anim.Clip, i int, _, _ float64, dst *formats.MaterialState) {
+	*dst = f.states[i]
+}
+
+// TestMaterialStateDrawn: the sampled state reaches the drawing. The colour
+// green multiplies every layer, so no pixel is red or orange; the UV matrix
+// of the checker's layers (scale 0, then a translation) makes them read one
+// texel: an orange one keeps the alpha-keyed and alpha layers, one in the
+// transparent disc cuts the alpha-keyed layer away and hides the alpha layer
+// (the glow's layers keep the identity).
+func TestMaterialStateDrawn(t *testing.T) {
+	const w, h = 320, 240
+	model := texturedFixture(t)
+	green := func(uv [2]float32) (greenPx, redPx int) {
+		a, err := formats.Open([]string{model}, formats.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		states := make([]formats.MaterialState, len(a.Materials.Materials()))
+		for i, m := range a.Materials.Materials() {
+			states[i] = formats.MaterialState{Color: mgl32.Vec4{0, 1, 0, 1}, UV: anim.IdentityAffine}
+			if m.TextureRef == `TEST\CHECKER.BLP` {
+				states[i].UV = anim.Affine{0, 0, 0, 0, 0, 0, 0, 0, 1, uv[0], uv[1], 0}
+			}
+		}
+		a.Materials = fixedMaterials{a.Materials, states}
+		withGL(t, func(hd *Headless) {
+			s := NewState(func([]string, formats.Options) (*formats.Asset, error) { return a, nil }, formats.Options{})
+			if !s.Open([]string{model}) {
+				t.Fatalf("open: %s", s.LastError())
+			}
+			s.View.Bones, s.View.Joints, s.View.Axes = false, false, false
+			img, err := hd.RenderShot(s, Shot{}, w, h)
+			if err != nil {
+				t.Fatalf("render: %v", err)
+			}
+			for i := 0; i+3 < len(img.Pix); i += 4 {
+				r, g, b := int(img.Pix[i]), int(img.Pix[i+1]), int(img.Pix[i+2])
+				if g > r+40 && g > b+40 {
+					greenPx++
+				}
+				if r > g+30 {
+					redPx++
+				}
+			}
+		})
+		return greenPx, redPx
+	}
+	edgeGreen, edgeRed := green([2]float32{0.1, 0.1})
+	discGreen, discRed := green([2]float32{0.5, 0.5})
+	if edgeRed != 0 || discRed != 0 {
+		t.Errorf("red or orange pixels under a green colour: %d and %d, want 0", edgeRed, discRed)
+	}
+	if edgeGreen < discGreen+500 {
+		t.Errorf("green pixels: %d reading an opaque texel, %d reading a transparent one; want the alpha-keyed and alpha layers (500 pixels or more) gone with the transparent texel", edgeGreen, discGreen)
 	}
 }
