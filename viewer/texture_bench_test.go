@@ -101,14 +101,15 @@ func BenchmarkDrawTextured(b *testing.B) {
 			tg, cam, cell := drawTarget(b, s0)
 			defer tg.Delete()
 			defer tg.Unbind()
-			cam.Distance *= 8
+			cam.Distance *= 9
 			d := &h.d
 			gpu := d.gpu(0, s0.Scene)
 			frame := render.Frame{Viewport: [4]int32{0, 0, 320, 240}, View: cam.View(), Proj: cam.Proj(320.0 / 240), Background: render.DefaultBackground}
 			opts := s0.drawOptions(s0.Scene, cell)
 			opts.ShowBones, opts.Joints, opts.ShowGrid, opts.ShowAxes = false, false, false, false
 			base := opts.Scene
-			step := 4 * cell
+			bb := SceneBounds(s0.Scene, base)
+			step := 1.1 * max(bb.Hi[0]-bb.Lo[0], bb.Hi[2]-bb.Lo[2]) // side by side
 			frameAll := func() {
 				d.r.Begin(&frame)
 				for i, s := range insts {
