@@ -5,6 +5,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"animscope/anim"
@@ -14,6 +15,7 @@ import (
 	"animscope/formats/msh"
 	"animscope/formats/swg"
 	"animscope/formats/swg/swgtest"
+	"animscope/formats/vca"
 
 	"github.com/go-gl/mathgl/mgl32"
 )
@@ -185,6 +187,55 @@ func swgWorkload(tb testing.TB, n int) workload {
 	return workload{skel: s, a: clips[0], b: clips[1], step: 0.5, span: keysPerTrack - 1}
 }
 
+// vcaWorkload is a VoxelCore track at 30 fps, frames 0..30, with four linear
+// lines of 31 keys per bone: move by x and by y, rotate by z (degrees), scale by
+// y; VoxelCore keys each axis on its own line, so these carry the workload's
+// translation, rotation (about z, as the other families') and scale.
+func vcaWorkload(tb testing.TB, n int) workload {
+	s := &anim.Skeleton{}
+	for i := 0; i < n; i++ {
+		p := int32(parent(i))
+		if i == 0 {
+			p = -1
+		}
+		s.Names = append(s.Names, fmt.Sprintf("j%d", i))
+		s.Parents = append(s.Parents, p)
+		s.Offset = append(s.Offset, mgl32.Vec3{0, 0, 0.1})
+	}
+	var clips [2]anim.Clip
+	for c := range clips {
+		var sb strings.Builder
+		fmt.Fprintf(&sb, "@configure fps 30 frames %d\n", keysPerTrack-1)
+		for i := 0; i < n; i++ {
+			for _, l := range []struct {
+				ch, axis string
+				v        func(k int) float64
+			}{
+				{"move", "x", func(k int) float64 { return value(i, k, c, 2) }},
+				{"move", "y", func(k int) float64 { return value(i, k, c, 3) }},
+				{"rotate", "z", func(k int) float64 { return angle(i, k, c) }},
+				{"scale", "y", func(k int) float64 { return 1 + 0.1*value(i, k, c, 4) }},
+			} {
+				fmt.Fprintf(&sb, "@%s bone j%d by %s curve linear {\n", l.ch, i, l.axis)
+				for k := 0; k < keysPerTrack; k++ {
+					fmt.Fprintf(&sb, "  @key frame %d value %.6f\n", k, l.v(k))
+				}
+				sb.WriteString("}\n")
+			}
+		}
+		tr, err := vca.ParseTrack(fmt.Sprintf("ozz%d.vca", c), []byte(sb.String()), formats.Options{})
+		if err != nil {
+			tb.Fatal(err)
+		}
+		clip, diags := (&vca.Binder{Track: tr}).BindClip(s)
+		if len(diags) > 0 {
+			tb.Fatalf("vca bind: %v", diags)
+		}
+		clips[c] = clip
+	}
+	return workload{skel: s, a: clips[0], b: clips[1], step: 1.0 / ticksPerClip, span: 1}
+}
+
 func write(tb testing.TB, path string, data []byte) {
 	tb.Helper()
 	if err := os.WriteFile(path, data, 0o644); err != nil {
@@ -212,4 +263,5 @@ var families = []struct {
 	{"m2", m2Workload},
 	{"msh", mshWorkload},
 	{"swg", swgWorkload},
+	{"vca", vcaWorkload},
 }
