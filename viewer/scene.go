@@ -37,6 +37,7 @@ type Scene struct {
 	// Textures are the texture files of the meshes' materials as the renderer
 	// read them (filled when the meshes are uploaded).
 	Textures []SceneTexture
+	skin     string // the skin UseSkin chose ("": the decoder's default)
 	mtimes   []time.Time
 	// RootMotion applies the clip's locomotion (LocomotionClip) as the root.
 	RootMotion bool
