@@ -59,10 +59,11 @@ lint: vet fmt-check
 
 # After the suite, the race detector checks the tests that sample one shared clip
 # from several goroutines, each with its own sampling context, and those that read
-# one mounted archive from several goroutines (the batch commands' -j workers).
+# one mounted archive from several goroutines (the batch commands' -j workers),
+# and the help and completion asked for while commands run (cmd/animscope).
 test: deps vet fmt-check
 	$(XRUN) $(GO) test -count=1 $(PKGS)
-	$(GO) test -race -count=1 -run 'Concurrent' ./formats/all/ ./formats/m2/ ./formats/vca/ ./formats/vfs/
+	$(GO) test -race -count=1 -run 'Concurrent' ./formats/all/ ./formats/m2/ ./formats/vca/ ./formats/vfs/ ./cmd/animscope/
 
 bench:
 	$(XRUN) $(GO) test -run='^$$' -bench=. -benchmem -benchtime=$(BENCHTIME) $(PKGS)

@@ -24,9 +24,7 @@ func usagef(format string, args ...any) error { return usageError{fmt.Sprintf(fo
 
 // exitFor maps an error to the contract's exit status and prints it.
 func exitFor(cmd string, err error, stderr io.Writer) int {
-	var hr helpRequest
-	if errors.As(err, &hr) {
-		captured = hr.fs // commandFlags asked for the command's flags
+	if errors.As(err, new(helpRequest)) {
 		return exitOK
 	}
 	var ue usageError
@@ -125,7 +123,7 @@ func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
 	for {
 		if err := fs.Parse(args); err != nil {
 			if errors.Is(err, flag.ErrHelp) {
-				return nil, helpRequest{fs}
+				return nil, helpRequest{}
 			}
 			return nil, usagef("%v", err)
 		}

@@ -91,14 +91,29 @@ func finiteOr(v, def float64) float64 {
 	return v
 }
 
-func runDiff(args []string, stdout, stderr io.Writer) int {
+// diffFlags are diff's flags.
+type diffFlags struct {
+	opt       optionFlags
+	asJSON    *bool
+	clip      *string
+	half      *bool
+	readingsB readingFlagsB
+}
+
+func newDiffFlags() (*flag.FlagSet, *diffFlags) {
 	fs := flag.NewFlagSet("diff", flag.ContinueOnError)
-	var opt optionFlags
-	opt.register(fs)
-	asJSON := fs.Bool("json", false, "print one JSON object")
-	clip := fs.String("clip", "", "clip index (0-based) or name, in both files (default: the first clip)")
-	half := fs.Bool("half", false, "also walk the half-integer times of an MSH timeline")
-	readingsB := registerReadingsB(fs, "")
+	f := &diffFlags{}
+	f.opt.register(fs)
+	f.asJSON = fs.Bool("json", false, "print one JSON object")
+	f.clip = fs.String("clip", "", "clip index (0-based) or name, in both files (default: the first clip)")
+	f.half = fs.Bool("half", false, "also walk the half-integer times of an MSH timeline")
+	f.readingsB = registerReadingsB(fs, "")
+	return fs, f
+}
+
+func runDiff(args []string, stdout, stderr io.Writer) int {
+	fs, f := newDiffFlags()
+	opt, asJSON, clip, half, readingsB := &f.opt, f.asJSON, f.clip, f.half, f.readingsB
 	files, err := parseInterleaved(fs, args)
 	if err == nil && len(files) != 2 {
 		err = usagef("diff takes exactly two files, FILE_A and FILE_B (got %d)", len(files))

@@ -15,6 +15,28 @@ import (
 	"animscope/formats/gltf"
 )
 
+// exportFlags are export's flags for one scene (a MOUNT takes newBatchFlags').
+type exportFlags struct {
+	opt                   optionFlags
+	out, clip, fps, scale *string
+	skin                  *string
+	separate, bindPose    *bool
+}
+
+func newExportFlags() (*flag.FlagSet, *exportFlags) {
+	fs := flag.NewFlagSet("export", flag.ContinueOnError)
+	f := &exportFlags{}
+	f.opt.register(fs)
+	f.out = fs.String("out", "", "the file to write: .glb (binary glTF) or .gltf (JSON)")
+	f.separate = fs.Bool("separate", false, "with a .gltf --out: write the buffer beside it (FILE.bin) instead of embedding it")
+	f.clip = fs.String("clip", "", "export only this clip: index (0-based) or name")
+	f.fps = fs.String("fps", "", "resampling rate in samples per second (default: each clip's own frame rate)")
+	f.bindPose = fs.Bool("bind-pose", false, "export the bind pose only, without animations")
+	f.scale = fs.String("scale", "1", "multiply every length by F (file units are written as metres)")
+	f.skin = fs.String("skin", "", "fill the model's replaceable textures (creature skins) with this texture beside it")
+	return fs, f
+}
+
 // runExport writes a scene as binary glTF 2.0:
 //
 //	animscope export [--clip C] [--fps N] [--bind-pose] [--scale F] --out FILE.glb FILE...
@@ -26,17 +48,9 @@ func runExport(args []string, stdout, stderr io.Writer) int {
 	if _, ok := batchMount("export", args); ok {
 		return runBatch("export", args, stdout, stderr) // a folder or an archive: every model in it, to --out DIR
 	}
-	fs := flag.NewFlagSet("export", flag.ContinueOnError)
-	var opt optionFlags
-	opt.register(fs)
-	out := fs.String("out", "", "the file to write: .glb (binary glTF) or .gltf (JSON)")
-	separate := fs.Bool("separate", false, "with a .gltf --out: write the buffer beside it (FILE.bin) instead of embedding it")
-	clip := fs.String("clip", "", "export only this clip: index (0-based) or name")
-	fpsStr := fs.String("fps", "", "resampling rate in samples per second (default: each clip's own frame rate)")
-	bindPose := fs.Bool("bind-pose", false, "export the bind pose only, without animations")
-	scaleStr := fs.String("scale", "1", "multiply every length by F (file units are written as metres)")
-	skin := fs.String("skin", "", "fill the model's replaceable textures (creature skins) with this texture beside it")
-	files, opts, err := parseFiles(fs, &opt, args)
+	fs, f := newExportFlags()
+	out, separate, clip, fpsStr, bindPose, scaleStr, skin := f.out, f.separate, f.clip, f.fps, f.bindPose, f.scale, f.skin
+	files, opts, err := parseFiles(fs, &f.opt, args)
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	if err == nil && *out == "" {

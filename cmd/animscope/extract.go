@@ -11,6 +11,22 @@ import (
 	"animscope/formats/vfs"
 )
 
+// extractFlags are extract's flags.
+type extractFlags struct {
+	out   *string
+	quiet *bool
+	mf    mountFlags
+}
+
+func newExtractFlags() (*flag.FlagSet, *extractFlags) {
+	fs := flag.NewFlagSet("extract", flag.ContinueOnError)
+	f := &extractFlags{}
+	f.out = fs.String("out", "", "the folder to write into (created when missing)")
+	f.quiet = fs.Bool("quiet", false, "print only errors and the summary")
+	f.mf.register(fs)
+	return fs, f
+}
+
 // runExtract writes the files of a mount that match PATTERN under DIR:
 // `animscope extract [--listfile F] [--quiet] MOUNT PATTERN --out DIR`. Nothing
 // is written outside DIR: a member path with ".." or an absolute path is refused,
@@ -19,11 +35,8 @@ import (
 // existing symbolic link or special file at the target is replaced, never
 // written through).
 func runExtract(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("extract", flag.ContinueOnError)
-	out := fs.String("out", "", "the folder to write into (created when missing)")
-	quiet := fs.Bool("quiet", false, "print only errors and the summary")
-	var mf mountFlags
-	mf.register(fs)
+	fs, f := newExtractFlags()
+	out, quiet := f.out, f.quiet
 	pos, err := parseInterleaved(fs, args)
 	switch {
 	case err != nil:
@@ -35,7 +48,7 @@ func runExtract(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return exitFor("extract", err, stderr)
 	}
-	mt, err := mf.open(pos[0])
+	mt, err := f.mf.open(pos[0])
 	if err != nil {
 		return exitFor("extract", err, stderr)
 	}

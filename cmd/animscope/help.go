@@ -14,46 +14,54 @@ import (
 )
 
 // command is one subcommand's entry in the help: what it is for and an example.
-// Its usage lines come from usageText and its flags from the FlagSet the command
-// itself builds (asking it for -h), so the help cannot drift from the parser.
+// Its usage lines come from usageText and its flags from flags, the same
+// function that builds the FlagSet the command parses, so the help cannot drift
+// from the parser and asks for the flags without running the command.
 type command struct {
 	name    string
 	purpose string
 	example string
 	run     func(args []string, stdout, stderr io.Writer) int
+	flags   func() *flag.FlagSet // nil: the command takes no flags
+}
+
+// flagSetOf adapts a command's flag builder (which also returns the values the
+// command reads) to command.flags.
+func flagSetOf[T any](build func() (*flag.FlagSet, T)) func() *flag.FlagSet {
+	return func() *flag.FlagSet { fs, _ := build(); return fs }
 }
 
 // commands lists the subcommands in the order the help gives them. "viewer" is
 // the window (`animscope [FILE...]`); it has no command word of its own.
 var commands = []command{
 	{"viewer", "open the viewer window on a scene (the built-in demo with no FILE)",
-		"animscope --compare Frog.m2 Frog.m2 --rounding-b floor", runViewer},
+		"animscope --compare Frog.m2 Frog.m2 --rounding-b floor", runViewer, flagSetOf(newViewerFlags)},
 	{"inspect", "describe a scene: format, nodes, meshes, clips, verdict",
-		"animscope inspect --json Creature/Frog/Frog.m2", runInspect},
+		"animscope inspect --json Creature/Frog/Frog.m2", runInspect, flagSetOf(newInspectFlags)},
 	{"validate", "check files (or every model of a MOUNT) and print their verdict",
-		"animscope validate --quiet model.mpq '*.m2'", runValidate},
+		"animscope validate --quiet model.mpq '*.m2'", runValidate, flagSetOf(newValidateFlags)},
 	{"sample", "print the pose of a clip at one time, with the keys every node used",
-		"animscope sample --clip Stand --t 500 --json Frog.m2", runSample},
+		"animscope sample --clip Stand --t 500 --json Frog.m2", runSample, flagSetOf(newSampleFlags)},
 	{"diff", "compare two scenes (or two readings of one) frame by frame",
-		"animscope diff --rounding-b floor demo.msh demo.msh", runDiff},
+		"animscope diff --rounding-b floor demo.msh demo.msh", runDiff, flagSetOf(newDiffFlags)},
 	{"render", "draw a scene off-screen to a PNG or JPEG image (needs a display or xvfb-run)",
-		"animscope render --clip Walk --t 0.5 --size 640x480 --out walk.jpg Frog.m2", runRender},
+		"animscope render --clip Walk --t 0.5 --size 640x480 --out walk.jpg Frog.m2", runRender, flagSetOf(newRenderFlags)},
 	{"export", "write a scene as glTF 2.0 (.glb, or .gltf with the buffer embedded or beside it)",
-		"animscope export --fps 30 --out frog.gltf Frog.m2", runExport},
+		"animscope export --fps 30 --out frog.gltf Frog.m2", runExport, flagSetOf(newExportFlags)},
 	{"texture", "convert a texture (BLP, PNG, JPEG) to PNG",
-		"animscope texture --mip 1 --out skin.png FrogSkin.blp", runTexture},
+		"animscope texture --mip 1 --out skin.png FrogSkin.blp", runTexture, flagSetOf(newTextureFlags)},
 	{"mif", "print an SWG file (IFF, or a .mif compiled) as MIF source",
-		"animscope mif appearance/mesh/frog.msh", runMIF},
+		"animscope mif appearance/mesh/frog.msh", runMIF, flagSetOf(newMIFFlags)},
 	{"ls", "list the files of a MOUNT (folder, MPQ, NRes, .tre/.toc, game data folder)",
-		"animscope ls --json Data '*.m2'", runLs},
+		"animscope ls --json Data '*.m2'", runLs, flagSetOf(newLsFlags)},
 	{"extract", "copy the files of a MOUNT that match PATTERN into a folder",
-		"animscope extract Data 'Creature/Frog/*' --out frog", runExtract},
+		"animscope extract Data 'Creature/Frog/*' --out frog", runExtract, flagSetOf(newExtractFlags)},
 	{"completion", "print a shell completion script (bash, zsh or fish)",
-		"source <(animscope completion bash)", nil},
+		"source <(animscope completion bash)", nil, nil},
 	{"version", "print the version and the revision the binary was built from",
-		"animscope --version", nil},
+		"animscope --version", nil, nil},
 	{"help", "print this help, or one command's",
-		"animscope help export", nil},
+		"animscope help export", nil, nil},
 }
 
 func lookupCommand(name string) (command, bool) {
@@ -64,14 +72,24 @@ func lookupCommand(name string) (command, bool) {
 	return commands[i], true
 }
 
-// helpRequest is the error parseInterleaved returns for -h: exitFor prints the
-// command's help (from its FlagSet) and exits 0.
-type helpRequest struct{ fs *flag.FlagSet }
+// helpRequest is the error parseInterleaved returns for -h. run answers every
+// -h before a command parses its flags (isHelpFlag knows each spelling the flag
+// package takes for help), so only a direct call of a command meets it: exit 0.
+type helpRequest struct{}
 
 func (helpRequest) Error() string { return "help requested" }
 
-// isHelpFlag reports whether arg asks for help.
-func isHelpFlag(arg string) bool { return arg == "-h" || arg == "-help" || arg == "--help" }
+// isHelpFlag reports whether arg asks for help: -h, -help, --h, --help, with or
+// without "=VALUE" (the flag package answers each with flag.ErrHelp).
+func isHelpFlag(arg string) bool {
+	name, ok := strings.CutPrefix(arg, "-")
+	if !ok {
+		return false
+	}
+	name = strings.TrimPrefix(name, "-")
+	name, _, _ = strings.Cut(name, "=")
+	return name == "h" || name == "help"
+}
 
 // wantsHelp reports whether a command's args ask for help (before any "--").
 func wantsHelp(args []string) bool {
@@ -184,24 +202,14 @@ func usageShows(word, name string) bool {
 	return slices.Contains(strings.Split(word, "|"), name)
 }
 
-// commandFlags asks the command for -h and keeps the FlagSet it built.
+// commandFlags is a fresh FlagSet of the command's flags (empty for a command
+// without flags); nothing is parsed or run.
 func commandFlags(c command) *flag.FlagSet {
-	if c.run == nil {
+	if c.flags == nil {
 		return flag.NewFlagSet(c.name, flag.ContinueOnError)
 	}
-	captured = nil
-	c.run([]string{"-h"}, io.Discard, io.Discard)
-	fs := captured
-	captured = nil
-	if fs == nil {
-		return flag.NewFlagSet(c.name, flag.ContinueOnError)
-	}
-	return fs
+	return c.flags()
 }
-
-// captured is the FlagSet of the last -h that exitFor saw (commandFlags reads it
-// right after the call that sets it; the command line runs one command at a time).
-var captured *flag.FlagSet
 
 // flagMeta names the value of each flag in the help ("--clip C").
 var flagMeta = map[string]string{

@@ -125,15 +125,26 @@ func openForInspect(files []string, opts formats.Options) (*formats.Asset, error
 	return formats.Open(files, opts)
 }
 
+// inspectFlags are inspect's flags for files (a MOUNT takes newBatchFlags').
+type inspectFlags struct {
+	opt    optionFlags
+	asJSON *bool
+}
+
+func newInspectFlags() (*flag.FlagSet, *inspectFlags) {
+	fs := flag.NewFlagSet("inspect", flag.ContinueOnError)
+	f := &inspectFlags{}
+	f.opt.register(fs)
+	f.asJSON = fs.Bool("json", false, "print one JSON object")
+	return fs, f
+}
+
 func runInspect(args []string, stdout, stderr io.Writer) int {
 	if _, ok := batchMount("inspect", args); ok {
 		return runBatch("inspect", args, stdout, stderr) // a folder or an archive: every model in it
 	}
-	fs := flag.NewFlagSet("inspect", flag.ContinueOnError)
-	var opt optionFlags
-	opt.register(fs)
-	asJSON := fs.Bool("json", false, "print one JSON object")
-	files, opts, err := parseFiles(fs, &opt, args)
+	fs, f := newInspectFlags()
+	files, opts, err := parseFiles(fs, &f.opt, args)
 	if err != nil {
 		return exitFor("inspect", err, stderr)
 	}
@@ -148,7 +159,7 @@ func runInspect(args []string, stdout, stderr io.Writer) int {
 		// printed as null rather than failing.
 		out.Details = jsonSafe(out.Details)
 	}
-	if *asJSON {
+	if *f.asJSON {
 		return writeJSON(out, stdout, stderr)
 	}
 	printInspect(stdout, a, out)

@@ -50,13 +50,25 @@ type lsReport struct {
 	Files  []lsEntry `json:"files"`
 }
 
+// lsFlags are ls's flags.
+type lsFlags struct {
+	asJSON *bool
+	mf     mountFlags
+}
+
+func newLsFlags() (*flag.FlagSet, *lsFlags) {
+	fs := flag.NewFlagSet("ls", flag.ContinueOnError)
+	f := &lsFlags{}
+	f.asJSON = fs.Bool("json", false, "print one JSON object")
+	f.mf.register(fs)
+	return fs, f
+}
+
 // runLs lists the files of a mount that match PATTERN (all without one):
 // `animscope ls [--json] [--listfile F] MOUNT [PATTERN]`.
 func runLs(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("ls", flag.ContinueOnError)
-	asJSON := fs.Bool("json", false, "print one JSON object")
-	var mf mountFlags
-	mf.register(fs)
+	fs, f := newLsFlags()
+	asJSON, mf := f.asJSON, &f.mf
 	pos, err := parseInterleaved(fs, args)
 	if err == nil && (len(pos) < 1 || len(pos) > 2) {
 		err = usagef("want MOUNT [PATTERN]")

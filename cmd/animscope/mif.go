@@ -15,11 +15,16 @@ import (
 // Chunks whose layout animscope knows become typed values commented with their
 // field names, others bytes; compiling the output gives the file back byte for
 // byte. A .mif is compiled first (so the output is its normal form).
-func runMIF(args []string, stdout, stderr io.Writer) int {
+func newMIFFlags() (*flag.FlagSet, *optionFlags) {
 	fs := flag.NewFlagSet("mif", flag.ContinueOnError)
-	var opt optionFlags
+	opt := &optionFlags{}
 	opt.register(fs)
-	files, opts, err := parseFiles(fs, &opt, args)
+	return fs, opt
+}
+
+func runMIF(args []string, stdout, stderr io.Writer) int {
+	fs, opt := newMIFFlags()
+	files, opts, err := parseFiles(fs, opt, args)
 	if err == nil && len(files) != 1 {
 		err = usagef("mif takes one FILE, got %d", len(files))
 	}

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"flag"
 	"fmt"
 	"io"
 	"strconv"
@@ -14,14 +13,8 @@ import (
 // runRender draws a scene off-screen to a PNG:
 // `animscope render [--clip C] [--t T] [--size WxH] [--skin NAME] --out FILE.png [FILE...]`.
 func runRender(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("render", flag.ContinueOnError)
-	var o optionFlags
-	o.register(fs)
-	clip := fs.String("clip", "", "clip index (0-based) or name (default: the first clip; the bind pose without clips)")
-	tStr := fs.String("t", "0", "time in the clip's native unit")
-	size := fs.String("size", "800x600", "image size WxH")
-	out := fs.String("out", "", "the image to write: .png, or .jpg/.jpeg for JPEG")
-	skin := fs.String("skin", "", "fill the model's replaceable textures (creature skins) with this texture beside it")
+	fs, f := newRenderFlags()
+	o, clip, tStr, size, out, skin := &f.opt, f.clip, f.t, f.size, f.out, f.skin
 	files, err := parseInterleaved(fs, args)
 	if err != nil {
 		return exitFor("render", err, stderr)

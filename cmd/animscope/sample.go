@@ -124,16 +124,31 @@ func samplePose(a *formats.Asset, req *sampleRequest, pose *anim.Pose) (ia, ib i
 	return
 }
 
-func runSample(args []string, stdout, stderr io.Writer) int {
+// sampleFlags are sample's flags.
+type sampleFlags struct {
+	opt         optionFlags
+	asJSON      *bool
+	clip, clipB *string
+	t, tB       *string
+	weight      *float64
+}
+
+func newSampleFlags() (*flag.FlagSet, *sampleFlags) {
 	fs := flag.NewFlagSet("sample", flag.ContinueOnError)
-	var opt optionFlags
-	opt.register(fs)
-	asJSON := fs.Bool("json", false, "print one JSON object")
-	clip := fs.String("clip", "", "clip index (0-based) or name (default: the first clip; the bind pose without clips)")
-	tStr := fs.String("t", "0", "time in the clip's native unit")
-	clipB := fs.String("clip-b", "", "second clip to blend with")
-	tBStr := fs.String("t-b", "", "time of the second clip (default: --t)")
-	weight := fs.Float64("weight", 0.5, "blend weight: 0 is clip A, 1 is clip B")
+	f := &sampleFlags{}
+	f.opt.register(fs)
+	f.asJSON = fs.Bool("json", false, "print one JSON object")
+	f.clip = fs.String("clip", "", "clip index (0-based) or name (default: the first clip; the bind pose without clips)")
+	f.t = fs.String("t", "0", "time in the clip's native unit")
+	f.clipB = fs.String("clip-b", "", "second clip to blend with")
+	f.tB = fs.String("t-b", "", "time of the second clip (default: --t)")
+	f.weight = fs.Float64("weight", 0.5, "blend weight: 0 is clip A, 1 is clip B")
+	return fs, f
+}
+
+func runSample(args []string, stdout, stderr io.Writer) int {
+	fs, f := newSampleFlags()
+	opt, asJSON, clip, tStr, clipB, tBStr, weight := &f.opt, f.asJSON, f.clip, f.t, f.clipB, f.tB, f.weight
 	files, err := parseInterleaved(fs, args)
 	if err == nil && len(files) == 0 {
 		err = usagef("no FILE given")

@@ -12,12 +12,25 @@ import (
 	"animscope/formats/texture"
 )
 
+// textureFlags are texture's flags.
+type textureFlags struct {
+	out *string
+	mip *int
+}
+
+func newTextureFlags() (*flag.FlagSet, *textureFlags) {
+	fs := flag.NewFlagSet("texture", flag.ContinueOnError)
+	f := &textureFlags{}
+	f.out = fs.String("out", "", "the PNG to write")
+	f.mip = fs.Int("mip", 0, "mip level (0 is the full size)")
+	return fs, f
+}
+
 // runTexture converts a texture (BLP, PNG, JPEG) to a PNG:
 // `animscope texture FILE --out FILE.png [--mip N]`.
 func runTexture(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("texture", flag.ContinueOnError)
-	out := fs.String("out", "", "the PNG to write")
-	mip := fs.Int("mip", 0, "mip level (0 is the full size)")
+	fs, f := newTextureFlags()
+	out, mip := f.out, f.mip
 	files, err := parseInterleaved(fs, args)
 	if err != nil {
 		return exitFor("texture", err, stderr)

@@ -15,10 +15,8 @@ func runValidate(args []string, stdout, stderr io.Writer) int {
 	if _, ok := batchMount("validate", args); ok {
 		return runBatch("validate", args, stdout, stderr) // a folder or an archive: every model in it
 	}
-	fs := flag.NewFlagSet("validate", flag.ContinueOnError)
-	var opt optionFlags
-	opt.register(fs)
-	files, opts, err := parseFiles(fs, &opt, args)
+	fs, opt := newValidateFlags()
+	files, opts, err := parseFiles(fs, opt, args)
 	if err != nil {
 		return exitFor("validate", err, stderr)
 	}
@@ -37,6 +35,14 @@ func runValidate(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	return status
+}
+
+// newValidateFlags builds validate's flags (the command and its help use it).
+func newValidateFlags() (*flag.FlagSet, *optionFlags) {
+	fs := flag.NewFlagSet("validate", flag.ContinueOnError)
+	opt := &optionFlags{}
+	opt.register(fs)
+	return fs, opt
 }
 
 func validateFile(name string, opts formats.Options, stderr io.Writer) (errs, warns int) {

@@ -2,7 +2,6 @@ package main
 
 import (
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"runtime"
@@ -16,12 +15,8 @@ func init() { runtime.LockOSThread() }
 // runViewer opens the viewer window: `animscope [--watch] [FILE...]` or
 // `animscope [--watch] --compare FILE_A FILE_B`, with the sampling options.
 func runViewer(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("animscope", flag.ContinueOnError)
-	var o optionFlags
-	o.register(fs)
-	watch := fs.Bool("watch", false, "reload the files when they change")
-	compare := fs.Bool("compare", false, "show FILE_A and FILE_B side by side")
-	readingsB := registerReadingsB(fs, "with --compare: ")
+	fs, f := newViewerFlags()
+	o, watch, compare, readingsB := &f.opt, f.watch, f.compare, f.readingsB
 	files, err := parseInterleaved(fs, args)
 	if err != nil {
 		return exitFor("viewer", err, stderr)

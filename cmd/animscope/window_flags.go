@@ -1,0 +1,42 @@
+package main
+
+import "flag"
+
+// The flags of the two commands that open a window or a GL context. They live
+// apart from those commands so that the help and the shell completion know them
+// in every build of the command line.
+
+// viewerFlags are the viewer's flags (`animscope [--watch] [FILE...]`).
+type viewerFlags struct {
+	opt            optionFlags
+	watch, compare *bool
+	readingsB      readingFlagsB
+}
+
+func newViewerFlags() (*flag.FlagSet, *viewerFlags) {
+	fs := flag.NewFlagSet("animscope", flag.ContinueOnError)
+	f := &viewerFlags{}
+	f.opt.register(fs)
+	f.watch = fs.Bool("watch", false, "reload the files when they change")
+	f.compare = fs.Bool("compare", false, "show FILE_A and FILE_B side by side")
+	f.readingsB = registerReadingsB(fs, "with --compare: ")
+	return fs, f
+}
+
+// renderFlags are render's flags.
+type renderFlags struct {
+	opt                      optionFlags
+	clip, t, size, out, skin *string
+}
+
+func newRenderFlags() (*flag.FlagSet, *renderFlags) {
+	fs := flag.NewFlagSet("render", flag.ContinueOnError)
+	f := &renderFlags{}
+	f.opt.register(fs)
+	f.clip = fs.String("clip", "", "clip index (0-based) or name (default: the first clip; the bind pose without clips)")
+	f.t = fs.String("t", "0", "time in the clip's native unit")
+	f.size = fs.String("size", "800x600", "image size WxH")
+	f.out = fs.String("out", "", "the image to write: .png, or .jpg/.jpeg for JPEG")
+	f.skin = fs.String("skin", "", "fill the model's replaceable textures (creature skins) with this texture beside it")
+	return fs, f
+}
