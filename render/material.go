@@ -189,11 +189,16 @@ func (r *Renderer) drawMaterials(f *Frame, o *DrawOptions, gpu *SceneGPU, skin [
 		if mt.mesh < 0 || gpu.meshes[mt.mesh].hidden {
 			continue
 		}
+		if mt.tex == 0 && mt.blend >= formats.BlendAdd {
+			// Glows and shading layers without their texture would paint solid
+			// quads over the model: they are left out.
+			continue
+		}
 		if Transparent(mt.blend) {
 			order = append(order, int32(i))
 			continue
 		}
-		r.drawMaterial(gpu, i)
+		r.drawMaterial(gpu, i, &o.MeshColor)
 	}
 	if len(order) > 0 {
 		vm := f.View.Mul4(o.Scene)
@@ -210,7 +215,7 @@ func (r *Renderer) drawMaterials(f *Frame, o *DrawOptions, gpu *SceneGPU, skin [
 		gl.DepthMask(false)
 		for _, i := range order {
 			blendFunc(gpu.mats[i].blend)
-			r.drawMaterial(gpu, int(i))
+			r.drawMaterial(gpu, int(i), &o.MeshColor)
 		}
 		gl.DepthMask(true)
 		gl.Disable(gl.BLEND)
@@ -224,12 +229,22 @@ func (r *Renderer) drawMaterials(f *Frame, o *DrawOptions, gpu *SceneGPU, skin [
 }
 
 // drawMaterial draws material i's mesh with its texture, colour, UV matrix and
-// face culling; the blend function is set by the caller.
-func (r *Renderer) drawMaterial(gpu *SceneGPU, i int) {
+// face culling; the blend function is set by the caller. A material whose
+// texture is missing takes the flat mesh colour (meshColor, or
+// DefaultMeshColor when zero) in its place, so it looks as without materials.
+func (r *Renderer) drawMaterial(gpu *SceneGPU, i int, meshColor *[4]float32) {
 	mt := &gpu.mats[i]
 	m := &gpu.meshes[mt.mesh]
 	st := &gpu.States[i]
-	gl.Uniform4f(r.mColor, st.Color[0], st.Color[1], st.Color[2], st.Color[3])
+	c := st.Color
+	if mt.tex == 0 {
+		mc := *meshColor
+		if mc == ([4]float32{}) {
+			mc = DefaultMeshColor
+		}
+		c[0], c[1], c[2] = c[0]*mc[0], c[1]*mc[1], c[2]*mc[2]
+	}
+	gl.Uniform4f(r.mColor, c[0], c[1], c[2], c[3])
 	gl.UniformMatrix4x3fv(r.mUV, 1, false, &st.UV[0])
 	gl.Uniform1i(r.mTextured, boolInt(mt.tex != 0))
 	gl.BindTexture(gl.TEXTURE_2D, mt.tex)

@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"animscope/anim"
@@ -241,5 +242,50 @@ func TestMaterialStateDrawn(t *testing.T) {
 	}
 	if edgeGreen < discGreen+500 {
 		t.Errorf("green pixels: %d reading an opaque texel, %d reading a transparent one; want the alpha-keyed and alpha layers (500 pixels or more) gone with the transparent texel", edgeGreen, discGreen)
+	}
+}
+
+// TestMissingTextureLayers: with GLOW.BLP gone, the glow's layers draw no blue
+// (the additive and modulating layers without their texture are left out), the
+// scene lists no texture for them, and the frame draws without a GL error.
+func TestMissingTextureLayers(t *testing.T) {
+	model := texturedFixture(t)
+	blue := func() (n int, texs []SceneTexture) {
+		a, err := formats.Open([]string{model}, formats.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		withGL(t, func(hd *Headless) {
+			s := NewState(func([]string, formats.Options) (*formats.Asset, error) { return a, nil }, formats.Options{})
+			if !s.Open([]string{model}) {
+				t.Fatalf("open: %s", s.LastError())
+			}
+			s.View.Bones, s.View.Joints, s.View.Axes = false, false, false
+			img, err := hd.RenderShot(s, Shot{}, 320, 240)
+			if err != nil {
+				t.Fatalf("render: %v", err)
+			}
+			for i := 0; i+3 < len(img.Pix); i += 4 {
+				r, g, b := int(img.Pix[i]), int(img.Pix[i+1]), int(img.Pix[i+2])
+				if b > r+60 && b > g+30 {
+					n++
+				}
+			}
+			texs = s.Scene.Textures
+		})
+		return n, texs
+	}
+	with, _ := blue()
+	if err := os.Remove(filepath.Join(filepath.Dir(model), "GLOW.BLP")); err != nil {
+		t.Fatal(err)
+	}
+	without, texs := blue()
+	if with < 200 || without != 0 {
+		t.Errorf("blue pixels: %d with GLOW.BLP, %d without; want 200 or more, then none", with, without)
+	}
+	for _, tx := range texs {
+		if strings.HasSuffix(tx.Path, "GLOW.BLP") {
+			t.Errorf("texture %s listed; the material has no file for it", tx.Path)
+		}
 	}
 }
