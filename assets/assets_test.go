@@ -66,7 +66,7 @@ func TestDemoContent(t *testing.T) {
 		a.Clips[0].Sample(nil, float64(f)+0.5, pose.Local, pose.Probes)
 		anim.LocalToModel(a.Skeleton, pose.Local, nil, pose.Model)
 		for i := range pose.Probes {
-			if pose.Probes[i].Fallback && a.Details.(*msh.Details).Nodes[i].MapStart >= 0 {
+			if pose.Probes[i].Fallback && a.Details.(*msh.Details).Tables().Nodes[i].MapStart >= 0 {
 				fellBack[i] = true
 			}
 		}

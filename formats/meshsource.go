@@ -65,3 +65,10 @@ func (a *Asset) MeshCount() int {
 	}
 	return n
 }
+
+// TableFiller is a Details value (Asset.Details) that builds its large tables only
+// on demand (an MSH model's node, slot and batch tables): whoever prints or
+// marshals Details calls FillTables first, as inspect does.
+type TableFiller interface {
+	FillTables()
+}

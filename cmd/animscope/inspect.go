@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -75,6 +76,9 @@ func diagJSON(d formats.Diagnostic) inspectDiag {
 }
 
 func describe(a *formats.Asset) inspectOut {
+	if t, ok := a.Details.(formats.TableFiller); ok {
+		t.FillTables() // built on demand: only inspect shows them
+	}
 	out := inspectOut{Files: a.Files, Format: a.Family, UpAxis: "y", Nodes: []inspectNode{}, Meshes: []inspectMesh{},
 		Clips: []inspectClip{}, Diagnostics: []inspectDiag{}, Details: a.Details}
 	if a.UpAxis == formats.UpZ {
@@ -213,62 +217,88 @@ func printDetails(w io.Writer, v any) {
 		fmt.Fprintf(w, "  (details cannot be shown: %v)\n", err)
 		return
 	}
-	var generic any
-	if err := json.Unmarshal(b, &generic); err != nil {
-		fmt.Fprintf(w, "  (details cannot be shown: %v)\n", err)
+	if !json.Valid(b) {
+		fmt.Fprintf(w, "  (details cannot be shown: %v)\n", json.Unmarshal(b, new(any)))
 		return
 	}
-	writeValue(w, "  ", generic)
+	writeRaw(w, "  ", b)
 }
 
-func writeValue(w io.Writer, indent string, v any) {
-	switch x := v.(type) {
-	case map[string]any:
-		keys := make([]string, 0, len(x))
-		for k := range x {
+// writeRaw writes the JSON value raw as indented key: value lines (object keys
+// sorted, arrays of scalars on one line), decoding a piece at a time: decoding
+// all of an MSH model's tables at once (65,534 nodes) held several times their text.
+func writeRaw(w io.Writer, indent string, raw []byte) {
+	switch firstByte(raw) {
+	case '{':
+		members := map[string]json.RawMessage{}
+		json.Unmarshal(raw, &members) // raw is valid: Marshal's own output
+		keys := make([]string, 0, len(members))
+		for k := range members {
 			keys = append(keys, k)
 		}
 		sort.Strings(keys)
 		for _, k := range keys {
-			if scalar(x[k]) {
-				fmt.Fprintf(w, "%s%s: %s\n", indent, k, scalarText(x[k]))
-				continue
+			if v := members[k]; scalarRaw(v) {
+				fmt.Fprintf(w, "%s%s: %s\n", indent, k, scalarText(decodeRaw(v)))
+			} else {
+				fmt.Fprintf(w, "%s%s:\n", indent, k)
+				writeRaw(w, indent+"  ", v)
 			}
-			fmt.Fprintf(w, "%s%s:\n", indent, k)
-			writeValue(w, indent+"  ", x[k])
+			members[k] = nil // written: let it go
 		}
-	case []any:
+	case '[':
 		allScalar := true
-		for _, e := range x {
-			allScalar = allScalar && scalar(e)
-		}
+		eachRaw(raw, func(_ int, e json.RawMessage) { allScalar = allScalar && scalarRaw(e) })
 		if allScalar {
-			parts := make([]string, len(x))
-			for i, e := range x {
-				parts[i] = scalarText(e)
-			}
+			var parts []string
+			eachRaw(raw, func(_ int, e json.RawMessage) { parts = append(parts, scalarText(decodeRaw(e))) })
 			fmt.Fprintf(w, "%s[%s]\n", indent, strings.Join(parts, ", "))
 			return
 		}
-		for i, e := range x {
-			if scalar(e) {
-				fmt.Fprintf(w, "%s- %s\n", indent, scalarText(e))
-				continue
+		eachRaw(raw, func(i int, e json.RawMessage) {
+			if scalarRaw(e) {
+				fmt.Fprintf(w, "%s- %s\n", indent, scalarText(decodeRaw(e)))
+				return
 			}
 			fmt.Fprintf(w, "%s- [%d]\n", indent, i)
-			writeValue(w, indent+"  ", e)
-		}
+			writeRaw(w, indent+"  ", e)
+		})
 	default:
-		fmt.Fprintf(w, "%s%s\n", indent, scalarText(v))
+		fmt.Fprintf(w, "%s%s\n", indent, scalarText(decodeRaw(raw)))
 	}
 }
 
-func scalar(v any) bool {
-	switch v.(type) {
-	case map[string]any, []any:
-		return false
+// eachRaw calls f with each element of the JSON array raw, in order.
+func eachRaw(raw []byte, f func(i int, e json.RawMessage)) {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	if _, err := dec.Token(); err != nil { // [
+		return
 	}
-	return true
+	for i := 0; dec.More(); i++ {
+		var e json.RawMessage
+		if dec.Decode(&e) != nil {
+			return
+		}
+		f(i, e)
+	}
+}
+
+func firstByte(raw []byte) byte {
+	for _, c := range raw {
+		if c != ' ' && c != '\t' && c != '\n' && c != '\r' {
+			return c
+		}
+	}
+	return 0
+}
+
+// scalarRaw says the JSON value raw is neither an object nor an array.
+func scalarRaw(raw []byte) bool { c := firstByte(raw); return c != '{' && c != '[' }
+
+func decodeRaw(raw []byte) any {
+	var v any
+	json.Unmarshal(raw, &v)
+	return v
 }
 
 func scalarText(v any) string {

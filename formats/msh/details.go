@@ -2,6 +2,7 @@ package msh
 
 import (
 	"fmt"
+	"sync"
 
 	"animscope/formats"
 	"animscope/formats/nres"
@@ -40,8 +41,9 @@ type Details struct {
 	Slots   []SlotInfo   `json:"slots"`
 	Batches []BatchInfo  `json:"batches"`
 
-	f     *File
-	names []string
+	f      *File
+	names  []string
+	tables sync.Once // fills Streams, Nodes, Slots and Batches (see FillTables)
 }
 
 // ModelHeader is the Res2 header (§6.1).
@@ -116,8 +118,9 @@ func idx16(v uint16) int {
 }
 
 // newDetails builds the details of f; names are the node names (the skeleton's).
-// The tables are allocated at their final length: a chain of 65,534 nodes has
-// 65,534 rows in each, and growing them by appending held up to twice that.
+// The tables wait for FillTables (formats.TableFiller), which inspect calls: only
+// it shows them, and a chain of 65,534 nodes has 65,534 rows in each, 30 MB that
+// validate, sample and diff would hold for nothing.
 func newDetails(f *File, member string, memberOff int64, order string, names []string) *Details {
 	d := &Details{
 		Member: member, MemberOffset: memberOff, NodeStride: f.NodeStride,
@@ -127,10 +130,6 @@ func newDetails(f *File, member string, memberOff int64, order string, names []s
 		SlotAxisLabels: "A: lod / damage variant (0..2); B: group / LOD, 4 = collision (0..4); slot = slots[A·5+B]",
 		f:              f,
 		names:          names,
-		Streams:        make([]StreamInfo, 0, len(f.Archive.Entries)),
-		Nodes:          make([]NodeInfo, 0, len(f.Nodes)),
-		Slots:          make([]SlotInfo, 0, len(f.Slots)),
-		Batches:        make([]BatchInfo, 0, len(f.Batches)),
 	}
 	h := &f.Header
 	for c := 0; c < 8; c++ {
@@ -140,6 +139,42 @@ func newDetails(f *File, member string, memberOff int64, order string, names []s
 	d.Header.SegmentA = [3]float32{h[28], h[29], h[30]}
 	d.Header.SegmentB = [3]float32{h[31], h[32], h[33]}
 	d.Header.SegRadius = h[34]
+	for i := range f.Nodes {
+		nd := &f.Nodes[i]
+		if nd.MapStart != NoIndex {
+			d.AnimatedNodes++
+			continue
+		}
+		d.StaticNodes++
+		if int(nd.Fallback) < f.KeyCount {
+			switch f.RawKey(int(nd.Fallback)).Raw {
+			case [4]int16{0, 0, 0, 32767}:
+				d.StaticIdentityXYZW++
+			case [4]int16{32767, 0, 0, 0}:
+				d.StaticIdentityWXYZ++
+			}
+		}
+	}
+	return d
+}
+
+// FillTables fills the tables of d (Streams, Nodes, Slots, Batches), once.
+func (d *Details) FillTables() { d.tables.Do(d.fillTables) }
+
+// Tables fills the tables of d and returns d.
+func (d *Details) Tables() *Details {
+	d.FillTables()
+	return d
+}
+
+// fillTables allocates each table at its final length (appending would hold up
+// to twice that meanwhile).
+func (d *Details) fillTables() {
+	f := d.f
+	d.Streams = make([]StreamInfo, 0, len(f.Archive.Entries))
+	d.Nodes = make([]NodeInfo, 0, len(f.Nodes))
+	d.Slots = make([]SlotInfo, 0, len(f.Slots))
+	d.Batches = make([]BatchInfo, 0, len(f.Batches))
 	for i := range f.Archive.Entries {
 		e := &f.Archive.Entries[i]
 		d.Streams = append(d.Streams, StreamInfo{Index: i, Type: e.TypeString(), Name: e.NameString(),
@@ -156,19 +191,6 @@ func newDetails(f *File, member string, memberOff int64, order string, names []s
 			ni.Slots[s] = idx16(nd.Slots[s])
 		}
 		d.Nodes = append(d.Nodes, ni)
-		if nd.MapStart != NoIndex {
-			d.AnimatedNodes++
-			continue
-		}
-		d.StaticNodes++
-		if int(nd.Fallback) < f.KeyCount {
-			switch f.RawKey(int(nd.Fallback)).Raw {
-			case [4]int16{0, 0, 0, 32767}:
-				d.StaticIdentityXYZW++
-			case [4]int16{32767, 0, 0, 0}:
-				d.StaticIdentityWXYZ++
-			}
-		}
 	}
 	for i := range f.Slots {
 		s := &f.Slots[i]
@@ -183,7 +205,6 @@ func newDetails(f *File, member string, memberOff int64, order string, names []s
 			Opaque6: int(b.Opaque6), IndexCount: int(b.IndexCount), IndexStart: b.IndexStart,
 			VertexCount: int(b.VertexCount), BaseVertex: b.BaseVertex})
 	}
-	return d
 }
 
 // SlotMeshes returns the model's meshes drawn from slot slotIndex[a·5 + b] (see

@@ -233,7 +233,7 @@ func TestIdentityNodes(t *testing.T) {
 			t.Errorf("t=%v: node 1 = %+v probe %+v, want identity, fallback, no key", tm, out[1], probes[1].Used())
 		}
 	}
-	if d := as.Details.(*msh.Details); !d.Nodes[1].Identity {
+	if d := as.Details.(*msh.Details).Tables(); !d.Nodes[1].Identity {
 		t.Errorf("details do not flag node 1 as sampled as identity")
 	}
 }
@@ -268,7 +268,7 @@ func TestBatchMaterialReadings(t *testing.T) {
 	m.Nodes[1].Parts[0].Material = 0x1234
 	data, _ := m.Encode()
 	a, _ := formats.OpenData("m.msh", data, formats.Options{})
-	b := a.Details.(*msh.Details).Batches[0]
+	b := a.Details.(*msh.Details).Tables().Batches[0]
 	if b.MaterialW2 != 0x1234 || b.MaterialLo4 != 0x34 || b.LightmapHi4 != 0xFF {
 		t.Errorf("batch readings %+v, want word2 0x1234, low byte of +4 0x34, lightmap 0xFF", b)
 	}
