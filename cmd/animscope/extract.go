@@ -1,9 +1,11 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -70,7 +72,7 @@ func runExtract(args []string, stdout, stderr io.Writer) int {
 	}
 	status, written, bytes := exitOK, 0, int64(0)
 	for _, e := range matches {
-		n, err := extractOne(mt, e, root)
+		n, err := extractOne(mt, e, root, *out)
 		if err != nil {
 			fmt.Fprintf(stderr, "%s: %v\n", mt.MemberName(e), err)
 			status = exitInvalid
@@ -108,27 +110,38 @@ func safeRel(p string) (string, error) {
 	return filepath.Join(keep...), nil
 }
 
-func extractOne(mt *vfs.Mount, e vfs.Entry, root string) (int64, error) {
+// extractOne writes member e under root (the output folder with its symbolic
+// links resolved). It does not use atomicfile: that follows a symbolic link at the
+// target, and extract must replace such a link (it may lead out of the output
+// folder), as it replaces a special file, never writing through either. Like
+// atomicfile it names the path the user asked for in its errors (under out, the
+// --out folder as given, never the temporary file or the resolved folder), gives a
+// new file mode 0644 and keeps an existing regular file's permission bits.
+func extractOne(mt *vfs.Mount, e vfs.Entry, root, out string) (int64, error) {
 	rel, err := safeRel(e.Path)
 	if err != nil {
 		return 0, err
 	}
+	shown := filepath.Join(out, rel) // the path the user asked for
 	target := filepath.Join(root, rel)
 	dir := filepath.Dir(target)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return 0, err
+		return 0, writeError(shown, err)
 	}
 	// A folder on the way may be a symbolic link (made before, or by another
 	// member): the real folder must still be inside the output folder.
 	realDir, err := filepath.EvalSymlinks(dir)
 	if err != nil {
-		return 0, err
+		return 0, writeError(shown, err)
 	}
 	if r, err := filepath.Rel(root, realDir); err != nil || r == ".." || strings.HasPrefix(r, ".."+string(filepath.Separator)) {
-		return 0, fmt.Errorf("%s leads outside the output folder through a symbolic link: refused", dir)
+		return 0, fmt.Errorf("%s leads outside the output folder through a symbolic link: refused", filepath.Dir(shown))
 	}
+	mode := fs.FileMode(0o644)
 	if st, err := os.Lstat(target); err == nil && st.IsDir() {
-		return 0, fmt.Errorf("%s is a folder", target)
+		return 0, fmt.Errorf("%s is a folder", shown)
+	} else if err == nil && st.Mode().IsRegular() {
+		mode = st.Mode().Perm()
 	}
 	data, err := mt.Read(e)
 	if err != nil {
@@ -136,19 +149,36 @@ func extractOne(mt *vfs.Mount, e vfs.Entry, root string) (int64, error) {
 	}
 	tmp, err := os.CreateTemp(realDir, ".animscope-extract-*")
 	if err != nil {
-		return 0, err
+		return 0, writeError(shown, err)
 	}
 	_, werr := tmp.Write(data)
-	cerr := tmp.Close()
-	if werr == nil {
+	if cerr := tmp.Close(); werr == nil {
 		werr = cerr
+	}
+	if werr == nil {
+		werr = os.Chmod(tmp.Name(), mode)
 	}
 	if werr == nil {
 		werr = os.Rename(tmp.Name(), filepath.Join(realDir, filepath.Base(target)))
 	}
 	if werr != nil {
 		os.Remove(tmp.Name())
-		return 0, werr
+		return 0, writeError(shown, werr)
 	}
 	return int64(len(data)), nil
+}
+
+// writeError is err about path, the name the user asked for, as atomicfile
+// reports it ("write out/x.m2: permission denied"): the names of temporary files
+// and resolved folders inside err mean nothing to the user.
+func writeError(path string, err error) error {
+	var pe *fs.PathError
+	var le *os.LinkError
+	switch {
+	case errors.As(err, &pe):
+		err = pe.Err
+	case errors.As(err, &le):
+		err = le.Err
+	}
+	return &fs.PathError{Op: "write", Path: path, Err: err}
 }
