@@ -86,13 +86,27 @@ func (d *drawer) gpu(slot int, sc *Scene) *render.SceneGPU {
 	if d.gpus[slot] == nil || d.gens[slot] != sc.Gen {
 		d.gpus[slot].Delete()
 		d.gpus[slot] = render.NewSceneGPU(MeshData(sc.Meshes), sc.Skel.Len())
-		if mats, texs := loadMaterials(sc); len(mats) > 0 {
+		if mats := materialData(sc); len(mats) > 0 {
 			d.gpus[slot].SetMaterials(mats)
-			sc.Textures = texs
 		}
 		d.gens[slot] = sc.Gen
 	}
 	return d.gpus[slot]
+}
+
+// materialData reads the scene's textures and converts its materials for the
+// renderer (nil without materials).
+func materialData(sc *Scene) []render.MaterialData {
+	mats := sc.ReadTextures()
+	if len(mats) == 0 {
+		return nil
+	}
+	out := make([]render.MaterialData, len(mats))
+	for i, m := range mats {
+		out[i] = render.MaterialData{Mesh: m.Mesh, Image: sc.TextureImage(m.Texture), Blend: m.Blend,
+			TwoSided: m.TwoSided, Unlit: m.Unlit, WrapU: m.WrapU, WrapV: m.WrapV}
+	}
+	return out
 }
 
 func (d *drawer) delete() {
@@ -157,7 +171,9 @@ func (d *drawer) drawScenes(s *State, cam *render.Camera, vp [4]int32, cell floa
 		eye, up := cameraInScene(cam.Eye(), d.frame.View, d.opts.Scene)
 		model, skin := sc.DrawnPose(eye, up)
 		gpu := d.gpu(k, sc)
-		s.sampleMaterials(sc, gpu)
+		if gpu != nil {
+			s.SampleMaterials(sc, gpu.States)
+		}
 		d.r.DrawScene(&d.frame, &d.opts, gpu, sc.Skel, model, skin)
 	}
 	d.r.End()

@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"image"
 
+	"animscope/formats"
 	"animscope/formats/texture"
-	"animscope/render"
 )
 
 // SceneTexture is one texture file a scene's materials use, as read for drawing.
@@ -15,29 +15,42 @@ type SceneTexture struct {
 	Err   error
 }
 
-// loadMaterials reads the textures of the scene's materials (each file once)
-// and returns the renderer's materials; a texture that cannot be read leaves
-// its materials with their colour alone and is listed with its error.
-func loadMaterials(sc *Scene) ([]render.MaterialData, []SceneTexture) {
+// ReadTextures reads the textures of the scene's materials (each file once)
+// into sc.Textures and returns the materials (nil without any). A texture that
+// cannot be read is listed with its error and a nil image.
+func (sc *Scene) ReadTextures() []formats.Material {
+	sc.Textures = nil
 	if sc.Asset == nil || sc.Asset.Materials == nil {
-		return nil, nil
+		return nil
 	}
 	mats := sc.Asset.Materials.Materials()
-	out := make([]render.MaterialData, len(mats))
-	var texs []SceneTexture
-	byPath := map[string]*image.NRGBA{}
-	for i, m := range mats {
-		img, seen := byPath[m.Texture]
-		if !seen && m.Texture != "" {
-			var err error
-			img, err = readTexture(m.Texture)
-			texs = append(texs, SceneTexture{Path: m.Texture, Image: img, Err: err})
-			byPath[m.Texture] = img
+	for _, m := range mats {
+		if m.Texture == "" || sc.TextureImage(m.Texture) != nil || sc.textureListed(m.Texture) {
+			continue
 		}
-		out[i] = render.MaterialData{Mesh: m.Mesh, Image: img, Blend: m.Blend, TwoSided: m.TwoSided,
-			Unlit: m.Unlit, WrapU: m.WrapU, WrapV: m.WrapV}
+		img, err := readTexture(m.Texture)
+		sc.Textures = append(sc.Textures, SceneTexture{Path: m.Texture, Image: img, Err: err})
 	}
-	return out, texs
+	return mats
+}
+
+func (sc *Scene) textureListed(path string) bool {
+	for i := range sc.Textures {
+		if sc.Textures[i].Path == path {
+			return true
+		}
+	}
+	return false
+}
+
+// TextureImage is the image ReadTextures read for path (nil: none).
+func (sc *Scene) TextureImage(path string) *image.NRGBA {
+	for i := range sc.Textures {
+		if sc.Textures[i].Path == path {
+			return sc.Textures[i].Image
+		}
+	}
+	return nil
 }
 
 // readTexture decodes a texture file's full-size level.
@@ -54,10 +67,11 @@ func readTexture(path string) (img *image.NRGBA, err error) {
 	return t.Mip(0)
 }
 
-// sampleMaterials writes each material's colour and UV matrix at the state's
-// clip and time into the scene's GPU copy. It allocates nothing.
-func (s *State) sampleMaterials(sc *Scene, gpu *render.SceneGPU) {
-	if gpu == nil || sc.Asset == nil || sc.Asset.Materials == nil || len(gpu.States) == 0 {
+// SampleMaterials writes each material's colour and UV matrix at the state's
+// clip and time into dst (one entry per material; extra materials are not
+// sampled). It allocates nothing.
+func (s *State) SampleMaterials(sc *Scene, dst []formats.MaterialState) {
+	if len(dst) == 0 || sc.Asset == nil || sc.Asset.Materials == nil {
 		return
 	}
 	clip := s.Clip
@@ -73,7 +87,7 @@ func (s *State) sampleMaterials(sc *Scene, gpu *render.SceneGPU) {
 	if clip < len(sc.Infos) && sc.Infos[clip].UnitsPerSecond > 0 {
 		ms = t / sc.Infos[clip].UnitsPerSecond * 1000
 	}
-	for i := range gpu.States {
-		sc.Asset.Materials.SampleMaterial(sc.Clips[clip], i, t, ms, &gpu.States[i])
+	for i := range dst {
+		sc.Asset.Materials.SampleMaterial(sc.Clips[clip], i, t, ms, &dst[i])
 	}
 }

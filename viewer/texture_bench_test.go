@@ -116,7 +116,7 @@ func BenchmarkDrawTextured(b *testing.B) {
 					s.Tick(1.0 / 60)
 					s.Evaluate()
 					opts.Scene = mgl32.Translate3D(float32(i%10-5)*step, 0, float32(i/10-5)*step).Mul4(base)
-					s.sampleMaterials(s.Scene, gpu)
+					s.SampleMaterials(s.Scene, gpu.States)
 					d.r.DrawScene(&frame, &opts, gpu, s.Scene.Skel, s.Scene.Pose.Model, s.Scene.Pose.Skin)
 				}
 				d.r.End()
