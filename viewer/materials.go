@@ -19,7 +19,7 @@ type SceneTexture struct {
 // into sc.Textures and returns the materials (nil without any). A texture that
 // cannot be read is listed with its error and a nil image.
 func (sc *Scene) ReadTextures() []formats.Material {
-	sc.Textures = nil
+	sc.Textures, sc.TexturesGen = nil, sc.Gen
 	if sc.Asset == nil || sc.Asset.Materials == nil {
 		return nil
 	}

@@ -37,8 +37,10 @@ type Scene struct {
 	// Textures are the texture files of the meshes' materials as the renderer
 	// read them (filled when the meshes are uploaded).
 	Textures []SceneTexture
-	skin     string // the skin UseSkin chose ("": the decoder's default)
-	mtimes   []time.Time
+	// TexturesGen is the Gen the Textures were read for.
+	TexturesGen int
+	skin        string // the skin UseSkin chose ("": the decoder's default)
+	mtimes      []time.Time
 	// RootMotion applies the clip's locomotion (LocomotionClip) as the root.
 	RootMotion bool
 	optsKey    string // Opts.Key(), for caches keyed by reading
