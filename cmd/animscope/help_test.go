@@ -134,8 +134,16 @@ func TestVersion(t *testing.T) {
 // TestREADMEHelp: the README's command-line section is `animscope help`
 // (-update rewrites it).
 func TestREADMEHelp(t *testing.T) {
+	checkREADMESection(t, "help", "the command-line section", "animscope help", readmeHelp())
+}
+
+// checkREADMESection compares the README's text between <!-- NAME:begin --> and
+// <!-- NAME:end --> with want (what, from source, name them in the failure);
+// -update rewrites it.
+func checkREADMESection(t *testing.T, name, what, source, want string) {
+	t.Helper()
 	const path = "../../README.md"
-	const begin, end = "<!-- help:begin -->\n", "<!-- help:end -->"
+	begin, end := "<!-- "+name+":begin -->\n", "<!-- "+name+":end -->"
 	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
@@ -145,7 +153,7 @@ func TestREADMEHelp(t *testing.T) {
 	if i < 0 || j < i {
 		t.Fatalf("%s: no %q … %q section", path, begin, end)
 	}
-	got, want := s[i+len(begin):j], readmeHelp()
+	got := s[i+len(begin) : j]
 	if got == want {
 		return
 	}
@@ -155,5 +163,5 @@ func TestREADMEHelp(t *testing.T) {
 		}
 		return
 	}
-	t.Errorf("%s: the command-line section is\n%s\nwant (animscope help)\n%s", path, got, want)
+	t.Errorf("%s: %s is\n%s\nwant (%s)\n%s", path, what, got, source, want)
 }

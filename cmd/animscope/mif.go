@@ -74,14 +74,5 @@ func mifDepartures(name string, opts formats.Options, stderr io.Writer) (errs, w
 	if err != nil {
 		return 0, 0
 	}
-	for _, d := range mif.Check(f) {
-		if d.Severity == formats.Error {
-			errs++
-			fmt.Fprintln(stderr, d)
-		} else {
-			warns++
-			fmt.Fprintf(stderr, "warning: %s\n", d)
-		}
-	}
-	return errs, warns
+	return printDiagnostics(mif.Check(f), stderr)
 }

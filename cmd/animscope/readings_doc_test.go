@@ -1,7 +1,6 @@
 package main
 
 import (
-	"os"
 	"strings"
 	"testing"
 )
@@ -9,28 +8,7 @@ import (
 // TestREADMEReadings: the README's table of readings is the one the formats'
 // declarations give (-update rewrites it).
 func TestREADMEReadings(t *testing.T) {
-	const path = "../../README.md"
-	const begin, end = "<!-- readings:begin -->\n", "<!-- readings:end -->"
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := string(data)
-	i, j := strings.Index(s, begin), strings.Index(s, end)
-	if i < 0 || j < i {
-		t.Fatalf("%s: no %q … %q section", path, begin, end)
-	}
-	got, want := s[i+len(begin):j], readingsTable()
-	if got == want {
-		return
-	}
-	if *update {
-		if err := os.WriteFile(path, []byte(s[:i+len(begin)]+want+s[j:]), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	t.Errorf("%s: the readings table is\n%s\nwant (from the declarations)\n%s", path, got, want)
+	checkREADMESection(t, "readings", "the readings table", "from the declarations", readingsTable())
 }
 
 // TestHelpListsEveryReading: `animscope help` names every declared reading, its

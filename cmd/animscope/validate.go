@@ -68,15 +68,20 @@ func validateAsset(a *formats.Part, opts formats.Options, stderr io.Writer) (err
 		}
 	}
 	// The same verdict every command gives when it opens the file.
-	diags := formats.Verdict(&a.Asset)
+	e, w := printDiagnostics(formats.Verdict(&a.Asset), stderr)
+	return errs + e, warns + w
+}
+
+// printDiagnostics prints diags for validate (an error as it is, a warning after
+// "warning: ") and counts them.
+func printDiagnostics(diags []formats.Diagnostic, stderr io.Writer) (errs, warns int) {
 	for _, d := range diags {
-		s := d.String()
 		if d.Severity == formats.Error {
 			errs++
-			fmt.Fprintln(stderr, s)
+			fmt.Fprintln(stderr, d.String())
 		} else {
 			warns++
-			fmt.Fprintf(stderr, "warning: %s\n", s)
+			fmt.Fprintf(stderr, "warning: %s\n", d.String())
 		}
 	}
 	return errs, warns
