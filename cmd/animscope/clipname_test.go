@@ -42,22 +42,7 @@ func frogLikeM2(t *testing.T) string {
 func TestClipNamesUnique(t *testing.T) {
 	file := frogLikeM2(t)
 	want := []string{"Walk", "Stand.1", "Stand", "Stand.2", "Stand.3"}
-	code, out, errs := runCLI("inspect", "--json", file)
-	if code != exitOK {
-		t.Fatalf("inspect: exit %d: %s", code, errs)
-	}
-	var ins struct {
-		Clips []struct {
-			Name string `json:"name"`
-		} `json:"clips"`
-	}
-	if err := json.Unmarshal([]byte(out), &ins); err != nil {
-		t.Fatal(err)
-	}
-	var got []string
-	for _, c := range ins.Clips {
-		got = append(got, c.Name)
-	}
+	got := inspectClipNames(t, file)
 	if strings.Join(got, ",") != strings.Join(want, ",") {
 		t.Fatalf("inspect clip names %v, want %v", got, want)
 	}
@@ -123,20 +108,7 @@ func TestBoundClipNamesUnique(t *testing.T) {
 		}
 		files = append(files, full)
 	}
-	code, out, errs := runCLI(append([]string{"inspect", "--json"}, files...)...)
-	if code != exitOK {
-		t.Fatalf("inspect: exit %d: %s", code, errs)
-	}
-	var ins struct {
-		Clips []struct {
-			Name string `json:"name"`
-		} `json:"clips"`
-	}
-	json.Unmarshal([]byte(out), &ins)
-	var got []string
-	for _, c := range ins.Clips {
-		got = append(got, c.Name)
-	}
+	got := inspectClipNames(t, files...)
 	if strings.Join(got, ",") != "wave,wave.1,WAVE.2" {
 		t.Fatalf("clip names %v, want wave, wave.1, WAVE.2", got)
 	}
@@ -146,4 +118,26 @@ func TestBoundClipNamesUnique(t *testing.T) {
 			t.Errorf("sample --clip %s: exit %d %s\n%s", name, code, errs, out)
 		}
 	}
+}
+
+// inspectClipNames is the clip names `inspect --json FILE...` gives.
+func inspectClipNames(t *testing.T, files ...string) []string {
+	t.Helper()
+	code, out, errs := runCLI(append([]string{"inspect", "--json"}, files...)...)
+	if code != exitOK {
+		t.Fatalf("inspect: exit %d: %s", code, errs)
+	}
+	var ins struct {
+		Clips []struct {
+			Name string `json:"name"`
+		} `json:"clips"`
+	}
+	if err := json.Unmarshal([]byte(out), &ins); err != nil {
+		t.Fatalf("inspect --json: %v\n%s", err, out)
+	}
+	var names []string
+	for _, c := range ins.Clips {
+		names = append(names, c.Name)
+	}
+	return names
 }

@@ -204,11 +204,6 @@ func TestOneVerdictNRes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	entry := func(typ uint32, name string, data []byte) nres.Entry {
-		e := nres.Entry{Type: typ, Data: data}
-		e.SetName(name)
-		return e
-	}
 	write := func(name string, es ...nres.Entry) string {
 		p := filepath.Join(dir, name)
 		if err := os.WriteFile(p, nres.Encode(0, es), 0o644); err != nil {
@@ -216,9 +211,9 @@ func TestOneVerdictNRes(t *testing.T) {
 		}
 		return p
 	}
-	dup := write("dup.rlb", entry(nres.TypeMESH, "TANK.msh", model), entry(nres.TypeMESH, "tank.MSH", model))
+	dup := write("dup.rlb", nresEntry(nres.TypeMESH, "TANK.msh", model), nresEntry(nres.TypeMESH, "tank.MSH", model))
 	assertOneVerdict(t, "duplicated entry", dup, `entry 1 is named "tank.MSH" like entry 0`)
-	none := write("none.rlb", entry(nres.TypeTexm, "skin.tex", []byte("Texm....")))
+	none := write("none.rlb", nresEntry(nres.TypeTexm, "skin.tex", []byte("Texm....")))
 	assertOneVerdict(t, "no model", none, "the archive holds no MSH model")
 }
 

@@ -25,20 +25,15 @@ func verdictFixtures(t *testing.T) []fixture {
 	if err != nil {
 		t.Fatal(err)
 	}
-	entry := func(typ uint32, name string, data []byte) nres.Entry {
-		e := nres.Entry{Type: typ, Data: data}
-		e.SetName(name)
-		return e
-	}
 	archive := nres.Encode(0, []nres.Entry{
-		entry(nres.TypeTexm, "skin.tex", []byte("Texm....")),
-		entry(nres.TypeMESH, "CHAIN.msh", a),
-		entry(0, "Worked.MSH", b),
+		nresEntry(nres.TypeTexm, "skin.tex", []byte("Texm....")),
+		nresEntry(nres.TypeMESH, "CHAIN.msh", a),
+		nresEntry(0, "Worked.MSH", b),
 	})
 	dir := len(archive) - 3*nres.EntrySize
 	single := nres.Encode(0, []nres.Entry{
-		entry(nres.TypeTexm, "skin.tex", []byte("Texm....")),
-		entry(nres.TypeMESH, "CHAIN.msh", a),
+		nresEntry(nres.TypeTexm, "skin.tex", []byte("Texm....")),
+		nresEntry(nres.TypeMESH, "CHAIN.msh", a),
 	})
 	dir1 := len(single) - 2*nres.EntrySize
 	sat := swgtest.EncodeAppearance(&swg.Appearance{Version: "0003", Meshes: []string{corpusLOD},
@@ -75,3 +70,10 @@ const corpusVCM = "@bone name 'body' {\n @box from (-0.2,0,-0.125) to (0.2,0.5,0
 const corpusVCA = "@configure fps 20 frames 40\n" +
 	"@rotate bone head by y curve linear {\n @key frame 0 value 0\n @key frame 20 value 90\n @key frame 40 value 0\n}\n" +
 	"@move bone body by y curve linear {\n @key frame 0 value 0\n @key frame 10 value 0.05\n}\n"
+
+// nresEntry is an NRes archive entry of a type and name holding data.
+func nresEntry(typ uint32, name string, data []byte) nres.Entry {
+	e := nres.Entry{Type: typ, Data: data}
+	e.SetName(name)
+	return e
+}
