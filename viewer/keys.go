@@ -34,7 +34,7 @@ var Shortcuts = []Shortcut{
 	{"Ctrl+R", "reload the scene from disk"},
 	{"F1", "this list"},
 	{"Left drag", "orbit the camera"},
-	{"Right or middle drag", "pan"},
+	{"Middle drag, or Shift + left drag", "pan"},
 	{"Wheel", "zoom"},
 	{"Click a joint", "select it"},
 	{"Drop files on the window", "open them as the scene"},
