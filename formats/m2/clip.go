@@ -219,7 +219,16 @@ func (c *Clip) samplePacked(slots []int32, frame int32, seqT, globalMS float64, 
 					addKey(p, "r", k, -1, 0)
 					continue
 				}
-				w0, w1 := arcs[v].Weights(r)
+				// anim.SlerpArc.Weights, written out (one call fewer per joint).
+				arc := &arcs[v]
+				var w0, w1 float32
+				if arc.Linear {
+					w0, w1 = 1-r, r*arc.Sign
+				} else {
+					sinAT, cosAT := anim.Sincos32(r * arc.Theta)
+					w1 = sinAT / arc.SinTheta
+					w0, w1 = cosAT-float32(w1*arc.D), w1*arc.Sign
+				}
 				qa, qb := &quats[v], &quats[v+1]
 				x.Q.W = float32(w0*qa.W) + float32(w1*qb.W)
 				x.Q.V[0] = float32(w0*qa.V[0]) + float32(w1*qb.V[0])
