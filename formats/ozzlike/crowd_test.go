@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"animscope/anim"
+	"animscope/anim/crowd"
 )
 
 // crowdSize is how many characters BenchmarkCrowd poses per frame.
@@ -13,16 +14,16 @@ const crowdSize = 256
 
 // BenchmarkCrowd poses many 64-joint characters of each family per frame: each
 // character blends clips A and B at 0.5 at its own phase and composes
-// local-to-model and the skin palette (anim.Pose.Evaluate), with anim.Crowd on
+// local-to-model and the skin palette (anim.Pose.Evaluate), with crowd.Job on
 // one goroutine and on all of them (GOMAXPROCS), probes off; "probes" is one
 // goroutine with probes on. It reports how many characters fit a 16.7 ms frame.
 func BenchmarkCrowd(b *testing.B) {
 	for _, fam := range families {
 		w := fam.build(b, 64)
-		chars := make([]anim.Character, crowdSize)
+		chars := make([]crowd.Character, crowdSize)
 		for i := range chars {
 			phase := float64((i*7919)%crowdSize) / crowdSize * w.span
-			chars[i] = anim.Character{Skel: w.skel, Pose: anim.NewPose(64),
+			chars[i] = crowd.Character{Skel: w.skel, Pose: anim.NewPose(64),
 				Req: anim.PoseRequest{A: w.a, TA: phase, B: w.b, TB: phase, Weight: 0.5}}
 		}
 		for _, v := range []struct {
@@ -35,15 +36,15 @@ func BenchmarkCrowd(b *testing.B) {
 			{"1core+probes", 1, true},
 		} {
 			b.Run(fmt.Sprintf("%s/%s", fam.name, v.name), func(b *testing.B) {
-				crowd := anim.NewCrowd(v.workers)
-				defer crowd.Close()
+				job := crowd.New(v.workers)
+				defer job.Close()
 				for i := range chars {
 					chars[i].Req.Probes = v.probes
 				}
-				crowd.Evaluate(chars) // the poses make their sampling contexts
+				job.Evaluate(chars) // the poses make their sampling contexts
 				b.ReportAllocs()
 				for b.Loop() {
-					crowd.Evaluate(chars)
+					job.Evaluate(chars)
 					for i := range chars {
 						r := &chars[i].Req
 						if r.TA += w.step; r.TA >= w.span {

@@ -1,9 +1,11 @@
-package anim
+package crowd
 
 import (
 	"math"
 	"strings"
 	"testing"
+
+	"animscope/anim"
 
 	"github.com/go-gl/mathgl/mgl32"
 )
@@ -12,27 +14,43 @@ import (
 // panics at t = −1 (a sampler failing).
 type spinClip struct{}
 
-func (spinClip) Info() ClipInfo      { return ClipInfo{Unit: "s", Duration: 10, UnitsPerSecond: 1} }
-func (spinClip) NewContext() Context { return nil }
-func (spinClip) Sample(_ Context, t float64, out []Transform, probes []Probe) (Affine, bool) {
+func (spinClip) Info() anim.ClipInfo {
+	return anim.ClipInfo{Unit: "s", Duration: 10, UnitsPerSecond: 1}
+}
+func (spinClip) NewContext() anim.Context { return nil }
+func (spinClip) Sample(_ anim.Context, t float64, out []anim.Transform, probes []anim.Probe) (anim.Affine, bool) {
 	if t == -1 {
 		panic("spinClip: bad time")
 	}
 	s, c := math.Sincos(t / 2)
 	for i := range out {
-		out[i] = Transform{T: mgl32.Vec3{float32(t), 0, 0}, Q: mgl32.Quat{W: float32(c), V: mgl32.Vec3{0, 0, float32(s)}}, S: mgl32.Vec3{1, 1, 1}}
+		out[i] = anim.Transform{T: mgl32.Vec3{float32(t), 0, 0}, Q: mgl32.Quat{W: float32(c), V: mgl32.Vec3{0, 0, float32(s)}}, S: mgl32.Vec3{1, 1, 1}}
 	}
 	for i := range probes {
 		probes[i].Reset(int32(t), false)
 	}
-	return IdentityAffine, false
+	return anim.IdentityAffine, false
 }
 
-func crowdOf(n int, s *Skeleton) []Character {
+// stillClip holds every node at the identity.
+type stillClip struct{}
+
+func (stillClip) Info() anim.ClipInfo {
+	return anim.ClipInfo{Unit: "s", Duration: 10, UnitsPerSecond: 1}
+}
+func (stillClip) NewContext() anim.Context { return nil }
+func (stillClip) Sample(_ anim.Context, t float64, out []anim.Transform, probes []anim.Probe) (anim.Affine, bool) {
+	for i := range out {
+		out[i] = anim.IdentityTransform
+	}
+	return anim.IdentityAffine, false
+}
+
+func crowdOf(n int, s *anim.Skeleton) []Character {
 	chars := make([]Character, n)
 	for i := range chars {
-		chars[i] = Character{Skel: s, Pose: NewPose(s.Len()),
-			Req: PoseRequest{A: spinClip{}, TA: 0.01 * float64(i), B: constClip{IdentityTransform}, Weight: 0.25}}
+		chars[i] = Character{Skel: s, Pose: anim.NewPose(s.Len()),
+			Req: anim.PoseRequest{A: spinClip{}, TA: 0.01 * float64(i), B: stillClip{}, Weight: 0.25}}
 	}
 	return chars
 }
@@ -41,19 +59,22 @@ func crowdOf(n int, s *Skeleton) []Character {
 // goroutines has the model and skin matrices a serial Evaluate gives, frame after
 // frame, and a frame allocates nothing.
 func TestCrowdMatchesSerial(t *testing.T) {
-	s := &Skeleton{Names: []string{"a", "b", "c"}, Parents: []int32{-1, 0, 1},
+	s := &anim.Skeleton{Names: []string{"a", "b", "c"}, Parents: []int32{-1, 0, 1},
 		Offset: []mgl32.Vec3{{0, 0, 0}, {0, 1, 0}, {0, 1, 0}}}
 	for _, workers := range []int{1, 2, 5} {
-		c := NewCrowd(workers)
+		c := New(workers)
 		chars, want := crowdOf(37, s), crowdOf(37, s)
 		for frame := 0; frame < 3; frame++ {
 			for i := range chars {
 				chars[i].Req.TA += 0.5
 				want[i].Req.TA += 0.5
-				want[i].Pose.Evaluate(want[i].Skel, &want[i].Req)
+				want[i].Result = want[i].Pose.Evaluate(want[i].Skel, &want[i].Req)
 			}
 			c.Evaluate(chars)
 			for i := range chars {
+				if chars[i].Result != want[i].Result {
+					t.Fatalf("%d workers, frame %d: character %d result = %+v, want %+v", workers, frame, i, chars[i].Result, want[i].Result)
+				}
 				for n := range chars[i].Pose.Model {
 					if got, w := chars[i].Pose.Model[n], want[i].Pose.Model[n]; got != w {
 						t.Fatalf("%d workers, frame %d: character %d node %d model = %v, want %v", workers, frame, i, n, got, w)
@@ -74,8 +95,8 @@ func TestCrowdMatchesSerial(t *testing.T) {
 // TestCrowdPanic: a sampler's panic on a worker reaches the caller of Evaluate
 // (where the viewer recovers it), and the crowd evaluates the next frame.
 func TestCrowdPanic(t *testing.T) {
-	s := &Skeleton{Names: []string{"a"}, Parents: []int32{-1}}
-	c := NewCrowd(3)
+	s := &anim.Skeleton{Names: []string{"a"}, Parents: []int32{-1}}
+	c := New(3)
 	defer c.Close()
 	chars := crowdOf(40, s)
 	chars[29].Req.TA = -1

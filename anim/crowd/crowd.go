@@ -1,29 +1,37 @@
-package anim
+// Package crowd is the parallel pose job of a scene with many characters: each
+// character's anim.Pose.Evaluate, spread over a fixed set of goroutines that wait
+// between frames, so that a frame allocates nothing. Clips are shared
+// (immutable); each character owns its pose and sampling contexts.
+package crowd
 
 import (
 	"sync"
 	"sync/atomic"
+
+	"animscope/anim"
 )
 
 // Character is one posed instance of a crowd: its skeleton, its pose (buffers and
 // sampling contexts: a Pose belongs to one character) and the request it is
 // evaluated with this frame.
 type Character struct {
-	Skel *Skeleton
-	Pose *Pose
-	Req  PoseRequest
+	Skel *anim.Skeleton
+	Pose *anim.Pose
+	Req  anim.PoseRequest
+	// Result is what the last Evaluate's blend used (anim.BlendResult).
+	Result anim.BlendResult
 }
 
-// crowdChunk is how many characters a worker takes at a time: small enough to
+// chunk is how many characters a worker takes at a time: small enough to
 // balance characters of different sizes, large enough that taking one costs
 // nothing beside the poses.
-const crowdChunk = 4
+const chunk = 4
 
-// Crowd evaluates many characters' poses (Pose.Evaluate) on several goroutines:
-// the parallel job of a scene with many instances. The workers are started once
-// and wait between frames, so a frame allocates nothing. A Crowd is used by one
-// goroutine at a time; Close stops its workers.
-type Crowd struct {
+// Job evaluates many characters' poses (anim.Pose.Evaluate) on several
+// goroutines. The workers are started once and wait between frames, so a frame
+// allocates nothing. A Job is used by one goroutine at a time; Close stops its
+// workers.
+type Job struct {
 	workers int
 	wake    []chan struct{}
 	done    chan struct{}
@@ -31,17 +39,17 @@ type Crowd struct {
 	next    atomic.Int64
 	once    sync.Once
 	// panicked holds the first panic a worker recovered this frame; Evaluate
-	// repeats it on the caller's goroutine, where the viewer recovers it.
+	// repeats it on the caller's goroutine, where the caller may recover it.
 	panicked atomic.Pointer[any]
 }
 
-// NewCrowd returns a crowd job on workers goroutines (the caller's among them);
+// New returns a crowd job on workers goroutines (the caller's among them);
 // workers < 1 is taken as 1, which evaluates on the caller's goroutine alone.
-func NewCrowd(workers int) *Crowd {
+func New(workers int) *Job {
 	if workers < 1 {
 		workers = 1
 	}
-	c := &Crowd{workers: workers, done: make(chan struct{}, workers)}
+	c := &Job{workers: workers, done: make(chan struct{}, workers)}
 	for w := 1; w < workers; w++ {
 		wake := make(chan struct{}, 1)
 		c.wake = append(c.wake, wake)
@@ -56,12 +64,12 @@ func NewCrowd(workers int) *Crowd {
 }
 
 // Workers is the number of goroutines that evaluate a frame.
-func (c *Crowd) Workers() int { return c.workers }
+func (c *Job) Workers() int { return c.workers }
 
 // Evaluate runs Pose.Evaluate for every character and returns when all are done.
 // Every character's result is the one a serial Evaluate gives: characters share
 // clips (immutable) but nothing they write.
-func (c *Crowd) Evaluate(chars []Character) {
+func (c *Job) Evaluate(chars []Character) {
 	c.chars = chars
 	c.next.Store(0)
 	for _, w := range c.wake {
@@ -79,14 +87,14 @@ func (c *Crowd) Evaluate(chars []Character) {
 
 // safeWork is work that records a panic instead of ending the program: a
 // worker's panic could not be recovered by the caller.
-func (c *Crowd) safeWork() {
+func (c *Job) safeWork() {
 	defer c.recoverWork()
 	c.work()
 }
 
 // recoverWork is safeWork's deferred recovery (its own function, so that a frame
 // without a panic allocates nothing for it).
-func (c *Crowd) recoverWork() {
+func (c *Job) recoverWork() {
 	if r := recover(); r != nil {
 		c.next.Store(int64(len(c.chars))) // the others stop at their next chunk
 		p := new(any)
@@ -96,22 +104,22 @@ func (c *Crowd) recoverWork() {
 }
 
 // work evaluates chunks of characters until none is left.
-func (c *Crowd) work() {
+func (c *Job) work() {
 	chars := c.chars
 	for {
-		i := int(c.next.Add(crowdChunk)) - crowdChunk
+		i := int(c.next.Add(chunk)) - chunk
 		if i >= len(chars) {
 			return
 		}
-		for j := i; j < min(i+crowdChunk, len(chars)); j++ {
+		for j := i; j < min(i+chunk, len(chars)); j++ {
 			ch := &chars[j]
-			ch.Pose.Evaluate(ch.Skel, &ch.Req)
+			ch.Result = ch.Pose.Evaluate(ch.Skel, &ch.Req)
 		}
 	}
 }
 
-// Close stops the workers. The crowd must not be used afterwards.
-func (c *Crowd) Close() {
+// Close stops the workers. The job must not be used afterwards.
+func (c *Job) Close() {
 	c.once.Do(func() {
 		for _, w := range c.wake {
 			close(w)
