@@ -85,11 +85,14 @@ func describe(a *formats.Asset) inspectOut {
 		out.UpAxis = "z"
 	}
 	if a.Skeleton != nil {
+		out.Nodes = make([]inspectNode, 0, a.Skeleton.Len())
 		for _, i := range a.Skeleton.FileOrder() {
 			out.Nodes = append(out.Nodes, inspectNode{Index: a.Skeleton.FileIndexOf(i), Name: a.Skeleton.Names[i], Parent: a.Skeleton.FileParentOf(i)})
 		}
 	}
-	for _, m := range a.MeshInfos() { // deferred meshes are counted, not built
+	infos := a.MeshInfos() // deferred meshes are counted, not built
+	out.Meshes = make([]inspectMesh, 0, len(infos))
+	for _, m := range infos {
 		node := m.Node
 		if a.Skeleton != nil && node >= 0 && node < a.Skeleton.Len() {
 			node = a.Skeleton.FileIndexOf(node)
@@ -125,6 +128,12 @@ func openForInspect(files []string, opts formats.Options) (*formats.Asset, error
 			}
 			return &a.Asset, nil // not a scene: described as the file gives it
 		}
+		// formats.Open for the part already decoded (decoding again would
+		// hold the file's tree twice)
+		if err := formats.FirstError(formats.Verdict(&a.Asset)); err != nil {
+			return nil, err
+		}
+		return formats.Merge([]*formats.Part{a})
 	}
 	return formats.Open(files, opts)
 }

@@ -24,10 +24,13 @@ type VCMModel struct {
 type modelError struct{ err error }
 
 type vcmBuilder struct {
-	file     string
-	src      []byte
-	skel     *anim.Skeleton
-	meshIdx  map[meshKey]int32 // → index in meshes (or counts)
+	file string
+	src  []byte
+	skel *anim.Skeleton
+	// byBone lists, per bone, its meshes (indices into meshes, or counts) and
+	// textures: a short list each, rather than one map of every mesh (a model of
+	// 32,000 bones has 192,000 meshes, and such a map took 50 MB to build).
+	byBone   []boneMeshes
 	meshes   []formats.Mesh
 	depth    int
 	vertices int
@@ -35,6 +38,44 @@ type vcmBuilder struct {
 	// vertex data: what decoding needs (see vcmMeshes).
 	counting bool
 	counts   []meshCount
+}
+
+// boneMeshes are one bone's meshes: their indices and textures, searched in
+// order while few, through byTex once there are more than boneMeshesScan.
+type boneMeshes struct {
+	idx   []int32
+	tex   []string
+	byTex map[string]int32
+}
+
+const boneMeshesScan = 8
+
+func (bm *boneMeshes) find(texture string) (int32, bool) {
+	if bm.byTex != nil {
+		i, ok := bm.byTex[texture]
+		return i, ok
+	}
+	for k, t := range bm.tex {
+		if t == texture {
+			return bm.idx[k], true
+		}
+	}
+	return 0, false
+}
+
+func (bm *boneMeshes) add(texture string, i int32) {
+	if bm.byTex != nil {
+		bm.byTex[texture] = i
+		return
+	}
+	bm.idx, bm.tex = append(bm.idx, i), append(bm.tex, texture)
+	if len(bm.idx) > boneMeshesScan {
+		bm.byTex = make(map[string]int32, len(bm.idx))
+		for k, t := range bm.tex {
+			bm.byTex[t] = bm.idx[k]
+		}
+		bm.idx, bm.tex = nil, nil
+	}
 }
 
 type meshKey struct {
@@ -72,7 +113,7 @@ func buildVCM(file string, src []byte, counting bool) (b *vcmBuilder, err error)
 		se := err.(*SyntaxError)
 		return nil, formats.LineErrf(file, se.Line, se.Col, "%s", se.Msg)
 	}
-	b = &vcmBuilder{file: file, src: src, meshIdx: map[meshKey]int32{}, counting: counting,
+	b = &vcmBuilder{file: file, src: src, counting: counting,
 		skel: &anim.Skeleton{Names: []string{"root"}, Parents: []int32{-1}, Offset: []mgl32.Vec3{{}}}}
 	defer func() {
 		if r := recover(); r != nil {
@@ -241,17 +282,20 @@ func (b *vcmBuilder) mesh(pos, bone int, texture string, verts, tris int) *forma
 	if b.vertices > MaxVertices {
 		b.fail(pos, "the model expands to more than %d vertices", MaxVertices)
 	}
+	for len(b.byBone) <= bone {
+		b.byBone = appendDoubling(b.byBone, boneMeshes{})
+	}
 	key := meshKey{int32(bone), texture}
-	i, ok := b.meshIdx[key]
+	i, ok := b.byBone[bone].find(texture)
 	if !ok {
 		if b.counting {
 			i = int32(len(b.counts))
-			b.counts = append(b.counts, meshCount{meshKey: key})
+			b.counts = appendDoubling(b.counts, meshCount{meshKey: key})
 		} else {
 			i = int32(len(b.meshes))
 			b.meshes = append(b.meshes, formats.Mesh{Name: b.skel.Names[bone] + " " + texture, Node: bone})
 		}
-		b.meshIdx[key] = i
+		b.byBone[bone].add(texture, i)
 	}
 	if b.counting { // MaxVertices above keeps the sums within int32
 		b.counts[i].vertices += int32(verts)
@@ -259,6 +303,16 @@ func (b *vcmBuilder) mesh(pos, bone int, texture string, verts, tris int) *forma
 		return nil
 	}
 	return &b.meshes[i]
+}
+
+// appendDoubling appends v, doubling the capacity when it is full: append grows
+// large slices by a quarter, so that a list of 192,000 meshes allocated five
+// times its size on the way.
+func appendDoubling[T any](s []T, v T) []T {
+	if len(s) == cap(s) {
+		s = append(make([]T, 0, 2*cap(s)+8), s...)
+	}
+	return append(s, v)
 }
 
 // quad adds two triangles a-b-c, a-c-d with one normal.
