@@ -25,7 +25,7 @@ export ANIMSCOPE_NODE_MODULES ?= $(shell [ -d "$(NODE_MODULES)/gltf-validator" ]
 export GOAMD64 := v1
 XRUN      := $(shell [ -n "$$DISPLAY" ] || ! command -v xvfb-run >/dev/null 2>&1 || echo 'xvfb-run -a -s "-screen 0 1280x1024x24"')
 
-.PHONY: all deps build run test vet fmt-check lint bench verify-math check-fma deadcode fuzz fuzz-ci clean
+.PHONY: all deps build run test vet fmt-check lint bench verify-math check-fma deadcode check-nocgo fuzz fuzz-ci clean
 
 all: build
 
@@ -97,6 +97,14 @@ check-fma:
 # in test-support packages (m2test, mshtest, swgtest, viewertest).
 deadcode:
 	GO=$(GO) .ci/deadcode-check
+
+# The command line built without cgo (no X11, no GL): .ci/nocgo-check builds both
+# binaries, checks that the viewer and render refuse with exit status 2, that
+# `sample --json` prints the same bytes in both on the demo and every sample file
+# (../shared/samples; skipped with a message when absent), and runs the command
+# line's and the viewer model's tests without cgo and without a display.
+check-nocgo:
+	GO=$(GO) .ci/nocgo-check
 
 # Every fuzz target, FUZZTIME each (default 30s; CI uses 10s). A real finding
 # ("Failing input written") fails at once. Go's fuzzer sometimes ends a run with

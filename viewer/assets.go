@@ -229,9 +229,22 @@ func (b *AssetBrowser) Select(r AssetRow) {
 		}
 	}
 	b.Info = fmt.Sprintf("%s\n%s, %s, %s, %s\n%d bytes (%d stored) in %s\n%s, %s",
-		r.Path, a.Family, plural(nodes, "node", "nodes"), plural(len(a.Meshes), "mesh", "meshes"), plural(len(a.Clips), "clip", "clips"),
-		r.Entry.Size, r.Entry.Packed, filepath.Base(r.Entry.Archive), plural(errs, "error", "errors"), plural(warns, "warning", "warnings"))
+		r.Path, a.Family, Plural(nodes, "node", "nodes"), Plural(len(a.Meshes), "mesh", "meshes"), Plural(len(a.Clips), "clip", "clips"),
+		r.Entry.Size, r.Entry.Packed, filepath.Base(r.Entry.Archive), Plural(errs, "error", "errors"), Plural(warns, "warning", "warnings"))
 }
 
 // OpenName is how a row is opened as a scene (ARCHIVE:MEMBER, or a path).
 func (b *AssetBrowser) OpenName(r AssetRow) string { return b.Mount.MemberName(r.Entry) }
+
+// SelectedRow finds the selected file among the rows.
+func (b *AssetBrowser) SelectedRow() (AssetRow, bool) {
+	for _, r := range b.Rows {
+		if r.Path == b.Selected && !r.Dir {
+			return r, true
+		}
+	}
+	if e, ok := b.Mount.Lookup(b.Selected); ok {
+		return AssetRow{Name: e.Path, Path: e.Path, Size: e.Size, Entry: e}, true
+	}
+	return AssetRow{}, false
+}

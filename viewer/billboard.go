@@ -44,10 +44,10 @@ func (sc *Scene) DrawnPose(eye, up mgl32.Vec3) (model, skin []anim.Affine) {
 	return bb.model, bb.skin
 }
 
-// cameraInScene gives the camera's position and up direction in the model space
+// CameraInScene gives the camera's position and up direction in the model space
 // of a scene drawn under scene (the up-axis and mirror matrix); view is the
 // camera's view matrix, whose second row is its up direction in the world.
-func cameraInScene(eyeWorld mgl32.Vec3, view, scene mgl32.Mat4) (eye, up mgl32.Vec3) {
+func CameraInScene(eyeWorld mgl32.Vec3, view, scene mgl32.Mat4) (eye, up mgl32.Vec3) {
 	inv := scene.Inv()
 	eye = inv.Mul4x1(eyeWorld.Vec4(1)).Vec3()
 	up = inv.Mul4x1(mgl32.Vec4{view[1], view[5], view[9], 0}).Vec3()

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"animscope/formats"
+	"animscope/viewer/viewertest"
 
 	"github.com/go-gl/mathgl/mgl32"
 )
@@ -52,7 +53,7 @@ func TestFramingSameFromEveryRoute(t *testing.T) {
 	}
 	var want Framing
 	for i, r := range routes {
-		s := NewState(fakeLoader, formats.Options{})
+		s := NewState(viewertest.FakeLoader, formats.Options{})
 		if !r.open(s) {
 			t.Fatalf("%s: %s", r.name, s.LastError())
 		}
@@ -79,7 +80,7 @@ func TestFramingSameFromEveryRoute(t *testing.T) {
 // TestMotionFraming: F frames the whole clip: the same box whatever the time of
 // the moment, holding the joints of every pose of the clip.
 func TestMotionFraming(t *testing.T) {
-	s := NewState(fakeLoader, formats.Options{})
+	s := NewState(viewertest.FakeLoader, formats.Options{})
 	s.Open([]string{"good"})
 	s.TakeFraming()
 	var first Framing

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"animscope/formats"
+	"animscope/viewer/viewertest"
 )
 
 // TestReadTexturesAndSample: the textured fixture's two BLPs are read once each
@@ -11,7 +12,7 @@ import (
 // transparency track holds 0.5 (fixed16 16384/32767), the others 1, with the identity UV matrix; it
 // allocates nothing. No display needed.
 func TestReadTexturesAndSample(t *testing.T) {
-	model := texturedFixture(t)
+	model := viewertest.TexturedModel(t)
 	s := NewState(DefaultLoader, formats.Options{})
 	if !s.Open([]string{model}) {
 		t.Fatalf("open: %s", s.LastError())

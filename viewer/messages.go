@@ -98,11 +98,11 @@ func CountDiags(ds []Diag) (errors, warnings int) {
 func Counts(errors, warnings int) string {
 	switch {
 	case errors > 0 && warnings > 0:
-		return plural(errors, "error", "errors") + ", " + plural(warnings, "warning", "warnings")
+		return Plural(errors, "error", "errors") + ", " + Plural(warnings, "warning", "warnings")
 	case errors > 0:
-		return plural(errors, "error", "errors")
+		return Plural(errors, "error", "errors")
 	case warnings > 0:
-		return plural(warnings, "warning", "warnings")
+		return Plural(warnings, "warning", "warnings")
 	}
 	return "no messages"
 }
@@ -148,7 +148,7 @@ func (s *State) OpenStartup(files []string) bool {
 	if sc, err := safeLoad(s.Load, nil, s.Opts); err == nil {
 		s.install(sc, false)
 	}
-	s.addDiag(formats.Error, "%s (showing the demo instead)", why)
+	s.AddDiag(formats.Error, "%s (showing the demo instead)", why)
 	s.Banner = banner
 	s.noteBanner("showing the demo instead")
 	return false

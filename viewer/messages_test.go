@@ -72,7 +72,7 @@ func warnLoader(files []string, opts formats.Options) (*formats.Asset, error) {
 			Message: "no skeleton was given: using the stand-in skeleton this file offers"}}
 		return a, nil
 	}
-	return fakeLoader(files, opts)
+	return viewertest.FakeLoader(files, opts)
 }
 
 // TestBannerOnLoad: every load that says something shows it in the banner, in

@@ -2,9 +2,9 @@ package viewer
 
 import "strconv"
 
-// plural is "1 mesh", "2 meshes", "0 meshes": the viewer's counts with the noun in
+// Plural is "1 mesh", "2 meshes", "0 meshes": the viewer's counts with the noun in
 // the right number (many is the plural form).
-func plural(n int, one, many string) string {
+func Plural(n int, one, many string) string {
 	if n == 1 {
 		return "1 " + one
 	}

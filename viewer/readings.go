@@ -12,8 +12,8 @@ import (
 // allocates nothing.
 type sceneReadings struct {
 	all, compare   []formats.Reading // compare: those with Reading.Compare
-	labels         []string          // per all: "quat order (MSH)"
-	labelsB        []string          // per compare: "B quat order (MSH)"
+	Labels         []string          // per all: "quat order (MSH)"
+	LabelsB        []string          // per compare: "B quat order (MSH)"
 	anotherReading formats.Options   // see State.AnotherReading; valid when compare is not empty
 }
 
@@ -21,10 +21,10 @@ func newSceneReadings(family string, opts formats.Options) sceneReadings {
 	var r sceneReadings
 	for _, rd := range formats.ReadingsFor(family) {
 		r.all = append(r.all, rd)
-		r.labels = append(r.labels, readingLabel("", rd))
+		r.Labels = append(r.Labels, readingLabel("", rd))
 		if rd.Compare {
 			r.compare = append(r.compare, rd)
-			r.labelsB = append(r.labelsB, readingLabel("B ", rd))
+			r.LabelsB = append(r.LabelsB, readingLabel("B ", rd))
 		}
 	}
 	if len(r.compare) > 0 {
@@ -48,19 +48,19 @@ func (s *State) SceneReadings() []formats.Reading {
 	if s.Scene == nil {
 		return nil
 	}
-	return s.Scene.readings.all
+	return s.Scene.Readings.all
 }
 
 // CompareReadings lists the readings scene B may read differently from A (the
 // declared Compare readings that apply to B's scene, or to A's before B is open).
 func (s *State) CompareReadings() []formats.Reading {
-	if sc := s.compareScene(); sc != nil {
-		return sc.readings.compare
+	if sc := s.CompareScene(); sc != nil {
+		return sc.Readings.compare
 	}
 	return nil
 }
 
-func (s *State) compareScene() *Scene {
+func (s *State) CompareScene() *Scene {
 	if s.SceneB != nil {
 		return s.SceneB
 	}
@@ -71,10 +71,10 @@ func (s *State) compareScene() *Scene {
 // switched to its next choice (MSH: engine rounding becomes floor); ok is false
 // when the scene has no comparable reading.
 func (s *State) AnotherReading() (o formats.Options, ok bool) {
-	if s.Scene == nil || len(s.Scene.readings.compare) == 0 {
+	if s.Scene == nil || len(s.Scene.Readings.compare) == 0 {
 		return formats.Options{}, false
 	}
-	return s.Scene.readings.anotherReading, true
+	return s.Scene.Readings.anotherReading, true
 }
 
 // readingLabel is a reading's label in the options panel: "quat order (MSH)".

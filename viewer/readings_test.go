@@ -43,7 +43,7 @@ func TestReadingsFollowTheScene(t *testing.T) {
 		t.Errorf("readingsText = %q, want %q", got, want)
 	}
 
-	synth := NewState(fakeLoader, formats.Options{})
+	synth := NewState(viewertest.FakeLoader, formats.Options{})
 	if !synth.Open([]string{"good"}) {
 		t.Fatal(synth.LastError())
 	}
@@ -95,7 +95,7 @@ func TestReadingPanelsAllocateNothing(t *testing.T) {
 		_ = s.SceneReadings()
 		_ = s.CompareReadings()
 		_, _ = s.AnotherReading()
-		ob := s.optsB()
+		ob := s.OptionsB()
 		_ = ob.Value("rounding")
 		_ = formats.Options{}.Value("quat-order") // a default
 	})

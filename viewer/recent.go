@@ -82,8 +82,8 @@ func (r *Recent) Folder() string {
 		if len(it) == 0 {
 			continue
 		}
-		if st, err := os.Stat(statPath(it[0])); err == nil && !st.IsDir() {
-			return filepath.Dir(statPath(it[0]))
+		if st, err := os.Stat(StatPath(it[0])); err == nil && !st.IsDir() {
+			return filepath.Dir(StatPath(it[0]))
 		}
 	}
 	return ""
@@ -105,6 +105,6 @@ func (r *Recent) Save() error {
 }
 
 func fileExists(p string) bool {
-	_, err := os.Stat(statPath(p))
+	_, err := os.Stat(StatPath(p))
 	return err == nil
 }

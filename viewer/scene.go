@@ -45,7 +45,7 @@ type Scene struct {
 	RootMotion bool
 	optsKey    string // Opts.Key(), for caches keyed by reading
 	bb         *billboards
-	readings   sceneReadings
+	Readings   sceneReadings
 }
 
 var sceneGen int
@@ -60,7 +60,7 @@ func NewScene(a *formats.Asset, files []string, opts formats.Options) (*Scene, e
 	}
 	n := a.Skeleton.Len()
 	sc := &Scene{Asset: a, Files: files, Opts: opts, Skel: a.Skeleton, Meshes: a.Meshes, Pose: anim.NewPose(n),
-		optsKey: opts.Key(), bb: newBillboards(a, n), readings: newSceneReadings(a.Family, opts)}
+		optsKey: opts.Key(), bb: newBillboards(a, n), Readings: newSceneReadings(a.Family, opts)}
 	sc.Clips = a.Clips
 	if len(sc.Clips) == 0 {
 		sc.Clips = []anim.Clip{anim.BindPose{}}
@@ -99,7 +99,7 @@ func (sc *Scene) ShortName() string {
 	names := make([]string, len(sc.Files))
 	for i, f := range sc.Files {
 		names[i] = filepath.Base(f)
-		if p := statPath(f); p != f {
+		if p := StatPath(f); p != f {
 			names[i] = filepath.Base(strings.ReplaceAll(f[len(p)+1:], "\\", "/"))
 		}
 	}
@@ -187,9 +187,9 @@ func nameOf(files []string) string {
 	return strings.Join(files, ", ")
 }
 
-// statPath is the file to watch for a scene name (an archive member
+// StatPath is the file to watch for a scene name (an archive member
 // "archive.rlb:MEMBER" watches the archive).
-func statPath(name string) string {
+func StatPath(name string) string {
 	if _, err := os.Stat(name); err == nil {
 		return name
 	}
@@ -204,7 +204,7 @@ func statPath(name string) string {
 func statFiles(files []string) []time.Time {
 	out := make([]time.Time, len(files))
 	for i, f := range files {
-		if st, err := os.Stat(statPath(f)); err == nil {
+		if st, err := os.Stat(StatPath(f)); err == nil {
 			out[i] = st.ModTime()
 		}
 	}

@@ -132,12 +132,12 @@ func (s *State) InfoB() anim.ClipInfo {
 	return s.Scene.Infos[s.Blend.ClipB]
 }
 
-func (s *State) addDiag(sev formats.Severity, format string, args ...any) {
+func (s *State) AddDiag(sev formats.Severity, format string, args ...any) {
 	s.pushDiag(Diag{Severity: sev, Text: fmt.Sprintf(format, args...)})
 }
 
-// addInfo adds one of the viewer's own notes.
-func (s *State) addInfo(format string, args ...any) {
+// AddInfo adds one of the viewer's own notes.
+func (s *State) AddInfo(format string, args ...any) {
 	s.pushDiag(Diag{Severity: formats.Warning, Text: fmt.Sprintf(format, args...), Info: true})
 }
 
@@ -163,7 +163,7 @@ func (s *State) LastError() string {
 func (s *State) Open(files []string) bool {
 	sc, err := safeLoad(s.Load, files, s.Opts)
 	if err != nil {
-		s.addDiag(formats.Error, "%v", err)
+		s.AddDiag(formats.Error, "%v", err)
 		s.announce(nameOf(files), true, s.Diags[len(s.Diags)-1:])
 		return false
 	}
@@ -175,8 +175,8 @@ func (s *State) Open(files []string) bool {
 	return true
 }
 
-// optsB is scene B's reading: OptsB where set, A's options otherwise.
-func (s *State) optsB() formats.Options {
+// OptionsB is scene B's reading: OptsB where set, A's options otherwise.
+func (s *State) OptionsB() formats.Options {
 	if s.OptsB.IsZero() {
 		return s.Opts
 	}
@@ -185,17 +185,17 @@ func (s *State) optsB() formats.Options {
 	return o
 }
 
-// OpenCompare opens two scenes side by side (--compare); B is read with optsB.
+// OpenCompare opens two scenes side by side (--compare); B is read with OptionsB.
 func (s *State) OpenCompare(a, b []string) bool {
 	sa, err := safeLoad(s.Load, a, s.Opts)
 	if err != nil {
-		s.addDiag(formats.Error, "%v", err)
+		s.AddDiag(formats.Error, "%v", err)
 		s.announce(nameOf(a), true, s.Diags[len(s.Diags)-1:])
 		return false
 	}
-	sb, err := safeLoad(s.Load, b, s.optsB())
+	sb, err := safeLoad(s.Load, b, s.OptionsB())
 	if err != nil {
-		s.addDiag(formats.Error, "%v", err)
+		s.AddDiag(formats.Error, "%v", err)
 		s.announce(nameOf(b), true, s.Diags[len(s.Diags)-1:])
 		return false
 	}
@@ -206,7 +206,7 @@ func (s *State) OpenCompare(a, b []string) bool {
 	s.announce(sa.Name()+" | "+sb.Name(), false, sceneDiags(sa, sb))
 	s.SceneB = sb
 	s.Match = MatchNodes(sa, sb)
-	s.addInfo("comparing %s with %s: %d nodes matched by %s, %d only in A, %d only in B",
+	s.AddInfo("comparing %s with %s: %d nodes matched by %s, %d only in A, %d only in B",
 		sa.Name(), sb.Name(), len(s.Match.Pairs), s.Match.By, len(s.Match.OnlyA), len(s.Match.OnlyB))
 	return true
 }
@@ -217,9 +217,9 @@ func (s *State) OpenB(files []string) bool {
 	if s.Scene == nil {
 		return s.Open(files)
 	}
-	sb, err := safeLoad(s.Load, files, s.optsB())
+	sb, err := safeLoad(s.Load, files, s.OptionsB())
 	if err != nil {
-		s.addDiag(formats.Error, "%v", err)
+		s.AddDiag(formats.Error, "%v", err)
 		s.announce(nameOf(files), true, s.Diags[len(s.Diags)-1:])
 		return false
 	}
@@ -240,10 +240,10 @@ func (s *State) CompareReading(o formats.Options) bool {
 	}
 	old := s.OptsB
 	s.OptsB = o
-	sb, err := safeLoad(s.Load, s.Scene.Files, s.optsB())
+	sb, err := safeLoad(s.Load, s.Scene.Files, s.OptionsB())
 	if err != nil {
 		s.OptsB = old
-		s.addDiag(formats.Error, "%v", err)
+		s.AddDiag(formats.Error, "%v", err)
 		return false
 	}
 	s.setB(sb)
@@ -253,19 +253,19 @@ func (s *State) CompareReading(o formats.Options) bool {
 func (s *State) setB(sb *Scene) {
 	s.SceneB = sb
 	s.Match = MatchNodes(s.Scene, sb)
-	ob := s.optsB()
-	s.addInfo("comparing %s with %s (B: %s): %d nodes matched by %s, %d only in A, %d only in B",
+	ob := s.OptionsB()
+	s.AddInfo("comparing %s with %s (B: %s): %d nodes matched by %s, %d only in A, %d only in B",
 		s.Scene.Name(), sb.Name(), readingsText(ob, sb.Asset.Family), len(s.Match.Pairs), s.Match.By, len(s.Match.OnlyA), len(s.Match.OnlyB))
 }
 
-// reopenB reads scene B's files again with optsB (a new reading for B).
-func (s *State) reopenB() bool {
+// ReopenB reads scene B's files again with OptionsB (a new reading for B).
+func (s *State) ReopenB() bool {
 	if s.SceneB == nil {
 		return false
 	}
-	sb, err := safeLoad(s.Load, s.SceneB.Files, s.optsB())
+	sb, err := safeLoad(s.Load, s.SceneB.Files, s.OptionsB())
 	if err != nil {
-		s.addDiag(formats.Error, "%v (scene B stays as it was)", err)
+		s.AddDiag(formats.Error, "%v (scene B stays as it was)", err)
 		return false
 	}
 	s.setB(sb)
@@ -304,15 +304,15 @@ func (s *State) reopen(why string) bool {
 	sc, err := safeLoad(s.Load, s.Scene.Files, s.Opts)
 	if err != nil {
 		s.Scene.mtimes = statFiles(s.Scene.Files) // do not retry until the file changes again
-		s.addDiag(formats.Error, "%v (the previous scene stays on screen)", err)
+		s.AddDiag(formats.Error, "%v (the previous scene stays on screen)", err)
 		s.announce(s.Scene.Name(), true, s.Diags[len(s.Diags)-1:])
 		return false
 	}
 	if s.SceneB != nil {
-		sb, err := safeLoad(s.Load, s.SceneB.Files, s.optsB())
+		sb, err := safeLoad(s.Load, s.SceneB.Files, s.OptionsB())
 		if err != nil {
 			s.SceneB.mtimes = statFiles(s.SceneB.Files)
-			s.addDiag(formats.Error, "%v (the previous scene stays on screen)", err)
+			s.AddDiag(formats.Error, "%v (the previous scene stays on screen)", err)
 			s.announce(s.SceneB.Name(), true, s.Diags[len(s.Diags)-1:])
 			return false
 		}
@@ -320,7 +320,7 @@ func (s *State) reopen(why string) bool {
 		s.Match = MatchNodes(sc, sb)
 	}
 	s.install(sc, true)
-	s.addInfo("%s %s", sc.Name(), why)
+	s.AddInfo("%s %s", sc.Name(), why)
 	if s.Banner.Errors > 0 {
 		s.DismissBanner() // the failure it showed is mended
 	}
@@ -369,8 +369,8 @@ func (s *State) install(sc *Scene, keep bool) {
 		s.Diags = append(s.Diags, Diag{Severity: d.Severity, Text: d.String()})
 	}
 	if !keep {
-		s.addInfo("opened %s: %s, %s, %s, %s", sc.Name(), sc.Asset.Family,
-			plural(sc.Skel.Len(), "node", "nodes"), plural(len(sc.Asset.Clips), "clip", "clips"), plural(len(sc.Meshes), "mesh", "meshes"))
+		s.AddInfo("opened %s: %s, %s, %s, %s", sc.Name(), sc.Asset.Family,
+			Plural(sc.Skel.Len(), "node", "nodes"), Plural(len(sc.Asset.Clips), "clip", "clips"), Plural(len(sc.Meshes), "mesh", "meshes"))
 	}
 	s.Stats.Nodes = sc.Skel.Len()
 	s.clampTime()
@@ -425,7 +425,7 @@ func (s *State) SetSlot(a, b int) {
 		return
 	}
 	if err := s.Scene.SetSlot(a, b); err != nil {
-		s.addDiag(formats.Error, "%v", err)
+		s.AddDiag(formats.Error, "%v", err)
 		return
 	}
 	s.SlotA, s.SlotB = a, b
@@ -511,7 +511,7 @@ func (s *State) evaluate(sc *Scene) {
 		if r := recover(); r != nil {
 			if s.evalPanic == "" {
 				s.evalPanic = fmt.Sprint(r)
-				s.addDiag(formats.Error, "%s: sampling failed: %v (showing the rest pose)", sc.Name(), r)
+				s.AddDiag(formats.Error, "%s: sampling failed: %v (showing the rest pose)", sc.Name(), r)
 			}
 			s.View.Rest = true
 			sc.EvaluateRest(0)
@@ -569,7 +569,7 @@ func (s *State) PollWatch(now time.Time) bool {
 // StatsLine formats the statistics line.
 func (s *State) StatsLine() string {
 	return fmt.Sprintf("render %.1f ms  sampling %.1f µs  %s  %s", s.Stats.RenderMS, s.Stats.SampleUS,
-		plural(s.Stats.Nodes, "node", "nodes"), plural(s.Stats.Keys, "key", "keys"))
+		Plural(s.Stats.Nodes, "node", "nodes"), Plural(s.Stats.Keys, "key", "keys"))
 }
 
 // RenderTime records the time one frame took to build and draw (the frame loop's
@@ -631,7 +631,7 @@ func ClipLabel(i int, info anim.ClipInfo) string {
 	}
 	frames := ""
 	if info.Frames > 0 {
-		frames = ", " + plural(info.Frames, "frame", "frames")
+		frames = ", " + Plural(info.Frames, "frame", "frames")
 	}
 	return fmt.Sprintf("%d  %s  [%s%s]", i, strings.TrimSpace(name), FormatDuration(info), frames)
 }

@@ -14,45 +14,6 @@ import (
 	"github.com/go-gl/mathgl/mgl32"
 )
 
-// fakeLoader serves synthetic scenes: "good" files give a 12-node scene, "bad"
-// fails like a decoder, "panic" panics, and a path on disk is read: its content
-// "bad" fails and anything else opens.
-func fakeLoader(files []string, opts formats.Options) (*formats.Asset, error) {
-	if len(files) == 0 {
-		return viewertest.SyntheticAsset(8), nil
-	}
-	f := files[0]
-	switch {
-	case f == "bad":
-		return nil, formats.Errf(f, 0x10, "bad magic")
-	case f == "panic":
-		var m map[string]int
-		m["x"]++ // a decoder bug
-		return nil, nil
-	case f == "noskel":
-		return &formats.Asset{Files: files}, nil
-	case f == "noclips":
-		a := viewertest.SyntheticAsset(5)
-		a.Clips, a.Meshes = nil, nil
-		return a, nil
-	}
-	if data, err := os.ReadFile(f); err == nil {
-		if strings.TrimSpace(string(data)) == "bad" {
-			return nil, formats.Errf(f, 4, "broken")
-		}
-		n := 10 + len(data)
-		a := viewertest.SyntheticAsset(n)
-		a.Files = files
-		return a, nil
-	}
-	a := viewertest.SyntheticAsset(12)
-	a.Files = files
-	if opts.Value("rounding") == "floor" {
-		a.Clips = a.Clips[:1]
-	}
-	return a, nil
-}
-
 func TestOpenBadFileKeepsScene(t *testing.T) {
 	tests := []struct {
 		name    string
@@ -65,7 +26,7 @@ func TestOpenBadFileKeepsScene(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			s := NewState(fakeLoader, formats.Options{})
+			s := NewState(viewertest.FakeLoader, formats.Options{})
 			if !s.Open([]string{"good"}) {
 				t.Fatalf("open good: %s", s.LastError())
 			}
@@ -85,7 +46,7 @@ func TestOpenBadFileKeepsScene(t *testing.T) {
 }
 
 func TestReloadKeepsClipTimeSelection(t *testing.T) {
-	s := NewState(fakeLoader, formats.Options{})
+	s := NewState(viewertest.FakeLoader, formats.Options{})
 	s.Open([]string{"good"})
 	s.SetClip(1)
 	s.Tr.T = 7.5
@@ -119,7 +80,7 @@ func TestWatchReloadsAndKeepsSceneOnError(t *testing.T) {
 	}
 	t0 := time.Now().Add(-time.Hour)
 	write("ab", t0)
-	s := NewState(fakeLoader, formats.Options{})
+	s := NewState(viewertest.FakeLoader, formats.Options{})
 	s.Watch = true
 	if !s.Open([]string{f}) {
 		t.Fatal(s.LastError())
@@ -151,7 +112,7 @@ func TestWatchReloadsAndKeepsSceneOnError(t *testing.T) {
 }
 
 func TestBlendTimesAndSides(t *testing.T) {
-	s := NewState(fakeLoader, formats.Options{})
+	s := NewState(viewertest.FakeLoader, formats.Options{})
 	s.Open([]string{"good"})
 	s.Tr.Playing = false
 	s.Tr.T = 10 // clip 0 "wave" lasts 40 frames, clip 1 "bend" 20
@@ -181,7 +142,7 @@ func TestBlendTimesAndSides(t *testing.T) {
 // TestBlendMatchesBlender checks that the state's blended pose is the Blender's,
 // with both probe sets from the samplers.
 func TestBlendMatchesBlender(t *testing.T) {
-	s := NewState(fakeLoader, formats.Options{})
+	s := NewState(viewertest.FakeLoader, formats.Options{})
 	s.Open([]string{"good"})
 	s.Tr.T = 13
 	s.Blend = BlendState{On: true, ClipB: 1, Weight: 0.3, Sync: false, TB: 6}
@@ -245,7 +206,7 @@ func TestHandleKey(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.what, func(t *testing.T) {
-			s := NewState(fakeLoader, formats.Options{})
+			s := NewState(viewertest.FakeLoader, formats.Options{})
 			s.Open([]string{"good"})
 			s.Req.FrameAll = false
 			s.Tr.T = 5
@@ -280,31 +241,6 @@ func TestRecent(t *testing.T) {
 			t.Errorf("duplicate %s", it[0])
 		}
 		seen[it[0]] = true
-	}
-}
-
-func TestCreateScreenshotNeverOverwrites(t *testing.T) {
-	dir := t.TempDir()
-	now := time.Date(2024, 5, 6, 7, 8, 9, 0, time.UTC)
-	taken := filepath.Join(dir, "animscope-20240506-070809.png")
-	opened := filepath.Join(dir, "animscope-20240506-070809-1.png")
-	for _, p := range []string{taken, opened} {
-		if err := os.WriteFile(p, []byte("keep"), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	p, f, err := CreateScreenshot(dir, now, []string{opened})
-	if err != nil {
-		t.Fatal(err)
-	}
-	f.Close()
-	if want := filepath.Join(dir, "animscope-20240506-070809-2.png"); p != want {
-		t.Errorf("path = %s, want %s", p, want)
-	}
-	for _, q := range []string{taken, opened} {
-		if b, _ := os.ReadFile(q); string(b) != "keep" {
-			t.Errorf("%s was overwritten", q)
-		}
 	}
 }
 
@@ -370,7 +306,7 @@ func TestFallbackMap(t *testing.T) {
 }
 
 func TestCompareStateOpensBoth(t *testing.T) {
-	s := NewState(fakeLoader, formats.Options{})
+	s := NewState(viewertest.FakeLoader, formats.Options{})
 	if !s.OpenCompare([]string{"good"}, []string{"other"}) {
 		t.Fatal(s.LastError())
 	}
@@ -391,7 +327,7 @@ func TestCompareStateOpensBoth(t *testing.T) {
 }
 
 func TestSetSlotWithoutSlots(t *testing.T) {
-	s := NewState(fakeLoader, formats.Options{})
+	s := NewState(viewertest.FakeLoader, formats.Options{})
 	s.Open(nil)
 	s.SetSlot(1, 2)
 	if s.HasSlots() || !strings.Contains(s.LastError(), "no slots") {

@@ -6,10 +6,11 @@ import (
 	"time"
 
 	"animscope/formats"
+	"animscope/viewer/viewertest"
 )
 
 func TestWindowTitle(t *testing.T) {
-	s := NewState(fakeLoader, formats.Options{})
+	s := NewState(viewertest.FakeLoader, formats.Options{})
 	if got := s.Title(); got != "animscope" {
 		t.Errorf("no scene: %q", got)
 	}
@@ -41,7 +42,7 @@ func TestWindowTitle(t *testing.T) {
 // draw a frame as "render X.X ms" (not the swap-bound frame time), with counts in
 // the right number.
 func TestStatsLineShowsRenderTime(t *testing.T) {
-	s := NewState(fakeLoader, formats.Options{})
+	s := NewState(viewertest.FakeLoader, formats.Options{})
 	s.Open([]string{"good"})
 	s.Evaluate()
 	s.FrameTime(80 * time.Millisecond) // vsync and a slow swap: not the render time
@@ -60,7 +61,7 @@ func TestStatsLineShowsRenderTime(t *testing.T) {
 }
 
 func TestF1TogglesShortcuts(t *testing.T) {
-	s := NewState(fakeLoader, formats.Options{})
+	s := NewState(viewertest.FakeLoader, formats.Options{})
 	s.Open(nil)
 	if !s.HandleKey(KeyF1, false) || !s.ShowShortcuts {
 		t.Fatal("F1 did not show the shortcuts")

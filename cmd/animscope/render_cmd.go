@@ -57,7 +57,10 @@ func runRender(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return exitFor("render", usagef("--clip: %v", err), stderr)
 	}
-	img, err := viewer.RenderStill(a, files, opts, viewer.Shot{Clip: max(idx, 0), T: t}, w, h)
+	if !haveGL { // after the checks and the scene's warnings, as with no display
+		return noGL(stderr, "render")
+	}
+	img, err := renderStill(a, files, opts, viewer.Shot{Clip: max(idx, 0), T: t}, w, h)
 	if err != nil {
 		fmt.Fprintf(stderr, "animscope render: %v\n", err)
 		return exitInvalid

@@ -1,3 +1,5 @@
+//go:build cgo
+
 package main
 
 import (
@@ -10,7 +12,7 @@ import (
 
 	"animscope/formats/samples"
 	"animscope/render"
-	"animscope/viewer"
+	"animscope/viewer/gui"
 )
 
 func TestRenderUsageAndBadFiles(t *testing.T) {
@@ -54,7 +56,7 @@ func TestRenderUsageAndBadFiles(t *testing.T) {
 // TestRenderPictures renders the demo and files to PNG under a display and checks
 // that each image is the scene, not a blank frame.
 func TestRenderPictures(t *testing.T) {
-	if !viewer.HasDisplay() {
+	if !gui.HasDisplay() {
 		t.Skip("no display (DISPLAY unset): render needs X11; run under xvfb-run")
 	}
 	runtime.LockOSThread()
@@ -120,7 +122,7 @@ func d(c uint32, f float32) int {
 // TestRenderSamples renders every sample model the decoders read (the samples stay
 // outside the repository; the test skips without them or without a display).
 func TestRenderSamples(t *testing.T) {
-	if !viewer.HasDisplay() {
+	if !gui.HasDisplay() {
 		t.Skip("no display (DISPLAY unset): render needs X11; run under xvfb-run")
 	}
 	root := samples.Path("")

@@ -1,3 +1,5 @@
+//go:build cgo
+
 package main
 
 import (
@@ -7,13 +9,13 @@ import (
 	"runtime"
 	"testing"
 
-	"animscope/viewer"
+	"animscope/viewer/gui"
 )
 
 // TestRenderJPEG: render --out FILE.jpg writes a JPEG (image/jpeg decodes it, at
 // the size asked) that is not a blank frame.
 func TestRenderJPEG(t *testing.T) {
-	if !viewer.HasDisplay() {
+	if !gui.HasDisplay() {
 		t.Skip("no display (DISPLAY unset): render needs X11; run under xvfb-run")
 	}
 	runtime.LockOSThread()

@@ -14,7 +14,6 @@ import (
 	"animscope/formats/blp"
 	"animscope/formats/blp/blptest"
 	"animscope/formats/m2/m2test"
-	"animscope/viewer"
 )
 
 // skinFixture writes a synthetic M2 whose texture is a replaceable creature skin,
@@ -71,7 +70,7 @@ func TestRenderSkinUsage(t *testing.T) {
 // many more red pixels than the blue one, and the blue skin many more blue
 // pixels (the skeleton and the Z axis are blue in both).
 func TestRenderSkin(t *testing.T) {
-	if !viewer.HasDisplay() {
+	if !hasDisplay() {
 		t.Skip("no display (DISPLAY unset): render needs X11; run under xvfb-run")
 	}
 	runtime.LockOSThread()

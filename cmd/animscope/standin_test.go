@@ -6,8 +6,6 @@ import (
 	"runtime"
 	"strings"
 	"testing"
-
-	"animscope/viewer"
 )
 
 // TestStandInWarning: render, sample and export of an SWG clip opened without its
@@ -24,7 +22,7 @@ func TestStandInWarning(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := "warning: " + ans + ": no skeleton was given: using the stand-in skeleton this file offers"
-	display := viewer.HasDisplay()
+	display := hasDisplay()
 	if display {
 		runtime.LockOSThread()
 		defer runtime.UnlockOSThread()

@@ -1,16 +1,10 @@
 package main
 
 import (
-	"errors"
-	"fmt"
 	"io"
-	"runtime"
 
-	"animscope/viewer"
+	"animscope/formats"
 )
-
-// GLFW and OpenGL need the main goroutine on the main OS thread.
-func init() { runtime.LockOSThread() }
 
 // runViewer opens the viewer window: `animscope [--watch] [FILE...]` or
 // `animscope [--watch] --compare FILE_A FILE_B`, with the sampling options.
@@ -25,9 +19,9 @@ func runViewer(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return exitFor("viewer", err, stderr)
 	}
-	cfg := viewer.Config{Files: files, Watch: *watch, Opts: opts}
+	cfg := viewerArgs{files: files, watch: *watch, opts: opts}
 	if readingsB.given() {
-		if cfg.OptsB, err = readingsB.options(opts); err != nil {
+		if cfg.optsB, err = readingsB.options(opts); err != nil {
 			return exitFor("viewer", err, stderr)
 		}
 	}
@@ -35,16 +29,17 @@ func runViewer(args []string, stdout, stderr io.Writer) int {
 		if len(files) != 2 {
 			return exitFor("viewer", usagef("--compare takes exactly two files, FILE_A and FILE_B"), stderr)
 		}
-		cfg.Files = nil
-		cfg.CompareA, cfg.CompareB = files[:1], files[1:]
+		cfg.files = nil
+		cfg.compareA, cfg.compareB = files[:1], files[1:]
 	}
-	if err := viewer.Run(cfg); err != nil {
-		if errors.Is(err, viewer.ErrNoDisplay) {
-			fmt.Fprintf(stderr, "animscope: %v\n", err)
-			return exitInvalid
-		}
-		fmt.Fprintf(stderr, "animscope: %v\n", err)
-		return exitInvalid
-	}
-	return exitOK
+	return openViewer(cfg, stderr)
+}
+
+// viewerArgs is what the command line asks of the viewer window; openViewer (gl.go)
+// opens it, or says that this build has none (nogl.go).
+type viewerArgs struct {
+	files              []string // one scene; empty: the demo
+	compareA, compareB []string // both set: --compare
+	watch              bool
+	opts, optsB        formats.Options // optsB: B's reading (zero: opts)
 }

@@ -1,7 +1,9 @@
-package viewer
+package gui
 
 import (
 	"math"
+
+	"animscope/viewer"
 
 	"github.com/go-gl/glfw/v3.3/glfw"
 	"github.com/inkyblackness/imgui-go/v4"
@@ -124,9 +126,9 @@ func (p *platform) scroll(_ *glfw.Window, xoff, yoff float64) {
 	}
 }
 
-var shortcutKeys = map[glfw.Key]Key{
-	glfw.KeySpace: KeySpace, glfw.KeyLeft: KeyLeft, glfw.KeyRight: KeyRight, glfw.KeyHome: KeyHome,
-	glfw.KeyEnd: KeyEnd, glfw.KeyF: KeyF, glfw.KeyW: KeyW, glfw.KeyB: KeyB, glfw.KeyO: KeyO, glfw.KeyR: KeyR,
+var shortcutKeys = map[glfw.Key]viewer.Key{
+	glfw.KeySpace: viewer.KeySpace, glfw.KeyLeft: viewer.KeyLeft, glfw.KeyRight: viewer.KeyRight, glfw.KeyHome: viewer.KeyHome,
+	glfw.KeyEnd: viewer.KeyEnd, glfw.KeyF: viewer.KeyF, glfw.KeyW: viewer.KeyW, glfw.KeyB: viewer.KeyB, glfw.KeyO: viewer.KeyO, glfw.KeyR: viewer.KeyR,
 }
 
 func (p *platform) key(_ *glfw.Window, k glfw.Key, _ int, a glfw.Action, mods glfw.ModifierKey) {
@@ -150,7 +152,7 @@ func (p *platform) key(_ *glfw.Window, k glfw.Key, _ int, a glfw.Action, mods gl
 		return
 	}
 	if sk, ok := shortcutKeys[k]; ok {
-		if a == glfw.Repeat && sk != KeyLeft && sk != KeyRight {
+		if a == glfw.Repeat && sk != viewer.KeyLeft && sk != viewer.KeyRight {
 			return
 		}
 		p.app.S.HandleKey(sk, ctrl)

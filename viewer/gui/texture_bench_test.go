@@ -1,4 +1,4 @@
-package viewer
+package gui
 
 import (
 	"path/filepath"
@@ -7,12 +7,14 @@ import (
 	"animscope/formats"
 	"animscope/formats/samples"
 	"animscope/render"
+	"animscope/viewer"
+	"animscope/viewer/viewertest"
 
 	"github.com/go-gl/mathgl/mgl32"
 )
 
 // texturedState opens a textured model (all its clips) for drawing benchmarks.
-func texturedState(t testing.TB, files []string, skin string) *State {
+func texturedState(t testing.TB, files []string, skin string) *viewer.State {
 	t.Helper()
 	a, err := formats.Open(files, formats.Options{})
 	if err != nil {
@@ -23,7 +25,7 @@ func texturedState(t testing.TB, files []string, skin string) *State {
 			t.Fatal(err)
 		}
 	}
-	s := NewState(func([]string, formats.Options) (*formats.Asset, error) { return a, nil }, formats.Options{})
+	s := viewer.NewState(func([]string, formats.Options) (*formats.Asset, error) { return a, nil }, formats.Options{})
 	if !s.Open(files) {
 		t.Fatalf("open: %s", s.LastError())
 	}
@@ -32,11 +34,11 @@ func texturedState(t testing.TB, files []string, skin string) *State {
 }
 
 // drawTarget binds a 320×240 off-screen target and frames the state's scene.
-func drawTarget(t testing.TB, s *State) (*render.Target, render.Camera, float32) {
+func drawTarget(t testing.TB, s *viewer.State) (*render.Target, render.Camera, float32) {
 	t.Helper()
 	s.Evaluate()
 	cam := render.NewCamera()
-	cell := s.frameCamera(&cam)
+	cell := frameCamera(s, &cam)
 	tg, err := render.NewTarget(320, 240)
 	if err != nil {
 		t.Fatal(err)
@@ -49,7 +51,7 @@ func drawTarget(t testing.TB, s *State) (*render.Target, render.Camera, float32)
 // (materials sampled, transparent layers sorted, drawn) allocates nothing.
 func TestTexturedDrawAllocatesNothing(t *testing.T) {
 	withGL(t, func(h *Headless) {
-		s := texturedState(t, []string{texturedFixture(t)}, "")
+		s := texturedState(t, []string{viewertest.TexturedModel(t)}, "")
 		tg, cam, cell := drawTarget(t, s)
 		defer tg.Delete()
 		defer tg.Unbind()
@@ -80,7 +82,7 @@ func TestTexturedDrawAllocatesNothing(t *testing.T) {
 func BenchmarkDrawTextured(b *testing.B) {
 	b.Run("fixture", func(b *testing.B) {
 		withGL(b, func(h *Headless) {
-			benchDraw(b, h, texturedState(b, []string{texturedFixture(b)}, ""))
+			benchDraw(b, h, texturedState(b, []string{viewertest.TexturedModel(b)}, ""))
 		})
 	})
 	b.Run("murloc2", func(b *testing.B) {
@@ -92,7 +94,7 @@ func BenchmarkDrawTextured(b *testing.B) {
 	b.Run("murloc2x100", func(b *testing.B) {
 		dir := samples.Dir(b, "m2")
 		withGL(b, func(h *Headless) {
-			insts := make([]*State, 100)
+			insts := make([]*viewer.State, 100)
 			for i := range insts {
 				insts[i] = texturedState(b, []string{filepath.Join(dir, "Murloc2.m2")}, "murloc2_Green.blp")
 				insts[i].Tr.T = float64(i * 37)
@@ -105,7 +107,7 @@ func BenchmarkDrawTextured(b *testing.B) {
 			d := &h.d
 			gpu := d.gpu(0, s0.Scene)
 			frame := render.Frame{Viewport: [4]int32{0, 0, 320, 240}, View: cam.View(), Proj: cam.Proj(320.0 / 240), Background: render.DefaultBackground}
-			opts := s0.drawOptions(s0.Scene, cell)
+			opts := drawOptions(s0, s0.Scene, cell)
 			opts.ShowBones, opts.Joints, opts.ShowGrid, opts.ShowAxes = false, false, false, false
 			base := opts.Scene
 			bb := SceneBounds(s0.Scene, base)
@@ -132,7 +134,7 @@ func BenchmarkDrawTextured(b *testing.B) {
 	})
 }
 
-func benchDraw(b *testing.B, h *Headless, s *State) {
+func benchDraw(b *testing.B, h *Headless, s *viewer.State) {
 	tg, cam, cell := drawTarget(b, s)
 	defer tg.Delete()
 	defer tg.Unbind()

@@ -1,9 +1,11 @@
-package viewer
+package gui
 
 import (
 	"testing"
 
 	"animscope/formats"
+	"animscope/viewer"
+	"animscope/viewer/viewertest"
 
 	"github.com/inkyblackness/imgui-go/v4"
 )
@@ -43,20 +45,20 @@ func TestUIFrameWithoutGL(t *testing.T) {
 	defer newUIContext(t)()
 	tests := []struct {
 		name  string
-		setup func(s *State)
+		setup func(s *viewer.State)
 	}{
-		{"demo", func(s *State) {}},
-		{"selection and plot", func(s *State) { s.Select(3) }},
-		{"blend with B probes", func(s *State) { s.Blend.On = true; s.Blend.Sync = false }},
-		{"play range", func(s *State) { s.Tr.RangeOn, s.Tr.RangeLo, s.Tr.RangeHi = true, 5, 15 }},
-		{"open dialog", func(s *State) { s.Req.OpenDialog = true }},
-		{"bad file diagnostics", func(s *State) { s.Open([]string{"bad"}) }},
-		{"scene without clips or meshes", func(s *State) { s.Open([]string{"noclips"}); s.Select(1); s.Tr.Playing = true }},
-		{"compare", func(s *State) { s.OpenCompare([]string{"good"}, []string{"other"}); s.Select(2) }},
+		{"demo", func(s *viewer.State) {}},
+		{"selection and plot", func(s *viewer.State) { s.Select(3) }},
+		{"blend with B probes", func(s *viewer.State) { s.Blend.On = true; s.Blend.Sync = false }},
+		{"play range", func(s *viewer.State) { s.Tr.RangeOn, s.Tr.RangeLo, s.Tr.RangeHi = true, 5, 15 }},
+		{"open dialog", func(s *viewer.State) { s.Req.OpenDialog = true }},
+		{"bad file diagnostics", func(s *viewer.State) { s.Open([]string{"bad"}) }},
+		{"scene without clips or meshes", func(s *viewer.State) { s.Open([]string{"noclips"}); s.Select(1); s.Tr.Playing = true }},
+		{"compare", func(s *viewer.State) { s.OpenCompare([]string{"good"}, []string{"other"}); s.Select(2) }},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			s := NewState(fakeLoader, formats.Options{})
+			s := viewer.NewState(viewertest.FakeLoader, formats.Options{})
 			if !s.Open([]string{"good"}) {
 				t.Fatal(s.LastError())
 			}
@@ -81,7 +83,7 @@ func TestUIFrameWithoutGL(t *testing.T) {
 // BenchmarkUIBuild measures building the whole UI for the demo scene.
 func BenchmarkUIBuild(b *testing.B) {
 	defer newUIContext(b)()
-	s := NewState(DefaultLoader, formats.Options{})
+	s := viewer.NewState(viewer.DefaultLoader, formats.Options{})
 	s.Open(nil)
 	s.Select(5)
 	s.Blend.On = true

@@ -1,4 +1,4 @@
-package viewer
+package gui
 
 import (
 	"path/filepath"
@@ -6,6 +6,8 @@ import (
 
 	"animscope/formats"
 	"animscope/render"
+	"animscope/viewer"
+	"animscope/viewer/viewertest"
 
 	"github.com/go-gl/gl/v4.1-core/gl"
 	"github.com/inkyblackness/imgui-go/v4"
@@ -25,8 +27,8 @@ func TestAssetBrowserImageGolden(t *testing.T) {
 			t.Fatal(err)
 		}
 		defer ur.Delete()
-		s := NewState(fakeLoader, formats.Options{})
-		u := &UI{S: s, Scale: 1, assets: NewAssetBrowser("", formats.Options{}), showAssets: true}
+		s := viewer.NewState(viewertest.FakeLoader, formats.Options{})
+		u := &UI{S: s, Scale: 1, assets: viewer.NewAssetBrowser("", formats.Options{}), showAssets: true}
 		arc := syntheticArchive(t)
 		if err := u.assets.Open(arc); err != nil {
 			t.Fatal(err)

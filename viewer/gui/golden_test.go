@@ -1,4 +1,4 @@
-package viewer
+package gui
 
 import (
 	"fmt"
@@ -10,11 +10,13 @@ import (
 
 	"animscope/formats"
 	"animscope/render"
+	"animscope/viewer"
+	"animscope/viewer/viewertest"
 )
 
-func demoState(t testing.TB) *State {
+func demoState(t testing.TB) *viewer.State {
 	t.Helper()
-	s := NewState(DefaultLoader, formats.Options{})
+	s := viewer.NewState(viewer.DefaultLoader, formats.Options{})
 	if !s.Open(nil) {
 		t.Fatalf("open demo: %s", s.LastError())
 	}
@@ -104,14 +106,14 @@ func TestGolden(t *testing.T) {
 	const w, h = 320, 240
 	tests := []struct {
 		name string
-		shot func(s *State) Shot
+		shot func(s *viewer.State) viewer.Shot
 	}{
-		{"t0", func(s *State) Shot { return Shot{Clip: 0, T: 0} }},
-		{"t_quarter", func(s *State) Shot { return Shot{Clip: 0, T: s.Scene.Infos[0].Duration / 4} }},
-		{"t_twothirds", func(s *State) Shot { return Shot{Clip: 0, T: s.Scene.Infos[0].Duration * 2 / 3} }},
-		{"blend", func(s *State) Shot {
+		{"t0", func(s *viewer.State) viewer.Shot { return viewer.Shot{Clip: 0, T: 0} }},
+		{"t_quarter", func(s *viewer.State) viewer.Shot { return viewer.Shot{Clip: 0, T: s.Scene.Infos[0].Duration / 4} }},
+		{"t_twothirds", func(s *viewer.State) viewer.Shot { return viewer.Shot{Clip: 0, T: s.Scene.Infos[0].Duration * 2 / 3} }},
+		{"blend", func(s *viewer.State) viewer.Shot {
 			b := min(1, len(s.Scene.Clips)-1)
-			return Shot{Clip: 0, T: s.Scene.Infos[0].Duration / 2, Blend: true, ClipB: b, TB: s.Scene.Infos[b].Duration / 3, Weight: 0.5}
+			return viewer.Shot{Clip: 0, T: s.Scene.Infos[0].Duration / 2, Blend: true, ClipB: b, TB: s.Scene.Infos[b].Duration / 3, Weight: 0.5}
 		}},
 	}
 	for _, tc := range tests {
@@ -154,25 +156,25 @@ func TestGolden(t *testing.T) {
 func TestRenderVariants(t *testing.T) {
 	tests := []struct {
 		name string
-		set  func(s *State)
+		set  func(s *viewer.State)
 	}{
-		{"mirrored", func(s *State) { s.Scene.Asset.MirrorX = true }},
-		{"wireframe", func(s *State) { s.View.Wireframe = true }},
-		{"rest pose", func(s *State) { s.View.Rest = true }},
-		{"skeleton only", func(s *State) { s.View.Mesh = false }},
-		{"mesh only", func(s *State) { s.View.Bones, s.View.Joints = false, false }},
-		{"up Z", func(s *State) { s.View.UpOverride = formats.UpZ }},
-		{"compare split", func(s *State) { s.OpenCompare([]string{"good"}, []string{"other"}) }},
+		{"mirrored", func(s *viewer.State) { s.Scene.Asset.MirrorX = true }},
+		{"wireframe", func(s *viewer.State) { s.View.Wireframe = true }},
+		{"rest pose", func(s *viewer.State) { s.View.Rest = true }},
+		{"skeleton only", func(s *viewer.State) { s.View.Mesh = false }},
+		{"mesh only", func(s *viewer.State) { s.View.Bones, s.View.Joints = false, false }},
+		{"up Z", func(s *viewer.State) { s.View.UpOverride = formats.UpZ }},
+		{"compare split", func(s *viewer.State) { s.OpenCompare([]string{"good"}, []string{"other"}) }},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			withGL(t, func(hd *Headless) {
-				s := NewState(fakeLoader, formats.Options{})
+				s := viewer.NewState(viewertest.FakeLoader, formats.Options{})
 				if !s.Open([]string{"good"}) {
 					t.Fatal(s.LastError())
 				}
 				tc.set(s)
-				img, err := hd.RenderShot(s, Shot{T: 10}, 160, 120)
+				img, err := hd.RenderShot(s, viewer.Shot{T: 10}, 160, 120)
 				if err != nil {
 					t.Fatalf("render: %v", err)
 				}

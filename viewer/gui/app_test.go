@@ -1,10 +1,14 @@
-package viewer
+package gui
 
 import (
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
+
+	"animscope/viewer"
+	"animscope/viewer/viewertest"
 
 	"github.com/go-gl/glfw/v3.3/glfw"
 )
@@ -24,14 +28,14 @@ func TestAppFrames(t *testing.T) {
 		var shot string
 		cfg := Config{
 			CompareA: []string{"good"}, CompareB: []string{"other"},
-			Load: fakeLoader, Hidden: true, Frames: 8, Size: [2]int{960, 640}, RecentPath: filepath.Join(dir, "recent.json"),
+			Load: viewertest.FakeLoader, Hidden: true, Frames: 8, Size: [2]int{960, 640}, RecentPath: filepath.Join(dir, "recent.json"),
 			Script: func(frame int, a *App) {
 				switch frame {
 				case 2:
 					a.S.Select(4)
 					a.S.Blend.On = true
 				case 3:
-					a.S.HandleKey(KeyW, false)
+					a.S.HandleKey(viewer.KeyW, false)
 					a.S.Req.Screenshot = true
 				case 4:
 					if !a.UI.LabelOK {
@@ -75,7 +79,7 @@ func TestAppBadFileShowsDemoAndError(t *testing.T) {
 		defer h.MakeCurrent()
 		var diag string
 		var scene string
-		cfg := Config{Files: []string{"bad"}, Load: fakeLoader, Hidden: true, Frames: 2, Size: [2]int{640, 480},
+		cfg := Config{Files: []string{"bad"}, Load: viewertest.FakeLoader, Hidden: true, Frames: 2, Size: [2]int{640, 480},
 			RecentPath: filepath.Join(t.TempDir(), "recent.json"),
 			Script: func(frame int, a *App) {
 				diag, scene = a.S.LastError(), a.S.Scene.Name()
@@ -88,4 +92,29 @@ func TestAppBadFileShowsDemoAndError(t *testing.T) {
 			t.Errorf("scene %q, error %q; want the demo and the file's error", scene, diag)
 		}
 	})
+}
+
+func TestCreateScreenshotNeverOverwrites(t *testing.T) {
+	dir := t.TempDir()
+	now := time.Date(2024, 5, 6, 7, 8, 9, 0, time.UTC)
+	taken := filepath.Join(dir, "animscope-20240506-070809.png")
+	opened := filepath.Join(dir, "animscope-20240506-070809-1.png")
+	for _, p := range []string{taken, opened} {
+		if err := os.WriteFile(p, []byte("keep"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	p, f, err := CreateScreenshot(dir, now, []string{opened})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	if want := filepath.Join(dir, "animscope-20240506-070809-2.png"); p != want {
+		t.Errorf("path = %s, want %s", p, want)
+	}
+	for _, q := range []string{taken, opened} {
+		if b, _ := os.ReadFile(q); string(b) != "keep" {
+			t.Errorf("%s was overwritten", q)
+		}
+	}
 }

@@ -1,23 +1,24 @@
-package viewer
+package gui
 
 import (
 	"testing"
 
 	"animscope/formats"
 	"animscope/render"
+	"animscope/viewer"
 	"animscope/viewer/viewertest"
 )
 
 // instances makes n states of a nodes-node synthetic model, blending both clips.
-func instances(n, nodes int) []*State {
-	out := make([]*State, n)
+func instances(n, nodes int) []*viewer.State {
+	out := make([]*viewer.State, n)
 	for i := range out {
-		s := NewState(func([]string, formats.Options) (*formats.Asset, error) { return viewertest.SyntheticAsset(nodes), nil }, formats.Options{})
+		s := viewer.NewState(func([]string, formats.Options) (*formats.Asset, error) { return viewertest.SyntheticAsset(nodes), nil }, formats.Options{})
 		if !s.Open(nil) {
 			panic(s.LastError())
 		}
 		s.Tr.T = float64(i % 40)
-		s.Blend = BlendState{On: true, ClipB: 1, Weight: 0.4, Sync: true}
+		s.Blend = viewer.BlendState{On: true, ClipB: 1, Weight: 0.4, Sync: true}
 		s.Select(i % nodes)
 		out[i] = s
 	}
@@ -26,7 +27,7 @@ func instances(n, nodes int) []*State {
 
 // frameScene is the per-frame scene work of one instance: advance time, sample A
 // and B, blend, local-to-model, palette, and the skeleton's vertices.
-func frameScene(s *State, verts []render.SolidVertex) []render.SolidVertex {
+func frameScene(s *viewer.State, verts []render.SolidVertex) []render.SolidVertex {
 	s.Tick(1.0 / 60)
 	s.Evaluate()
 	verts = render.AppendSkeleton(verts[:0], s.Scene.Skel, s.Scene.Pose.Model, s.Selected)
@@ -51,9 +52,9 @@ func BenchmarkSceneFrame100x64(b *testing.B) {
 
 // BenchmarkSceneFrameDemo is one frame of the demo's scene work.
 func BenchmarkSceneFrameDemo(b *testing.B) {
-	s := NewState(DefaultLoader, formats.Options{})
+	s := viewer.NewState(viewer.DefaultLoader, formats.Options{})
 	s.Open(nil)
-	s.Blend = BlendState{On: true, ClipB: min(1, len(s.Scene.Clips)-1), Weight: 0.4, Sync: true}
+	s.Blend = viewer.BlendState{On: true, ClipB: min(1, len(s.Scene.Clips)-1), Weight: 0.4, Sync: true}
 	verts := make([]render.SolidVertex, 0, s.Scene.Skel.Len()*(render.BoneVertices+1))
 	b.ReportAllocs()
 	b.ResetTimer()

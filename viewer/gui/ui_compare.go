@@ -1,8 +1,10 @@
-package viewer
+package gui
 
 import (
 	"fmt"
 	"strings"
+
+	"animscope/viewer"
 
 	"github.com/inkyblackness/imgui-go/v4"
 )
@@ -41,7 +43,7 @@ func (u *UI) comparePanel() {
 	imgui.EndTabBar()
 }
 
-func nodeNames(sc *Scene, idx []int32) string {
+func nodeNames(sc *viewer.Scene, idx []int32) string {
 	names := make([]string, 0, min(len(idx), 200))
 	for k, i := range idx {
 		if k == 200 {
@@ -58,7 +60,7 @@ func (u *UI) compareTable() {
 	a, b, m := s.Scene, s.SceneB, s.Match
 	rows := make([]int, 0, len(m.Pairs))
 	for r, pr := range m.Pairs {
-		if !u.onlyDiff || ProbesDiffer(&a.Pose.Probes[pr[0]], &b.Pose.Probes[pr[1]]) {
+		if !u.onlyDiff || viewer.ProbesDiffer(&a.Pose.Probes[pr[0]], &b.Pose.Probes[pr[1]]) {
 			rows = append(rows, r)
 		}
 	}
@@ -78,7 +80,7 @@ func (u *UI) compareTable() {
 			pr := m.Pairs[rows[k]]
 			pa, pb := &a.Pose.Probes[pr[0]], &b.Pose.Probes[pr[1]]
 			imgui.TableNextRow()
-			if ProbesDiffer(pa, pb) {
+			if viewer.ProbesDiffer(pa, pb) {
 				imgui.TableSetBgColor(imgui.TableBgTargetRowBg1, colDiffBg)
 			}
 			imgui.TableNextColumn()
@@ -100,7 +102,7 @@ func (u *UI) fallbackMap() {
 	a, b, m := s.Scene, s.SceneB, s.Match
 	key := [3]int{a.Gen, b.Gen, s.Clip}
 	if u.fmap == nil || u.fmapKey != key {
-		u.fmap = BuildFallbackMap(a, b, m, s.Clip, MapMaxCols)
+		u.fmap = viewer.BuildFallbackMap(a, b, m, s.Clip, viewer.MapMaxCols)
 		u.fmapKey = key
 		if u.SetImage != nil {
 			u.fmapTex = u.SetImage(u.fmapTex, u.fmap.Image())
@@ -135,7 +137,7 @@ func (u *UI) fallbackMap() {
 	w := imgui.ContentRegionAvail().X
 	h := min(max(float32(fm.Rows)*2, 40), imgui.ContentRegionAvail().Y)
 	if imgui.BeginChildV("fmap", imgui.Vec2{X: 0, Y: max(h, 40)}, false, imgui.WindowFlagsHorizontalScrollbar) {
-		imgW := float32(fm.Cols*3 + 2*MapGap)
+		imgW := float32(fm.Cols*3 + 2*viewer.MapGap)
 		cell := max(w/imgW, 1)
 		pos := imgui.CursorScreenPos()
 		size := imgui.Vec2{X: imgW * cell, Y: float32(fm.Rows) * max(cell, 2)}
@@ -158,21 +160,21 @@ func (u *UI) fallbackMap() {
 // comparable readings that apply to scene B (MSH: rounding and quaternion order).
 func (u *UI) readingB() {
 	s := u.S
-	ob := s.optsB()
+	ob := s.OptionsB()
 	changed := false
 	for i, r := range s.CompareReadings() {
 		if i > 0 {
 			imgui.SameLine()
 		}
 		imgui.SetNextItemWidth(120 * u.scale())
-		if choiceCombo(s.compareScene().readings.labelsB[i], r, &ob) {
+		if choiceCombo(s.CompareScene().Readings.LabelsB[i], r, &ob) {
 			changed = true
 		}
 	}
 	if changed {
 		old := s.OptsB
 		s.OptsB = ob
-		if !s.reopenB() {
+		if !s.ReopenB() {
 			s.OptsB = old
 		}
 	}

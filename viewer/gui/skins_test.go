@@ -1,4 +1,4 @@
-package viewer
+package gui
 
 import (
 	"encoding/binary"
@@ -13,11 +13,12 @@ import (
 	"animscope/formats/blp/blptest"
 	"animscope/formats/m2/m2test"
 	"animscope/render"
+	"animscope/viewer"
 )
 
 // skinScene opens a synthetic M2 whose texture is a creature skin, with two
 // skins beside it.
-func skinScene(t *testing.T) *State {
+func skinScene(t *testing.T) *viewer.State {
 	t.Helper()
 	dir := t.TempDir()
 	data, _ := m2test.Synthetic(256, false)
@@ -36,7 +37,7 @@ func skinScene(t *testing.T) *State {
 			t.Fatal(err)
 		}
 	}
-	s := NewState(DefaultLoader, formats.Options{})
+	s := viewer.NewState(viewer.DefaultLoader, formats.Options{})
 	if !s.Open([]string{model}) {
 		t.Fatalf("open: %s", s.LastError())
 	}

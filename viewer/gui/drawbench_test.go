@@ -1,10 +1,11 @@
-package viewer
+package gui
 
 import (
 	"testing"
 
 	"animscope/formats"
 	"animscope/render"
+	"animscope/viewer"
 )
 
 // BenchmarkDrawDemo is one frame's GL submission for the demo off-screen: the
@@ -12,12 +13,12 @@ import (
 // is mostly the software rasteriser's).
 func BenchmarkDrawDemo(b *testing.B) {
 	withGL(b, func(h *Headless) {
-		s := NewState(DefaultLoader, formats.Options{})
+		s := viewer.NewState(viewer.DefaultLoader, formats.Options{})
 		s.Open(nil)
 		s.Select(3)
 		s.Evaluate()
 		cam := render.NewCamera()
-		cell := s.frameCamera(&cam)
+		cell := frameCamera(s, &cam)
 		t, err := render.NewTarget(320, 240)
 		if err != nil {
 			b.Fatal(err)

@@ -1,4 +1,4 @@
-package viewer
+package gui
 
 import (
 	"bytes"
@@ -12,6 +12,7 @@ import (
 
 	"animscope/formats"
 	"animscope/render"
+	"animscope/viewer"
 
 	"github.com/go-gl/glfw/v3.3/glfw"
 )
@@ -123,7 +124,7 @@ func (h *Headless) MakeCurrent() { h.Win.MakeContextCurrent() }
 
 // Render draws the state's scene, as posed by its last Evaluate, into a w×h image
 // with a fixed camera framed on bounds (nil: the scene as posed).
-func (h *Headless) Render(s *State, w, hgt int, cam *render.Camera, cell float32) (*image.RGBA, error) {
+func (h *Headless) Render(s *viewer.State, w, hgt int, cam *render.Camera, cell float32) (*image.RGBA, error) {
 	t, err := render.NewTarget(w, hgt)
 	if err != nil {
 		return nil, err
@@ -146,29 +147,18 @@ func (h *Headless) Close() {
 	h.Win.Destroy()
 }
 
-// Shot is one off-screen picture: a clip (index into the scene's clips) at a time,
-// optionally blended.
-type Shot struct {
-	Clip   int
-	T      float64
-	Blend  bool
-	ClipB  int
-	TB     float64
-	Weight float32
-}
-
 // StillCamera frames the scene for a still: the union of its pose at t = 0 and at
 // the shot's pose, from the default direction, so that stills of one clip share a
 // camera.
-func StillCamera(s *State, sh Shot) (render.Camera, float32) {
+func StillCamera(s *viewer.State, sh viewer.Shot) (render.Camera, float32) {
 	cam := render.NewCamera()
 	sc := s.Scene
-	m := s.SceneMatrix(sc)
+	m := sceneMatrix(s, sc)
 	s.Clip, s.Tr.T, s.Blend.On = sh.Clip, 0, false
 	s.Evaluate()
 	b := SceneBounds(sc, m)
 	s.Tr.T = sh.T
-	s.Blend = BlendState{On: sh.Blend, ClipB: sh.ClipB, TB: sh.TB, Weight: sh.Weight, Sync: false}
+	s.Blend = viewer.BlendState{On: sh.Blend, ClipB: sh.ClipB, TB: sh.TB, Weight: sh.Weight, Sync: false}
 	s.Evaluate()
 	b2 := SceneBounds(sc, m)
 	if !b2.Empty() {
@@ -180,7 +170,7 @@ func StillCamera(s *State, sh Shot) (render.Camera, float32) {
 }
 
 // RenderShot poses the state's scene for sh and renders it.
-func (h *Headless) RenderShot(s *State, sh Shot, w, hgt int) (*image.RGBA, error) {
+func (h *Headless) RenderShot(s *viewer.State, sh viewer.Shot, w, hgt int) (*image.RGBA, error) {
 	if s.Scene == nil {
 		return nil, errors.New("no scene")
 	}
@@ -194,7 +184,7 @@ func (h *Headless) RenderShot(s *State, sh Shot, w, hgt int) (*image.RGBA, error
 
 // RenderStill renders a decoded scene off-screen: GLFW is initialised and
 // terminated around it, so it runs on the main thread.
-func RenderStill(a *formats.Asset, files []string, opts formats.Options, sh Shot, w, hgt int) (*image.RGBA, error) {
+func RenderStill(a *formats.Asset, files []string, opts formats.Options, sh viewer.Shot, w, hgt int) (*image.RGBA, error) {
 	// Every GLFW and GL call below must stay on one thread.
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
@@ -207,7 +197,7 @@ func RenderStill(a *formats.Asset, files []string, opts formats.Options, sh Shot
 		return nil, err
 	}
 	defer h.Close()
-	s := NewState(func([]string, formats.Options) (*formats.Asset, error) { return a, nil }, opts)
+	s := viewer.NewState(func([]string, formats.Options) (*formats.Asset, error) { return a, nil }, opts)
 	if !s.Open(files) {
 		return nil, errors.New(s.LastError())
 	}

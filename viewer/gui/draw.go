@@ -1,8 +1,9 @@
-package viewer
+package gui
 
 import (
 	"animscope/formats"
 	"animscope/render"
+	"animscope/viewer"
 
 	"github.com/go-gl/mathgl/mgl32"
 )
@@ -18,8 +19,8 @@ func MeshData(ms []formats.Mesh) []render.MeshData {
 	return out
 }
 
-// SceneMatrix is the scene's placement in the Y-up world under the view toggles.
-func (s *State) SceneMatrix(sc *Scene) mgl32.Mat4 {
+// sceneMatrix is the scene's placement in the Y-up world under the view toggles.
+func sceneMatrix(s *viewer.State, sc *viewer.Scene) mgl32.Mat4 {
 	up := sc.Asset.UpAxis
 	if s.View.UpOverride != 0 {
 		up = s.View.UpOverride
@@ -29,7 +30,7 @@ func (s *State) SceneMatrix(sc *Scene) mgl32.Mat4 {
 
 // SceneBounds is the world box of the scene's current pose: its joints and its
 // (visible) mesh vertices, skinned on the CPU.
-func SceneBounds(sc *Scene, m mgl32.Mat4) render.Bounds {
+func SceneBounds(sc *viewer.Scene, m mgl32.Mat4) render.Bounds {
 	b := render.EmptyBounds()
 	model, skin := sc.Pose.Model, sc.Pose.Skin
 	add := func(p mgl32.Vec3) { b.Add(m.Mul4x1(p.Vec4(1)).Vec3()) }
@@ -79,7 +80,7 @@ type drawer struct {
 	opts  render.DrawOptions
 }
 
-func (d *drawer) gpu(slot int, sc *Scene) *render.SceneGPU {
+func (d *drawer) gpu(slot int, sc *viewer.Scene) *render.SceneGPU {
 	if sc == nil {
 		return nil
 	}
@@ -96,7 +97,7 @@ func (d *drawer) gpu(slot int, sc *Scene) *render.SceneGPU {
 
 // materialData reads the scene's textures and converts its materials for the
 // renderer (nil without materials).
-func materialData(sc *Scene) []render.MaterialData {
+func materialData(sc *viewer.Scene) []render.MaterialData {
 	mats := sc.ReadTextures()
 	if len(mats) == 0 {
 		return nil
@@ -117,9 +118,9 @@ func (d *drawer) delete() {
 }
 
 // drawOptions are the renderer's switches for a scene under the state's toggles.
-func (s *State) drawOptions(sc *Scene, cell float32) render.DrawOptions {
+func drawOptions(s *viewer.State, sc *viewer.Scene, cell float32) render.DrawOptions {
 	return render.DrawOptions{
-		Scene: s.SceneMatrix(sc), GridCell: cell,
+		Scene: sceneMatrix(s, sc), GridCell: cell,
 		ShowGrid: s.View.Grid, ShowAxes: s.View.Axes,
 		ShowMesh: s.View.Mesh, ShowBones: s.View.Bones, Joints: s.View.Joints,
 		Wireframe: s.View.Wireframe, Untextured: s.View.NoTextures, Selected: s.Selected,
@@ -127,13 +128,13 @@ func (s *State) drawOptions(sc *Scene, cell float32) render.DrawOptions {
 }
 
 // frameCamera points cam at the scene (and the compare scene) as posed now.
-func (s *State) frameCamera(cam *render.Camera) float32 {
+func frameCamera(s *viewer.State, cam *render.Camera) float32 {
 	if s.Scene == nil {
 		return 1
 	}
-	b := SceneBounds(s.Scene, s.SceneMatrix(s.Scene))
+	b := SceneBounds(s.Scene, sceneMatrix(s, s.Scene))
 	if s.SceneB != nil {
-		bb := SceneBounds(s.SceneB, s.SceneMatrix(s.SceneB))
+		bb := SceneBounds(s.SceneB, sceneMatrix(s, s.SceneB))
 		if !bb.Empty() {
 			b.Add(bb.Lo)
 			b.Add(bb.Hi)
@@ -154,21 +155,21 @@ func viewports(v [4]int32, compare bool) (vs [2][4]int32, n int) {
 }
 
 // drawScenes draws the scene (and the compare scene) into the framebuffer viewport.
-func (d *drawer) drawScenes(s *State, cam *render.Camera, vp [4]int32, cell float32) {
+func (d *drawer) drawScenes(s *viewer.State, cam *render.Camera, vp [4]int32, cell float32) {
 	if s.Scene == nil {
 		return
 	}
-	scenes := [2]*Scene{s.Scene, s.SceneB}
+	scenes := [2]*viewer.Scene{s.Scene, s.SceneB}
 	vs, n := viewports(vp, s.SceneB != nil)
 	for k := 0; k < n; k++ {
 		v, sc := vs[k], scenes[k]
 		d.frame = render.Frame{Viewport: v, View: cam.View(), Proj: cam.Proj(float32(v[2]) / float32(max(v[3], 1))), Background: render.DefaultBackground}
-		d.opts = s.drawOptions(sc, cell)
+		d.opts = drawOptions(s, sc, cell)
 		if k == 1 {
-			d.opts.Selected = s.matchedB(s.Selected)
+			d.opts.Selected = s.MatchedB(s.Selected)
 		}
 		d.r.Begin(&d.frame)
-		eye, up := cameraInScene(cam.Eye(), d.frame.View, d.opts.Scene)
+		eye, up := viewer.CameraInScene(cam.Eye(), d.frame.View, d.opts.Scene)
 		model, skin := sc.DrawnPose(eye, up)
 		gpu := d.gpu(k, sc)
 		if gpu != nil {
@@ -179,28 +180,15 @@ func (d *drawer) drawScenes(s *State, cam *render.Camera, vp [4]int32, cell floa
 	d.r.End()
 }
 
-// matchedB maps a node of scene A to its match in scene B, or −1.
-func (s *State) matchedB(i int) int {
-	if s.Match == nil || i < 0 {
-		return -1
-	}
-	for _, p := range s.Match.Pairs {
-		if int(p[0]) == i {
-			return int(p[1])
-		}
-	}
-	return -1
-}
-
 // jointScreen projects node i of sc to viewport pixels.
-func jointScreen(sc *Scene, i int, m, view, proj mgl32.Mat4, w, h float32) (float32, float32, bool) {
+func jointScreen(sc *viewer.Scene, i int, m, view, proj mgl32.Mat4, w, h float32) (float32, float32, bool) {
 	p := sc.Skel.JointPosition(i, sc.Pose.Model)
 	return render.Project(m.Mul4x1(p.Vec4(1)).Vec3(), view, proj, w, h)
 }
 
 // PickJoint returns the node whose joint is nearest to (x, y) (viewport pixels,
 // origin top left) within radius pixels, or −1.
-func PickJoint(sc *Scene, m, view, proj mgl32.Mat4, w, h, x, y, radius float32) int {
+func PickJoint(sc *viewer.Scene, m, view, proj mgl32.Mat4, w, h, x, y, radius float32) int {
 	best, bestD := -1, radius*radius
 	for i := 0; i < sc.Skel.Len(); i++ {
 		px, py, ok := jointScreen(sc, i, m, view, proj, w, h)

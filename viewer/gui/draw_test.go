@@ -1,4 +1,4 @@
-package viewer
+package gui
 
 import (
 	"math"
@@ -7,18 +7,20 @@ import (
 	"animscope/anim"
 	"animscope/formats"
 	"animscope/render"
+	"animscope/viewer"
+	"animscope/viewer/viewertest"
 
 	"github.com/go-gl/mathgl/mgl32"
 )
 
 func TestPickJoint(t *testing.T) {
-	s := NewState(fakeLoader, formats.Options{})
+	s := viewer.NewState(viewertest.FakeLoader, formats.Options{})
 	s.Open([]string{"good"})
 	s.Tr.T = 0
 	s.Evaluate()
 	cam := render.NewCamera()
-	s.frameCamera(&cam)
-	m := s.SceneMatrix(s.Scene)
+	frameCamera(s, &cam)
+	m := sceneMatrix(s, s.Scene)
 	view, proj := cam.View(), cam.Proj(4.0/3)
 	for _, node := range []int{0, 3, 7} {
 		x, y, ok := jointScreen(s.Scene, node, m, view, proj, 400, 300)

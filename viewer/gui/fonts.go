@@ -1,4 +1,4 @@
-package viewer
+package gui
 
 import (
 	_ "embed"

@@ -1,7 +1,9 @@
-package viewer
+package gui
 
 import (
 	"fmt"
+
+	"animscope/viewer"
 
 	"github.com/inkyblackness/imgui-go/v4"
 )
@@ -9,7 +11,7 @@ import (
 // AssetsOpen shows the asset browser window (File > Browse archive or folder).
 func (u *UI) AssetsOpen() {
 	if u.assets == nil {
-		u.assets = NewAssetBrowser(DefaultRecentMountsPath(), u.S.Opts)
+		u.assets = viewer.NewAssetBrowser(viewer.DefaultRecentMountsPath(), u.S.Opts)
 	}
 	u.showAssets = true
 }
@@ -113,7 +115,7 @@ func (u *UI) assetsWindow() {
 	if imgui.BeginChildV("info", imgui.Vec2{X: 0, Y: 0}, true, 0) {
 		if b.Selected != "" {
 			wrapped(b.Info)
-			if r, ok := b.selectedRow(); ok {
+			if r, ok := b.SelectedRow(); ok {
 				if imgui.Button("Open") {
 					s.Open([]string{b.OpenName(r)})
 				}
@@ -126,19 +128,6 @@ func (u *UI) assetsWindow() {
 	}
 	imgui.EndChild()
 	imgui.End()
-}
-
-// selectedRow finds the selected file among the rows.
-func (b *AssetBrowser) selectedRow() (AssetRow, bool) {
-	for _, r := range b.Rows {
-		if r.Path == b.Selected && !r.Dir {
-			return r, true
-		}
-	}
-	if e, ok := b.Mount.Lookup(b.Selected); ok {
-		return AssetRow{Name: e.Path, Path: e.Path, Size: e.Size, Entry: e}, true
-	}
-	return AssetRow{}, false
 }
 
 // wrapped writes text wrapped at the window's edge.

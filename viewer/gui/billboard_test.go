@@ -1,4 +1,4 @@
-package viewer
+package gui
 
 import (
 	"math"
@@ -8,6 +8,7 @@ import (
 	"animscope/anim"
 	"animscope/formats"
 	"animscope/render"
+	"animscope/viewer"
 	"animscope/viewer/viewertest"
 
 	"github.com/go-gl/mathgl/mgl32"
@@ -25,7 +26,7 @@ func TestDrawnPoseFacesTheCamera(t *testing.T) {
 	bb := make(modes, a.Skeleton.Len())
 	bb[2] = anim.BillboardSpherical
 	a.Billboards = bb
-	s := NewState(func([]string, formats.Options) (*formats.Asset, error) { return a, nil }, formats.Options{})
+	s := viewer.NewState(func([]string, formats.Options) (*formats.Asset, error) { return a, nil }, formats.Options{})
 	if !s.Open([]string{"bb"}) {
 		t.Fatal(s.LastError())
 	}
@@ -56,7 +57,7 @@ func TestDrawnPoseFacesTheCamera(t *testing.T) {
 	}
 
 	plain := viewertest.SyntheticAsset(6)
-	ps, err := NewScene(plain, nil, formats.Options{})
+	ps, err := viewer.NewScene(plain, nil, formats.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -72,7 +73,7 @@ func TestCameraInScene(t *testing.T) {
 	cam := render.NewCamera()
 	cam.Yaw, cam.Pitch = 0.7, 0.3
 	view := cam.View()
-	eye, up := cameraInScene(cam.Eye(), view, scene)
+	eye, up := viewer.CameraInScene(cam.Eye(), view, scene)
 	if got := scene.Mul4x1(eye.Vec4(1)).Vec3(); got.Sub(cam.Eye()).Len() > 1e-4 {
 		t.Errorf("eye maps back to %v, want %v", got, cam.Eye())
 	}
@@ -103,7 +104,7 @@ func TestRenderFacesBillboards(t *testing.T) {
 	withGL(t, func(hd *Headless) {
 		pixels := func(mode uint8, yaw float32) int {
 			a := billboardQuad(mode)
-			s := NewState(func([]string, formats.Options) (*formats.Asset, error) { return a, nil }, formats.Options{})
+			s := viewer.NewState(func([]string, formats.Options) (*formats.Asset, error) { return a, nil }, formats.Options{})
 			if !s.Open([]string{"quad"}) {
 				t.Fatal(s.LastError())
 			}
@@ -138,7 +139,7 @@ func BenchmarkDrawnPose(b *testing.B) {
 		bb[i] = anim.BillboardSpherical
 	}
 	a.Billboards = bb
-	sc, err := NewScene(a, nil, formats.Options{})
+	sc, err := viewer.NewScene(a, nil, formats.Options{})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package viewer
+package gui
 
 import (
 	"fmt"
@@ -10,6 +10,7 @@ import (
 
 	"animscope/anim"
 	"animscope/formats"
+	"animscope/viewer"
 
 	"github.com/go-gl/mathgl/mgl32"
 	"github.com/inkyblackness/imgui-go/v4"
@@ -18,7 +19,7 @@ import (
 // UI builds the ImGui panels for a State. It calls no GL: the frame loop renders
 // the draw data, and a test can build a frame with a bare ImGui context.
 type UI struct {
-	S     *State
+	S     *viewer.State
 	Scale float32 // content scale (HiDPI)
 	// Viewport is the 3D area left between the panels: x, y, w, h in display points.
 	Viewport [4]float32
@@ -30,20 +31,20 @@ type UI struct {
 	// Screenshot, when set, is the last screenshot's path (shown in the status line).
 	Screenshot string
 
-	browser *FileBrowser
+	browser *viewer.FileBrowser
 	// assets is the asset browser (File > Browse archive or folder).
-	assets     *AssetBrowser
+	assets     *viewer.AssetBrowser
 	assetsPath string
 	showAssets bool
 	onlyDiff   bool
-	fmap       *FallbackMap
+	fmap       *viewer.FallbackMap
 	openAsB    bool // the open dialog picks compare mode's scene B
 	fmapKey    [3]int
 	fmapTex    imgui.TextureID
 	mapRow     int
 	mapCol     int
 	keyTimes   []float64
-	tree       TreeView
+	tree       viewer.TreeView
 	errSeen    int // errors in the diagnostics when last drawn: a new one brings the tab forward
 }
 
@@ -233,7 +234,7 @@ func (u *UI) scenePanel() {
 		return
 	}
 	sc := s.Scene
-	imgui.Text(fmt.Sprintf("%s  %s  %s", sc.Asset.Family, plural(sc.Skel.Len(), "node", "nodes"), plural(len(sc.Meshes), "mesh", "meshes")))
+	imgui.Text(fmt.Sprintf("%s  %s  %s", sc.Asset.Family, viewer.Plural(sc.Skel.Len(), "node", "nodes"), viewer.Plural(len(sc.Meshes), "mesh", "meshes")))
 	if imgui.CollapsingHeaderV("Clips", imgui.TreeNodeFlagsDefaultOpen) {
 		h := min(float32(len(sc.Infos)+1)*imgui.TextLineHeightWithSpacing(), 160*u.scale())
 		if imgui.BeginChildV("clips", imgui.Vec2{X: 0, Y: h}, true, 0) {
@@ -241,7 +242,7 @@ func (u *UI) scenePanel() {
 			clip.Begin(len(sc.Infos))
 			for clip.Step() {
 				for i := clip.DisplayStart; i < clip.DisplayEnd; i++ {
-					if imgui.SelectableV(ClipLabel(i, sc.Infos[i])+fmt.Sprintf("##clip%d", i), i == s.Clip, 0, imgui.Vec2{}) {
+					if imgui.SelectableV(viewer.ClipLabel(i, sc.Infos[i])+fmt.Sprintf("##clip%d", i), i == s.Clip, 0, imgui.Vec2{}) {
 						s.SetClip(i)
 					}
 				}
@@ -486,7 +487,7 @@ func (u *UI) blendPanel() {
 			s.Blend.TB = float64(tb)
 		}
 	} else {
-		imgui.Text("t B = " + FormatTime(s.TimeB(), s.InfoB()))
+		imgui.Text("t B = " + viewer.FormatTime(s.TimeB(), s.InfoB()))
 	}
 	if s.BlendOn() {
 		r := s.Result
@@ -525,7 +526,7 @@ func (u *UI) optionsPanel() {
 	o := s.Opts
 	changed := false
 	for i, r := range s.SceneReadings() {
-		if choiceCombo(s.Scene.readings.labels[i], r, &o) {
+		if choiceCombo(s.Scene.Readings.Labels[i], r, &o) {
 			changed = true
 		}
 	}
@@ -582,7 +583,7 @@ func (u *UI) transport() {
 	imgui.SameLine()
 	sp := float32(s.Tr.Speed)
 	imgui.SetNextItemWidth(110 * u.scale())
-	if imgui.SliderFloatV("speed", &sp, -MaxSpeed, MaxSpeed, "%.2fx", 0) {
+	if imgui.SliderFloatV("speed", &sp, -viewer.MaxSpeed, viewer.MaxSpeed, "%.2fx", 0) {
 		s.Tr.Speed = float64(sp)
 	}
 	imgui.SameLine()
@@ -606,7 +607,7 @@ func (u *UI) transport() {
 		}
 	}
 	imgui.SameLine()
-	imgui.Text(FormatTime(s.Tr.T, info) + " / " + FormatDuration(info))
+	imgui.Text(viewer.FormatTime(s.Tr.T, info) + " / " + viewer.FormatDuration(info))
 }
 
 func (u *UI) timeline() {
@@ -679,7 +680,7 @@ func (u *UI) bottomTabs() {
 	label := "Diagnostics"
 	e := countErrors(s.Diags)
 	if e > 0 {
-		label = fmt.Sprintf("Diagnostics (%s)###diag", plural(e, "error", "errors"))
+		label = fmt.Sprintf("Diagnostics (%s)###diag", viewer.Plural(e, "error", "errors"))
 	} else {
 		label += "###diag"
 	}
@@ -701,7 +702,7 @@ func (u *UI) bottomTabs() {
 	imgui.EndTabBar()
 }
 
-func countErrors(ds []Diag) int {
+func countErrors(ds []viewer.Diag) int {
 	n := 0
 	for _, d := range ds {
 		if d.Severity == formats.Error {
@@ -828,7 +829,7 @@ func probeCells(p *anim.Probe) {
 func (u *UI) openDialog() {
 	s := u.S
 	if u.browser == nil {
-		u.browser = NewFileBrowser("")
+		u.browser = viewer.NewFileBrowser("")
 	}
 	if s.Req.OpenDialog || s.Req.OpenDialogB {
 		u.openAsB = s.Req.OpenDialogB

@@ -1,4 +1,4 @@
-package viewer
+package gui
 
 import (
 	"fmt"
@@ -10,6 +10,7 @@ import (
 
 	"animscope/formats"
 	"animscope/render"
+	"animscope/viewer"
 
 	"github.com/go-gl/gl/v4.1-core/gl"
 	"github.com/go-gl/glfw/v3.3/glfw"
@@ -26,7 +27,7 @@ type Config struct {
 	// OptsB is compare mode's reading for B (zero: Opts).
 	OptsB formats.Options
 	// Load overrides DefaultLoader (tests).
-	Load Loader
+	Load viewer.Loader
 	// Frames, when > 0, closes the window after that many frames (smoke tests).
 	Frames int
 	// Hidden keeps the window invisible (tests); RecentPath overrides where the
@@ -41,7 +42,7 @@ type Config struct {
 
 // App is the running viewer: the window, the state, the UI and the camera.
 type App struct {
-	S    *State
+	S    *viewer.State
 	UI   *UI
 	Cam  render.Camera
 	cell float32
@@ -112,16 +113,16 @@ func runWindow(cfg Config) error {
 
 	load := cfg.Load
 	if load == nil {
-		load = DefaultLoader
+		load = viewer.DefaultLoader
 	}
-	s := NewState(load, cfg.Opts)
+	s := viewer.NewState(load, cfg.Opts)
 	s.OptsB = cfg.OptsB
 	s.Watch = cfg.Watch
 	rp := cfg.RecentPath
 	if rp == "" {
-		rp = DefaultRecentPath()
+		rp = viewer.DefaultRecentPath()
 	}
-	s.Recent = LoadRecent(rp)
+	s.Recent = viewer.LoadRecent(rp)
 	app := &App{S: s, Cam: render.NewCamera(), win: win, d: drawer{r: r}, ui: uir, cell: 1}
 	app.UI = &UI{S: s, Scale: scale, SetImage: uir.SetImage}
 	app.plat = newPlatform(win, app)
@@ -140,7 +141,7 @@ func runWindow(cfg Config) error {
 	} else if !s.Open(cfg.Files) && len(cfg.Files) > 0 {
 		why := s.LastError()
 		s.Open(nil) // show the error over the demo
-		s.addDiag(formats.Error, "%s (showing the demo instead)", why)
+		s.AddDiag(formats.Error, "%s (showing the demo instead)", why)
 	}
 	if s.Scene == nil {
 		s.Open(nil)
@@ -181,7 +182,7 @@ func (a *App) frame(dt float64) {
 			vw /= 2
 		}
 		view, proj := a.Cam.View(), a.Cam.Proj(vw/max(v[3], 1))
-		if x, y, ok := jointScreen(s.Scene, s.Selected, s.SceneMatrix(s.Scene), view, proj, vw, v[3]); ok {
+		if x, y, ok := jointScreen(s.Scene, s.Selected, sceneMatrix(s, s.Scene), view, proj, vw, v[3]); ok {
 			a.UI.Label, a.UI.LabelOK = imgui.Vec2{X: v[0] + x, Y: v[1] + y}, true
 		}
 	}
@@ -189,7 +190,7 @@ func (a *App) frame(dt float64) {
 	imgui.Render()
 	if s.Req.FrameAll && s.Scene != nil {
 		s.Req.FrameAll = false
-		a.cell = s.frameCamera(&a.Cam)
+		a.cell = frameCamera(s, &a.Cam)
 	}
 	fw, fh := a.win.GetFramebufferSize()
 	gl.Viewport(0, 0, int32(fw), int32(fh))
@@ -216,7 +217,7 @@ func (a *App) reportGLError() {
 	}
 	if msg := err.Error(); msg != a.glErr {
 		a.glErr = msg
-		a.S.addDiag(formats.Error, "%s while drawing (the viewer goes on; a lost context needs a restart)", msg)
+		a.S.AddDiag(formats.Error, "%s while drawing (the viewer goes on; a lost context needs a restart)", msg)
 	}
 }
 
@@ -250,24 +251,11 @@ func (a *App) pick(x, y float32) {
 		}
 	}
 	view, proj := a.Cam.View(), a.Cam.Proj(vw/max(v[3], 1))
-	i := PickJoint(sc, s.SceneMatrix(sc), view, proj, vw, v[3], lx, y-v[1], 10*a.UI.scale())
+	i := PickJoint(sc, sceneMatrix(s, sc), view, proj, vw, v[3], lx, y-v[1], 10*a.UI.scale())
 	if sc == s.SceneB && i >= 0 {
-		i = s.matchedA(i)
+		i = s.MatchedA(i)
 	}
 	s.Select(i)
-}
-
-// matchedA maps a node of scene B back to scene A, or −1.
-func (s *State) matchedA(j int) int {
-	if s.Match == nil {
-		return -1
-	}
-	for _, p := range s.Match.Pairs {
-		if int(p[1]) == j {
-			return int(p[0])
-		}
-	}
-	return -1
 }
 
 func (a *App) screenshot(vp [4]int32) {
@@ -281,7 +269,7 @@ func (a *App) screenshot(vp [4]int32) {
 	}
 	path, f, err := CreateScreenshot(".", time.Now(), opened)
 	if err != nil {
-		a.S.addDiag(formats.Error, "screenshot: %v", err)
+		a.S.AddDiag(formats.Error, "screenshot: %v", err)
 		return
 	}
 	err = png.Encode(f, img)
@@ -290,11 +278,11 @@ func (a *App) screenshot(vp [4]int32) {
 	}
 	if err != nil {
 		os.Remove(path)
-		a.S.addDiag(formats.Error, "screenshot: %v", err)
+		a.S.AddDiag(formats.Error, "screenshot: %v", err)
 		return
 	}
 	a.UI.Screenshot = path
-	a.S.addInfo("screenshot saved to %s", path)
+	a.S.AddInfo("screenshot saved to %s", path)
 }
 
 // CreateScreenshot creates a new PNG file in dir named after the time, never one
@@ -328,7 +316,7 @@ func isOpened(p string, opened []string) bool {
 		return true
 	}
 	for _, o := range opened {
-		if ao, err := filepath.Abs(statPath(o)); err == nil && ao == ap {
+		if ao, err := filepath.Abs(viewer.StatPath(o)); err == nil && ao == ap {
 			return true
 		}
 	}

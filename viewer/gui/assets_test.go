@@ -1,4 +1,4 @@
-package viewer
+package gui
 
 import (
 	"fmt"
@@ -11,6 +11,8 @@ import (
 	"animscope/formats/mpq"
 	"animscope/formats/mpq/mpqtest"
 	"animscope/formats/msh/mshtest"
+	"animscope/viewer"
+	"animscope/viewer/viewertest"
 )
 
 // syntheticArchive writes an MPQ of two MSH models, a texture and a sound under
@@ -40,7 +42,7 @@ func syntheticArchive(t testing.TB) string {
 	return p
 }
 
-func browserText(b *AssetBrowser, title string) string {
+func browserText(b *viewer.AssetBrowser, title string) string {
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "== %s (dir %q, query %q, family %q)\n", title, b.Dir, b.Query, b.Family)
 	for _, r := range b.Rows {
@@ -61,7 +63,7 @@ func browserText(b *AssetBrowser, title string) string {
 // what it shows with testdata/assets_browser.golden (-update rewrites it).
 func TestAssetBrowserGolden(t *testing.T) {
 	arc := syntheticArchive(t)
-	b := NewAssetBrowser(filepath.Join(t.TempDir(), "mounts.json"), formats.Options{})
+	b := viewer.NewAssetBrowser(filepath.Join(t.TempDir(), "mounts.json"), formats.Options{})
 	if err := b.Open(arc); err != nil {
 		t.Fatal(err)
 	}
@@ -106,7 +108,7 @@ func TestAssetBrowserGolden(t *testing.T) {
 func TestAssetBrowserRecentAndOpen(t *testing.T) {
 	arc := syntheticArchive(t)
 	recent := filepath.Join(t.TempDir(), "mounts.json")
-	b := NewAssetBrowser(recent, formats.Options{})
+	b := viewer.NewAssetBrowser(recent, formats.Options{})
 	if err := b.Open(arc); err != nil {
 		t.Fatal(err)
 	}
@@ -114,7 +116,7 @@ func TestAssetBrowserRecentAndOpen(t *testing.T) {
 	if err := b.Open(filepath.Join(t.TempDir(), "missing.mpq")); err == nil || b.Err == "" {
 		t.Error("mounting a missing file gives no error")
 	}
-	again := NewAssetBrowser(recent, formats.Options{})
+	again := viewer.NewAssetBrowser(recent, formats.Options{})
 	if len(again.Recent.Items) != 1 || !strings.HasSuffix(again.Recent.Items[0][0], "assets.mpq") {
 		t.Errorf("recent mounts %v, want the archive", again.Recent.Items)
 	}
@@ -123,7 +125,7 @@ func TestAssetBrowserRecentAndOpen(t *testing.T) {
 	}
 	defer again.Close()
 	again.SetQuery("chain.msh")
-	s := NewState(formats.Open, formats.Options{})
+	s := viewer.NewState(formats.Open, formats.Options{})
 	if !s.Open([]string{again.OpenName(again.Rows[0])}) || s.Scene == nil || s.Scene.Skel.Len() != 4 {
 		t.Fatalf("opening %s from the archive failed", again.OpenName(again.Rows[0]))
 	}
@@ -138,7 +140,7 @@ func TestAssetBrowserRecentAndOpen(t *testing.T) {
 // a file selected.
 func TestAssetBrowserWindow(t *testing.T) {
 	defer newUIContext(t)()
-	s := NewState(fakeLoader, formats.Options{})
+	s := viewer.NewState(viewertest.FakeLoader, formats.Options{})
 	s.Open([]string{"good"})
 	u := &UI{S: s, Scale: 1}
 	measure := func() (lists, verts int) {
@@ -151,7 +153,7 @@ func TestAssetBrowserWindow(t *testing.T) {
 		return
 	}
 	baseLists, baseVerts := measure()
-	u.assets = NewAssetBrowser("", formats.Options{})
+	u.assets = viewer.NewAssetBrowser("", formats.Options{})
 	u.showAssets = true
 	emptyLists, emptyVerts := measure()
 	if err := u.assets.Open(syntheticArchive(t)); err != nil {
