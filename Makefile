@@ -25,7 +25,7 @@ export ANIMSCOPE_NODE_MODULES ?= $(shell [ -d "$(NODE_MODULES)/gltf-validator" ]
 export GOAMD64 := v1
 XRUN      := $(shell [ -n "$$DISPLAY" ] || ! command -v xvfb-run >/dev/null 2>&1 || echo 'xvfb-run -a -s "-screen 0 1280x1024x24"')
 
-.PHONY: all deps build run test vet fmt-check lint bench verify-math check-fma deadcode check-nocgo fuzz fuzz-ci clean
+.PHONY: all deps build run test vet fmt-check lint bench verify-math check-fma deadcode check-nocgo check-refs fuzz fuzz-ci clean
 
 all: build
 
@@ -105,6 +105,12 @@ deadcode:
 # line's and the viewer model's tests without cgo and without a display.
 check-nocgo:
 	GO=$(GO) .ci/nocgo-check
+
+# The repository stands on its own: no file outside the tests (which may read the
+# sample folder) points to the research notes kept outside it.
+check-refs:
+	@if git grep -n -I -E '\.\./shared/(DESIGN|specs)|DESIGN\.md|specs/(msh|m2|swg|vca)\.md' -- ':!*_test.go'; then \
+	  echo "check-refs: the lines above refer to documents outside the repository"; exit 1; fi
 
 # Every fuzz target, FUZZTIME each (default 30s; CI uses 10s). A real finding
 # ("Failing input written") fails at once. Go's fuzzer sometimes ends a run with

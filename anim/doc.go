@@ -2,7 +2,7 @@
 // probes, the engine's quaternion interpolation, blending, local-to-model and skin
 // palettes. It knows no file format and no GL.
 //
-// Every node of every format fits one local-transform formula (see DESIGN.md):
+// Every node of every format fits one local-transform formula:
 //
 //	local    = T(offset + t) · R(post · q · pre) · S(s) · T(-pivot)
 //	model[i] = model[parent[i]] · local[i]        (parents come before children)

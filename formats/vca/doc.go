@@ -1,5 +1,5 @@
 // Package vca reads VoxelCore's VCM markup, VCA text animations, JSON skeletons and
-// entities, VCM models and VEC3 binary models (specs/vca.md), and registers them
+// entities, VCM models and VEC3 binary models (the notes below), and registers them
 // with formats.Open.
 //
 // A .vca file decodes to an Asset without a skeleton whose ClipBinder (Binder)
