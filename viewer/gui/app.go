@@ -116,6 +116,7 @@ func runWindow(cfg Config) error {
 		load = viewer.DefaultLoader
 	}
 	s := viewer.NewState(load, cfg.Opts)
+	s.Log = os.Stderr // what a load says is on the terminal too
 	s.OptsB = cfg.OptsB
 	s.Watch = cfg.Watch
 	rp := cfg.RecentPath
@@ -138,14 +139,15 @@ func runWindow(cfg Config) error {
 
 	if len(cfg.CompareA) > 0 && len(cfg.CompareB) > 0 {
 		s.OpenCompare(cfg.CompareA, cfg.CompareB)
-	} else if !s.Open(cfg.Files) && len(cfg.Files) > 0 {
-		why := s.LastError()
-		s.Open(nil) // show the error over the demo
-		s.AddDiag(formats.Error, "%s (showing the demo instead)", why)
+	} else {
+		s.OpenStartup(cfg.Files) // a bad file: the demo, under a banner with the error
 	}
 	if s.Scene == nil {
+		banner := s.Banner
 		s.Open(nil)
+		s.Banner = banner // the compare error stays in view over the demo
 	}
+	title := ""
 
 	last := time.Now()
 	for frame := 0; !win.ShouldClose() && !s.Req.Quit; frame++ {
@@ -160,6 +162,11 @@ func runWindow(cfg Config) error {
 		dt := now.Sub(last)
 		last = now
 		app.frame(dt.Seconds())
+		s.RenderTime(time.Since(now)) // build and draw, without the wait for the swap
+		if t := s.Title(); t != title {
+			title = t
+			win.SetTitle(t)
+		}
 		win.SwapBuffers()
 		s.FrameTime(time.Since(now))
 	}
@@ -188,9 +195,8 @@ func (a *App) frame(dt float64) {
 	}
 	a.UI.Build(float32(dispW), float32(dispH))
 	imgui.Render()
-	if s.Req.FrameAll && s.Scene != nil {
-		s.Req.FrameAll = false
-		a.cell = frameCamera(s, &a.Cam)
+	if fa, fb, ok := s.TakeFraming(); ok {
+		a.cell = frameFramings(s, &a.Cam, fa, fb)
 	}
 	fw, fh := a.win.GetFramebufferSize()
 	gl.Viewport(0, 0, int32(fw), int32(fh))

@@ -127,6 +127,32 @@ func drawOptions(s *viewer.State, sc *viewer.Scene, cell float32) render.DrawOpt
 	}
 }
 
+// frameFramings points cam at the framing boxes of the scene and scene B (each in
+// its scene's space, placed by its scene matrix) and returns the grid cell for
+// their size.
+func frameFramings(s *viewer.State, cam *render.Camera, fa, fb viewer.Framing) float32 {
+	b := render.EmptyBounds()
+	place := func(sc *viewer.Scene, f viewer.Framing) {
+		if sc == nil || f.Empty() {
+			return
+		}
+		m := sceneMatrix(s, sc)
+		for k := 0; k < 8; k++ {
+			c := f.Lo
+			for a := 0; a < 3; a++ {
+				if k&(1<<a) != 0 {
+					c[a] = f.Hi[a]
+				}
+			}
+			b.Add(m.Mul4x1(c.Vec4(1)).Vec3())
+		}
+	}
+	place(s.Scene, fa)
+	place(s.SceneB, fb)
+	cam.Frame(b.Lo, b.Hi)
+	return render.GridCell(b.Radius())
+}
+
 // frameCamera points cam at the scene (and the compare scene) as posed now.
 func frameCamera(s *viewer.State, cam *render.Camera) float32 {
 	if s.Scene == nil {

@@ -129,6 +129,7 @@ func (p *platform) scroll(_ *glfw.Window, xoff, yoff float64) {
 var shortcutKeys = map[glfw.Key]viewer.Key{
 	glfw.KeySpace: viewer.KeySpace, glfw.KeyLeft: viewer.KeyLeft, glfw.KeyRight: viewer.KeyRight, glfw.KeyHome: viewer.KeyHome,
 	glfw.KeyEnd: viewer.KeyEnd, glfw.KeyF: viewer.KeyF, glfw.KeyW: viewer.KeyW, glfw.KeyB: viewer.KeyB, glfw.KeyO: viewer.KeyO, glfw.KeyR: viewer.KeyR,
+	glfw.KeyF1: viewer.KeyF1,
 }
 
 func (p *platform) key(_ *glfw.Window, k glfw.Key, _ int, a glfw.Action, mods glfw.ModifierKey) {

@@ -63,6 +63,20 @@ func coloured(c imgui.Vec4, text string) {
 	imgui.PopStyleColor()
 }
 
+// tooltip shows text while the last item is hovered.
+func tooltip(text string) {
+	if text != "" && imgui.IsItemHovered() {
+		imgui.SetTooltip(text)
+	}
+}
+
+// helpMarker is a dim "(?)" whose tooltip is text.
+func helpMarker(text string) {
+	imgui.SameLine()
+	coloured(colDim, "(?)")
+	tooltip(text)
+}
+
 func packed(r, g, b, a float32) imgui.PackedColor {
 	return imgui.PackedColorFromVec4(imgui.Vec4{X: r, Y: g, Z: b, W: a})
 }
@@ -116,8 +130,114 @@ func (u *UI) Build(w, h float32) {
 		dl.AddRectFilledV(p.Minus(imgui.Vec2{X: 3, Y: 1}), p.Plus(imgui.Vec2{X: imgui.CalcTextSize(name, false, 0).X + 3, Y: imgui.TextLineHeight() + 1}), packed(0, 0, 0, 0.6), 3, 0)
 		dl.AddText(p, packed(1, 0.7, 0.3, 1), name)
 	}
+	u.standInBadge()
+	u.banner()
+	u.shortcutsWindow()
 	u.openDialog()
 	u.assetsWindow()
+}
+
+// banner shows what the last load said (errors and warnings, in full) over the
+// top of the 3D view until dismissed.
+func (u *UI) banner() {
+	s := u.S
+	b := &s.Banner
+	if !b.Visible() {
+		return
+	}
+	sc := u.scale()
+	v := u.Viewport
+	imgui.SetNextWindowPosV(imgui.Vec2{X: v[0] + 8*sc, Y: v[1] + 8*sc}, imgui.ConditionAlways, imgui.Vec2{})
+	imgui.SetNextWindowSizeConstraints(imgui.Vec2{X: max(v[2]-16*sc, 100), Y: 0}, imgui.Vec2{X: max(v[2]-16*sc, 100), Y: max(v[3]*0.6, 80)})
+	bg := imgui.Vec4{X: 0.22, Y: 0.18, Z: 0.08, W: 0.95}
+	if b.Errors > 0 {
+		bg = imgui.Vec4{X: 0.32, Y: 0.1, Z: 0.1, W: 0.95}
+	}
+	imgui.PushStyleColor(imgui.StyleColorWindowBg, bg)
+	flags := imgui.WindowFlagsNoTitleBar | imgui.WindowFlagsNoMove | imgui.WindowFlagsNoResize |
+		imgui.WindowFlagsAlwaysAutoResize | imgui.WindowFlagsNoSavedSettings | imgui.WindowFlagsNoCollapse
+	if imgui.BeginV("##banner", nil, flags) {
+		col := colWarn
+		if b.Errors > 0 {
+			col = colError
+		}
+		if imgui.Button("Dismiss") {
+			s.DismissBanner()
+		}
+		tooltip("Hide this message; the Diagnostics tab keeps it.")
+		imgui.SameLine()
+		imgui.PushTextWrapPos()
+		coloured(col, b.Title)
+		imgui.PopTextWrapPos()
+		for _, d := range b.Lines {
+			imgui.PushTextWrapPos()
+			switch {
+			case d.Info:
+				coloured(colDim, d.Text)
+			case d.Severity == formats.Error:
+				coloured(colError, "error: "+d.Text)
+			default:
+				coloured(colWarn, "warning: "+d.Text)
+			}
+			imgui.PopTextWrapPos()
+		}
+	}
+	imgui.End()
+	imgui.PopStyleColor()
+}
+
+// standInBadge marks a scene (A or B) posed on a stand-in skeleton at the bottom
+// left of its viewport.
+func (u *UI) standInBadge() {
+	s := u.S
+	sc := u.scale()
+	v := u.Viewport
+	for i, scene := range []*viewer.Scene{s.Scene, s.SceneB} {
+		if !scene.StandIn() {
+			continue
+		}
+		x := v[0]
+		if i == 1 {
+			x += v[2] / 2
+		}
+		imgui.SetNextWindowPosV(imgui.Vec2{X: x + 8*sc, Y: v[1] + v[3] - 8*sc}, imgui.ConditionAlways, imgui.Vec2{X: 0, Y: 1})
+		imgui.PushStyleColor(imgui.StyleColorWindowBg, imgui.Vec4{X: 0.55, Y: 0.2, Z: 0.05, W: 0.92})
+		flags := imgui.WindowFlagsNoDecoration | imgui.WindowFlagsAlwaysAutoResize | imgui.WindowFlagsNoSavedSettings |
+			imgui.WindowFlagsNoMove | imgui.WindowFlagsNoFocusOnAppearing
+		if imgui.BeginV(fmt.Sprintf("##standin%d", i), nil, flags) {
+			imgui.Text(viewer.StandInBadge)
+			tooltip(viewer.StandInHelp)
+		}
+		imgui.End()
+		imgui.PopStyleColor()
+	}
+}
+
+// shortcutsWindow lists the keys (F1, Help > Keyboard shortcuts).
+func (u *UI) shortcutsWindow() {
+	s := u.S
+	if !s.ShowShortcuts {
+		return
+	}
+	sc := u.scale()
+	imgui.SetNextWindowPosV(imgui.Vec2{X: u.Viewport[0] + u.Viewport[2]/2, Y: u.Viewport[1] + 40*sc}, imgui.ConditionAppearing, imgui.Vec2{X: 0.5, Y: 0})
+	open := true
+	if imgui.BeginV("Keyboard shortcuts (F1)", &open, imgui.WindowFlagsAlwaysAutoResize|imgui.WindowFlagsNoCollapse) {
+		if imgui.BeginTableV("shortcuts", 2, imgui.TableFlagsRowBg|imgui.TableFlagsBordersInnerV, imgui.Vec2{}, 0) {
+			for _, k := range viewer.Shortcuts {
+				imgui.TableNextRow()
+				imgui.TableSetColumnIndex(0)
+				coloured(colMapped, k.Keys)
+				imgui.TableSetColumnIndex(1)
+				imgui.Text(k.What)
+			}
+			imgui.EndTable()
+		}
+	}
+	imgui.End()
+	if !open {
+		s.ShowShortcuts = false
+	}
 }
 
 func (u *UI) menu() float32 {
@@ -175,6 +295,7 @@ func (u *UI) menu() float32 {
 			imgui.Checkbox("Grid", &v.Grid)
 			imgui.Checkbox("Axes", &v.Axes)
 			imgui.Checkbox("Rest pose (B)", &v.Rest)
+			tooltip(viewer.HelpRest)
 			imgui.Checkbox("Root motion (SWG locomotion)", &v.RootMotion)
 			imgui.Separator()
 			imgui.RadioButtonInt("Up: file's", &v.UpOverride, 0)
@@ -186,17 +307,15 @@ func (u *UI) menu() float32 {
 					v.NoMirror = !mir
 				}
 			}
-			if imgui.MenuItemV("Frame all", "F", false, true) {
+			if imgui.MenuItemV("Frame the clip's motion", "F", false, true) {
 				s.Req.FrameAll = true
 			}
 			imgui.EndMenu()
 		}
 		if imgui.BeginMenu("Help") {
-			imgui.Text("Space play/pause   Left/Right step   Home/End first/last")
-			imgui.Text("F frame all   W wireframe   B rest pose")
-			imgui.Text("Ctrl+O open   Ctrl+R reload")
-			imgui.Text("Left drag orbit   middle or Shift+drag pan   wheel zoom")
-			imgui.Text("Click a joint to select it; drop files on the window to open them")
+			if imgui.MenuItemV("Keyboard shortcuts", "F1", s.ShowShortcuts, true) {
+				s.ShowShortcuts = !s.ShowShortcuts
+			}
 			imgui.EndMenu()
 		}
 		if s.Scene != nil {
@@ -353,6 +472,11 @@ func (u *UI) nodeReadout() {
 	imgui.Text(fmt.Sprintf("frame %d ", pr.Frame))
 	imgui.SameLine()
 	coloured(col, branch)
+	if pr.Fallback {
+		tooltip(viewer.HelpFallback)
+	} else {
+		tooltip(viewer.HelpMapped)
+	}
 	u.channelPlot()
 }
 
@@ -468,13 +592,16 @@ func (u *UI) blendPanel() {
 		s.Blend.ClipB = int(b)
 	}
 	imgui.SliderFloatV("weight", &s.Blend.Weight, 0, 1, "%.3f", 0)
+	tooltip(viewer.HelpBlendWeight)
 	sync := 0
 	if !s.Blend.Sync {
 		sync = 1
 	}
 	imgui.RadioButtonInt("B synced to A", &sync, 0)
+	tooltip(viewer.HelpBlendSync)
 	imgui.SameLine()
 	imgui.RadioButtonInt("B free", &sync, 1)
+	tooltip(viewer.HelpBlendSync)
 	s.Blend.Sync = sync == 0
 	if !s.Blend.Sync {
 		ib := s.InfoB()
@@ -529,6 +656,7 @@ func (u *UI) optionsPanel() {
 		if choiceCombo(s.Scene.Readings.Labels[i], r, &o) {
 			changed = true
 		}
+		tooltip(r.Help)
 	}
 	if s.HasSkeletonLOD() {
 		lod := int32(o.LOD)
@@ -677,13 +805,8 @@ func (u *UI) bottomTabs() {
 		u.keyTable()
 		imgui.EndTabItem()
 	}
-	label := "Diagnostics"
-	e := countErrors(s.Diags)
-	if e > 0 {
-		label = fmt.Sprintf("Diagnostics (%s)###diag", viewer.Plural(e, "error", "errors"))
-	} else {
-		label += "###diag"
-	}
+	label := s.DiagTabLabel()
+	e, _ := viewer.CountDiags(s.Diags)
 	// A new error (a reload under --watch that failed: a .mif that does not
 	// compile, with its line and column) shows itself instead of waiting for a click.
 	var flags imgui.TabItemFlags
@@ -700,16 +823,6 @@ func (u *UI) bottomTabs() {
 		imgui.EndTabItem()
 	}
 	imgui.EndTabBar()
-}
-
-func countErrors(ds []viewer.Diag) int {
-	n := 0
-	for _, d := range ds {
-		if d.Severity == formats.Error {
-			n++
-		}
-	}
-	return n
 }
 
 func (u *UI) diagnostics() {
@@ -758,10 +871,15 @@ func probeTooltip(p *anim.Probe) {
 func branchCell(p *anim.Probe) {
 	if p.Fallback {
 		coloured(colFallback, "fallback")
+		tooltip(viewer.HelpFallback)
 	} else {
 		coloured(colMapped, "mapped")
+		tooltip(viewer.HelpMapped)
 	}
 }
+
+// keyColumns are the key table's columns: side A's, then B's when blending.
+var keyColumns = []string{"node", "parent", "frame", "branch", "k0", "k1", "alpha", "B frame", "B branch", "B k0", "B k1", "B alpha"}
 
 // keyTable is the per-node probe table: straight from the probes of side A (and B
 // when blending), clipped so that a 10,000-node scene scrolls smoothly.
@@ -781,15 +899,25 @@ func (u *UI) keyTable() {
 		return
 	}
 	imgui.TableSetupScrollFreeze(1, 1)
-	for _, c := range []string{"node", "parent", "frame", "branch", "k0", "k1", "alpha"} {
+	for _, c := range keyColumns[:cols] {
 		imgui.TableSetupColumn(c)
 	}
-	if withB {
-		for _, c := range []string{"B frame", "B branch", "B k0", "B k1", "B alpha"} {
-			imgui.TableSetupColumn(c)
+	// The header row by hand, so that the columns whose notation is not plain
+	// explain it on hover.
+	imgui.TableNextRowV(imgui.TableRowFlagsHeaders, 0)
+	for c := 0; c < cols; c++ {
+		imgui.TableSetColumnIndex(c)
+		name := keyColumns[c]
+		imgui.TableHeader(name)
+		switch name {
+		case "branch", "B branch":
+			tooltip(viewer.HelpMapped + "\n\n" + viewer.HelpFallback)
+		case "k0", "k1", "alpha", "B k0", "B k1", "B alpha":
+			tooltip(viewer.HelpKeyNotation)
+		case "frame", "B frame":
+			tooltip("the frame index the sampler computed for the node")
 		}
 	}
-	imgui.TableHeadersRow()
 	var clip imgui.ListClipper
 	clip.Begin(sc.Skel.Len())
 	for clip.Step() {
@@ -829,7 +957,7 @@ func probeCells(p *anim.Probe) {
 func (u *UI) openDialog() {
 	s := u.S
 	if u.browser == nil {
-		u.browser = viewer.NewFileBrowser("")
+		u.browser = viewer.NewFileBrowser(s.Recent.Folder()) // where the last scene was opened, across runs
 	}
 	if s.Req.OpenDialog || s.Req.OpenDialogB {
 		u.openAsB = s.Req.OpenDialogB
@@ -843,9 +971,31 @@ func (u *UI) openDialog() {
 		return
 	}
 	b := u.browser
+	act := viewer.BrowserStay
+	// The keys, unless the path field is being edited (it takes Enter itself).
+	if !imgui.IsAnyItemActive() {
+		for _, k := range [...]struct {
+			imgui int
+			key   viewer.BrowserKey
+		}{{imgui.KeyEnter, viewer.BrowserEnter}, {imgui.KeyKeyPadEnter, viewer.BrowserEnter}, {imgui.KeyEscape, viewer.BrowserEscape},
+			{imgui.KeyUpArrow, viewer.BrowserUp}, {imgui.KeyDownArrow, viewer.BrowserDown}, {imgui.KeyBackspace, viewer.BrowserBackspace}} {
+			if imgui.IsKeyPressed(imgui.KeyIndex(k.imgui)) {
+				act = b.Key(k.key)
+			}
+		}
+	} else if imgui.IsKeyPressed(imgui.KeyIndex(imgui.KeyEscape)) {
+		act = viewer.BrowserClose
+	}
 	if imgui.Button("Up") {
 		b.Up()
 	}
+	tooltip("The parent folder (Backspace)")
+	imgui.SameLine()
+	all := b.All
+	if imgui.Checkbox("All files", &all) {
+		b.SetAll(all)
+	}
+	tooltip("Off: only folders and " + viewer.FilterLabel())
 	imgui.SameLine()
 	imgui.SetNextItemWidth(-1)
 	if imgui.InputTextV("##path", &b.Path, imgui.InputTextFlagsEnterReturnsTrue, nil) {
@@ -855,38 +1005,59 @@ func (u *UI) openDialog() {
 		coloured(colError, b.Err)
 	}
 	listH := imgui.ContentRegionAvail().Y - imgui.FrameHeightWithSpacing()*2.2
-	if imgui.BeginChildV("entries", imgui.Vec2{X: 0, Y: listH}, true, 0) {
+	tflags := imgui.TableFlagsRowBg | imgui.TableFlagsScrollY | imgui.TableFlagsBordersOuter | imgui.TableFlagsSizingFixedFit
+	if imgui.BeginTableV("entries", 2, tflags, imgui.Vec2{X: 0, Y: listH}, 0) {
+		imgui.TableSetupScrollFreeze(0, 1)
+		imgui.TableSetupColumnV("name", imgui.TableColumnFlagsWidthStretch, 0, 0)
+		imgui.TableSetupColumnV("size", imgui.TableColumnFlagsWidthFixed, 80*sc, 0)
+		imgui.TableHeadersRow()
 		var clip imgui.ListClipper
 		clip.Begin(len(b.Entries))
 		for clip.Step() {
 			for i := clip.DisplayStart; i < clip.DisplayEnd && i < len(b.Entries); i++ {
 				e := b.Entries[i]
+				imgui.TableNextRow()
+				imgui.TableSetColumnIndex(0)
 				label := e.Name
 				if e.Dir {
 					label += "/"
 				}
 				p := filepath.Join(b.Dir, e.Name)
-				if imgui.SelectableV(label+"##e"+fmt.Sprint(i), !e.Dir && b.IsPicked(p), imgui.SelectableFlagsAllowDoubleClick, imgui.Vec2{}) {
-					b.Activate(e)
+				selected := i == b.Cursor || (!e.Dir && b.IsPicked(p))
+				if imgui.SelectableV(label+"##e"+strconv.Itoa(i), selected, imgui.SelectableFlagsAllowDoubleClick|imgui.SelectableFlagsSpanAllColumns, imgui.Vec2{}) {
+					act = b.Click(i, imgui.IsMouseDoubleClicked(0))
+				}
+				imgui.TableSetColumnIndex(1)
+				if !e.Dir {
+					coloured(colDim, viewer.HumanSize(e.Size))
 				}
 			}
 		}
 		clip.End()
+		imgui.EndTable()
 	}
-	imgui.EndChild()
-	imgui.Text(fmt.Sprintf("%d picked (a model or skeleton first, then clip files)", len(b.Picked)))
+	imgui.Text(fmt.Sprintf("%d picked   double click or Enter: open   Escape: close", len(b.Picked)))
+	tooltip("Click picks or unpicks a file; a scene may be several files:\na model or skeleton first, then clip files.")
 	if imgui.Button("Open") && len(b.Picked) > 0 {
-		files := append([]string(nil), b.Picked...)
-		b.Picked = b.Picked[:0]
-		if u.openAsB {
-			s.OpenB(files)
-		} else {
-			s.Open(files)
-		}
-		imgui.CloseCurrentPopup()
+		act = viewer.BrowserOpen
 	}
 	imgui.SameLine()
 	if imgui.Button("Cancel") {
+		act = viewer.BrowserClose
+	}
+	tooltip("Escape")
+	switch act {
+	case viewer.BrowserOpen:
+		files := b.TakePicks()
+		if len(files) > 0 {
+			if u.openAsB {
+				s.OpenB(files)
+			} else {
+				s.Open(files)
+			}
+		}
+		imgui.CloseCurrentPopup()
+	case viewer.BrowserClose:
 		imgui.CloseCurrentPopup()
 	}
 	imgui.EndPopup()

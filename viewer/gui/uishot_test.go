@@ -1,0 +1,92 @@
+package gui
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"animscope/formats"
+	"animscope/render"
+	"animscope/viewer"
+	"animscope/viewer/viewertest"
+
+	"github.com/go-gl/glfw/v3.3/glfw"
+)
+
+// TestUIShots writes pictures of the whole window for people to look at (not
+// compared with anything): the banner of a bad command-line file with the
+// shortcuts window, a scene on a stand-in skeleton, the open dialog; at 1280×800
+// and 1024×640. It runs only when ANIMSCOPE_UISHOTS names a folder.
+func TestUIShots(t *testing.T) {
+	out := os.Getenv("ANIMSCOPE_UISHOTS")
+	if out == "" {
+		t.Skip("set ANIMSCOPE_UISHOTS=DIR to write pictures of the window")
+	}
+	dir := t.TempDir()
+	for _, n := range []string{"Frog.m2", "walk.ans", "body.skt", "notes.txt"} {
+		os.WriteFile(filepath.Join(dir, n), make([]byte, 1500), 0o644)
+	}
+	os.Mkdir(filepath.Join(dir, "creature"), 0o755)
+	shots := []struct {
+		name   string
+		cfg    Config
+		script func(a *App)
+	}{
+		{"badfile", Config{Files: []string{filepath.Join(dir, "missing.m2")}}, func(a *App) { a.S.ShowShortcuts = true }},
+		{"standin", Config{Files: []string{"walk.ans"}, Load: standInLoader}, func(a *App) { a.S.Select(2) }},
+		{"dialog", Config{}, func(a *App) {
+			a.S.DismissBanner()
+			a.UI.browser = viewer.NewFileBrowser(dir)
+			a.S.Req.OpenDialog = true
+		}},
+	}
+	for _, size := range [][2]int{{1280, 800}, {1024, 640}} {
+		for _, sh := range shots {
+			withGL(t, func(h *Headless) {
+				defer h.MakeCurrent()
+				cfg := sh.cfg
+				cfg.Hidden, cfg.Frames, cfg.Size = true, 8, size
+				cfg.RecentPath = filepath.Join(dir, "recent.json")
+				cfg.Script = func(frame int, a *App) {
+					switch frame {
+					case 1:
+						sh.script(a)
+					case 7:
+						a.frame(0)
+						fw, fh := a.win.GetFramebufferSize()
+						img := render.ReadPixels(0, 0, fw, fh)
+						p := filepath.Join(out, sh.name+"-"+itoa(size[0])+"x"+itoa(size[1])+".png")
+						if err := writePNGFile(p, img); err != nil {
+							t.Error(err)
+						}
+						t.Logf("%s: title %q cam %+v cell %v", p, a.S.Title(), a.Cam, a.cell)
+					}
+				}
+				if err := runWindow(cfg); err != nil {
+					t.Fatal(err)
+				}
+				glfw.DetachCurrentContext()
+			})
+		}
+	}
+}
+
+// standInLoader gives a synthetic scene marked as posed on a stand-in skeleton,
+// with Merge's warning.
+func standInLoader(files []string, opts formats.Options) (*formats.Asset, error) {
+	a := viewertest.SyntheticAsset(4)
+	a.Files = files
+	a.StandInSkeleton = true
+	a.Diagnostics = []formats.Diagnostic{{Severity: formats.Warning, File: files[0], Offset: -1,
+		Message: "no skeleton was given: using the stand-in skeleton this file offers"}}
+	return a, nil
+}
+
+func itoa(n int) string {
+	b := []byte{}
+	for n > 0 || len(b) == 0 {
+		b = append([]byte{byte('0' + n%10)}, b...)
+		n /= 10
+	}
+	return string(b)
+}
