@@ -46,6 +46,7 @@ type UI struct {
 	keyTimes   []float64
 	tree       viewer.TreeView
 	errSeen    int // errors in the diagnostics when last drawn: a new one brings the tab forward
+	mats       materialsView
 }
 
 var (
@@ -290,6 +291,10 @@ func (u *UI) menu() float32 {
 			v := &s.View
 			imgui.Checkbox("Mesh", &v.Mesh)
 			imgui.Checkbox("Wireframe (W)", &v.Wireframe)
+			tex := !v.NoTextures
+			if imgui.Checkbox("Textures", &tex) {
+				v.NoTextures = !tex
+			}
 			imgui.Checkbox("Bones", &v.Bones)
 			imgui.Checkbox("Joints", &v.Joints)
 			imgui.Checkbox("Grid", &v.Grid)
@@ -438,6 +443,9 @@ func (u *UI) inspector() {
 	}
 	if imgui.CollapsingHeaderV("Readings", 0) {
 		u.optionsPanel()
+	}
+	if sc.Asset.Materials != nil && imgui.CollapsingHeaderV("Materials", 0) {
+		u.materialsPanel()
 	}
 	imgui.Separator()
 	imgui.Text(s.StatsLine())
