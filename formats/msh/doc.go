@@ -1,5 +1,7 @@
 // Package msh reads, validates, samples and writes Parkan: Iron Strategy MSH models
-// (NRes archives of typed streams), as the engine reads them (the notes below). Importing it
+// (NRes archives of typed streams), as the engine reads them. FORMAT.md beside this
+// file holds the format notes (layouts, engine rules, readings); a "§N" in the
+// comments refers to its sections. Importing it
 // registers one decoder for NRes content (magic "NRes"; extensions .msh, .rlb,
 // .lib): see Decode for how model archives and outer archives are told apart and how
 // an archive member is chosen.
