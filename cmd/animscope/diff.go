@@ -133,10 +133,12 @@ func runDiff(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return exitFor("diff", err, stderr)
 	}
+	a.Meshes, a.DeferredMeshes = nil, nil // held while B opens, never read
 	b, err := formats.Open(files[1:], optsB)
 	if err != nil {
 		return exitFor("diff", err, stderr)
 	}
+	b.Meshes, b.DeferredMeshes = nil, nil
 	out, err := diffScenes(a, b, *clip, *half)
 	if err != nil {
 		return exitFor("diff", usageError{err.Error()}, stderr)

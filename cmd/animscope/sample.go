@@ -186,6 +186,7 @@ func runSample(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return exitFor("sample", err, stderr)
 	}
+	a.Meshes, a.DeferredMeshes = nil, nil // never read: let them go
 	warnStandIn(a, stderr)
 	pose := anim.NewPose(a.Skeleton.Len())
 	ia, ib, res, err := samplePose(a, &req, pose)
