@@ -1,5 +1,7 @@
 // Package m2 reads World of Warcraft M2 models, versions 256–264 (vanilla, TBC and
-// WotLK), as the client reads them (the notes below). Importing it registers the decoder with
+// WotLK), as the client reads them. FORMAT.md beside this file holds the format
+// notes (layouts, sampling rules, readings); a "§N" in the comments refers to its
+// sections. Importing it registers the decoder with
 // formats.Open (magic "MD20", extension .m2).
 //
 // What a decoded Asset holds:
