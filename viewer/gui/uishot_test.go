@@ -40,6 +40,37 @@ func TestUIShots(t *testing.T) {
 			a.S.Req.OpenDialog = true
 		}},
 	}
+	// Hover pictures (at 1280×800 only: the points are that layout's): the mouse
+	// rests on a control and its tooltip shows.
+	hovers := []struct {
+		name string
+		x, y float64
+	}{{"tooltip-branch", 230, 654}, {"tooltip-sync", 990, 229}, {"tooltip-k0", 277, 635}}
+	for _, hv := range hovers {
+		withGL(t, func(h *Headless) {
+			defer h.MakeCurrent()
+			// A visible, focused window: the platform reads the cursor only then.
+			cfg := Config{Frames: 12, Size: [2]int{1280, 800}, RecentPath: filepath.Join(dir, "recent.json")}
+			cfg.Script = func(frame int, a *App) {
+				a.S.Tr.Playing = false
+				if frame >= 2 {
+					a.win.Focus()
+					a.win.SetCursorPos(hv.x, hv.y)
+				}
+				if frame == 11 {
+					a.frame(0)
+					fw, fh := a.win.GetFramebufferSize()
+					if err := writePNGFile(filepath.Join(out, hv.name+".png"), render.ReadPixels(0, 0, fw, fh)); err != nil {
+						t.Error(err)
+					}
+				}
+			}
+			if err := runWindow(cfg); err != nil {
+				t.Fatal(err)
+			}
+			glfw.DetachCurrentContext()
+		})
+	}
 	for _, size := range [][2]int{{1280, 800}, {1024, 640}} {
 		for _, sh := range shots {
 			withGL(t, func(h *Headless) {
