@@ -1,4 +1,6 @@
-// Package swg reads Star Wars Galaxies skeletal data, as the client reads it:
+// Package swg reads Star Wars Galaxies skeletal data, as the client reads it
+// (FORMAT.md beside this file holds the format notes; a "§N" in the comments
+// refers to its sections):
 // skeletons (.skt: SLOD, SKTM), keyframe animations (.ans: KFAT 0002/0003, CKAT
 // 0001, PXAT proxies), skinned meshes (.mgn: SKMG 0002–0004), mesh LOD lists
 // (.lmg) and skeletal appearances (.sat), and writes them for tests and tools.
