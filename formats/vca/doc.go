@@ -1,6 +1,7 @@
 // Package vca reads VoxelCore's VCM markup, VCA text animations, JSON skeletons and
-// entities, VCM models and VEC3 binary models (the notes below), and registers them
-// with formats.Open.
+// entities, VCM models and VEC3 binary models, and registers them with
+// formats.Open. FORMAT.md beside this file holds the format notes (syntax, the
+// engine's rules, readings); a "§N" in the comments refers to its sections.
 //
 // A .vca file decodes to an Asset without a skeleton whose ClipBinder (Binder)
 // binds the track to the scene's skeleton by bone name; the bound *Clip implements
