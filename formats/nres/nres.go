@@ -1,5 +1,6 @@
 // Package nres reads and writes NRes archives, the container of Parkan's MSH models
-// and of the outer *.rlb / *.lib archives that hold them (MSH spec §2).
+// and of the outer *.rlb / *.lib archives that hold them. The layout and the
+// reader checks are in formats/msh/FORMAT.md §2; "§2.x" below refers to it.
 //
 // Decode keeps everything a lossless round trip needs: the raw 36 name bytes (bytes
 // after the NUL included), the three attributes and the payloads (as views into the
