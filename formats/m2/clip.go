@@ -24,7 +24,7 @@ type nodeTracks struct {
 }
 
 // Clip is one sequence. It samples its resolved sequence (an alias samples its
-// target, spec §5.4); Info gives the sequence's own name and duration.
+// target, FORMAT.md §5.4); Info gives the sequence's own name and duration.
 type Clip struct {
 	m     *model
 	seq   Sequence // this sequence, as listed in Details
@@ -58,7 +58,7 @@ func (c *Clip) Aliases() []string { return c.alias }
 func (c *Clip) Sequence() Sequence { return c.seq }
 
 // Sample evaluates every node at τ = t ms within the sequence, exactly: no clamp,
-// wrap or loop beyond the rules of spec §5.1/§5.3. Global-sequence tracks use t as
+// wrap or loop beyond the rules of FORMAT.md §5.1/§5.3. Global-sequence tracks use t as
 // their global clock too (the `sample` contract). ctx is a *Cursor from
 // NewContext (or nil: no cursor, same results).
 func (c *Clip) Sample(ctx anim.Context, t float64, out []anim.Transform, probes []anim.Probe) (anim.Affine, bool) {
@@ -84,7 +84,7 @@ func (c *Clip) NewCursor() *Cursor { return &Cursor{slot: make([]int32, 3*len(c.
 
 // SampleWith evaluates every node at τ = t ms within the sequence with a Cursor
 // (nil: none) and a separate global clock G = globalMS (ms) for the
-// global-sequence tracks, for a viewer whose global clock never resets (spec §5.2).
+// global-sequence tracks, for a viewer whose global clock never resets (FORMAT.md §5.2).
 func (c *Clip) SampleWith(cur *Cursor, t, globalMS float64, out []anim.Transform, probes []anim.Probe) {
 	frame := floorFrame(t)
 	var slots []int32

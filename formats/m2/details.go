@@ -39,7 +39,7 @@ type Details struct {
 }
 
 // BillboardModes gives, per skeleton node (anim order), how the renderer turns the
-// bone to the camera after composing the pose (spec §7.1): BillboardNone (0),
+// bone to the camera after composing the pose (FORMAT.md §7.1): BillboardNone (0),
 // BillboardSpherical (1, flag 0x8), BillboardCylindricalX/Y/Z (2, 3, 4; flags 0x10,
 // 0x20, 0x40: rotation about that axis of the bone only). When several flags are
 // set the first in this order wins.
@@ -61,7 +61,7 @@ type Box struct {
 	Radius float32    `json:"radius"`
 }
 
-// Sequence is one animation sequence (spec §4.2).
+// Sequence is one animation sequence (FORMAT.md §4.2).
 type Sequence struct {
 	Index     int    `json:"index"`
 	ID        uint16 `json:"id"`

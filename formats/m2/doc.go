@@ -36,9 +36,9 @@
 //     skin profiles opens without meshes.
 //   - A 264 sequence without flag 0x20 reads its keys from
 //     <base><id:04d>-<sub:02d>.anim beside the .m2; when that file is absent its
-//     tracks are empty, with a warning (spec §5.4).
+//     tracks are empty, with a warning (FORMAT.md §5.4).
 //   - Float quaternions (before 260) are kept as stored; int16 quaternions (260+)
-//     are decoded with the offset-binary formula and normalised (spec §5.5). Linear
+//     are decoded with the offset-binary formula and normalised (FORMAT.md §5.5). Linear
 //     rotation keys use the shortest-arc slerp with θ and sin θ of each key pair
 //     precomputed (anim.SlerpArc: the same weights as anim.SlerpWeights).
 //   - Probes: frame ⌊t⌋, fallback false, one KeyUse per track that has keys, in the
@@ -58,7 +58,7 @@
 //     leading NUL) is shown as a space; trailing NULs are dropped.
 //   - Particle emitters are 504 bytes for every version before 264 (at 263 two
 //     u16 fields become u8 + u8 + u16, the same size) and 476 at 264.
-//   - Vertex bone indices are global bone indices (spec §4.4), mapped to skeleton
+//   - Vertex bone indices are global bone indices (FORMAT.md §4.4), mapped to skeleton
 //     nodes; the view's bone lookup and palette indices are only needed for GPU
 //     palette skinning and are not applied. A vertex whose weight-0 influence names
 //     a bone out of range gets node 0; a weight > 0 out of range is an error.
@@ -66,5 +66,5 @@
 // Billboard modes: see Details.BillboardModes (the Asset's Billboards capability,
 // set when a bone has one). The viewer and `render` turn those bones to the camera
 // after composing the pose (anim.FaceCamera); Sample, the model matrices and
-// glTF export never include them (spec §7.1).
+// glTF export never include them (FORMAT.md §7.1).
 package m2

@@ -31,13 +31,13 @@ const (
 	MaxVersion = 264
 )
 
-// Sequence flags (spec §4.2).
+// Sequence flags (FORMAT.md §4.2).
 const (
 	SeqInline = 0x20 // keys are in the .m2 (264: otherwise in <name><id>-<sub>.anim)
 	SeqAlias  = 0x40 // follow the alias target
 )
 
-// Bone flags (spec §4.3).
+// Bone flags (FORMAT.md §4.3).
 const (
 	BoneSpherical    = 0x8
 	BoneCylindricalX = 0x10
@@ -376,7 +376,7 @@ func (d *decoder) sequences(lay *layout) ([]Sequence, error) {
 // loadAnims decides, at 264, where each sequence keeps its inner arrays: in the
 // .m2 (flag 0x20), in <base><id:04d>-<sub:02d>.anim beside it, or nowhere (alias
 // sequences without 0x20 share their target's arrays; a missing .anim gives empty
-// tracks and a warning, spec §5.4).
+// tracks and a warning, FORMAT.md §5.4).
 func (d *decoder) loadAnims(seqs []Sequence) {
 	d.seqBlob = make([]*blob, len(seqs))
 	dir, base := filepath.Dir(d.path), strings.TrimSuffix(filepath.Base(d.path), filepath.Ext(d.path))

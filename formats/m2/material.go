@@ -12,7 +12,7 @@ import (
 	"github.com/go-gl/mathgl/mgl32"
 )
 
-// Render-flag bits (spec §4.6). 0x8 and 0x10 are depth-related with two readings
+// Render-flag bits (FORMAT.md §4.6). 0x8 and 0x10 are depth-related with two readings
 // (the wiki: no depth test / no depth write; WMV-era code: 0x10 no depth write,
 // 0x8 billboard); they are reported, not interpreted.
 const (
@@ -21,7 +21,7 @@ const (
 	RenderTwoSided = 0x4
 )
 
-// Blend modes of a render flag (spec §4.6), by value.
+// Blend modes of a render flag (FORMAT.md §4.6), by value.
 var blendNames = [...]string{"opaque", "alpha_key", "alpha", "add", "add_alpha", "mod", "mod2x"}
 
 // BlendName names blend mode m ("opaque", "alpha_key", "alpha", "add" (additive
@@ -33,7 +33,7 @@ func BlendName(m uint16) string {
 	return fmt.Sprintf("blend %d", m)
 }
 
-// Texture types (spec §4.6): 0 names its file; the others are filled by the game.
+// Texture types (FORMAT.md §4.6): 0 names its file; the others are filled by the game.
 var textureTypeNames = map[uint32]string{
 	1: "body skin", 2: "cape / object skin", 6: "hair", 8: "tauren fur",
 	11: "creature skin 1", 12: "creature skin 2", 13: "creature skin 3",
@@ -180,7 +180,7 @@ func (d *decoder) materials(lay *layout) error {
 	}
 
 	// Texture animations: translation and scale C3, rotation a float quaternion at
-	// every version (spec §4.1), so the int16 reading of 260+ bone rotations is
+	// every version (FORMAT.md §4.1), so the int16 reading of 260+ bone rotations is
 	// switched off while it is read.
 	ta, err := b.arr(lay.texAnims, "texture animations", lay.texAnimSize)
 	if err != nil {

@@ -55,7 +55,7 @@ func AnimName(id uint16) string {
 }
 
 // ClipName is a sequence's clip name: AnimName(id), followed by .<variation> when
-// the variation is not 0 (spec §8).
+// the variation is not 0 (FORMAT.md §8).
 func ClipName(id, variation uint16) string {
 	if variation == 0 {
 		return AnimName(id)
@@ -63,7 +63,7 @@ func ClipName(id, variation uint16) string {
 	return fmt.Sprintf("%s.%d", AnimName(id), variation)
 }
 
-// keyBoneNames are the key-bone ids of spec §4.3.
+// keyBoneNames are the key-bone ids of FORMAT.md §4.3.
 var keyBoneNames = [...]string{
 	"ArmL", "ArmR", "ShoulderL", "ShoulderR", "SpineLow", "Waist", "Head", "Jaw",
 	"IndexFingerR", "MiddleFingerR", "PinkyFingerR", "RingFingerR", "ThumbR",

@@ -8,7 +8,7 @@ import (
 	"github.com/go-gl/mathgl/mgl32"
 )
 
-// Interpolation types (spec §4.1, §5.6).
+// Interpolation types (FORMAT.md §4.1, §5.6).
 const (
 	InterpStep    = 0
 	InterpLinear  = 1
@@ -20,7 +20,7 @@ const (
 // timestamps and how they split into sequences.
 //
 // Before 264 the track has one shared timeline: times holds every key and
-// spans[s] is the file's range for sequence s (spec §5.1); a track without ranges
+// spans[s] is the file's range for sequence s (FORMAT.md §5.1); a track without ranges
 // uses all its keys for every sequence. At 264 the per-sequence inner arrays are
 // concatenated and spans[s] is inner array s (§5.3). A global-sequence track uses
 // spans[0] whatever the sequence (§5.2).
@@ -52,7 +52,7 @@ func (k *keys) span(seq int) (lo, hi, base int, ok bool) {
 	return int(s.lo), int(s.hi), int(s.base), s.lo <= s.hi
 }
 
-// locate finds the keys used at time t within [lo, hi] (spec §5.1 steps 4–6): i and
+// locate finds the keys used at time t within [lo, hi] (FORMAT.md §5.1 steps 4–6): i and
 // the fraction r towards key i+1, or exact when the result is key i itself (a == b,
 // a clamped end, or t on a key). It never returns r outside (0, 1) when not exact,
 // and a NaN t gives key lo.
@@ -195,7 +195,7 @@ func (tr *quatTrack) eval(seq int, t float64, dst *mgl32.Quat, p *anim.Probe, hi
 	return true
 }
 
-// hermite3 is spec §5.6's Hermite: (2r³−3r²+1)p0 + (r³−2r²+r)m0 + (−2r³+3r²)p1 + (r³−r²)m1.
+// hermite3 is FORMAT.md §5.6's Hermite: (2r³−3r²+1)p0 + (r³−2r²+r)m0 + (−2r³+3r²)p1 + (r³−r²)m1.
 func hermite3(p0, m0, p1, m1 mgl32.Vec3, r float32) mgl32.Vec3 {
 	h00, h10, h01, h11 := hermiteWeights(r)
 	var o mgl32.Vec3
@@ -205,7 +205,7 @@ func hermite3(p0, m0, p1, m1 mgl32.Vec3, r float32) mgl32.Vec3 {
 	return o
 }
 
-// bezier3 is spec §5.6's Bézier: (1−r)³p0 + 3(1−r)²r·m0 + 3(1−r)r²·m1 + r³p1.
+// bezier3 is FORMAT.md §5.6's Bézier: (1−r)³p0 + 3(1−r)²r·m0 + 3(1−r)r²·m1 + r³p1.
 func bezier3(p0, m0, p1, m1 mgl32.Vec3, r float32) mgl32.Vec3 {
 	b0, b1, b2, b3 := bezierWeights(r)
 	var o mgl32.Vec3
@@ -227,7 +227,7 @@ func bezierWeights(r float32) (b0, b1, b2, b3 float32) {
 }
 
 // cubicQuat applies the cubic component-wise to (w, x, y, z) and normalises the
-// result (spec §5.6 decision); a zero result becomes the identity.
+// result (FORMAT.md §5.6 decision); a zero result becomes the identity.
 func cubicQuat(interp uint16, p0, m0, p1, m1 mgl32.Quat, r float32) mgl32.Quat {
 	var w [4]float32 // weights of p0, m0, p1, m1
 	if interp == InterpHermite {
@@ -259,7 +259,7 @@ func normalize(q mgl32.Quat) mgl32.Quat {
 	return mgl32.Quat{W: float32(w / n), V: mgl32.Vec3{float32(x / n), float32(y / n), float32(z / n)}}
 }
 
-// decodeQuat16 is spec §5.5's offset-binary decode of one component:
+// decodeQuat16 is FORMAT.md §5.5's offset-binary decode of one component:
 // (c < 0 ? c + 32768 : c − 32767) / 32767.
 func decodeQuat16(c int16) float64 {
 	if c < 0 {

@@ -23,7 +23,7 @@ const (
 )
 
 // trackKeys reads the track record at off: its timestamps and where its values
-// lie. used is false for a track without keys (spec §4.1: "used" = nKeys > 0).
+// lie. used is false for a track without keys (FORMAT.md §4.1: "used" = nKeys > 0).
 func (d *decoder) trackKeys(off int64, what string, vsize int) (k keys, segs []segment, stride int, used bool, err error) {
 	b := &d.m2
 	k.off, k.sorted = off, true
@@ -168,7 +168,7 @@ func (d *decoder) checkTrackHead(k *keys, what string) error {
 		return b.errf(k.off+2, "%s: global sequence %d is out of range (%d global sequences)", what, k.global, len(d.globals))
 	}
 	if k.interp >= InterpHermite {
-		d.warnf(b, k.off, "%s: interpolation type %d (cubic) is read as %s with {value, inTan, outTan} keys; which cubic each number means is uncertain (spec §5.6)",
+		d.warnf(b, k.off, "%s: interpolation type %d (cubic) is read as %s with {value, inTan, outTan} keys; which cubic each number means is uncertain (FORMAT.md §5.6)",
 			what, k.interp, map[uint16]string{InterpHermite: "Hermite", InterpBezier: "Bézier"}[k.interp])
 	}
 	return nil
@@ -223,7 +223,7 @@ func (d *decoder) vecTrack(off int64, what string) (*vecTrack, error) {
 }
 
 // quatTrack reads a rotation track; nil when it has no keys. Float quaternions
-// (before 260) are kept as stored; int16 ones (260+) are decoded with spec §5.5's
+// (before 260) are kept as stored; int16 ones (260+) are decoded with FORMAT.md §5.5's
 // offset-binary formula and normalised (cubic tangents are decoded, not
 // normalised).
 func (d *decoder) quatTrack(off int64, what string) (*quatTrack, error) {

@@ -12,7 +12,7 @@ import (
 	"github.com/go-gl/mathgl/mgl32"
 )
 
-// Animation is a decoded .ans (spec §5), with every key as stored in the file.
+// Animation is a decoded .ans (FORMAT.md §5), with every key as stored in the file.
 // KFAT 0003 and CKAT 0001 fill Rot/StaticRot; KFAT 0002 fills Euler/StaticEuler
 // (angles in radians) and leaves the conversion to the clip.
 type Animation struct {

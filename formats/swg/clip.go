@@ -98,7 +98,7 @@ func (t *ftrack) file(k int) int32 {
 	return t.fileIdx[k]
 }
 
-// sample evaluates the channel at frame f (spec §6.1): the key itself when f is
+// sample evaluates the channel at frame f (FORMAT.md §6.1): the key itself when f is
 // on it, at or after the last key, or before the first key (held, animscope's
 // decision); otherwise the client's slerp with weight (f − f0)·inv.
 func (t *qtrack) sample(f float32) (q mgl32.Quat, k0, k1 int32, alpha float32) {
@@ -533,7 +533,7 @@ var (
 	chanEStatic = [3]string{"rx:static", "ry:static", "rz:static"}
 )
 
-// Sample evaluates every joint at frame t (spec §6.1, §9.2): out gets the
+// Sample evaluates every joint at frame t (FORMAT.md §6.1, §9.2): out gets the
 // animation's deltas A (rotation) and T (translation) and s = 1; joints without
 // an XFIN get the identity and a fallback probe. It never clamps or wraps t and
 // allocates nothing.

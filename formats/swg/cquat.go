@@ -6,7 +6,7 @@ import (
 	"github.com/go-gl/mathgl/mgl32"
 )
 
-// The packed 32-bit quaternion of CKAT (CompressedQuaternion.cpp, spec §5.5):
+// The packed 32-bit quaternion of CKAT (CompressedQuaternion.cpp, FORMAT.md §5.5):
 // x in bits 31..21 (11 bits), y in bits 20..10 (11 bits), z in bits 9..0 (10 bits);
 // each value is base(format) ± magnitude·step(format), and w = sqrt(1 − (x²+y²+z²)).
 

@@ -12,7 +12,7 @@ import (
 	"github.com/go-gl/mathgl/mgl32"
 )
 
-// MeshGen is a decoded .mgn (FORM SKMG 0002–0004, spec §7.1).
+// MeshGen is a decoded .mgn (FORM SKMG 0002–0004, FORMAT.md §7.1).
 type MeshGen struct {
 	File    string
 	Version string
@@ -485,7 +485,7 @@ func (m *MeshGen) readPSDT(c *iff.Cursor, ver, posN, normN int) (PerShader, erro
 const MaxInfluences = 8
 
 // BindMeshes builds the Asset meshes of m for skeleton s, one per PSDT: XFNM
-// names are looked up case-insensitively (spec §7.2). A name that is not in the
+// names are looked up case-insensitively (FORMAT.md §7.2). A name that is not in the
 // skeleton is a warning; its influences cannot follow a joint, so they are
 // dropped and the vertex's other weights renormalised (a vertex left with none
 // follows joint 0, which is its bind pose at rest).
@@ -632,7 +632,7 @@ func flatSkeleton(names []string) *anim.Skeleton {
 
 // Winding counts the triangles (a, b, c) of a list whose face normal
 // (b − a) × (c − a) points the same way as the sum of their vertex normals
-// (spec §7.3; the client's ray test uses this normal). mirrored converts the
+// (FORMAT.md §7.3; the client's ray test uses this normal). mirrored converts the
 // positions and normals with X negated and the triangles as (a, c, b), the
 // right-handed form the viewer draws: the count must not change.
 func Winding(positions, normals []mgl32.Vec3, tris []uint32, mirrored bool) (agree, total int) {

@@ -11,7 +11,7 @@ import (
 	"animscope/formats"
 )
 
-// resolver reads files named inside other files (spec §9.3): inside the asset
+// resolver reads files named inside other files (FORMAT.md §9.3): inside the asset
 // root (formats.ResolveRef), failing that the path's base name in the referring
 // file's own folder. Absolute paths, ".." and symbolic links that leave the root
 // are refused, and a file that is already being loaded is a loop.

@@ -5,7 +5,7 @@ import (
 	"animscope/formats/iff"
 )
 
-// LODList is a decoded .lmg (FORM MLOD / FORM 0000, spec §7.4): the .mgn path of
+// LODList is a decoded .lmg (FORM MLOD / FORM 0000, FORMAT.md §7.4): the .mgn path of
 // each LOD, l0 first.
 type LODList struct {
 	Names   []string
@@ -58,7 +58,7 @@ func DecodeLODList(file string, data []byte) (*LODList, []formats.Diagnostic, er
 	return l, ds, nil
 }
 
-// Appearance is a decoded .sat (FORM SMAT / FORM 0001–0003, spec §7.4).
+// Appearance is a decoded .sat (FORM SMAT / FORM 0001–0003, FORMAT.md §7.4).
 type Appearance struct {
 	Version             string
 	Meshes              []string // MSGN: .mgn or .lmg paths

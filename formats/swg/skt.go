@@ -10,7 +10,7 @@ import (
 	"github.com/go-gl/mathgl/mgl32"
 )
 
-// SkeletonTemplate is one FORM SKTM (BasicSkeletonTemplate, spec §3.3): one
+// SkeletonTemplate is one FORM SKTM (BasicSkeletonTemplate, FORMAT.md §3.3): one
 // entry per joint in every slice, parents first.
 type SkeletonTemplate struct {
 	File    string
@@ -351,7 +351,7 @@ type Segment struct {
 	Name   string // the file or path it came from, for messages
 }
 
-// BuildSkeleton lays the segments out as one anim.Skeleton (spec §4.4, §9.1):
+// BuildSkeleton lays the segments out as one anim.Skeleton (FORMAT.md §4.4, §9.1):
 // offset = BPTR, post = RPST, pre = BPRO·RPRE, inverseBind = the segment's
 // bind-pose modelToJoint (§4.3). The roots of an attached segment take the named
 // joint of an earlier segment as parent; an attachment name that is not found is a

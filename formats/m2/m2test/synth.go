@@ -152,7 +152,7 @@ func (p *bytesOut) u16(v uint16)  { *p = binary.LittleEndian.AppendUint16(*p, v)
 func (p *bytesOut) u32(v uint32)  { *p = binary.LittleEndian.AppendUint32(*p, v) }
 func (p *bytesOut) f32(v float32) { p.u32(math.Float32bits(v)) }
 
-// encQuat16 is the inverse of spec §5.5's decode.
+// encQuat16 is the inverse of FORMAT.md §5.5's decode.
 func encQuat16(f float32) int16 {
 	c := math.Round(float64(f) * 32767)
 	if f >= 0 {
@@ -245,7 +245,7 @@ func (m *Model) Encode() (m2, skin []byte) {
 	}
 	w.arr(0x14, len(m.Globals), g)
 
-	// Header field offsets (spec §3.1 / §3.2).
+	// Header field offsets (FORMAT.md §3.1 / §3.2).
 	f := map[string]int{}
 	if pre {
 		f = map[string]int{"bones": 0x34, "keyBoneLookup": 0x3C, "vertices": 0x44, "views": 0x4C,

@@ -12,7 +12,7 @@ import (
 	"github.com/go-gl/mathgl/mgl32"
 )
 
-// WorkedExample returns the model of the spec's §14: node 0 static (key 0 at the
+// WorkedExample returns the model of the FORMAT.md §14: node 0 static (key 0 at the
 // origin, identity), node 1 animated with keys 1..3 at times 0, 1, 4 — positions
 // (0,0,0), (1,0,0), (1,2,0) and engine quaternions identity, +90° about Z (raw
 // 0,0,23170,23170) and [0,0,0,1] — so F = 5 and node 1's map is [1, 2, 2, 2, 3].

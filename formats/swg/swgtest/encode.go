@@ -8,7 +8,7 @@ import (
 	"animscope/formats/swg"
 )
 
-// The project's writers (spec §3.3 writer notes, §5, §7): big-endian block
+// The project's writers (FORMAT.md §3.3 writer notes, §5, §7): big-endian block
 // sizes, little-endian payloads, no padding. They validate before writing.
 
 // ValidateTemplate checks that every per-joint slice has one entry per joint and
