@@ -2,7 +2,7 @@ package anim
 
 import "github.com/go-gl/mathgl/mgl32"
 
-// BlendSides applies the validity rules of the MSH spec (§12.1), which the blender
+// BlendSides applies the validity rules of formats/msh/FORMAT.md §12.1, which the blender
 // uses for every family: side A is used when w < 1 and tA >= 0, side B when w > 0 and
 // tB >= 0.
 func BlendSides(w float32, tA, tB float64) (useA, useB bool) {
@@ -60,7 +60,7 @@ func BlendTransforms(a, b []Transform, w float32, out []Transform) {
 type BlendResult struct {
 	UsedA, UsedB bool
 	// Neither is set when no side was valid: side A was then sampled at max(tA, 0)
-	// (openparkan's choice, the MSH spec's decision) and callers should warn.
+	// (openparkan's choice, taken in formats/msh/FORMAT.md §12.1) and callers should warn.
 	Neither bool
 }
 

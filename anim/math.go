@@ -131,7 +131,7 @@ func rotationColumns[F Float](m *[12]F, w, x, y, z, s0, s1, s2 F) {
 const SlerpThreshold float32 = 1e-5
 
 // SlerpWeights returns the engine's interpolation weights for two quaternions whose
-// four-component dot product is d, at fraction a (MSH spec §11.4, M2 and the blender):
+// four-component dot product is d, at fraction a (formats/msh/FORMAT.md §11.4; M2 and the blender):
 // shortest path (the sign of w1 flips when d < 0), linear weights when 1 − |d| is at
 // most 1e-5, and otherwise w1 = sin(aθ)/sin θ, w0 = cos(aθ) − w1·|d| with θ = acos(|d|).
 // The arithmetic is float32 throughout, as the engine ran with 24-bit precision.

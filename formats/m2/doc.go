@@ -28,7 +28,7 @@
 //     counts of what is skipped, BillboardModes() per node and SecondUVs(mesh).
 //   - UpAxis formats.UpZ; ConjugatedRotation false.
 //
-// Decisions (beyond those the spec takes):
+// Decisions (beyond those FORMAT.md records):
 //
 //   - A version-264 model that declares skin profiles but whose 00.skin cannot be
 //     read fails to open with an error naming the .m2 and the skin: without it the
@@ -52,7 +52,7 @@
 //   - Decoded elements (keys, ranges, indices) are limited to half the bytes read
 //     plus 64 Ki, so arrays that overlap cannot make a small file allocate a lot.
 //   - Bone flags 0x1/0x2/0x4 (ignore parent translation/scale/rotation) are listed
-//     by inspect but not applied: the spec's composition (§6.1) does not use them.
+//     by inspect but not applied: the composition of FORMAT.md §6.1 does not use them.
 //   - Submesh "level" is ignored (index starts are the u16 field).
 //   - A NUL byte inside a name (converted files store the model name with a
 //     leading NUL) is shown as a space; trailing NULs are dropped.

@@ -48,7 +48,7 @@
 //
 // Exactly one clip (§10.2), named after the file or member without its extension:
 // unit "frame", Duration and Frames = F, Step 1, and UnitsPerSecond = PlaybackFPS
-// (15; the spec gives no rate). Sampling is §11 literally: t is rounded to float32;
+// (15; the format records no rate). Sampling is §11 literally: t is rounded to float32;
 // the frame index follows the "rounding" reading (engine: x87 round-half-even of
 // t − 0.5 at single precision through a 64-bit integer, low 32 bits; floor;
 // half-away), with FISTP's integer indefinite (frame 0) for NaN or |x| >= 2^63; the

@@ -6,7 +6,7 @@ import (
 	"animscope/formats"
 )
 
-// readings are the MSH readings the spec leaves open (see formats.Reading).
+// readings are the MSH readings the format leaves open (FORMAT.md §10.1, §11.1) (see formats.Reading).
 var readings = []formats.Reading{
 	{Name: "rounding", Choices: []string{"engine", "floor", "half-away"}, Default: "engine", Compare: true,
 		Help: "frame-index rounding (engine: the x87 rule; floor, half-away: other players')"},

@@ -85,7 +85,7 @@ func DecodeQuat(raw [4]int16, wxyz bool) mgl32.Quat {
 	return mgl32.Quat{W: c(raw[3]), V: mgl32.Vec3{c(raw[0]), c(raw[1]), c(raw[2])}}
 }
 
-// PlaybackFPS is the playback rate the clip reports (UnitsPerSecond). The spec gives
+// PlaybackFPS is the playback rate the clip reports (UnitsPerSecond). The format gives
 // none; 15 frames per second makes the typical 20–60-frame cycles of the corpus play
 // in 1.5–4 s, close to how they look in the game.
 const PlaybackFPS = 15

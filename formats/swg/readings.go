@@ -2,7 +2,7 @@ package swg
 
 import "animscope/formats"
 
-// readings are the SWG readings the spec leaves open (see formats.Reading).
+// readings are the SWG readings the format leaves open (FORMAT.md §6.2) (see formats.Reading).
 var readings = []formats.Reading{
 	{Name: "fidelity", Choices: []string{FidelityFile, FidelityClient}, Default: FidelityFile,
 		Help: "key thinning (file: every key; client: the client's load-time thinning)"},

@@ -80,7 +80,7 @@ func (r *resolver) resolve(from, ref string) (string, error) {
 	if !errors.Is(err, formats.ErrRefNotFound) {
 		return "", errors1(err, from)
 	}
-	// The spec's fallback: the base name beside the referring file.
+	// FORMAT.md §9.3's fallback: the base name beside the referring file.
 	base := filepath.Base(filepath.FromSlash(filepath.ToSlash(ref)))
 	dir := filepath.Dir(from)
 	if p2, err2 := formats.ResolveRef(from, base, dir); err2 == nil {
@@ -124,7 +124,7 @@ func (r *resolver) read(from, ref string, exts []string) (string, []byte, error)
 	if r.tree != nil {
 		p, data, err := formats.ReadTreeRef(r.tree, from, ref, r.root, exts...)
 		if errors.Is(err, formats.ErrRefNotFound) {
-			// The spec's fallback: the base name beside the referring file.
+			// FORMAT.md §9.3's fallback: the base name beside the referring file.
 			base := path.Join(path.Dir(formats.CleanTreePath(from)), path.Base(formats.CleanTreePath(ref)))
 			if r.tree.Exists(base) {
 				data, err := r.tree.ReadFile(base)

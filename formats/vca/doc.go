@@ -12,7 +12,7 @@
 // once at load into closures. The clip holds no sampling state: each player keeps
 // the scratch its NewContext makes, and Sample allocates nothing when given it.
 //
-// Decisions where the engine and its documentation disagree follow the spec:
+// Decisions where the engine and its documentation disagree (FORMAT.md has the rules):
 //   - unknown bones: a warning and the line is ignored; the "unknown-bone" reading "root"
 //     drives bone 0 as the engine does;
 //   - bezier handles are relative (reference commit); the "handles" reading "absolute"

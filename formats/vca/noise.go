@@ -57,7 +57,7 @@ var noiseR = func() [NoisePeriod]float64 {
 	return t
 }()
 
-// NoiseTable returns R[i] for i in 1..3021 (the spec's 1-based index).
+// NoiseTable returns R[i] for i in 1..3021 (Lua's 1-based index).
 func NoiseTable(i int) float64 { return noiseR[i-1] }
 
 // smooth and the noise functions below round products explicitly (float64(a*b))
