@@ -150,6 +150,17 @@ func (a *Archive) readAt(off int64, n int64, what string) ([]byte, error) {
 	return buf, nil
 }
 
+// tableAt reads a table whose position (relative to the header at base) is
+// stored in the header field at fieldOff. A position outside the file is an
+// error of that field: the position itself may be no offset at all (a 64-bit
+// value that wraps negative), so it cannot be the place the message names.
+func (a *Archive) tableAt(fieldOff, base, pos, n int64, what string) ([]byte, error) {
+	if pos < 0 || pos > a.size || base+pos > a.size || n > a.size-(base+pos) {
+		return nil, a.errf(fieldOff, "%s (%d bytes at %d) lies outside the %d-byte file", what, n, base+pos, a.size)
+	}
+	return a.readAt(base+pos, n, what)
+}
+
 // NewArchive reads an archive of size bytes from r; name is used in messages.
 func NewArchive(name string, r io.ReaderAt, size int64) (*Archive, error) {
 	a := &Archive{Name: name, r: r, size: size, names: map[int]string{}}
@@ -236,7 +247,7 @@ func (a *Archive) parseHeader(off int64) error {
 	if blockCount > maxEntries {
 		return a.errf(off+28, "block table of %d entries is larger than the file", blockCount)
 	}
-	raw, err := a.readAt(off+hashPos, hashCount*entrySize, "the hash table")
+	raw, err := a.tableAt(off+16, off, hashPos, hashCount*entrySize, "the hash table")
 	if err != nil {
 		return err
 	}
@@ -246,7 +257,7 @@ func (a *Archive) parseHeader(off int64) error {
 		e := raw[i*entrySize:]
 		a.hashes[i] = hashEntry{le.Uint32(e), le.Uint32(e[4:]), le.Uint16(e[8:]), le.Uint16(e[10:]), le.Uint32(e[12:])}
 	}
-	raw, err = a.readAt(off+blockPos, blockCount*entrySize, "the block table")
+	raw, err = a.tableAt(off+20, off, blockPos, blockCount*entrySize, "the block table")
 	if err != nil {
 		return err
 	}
@@ -257,7 +268,7 @@ func (a *Archive) parseHeader(off int64) error {
 		a.blocks[i] = Block{Pos: int64(le.Uint32(e)), CompressedSize: le.Uint32(e[4:]), Size: le.Uint32(e[8:]), Flags: le.Uint32(e[12:])}
 	}
 	if hiPos != 0 {
-		hi, err := a.readAt(off+hiPos, blockCount*2, "the high block table")
+		hi, err := a.tableAt(off+32, off, hiPos, blockCount*2, "the high block table")
 		if err != nil {
 			return err
 		}
