@@ -167,19 +167,23 @@ func runInspect(args []string, stdout, stderr io.Writer) int {
 		return exitFor("inspect", err, stderr)
 	}
 	out := describe(a)
-	if _, err := json.Marshal(out.Details); err != nil {
+	details, err := json.Marshal(out.Details)
+	if err != nil {
 		// A value JSON cannot carry (NaN in a reading of uncertain fields):
 		// printed as null rather than failing.
-		out.Details = jsonSafe(out.Details)
+		out.Details, details = jsonSafe(out.Details), nil
 	}
 	if *f.asJSON {
+		details = nil // writeJSON marshals out whole
 		return writeJSON(out, stdout, stderr)
 	}
-	printInspect(stdout, a, out)
+	printInspect(stdout, a, out, details)
 	return exitOK
 }
 
-func printInspect(w io.Writer, a *formats.Asset, out inspectOut) {
+// printInspect writes out as text; details, when not nil, is out.Details
+// marshaled already (tens of MB for a large MSH model: not marshaled twice).
+func printInspect(w io.Writer, a *formats.Asset, out inspectOut, details []byte) {
 	fmt.Fprintf(w, "files:   %s\nformat:  %s (up axis %s)\n", strings.Join(out.Files, " "), out.Format, out.UpAxis)
 	fmt.Fprintf(w, "nodes:   %d\n", len(out.Nodes))
 	for _, n := range out.Nodes {
@@ -208,7 +212,7 @@ func printInspect(w io.Writer, a *formats.Asset, out inspectOut) {
 	}
 	if out.Details != nil {
 		fmt.Fprintln(w, "details:")
-		printDetails(w, out.Details)
+		printDetails(w, out.Details, details)
 	}
 	if len(a.Diagnostics) > 0 {
 		fmt.Fprintf(w, "diagnostics: %d\n", len(a.Diagnostics))
@@ -220,11 +224,13 @@ func printInspect(w io.Writer, a *formats.Asset, out inspectOut) {
 
 // printDetails writes a decoder's JSON-marshalable details as indented key: value
 // lines (through a JSON round trip, so decoders need one representation only).
-func printDetails(w io.Writer, v any) {
-	b, err := json.Marshal(v)
-	if err != nil {
-		fmt.Fprintf(w, "  (details cannot be shown: %v)\n", err)
-		return
+func printDetails(w io.Writer, v any, b []byte) {
+	if b == nil {
+		var err error
+		if b, err = json.Marshal(v); err != nil {
+			fmt.Fprintf(w, "  (details cannot be shown: %v)\n", err)
+			return
+		}
 	}
 	if !json.Valid(b) {
 		fmt.Fprintf(w, "  (details cannot be shown: %v)\n", json.Unmarshal(b, new(any)))
@@ -239,8 +245,7 @@ func printDetails(w io.Writer, v any) {
 func writeRaw(w io.Writer, indent string, raw []byte) {
 	switch firstByte(raw) {
 	case '{':
-		members := map[string]json.RawMessage{}
-		json.Unmarshal(raw, &members) // raw is valid: Marshal's own output
+		members := objectMembers(raw)
 		keys := make([]string, 0, len(members))
 		for k := range members {
 			keys = append(keys, k)
@@ -275,6 +280,43 @@ func writeRaw(w io.Writer, indent string, raw []byte) {
 	default:
 		fmt.Fprintf(w, "%s%s\n", indent, scalarText(decodeRaw(raw)))
 	}
+}
+
+// objectMembers maps each key of the JSON object raw to its value, a slice of
+// raw (not a copy: an MSH model's tables are tens of MB); a repeated key keeps
+// its last value, as json.Unmarshal does.
+func objectMembers(raw []byte) map[string]json.RawMessage {
+	members := map[string]json.RawMessage{}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	if _, err := dec.Token(); err != nil { // {
+		return members
+	}
+	for dec.More() {
+		kt, err := dec.Token()
+		if err != nil {
+			return members
+		}
+		key, _ := kt.(string)
+		start := dec.InputOffset()
+		for depth := 0; ; {
+			t, err := dec.Token()
+			if err != nil {
+				return members
+			}
+			if d, ok := t.(json.Delim); ok {
+				if d == '{' || d == '[' {
+					depth++
+				} else {
+					depth--
+				}
+			}
+			if depth == 0 {
+				break
+			}
+		}
+		members[key] = bytes.TrimLeft(raw[start:dec.InputOffset()], ": \t\r\n")
+	}
+	return members
 }
 
 // eachRaw calls f with each element of the JSON array raw, in order.
