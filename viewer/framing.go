@@ -39,7 +39,7 @@ func (sc *Scene) BindFraming() Framing {
 	p := anim.NewPose(sc.Skel.Len())
 	p.Evaluate(sc.Skel, &anim.PoseRequest{A: sc.Clips[0], Rest: true})
 	stride := (sc.vertexCount() + maxFramingPoints - 1) / maxFramingPoints
-	return robustFraming(sc.posePoints(p, nil, stride))
+	return robustFraming(sc.PosePoints(p, nil, stride))
 }
 
 // framingSamples is how many times MotionFraming poses a clip at most.
@@ -81,7 +81,7 @@ func (sc *Scene) MotionFraming(clip int, root anim.RootPolicy) Framing {
 			t = d * float64(i) / float64(n-1)
 		}
 		p.Evaluate(sc.Skel, &anim.PoseRequest{A: sc.Clips[clip], TA: t, Root: root})
-		pts = sc.posePoints(p, pts, stride)
+		pts = sc.PosePoints(p, pts, stride)
 	}
 	return robustFraming(pts)
 }
@@ -96,9 +96,9 @@ func (sc *Scene) vertexCount() int {
 	return n
 }
 
-// posePoints appends the joints of pose p and every stride-th vertex of the
+// PosePoints appends the joints of pose p and every stride-th vertex of the
 // visible meshes, skinned by p (the vertex rule the renderer draws with).
-func (sc *Scene) posePoints(p *anim.Pose, pts []mgl32.Vec3, stride int) []mgl32.Vec3 {
+func (sc *Scene) PosePoints(p *anim.Pose, pts []mgl32.Vec3, stride int) []mgl32.Vec3 {
 	if stride < 1 {
 		stride = 1
 	}

@@ -32,39 +32,8 @@ func sceneMatrix(s *viewer.State, sc *viewer.Scene) mgl32.Mat4 {
 // (visible) mesh vertices, skinned on the CPU.
 func SceneBounds(sc *viewer.Scene, m mgl32.Mat4) render.Bounds {
 	b := render.EmptyBounds()
-	model, skin := sc.Pose.Model, sc.Pose.Skin
-	add := func(p mgl32.Vec3) { b.Add(m.Mul4x1(p.Vec4(1)).Vec3()) }
-	for i := 0; i < sc.Skel.Len(); i++ {
-		add(sc.Skel.JointPosition(i, model))
-	}
-	n := len(skin)
-	for _, me := range sc.Meshes {
-		if me.Hidden {
-			continue
-		}
-		for v, p := range me.Positions {
-			var q mgl32.Vec3
-			switch {
-			case me.Joints != nil && v < len(me.Joints) && v < len(me.Weights):
-				for k := 0; k < 8; k++ {
-					var j int
-					var w float32
-					if k < 4 {
-						j, w = int(me.Joints[v][k]), me.Weights[v][k]
-					} else if v < len(me.Joints2) && v < len(me.Weights2) {
-						j, w = int(me.Joints2[v][k-4]), me.Weights2[v][k-4]
-					}
-					if w != 0 && j < n {
-						q = q.Add(skin[j].TransformPoint(p).Mul(w))
-					}
-				}
-			case me.Node >= 0 && me.Node < n:
-				q = skin[me.Node].TransformPoint(p)
-			default:
-				q = p
-			}
-			add(q)
-		}
+	for _, p := range sc.PosePoints(sc.Pose, nil, 1) {
+		b.Add(m.Mul4x1(p.Vec4(1)).Vec3())
 	}
 	return b
 }
