@@ -62,24 +62,6 @@ func TestAssetBrowserImageGolden(t *testing.T) {
 		if n := countNonBackground(img); n < w*hgt/20 {
 			t.Fatalf("%d drawn pixels: the window is not drawn", n)
 		}
-		path := filepath.Join("testdata", "golden_assets.png")
-		if *update {
-			if err := writePNGFile(path, img); err != nil {
-				t.Fatal(err)
-			}
-			return
-		}
-		want, err := readPNG(path)
-		if err != nil {
-			t.Fatalf("read golden (run go test -update to make it): %v", err)
-		}
-		bad, err := compareImages(img, want, 24)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if limit := w * hgt / 200; bad > limit {
-			_ = writePNGFile(filepath.Join(t.TempDir(), "got.png"), img)
-			t.Errorf("%d pixels differ from %s by more than the tolerance, want at most %d", bad, path, limit)
-		}
+		checkGolden(t, img, filepath.Join("testdata", "golden_assets.png"))
 	})
 }

@@ -124,28 +124,7 @@ func TestGolden(t *testing.T) {
 				if err != nil {
 					t.Fatalf("render: %v", err)
 				}
-				if got, min := countNonBackground(img), w*h/50; got < min {
-					t.Errorf("non-background pixels = %d, want at least %d (a blank frame?)", got, min)
-				}
-				path := filepath.Join("testdata", "golden_"+tc.name+".png")
-				if *update {
-					if err := writePNGFile(path, img); err != nil {
-						t.Fatal(err)
-					}
-					return
-				}
-				want, err := readPNG(path)
-				if err != nil {
-					t.Fatalf("read golden (run go test -update to make it): %v", err)
-				}
-				bad, err := compareImages(img, want, 24)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if limit := w * h / 200; bad > limit {
-					_ = writePNGFile(filepath.Join(t.TempDir(), "got.png"), img)
-					t.Errorf("%d pixels differ from %s by more than the tolerance, want at most %d", bad, path, limit)
-				}
+				checkGolden(t, img, filepath.Join("testdata", "golden_"+tc.name+".png"))
 			})
 		})
 	}

@@ -60,8 +60,8 @@ func TestTexturedGolden(t *testing.T) {
 	}
 }
 
-// checkGolden compares img with the golden PNG at path as TestGolden does
-// (go test -update rewrites it).
+// checkGolden compares img with the golden PNG at path (every window and 3D-view golden
+// goes through it; go test -update rewrites them).
 func checkGolden(t *testing.T, img *image.RGBA, path string) {
 	t.Helper()
 	w, h := img.Rect.Dx(), img.Rect.Dy()
