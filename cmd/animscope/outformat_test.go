@@ -34,7 +34,7 @@ func khronosValidate(t *testing.T, path string) {
 		t.Logf("glTF validator skipped: node is not on PATH")
 		return
 	}
-	script, _ := filepath.Abs(filepath.Join("testdata", "validate_gltf.js"))
+	script, _ := filepath.Abs(filepath.Join("..", "..", "formats", "gltf", "testdata", "validate.js"))
 	cmd := exec.Command(node, script, path)
 	cmd.Env = append(os.Environ(), "NODE_PATH="+modules)
 	var stderr strings.Builder

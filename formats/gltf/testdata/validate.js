@@ -1,13 +1,15 @@
 // Runs the Khronos glTF Validator (npm package gltf-validator) on one .glb or .gltf
-// file and prints its report as JSON on stdout. The tests run it through Node.js with
-// NODE_PATH set to $ANIMSCOPE_NODE_MODULES:
+// file, loading the external resources it names (a --separate buffer) from the
+// file's folder, and prints the report as JSON. Run with NODE_PATH set to the
+// node_modules folder holding gltf-validator:
 //
-//   NODE_PATH=/path/to/node_modules node validate.js FILE.glb
+//   NODE_PATH=/path/to/node_modules node validate.js FILE.glb|FILE.gltf
 //
 // Exit status: 0 when a report was printed (errors or not), 3 when the validator
 // could not run.
 'use strict';
 const fs = require('fs');
+const path = require('path');
 let validator;
 try {
   validator = require('gltf-validator');
@@ -21,6 +23,11 @@ validator.validateBytes(new Uint8Array(data), {
   uri: file,
   maxIssues: 0,
   writeTimestamp: false,
+  externalResourceFunction: (uri) => new Promise((resolve, reject) => {
+    fs.readFile(path.join(path.dirname(file), decodeURIComponent(uri)), (err, buf) => {
+      if (err) reject(err.toString()); else resolve(new Uint8Array(buf));
+    });
+  }),
 }).then((report) => {
   process.stdout.write(JSON.stringify(report) + '\n');
 }, (err) => {
