@@ -72,23 +72,10 @@ func batchMount(cmd string, args []string) (pos []string, ok bool) {
 	if st.IsDir() {
 		return pos, true
 	}
-	if st.Mode().IsRegular() {
-		if head, err := readHeadBytes(pos[0]); err == nil && (vfs.IsMPQ(head) || vfs.IsTRE(head) || vfs.IsTOC(head)) {
-			return pos, true
-		}
+	if st.Mode().IsRegular() && vfs.IsArchiveFile(pos[0]) {
+		return pos, true
 	}
 	return nil, false
-}
-
-func readHeadBytes(p string) ([]byte, error) {
-	f, _, err := formats.OpenRegular(p)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	buf := make([]byte, 4096)
-	n, _ := f.ReadAt(buf, 0)
-	return buf[:n], nil
 }
 
 // modelExtensions are the extensions some decoder reads (a mount's model files).

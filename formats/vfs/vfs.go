@@ -206,6 +206,14 @@ func (m *Mount) addArchive(p string) error {
 	return nil
 }
 
+// IsArchiveFile reports whether the regular file at p starts as an MPQ, an SWG
+// tree file or a .toc: an archive that mounts as a tree of members (an NRes
+// file is a model archive that opens as a scene).
+func IsArchiveFile(p string) bool {
+	head, err := readHead(p)
+	return err == nil && (IsMPQ(head) || IsTRE(head) || IsTOC(head))
+}
+
 func readHead(p string) ([]byte, error) {
 	f, _, err := formats.OpenRegular(p)
 	if err != nil {
