@@ -61,8 +61,9 @@ type Materials interface {
 	// SampleMaterial writes material i's state in clip c at t (the clip's unit),
 	// the global clock at globalMS, into dst. It allocates nothing.
 	SampleMaterial(c anim.Clip, i int, t, globalMS float64, dst *MaterialState)
-	// Skins lists the texture files beside the model that can fill its
-	// replaceable textures, best guess first (Materials uses the first).
+	// Skins lists the names of the texture files beside the model that can fill
+	// its replaceable textures, best guess first (Materials uses the first);
+	// each is a name UseSkin takes.
 	Skins() []string
 	// UseSkin fills the replaceable textures with the texture file name beside
 	// the model (a Skins entry or any other there), found through ResolveRef.

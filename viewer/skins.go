@@ -3,7 +3,6 @@ package viewer
 import (
 	"errors"
 	"fmt"
-	"path/filepath"
 )
 
 // Skins lists the texture files beside the model that can fill its replaceable
@@ -38,8 +37,7 @@ func (sc *Scene) UseSkin(name string) (err error) {
 			err = fmt.Errorf("skin %s: %v", name, r)
 		}
 	}()
-	// Skins gives paths, UseSkin takes the name of a file beside the model.
-	if err := sc.Asset.Materials.UseSkin(filepath.Base(name)); err != nil {
+	if err := sc.Asset.Materials.UseSkin(name); err != nil {
 		return err
 	}
 	sc.skin = name

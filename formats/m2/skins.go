@@ -35,9 +35,13 @@ func findTextures(a *formats.Asset, det *Details, modelPath, root string) {
 		return
 	}
 	set.model = modelPath
+	defaultSkin := "" // the first candidate's path, for the replaceable textures
 	for _, s := range det.Skins {
 		if p, err := formats.ResolveRef(modelPath, s, filepath.Dir(modelPath), ".blp"); err == nil {
-			set.skins = append(set.skins, p)
+			set.skins = append(set.skins, s) // the name UseSkin takes
+			if defaultSkin == "" {
+				defaultSkin = p
+			}
 		}
 	}
 	for k, bi := range set.batch {
@@ -49,8 +53,8 @@ func findTextures(a *formats.Asset, det *Details, modelPath, root string) {
 		switch {
 		case tx.Type == 0:
 			set.mats[k].Texture = tx.File
-		case len(set.skins) > 0:
-			set.mats[k].Texture = set.skins[0]
+		case defaultSkin != "":
+			set.mats[k].Texture = defaultSkin
 		}
 	}
 }

@@ -32,9 +32,7 @@ func (u *UI) refreshMaterials(sc *viewer.Scene) *materialsView {
 	}
 	v.scene, v.gen = sc, sc.TexturesGen
 	v.skins = v.skins[:0]
-	for _, s := range sc.Skins() {
-		v.skins = append(v.skins, filepath.Base(s))
-	}
+	v.skins = append(v.skins, sc.Skins()...)
 	v.textures, v.failed = v.textures[:0], v.failed[:0]
 	for i, t := range sc.Textures {
 		line := filepath.Base(t.Path)
@@ -92,12 +90,11 @@ func (u *UI) materialsPanel() {
 		s.View.NoTextures = !tex
 	}
 	if len(v.skins) > 0 {
-		cur := filepath.Base(sc.Skin())
+		cur := sc.Skin()
 		if imgui.BeginCombo("Skin", cur) {
-			skins := sc.Skins()
-			for i, name := range v.skins {
+			for _, name := range v.skins {
 				if imgui.SelectableV(name, name == cur, 0, imgui.Vec2{}) && name != cur {
-					if err := sc.UseSkin(skins[i]); err != nil {
+					if err := sc.UseSkin(name); err != nil {
 						s.AddDiag(formats.Error, "%v", err)
 					}
 				}
