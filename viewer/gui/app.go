@@ -78,7 +78,7 @@ func runWindow(cfg Config) error {
 	}
 	w, h := cfg.Size[0], cfg.Size[1]
 	if w <= 0 || h <= 0 {
-		w, h = 1440, 900
+		w, h = defaultWindowSize(glfw.GetPrimaryMonitor())
 	}
 	win, err := glfw.CreateWindow(w, h, "animscope", nil, nil)
 	if err != nil {
