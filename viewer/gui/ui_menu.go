@@ -1,0 +1,115 @@
+package gui
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"animscope/formats"
+	"animscope/viewer"
+
+	"github.com/inkyblackness/imgui-go/v4"
+)
+
+func (u *UI) menu() float32 {
+	s := u.S
+	var hgt float32
+	if imgui.BeginMainMenuBar() {
+		hgt = imgui.WindowHeight()
+		if imgui.BeginMenu("File") {
+			if imgui.MenuItemV("Open...", "Ctrl+O", false, true) {
+				s.Req.OpenDialog = true
+			}
+			if imgui.BeginMenuV("Open recent", s.Recent != nil && len(s.Recent.Items) > 0) {
+				for i, it := range s.Recent.Items {
+					if imgui.MenuItem(fmt.Sprintf("%d  %s", i+1, recentLabel(it))) {
+						s.Open(append([]string(nil), it...))
+					}
+				}
+				imgui.EndMenu()
+			}
+			if imgui.MenuItem("Browse archive or folder...") {
+				u.AssetsOpen()
+			}
+			if imgui.MenuItem("Open demo") {
+				s.Open(nil)
+			}
+			if imgui.MenuItemV("Open as B (compare)...", "", false, s.Scene != nil) {
+				s.Req.OpenDialogB = true
+			}
+			if o, ok := s.AnotherReading(); imgui.MenuItemV("Compare with another reading", "", false, ok) {
+				s.CompareReading(o)
+			}
+			if imgui.MenuItemV("Close B", "", false, s.SceneB != nil) {
+				s.CloseB()
+			}
+			if imgui.MenuItemV("Reload", "Ctrl+R", false, s.Scene != nil) {
+				s.Reload()
+			}
+			imgui.Checkbox("Watch files", &s.Watch)
+			imgui.Separator()
+			if imgui.MenuItem("Screenshot") {
+				s.Req.Screenshot = true
+			}
+			imgui.Separator()
+			if imgui.MenuItem("Quit") {
+				s.Req.Quit = true
+			}
+			imgui.EndMenu()
+		}
+		if imgui.BeginMenu("View") {
+			v := &s.View
+			imgui.Checkbox("Mesh", &v.Mesh)
+			imgui.Checkbox("Wireframe (W)", &v.Wireframe)
+			tex := !v.NoTextures
+			if imgui.Checkbox("Textures", &tex) {
+				v.NoTextures = !tex
+			}
+			imgui.Checkbox("Bones", &v.Bones)
+			imgui.Checkbox("Joints", &v.Joints)
+			imgui.Checkbox("Grid", &v.Grid)
+			imgui.Checkbox("Axes", &v.Axes)
+			imgui.Checkbox("Rest pose (B)", &v.Rest)
+			tooltip(viewer.HelpRest)
+			imgui.Checkbox("Root motion (SWG locomotion)", &v.RootMotion)
+			imgui.Separator()
+			imgui.RadioButtonInt("Up: file's", &v.UpOverride, 0)
+			imgui.RadioButtonInt("Up: +Y", &v.UpOverride, formats.UpY)
+			imgui.RadioButtonInt("Up: +Z", &v.UpOverride, formats.UpZ)
+			if s.Scene != nil && s.Scene.Asset.MirrorX {
+				mir := !v.NoMirror
+				if imgui.Checkbox("Mirror X (SWG)", &mir) {
+					v.NoMirror = !mir
+				}
+			}
+			if imgui.MenuItemV("Frame the clip's motion", "F", false, true) {
+				s.Req.FrameAll = true
+			}
+			imgui.EndMenu()
+		}
+		if imgui.BeginMenu("Help") {
+			if imgui.MenuItemV("Keyboard shortcuts", "F1", s.ShowShortcuts, true) {
+				s.ShowShortcuts = !s.ShowShortcuts
+			}
+			imgui.EndMenu()
+		}
+		if s.Scene != nil {
+			imgui.SameLineV(0, 30*u.scale())
+			title := s.Scene.Name()
+			if s.SceneB != nil {
+				title = "A: " + title + "   B: " + s.SceneB.Name()
+			}
+			coloured(colDim, title)
+		}
+		imgui.EndMainMenuBar()
+	}
+	return hgt
+}
+
+func recentLabel(files []string) string {
+	names := make([]string, len(files))
+	for i, f := range files {
+		names[i] = filepath.Base(f)
+	}
+	return strings.Join(names, " + ")
+}
