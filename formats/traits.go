@@ -15,6 +15,12 @@ type Traits struct {
 	// SkeletonLOD: the family's skeletons come in levels of detail, and
 	// Options.LOD picks the one to open (SWG .skt SLOD).
 	SkeletonLOD bool
+	// FallbackBranch: the family's sampler chooses per node and frame between a
+	// mapped key and a fallback (MSH: the frame's entry in the node's key map, or
+	// the node's fallback key), so anim.Probe.Fallback means something for it.
+	// For every other family Probe.Fallback is always false and the viewer shows
+	// no branch column or colour.
+	FallbackBranch bool
 }
 
 // TraitsOf returns the traits the decoder of family declares (none for a family

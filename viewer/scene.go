@@ -83,6 +83,11 @@ func NewScene(a *formats.Asset, files []string, opts formats.Options) (*Scene, e
 }
 
 // Name is a short title for the scene.
+// HasBranch reports whether the scene's family samples with a fallback branch
+// (formats.Traits.FallbackBranch): only then do the key table, the dope sheet and
+// the compare views show "mapped" and "fallback".
+func (sc *Scene) HasBranch() bool { return formats.TraitsOf(sc.Asset.Family).FallbackBranch }
+
 func (sc *Scene) Name() string {
 	if len(sc.Files) == 0 {
 		return "demo"

@@ -16,7 +16,7 @@ var readings = []formats.Reading{
 
 // traits: MSH scenes with one node count share the engine's node order, and the
 // engine rounds time to a whole frame.
-var traits = formats.Traits{MatchByIndex: true, WholeFrames: true}
+var traits = formats.Traits{MatchByIndex: true, WholeFrames: true, FallbackBranch: true}
 
 // options is the MSH reading of formats.Options, parsed once per file.
 type options struct {
