@@ -35,7 +35,7 @@ type Stats struct {
 	RenderMS float64 // exponential average of the time to build and draw a frame
 	SampleUS float64 // exponential average of sample + blend + local-to-model + palette
 	Nodes    int
-	Keys     int
+	Keys     int // −1: not counted (no probes were recorded)
 }
 
 // Toggles are the view switches.
@@ -105,6 +105,8 @@ type State struct {
 	// diagLabel caches DiagTabLabel for its counts.
 	diagLabel              string
 	diagLabelE, diagLabelW int
+	// probes is whether a visible panel displays probes (ShowProbes).
+	probes probeNeed
 }
 
 // NewState makes a state that opens files with load.
@@ -499,10 +501,13 @@ func (s *State) Evaluate() {
 	} else {
 		s.Stats.SampleUS += (us - s.Stats.SampleUS) * 0.05
 	}
-	s.Stats.Keys = KeyCount(s.Scene.Pose.Probes)
 	s.Stats.Nodes = s.Scene.Skel.Len()
-	if s.BlendOn() {
-		s.Stats.Keys += KeyCount(s.Scene.Pose.ProbesB)
+	s.Stats.Keys = -1 // unknown: no probes this frame
+	if s.WantsProbes() {
+		s.Stats.Keys = KeyCount(s.Scene.Pose.Probes)
+		if s.BlendOn() {
+			s.Stats.Keys += KeyCount(s.Scene.Pose.ProbesB)
+		}
 	}
 }
 
@@ -533,7 +538,7 @@ func (s *State) Request(sc *Scene) anim.PoseRequest {
 	if clip >= len(sc.Clips) {
 		clip = 0
 	}
-	req := anim.PoseRequest{A: sc.Clips[clip], TA: s.Tr.T, Rest: s.View.Rest, Probes: true} // the key table shows them
+	req := anim.PoseRequest{A: sc.Clips[clip], TA: s.Tr.T, Rest: s.View.Rest, Probes: s.WantsProbes()} // only when a visible panel shows them
 	if s.BlendOn() && s.Blend.ClipB < len(sc.Clips) {
 		req.B, req.TB, req.Weight = sc.Clips[s.Blend.ClipB], s.TimeB(), s.Blend.Weight
 	}
@@ -568,6 +573,10 @@ func (s *State) PollWatch(now time.Time) bool {
 
 // StatsLine formats the statistics line.
 func (s *State) StatsLine() string {
+	if s.Stats.Keys < 0 { // no panel showing keys is open: no probes, no count
+		return fmt.Sprintf("render %.1f ms  sampling %.1f µs  %s", s.Stats.RenderMS, s.Stats.SampleUS,
+			Plural(s.Stats.Nodes, "node", "nodes"))
+	}
 	return fmt.Sprintf("render %.1f ms  sampling %.1f µs  %s  %s", s.Stats.RenderMS, s.Stats.SampleUS,
 		Plural(s.Stats.Nodes, "node", "nodes"), Plural(s.Stats.Keys, "key", "keys"))
 }
