@@ -162,24 +162,25 @@ func (l Layout) clamped() Layout {
 	return l
 }
 
-// DragLeft moves the left splitter by dx points in a window w points wide (the
+// DragLeft moves the left splitter by dx points in a window w points wide at
+// content scale sc (the
 // new width is kept as a fraction; Areas clamps it to the minimums).
-func (l *Layout) DragLeft(dx, w float32) {
-	a := l.Areas(w, 2*MinViewHPt, 0, 1)
+func (l *Layout) DragLeft(dx, w, sc float32) {
+	a := l.Areas(w, 2*MinViewHPt*sc, 0, sc)
 	l.Left = float64(max(a.Left.W+dx, 1) / max(w, 1))
 }
 
 // DragRight moves the right splitter by dx points (to the right narrows the right
 // panel).
-func (l *Layout) DragRight(dx, w float32) {
-	a := l.Areas(w, 2*MinViewHPt, 0, 1)
+func (l *Layout) DragRight(dx, w, sc float32) {
+	a := l.Areas(w, 2*MinViewHPt*sc, 0, sc)
 	l.Right = float64(max(a.Right.W-dx, 1) / max(w, 1))
 }
 
 // DragBottom moves the bottom splitter by dy points in a body (window less menu)
 // bodyH points high (down lowers the bottom area).
-func (l *Layout) DragBottom(dy, bodyH float32) {
-	cur := max(float32(l.clamped().Bottom)*bodyH, 1)
+func (l *Layout) DragBottom(dy, bodyH, sc float32) {
+	cur := l.Areas(1e5, bodyH, 0, sc).Bottom.H
 	l.Bottom = float64(max(cur-dy, 1) / max(bodyH, 1))
 }
 

@@ -97,25 +97,25 @@ func TestLayoutFractions(t *testing.T) {
 func TestLayoutDrag(t *testing.T) {
 	l := DefaultLayout()
 	const w, h = 1440, 900
-	l.DragLeft(30, w)
+	l.DragLeft(30, w, 1)
 	if got := l.Areas(w, h, 0, 1).Left.W; math.Abs(float64(got-300)) > 0.01 {
 		t.Errorf("left after +30: %v, want 300", got)
 	}
-	l.DragRight(-40, w)
+	l.DragRight(-40, w, 1)
 	if got := l.Areas(w, h, 0, 1).Right.W; math.Abs(float64(got-400)) > 0.01 {
 		t.Errorf("right after dragging 40 left: %v, want 400", got)
 	}
-	l.DragBottom(-30, h)
+	l.DragBottom(-30, h, 1)
 	if got := l.Areas(w, h, 0, 1).Bottom.H; math.Abs(float64(got-300)) > 0.01 {
 		t.Errorf("bottom after dragging 30 up: %v, want 300", got)
 	}
-	l.DragLeft(-5000, w)
+	l.DragLeft(-5000, w, 1)
 	l.Fit(w, h, 0, 1)
 	if got := l.Areas(w, h, 0, 1).Left.W; got != MinSidePt {
 		t.Errorf("left dragged far past its minimum: %v, want %v", got, MinSidePt)
 	}
 	// Dragged back from the minimum it moves at once (Fit forgot the overshoot).
-	l.DragLeft(10, w)
+	l.DragLeft(10, w, 1)
 	if got := l.Areas(w, h, 0, 1).Left.W; math.Abs(float64(got-MinSidePt-10)) > 0.01 {
 		t.Errorf("left dragged back 10 from its minimum: %v, want %v", got, MinSidePt+10)
 	}

@@ -125,7 +125,8 @@ func runWindow(cfg Config) error {
 	}
 	s.Recent = viewer.LoadRecent(rp)
 	app := &App{S: s, Cam: render.NewCamera(), win: win, d: drawer{r: r}, ui: uir, cell: 1}
-	app.UI = &UI{S: s, Scale: scale, SetImage: uir.SetImage}
+	app.UI = &UI{S: s, Scale: scale, SetImage: uir.SetImage, Layout: viewer.LoadLayout(layoutPath(cfg))}
+	app.UI.savedLayout = app.UI.Layout
 	app.plat = newPlatform(win, app)
 	// The atlas is built at the starting scale; a move to a monitor of another
 	// scale rescales the fonts and the layout from it.
@@ -171,6 +172,19 @@ func runWindow(cfg Config) error {
 		s.FrameTime(time.Since(now))
 	}
 	return nil
+}
+
+// layoutPath is where the window layout is remembered: beside the recent list
+// (a test's or a shot's temporary one too); a hidden window without one (a test)
+// remembers nothing.
+func layoutPath(cfg Config) string {
+	switch {
+	case cfg.RecentPath != "":
+		return filepath.Join(filepath.Dir(cfg.RecentPath), "layout.json")
+	case cfg.Hidden:
+		return ""
+	}
+	return viewer.DefaultLayoutPath()
 }
 
 func (a *App) frame(dt float64) {

@@ -3,6 +3,7 @@ package gui
 import (
 	"image"
 
+	"animscope/formats"
 	"animscope/viewer"
 
 	"github.com/inkyblackness/imgui-go/v4"
@@ -38,7 +39,14 @@ type UI struct {
 	keyTimes   []float64
 	tree       viewer.TreeView
 	errSeen    int // errors in the diagnostics when last drawn: a new one brings the tab forward
-	mats       materialsView
+	// Layout is the window's arrangement (sizes, collapsed areas, front tab);
+	// savedLayout is what was last saved, front a panel ShowPanel brings forward.
+	Layout      viewer.Layout
+	savedLayout viewer.Layout
+	front       string
+	// lastW, lastH and lastTop are the last frame's window and menu bar sizes.
+	lastW, lastH, lastTop float32
+	mats                  materialsView
 }
 
 var (
@@ -74,47 +82,27 @@ func packed(r, g, b, a float32) imgui.PackedColor {
 	return imgui.PackedColorFromVec4(imgui.Vec4{X: r, Y: g, Z: b, W: a})
 }
 
-// Build lays out every panel for a display of w×h points.
+// Build lays out every panel for a display of w×h points: the menu bar, the scene
+// panel on the left, the inspector on the right and the bottom area (transport,
+// timeline and the panels as tabs) at the sizes u.Layout gives, with splitter
+// bars between them; the 3D view takes what is left (u.Viewport).
 func (u *UI) Build(w, h float32) {
 	s := u.S
-	sc := u.Scale
-	if sc <= 0 {
-		sc = 1
-	}
+	sc := u.scale()
 	menuH := u.menu()
-	leftW, rightW, bottomH := 270*sc, 360*sc, 270*sc
-	if w < 900*sc {
-		leftW, rightW = w*0.25, w*0.3
+	a := u.Layout.Areas(w, h, menuH, sc)
+	u.lastW, u.lastH, u.lastTop = w, h, menuH
+	u.Viewport = [4]float32{a.View.X, a.View.Y, a.View.W, a.View.H}
+	u.sideWindow("Scene", a.Left, &u.Layout.LeftCollapsed, (*UI).scenePanel)
+	u.sideWindow("Inspector", a.Right, &u.Layout.RightCollapsed, (*UI).inspector)
+	u.bottomArea(a.Bottom)
+	u.splitters(a, w, h-menuH)
+	// The next frame's pose records probes only when a panel shown now displays them.
+	probes := !u.Layout.RightCollapsed && s.Scene != nil && s.Selected >= 0 && s.Selected < s.Scene.Skel.Len()
+	if !u.Layout.BottomCollapsed && viewer.PanelShowsProbes(u.Layout.Tab) {
+		probes = true
 	}
-	if h < 600*sc {
-		bottomH = h * 0.4
-	}
-	bodyH := h - menuH - bottomH
-	u.Viewport = [4]float32{leftW, menuH, max(w-leftW-rightW, 1), max(bodyH, 1)}
-	fixed := imgui.WindowFlagsNoMove | imgui.WindowFlagsNoResize | imgui.WindowFlagsNoCollapse | imgui.WindowFlagsNoSavedSettings
-
-	imgui.SetNextWindowPosV(imgui.Vec2{X: 0, Y: menuH}, imgui.ConditionAlways, imgui.Vec2{})
-	imgui.SetNextWindowSizeV(imgui.Vec2{X: leftW, Y: bodyH}, imgui.ConditionAlways)
-	if imgui.BeginV("Scene", nil, fixed) {
-		u.scenePanel()
-	}
-	imgui.End()
-
-	imgui.SetNextWindowPosV(imgui.Vec2{X: w - rightW, Y: menuH}, imgui.ConditionAlways, imgui.Vec2{})
-	imgui.SetNextWindowSizeV(imgui.Vec2{X: rightW, Y: bodyH}, imgui.ConditionAlways)
-	if imgui.BeginV("Inspector", nil, fixed) {
-		u.inspector()
-	}
-	imgui.End()
-
-	imgui.SetNextWindowPosV(imgui.Vec2{X: 0, Y: h - bottomH}, imgui.ConditionAlways, imgui.Vec2{})
-	imgui.SetNextWindowSizeV(imgui.Vec2{X: w, Y: bottomH}, imgui.ConditionAlways)
-	if imgui.BeginV("Timeline", nil, fixed|imgui.WindowFlagsNoTitleBar) {
-		u.transport()
-		u.timeline()
-		u.bottomTabs()
-	}
-	imgui.End()
+	s.ShowProbes(probes)
 
 	if u.LabelOK && s.Scene != nil && s.Selected >= 0 && s.Selected < s.Scene.Skel.Len() {
 		dl := imgui.ForegroundDrawList()
@@ -128,6 +116,137 @@ func (u *UI) Build(w, h float32) {
 	u.shortcutsWindow()
 	u.openDialog()
 	u.assetsWindow()
+	u.saveLayout()
+}
+
+const fixedWindow = imgui.WindowFlagsNoMove | imgui.WindowFlagsNoResize | imgui.WindowFlagsNoSavedSettings
+
+// sideWindow draws a side panel in r; its title bar's arrow collapses it to the
+// title bar (a strip as wide as the arrow), and the 3D view takes the room.
+func (u *UI) sideWindow(title string, r viewer.Rect, collapsed *bool, draw func(*UI)) {
+	imgui.SetNextWindowPosV(imgui.Vec2{X: r.X, Y: r.Y}, imgui.ConditionAlways, imgui.Vec2{})
+	imgui.SetNextWindowSizeV(imgui.Vec2{X: r.W, Y: r.H}, imgui.ConditionAlways)
+	imgui.SetNextWindowCollapsed(*collapsed, imgui.ConditionAlways)
+	open := imgui.BeginV(title, nil, fixedWindow)
+	*collapsed = imgui.IsWindowCollapsed() // a click on the arrow toggles it for the next frame
+	if open && !*collapsed {
+		draw(u)
+	}
+	imgui.End()
+}
+
+// bottomArea is the transport, the timeline and the bottom panels as tabs.
+func (u *UI) bottomArea(r viewer.Rect) {
+	imgui.SetNextWindowPosV(imgui.Vec2{X: r.X, Y: r.Y}, imgui.ConditionAlways, imgui.Vec2{})
+	imgui.SetNextWindowSizeV(imgui.Vec2{X: r.W, Y: r.H}, imgui.ConditionAlways)
+	imgui.SetNextWindowCollapsed(u.Layout.BottomCollapsed, imgui.ConditionAlways)
+	open := imgui.BeginV("Timeline and panels###bottom", nil, fixedWindow)
+	u.Layout.BottomCollapsed = imgui.IsWindowCollapsed()
+	if open && !u.Layout.BottomCollapsed {
+		u.transport()
+		u.timeline()
+		u.bottomTabs()
+	}
+	imgui.End()
+}
+
+// splitters are the bars between the areas: drag one to resize the areas beside
+// it (the layout keeps the new size as a fraction of the window).
+func (u *UI) splitters(a viewer.Areas, w, bodyH float32) {
+	sc := u.scale()
+	bar := func(id string, r viewer.Rect, drag func(d imgui.Vec2)) {
+		if r.W <= 0 || r.H <= 0 {
+			return
+		}
+		imgui.SetNextWindowPosV(imgui.Vec2{X: r.X, Y: r.Y}, imgui.ConditionAlways, imgui.Vec2{})
+		imgui.SetNextWindowSizeV(imgui.Vec2{X: r.W, Y: r.H}, imgui.ConditionAlways)
+		imgui.PushStyleVarVec2(imgui.StyleVarWindowPadding, imgui.Vec2{})
+		imgui.PushStyleVarVec2(imgui.StyleVarWindowMinSize, imgui.Vec2{X: 1, Y: 1})
+		imgui.PushStyleVarFloat(imgui.StyleVarWindowBorderSize, 0)
+		flags := fixedWindow | imgui.WindowFlagsNoDecoration | imgui.WindowFlagsNoBackground |
+			imgui.WindowFlagsNoFocusOnAppearing | imgui.WindowFlagsNoNav
+		if imgui.BeginV(id, nil, flags) {
+			imgui.InvisibleButton(id+"btn", imgui.Vec2{X: r.W, Y: r.H})
+			hot := imgui.IsItemHovered() || imgui.IsItemActive()
+			col := imgui.CurrentStyle().Color(imgui.StyleColorSeparator)
+			if hot {
+				col = imgui.CurrentStyle().Color(imgui.StyleColorSeparatorActive)
+			}
+			imgui.WindowDrawList().AddRectFilled(imgui.Vec2{X: r.X, Y: r.Y}, imgui.Vec2{X: r.X + r.W, Y: r.Y + r.H}, imgui.PackedColorFromVec4(col))
+			if imgui.IsItemActive() {
+				if d := imgui.CurrentIO().MouseDelta(); d.X != 0 || d.Y != 0 {
+					drag(d)
+				}
+			}
+			tooltip("drag to resize; the title bar's arrow collapses a panel (View > Panels)")
+		}
+		imgui.End()
+		imgui.PopStyleVarV(3)
+	}
+	bar("##split-left", a.SplitLeft, func(d imgui.Vec2) { u.Layout.DragLeft(d.X, w, sc) })
+	bar("##split-right", a.SplitRight, func(d imgui.Vec2) { u.Layout.DragRight(d.X, w, sc) })
+	bar("##split-bottom", a.SplitBottom, func(d imgui.Vec2) { u.Layout.DragBottom(d.Y, bodyH, sc) })
+}
+
+// ShowPanel brings panel id into view: a side panel is expanded, a bottom panel
+// becomes the front tab of an expanded bottom area. It reports whether id names
+// a panel.
+func (u *UI) ShowPanel(id string) bool {
+	switch {
+	case id == viewer.PanelScene:
+		u.Layout.LeftCollapsed = false
+	case id == viewer.PanelInspector:
+		u.Layout.RightCollapsed = false
+	case viewer.IsPanel(id):
+		u.Layout.BottomCollapsed = false
+		u.Layout.Tab = id
+		u.front = id
+	default:
+		return false
+	}
+	return true
+}
+
+// panelsMenu is View > Panels: which areas are expanded, and each bottom panel.
+func (u *UI) panelsMenu() {
+	if !imgui.BeginMenu("Panels") {
+		return
+	}
+	l := &u.Layout
+	for _, it := range []struct {
+		label     string
+		collapsed *bool
+	}{{"Scene (left)", &l.LeftCollapsed}, {"Inspector (right)", &l.RightCollapsed}, {"Timeline and panels (bottom)", &l.BottomCollapsed}} {
+		if imgui.MenuItemV(it.label, "", !*it.collapsed, true) {
+			*it.collapsed = !*it.collapsed
+		}
+	}
+	imgui.Separator()
+	for i := range bottomPanels {
+		p := &bottomPanels[i]
+		if imgui.MenuItemV(p.title, "", l.Tab == p.id && !l.BottomCollapsed, p.isAvailable(u)) {
+			u.ShowPanel(p.id)
+		}
+	}
+	imgui.Separator()
+	if imgui.MenuItem("Reset layout") {
+		path := l.Path
+		*l = viewer.DefaultLayout()
+		l.Path = path
+	}
+	imgui.EndMenu()
+}
+
+// saveLayout remembers the layout when it changed, once no drag is under way.
+func (u *UI) saveLayout() {
+	if u.Layout == u.savedLayout || imgui.IsMouseDown(0) {
+		return
+	}
+	u.Layout.Fit(u.lastW, u.lastH, u.lastTop, u.scale())
+	u.savedLayout = u.Layout
+	if err := u.Layout.Save(); err != nil && u.S != nil {
+		u.S.AddDiag(formats.Warning, "the window layout could not be saved: %v", err)
+	}
 }
 
 func (u *UI) scale() float32 {
@@ -137,31 +256,66 @@ func (u *UI) scale() float32 {
 	return u.Scale
 }
 
+// bottomPanel is one of the bottom area's panels, by id.
+type bottomPanel struct {
+	id, title string
+	label     string // the tab's label: the title, and the id as ImGui's id
+	// available says whether the panel has something to show (nil: always).
+	available func(u *UI) bool
+	draw      func(u *UI)
+}
+
+func hasB(u *UI) bool         { return u.S.SceneB != nil && u.S.Match != nil }
+func hasMaterials(u *UI) bool { return u.S.Scene != nil && u.S.Scene.Asset.Materials != nil }
+
+// bottomPanels are the bottom area's tabs in order (the ids of viewer.BottomPanels
+// that are built so far).
+var bottomPanels = []bottomPanel{
+	panel(viewer.PanelKeys, "Keys", nil, (*UI).keyTable),
+	panel(viewer.PanelFallbackMap, "Fallback map", hasB, (*UI).fallbackMap),
+	panel(viewer.PanelCompare, "Compare", hasB, (*UI).comparePanel),
+	panel(viewer.PanelDiagnostics, "Diagnostics", nil, (*UI).diagnostics),
+	panel(viewer.PanelMaterials, "Materials", hasMaterials, (*UI).materialsPanel),
+}
+
+func panel(id, title string, available func(*UI) bool, draw func(*UI)) bottomPanel {
+	return bottomPanel{id: id, title: title, label: title + "###" + id, available: available, draw: draw}
+}
+
+func (p *bottomPanel) isAvailable(u *UI) bool { return p.available == nil || p.available(u) }
+
 func (u *UI) bottomTabs() {
 	s := u.S
 	if !imgui.BeginTabBar("tabs") {
 		return
 	}
-	if imgui.BeginTabItem("Keys") {
-		u.keyTable()
-		imgui.EndTabItem()
-	}
-	label := s.DiagTabLabel()
+	front := u.front
+	u.front = ""
 	e, _ := viewer.CountDiags(s.Diags)
 	// A new error (a reload under --watch that failed: a .mif that does not
 	// compile, with its line and column) shows itself instead of waiting for a click.
-	var flags imgui.TabItemFlags
 	if e > u.errSeen {
-		flags = imgui.TabItemFlagsSetSelected
+		front = viewer.PanelDiagnostics
 	}
 	u.errSeen = e
-	if imgui.BeginTabItemV(label, nil, flags) {
-		u.diagnostics()
-		imgui.EndTabItem()
-	}
-	if s.SceneB != nil && imgui.BeginTabItem("Compare") {
-		u.comparePanel()
-		imgui.EndTabItem()
+	for i := range bottomPanels {
+		p := &bottomPanels[i]
+		if !p.isAvailable(u) {
+			continue
+		}
+		label := p.label
+		if p.id == viewer.PanelDiagnostics {
+			label = s.DiagTabLabel()
+		}
+		var flags imgui.TabItemFlags
+		if p.id == front {
+			flags = imgui.TabItemFlagsSetSelected
+		}
+		if imgui.BeginTabItemV(label, nil, flags) {
+			u.Layout.Tab = p.id
+			p.draw(u)
+			imgui.EndTabItem()
+		}
 	}
 	imgui.EndTabBar()
 }

@@ -85,6 +85,8 @@ func (u *UI) menu() float32 {
 			if imgui.MenuItemV("Frame the clip's motion", "F", false, true) {
 				s.Req.FrameAll = true
 			}
+			imgui.Separator()
+			u.panelsMenu()
 			imgui.EndMenu()
 		}
 		if imgui.BeginMenu("Help") {
