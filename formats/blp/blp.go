@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"image"
 	"math/bits"
+
+	"animscope/formats/internal/dxt"
 )
 
 // Limits that keep a hostile file from asking for a huge allocation. World of
@@ -52,6 +54,19 @@ func (e Encoding) String() string {
 		return "JPEG"
 	}
 	return fmt.Sprintf("Encoding(%d)", int(e))
+}
+
+// dxtKind is the block format of a DXT encoding (0 for the others).
+func (e Encoding) dxtKind() dxt.Kind {
+	switch e {
+	case DXT1:
+		return dxt.DXT1
+	case DXT3:
+		return dxt.DXT3
+	case DXT5:
+		return dxt.DXT5
+	}
+	return 0
 }
 
 // Level is one mip level: its size and where its bytes lie in the file.
@@ -253,14 +268,11 @@ func (t *Texture) levels(off int, hasMips bool) error {
 
 // need is the least number of bytes a w x h level holds.
 func (t *Texture) need(w, h int) int {
-	blocks := ((w + 3) / 4) * ((h + 3) / 4)
 	switch t.Encoding {
 	case Palette:
 		return w*h + (w*h*t.AlphaDepth+7)/8
-	case DXT1:
-		return 8 * blocks
-	case DXT3, DXT5:
-		return 16 * blocks
+	case DXT1, DXT3, DXT5:
+		return dxt.LevelSize(t.Encoding.dxtKind(), w, h)
 	case BGRA:
 		return 4 * w * h
 	}
@@ -281,12 +293,8 @@ func (t *Texture) Mip(n int) (*image.NRGBA, error) {
 	switch t.Encoding {
 	case Palette:
 		decodePalette(img, src, t.palette, t.AlphaDepth)
-	case DXT1:
-		decodeDXT1(img, src, t.AlphaDepth > 0)
-	case DXT3:
-		decodeDXT3(img, src)
-	case DXT5:
-		decodeDXT5(img, src)
+	case DXT1, DXT3, DXT5:
+		dxt.Decode(img, src, t.Encoding.dxtKind(), t.AlphaDepth > 0)
 	case BGRA:
 		decodeBGRA(img, src, t.AlphaDepth > 0)
 	}

@@ -17,6 +17,8 @@ import (
 	"math/bits"
 
 	"animscope/formats/blp"
+	"animscope/formats/internal/dxt"
+	"animscope/formats/internal/dxt/dxttest"
 )
 
 // Format says what to write.
@@ -174,7 +176,8 @@ func Encode(img image.Image, f Format) ([]byte, error) {
 		}
 	case blp.DXT1, blp.DXT3, blp.DXT5:
 		for _, l := range levels {
-			payload = append(payload, dxtLevel(l, f.Encoding, f.AlphaDepth > 0))
+			kind := map[blp.Encoding]dxt.Kind{blp.DXT1: dxt.DXT1, blp.DXT3: dxt.DXT3, blp.DXT5: dxt.DXT5}[f.Encoding]
+			payload = append(payload, dxttest.Encode(l, kind, f.AlphaDepth > 0))
 		}
 	case blp.BGRA:
 		for _, l := range levels {

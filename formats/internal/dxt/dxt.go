@@ -1,9 +1,49 @@
-package blp
+// Package dxt decodes S3TC (DXT1, DXT3, DXT5) blocks into straight RGBA, for the
+// texture formats that store them (BLP, DDS).
+package dxt
 
 import (
 	"encoding/binary"
 	"image"
 )
+
+// Kind is a block format.
+type Kind int
+
+const (
+	DXT1 Kind = iota + 1 // 8-byte blocks: two 5:6:5 colours and 2-bit indices
+	DXT3                 // 16-byte blocks: 4-bit explicit alpha, then a DXT1-style colour block
+	DXT5                 // 16-byte blocks: interpolated alpha, then a DXT1-style colour block
+)
+
+// BlockSize is the bytes one 4x4 block of kind k takes.
+func BlockSize(k Kind) int {
+	if k == DXT1 {
+		return 8
+	}
+	return 16
+}
+
+// LevelSize is the bytes a w x h level of kind k takes: whole blocks, a partial
+// block at the right and bottom edges counted whole.
+func LevelSize(k Kind, w, h int) int {
+	return BlockSize(k) * ((w + 3) / 4) * ((h + 3) / 4)
+}
+
+// Decode decodes a level of kind k held in src (at least LevelSize bytes) into
+// img, whose size is the level's. punch is DXT1's transparent-black rule: with it,
+// index 3 of a block in three-colour mode (c0 <= c1) has alpha 0; without it the
+// colour is opaque black.
+func Decode(img *image.NRGBA, src []byte, k Kind, punch bool) {
+	switch k {
+	case DXT1:
+		decodeDXT1(img, src, punch)
+	case DXT3:
+		decodeDXT3(img, src)
+	case DXT5:
+		decodeDXT5(img, src)
+	}
+}
 
 // The DXT (S3TC) block rules used here: a 5:6:5 endpoint widens to 8 bits by bit
 // replication (v<<3 | v>>2, v<<2 | v>>4), as the hardware does; the interpolated

@@ -1,20 +1,22 @@
-package blptest
+// Package dxttest encodes DXT1, DXT3 and DXT5 levels for tests (blptest, ddstest):
+// a simple block encoder, not a production one.
+package dxttest
 
 import (
 	"encoding/binary"
 	"image"
 
-	"animscope/formats/blp"
+	"animscope/formats/internal/dxt"
 )
 
-// dxtLevel encodes a level block by block. Colour endpoints are the block's two
+// Encode encodes a level block by block. Colour endpoints are the block's two
 // colours farthest apart; each pixel takes the nearest of the block's colours. DXT1
 // with punch-through alpha uses the three-colour mode and index 3 for pixels whose
 // alpha is below 128; opaque DXT1 uses the four-colour mode.
-func dxtLevel(img *image.NRGBA, enc blp.Encoding, punch bool) []byte {
+func Encode(img *image.NRGBA, enc dxt.Kind, punch bool) []byte {
 	w, h := img.Rect.Dx(), img.Rect.Dy()
 	size := 16
-	if enc == blp.DXT1 {
+	if enc == dxt.DXT1 {
 		size = 8
 	}
 	out := make([]byte, 0, size*((w+3)/4)*((h+3)/4))
@@ -27,16 +29,16 @@ func dxtLevel(img *image.NRGBA, enc blp.Encoding, punch bool) []byte {
 				px[k] = [4]byte{c.R, c.G, c.B, c.A}
 			}
 			switch enc {
-			case blp.DXT1:
+			case dxt.DXT1:
 				out = append(out, colorBlock(px, true, punch)...)
-			case blp.DXT3:
+			case dxt.DXT3:
 				var a uint64
 				for k := range px {
 					a |= uint64((int(px[k][3])+8)/17) << (4 * k)
 				}
 				out = binary.LittleEndian.AppendUint64(out, a)
 				out = append(out, colorBlock(px, false, false)...)
-			case blp.DXT5:
+			case dxt.DXT5:
 				out = append(out, alphaBlock(px)...)
 				out = append(out, colorBlock(px, false, false)...)
 			}
