@@ -48,7 +48,7 @@ var commands = []command{
 		"animscope render --clip Walk --t 0.5 --size 640x480 --out walk.jpg Frog.m2", runRender, flagSetOf(newRenderFlags)},
 	{"export", "write a scene as glTF 2.0 (.glb, or .gltf with the buffer embedded or beside it)",
 		"animscope export --fps 30 --out frog.gltf Frog.m2", runExport, flagSetOf(newExportFlags)},
-	{"texture", "convert a texture (BLP, PNG, JPEG) to PNG",
+	{"texture", "convert a texture (BLP, DDS, PNG, JPEG) to PNG",
 		"animscope texture --mip 1 --out skin.png FrogSkin.blp", runTexture, flagSetOf(newTextureFlags)},
 	{"mif", "print an SWG file (IFF, or a .mif compiled) as MIF source",
 		"animscope mif appearance/mesh/frog.msh", runMIF, flagSetOf(newMIFFlags)},

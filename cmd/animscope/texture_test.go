@@ -13,6 +13,8 @@ import (
 
 	"animscope/formats/blp"
 	"animscope/formats/blp/blptest"
+	"animscope/formats/dds"
+	"animscope/formats/dds/ddstest"
 	"animscope/formats/mpq/mpqtest"
 	"animscope/formats/samples"
 )
@@ -70,6 +72,49 @@ func TestTextureCommand(t *testing.T) {
 				t.Errorf("PNG in: exit %d: %s", code, stderr)
 			}
 		}
+	}
+}
+
+// TestTextureCommandDDS converts every level of a DXT5 DDS with mips (8 x 4 down
+// to 1 x 1): the PNG holds exactly the level dds decodes; a level past the last
+// is a usage error naming the range.
+func TestTextureCommandDDS(t *testing.T) {
+	dir := t.TempDir()
+	f := ddstest.DXT5
+	f.Mips = true
+	data, err := ddstest.Encode(texImage(), f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := filepath.Join(dir, "t.dds")
+	if err := os.WriteFile(in, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tex, err := dds.Parse(in, data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for mip := 0; mip < 4; mip++ {
+		out := filepath.Join(dir, "out.png")
+		if code, _, stderr := runCLI("texture", in, "--out", out, "--mip", string(rune('0'+mip))); code != exitOK {
+			t.Fatalf("mip %d: exit %d: %s", mip, code, stderr)
+		}
+		b, err := os.ReadFile(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		img, err := png.Decode(bytes.NewReader(b))
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, _ := tex.Mip(mip)
+		got, ok := img.(*image.NRGBA)
+		if !ok || got.Rect != want.Rect || !bytes.Equal(got.Pix, want.Pix) {
+			t.Errorf("mip %d: the PNG is not the decoded level (%T %v, want %v)", mip, img, img.Bounds(), want.Rect)
+		}
+	}
+	if code, _, stderr := runCLI("texture", in, "--out", filepath.Join(dir, "x.png"), "--mip", "4"); code != exitUsage || !strings.Contains(stderr, "levels 0 to 3") {
+		t.Errorf("--mip 4: exit %d, %q; want a usage error naming levels 0 to 3", code, stderr)
 	}
 }
 

@@ -1,5 +1,5 @@
 // Package texture reads the texture files the model families name: BLP (World of
-// Warcraft; every mip level) and the images the standard library reads (PNG for
+// Warcraft; every mip level), DDS (Star Wars Galaxies; every mip level) and the images the standard library reads (PNG for
 // VoxelCore, JPEG), each as straight RGBA.
 package texture
 
@@ -14,6 +14,7 @@ import (
 
 	"animscope/formats"
 	"animscope/formats/blp"
+	"animscope/formats/dds"
 )
 
 // MaxSide bounds a side of an image read by the standard library's decoders,
@@ -26,13 +27,15 @@ var ErrNoLevel = errors.New("no such mip level")
 // Texture is a parsed texture file.
 type Texture struct {
 	Name   string
-	Format string // "blp", "png", "jpeg"
+	Format string // "blp", "dds", "png", "jpeg"
 	// Width and Height are level 0's size.
 	Width, Height int
 	// Levels is the number of mip levels (1 for PNG and JPEG).
 	Levels int
 	// BLP is the parsed BLP (nil for other formats), for its encoding and levels.
 	BLP *blp.Texture
+	// DDS is the parsed DDS (nil for other formats).
+	DDS *dds.Texture
 
 	data []byte
 }
@@ -57,10 +60,17 @@ func Parse(name string, data []byte) (*Texture, error) {
 		}
 		return &Texture{Name: name, Format: "blp", Width: b.Width, Height: b.Height, Levels: len(b.Levels), BLP: b, data: data}, nil
 	}
+	if bytes.HasPrefix(data, []byte("DDS ")) {
+		d, err := dds.Parse(name, data)
+		if err != nil {
+			return nil, err
+		}
+		return &Texture{Name: name, Format: "dds", Width: d.Width, Height: d.Height, Levels: len(d.Levels), DDS: d, data: data}, nil
+	}
 	cfg, format, err := image.DecodeConfig(bytes.NewReader(data))
 	if err != nil {
 		if errors.Is(err, image.ErrFormat) {
-			return nil, fmt.Errorf("%s: not a texture this program reads (BLP, PNG or JPEG)", name)
+			return nil, fmt.Errorf("%s: not a texture this program reads (BLP, DDS, PNG or JPEG)", name)
 		}
 		return nil, fmt.Errorf("%s: %v", name, err)
 	}
@@ -77,6 +87,9 @@ func (t *Texture) Mip(n int) (*image.NRGBA, error) {
 	}
 	if t.BLP != nil {
 		return t.BLP.Mip(n)
+	}
+	if t.DDS != nil {
+		return t.DDS.Mip(n)
 	}
 	img, _, err := image.Decode(bytes.NewReader(t.data))
 	if err != nil {
@@ -95,6 +108,9 @@ func (t *Texture) Mip(n int) (*image.NRGBA, error) {
 func (t *Texture) Describe() string {
 	if t.BLP != nil {
 		return fmt.Sprintf("BLP%d %v, alpha %d bits, %d x %d, %d mip levels", t.BLP.Version, t.BLP.Encoding, t.BLP.AlphaDepth, t.Width, t.Height, t.Levels)
+	}
+	if t.DDS != nil {
+		return fmt.Sprintf("DDS %s, %d x %d, %d mip levels", t.DDS.PixelFormat(), t.Width, t.Height, t.Levels)
 	}
 	return fmt.Sprintf("%s, %d x %d, 1 level", t.Format, t.Width, t.Height)
 }

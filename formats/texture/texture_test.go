@@ -12,6 +12,7 @@ import (
 
 	"animscope/formats/blp"
 	"animscope/formats/blp/blptest"
+	"animscope/formats/dds/ddstest"
 	"animscope/formats/texture"
 )
 
@@ -23,6 +24,9 @@ func TestParse(t *testing.T) {
 	var pngData bytes.Buffer
 	png.Encode(&pngData, img)
 	blpData, _ := blptest.Encode(img, blptest.Format{Version: 2, Encoding: blp.BGRA, AlphaDepth: 8, Mips: true})
+	ddsFormat := ddstest.A8B8G8R8
+	ddsFormat.Mips = true
+	ddsData, _ := ddstest.Encode(img, ddsFormat)
 	for _, tc := range []struct {
 		name, format string
 		data         []byte
@@ -30,6 +34,7 @@ func TestParse(t *testing.T) {
 	}{
 		{"a.png", "png", pngData.Bytes(), 1},
 		{"a.blp", "blp", blpData, 3},
+		{"a.dds", "dds", ddsData, 3},
 	} {
 		tex, err := texture.Parse(tc.name, tc.data)
 		if err != nil {
