@@ -573,12 +573,14 @@ func (s *State) PollWatch(now time.Time) bool {
 
 // StatsLine formats the statistics line.
 func (s *State) StatsLine() string {
-	if s.Stats.Keys < 0 { // no panel showing keys is open: no probes, no count
-		return fmt.Sprintf("render %.1f ms  sampling %.1f µs  %s", s.Stats.RenderMS, s.Stats.SampleUS,
-			Plural(s.Stats.Nodes, "node", "nodes"))
+	line := Plural(s.Stats.Nodes, "node", "nodes")
+	if s.Stats.Keys >= 0 { // else no panel showing keys is open: no probes, no count
+		line += "  " + Plural(s.Stats.Keys, "key", "keys")
 	}
-	return fmt.Sprintf("render %.1f ms  sampling %.1f µs  %s  %s", s.Stats.RenderMS, s.Stats.SampleUS,
-		Plural(s.Stats.Nodes, "node", "nodes"), Plural(s.Stats.Keys, "key", "keys"))
+	if s.Stats.RenderMS == 0 && s.Stats.SampleUS == 0 { // not measured (a shot)
+		return line
+	}
+	return fmt.Sprintf("render %.1f ms  sampling %.1f µs  %s", s.Stats.RenderMS, s.Stats.SampleUS, line)
 }
 
 // RenderTime records the time one frame took to build and draw (the frame loop's

@@ -4,6 +4,7 @@ package main
 
 import (
 	"fmt"
+	"image"
 	"io"
 	"runtime"
 
@@ -34,3 +35,10 @@ func openViewer(v viewerArgs, stderr io.Writer) int {
 // hasDisplay says whether a window system is reachable (the viewer and render
 // need one).
 func hasDisplay() bool { return gui.HasDisplay() }
+
+// shootWindow draws the whole window off-screen (shot).
+func shootWindow(a shotArgs) (*image.RGBA, error) {
+	return gui.RenderWindow(gui.WindowShot{Files: a.files, CompareA: a.compareA, CompareB: a.compareB,
+		Compare: a.compare, Opts: a.opts, OptsB: a.optsB, Load: a.load, W: a.w, H: a.h, Clip: a.clip,
+		T: a.t, Select: a.sel, Blend: a.blend, BlendClip: a.clipB, Weight: a.weight, Panel: a.panel})
+}

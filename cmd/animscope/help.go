@@ -46,6 +46,8 @@ var commands = []command{
 		"animscope diff --rounding-b floor demo.msh demo.msh", runDiff, flagSetOf(newDiffFlags)},
 	{"render", "draw a scene off-screen to a PNG or JPEG image (needs a display or xvfb-run)",
 		"animscope render --clip Walk --t 0.5 --size 640x480 --out walk.jpg Frog.m2", runRender, flagSetOf(newRenderFlags)},
+	{"shot", "draw the whole viewer window (panels and 3D view) off-screen to an image",
+		"animscope shot --size 1280x800 --panel fallback-map --compare --rounding-b floor --out map.png", runShot, flagSetOf(newShotFlags)},
 	{"export", "write a scene as glTF 2.0 (.glb, or .gltf with the buffer embedded or beside it)",
 		"animscope export --fps 30 --out frog.gltf Frog.m2", runExport, flagSetOf(newExportFlags)},
 	{"texture", "convert a texture (BLP, DDS, PNG, JPEG) to PNG",
@@ -215,6 +217,7 @@ func commandFlags(c command) *flag.FlagSet {
 var flagMeta = map[string]string{
 	"clip": "C", "clip-b": "C", "t": "T", "t-b": "T", "weight": "W", "size": "WxH", "out": "FILE",
 	"fps": "N", "scale": "F", "skin": "NAME", "j": "N", "listfile": "F", "root": "DIR", "mip": "N",
+	"panel": "ID", "select": "NODE",
 }
 
 // flagDefault is the default the help shows ("" for none); -j's depends on the

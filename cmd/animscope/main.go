@@ -39,6 +39,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return runDiff(args[1:], stdout, stderr)
 		case "render":
 			return runRender(args[1:], stdout, stderr)
+		case "shot":
+			return runShot(args[1:], stdout, stderr)
 		case "export":
 			return runExport(args[1:], stdout, stderr)
 		case "texture":
@@ -80,6 +82,8 @@ const usageText = `usage:
   animscope diff [--json] [--clip C] [--half] [READING …] [READING-b …] FILE_A FILE_B
   animscope render [--clip C] [--t T] [--size WxH] [--skin NAME] --out FILE.png|.jpg
                    [READING …] [FILE...]
+  animscope shot [--size WxH] [--panel ID] [--clip C] [--t T] [--select NODE]
+                 [--clip-b C --weight W] [--compare] --out FILE.png|.jpg [READING …] [FILE...]
   animscope export [--clip C] [--fps N] [--bind-pose] [--scale F] [--skin NAME]
                    [--separate] --out FILE.glb|.gltf [READING …] FILE...
   animscope texture FILE --out FILE.png [--mip N]   a texture (BLP, DDS, PNG, JPEG) as PNG

@@ -29,3 +29,6 @@ func renderStill(*formats.Asset, []string, formats.Options, viewer.Shot, int, in
 
 // hasDisplay: a build without GL never draws.
 func hasDisplay() bool { return false }
+
+// shootWindow is never reached: runShot stops at haveGL.
+func shootWindow(shotArgs) (*image.RGBA, error) { return nil, errors.New("this build has no GL") }

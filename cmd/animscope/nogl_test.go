@@ -16,6 +16,8 @@ func TestNoGLRefusal(t *testing.T) {
 		{"--compare", "a.msh", "b.msh"},
 		{"render", "--out", "x.png"},
 		{"render", "--size", "64x48", "--out", "x.png"},
+		{"shot", "--out", "x.png"},
+		{"shot", "--compare", "--rounding-b", "floor", "--panel", "fallback-map", "--out", "x.png"},
 	} {
 		code, stdout, stderr := runCLI(args...)
 		if code != exitUsage || stdout != "" || !strings.Contains(stderr, "has no GL") {

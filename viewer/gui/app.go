@@ -38,6 +38,11 @@ type Config struct {
 	Size [2]int
 	// Script, when set, runs before each frame with the frame number (tests).
 	Script func(frame int, a *App)
+	// still, when set, draws every frame at that size into an off-screen
+	// framebuffer with fixed input and no timings (a WindowShot);
+	// compareDemo opens the demo against itself in compare mode.
+	still       [2]int
+	compareDemo bool
 }
 
 // App is the running viewer: the window, the state, the UI and the camera.
@@ -53,6 +58,9 @@ type App struct {
 	// glErr is the last GL error reported, so a persistent one (a lost context)
 	// is reported once rather than every frame.
 	glErr string
+	// still and target: a WindowShot's size and framebuffer (Config.still).
+	still  [2]int
+	target *render.Target
 }
 
 // Run opens the window and runs the viewer until it is closed. It must run on the
@@ -101,7 +109,7 @@ func runWindow(cfg Config) error {
 	ctx := imgui.CreateContext(nil)
 	defer ctx.Destroy()
 	scale, _ := win.GetContentScale()
-	if scale <= 0 {
+	if scale <= 0 || cfg.still[0] > 0 { // a shot is drawn at scale 1 on any screen
 		scale = 1
 	}
 	SetupFonts(scale)
@@ -137,8 +145,18 @@ func runWindow(cfg Config) error {
 		}
 	})
 	defer app.d.delete()
+	if cfg.still[0] > 0 {
+		t, err := newStillTarget(cfg.still)
+		if err != nil {
+			return err
+		}
+		defer t.Delete()
+		app.still, app.target = cfg.still, t
+	}
 
-	if len(cfg.CompareA) > 0 && len(cfg.CompareB) > 0 {
+	if cfg.compareDemo {
+		s.OpenCompare(nil, nil)
+	} else if len(cfg.CompareA) > 0 && len(cfg.CompareB) > 0 {
 		s.OpenCompare(cfg.CompareA, cfg.CompareB)
 	} else {
 		s.OpenStartup(cfg.Files) // a bad file: the demo, under a banner with the error
@@ -162,6 +180,10 @@ func runWindow(cfg Config) error {
 		now := time.Now()
 		dt := now.Sub(last)
 		last = now
+		if app.still[0] > 0 { // a shot: no clock, no timings
+			app.frame(0)
+			continue
+		}
 		app.frame(dt.Seconds())
 		s.RenderTime(time.Since(now)) // build and draw, without the wait for the swap
 		if t := s.Title(); t != title {
@@ -193,8 +215,16 @@ func (a *App) frame(dt float64) {
 	s.Tick(dt)
 	s.Evaluate()
 	a.plat.newFrame()
-	imgui.NewFrame()
 	dispW, dispH := a.win.GetSize()
+	fw, fh := a.win.GetFramebufferSize()
+	if a.still[0] > 0 {
+		a.stillInput()
+		s.Stats.SampleUS = 0 // no timings in a shot: the same shot, the same picture
+		dispW, dispH = a.still[0], a.still[1]
+		fw, fh = dispW, dispH
+		a.target.Bind()
+	}
+	imgui.NewFrame()
 	a.UI.LabelOK = false
 	if s.Scene != nil && s.Selected >= 0 && s.Selected < s.Scene.Skel.Len() {
 		v := a.UI.Viewport
@@ -212,7 +242,6 @@ func (a *App) frame(dt float64) {
 	if fa, fb, ok := s.TakeFraming(); ok {
 		a.cell = frameFramings(s, &a.Cam, fa, fb)
 	}
-	fw, fh := a.win.GetFramebufferSize()
 	gl.Viewport(0, 0, int32(fw), int32(fh))
 	bg := render.DefaultBackground
 	gl.ClearColor(bg[0]*0.7, bg[1]*0.7, bg[2]*0.7, 1)

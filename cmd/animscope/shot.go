@@ -1,0 +1,215 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"strconv"
+
+	"animscope/formats"
+	"animscope/viewer"
+)
+
+// shotFlags are shot's flags.
+type shotFlags struct {
+	opt                                   optionFlags
+	readingsB                             readingFlagsB
+	compare                               *bool
+	clip, t, size, out, panel, sel, clipB *string
+	weight                                *float64
+}
+
+func newShotFlags() (*flag.FlagSet, *shotFlags) {
+	fs := flag.NewFlagSet("shot", flag.ContinueOnError)
+	f := &shotFlags{}
+	f.opt.register(fs)
+	f.compare = fs.Bool("compare", false, "show FILE_A and FILE_B side by side (no FILE: the demo against itself)")
+	f.readingsB = registerReadingsB(fs, "with --compare: ")
+	f.clip = fs.String("clip", "", "clip index (0-based) or name (default: the first clip)")
+	f.t = fs.String("t", "0", "time in the clip's native unit")
+	f.size = fs.String("size", "1280x800", "window size WxH (the picture's size in pixels)")
+	f.out = fs.String("out", "", "the image to write: .png, or .jpg/.jpeg for JPEG")
+	f.panel = fs.String("panel", "", "bring this panel forward: "+panelList())
+	f.sel = fs.String("select", "", "select this node (a name, or its number in the file)")
+	f.clipB = fs.String("clip-b", "", "blend this clip (index or name) into --clip")
+	f.weight = fs.Float64("weight", 0.5, "with --clip-b: the blend weight, 0 is --clip, 1 is --clip-b")
+	return fs, f
+}
+
+func panelList() string {
+	s := ""
+	for i, id := range viewer.PanelIDs {
+		if i > 0 {
+			s += ", "
+		}
+		s += id
+	}
+	return s
+}
+
+// shotArgs is what shootWindow (gl.go) draws: the gui's WindowShot without the
+// gui package, which a build without GL has not.
+type shotArgs struct {
+	files, compareA, compareB []string
+	compare                   bool
+	opts, optsB               formats.Options
+	load                      viewer.Loader
+	w, h                      int
+	clip                      int
+	t                         float64
+	sel                       int
+	blend                     bool
+	clipB                     int
+	weight                    float32
+	panel                     string
+}
+
+// runShot draws the whole viewer window (panels and 3D view) off-screen to an
+// image: `animscope shot [--size WxH] [--panel ID] [--clip C] [--t T]
+// [--select NODE] [--clip-b C --weight W] [--compare] --out FILE.png [FILE...]`.
+func runShot(args []string, stdout, stderr io.Writer) int {
+	fs, f := newShotFlags()
+	files, err := parseInterleaved(fs, args)
+	if err != nil {
+		return exitFor("shot", err, stderr)
+	}
+	set := map[string]bool{}
+	fs.Visit(func(fl *flag.Flag) { set[fl.Name] = true })
+	sa := shotArgs{files: files, compare: *f.compare, sel: -1, panel: *f.panel}
+	if sa.opts, err = f.opt.options(); err != nil {
+		return exitFor("shot", err, stderr)
+	}
+	sa.optsB = sa.opts
+	if f.readingsB.given() {
+		if !sa.compare {
+			return exitFor("shot", usagef("the READING-b flags need --compare"), stderr)
+		}
+		if sa.optsB, err = f.readingsB.options(sa.opts); err != nil {
+			return exitFor("shot", err, stderr)
+		}
+	}
+	if sa.compare {
+		switch len(files) {
+		case 0: // the demo against itself (under another reading, say)
+		case 2:
+			sa.compareA, sa.compareB = files[:1], files[1:]
+		default:
+			return exitFor("shot", usagef("--compare takes exactly two files, FILE_A and FILE_B (or none: the demo twice)"), stderr)
+		}
+		sa.files = nil
+	}
+	if sa.t, err = parseTime("t", *f.t); err != nil {
+		return exitFor("shot", err, stderr)
+	}
+	if sa.w, sa.h, err = parseSize(*f.size); err != nil {
+		return exitFor("shot", err, stderr)
+	}
+	if sa.panel != "" && !viewer.IsPanel(sa.panel) {
+		return exitFor("shot", usagef("--panel %q: want one of %s", sa.panel, panelList()), stderr)
+	}
+	if !set["clip-b"] && set["weight"] {
+		return exitFor("shot", usagef("--weight needs --clip-b"), stderr)
+	}
+	if w := *f.weight; math.IsNaN(w) || w < 0 || w > 1 {
+		return exitFor("shot", usagef("--weight %v: want a number from 0 to 1", w), stderr)
+	}
+	sa.weight = float32(*f.weight)
+	if *f.out == "" {
+		return exitFor("shot", usagef("--out FILE.png|.jpg is required"), stderr)
+	}
+	if err := checkOutNotInput(*f.out, files); err != nil {
+		return exitFor("shot", err, stderr)
+	}
+	if _, err := imageEncoder(*f.out); err != nil {
+		return exitFor("shot", err, stderr)
+	}
+	// The scenes are decoded here, so that a bad file, a clip or a node that is not
+	// there reads as in render; the window opens these decoded assets.
+	var a, b *formats.Asset
+	if sa.compare {
+		if a, err = openScene(sa.compareA, sa.opts); err != nil {
+			return exitFor("shot", err, stderr)
+		}
+		if b, err = openScene(sa.compareB, sa.optsB); err != nil {
+			return exitFor("shot", err, stderr)
+		}
+		sa.load = preloaded(a, b)
+	} else {
+		if a, err = openScene(files, sa.opts); err != nil {
+			return exitFor("shot", err, stderr)
+		}
+		sa.load = preloaded(a)
+	}
+	warnStandIn(a, stderr)
+	if b != nil {
+		warnStandIn(b, stderr)
+	}
+	_, idx, err := a.Clip(*f.clip)
+	if err != nil {
+		return exitFor("shot", usagef("--clip: %v", err), stderr)
+	}
+	sa.clip = max(idx, 0)
+	if set["clip-b"] {
+		_, ib, err := a.Clip(*f.clipB)
+		if err != nil || ib < 0 {
+			if err == nil {
+				err = fmt.Errorf("the scene has no clips to blend")
+			}
+			return exitFor("shot", usagef("--clip-b: %v", err), stderr)
+		}
+		sa.blend, sa.clipB = true, ib
+	}
+	if *f.sel != "" {
+		if sa.sel, err = findNode(a, *f.sel); err != nil {
+			return exitFor("shot", usagef("--select: %v", err), stderr)
+		}
+	}
+	if !haveGL { // after the checks and the scene's warnings, as render does
+		return noGL(stderr, "shot")
+	}
+	img, err := shootWindow(sa)
+	if err != nil {
+		fmt.Fprintf(stderr, "animscope shot: %v\n", err)
+		return exitInvalid
+	}
+	if err := writeImage(*f.out, img); err != nil {
+		fmt.Fprintf(stderr, "animscope shot: %v\n", err)
+		return exitInvalid
+	}
+	return exitOK
+}
+
+// findNode is the node sel names: a name (any case), or a number in the file.
+func findNode(a *formats.Asset, sel string) (int, error) {
+	sk := a.Skeleton
+	if sk == nil {
+		return 0, fmt.Errorf("the scene has no nodes")
+	}
+	if i := sk.Find(sel); i >= 0 {
+		return i, nil
+	}
+	if n, err := strconv.Atoi(sel); err == nil {
+		for i := 0; i < sk.Len(); i++ {
+			if sk.FileIndexOf(i) == n {
+				return i, nil
+			}
+		}
+		return 0, fmt.Errorf("no node number %d (the scene has %d nodes)", n, sk.Len())
+	}
+	return 0, fmt.Errorf("no node named %q", sel)
+}
+
+// preloaded is a loader that gives the window the assets already decoded, in
+// the order it opens them (A, then B in compare mode); a later load (none in a
+// shot) decodes as usual.
+func preloaded(assets ...*formats.Asset) viewer.Loader {
+	return func(files []string, opts formats.Options) (*formats.Asset, error) {
+		if len(assets) > 0 {
+			a := assets[0]
+			assets = assets[1:]
+			return a, nil
+		}
+		return viewer.DefaultLoader(files, opts)
+	}
+}
