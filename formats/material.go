@@ -52,9 +52,34 @@ type MaterialState struct {
 	Color mgl32.Vec4
 	// UV is the base texture's matrix: uv' = UV · (u, v, 0, 1).
 	UV anim.Affine
+	// Texture is which of the material's textures shows (TextureSwitcher): 0 the
+	// material's own Texture, k > 0 the k-th entry of its TextureChoices. Families
+	// whose textures never change leave it 0.
+	Texture int
 }
 
-// Materials is the capability of a family whose meshes carry materials (M2).
+// TextureChoice is a texture a material can show: what the file names and the
+// file found for it ("" when not found).
+type TextureChoice struct{ Ref, Path string }
+
+// TextureSwitcher is the side of Materials whose materials change texture with
+// time (VoxelCore's @texture): SampleMaterial sets MaterialState.Texture.
+type TextureSwitcher interface {
+	// TextureChoices lists the textures material i can show; entry 0 is the
+	// material's own (TextureRef, Texture). Nil when it never changes.
+	TextureChoices(i int) []TextureChoice
+}
+
+// ClipMaterials is the side of Materials whose textures the clips name
+// (VoxelCore's @texture lines live in the animation files): Merge hands it the
+// scene's clips once they are bound, and the scene takes the Materials it
+// returns, with the warnings about what the clips name (a texture not found).
+type ClipMaterials interface {
+	WithClips(clips []anim.Clip) (Materials, []Diagnostic)
+}
+
+// Materials is the capability of a family whose meshes carry materials (M2,
+// VoxelCore, MSH).
 type Materials interface {
 	// Materials lists the materials in drawing order.
 	Materials() []Material

@@ -322,6 +322,11 @@ func Merge(parts []*Part) (*Asset, error) {
 				Message: fmt.Sprintf("a %s file in a %s scene", p.Family, base.Family)})
 		}
 	}
+	if cm, ok := scene.Materials.(ClipMaterials); ok {
+		var ds []Diagnostic
+		scene.Materials, ds = cm.WithClips(scene.Clips)
+		scene.Diagnostics = append(scene.Diagnostics, ds...)
+	}
 	return scene, nil
 }
 

@@ -22,7 +22,11 @@ type MaterialData struct {
 	Mesh int // index into the MeshData list given to NewSceneGPU
 	// Image is the base texture at full size (nil: the material's colour alone).
 	// Materials that share an image share one GL texture.
-	Image        *image.NRGBA
+	Image *image.NRGBA
+	// Choices are the images the material switches to over time, indexed by
+	// MaterialState.Texture (formats.TextureSwitcher); entry 0 stands for Image.
+	// A nil entry draws the material untextured while it is chosen.
+	Choices      []*image.NRGBA
 	Blend        formats.Blend
 	TwoSided     bool
 	Unlit        bool
@@ -38,6 +42,7 @@ func Transparent(b formats.Blend) bool {
 type gpuMaterial struct {
 	mesh     int // index into SceneGPU.meshes, -1 when the mesh was not uploaded
 	tex      uint32
+	choices  []uint32 // by MaterialState.Texture (0: tex); 0 where untextured
 	blend    formats.Blend
 	twoSided bool
 	unlit    bool
@@ -70,14 +75,25 @@ func (s *SceneGPU) SetMaterials(mats []MaterialData) {
 		if g.mesh >= 0 {
 			s.meshes[g.mesh].material = true
 		}
-		if m.Image != nil && m.Image.Rect.Dx() > 0 && m.Image.Rect.Dy() > 0 {
-			tex, ok := byImage[m.Image]
+		upload := func(img *image.NRGBA) uint32 {
+			if img == nil || img.Rect.Dx() <= 0 || img.Rect.Dy() <= 0 {
+				return 0
+			}
+			tex, ok := byImage[img]
 			if !ok {
-				tex = uploadTexture(m.Image)
-				byImage[m.Image] = tex
+				tex = uploadTexture(img)
+				byImage[img] = tex
 				s.textures = append(s.textures, tex)
 			}
-			g.tex = tex
+			return tex
+		}
+		g.tex = upload(m.Image)
+		if len(m.Choices) > 1 {
+			g.choices = make([]uint32, len(m.Choices))
+			g.choices[0] = g.tex
+			for k := 1; k < len(m.Choices); k++ {
+				g.choices[k] = upload(m.Choices[k])
+			}
 		}
 		s.mats[i] = g
 		s.States[i] = formats.MaterialState{Color: mgl32.Vec4{1, 1, 1, 1}, UV: anim.IdentityAffine}
@@ -189,7 +205,7 @@ func (r *Renderer) drawMaterials(f *Frame, o *DrawOptions, gpu *SceneGPU, skin [
 		if mt.mesh < 0 || gpu.meshes[mt.mesh].hidden {
 			continue
 		}
-		if mt.tex == 0 && mt.blend >= formats.BlendAdd {
+		if mt.tex == 0 && len(mt.choices) == 0 && mt.blend >= formats.BlendAdd {
 			// Glows and shading layers without their texture would paint solid
 			// quads over the model: they are left out.
 			continue
@@ -237,7 +253,11 @@ func (r *Renderer) drawMaterial(gpu *SceneGPU, i int, meshColor *[4]float32) {
 	m := &gpu.meshes[mt.mesh]
 	st := &gpu.States[i]
 	c := st.Color
-	if mt.tex == 0 {
+	tex := mt.tex
+	if k := st.Texture; k > 0 && k < len(mt.choices) {
+		tex = mt.choices[k]
+	}
+	if tex == 0 {
 		mc := *meshColor
 		if mc == ([4]float32{}) {
 			mc = DefaultMeshColor
@@ -246,8 +266,8 @@ func (r *Renderer) drawMaterial(gpu *SceneGPU, i int, meshColor *[4]float32) {
 	}
 	gl.Uniform4f(r.mColor, c[0], c[1], c[2], c[3])
 	gl.UniformMatrix4x3fv(r.mUV, 1, false, &st.UV[0])
-	gl.Uniform1i(r.mTextured, boolInt(mt.tex != 0))
-	gl.BindTexture(gl.TEXTURE_2D, mt.tex)
+	gl.Uniform1i(r.mTextured, boolInt(tex != 0))
+	gl.BindTexture(gl.TEXTURE_2D, tex)
 	gl.BindSampler(1, r.samplers[mt.wrap])
 	gl.Uniform1i(r.mUnlit, boolInt(mt.unlit))
 	gl.Uniform1i(r.mNormals, boolInt(m.hasNormals))

@@ -24,14 +24,32 @@ func (sc *Scene) ReadTextures() []formats.Material {
 		return nil
 	}
 	mats := sc.Asset.Materials.Materials()
-	for _, m := range mats {
-		if m.Texture == "" || sc.TextureImage(m.Texture) != nil || sc.textureListed(m.Texture) {
-			continue
+	read := func(path string) {
+		if path == "" || sc.TextureImage(path) != nil || sc.textureListed(path) {
+			return
 		}
-		img, err := readTexture(m.Texture)
-		sc.Textures = append(sc.Textures, SceneTexture{Path: m.Texture, Image: img, Err: err})
+		img, err := readTexture(path)
+		sc.Textures = append(sc.Textures, SceneTexture{Path: path, Image: img, Err: err})
+	}
+	for i, m := range mats {
+		read(m.Texture)
+		for _, c := range sc.TextureChoices(i) {
+			read(c.Path)
+		}
 	}
 	return mats
+}
+
+// TextureChoices lists the textures material i switches among over time (nil
+// when its texture never changes; formats.TextureSwitcher).
+func (sc *Scene) TextureChoices(i int) []formats.TextureChoice {
+	if sc.Asset == nil {
+		return nil
+	}
+	if ts, ok := sc.Asset.Materials.(formats.TextureSwitcher); ok {
+		return ts.TextureChoices(i)
+	}
+	return nil
 }
 
 func (sc *Scene) textureListed(path string) bool {
@@ -67,7 +85,7 @@ func readTexture(path string) (img *image.NRGBA, err error) {
 	return t.Mip(0)
 }
 
-// SampleMaterials writes each material's colour and UV matrix at the state's
+// SampleMaterials writes each material's colour, UV matrix and texture choice at the state's
 // clip and time into dst (one entry per material; extra materials are not
 // sampled). It allocates nothing.
 func (s *State) SampleMaterials(sc *Scene, dst []formats.MaterialState) {

@@ -32,6 +32,11 @@
 //   - a line value that is not finite or exceeds MaxValue is skipped for that frame,
 //     so poses stay finite.
 //
+// Textures (FORMAT.md §8.1): the asset's Materials capability gives one material
+// per mesh with the PNG its texture name resolves to; slot textures ("$0") switch
+// with the scene's clips' @texture lines, sampled per frame without allocating
+// (formats.TextureSwitcher, formats.ClipMaterials).
+//
 // Models: a VCM file without named bones, and a VEC3 file, get a one-bone skeleton
 // "root" so that they open as a scene; VCM models referenced from a JSON skeleton
 // are squashed onto the bone (the engine's squash()).

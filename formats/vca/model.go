@@ -16,6 +16,9 @@ import (
 type VCMModel struct {
 	Skeleton *anim.Skeleton
 	Meshes   []formats.Mesh
+	// Textures is each mesh's texture name (a slot such as "$0", or a name such
+	// as "entities/player").
+	Textures []string
 	// Named says the file has named bones (otherwise the engine loads it as a single
 	// model without skeleton; animscope still gives it the one-node skeleton).
 	Named bool
@@ -32,6 +35,7 @@ type vcmBuilder struct {
 	// 32,000 bones has 192,000 meshes, and such a map took 50 MB to build).
 	byBone   []boneMeshes
 	meshes   []formats.Mesh
+	textures []string // per mesh of meshes: its texture name
 	depth    int
 	vertices int
 	// counting: the meshes get their names, nodes and counts only (infos), no
@@ -102,7 +106,7 @@ func ParseVCMModel(file string, src []byte) (m *VCMModel, err error) {
 	if err != nil {
 		return nil, err
 	}
-	return &VCMModel{Skeleton: b.skel, Meshes: b.meshes, Named: b.skel.Len() > 1}, nil
+	return &VCMModel{Skeleton: b.skel, Meshes: b.meshes, Textures: b.textures, Named: b.skel.Len() > 1}, nil
 }
 
 // buildVCM parses and builds a VCM model; counting builds the skeleton and the
@@ -294,6 +298,7 @@ func (b *vcmBuilder) mesh(pos, bone int, texture string, verts, tris int) *forma
 		} else {
 			i = int32(len(b.meshes))
 			b.meshes = append(b.meshes, formats.Mesh{Name: b.skel.Names[bone] + " " + texture, Node: bone})
+			b.textures = append(b.textures, texture)
 		}
 		b.byBone[bone].add(texture, i)
 	}
@@ -552,5 +557,10 @@ func decodeVCMModel(src *formats.Source) (*formats.Part, error) {
 		a.Diagnostics = append(a.Diagnostics, formats.Diagnostic{Severity: formats.Warning, File: src.Name, Offset: -1,
 			Message: "no named bones: the engine loads this as a single model without skeleton; animscope gives it the one bone \"root\""})
 	}
+	mt := &meshTextures{source: src}
+	for _, c := range b.counts {
+		mt.add(c.texture, false, src.Path)
+	}
+	setMaterials(a, mt)
 	return a, nil
 }

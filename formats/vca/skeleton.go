@@ -120,8 +120,9 @@ func readFirst(src *formats.Source, from string, refs []string, exts ...string) 
 	return "", nil, first
 }
 
-// modelMeshes loads the model named by a skeleton bone, as meshes of node.
-func modelMeshes(src *formats.Source, from, model string, node int) ([]formats.Mesh, error) {
+// modelMeshes loads the model named by a skeleton bone, as meshes of node, and
+// records their textures in mt.
+func modelMeshes(src *formats.Source, from, model string, node int, mt *meshTextures) ([]formats.Mesh, error) {
 	p, data, err := readFirst(src, from, modelRefs(model), ".vec3", ".vcm")
 	if err != nil {
 		return nil, err
@@ -132,14 +133,41 @@ func modelMeshes(src *formats.Source, from, model string, node int) ([]formats.M
 		if err != nil {
 			return nil, vec3Error(p, err)
 		}
+		vec3Textures(f, p, mt)
 		return vec3Meshes(f, node), nil
 	default:
 		m, err := ParseVCMModel(p, data)
 		if err != nil {
 			return nil, err
 		}
+		for _, t := range m.Textures {
+			mt.add(t, false, p)
+		}
 		return m.squash(node), nil
 	}
+}
+
+// vec3Textures records the textures of vec3Meshes(f, …), named by file from.
+func vec3Textures(f *VEC3, from string, mt *meshTextures) {
+	for _, m := range f.Models {
+		for _, me := range m.Meshes {
+			mat := f.Materials[me.Material] // checked by ParseVEC3
+			mt.add(mat.Name, mat.Shadeless, from)
+		}
+	}
+}
+
+// setMaterials gives the part the materials of the textures recorded in mt.
+func setMaterials(a *formats.Part, mt *meshTextures) {
+	ms, ds := newMaterialSet(mt)
+	if ms != nil {
+		a.Materials = ms
+		if d, ok := a.Details.(map[string]any); ok {
+			ms.details = d
+			d["textures"] = ms.textureUses()
+		}
+	}
+	a.Diagnostics = append(a.Diagnostics, ds...)
 }
 
 // skeletonAsset builds the asset of a JSON skeleton at path (data already read),
@@ -151,11 +179,12 @@ func skeletonAsset(src *formats.Source, name, path string, data []byte) (*format
 	}
 	a := &formats.Part{Asset: formats.Asset{Files: []string{src.Name}, Family: formats.FamilyVCA, UpAxis: formats.UpY, Skeleton: sk.Skeleton}}
 	loaded := 0
+	mt := &meshTextures{source: src}
 	for i, m := range sk.Models {
 		if m == "" {
 			continue
 		}
-		ms, err := modelMeshes(src, path, m, i)
+		ms, err := modelMeshes(src, path, m, i, mt)
 		if err != nil {
 			a.Diagnostics = append(a.Diagnostics, formats.Diagnostic{Severity: formats.Warning, File: name, Offset: -1,
 				Message: fmt.Sprintf("bone %d (%q): model %q: %v; the bone is drawn without it", i, sk.Skeleton.Names[i], m, err)})
@@ -165,6 +194,7 @@ func skeletonAsset(src *formats.Source, name, path string, data []byte) (*format
 		a.Meshes = append(a.Meshes, ms...)
 	}
 	a.Details = map[string]any{"skeleton": name, "bones": sk.Skeleton.Len(), "models": loaded, "meshes": len(a.Meshes)}
+	setMaterials(a, mt)
 	return a, nil
 }
 
@@ -247,6 +277,11 @@ func decodeEntity(src *formats.Source) (*formats.Part, error) {
 				Details:  map[string]any{"skeleton": path, "bones": m.Skeleton.Len(), "meshes": len(m.Meshes)},
 			},
 		}
+		mt := &meshTextures{source: src}
+		for _, t := range m.Textures {
+			mt.add(t, false, path)
+		}
+		setMaterials(a, mt)
 	}
 	a.Files = []string{src.Name}
 	if d, ok := a.Details.(map[string]any); ok {
@@ -265,7 +300,9 @@ func decodeVEC3Asset(src *formats.Source) (*formats.Part, error) {
 	for _, m := range f.Materials {
 		mats = append(mats, m.Name)
 	}
-	return &formats.Part{
+	mt := &meshTextures{source: src}
+	vec3Textures(f, src.Path, mt)
+	p := &formats.Part{
 		Asset: formats.Asset{
 			Files:    []string{src.Name},
 			Family:   formats.FamilyVCA,
@@ -274,5 +311,7 @@ func decodeVEC3Asset(src *formats.Source) (*formats.Part, error) {
 			Meshes:   vec3Meshes(f, 0),
 			Details:  map[string]any{"materials": mats, "models": len(f.Models)},
 		},
-	}, nil
+	}
+	setMaterials(p, mt)
+	return p, nil
 }

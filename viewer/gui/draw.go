@@ -1,6 +1,8 @@
 package gui
 
 import (
+	"image"
+
 	"animscope/formats"
 	"animscope/render"
 	"animscope/viewer"
@@ -75,6 +77,12 @@ func materialData(sc *viewer.Scene) []render.MaterialData {
 	for i, m := range mats {
 		out[i] = render.MaterialData{Mesh: m.Mesh, Image: sc.TextureImage(m.Texture), Blend: m.Blend,
 			TwoSided: m.TwoSided, Unlit: m.Unlit, WrapU: m.WrapU, WrapV: m.WrapV}
+		if cs := sc.TextureChoices(i); len(cs) > 1 {
+			out[i].Choices = make([]*image.NRGBA, len(cs))
+			for k, c := range cs {
+				out[i].Choices[k] = sc.TextureImage(c.Path)
+			}
+		}
 	}
 	return out
 }

@@ -1,0 +1,331 @@
+package vca
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+
+	"animscope/anim"
+	"animscope/formats"
+
+	"github.com/go-gl/mathgl/mgl32"
+)
+
+// Textures (§8). Every mesh of a VoxelCore model names a texture: a texture name
+// such as "entities/player", which is the PNG file textures/entities/player.png
+// of the content pack, or a skeleton texture slot such as "$0", which shows what
+// the skeleton's textures map holds for it (set by an animation's @texture lines,
+// §3.10; nothing while no line sets it).
+//
+// Decisions: an atlas-qualified name "ATLAS:REGION" (e.g. "entities/tireman:face_0")
+// is the file textures/ATLAS/REGION.png, the image the engine packs into the
+// atlas; textures are found through formats.ResolveRef from the file that names
+// them (the model, or the .vca for @texture values), so the pack root is the
+// nearest folder above it that holds the file. A texture that is not found is a
+// warning naming it, and its meshes are drawn untextured. Materials are alpha
+// keyed (the entity textures' transparent texels are holes) and two-sided (as
+// the viewer draws the untextured meshes); a VEC3 material's shadeless flag makes
+// them unlit.
+
+// TextureRef is the file, relative to the pack root, of texture name.
+func TextureRef(name string) string {
+	if i := strings.LastIndex(name, ":"); i >= 0 {
+		name = name[:i] + "/" + name[i+1:]
+	}
+	return "textures/" + name + ".png"
+}
+
+// isSlot says whether a mesh's texture name is a skeleton texture slot.
+func isSlot(name string) bool { return strings.HasPrefix(name, "$") }
+
+// meshTextures records, while a model's meshes are listed, each mesh's texture
+// name, whether it is unlit, and the file that names it.
+type meshTextures struct {
+	names  []string
+	unlit  []bool
+	from   []string
+	source *formats.Source // for the asset root and whether it lies in a tree
+}
+
+func (mt *meshTextures) add(name string, unlit bool, from string) {
+	mt.names = append(mt.names, name)
+	mt.unlit = append(mt.unlit, unlit)
+	mt.from = append(mt.from, from)
+}
+
+// resolver finds texture files, each name once.
+type resolver struct {
+	src   *formats.Source
+	found map[string]string // "from|name" → path ("" when not found)
+	diags []formats.Diagnostic
+}
+
+// resolve returns the file of texture name as named by from ("" with a warning
+// when it is not found).
+func (r *resolver) resolve(from, name, what string) string {
+	key := from + "|" + name
+	if p, ok := r.found[key]; ok {
+		return p
+	}
+	p := ""
+	var err error
+	if r.src.Tree != nil {
+		err = errors.New("the model lies in an archive; its textures are read from files on disk only")
+	} else {
+		p, err = formats.ResolveRef(from, TextureRef(name), r.src.Opts.Root, ".png")
+	}
+	if err != nil {
+		p = ""
+		r.diags = append(r.diags, formats.Diagnostic{Severity: formats.Warning, File: from, Offset: -1,
+			Message: fmt.Sprintf("%s texture %q (%s): %v; drawn untextured", what, name, TextureRef(name), err)})
+	}
+	r.found[key] = p
+	return p
+}
+
+// materialSet is a VoxelCore scene's Materials capability (formats.Materials,
+// TextureSwitcher, ClipMaterials).
+type materialSet struct {
+	mats    []formats.Material
+	matSlot []int32 // per material: index into slots, or −1
+	slots   []slotTextures
+	res     *resolver
+	details map[string]any // the asset's Details, where `inspect` finds the textures
+
+	// The per-frame sampling keeps the slots' choices of the last (clip, t) it
+	// evaluated: every material of a slot asks for the same time in a frame.
+	mu       sync.Mutex
+	ctxs     map[*Clip]anim.Context
+	lastClip *Clip
+	lastT    float64
+	lastIdx  []int    // per slot: the choice shown at (lastClip, lastT)
+	tex      []string // scratch: the clip's slot values
+	texSet   []bool
+}
+
+// slotTextures is a texture slot the meshes show, with the textures the clips
+// set it to; choices[0] is the slot itself (nothing shown).
+type slotTextures struct {
+	name    string
+	choices []formats.TextureChoice
+}
+
+// newMaterialSet makes the materials of the meshes recorded in mt (one per mesh,
+// in mesh order), resolving the named textures.
+func newMaterialSet(mt *meshTextures) (*materialSet, []formats.Diagnostic) {
+	if mt == nil || len(mt.names) == 0 {
+		return nil, nil
+	}
+	s := &materialSet{res: &resolver{src: mt.source, found: map[string]string{}}}
+	slotIdx := map[string]int32{}
+	s.mats = make([]formats.Material, len(mt.names))
+	s.matSlot = make([]int32, len(mt.names))
+	for i, name := range mt.names {
+		m := formats.Material{Mesh: i, TextureRef: name, Blend: formats.BlendAlphaKey, TwoSided: true, Unlit: mt.unlit[i], WrapU: true, WrapV: true}
+		s.matSlot[i] = -1
+		switch {
+		case isSlot(name):
+			k, ok := slotIdx[name]
+			if !ok {
+				k = int32(len(s.slots))
+				slotIdx[name] = k
+				s.slots = append(s.slots, slotTextures{name: name, choices: []formats.TextureChoice{{Ref: name}}})
+			}
+			s.matSlot[i] = k
+		case name != "":
+			m.Texture = s.res.resolve(mt.from[i], name, "")
+		}
+		s.mats[i] = m
+	}
+	return s, s.res.diags
+}
+
+// TextureUse is a texture the meshes name, for `inspect`: the name, the file
+// found for it (none for a slot, or when missing) and how many meshes show it.
+type TextureUse struct {
+	Name    string `json:"name"`
+	File    string `json:"file,omitempty"`
+	Missing bool   `json:"missing,omitempty"`
+	Slot    bool   `json:"slot,omitempty"`
+	Meshes  int    `json:"meshes"`
+}
+
+// SlotTexture is a texture an animation sets a slot to, for `inspect`.
+type SlotTexture struct {
+	Slot    string `json:"slot"`
+	Name    string `json:"name"`
+	File    string `json:"file,omitempty"`
+	Missing bool   `json:"missing,omitempty"`
+}
+
+// textureUses lists the textures of the materials, in order of first use.
+func (s *materialSet) textureUses() []TextureUse {
+	var out []TextureUse
+	at := map[string]int{}
+	for _, m := range s.mats {
+		k, ok := at[m.TextureRef]
+		if !ok {
+			k = len(out)
+			at[m.TextureRef] = k
+			slot := isSlot(m.TextureRef)
+			out = append(out, TextureUse{Name: m.TextureRef, File: m.Texture, Slot: slot, Missing: !slot && m.Texture == ""})
+		}
+		out[k].Meshes++
+	}
+	return out
+}
+
+func (s *materialSet) Materials() []formats.Material { return s.mats }
+
+// Skins: VoxelCore models have no replaceable textures.
+func (s *materialSet) Skins() []string { return nil }
+
+func (s *materialSet) UseSkin(name string) error {
+	return fmt.Errorf("skin %q: VoxelCore models have no replaceable textures (their texture slots are set by animations' @texture lines)", name)
+}
+
+// TextureChoices lists what material i's slot can show: the slot unset, then
+// every texture the scene's clips set it to.
+func (s *materialSet) TextureChoices(i int) []formats.TextureChoice {
+	if i < 0 || i >= len(s.matSlot) || s.matSlot[i] < 0 {
+		return nil
+	}
+	if c := s.slots[s.matSlot[i]].choices; len(c) > 1 {
+		return c
+	}
+	return nil
+}
+
+// WithClips returns the materials with the textures the clips' @texture lines
+// name for the meshes' slots, found from each .vca file, and a warning for each
+// that is not found.
+func (s *materialSet) WithClips(clips []anim.Clip) (formats.Materials, []formats.Diagnostic) {
+	if len(s.slots) == 0 {
+		return s, nil
+	}
+	out := &materialSet{mats: s.mats, matSlot: s.matSlot, res: &resolver{src: s.res.src, found: map[string]string{}},
+		ctxs: map[*Clip]anim.Context{}, details: s.details}
+	out.slots = make([]slotTextures, len(s.slots))
+	maxSlots := 0
+	for k, sl := range s.slots {
+		out.slots[k] = slotTextures{name: sl.name, choices: append([]formats.TextureChoice(nil), sl.choices[0])}
+	}
+	for _, ac := range clips {
+		c, ok := ac.(*Clip)
+		if !ok {
+			continue
+		}
+		out.ctxs[c] = c.NewContext()
+		maxSlots = max(maxSlots, len(c.slots))
+		for li, l := range c.tr.Lines {
+			if c.texSlot[li] < 0 {
+				continue
+			}
+			k := out.slotIndex(c.slots[c.texSlot[li]])
+			if k < 0 {
+				continue
+			}
+			sl := &out.slots[k]
+			for _, key := range l.Keys {
+				if key.Str == "" || choiceIndex(sl.choices, key.Str) >= 0 {
+					continue
+				}
+				what := fmt.Sprintf("@texture %s (line %d):", sl.name, key.Line)
+				p := out.res.resolve(c.tr.File, key.Str, what)
+				sl.choices = append(sl.choices, formats.TextureChoice{Ref: key.Str, Path: p})
+			}
+		}
+	}
+	out.tex, out.texSet = make([]string, maxSlots), make([]bool, maxSlots)
+	out.lastIdx = make([]int, len(out.slots))
+	if out.details != nil {
+		var list []SlotTexture
+		for _, sl := range out.slots {
+			for _, c := range sl.choices[1:] {
+				list = append(list, SlotTexture{Slot: sl.name, Name: c.Ref, File: c.Path, Missing: c.Path == ""})
+			}
+		}
+		if list != nil {
+			out.details["slot_textures"] = list
+		}
+	}
+	return out, out.res.diags
+}
+
+func (s *materialSet) slotIndex(name string) int {
+	for k := range s.slots {
+		if s.slots[k].name == name {
+			return k
+		}
+	}
+	return -1
+}
+
+// choiceIndex is the index of the choice named ref, or −1 (the slot itself,
+// entry 0, is never matched).
+func choiceIndex(cs []formats.TextureChoice, ref string) int {
+	for k := 1; k < len(cs); k++ {
+		if cs[k].Ref == ref {
+			return k
+		}
+	}
+	return -1
+}
+
+// flipV is uv' = (u, 1 − v): VoxelCore's texture coordinates count v from the
+// image's bottom row (OpenGL's convention), the renderer from its top row.
+var flipV = anim.Affine{1, 0, 0, 0, -1, 0, 0, 0, 1, 0, 1, 0}
+
+// SampleMaterial: colour white, UV flipped in v (flipV), and for a slot material the texture
+// the clip sets the slot to at t (§3.10: the last key ≤ frame; entry 0, nothing,
+// while no line of the clip sets it). It allocates nothing for the clips the scene
+// was given (WithClips).
+func (s *materialSet) SampleMaterial(ac anim.Clip, i int, t, globalMS float64, dst *formats.MaterialState) {
+	dst.Color = mgl32.Vec4{1, 1, 1, 1}
+	dst.UV = flipV
+	dst.Texture = 0
+	if i < 0 || i >= len(s.matSlot) || s.matSlot[i] < 0 || s.lastIdx == nil {
+		return
+	}
+	c, ok := ac.(*Clip)
+	if !ok {
+		return
+	}
+	ctx, known := s.ctxs[c]
+	if !known {
+		return
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if c != s.lastClip || t != s.lastT {
+		c.SampleTextures(ctx, t, s.tex, s.texSet)
+		for k := range s.slots {
+			s.lastIdx[k] = 0
+			for j, name := range c.slots {
+				if name == s.slots[k].name && j < len(s.texSet) && s.texSet[j] {
+					s.lastIdx[k] = max(choiceIndex(s.slots[k].choices, s.tex[j]), 0)
+				}
+			}
+		}
+		s.lastClip, s.lastT = c, t
+	}
+	dst.Texture = s.lastIdx[s.matSlot[i]]
+}
+
+// SampleTextures evaluates the clip's texture slots (TextureSlots' order) at t
+// into tex and set (set[j]: a line set slot j; each at least as long as the
+// slots), with the player's context ctx (nil: a fresh one). It allocates nothing
+// when ctx is the clip's.
+func (c *Clip) SampleTextures(ctx anim.Context, t float64, tex []string, set []bool) {
+	sc := c.scratchOf(ctx)
+	c.evaluate(t, sc, nil)
+	for j := range c.slots {
+		if j < len(tex) && j < len(set) {
+			tex[j], set[j] = sc.tex[j], sc.texSet[j]
+		}
+	}
+}
+
+// TextureSlots names the texture slots the clip's @texture lines set.
+func (c *Clip) TextureSlots() []string { return c.slots }
