@@ -56,11 +56,25 @@ func (u *UI) refreshMaterials(sc *viewer.Scene) *materialsView {
 	if sc.Asset.Materials != nil {
 		for i, m := range sc.Asset.Materials.Materials() {
 			tex := "no texture"
+			cs := sc.TextureChoices(i)
 			switch {
 			case m.Texture != "":
 				tex = filepath.Base(m.Texture)
+			case len(cs) > 1:
+				tex = m.TextureRef
 			case m.TextureRef != "":
 				tex = m.TextureRef + " (not found)"
+			}
+			for k, c := range cs {
+				if k == 0 {
+					tex += ", switched over time to"
+					continue
+				}
+				if c.Path == "" {
+					tex += " " + c.Ref + " (not found)"
+				} else {
+					tex += " " + filepath.Base(c.Path)
+				}
 			}
 			flags := ""
 			if m.TwoSided {
