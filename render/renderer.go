@@ -230,14 +230,12 @@ type Renderer struct {
 	mView, mProj, mScene, mPal, mColor, mWire int32
 	solidProg                                 uint32
 	sModel, sView, sProj, sPoint, sLit        int32
-	dynVAO, dynVBO                            uint32
-	dynCap                                    int
 	gridVAO, gridVBO, axisVAO, axisVBO        uint32
 	gridN, axisN                              int32
 	// Material uniforms and the samplers of the four wrap modes.
 	mMaterial, mTextured, mTex, mUnlit, mNormals, mAlphaKey, mBlend, mUV int32
 	samplers                                                             [4]uint32
-	scratch                                                              []SolidVertex
+	bones                                                                *bonePass
 	// tmp holds a matrix handed to GL by pointer (a field, so that it does not
 	// move to the heap every frame).
 	tmp mgl32.Mat4
@@ -323,7 +321,9 @@ func NewRenderer() (*Renderer, error) {
 	axes := AxisLines()
 	r.axisVAO, r.axisVBO = newLines(axes)
 	r.axisN = int32(len(axes))
-	r.dynVAO, r.dynVBO = newLines(nil)
+	if r.bones, err = newBonePass(); err != nil {
+		return nil, fmt.Errorf("bone program: %w", err)
+	}
 	return r, CheckError()
 }
 
@@ -331,11 +331,12 @@ func NewRenderer() (*Renderer, error) {
 func (r *Renderer) Delete() {
 	gl.DeleteProgram(r.meshProg)
 	gl.DeleteProgram(r.solidProg)
+	r.bones.delete()
 	gl.DeleteSamplers(4, &r.samplers[0])
-	for _, v := range []uint32{r.dynVAO, r.gridVAO, r.axisVAO} {
+	for _, v := range []uint32{r.gridVAO, r.axisVAO} {
 		gl.DeleteVertexArrays(1, &v)
 	}
-	for _, b := range []uint32{r.dynVBO, r.gridVBO, r.axisVBO} {
+	for _, b := range []uint32{r.gridVBO, r.axisVBO} {
 		gl.DeleteBuffers(1, &b)
 	}
 }
@@ -458,45 +459,5 @@ func (r *Renderer) DrawScene(f *Frame, o *DrawOptions, gpu *SceneGPU, skel *anim
 	}
 	// The skeleton draws over the mesh.
 	gl.Clear(gl.DEPTH_BUFFER_BIT)
-	v := r.scratch[:0]
-	if o.ShowBones {
-		v = AppendSkeleton(v, skel, model, o.Selected)
-	}
-	nb := int32(len(v))
-	if o.Joints {
-		v = AppendJoints(v, skel, model, o.Selected)
-	}
-	r.scratch = v
-	if len(v) == 0 {
-		return
-	}
-	gl.BindVertexArray(r.dynVAO)
-	gl.BindBuffer(gl.ARRAY_BUFFER, r.dynVBO)
-	need := len(v) * 28
-	if need > r.dynCap {
-		r.dynCap = need * 2
-		gl.BufferData(gl.ARRAY_BUFFER, r.dynCap, nil, gl.STREAM_DRAW)
-	}
-	gl.BufferSubData(gl.ARRAY_BUFFER, 0, need, unsafe.Pointer(&v[0]))
-	if nb > 0 {
-		r.useSolid(f, &o.Scene, true, 1)
-		gl.DrawArrays(gl.TRIANGLES, 0, nb)
-	}
-	if o.Joints && int32(len(v)) > nb {
-		size := o.JointSize
-		if size <= 0 {
-			size = 6
-		}
-		gl.Disable(gl.DEPTH_TEST)
-		r.useSolid(f, &o.Scene, false, size)
-		n := int32(len(v)) - nb
-		if o.Selected >= 0 && o.Selected < skel.Len() {
-			gl.DrawArrays(gl.POINTS, nb, n-1)
-			gl.Uniform1f(r.sPoint, size*1.8)
-			gl.DrawArrays(gl.POINTS, nb+n-1, 1)
-		} else {
-			gl.DrawArrays(gl.POINTS, nb, n)
-		}
-		gl.Enable(gl.DEPTH_TEST)
-	}
+	r.bones.draw(f, o, skel, model[:skel.Len()], nil)
 }

@@ -30,3 +30,11 @@ var (
 	//go:embed ui.frag
 	UIFrag string
 )
+
+// Bones draws skeletons from the posed model matrices in a texture buffer: bones
+// as instanced octahedra built in the vertex shader, joints as points, for one
+// character or a crowd (drawn with SolidFrag).
+var (
+	//go:embed bones.vert
+	BonesVert string
+)
