@@ -236,6 +236,7 @@ type Renderer struct {
 	mMaterial, mTextured, mTex, mUnlit, mNormals, mAlphaKey, mBlend, mUV int32
 	samplers                                                             [4]uint32
 	bones                                                                *bonePass
+	crowd                                                                crowdMeshes
 	// tmp holds a matrix handed to GL by pointer (a field, so that it does not
 	// move to the heap every frame).
 	tmp mgl32.Mat4
@@ -321,6 +322,7 @@ func NewRenderer() (*Renderer, error) {
 	axes := AxisLines()
 	r.axisVAO, r.axisVBO = newLines(axes)
 	r.axisN = int32(len(axes))
+	r.crowd = newCrowdMeshes(r.meshProg)
 	if r.bones, err = newBonePass(); err != nil {
 		return nil, fmt.Errorf("bone program: %w", err)
 	}
@@ -332,6 +334,7 @@ func (r *Renderer) Delete() {
 	gl.DeleteProgram(r.meshProg)
 	gl.DeleteProgram(r.solidProg)
 	r.bones.delete()
+	r.crowd.delete()
 	gl.DeleteSamplers(4, &r.samplers[0])
 	for _, v := range []uint32{r.gridVAO, r.axisVAO} {
 		gl.DeleteVertexArrays(1, &v)
@@ -383,11 +386,8 @@ func (r *Renderer) useSolid(f *Frame, model *mgl32.Mat4, lit bool, point float32
 	gl.Uniform1i(r.sLit, l)
 }
 
-// DrawScene draws one scene into the frame begun by Begin: grid and axes, the
-// meshes with the skin palette, then the skeleton over them. skel and model may be
-// nil (nothing of the skeleton is drawn); gpu may be nil (no mesh). Steady-state
-// calls allocate nothing.
-func (r *Renderer) DrawScene(f *Frame, o *DrawOptions, gpu *SceneGPU, skel *anim.Skeleton, model, skin []anim.Affine) {
+// drawBackdrop sets the scene's GL state and draws the grid and the axes.
+func (r *Renderer) drawBackdrop(f *Frame, o *DrawOptions) {
 	gl.Enable(gl.DEPTH_TEST)
 	gl.DepthFunc(gl.LEQUAL)
 	gl.Disable(gl.CULL_FACE)
@@ -409,6 +409,14 @@ func (r *Renderer) DrawScene(f *Frame, o *DrawOptions, gpu *SceneGPU, skel *anim
 		gl.BindVertexArray(r.axisVAO)
 		gl.DrawArrays(gl.LINES, 0, r.axisN)
 	}
+}
+
+// DrawScene draws one scene into the frame begun by Begin: grid and axes, the
+// meshes with the skin palette, then the skeleton over them. skel and model may be
+// nil (nothing of the skeleton is drawn); gpu may be nil (no mesh). Steady-state
+// calls allocate nothing.
+func (r *Renderer) DrawScene(f *Frame, o *DrawOptions, gpu *SceneGPU, skel *anim.Skeleton, model, skin []anim.Affine) {
+	r.drawBackdrop(f, o)
 	mirrored := Mirrored(o.Scene)
 	if o.ShowMesh && gpu != nil && len(gpu.meshes) > 0 {
 		if skin != nil {

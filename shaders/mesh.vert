@@ -14,6 +14,10 @@ uniform samplerBuffer uPalette;
 uniform mat4 uScene;   // up axis and mirror
 uniform mat4 uView;
 uniform mat4 uProj;
+// A crowd (uNodes > 0): instance c's palette starts at joint c·uNodes, and it
+// stands at uOffset[c] (xyz) in the world.
+uniform int uNodes;
+uniform samplerBuffer uOffset;
 // The base texture's matrix (texture animation): uv' = uUV · (u, v, 0, 1).
 uniform mat4x3 uUV;
 
@@ -22,7 +26,7 @@ out vec3 vNormal;
 out vec2 vUV;
 
 mat4 joint(uint j) {
-	int b = int(j) * 3;
+	int b = (gl_InstanceID * uNodes + int(j)) * 3;
 	vec4 a = texelFetch(uPalette, b);
 	vec4 c = texelFetch(uPalette, b + 1);
 	vec4 d = texelFetch(uPalette, b + 2);
@@ -38,7 +42,12 @@ void main() {
 		skin += aWeights2.x * joint(aJoints2.x) + aWeights2.y * joint(aJoints2.y);
 		skin += aWeights2.z * joint(aJoints2.z) + aWeights2.w * joint(aJoints2.w);
 	}
-	vec4 view = uView * uScene * skin * vec4(aPos, 1.0);
+	vec4 view;
+	if (uNodes > 0) {
+		view = uView * (uScene * skin * vec4(aPos, 1.0) + vec4(texelFetch(uOffset, gl_InstanceID).xyz, 0.0));
+	} else {
+		view = uView * uScene * skin * vec4(aPos, 1.0);
+	}
 	vViewPos = view.xyz;
 	vNormal = mat3(uView * uScene * skin) * aNormal;
 	vUV = (uUV * vec4(aUV, 0.0, 1.0)).xy;

@@ -23,12 +23,13 @@ const (
 	PanelCompare     = "compare"
 	PanelDiagnostics = "diagnostics"
 	PanelMaterials   = "materials"
+	PanelCrowd       = "crowd"
 )
 
 // PanelIDs lists every panel id: the two side panels, then the bottom area's
 // tabs in their order.
 var PanelIDs = []string{PanelScene, PanelInspector, PanelDopeSheet, PanelKeys, PanelGraph,
-	PanelFallbackMap, PanelCompare, PanelDiagnostics, PanelMaterials}
+	PanelFallbackMap, PanelCompare, PanelDiagnostics, PanelMaterials, PanelCrowd}
 
 // BottomPanels are the panels the bottom area hosts as tabs.
 var BottomPanels = PanelIDs[2:]

@@ -84,6 +84,8 @@ type State struct {
 	Selected int
 	View     Toggles
 	Result   anim.BlendResult
+	// Crowd is the crowd view (N instances of the scene).
+	Crowd Crowd
 
 	Diags []Diag
 	// Banner is what the last load said, until dismissed; Log (stderr in the

@@ -49,6 +49,7 @@ type drawer struct {
 	// not allocate.
 	frame render.Frame
 	opts  render.DrawOptions
+	crowd crowdView
 }
 
 func (d *drawer) gpu(slot int, sc *viewer.Scene) *render.SceneGPU {
@@ -162,6 +163,11 @@ func (d *drawer) drawScenes(s *viewer.State, cam *render.Camera, vp [4]int32, ce
 	if s.Scene == nil {
 		return
 	}
+	if s.Crowd.On && s.SceneB == nil {
+		d.drawCrowd(s, cam, vp)
+		return
+	}
+	d.leaveCrowd(s)
 	scenes := [2]*viewer.Scene{s.Scene, s.SceneB}
 	vs, n := viewports(vp, s.SceneB != nil)
 	for k := 0; k < n; k++ {

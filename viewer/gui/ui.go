@@ -276,6 +276,7 @@ var bottomPanels = []bottomPanel{
 	panel(viewer.PanelCompare, "Compare", hasB, (*UI).comparePanel),
 	panel(viewer.PanelDiagnostics, "Diagnostics", nil, (*UI).diagnostics),
 	panel(viewer.PanelMaterials, "Materials", hasMaterials, (*UI).materialsPanel),
+	panel(viewer.PanelCrowd, "Crowd", nil, (*UI).crowdPanel),
 }
 
 func panel(id, title string, available func(*UI) bool, draw func(*UI)) bottomPanel {

@@ -72,6 +72,7 @@ func (u *UI) menu() float32 {
 			imgui.Checkbox("Rest pose (B)", &v.Rest)
 			tooltip(viewer.HelpRest)
 			imgui.Checkbox("Root motion (SWG locomotion)", &v.RootMotion)
+			imgui.Checkbox("Crowd (N instances, see the Crowd tab)", &s.Crowd.On)
 			imgui.Separator()
 			imgui.RadioButtonInt("Up: file's", &v.UpOverride, 0)
 			imgui.RadioButtonInt("Up: +Y", &v.UpOverride, formats.UpY)

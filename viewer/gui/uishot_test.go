@@ -39,6 +39,10 @@ func TestUIShots(t *testing.T) {
 			a.UI.browser = viewer.NewFileBrowser(dir)
 			a.S.Req.OpenDialog = true
 		}},
+		{"crowd", Config{}, func(a *App) {
+			a.S.DismissBanner()
+			a.S.Crowd.On, a.S.Crowd.N, a.S.Tr.Playing = true, 100, true
+		}},
 	}
 	// Hover pictures (at 1280×800 only: the points are that layout's): the mouse
 	// rests on a control and its tooltip shows.

@@ -1,0 +1,95 @@
+package gui
+
+import (
+	"fmt"
+
+	"animscope/render"
+	"animscope/viewer"
+
+	"github.com/inkyblackness/imgui-go/v4"
+)
+
+// crowdPanel is the crowd view's switches: on/off, how many instances, the seed
+// of their phases, and what posing them costs.
+func (u *UI) crowdPanel() {
+	s := u.S
+	c := &s.Crowd
+	if s.Scene == nil {
+		imgui.Text("Open a scene to show it as a crowd.")
+		return
+	}
+	if s.SceneB != nil {
+		imgui.Text("The crowd view shows one scene: close B to use it.")
+	}
+	imgui.Checkbox("Show the scene as a crowd", &c.On)
+	tooltip("N instances of the scene on a grid, each playing the clip (and blend) at its own random phase, posed on all cores; bones drawn on the GPU.")
+	limit := viewer.CrowdLimit(s.Scene.Skel.Len())
+	n := int32(c.N)
+	if n <= 0 {
+		n = viewer.DefaultCrowd
+	}
+	n = min(n, int32(limit))
+	if imgui.SliderIntV("instances", &n, 1, int32(limit), "%d", imgui.SliderFlagsAlwaysClamp) {
+		c.N = int(n)
+	}
+	seed := int32(c.Seed)
+	if imgui.InputInt("seed", &seed) && seed >= 0 {
+		c.Seed = uint64(seed)
+	}
+	tooltip("The phases are drawn from this seed: the same seed, the same crowd.")
+	if c.On && c.Characters() > 0 {
+		imgui.Text(c.Summary())
+		imgui.Text(fmt.Sprintf("%d bones drawn in one instanced call", c.Characters()*max(s.Scene.Skel.Len()-len(s.Scene.Roots), 0)))
+	}
+}
+
+// crowdJointSize is the joints' size in the crowd view, in pixels: half the
+// single scene's, so that far and many characters do not turn into blobs.
+const crowdJointSize = 3
+
+// crowdView is what the drawer keeps for the crowd view: the layout it framed
+// the camera for, and the grid cell of that framing.
+type crowdView struct {
+	layout int
+	shown  bool
+	cell   float32
+}
+
+// drawCrowd poses the state's crowd (viewer.Crowd.Update) and draws it into the
+// framebuffer viewport; the camera is framed on the whole grid whenever its
+// layout changes.
+func (d *drawer) drawCrowd(s *viewer.State, cam *render.Camera, vp [4]int32) {
+	c := &s.Crowd
+	sc := s.Scene
+	c.Update(s)
+	m := sceneMatrix(s, sc)
+	if !d.crowd.shown || d.crowd.layout != c.Layout {
+		d.crowd.shown, d.crowd.layout = true, c.Layout
+		b := SceneBounds(sc, m)
+		all := render.EmptyBounds()
+		for _, o := range c.Offsets {
+			if b.Empty() {
+				all.Add(o)
+				continue
+			}
+			all.Add(b.Lo.Add(o))
+			all.Add(b.Hi.Add(o))
+		}
+		cam.Frame(all.Lo, all.Hi)
+		d.crowd.cell = render.GridCell(all.Radius())
+	}
+	d.frame = render.Frame{Viewport: vp, View: cam.View(), Proj: cam.Proj(float32(vp[2]) / float32(max(vp[3], 1))), Background: render.DefaultBackground}
+	d.opts = drawOptions(s, sc, d.crowd.cell)
+	d.opts.JointSize = crowdJointSize
+	d.r.Begin(&d.frame)
+	d.r.DrawCrowd(&d.frame, &d.opts, d.gpu(0, sc), sc.Skel, c.Model, c.Skin, c.Offsets)
+	d.r.End()
+}
+
+// leaveCrowd frames the scene again when the crowd view has just been left.
+func (d *drawer) leaveCrowd(s *viewer.State) {
+	if d.crowd.shown {
+		d.crowd.shown = false
+		s.Req.FrameAll = true
+	}
+}
