@@ -139,6 +139,10 @@ func (c *Clip) samplePacked(slots []int32, frame int32, seqT, globalMS float64, 
 	ps := c.pack
 	tracks := ps.tracks[:3*len(out)]
 	times, vecs, quats, arcs := ps.times, ps.vecs, ps.quats, ps.arcs
+	// a is the key of the last searched channel, r the fraction towards a+1,
+	// exact when the result is key a itself; a channel with sameKeys (of this
+	// node or a later one) takes them as they are.
+	a, r, exact := 0, float32(0), true
 	for n := range out {
 		x := &out[n]
 		var p *anim.Probe
@@ -146,10 +150,6 @@ func (c *Clip) samplePacked(slots []int32, frame int32, seqT, globalMS float64, 
 			p = &probes[n]
 			p.Reset(frame, false)
 		}
-		// a is the key of the last searched channel, r the fraction towards
-		// a+1, exact when the result is key a itself; a channel with sameKeys
-		// takes them as they are.
-		a, r, exact := 0, float32(0), true
 		for ch := 0; ch < 3; ch++ {
 			pt := &tracks[3*n+ch]
 			if pt.kind != packLinear && pt.kind != packStep {

@@ -41,10 +41,13 @@ type packedTrack struct {
 	global               int16
 	kind                 uint8
 	sorted               bool // a Cursor's hint may be used
-	// sameKeys says that the node's previous channel is packed with the same
-	// kind, global sequence and key times (the common case of translation,
-	// rotation and scale keyed together): the key search's result there is this
-	// track's too, so the frame loop does it once, and the times are stored once.
+	// sameKeys says that the previous linear or step track in pack order (the
+	// node's previous channel, or the last of an earlier node) is packed with
+	// the same kind, global sequence and key times: the common case of
+	// translation, rotation and scale keyed together, and of bones keyed at the
+	// same times. The key search's result there is this track's too, so the
+	// frame loop does it once for the run of such tracks, and the times are
+	// stored once.
 	sameKeys bool
 }
 
@@ -99,6 +102,7 @@ func packSequences(m *model, seqs []Sequence) []*packedSeq {
 // packSequence lays out the keys of sequence seq.
 func packSequence(m *model, seq int) *packedSeq {
 	p := &packedSeq{tracks: make([]packedTrack, 3*len(m.nodes))}
+	prev := -1 // the last packed linear or step track
 	for n := range m.nodes {
 		nd := &m.nodes[n]
 		for c := 0; c < 3; c++ {
@@ -131,12 +135,13 @@ func packSequence(m *model, seq int) *packedSeq {
 				continue
 			}
 			pt.n, pt.probe, pt.sorted = int32(hi-lo+1), int32(lo-base), k.sorted
-			if c > 0 && sameKeys(&p.tracks[3*n+c-1], pt, p.times, k.times[lo:hi+1]) {
-				pt.first, pt.sameKeys = p.tracks[3*n+c-1].first, true
+			if prev >= 0 && sameKeys(&p.tracks[prev], pt, p.times, k.times[lo:hi+1]) {
+				pt.first, pt.sameKeys = p.tracks[prev].first, true
 			} else {
 				pt.first = int32(len(p.times))
 				p.times = append(p.times, k.times[lo:hi+1]...)
 			}
+			prev = 3*n + c
 			if c == 1 {
 				pt.val = int32(len(p.quats))
 				p.quats = append(p.quats, nd.r.q[lo:hi+1]...)
@@ -163,8 +168,8 @@ func packSequence(m *model, seq int) *packedSeq {
 }
 
 // sameKeys says whether track pt (kind, global and sorted set) may share the key
-// search of prev, the node's previous channel: both packed linear or both step,
-// on the same clock, with the same times.
+// search of prev, the previous packed linear or step track: both packed linear
+// or both step, on the same clock, with the same times.
 func sameKeys(prev, pt *packedTrack, times, ts []uint32) bool {
 	if prev.kind != pt.kind || (pt.kind != packLinear && pt.kind != packStep) ||
 		prev.global != pt.global || prev.sorted != pt.sorted || prev.n != pt.n {

@@ -92,18 +92,20 @@ func TestPackedMatchesTracks(t *testing.T) {
 			t.Fatal(err)
 		}
 		checkPackedMatchesTracks(t, "bench", &p.Asset)
-		// Its t, r and s tracks share their key times: the search runs once.
+		// Its bones' t, r and s tracks all share their key times: the search
+		// runs once per frame, for the first bone's translation.
 		shared := 0
 		for _, tr := range p.Asset.Clips[0].(*Clip).pack.tracks {
 			if tr.sameKeys {
 				shared++
 			}
 		}
-		if want := 2 * 40; shared != want {
-			t.Errorf("version %d: %d tracks share their node's key search, want %d", v, shared, want)
+		if want := 3*40 - 1; shared != want {
+			t.Errorf("version %d: %d tracks share an earlier track's key search, want %d", v, shared, want)
 		}
 		// The same counts of keys at other times on odd bones' rotations:
-		// those must not share the translation's search.
+		// those must not share the translation's search, nor the next
+		// channel theirs.
 		m := benchModel(v, 40)
 		for i := 1; i < len(m.Bones); i += 2 {
 			var rk [][]m2test.Key
@@ -121,6 +123,18 @@ func TestPackedMatchesTracks(t *testing.T) {
 			t.Fatal(err)
 		}
 		checkPackedMatchesTracks(t, "shifted rotations", &p.Asset)
+		// Searched: bone 0's translation, and the odd bones' rotation and
+		// scale (the translation of the bone after an odd one shares the
+		// odd bone's translation times, now in its scale's search).
+		shared = 0
+		for _, tr := range p.Asset.Clips[0].(*Clip).pack.tracks {
+			if tr.sameKeys {
+				shared++
+			}
+		}
+		if want := 3*40 - 1 - 2*20; shared != want {
+			t.Errorf("version %d shifted: %d tracks share an earlier track's key search, want %d", v, shared, want)
+		}
 	}
 }
 
