@@ -132,13 +132,15 @@ func (c *Clip) SampleWith(cur *Cursor, t, globalMS float64, out []anim.Transform
 
 // samplePacked is SampleWith's loop over the clip's packedSeq: the same results
 // and probes as the tracks' own eval, read from contiguous arrays. The key search
-// (keys.locate's steps) is written out in the loop rather than called, and done
-// once for the channels of a node that share their key times (sameKeys), so
-// that a node costs no call but the slerp's sine and cosine.
+// is done once for a run of channels that share their key times (sameKeys),
+// and a node whose three channels are keyed together reads its keys from one
+// interleaved record per key (packedSeq.keys), so that a node costs no call but
+// the slerp's sine and cosine.
 func (c *Clip) samplePacked(slots []int32, frame int32, seqT, globalMS float64, out []anim.Transform, probes []anim.Probe) {
 	ps := c.pack
 	tracks := ps.tracks[:3*len(out)]
-	times, vecs, quats, arcs := ps.times, ps.vecs, ps.quats, ps.arcs
+	nodes := ps.nodes[:len(out)]
+	times, vecs, quats, arcs, keys := ps.times, ps.vecs, ps.quats, ps.arcs, ps.keys
 	// a is the key of the last searched channel, r the fraction towards a+1,
 	// exact when the result is key a itself; a channel with sameKeys (of this
 	// node or a later one) takes them as they are.
@@ -150,6 +152,52 @@ func (c *Clip) samplePacked(slots []int32, frame int32, seqT, globalMS float64, 
 			p = &probes[n]
 			p.Reset(frame, false)
 		}
+		if nd := &nodes[n]; nd.keyed {
+			pt := &tracks[3*n]
+			if !pt.sameKeys {
+				a, r, exact = c.searchPacked(pt, times, slots, 3*n, seqT, globalMS)
+			}
+			k0 := &keys[int(nd.key)+a]
+			if exact {
+				x.T, x.Q, x.S = k0.t, k0.q, k0.s
+				if p != nil {
+					addKey(p, "t", int(pt.probe)+a, -1, 0)
+					addKey(p, "r", int(tracks[3*n+1].probe)+a, -1, 0)
+					addKey(p, "s", int(tracks[3*n+2].probe)+a, -1, 0)
+				}
+				continue
+			}
+			k1 := &keys[int(nd.key)+a+1]
+			x.T[0] = k0.t[0] + float32((k1.t[0]-k0.t[0])*r)
+			x.T[1] = k0.t[1] + float32((k1.t[1]-k0.t[1])*r)
+			x.T[2] = k0.t[2] + float32((k1.t[2]-k0.t[2])*r)
+			// anim.SlerpArc.Weights, written out (one call fewer per joint).
+			arc := &k0.arc
+			var w0, w1 float32
+			if arc.Linear {
+				w0, w1 = 1-r, r*arc.Sign
+			} else {
+				sinAT, cosAT := anim.Sincos32(r * arc.Theta)
+				w1 = sinAT / arc.SinTheta
+				w0, w1 = cosAT-float32(w1*arc.D), w1*arc.Sign
+			}
+			x.Q.W = float32(w0*k0.q.W) + float32(w1*k1.q.W)
+			x.Q.V[0] = float32(w0*k0.q.V[0]) + float32(w1*k1.q.V[0])
+			x.Q.V[1] = float32(w0*k0.q.V[1]) + float32(w1*k1.q.V[1])
+			x.Q.V[2] = float32(w0*k0.q.V[2]) + float32(w1*k1.q.V[2])
+			x.S[0] = k0.s[0] + float32((k1.s[0]-k0.s[0])*r)
+			x.S[1] = k0.s[1] + float32((k1.s[1]-k0.s[1])*r)
+			x.S[2] = k0.s[2] + float32((k1.s[2]-k0.s[2])*r)
+			if p != nil {
+				k := int(pt.probe) + a
+				addKey(p, "t", k, k+1, r)
+				k = int(tracks[3*n+1].probe) + a
+				addKey(p, "r", k, k+1, r)
+				k = int(tracks[3*n+2].probe) + a
+				addKey(p, "s", k, k+1, r)
+			}
+			continue
+		}
 		for ch := 0; ch < 3; ch++ {
 			pt := &tracks[3*n+ch]
 			if pt.kind != packLinear && pt.kind != packStep {
@@ -157,59 +205,7 @@ func (c *Clip) samplePacked(slots []int32, frame int32, seqT, globalMS float64, 
 				continue
 			}
 			if !pt.sameKeys {
-				t := seqT
-				if pt.global >= 0 {
-					t = globalTime(c.m.globals[pt.global], globalMS)
-				}
-				// keys.locate's steps, written out.
-				ts := times[pt.first : pt.first+pt.n]
-				hi := len(ts) - 1
-				a, r, exact = 0, 0, true
-				switch {
-				case hi == 0 || !(t > float64(ts[0])):
-				case t >= float64(ts[hi]):
-					a = hi
-				default:
-					ti := uint32(t)
-					a = -1
-					var hint *int32
-					if slots != nil {
-						hint = &slots[3*n+ch]
-						if c := int(*hint); pt.sorted && c >= 0 && c < hi && ts[c] <= ti {
-							switch {
-							case ti < ts[c+1]:
-								a = c
-							case c+1 < hi && ti < ts[c+2]:
-								a = c + 1
-							}
-						}
-					}
-					if a < 0 {
-						m := hi
-						a = 0
-						for m > 1 {
-							half := m >> 1
-							if ts[a+half] <= ti {
-								a += half
-							}
-							m -= half
-						}
-					}
-					if hint != nil {
-						*hint = int32(a)
-					}
-					t0 := float64(ts[a])
-					span := float64(ts[a+1]) - t0
-					rr := (t - t0) / span
-					switch {
-					case !(rr > 0) || span <= 0:
-					case rr >= 1:
-						a++
-					case pt.kind == packStep:
-					default:
-						r, exact = float32(rr), false
-					}
-				}
+				a, r, exact = c.searchPacked(pt, times, slots, 3*n+ch, seqT, globalMS)
 			}
 			k := int(pt.probe) + a
 			v := int(pt.val) + a
@@ -253,6 +249,65 @@ func (c *Clip) samplePacked(slots []int32, frame int32, seqT, globalMS float64, 
 			addKey(p, channelNames[ch], k, k+1, r)
 		}
 	}
+}
+
+// searchPacked is keys.locate's steps on packed track pt (linear or step; its
+// keys are times[pt.first:][:pt.n]) at the sequence time seqT, or the global
+// clock for a global-sequence track, with the cursor's slot i when slots is not
+// nil.
+func (c *Clip) searchPacked(pt *packedTrack, times []uint32, slots []int32, i int, seqT, globalMS float64) (a int, r float32, exact bool) {
+	t := seqT
+	if pt.global >= 0 {
+		t = globalTime(c.m.globals[pt.global], globalMS)
+	}
+	ts := times[pt.first : pt.first+pt.n]
+	hi := len(ts) - 1
+	switch {
+	case hi == 0 || !(t > float64(ts[0])):
+		return 0, 0, true
+	case t >= float64(ts[hi]):
+		return hi, 0, true
+	}
+	ti := uint32(t)
+	a = -1
+	var hint *int32
+	if slots != nil {
+		hint = &slots[i]
+		if c := int(*hint); pt.sorted && c >= 0 && c < hi && ts[c] <= ti {
+			switch {
+			case ti < ts[c+1]:
+				a = c
+			case c+1 < hi && ti < ts[c+2]:
+				a = c + 1
+			}
+		}
+	}
+	if a < 0 {
+		m := hi
+		a = 0
+		for m > 1 {
+			half := m >> 1
+			if ts[a+half] <= ti {
+				a += half
+			}
+			m -= half
+		}
+	}
+	if hint != nil {
+		*hint = int32(a)
+	}
+	t0 := float64(ts[a])
+	span := float64(ts[a+1]) - t0
+	rr := (t - t0) / span
+	switch {
+	case !(rr > 0) || span <= 0:
+		return a, 0, true
+	case rr >= 1:
+		return a + 1, 0, true
+	case pt.kind == packStep:
+		return a, 0, true
+	}
+	return a, float32(rr), false
 }
 
 // otherChannel samples a channel that is not a packed linear or step track:

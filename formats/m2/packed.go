@@ -18,10 +18,31 @@ import (
 // probes' key numbers are the same computation on a copy of the same keys.
 type packedSeq struct {
 	tracks []packedTrack // 3 per node: t, r, s
+	nodes  []packedNode  // 1 per node
 	times  []uint32
 	vecs   []mgl32.Vec3
 	quats  []mgl32.Quat
 	arcs   []anim.SlerpArc // arcs[i]: quats[i] to quats[i+1], linear rotation tracks only
+	keys   []packedKey     // the keys of keyed nodes
+}
+
+// packedNode says how a node samples: keyed, its three channels are packed
+// linear or step tracks sharing their key times (the rotation's and the scale's
+// sameKeys), and their keys lie interleaved in keys[key:][:n]; otherwise channel
+// by channel from the tracks.
+type packedNode struct {
+	key   int32
+	keyed bool
+}
+
+// packedKey is one key of a keyed node: its three channels' values and the slerp
+// arc to the next key's rotation (zero for the node's last key and for step
+// tracks), one cache line, so that a frame reads a node's two keys from two
+// adjacent lines instead of four arrays.
+type packedKey struct {
+	t, s mgl32.Vec3
+	q    mgl32.Quat
+	arc  anim.SlerpArc
 }
 
 // Kinds of packedTrack.
@@ -101,10 +122,45 @@ func packSequences(m *model, seqs []Sequence) []*packedSeq {
 
 // packSequence lays out the keys of sequence seq.
 func packSequence(m *model, seq int) *packedSeq {
-	p := &packedSeq{tracks: make([]packedTrack, 3*len(m.nodes))}
+	p := &packedSeq{tracks: make([]packedTrack, 3*len(m.nodes)), nodes: make([]packedNode, len(m.nodes))}
 	prev := -1 // the last packed linear or step track
 	for n := range m.nodes {
 		nd := &m.nodes[n]
+		if keyedNode(m, seq, n) {
+			// Its tracks as the loop below would pack them, and its keys in
+			// packedKey records instead of vecs, quats and arcs.
+			lo, hi, base, _ := nd.t.span(seq)
+			t := &p.tracks[3*n]
+			t.global, t.kind, t.sorted = nd.t.global, packLinear, nd.t.sorted
+			if nd.t.interp == InterpStep {
+				t.kind = packStep
+			}
+			t.n, t.probe = int32(hi-lo+1), int32(lo-base)
+			if prev >= 0 && sameKeys(&p.tracks[prev], t, p.times, nd.t.times[lo:hi+1]) {
+				t.first, t.sameKeys = p.tracks[prev].first, true
+			} else {
+				t.first = int32(len(p.times))
+				p.times = append(p.times, nd.t.times[lo:hi+1]...)
+			}
+			for c, k := range []*keys{&nd.r.keys, &nd.s.keys} {
+				pt := &p.tracks[3*n+1+c]
+				klo, _, kbase, _ := k.span(seq)
+				*pt = *t
+				pt.sameKeys, pt.probe = true, int32(klo-kbase)
+			}
+			prev = 3*n + 2
+			rlo, _, _, _ := nd.r.span(seq)
+			slo, _, _, _ := nd.s.span(seq)
+			p.nodes[n] = packedNode{key: int32(len(p.keys)), keyed: true}
+			for i := 0; i <= hi-lo; i++ {
+				pk := packedKey{t: nd.t.v[lo+i], q: nd.r.q[rlo+i], s: nd.s.v[slo+i]}
+				if i < hi-lo && rlo+i < len(nd.r.arcs) {
+					pk.arc = nd.r.arcs[rlo+i]
+				}
+				p.keys = append(p.keys, pk)
+			}
+			continue
+		}
 		for c := 0; c < 3; c++ {
 			pt := &p.tracks[3*n+c]
 			var k *keys
@@ -165,6 +221,36 @@ func packSequence(m *model, seq int) *packedSeq {
 		}
 	}
 	return p
+}
+
+// keyedNode says whether node n samples from packedKey records in sequence seq:
+// its translation, rotation and scale are all linear or all step tracks, on one
+// clock, with keys in the sequence at the same times.
+func keyedNode(m *model, seq, n int) bool {
+	nd := &m.nodes[n]
+	if nd.t == nil || nd.r == nil || nd.s == nil {
+		return false
+	}
+	kt, kr, ks := &nd.t.keys, &nd.r.keys, &nd.s.keys
+	if kt.interp != InterpLinear && kt.interp != InterpStep {
+		return false
+	}
+	lo, hi, _, ok := kt.span(seq)
+	if !ok {
+		return false
+	}
+	for _, k := range []*keys{kr, ks} {
+		klo, khi, _, ok := k.span(seq)
+		if !ok || k.interp != kt.interp || k.global != kt.global || k.sorted != kt.sorted || khi-klo != hi-lo {
+			return false
+		}
+		for i := 0; i <= hi-lo; i++ {
+			if k.times[klo+i] != kt.times[lo+i] {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // sameKeys says whether track pt (kind, global and sorted set) may share the key
