@@ -37,12 +37,13 @@ type packedNode struct {
 
 // packedKey is one key of a keyed node: its three channels' values and the slerp
 // arc to the next key's rotation (zero for the node's last key and for step
-// tracks), one cache line, so that a frame reads a node's two keys from two
-// adjacent lines instead of four arrays.
+// tracks), padded to one 64-byte cache line (TestPackedKeySize), so that a
+// frame reads a node's two keys from two adjacent lines instead of four arrays.
 type packedKey struct {
 	t, s mgl32.Vec3
 	q    mgl32.Quat
 	arc  anim.SlerpArc
+	_    [4]byte
 }
 
 // Kinds of packedTrack.

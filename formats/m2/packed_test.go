@@ -4,6 +4,7 @@ import (
 	"math"
 	"path/filepath"
 	"testing"
+	"unsafe"
 
 	"animscope/anim"
 	"animscope/formats"
@@ -148,5 +149,13 @@ func TestPackedMatchesTracksSamples(t *testing.T) {
 			t.Fatalf("Open(%s): %v", f.file, err)
 		}
 		checkPackedMatchesTracks(t, f.file, a)
+	}
+}
+
+// TestPackedKeySize: a packedKey fills one cache line, so that with the large
+// (page-aligned) key arrays of big models no key straddles two lines.
+func TestPackedKeySize(t *testing.T) {
+	if got := unsafe.Sizeof(packedKey{}); got != 64 {
+		t.Errorf("packedKey is %d bytes, want 64", got)
 	}
 }
