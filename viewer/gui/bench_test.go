@@ -80,3 +80,57 @@ func TestSceneFrameAllocatesNothing(t *testing.T) {
 		t.Errorf("allocations per frame = %v, want 0", allocs)
 	}
 }
+
+// bigScene is a state with an n-node synthetic scene, playing, blending clip B
+// into A (so the key table has both sides), a node selected in the middle and,
+// on the dope sheet, that node's channels shown.
+func bigScene(tb testing.TB, n int) (*viewer.State, *UI) {
+	s := viewer.NewState(func([]string, formats.Options) (*formats.Asset, error) { return viewertest.SyntheticAsset(n), nil }, formats.Options{})
+	if !s.Open(nil) {
+		tb.Fatal(s.LastError())
+	}
+	s.DismissBanner()
+	s.Blend = viewer.BlendState{On: true, ClipB: 1, Weight: 0.4, Sync: true}
+	s.Tr.Playing = true
+	s.Select(n / 2)
+	u := &UI{S: s, Scale: 1}
+	u.dope.model = viewer.NewDopeSheet()
+	u.dope.model.Sync(s.Scene, s.Clip, s.Selected)
+	u.dope.model.ToggleExpand(n / 2)
+	for i := 0; i < 5; i++ { // the first frames measure and lay out, and grow the buffers
+		s.Tick(1.0 / 60)
+		s.Evaluate()
+		uiFrame(u)
+	}
+	return s, u
+}
+
+// BenchmarkUIBuild10k is one frame of a 10,000-node scene with the dope sheet and
+// the key table open: "scene" is the state's part (time, sampling A and B with
+// probes, blend, local-to-model, palette), "ui" the whole window's ImGui build,
+// "frame" both.
+func BenchmarkUIBuild10k(b *testing.B) {
+	defer newUIContext(b)()
+	s, u := bigScene(b, 10000)
+	b.Run("scene", func(b *testing.B) {
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			s.Tick(1.0 / 60)
+			s.Evaluate()
+		}
+	})
+	b.Run("ui", func(b *testing.B) {
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			uiFrame(u)
+		}
+	})
+	b.Run("frame", func(b *testing.B) {
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			s.Tick(1.0 / 60)
+			s.Evaluate()
+			uiFrame(u)
+		}
+	})
+}

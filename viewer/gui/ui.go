@@ -36,7 +36,9 @@ type UI struct {
 	fmapTex    imgui.TextureID
 	mapRow     int
 	mapCol     int
-	keyTimes   []float64
+	dope       dopeView
+	keyTab     keyTableView
+	timeBuf    textBuf
 	tree       viewer.TreeView
 	errSeen    int // errors in the diagnostics when last drawn: a new one brings the tab forward
 	// Layout is the window's arrangement (sizes, collapsed areas, front tab);
@@ -99,7 +101,7 @@ func (u *UI) Build(w, h float32) {
 	u.splitters(a, w, h-menuH)
 	// The next frame's pose records probes only when a panel shown now displays them.
 	probes := !u.Layout.RightCollapsed && s.Scene != nil && s.Selected >= 0 && s.Selected < s.Scene.Skel.Len()
-	if !u.Layout.BottomCollapsed && viewer.PanelShowsProbes(u.Layout.Tab) {
+	if !u.Layout.BottomCollapsed && (viewer.PanelShowsProbes(u.Layout.Tab) || u.dope.showsProbes()) {
 		probes = true
 	}
 	s.ShowProbes(probes)
@@ -144,7 +146,8 @@ func (u *UI) bottomArea(r viewer.Rect) {
 	u.Layout.BottomCollapsed = imgui.IsWindowCollapsed()
 	if open && !u.Layout.BottomCollapsed {
 		u.transport()
-		u.timeline()
+		// The dope sheet takes over half of what is left; the tabs below keep the rest.
+		u.dopeSheet(max(imgui.ContentRegionAvail().Y*0.55, 120*u.scale()))
 		u.bottomTabs()
 	}
 	imgui.End()

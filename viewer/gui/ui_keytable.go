@@ -42,67 +42,7 @@ func branchCell(p *anim.Probe) {
 	}
 }
 
-// keyColumns are the key table's columns: side A's, then B's when blending.
-var keyColumns = []string{"node", "parent", "frame", "branch", "k0", "k1", "alpha", "B frame", "B branch", "B k0", "B k1", "B alpha"}
-
-// keyTable is the per-node probe table: straight from the probes of side A (and B
-// when blending), clipped so that a 10,000-node scene scrolls smoothly.
-func (u *UI) keyTable() {
-	s := u.S
-	if s.Scene == nil {
-		return
-	}
-	sc := s.Scene
-	withB := s.BlendOn()
-	cols := 7
-	if withB {
-		cols = 12
-	}
-	flags := imgui.TableFlagsBorders | imgui.TableFlagsRowBg | imgui.TableFlagsScrollY | imgui.TableFlagsResizable | imgui.TableFlagsSizingFixedFit
-	if !imgui.BeginTableV("keys", cols, flags, imgui.Vec2{X: 0, Y: max(imgui.ContentRegionAvail().Y, 50)}, 0) {
-		return
-	}
-	imgui.TableSetupScrollFreeze(1, 1)
-	for _, c := range keyColumns[:cols] {
-		imgui.TableSetupColumn(c)
-	}
-	// The header row by hand, so that the columns whose notation is not plain
-	// explain it on hover.
-	imgui.TableNextRowV(imgui.TableRowFlagsHeaders, 0)
-	for c := 0; c < cols; c++ {
-		imgui.TableSetColumnIndex(c)
-		name := keyColumns[c]
-		imgui.TableHeader(name)
-		switch name {
-		case "branch", "B branch":
-			tooltip(viewer.HelpMapped + "\n\n" + viewer.HelpFallback)
-		case "k0", "k1", "alpha", "B k0", "B k1", "B alpha":
-			tooltip(viewer.HelpKeyNotation)
-		case "frame", "B frame":
-			tooltip("the frame index the sampler computed for the node")
-		}
-	}
-	var clip imgui.ListClipper
-	clip.Begin(sc.Skel.Len())
-	for clip.Step() {
-		for i := clip.DisplayStart; i < clip.DisplayEnd; i++ {
-			imgui.TableNextRow()
-			imgui.TableNextColumn()
-			if imgui.SelectableV(fmt.Sprintf("%d %s", sc.Skel.FileIndexOf(i), sc.Skel.Names[i]), i == s.Selected, imgui.SelectableFlagsSpanAllColumns, imgui.Vec2{}) {
-				s.Select(i)
-			}
-			imgui.TableNextColumn()
-			imgui.Text(fmt.Sprint(sc.Skel.FileParentOf(i)))
-			probeCells(&sc.Pose.Probes[i])
-			if withB {
-				probeCells(&sc.Pose.ProbesB[i])
-			}
-		}
-	}
-	clip.End()
-	imgui.EndTable()
-}
-
+// probeCells are the first channel's cells of a probe (the compare table's).
 func probeCells(p *anim.Probe) {
 	imgui.TableNextColumn()
 	imgui.Text(fmt.Sprint(p.Frame))
@@ -116,4 +56,245 @@ func probeCells(p *anim.Probe) {
 	imgui.Text(k1)
 	imgui.TableNextColumn()
 	imgui.Text(al)
+}
+
+// keyTableView is the key table's window state: its model and label buffers.
+type keyTableView struct {
+	model viewer.KeyTable
+	sides viewer.KeySides
+	ints  intStrings
+	tb    textBuf
+	// labels are the column labels for labelsKey (branch, two sides, compare).
+	labels    []string
+	labelsKey [3]bool
+}
+
+// keyTable is every channel of every node: frame, branch (families with one), k0,
+// k1 and alpha, for side A and, when blending or comparing, side B beside it with
+// the differing cells marked. Filters: name, only fallback (families with a
+// branch), only differing (two sides). The rows go through a list clipper, and
+// the cells are formatted without allocating.
+func (u *UI) keyTable() {
+	s := u.S
+	if s.Scene == nil {
+		return
+	}
+	kv := &u.keyTab
+	sc := s.Scene
+	in := &kv.sides
+	*in = viewer.KeySides{Gen: sc.Gen, Names: sc.Skel.Names, A: sc.Pose.Probes, HasBranch: sc.HasBranch()}
+	compare := s.SceneB != nil && s.Match != nil
+	switch {
+	case compare:
+		in.Gen = sc.Gen*7919 + s.SceneB.Gen
+		in.B, in.Pairs = s.SceneB.Pose.Probes, s.Match.Pairs
+		in.HasBranch = in.HasBranch && s.SceneB.HasBranch()
+	case s.BlendOn():
+		in.B = sc.Pose.ProbesB
+	}
+	m := &kv.model
+	m.Update(in)
+
+	// Filters and what the sides are.
+	imgui.SetNextItemWidth(160 * u.scale())
+	imgui.InputTextWithHint("##ktfilter", "filter nodes", &m.Filter)
+	if in.HasBranch {
+		imgui.SameLine()
+		imgui.Checkbox("only fallback", &m.OnlyFallback)
+		tooltip(viewer.HelpFallback)
+	}
+	if in.B != nil {
+		imgui.SameLine()
+		imgui.Checkbox("only differing", &m.OnlyDiff)
+		tooltip("only the channels whose frame, branch or keys differ between A and B")
+		imgui.SameLine()
+		tb := kv.tb.reset()
+		if compare {
+			tb.str("A: ").str(sc.ShortName()).str("   B: ").str(s.SceneB.ShortName())
+		} else {
+			tb.str("A: ").str(clipName(s.Info())).str("   B: ").str(clipName(s.InfoB())).str(" (blend)")
+		}
+		coloured(colDim, tb.String())
+	}
+	imgui.SameLine()
+	coloured(colDim, kv.tb.reset().int(len(m.Rows)).str(" rows").String())
+
+	// Columns: node, channel, then per side frame, [branch], k0, k1, alpha.
+	perSide := 4
+	if in.HasBranch {
+		perSide = 5
+	}
+	labels := kv.columns(in.HasBranch, in.B != nil, compare)
+	cols := len(labels)
+	flags := imgui.TableFlagsBorders | imgui.TableFlagsRowBg | imgui.TableFlagsScrollY | imgui.TableFlagsResizable | imgui.TableFlagsSizingFixedFit
+	if !imgui.BeginTableV("keys", cols, flags, imgui.Vec2{X: 0, Y: max(imgui.ContentRegionAvail().Y, 50)}, 0) {
+		return
+	}
+	imgui.TableSetupScrollFreeze(2, 1)
+	for _, l := range labels {
+		imgui.TableSetupColumn(l)
+	}
+	imgui.TableNextRowV(imgui.TableRowFlagsHeaders, 0)
+	for c := 0; c < cols; c++ {
+		imgui.TableSetColumnIndex(c)
+		name := labels[c]
+		imgui.TableHeader(name)
+		switch trimSide(name) {
+		case "ch":
+			tooltip("the channel: t translation, r rotation, s scale, or the family's own (VCA lines, SWG axes)")
+		case "branch":
+			tooltip(viewer.HelpMapped + "\n\n" + viewer.HelpFallback)
+		case "k0", "k1", "alpha":
+			tooltip(viewer.HelpKeyNotation)
+		case "frame":
+			tooltip("the frame index the sampler computed (VCA: the channel's own frame)")
+		}
+	}
+	var clip imgui.ListClipper
+	clip.Begin(len(m.Rows))
+	for clip.Step() {
+		for r := clip.DisplayStart; r < clip.DisplayEnd; r++ {
+			row := m.Rows[r]
+			imgui.TableNextRow()
+			imgui.PushIDInt(r)
+			imgui.TableNextColumn()
+			label := ""
+			if row.First {
+				label = kv.tb.reset().int(sc.Skel.FileIndexOf(int(row.Node))).str(" ").str(sc.Skel.Names[row.Node]).String()
+			}
+			if imgui.SelectableV(label, int(row.Node) == s.Selected, imgui.SelectableFlagsSpanAllColumns, imgui.Vec2{}) {
+				s.Select(int(row.Node))
+			}
+			imgui.PopID()
+			pa := &sc.Pose.Probes[row.Node]
+			imgui.TableNextColumn()
+			ch := pa.Used()
+			if int(row.Chan) < len(ch) {
+				imgui.Text(ch[row.Chan].Channel)
+			} else if in.B != nil && row.NodeB >= 0 && int(row.Chan) < int(in.B[row.NodeB].NKeys) {
+				coloured(colDim, in.B[row.NodeB].Keys[row.Chan].Channel)
+			} else {
+				coloured(colDim, "-")
+			}
+			u.keyCells(pa, int(row.Chan), row.Diff, in.HasBranch, in.B != nil)
+			if in.B != nil {
+				if row.NodeB >= 0 {
+					u.keyCells(&in.B[row.NodeB], int(row.Chan), row.Diff, in.HasBranch, true)
+				} else {
+					for k := 0; k < perSide; k++ {
+						imgui.TableNextColumn()
+					}
+				}
+			}
+			if compare {
+				imgui.TableNextColumn()
+				if row.First && row.NodeB >= 0 {
+					imgui.Text(kv.tb.reset().int(s.SceneB.Skel.FileIndexOf(int(row.NodeB))).str(" ").str(s.SceneB.Skel.Names[row.NodeB]).String())
+				}
+			}
+		}
+	}
+	clip.End()
+	imgui.EndTable()
+}
+
+// keySideColumns are one side's columns; branch only where the family has one.
+func keySideColumns(hasBranch bool) []string {
+	if hasBranch {
+		return []string{"frame", "branch", "k0", "k1", "alpha"}
+	}
+	return []string{"frame", "k0", "k1", "alpha"}
+}
+
+// columns are the table's column labels, rebuilt only when the set changes.
+func (kv *keyTableView) columns(hasBranch, twoSides, compare bool) []string {
+	key := [3]bool{hasBranch, twoSides, compare}
+	if kv.labels != nil && kv.labelsKey == key {
+		return kv.labels
+	}
+	kv.labelsKey = key
+	kv.labels = append(kv.labels[:0], "node", "ch")
+	side := keySideColumns(hasBranch)
+	if !twoSides {
+		kv.labels = append(kv.labels, side...)
+	} else {
+		for _, pre := range []string{"A ", "B "} {
+			for _, c := range side {
+				kv.labels = append(kv.labels, pre+c)
+			}
+		}
+	}
+	if compare {
+		kv.labels = append(kv.labels, "node B")
+	}
+	return kv.labels
+}
+
+// trimSide is a column label without its side ("A k0" → "k0").
+func trimSide(label string) string {
+	if len(label) > 2 && (label[0] == 'A' || label[0] == 'B') && label[1] == ' ' {
+		return label[2:]
+	}
+	return label
+}
+
+func clipName(info anim.ClipInfo) string {
+	if info.Name == "" {
+		return "(bind pose)"
+	}
+	return info.Name
+}
+
+// keyCells are one side's cells of channel c of p: frame, branch (families with
+// one), k0, k1, alpha; the cells that differ from the other side are marked.
+func (u *UI) keyCells(p *anim.Probe, c int, diff viewer.KeyDiff, hasBranch, twoSides bool) {
+	kv := &u.keyTab
+	mark := func(bit viewer.KeyDiff) {
+		if twoSides && diff&bit != 0 {
+			imgui.TableSetBgColorV(imgui.TableBgTargetCellBg, colDiffBg, imgui.TableGetColumnIndex())
+		}
+	}
+	imgui.TableNextColumn()
+	mark(viewer.KeyDiffFrame)
+	if f, own := viewer.KeyFrame(p, c); own {
+		imgui.Text(kv.tb.reset().float(f, 2).String())
+	} else {
+		imgui.Text(kv.ints.intText(int(f), &kv.tb))
+	}
+	if hasBranch {
+		imgui.TableNextColumn()
+		mark(viewer.KeyDiffBranch)
+		branchCell(p)
+	}
+	imgui.TableNextColumn()
+	mark(viewer.KeyDiffK0 | viewer.KeyDiffChannel)
+	if c >= int(p.NKeys) {
+		coloured(colDim, "-")
+		imgui.TableNextColumn()
+		mark(viewer.KeyDiffK1 | viewer.KeyDiffChannel)
+		coloured(colDim, "-")
+		imgui.TableNextColumn()
+		coloured(colDim, "-")
+		return
+	}
+	k := &p.Keys[c]
+	keyIndex(kv, k.K0)
+	imgui.TableNextColumn()
+	mark(viewer.KeyDiffK1 | viewer.KeyDiffChannel)
+	keyIndex(kv, k.K1)
+	imgui.TableNextColumn()
+	if k.K1 < 0 {
+		coloured(colDim, "-")
+	} else {
+		imgui.Text(kv.tb.reset().float(float64(k.Alpha), 4).String())
+	}
+}
+
+// keyIndex is a key index cell: "-" for −1 (no key).
+func keyIndex(kv *keyTableView, k int32) {
+	if k < 0 {
+		coloured(colDim, "-")
+		return
+	}
+	imgui.Text(kv.ints.intText(int(k), &kv.tb))
 }

@@ -46,7 +46,13 @@ func (u *UI) transport() {
 		s.Tr.Speed = float64(sp)
 	}
 	imgui.SameLine()
-	imgui.Checkbox("range", &s.Tr.RangeOn)
+	if imgui.Checkbox("range", &s.Tr.RangeOn) && s.Tr.RangeOn && !(s.Tr.RangeHi > s.Tr.RangeLo) {
+		s.Tr.RangeLo, s.Tr.RangeHi = 0, info.Duration // the whole clip, to narrow on the dope sheet's ruler
+		if math.IsInf(info.Duration, 1) || !(info.Duration > 0) {
+			s.Tr.RangeHi = 100 * info.FrameStep()
+		}
+	}
+	tooltip("play only between the range handles (drag them on the dope sheet's ruler)")
 	if s.Tr.RangeOn {
 		imgui.SameLine()
 		hi := float32(info.Duration)
@@ -66,63 +72,48 @@ func (u *UI) transport() {
 		}
 	}
 	imgui.SameLine()
-	imgui.Text(viewer.FormatTime(s.Tr.T, info) + " / " + viewer.FormatDuration(info))
+	u.timeText(info)
 }
 
-func (u *UI) timeline() {
-	s := u.S
-	if s.Scene == nil {
-		return
+// timeText is the transport's clock, "12.00 frame (0.800 s) / 40.00 frame
+// (2.667 s)", or "12.00 / 40.00 frame" where the line has no room; formatted
+// without allocating.
+func (u *UI) timeText(info anim.ClipInfo) {
+	t := u.S.Tr.T
+	tb := &u.timeBuf
+	unit := info.Unit
+	if unit == "" {
+		unit = "frame"
 	}
-	sc := u.scale()
-	info := s.Info()
-	width := imgui.ContentRegionAvail().X
-	height := 34 * sc
-	pos := imgui.CursorScreenPos()
-	imgui.InvisibleButton("##timeline", imgui.Vec2{X: max(width, 1), Y: height})
-	d := info.Duration
-	if math.IsInf(d, 1) || d <= 0 || math.IsNaN(d) {
-		d = max(s.Tr.T*1.25, 1)
+	prec := 2
+	switch unit {
+	case "ms":
+		prec = 0
+	case "s":
+		prec = 3
 	}
-	if imgui.IsItemActive() {
-		t := float64((imgui.MousePos().X-pos.X)/width) * d
-		s.Tr.Scrub(t, info)
-	}
-	xOf := func(t float64) float32 { return pos.X + width*float32(t/d) }
-	dl := imgui.WindowDrawList()
-	end := pos.Plus(imgui.Vec2{X: width, Y: height})
-	dl.AddRectFilled(pos, end, packed(0.11, 0.11, 0.13, 1))
-	if s.Tr.RangeOn && s.Tr.RangeHi > s.Tr.RangeLo {
-		dl.AddRectFilled(imgui.Vec2{X: xOf(s.Tr.RangeLo), Y: pos.Y}, imgui.Vec2{X: xOf(s.Tr.RangeHi), Y: end.Y}, packed(0.25, 0.35, 0.5, 0.5))
-	}
-	if info.Frames > 1 && float32(info.Frames) < width/3 {
-		st := info.FrameStep()
-		for t := 0.0; t <= d+1e-9; t += st {
-			x := xOf(t)
-			dl.AddLine(imgui.Vec2{X: x, Y: end.Y - 4*sc}, imgui.Vec2{X: x, Y: end.Y}, packed(0.4, 0.4, 0.45, 1))
+	full := func(v float64) {
+		tb.float(v, prec).str(" ").str(unit)
+		if unit != "s" && info.UnitsPerSecond > 0 {
+			tb.str(" (").float(v/info.UnitsPerSecond, 3).str(" s)")
 		}
 	}
-	if s.Selected >= 0 {
-		if kt, ok := s.Scene.Clips[s.Clip].(anim.KeyTimesClip); ok {
-			u.keyTimes = kt.KeyTimes(s.Selected, u.keyTimes[:0])
-			for _, t := range u.keyTimes {
-				x := xOf(t)
-				dl.AddLine(imgui.Vec2{X: x, Y: pos.Y + height*0.35}, imgui.Vec2{X: x, Y: end.Y}, packed(1, 0.85, 0.3, 1))
-			}
+	tb.reset()
+	full(t)
+	tb.str(" / ")
+	if math.IsInf(info.Duration, 1) {
+		tb.str("infinite")
+	} else {
+		full(info.Duration)
+	}
+	if imgui.CalcTextSize(tb.String(), false, 0).X > imgui.ContentRegionAvail().X {
+		tb.reset().float(t, prec).str(" / ")
+		if math.IsInf(info.Duration, 1) {
+			tb.str("infinite")
+		} else {
+			tb.float(info.Duration, prec)
 		}
+		tb.str(" ").str(unit)
 	}
-	for _, m := range s.Markers() {
-		x := xOf(m.Time)
-		dl.AddTriangleFilled(imgui.Vec2{X: x - 4*sc, Y: pos.Y}, imgui.Vec2{X: x + 4*sc, Y: pos.Y}, imgui.Vec2{X: x, Y: pos.Y + 7*sc}, packed(0.5, 1, 0.6, 1))
-		dl.AddText(imgui.Vec2{X: x + 5*sc, Y: pos.Y}, packed(0.5, 1, 0.6, 1), m.Name)
-	}
-	if s.BlendOn() && !s.Blend.Sync {
-		ib := s.InfoB()
-		if ib.Duration > 0 && !math.IsInf(ib.Duration, 1) {
-			x := pos.X + width*float32(s.Blend.TB/ib.Duration)
-			dl.AddLine(imgui.Vec2{X: x, Y: pos.Y}, imgui.Vec2{X: x, Y: end.Y}, packed(0.4, 0.7, 1, 1))
-		}
-	}
-	x := xOf(s.Tr.T)
-	dl.AddLineV(imgui.Vec2{X: x, Y: pos.Y}, imgui.Vec2{X: x, Y: end.Y}, packed(1, 0.3, 0.3, 1), 2)
+	imgui.Text(tb.String())
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"animscope/formats"
+	"animscope/formats/m2/m2test"
 	"animscope/render"
 	"animscope/viewer"
 	"animscope/viewer/viewertest"
@@ -34,6 +35,22 @@ func TestUIShots(t *testing.T) {
 	}{
 		{"badfile", Config{Files: []string{filepath.Join(dir, "missing.m2")}}, func(a *App) { a.S.ShowShortcuts = true }},
 		{"standin", Config{Files: []string{"walk.ans"}, Load: standInLoader}, func(a *App) { a.S.Select(2) }},
+		{"dopesheet-demo", Config{}, func(a *App) {
+			a.S.DismissBanner()
+			a.S.Tr.Playing, a.S.Tr.T = false, 12
+			a.S.Tr.RangeOn, a.S.Tr.RangeLo, a.S.Tr.RangeHi = true, 4, 30
+			a.S.Select(3)
+			dopeExpand(a, 3)
+			a.UI.dope.model.AddMarker(a.S.Info().Name, 20)
+		}},
+		{"dopesheet-m2", Config{Files: []string{m2Synth(t, dir)}}, func(a *App) {
+			a.S.DismissBanner()
+			a.S.Tr.Playing, a.S.Tr.T = false, a.S.Info().Duration*0.4
+			a.S.Blend.On = true
+			a.S.Select(1)
+			dopeExpand(a, 1)
+			dopeExpand(a, 2)
+		}},
 		{"dialog", Config{}, func(a *App) {
 			a.S.DismissBanner()
 			a.UI.browser = viewer.NewFileBrowser(dir)
@@ -103,6 +120,27 @@ func TestUIShots(t *testing.T) {
 				glfw.DetachCurrentContext()
 			})
 		}
+	}
+}
+
+// m2Synth writes the synthetic M2 model into dir and returns its path.
+func m2Synth(t *testing.T, dir string) string {
+	data, _ := m2test.Synthetic(256, false)
+	p := filepath.Join(dir, "Synth.m2")
+	if err := os.WriteFile(p, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// dopeExpand shows node's channel rows on the dope sheet.
+func dopeExpand(a *App, node int) {
+	if a.UI.dope.model == nil {
+		a.UI.dope.model = viewer.NewDopeSheet()
+	}
+	a.UI.dope.model.Sync(a.S.Scene, a.S.Clip, a.S.Selected)
+	if !a.UI.dope.model.Expanded(node) {
+		a.UI.dope.model.ToggleExpand(node)
 	}
 }
 

@@ -1,0 +1,623 @@
+package gui
+
+import (
+	"math"
+	"sort"
+
+	"animscope/anim"
+	"animscope/viewer"
+
+	"github.com/go-gl/glfw/v3.3/glfw"
+	"github.com/inkyblackness/imgui-go/v4"
+)
+
+// dopeView is the dope sheet's per-window state besides its model: what a drag on
+// the ruler moves, and the label buffers.
+type dopeView struct {
+	model             *viewer.DopeSheet
+	drag              int // dragNone, dragScrub, dragLo, dragHi
+	ints              intStrings
+	tb, tb2           textBuf
+	lastRowH, lastTop float32
+}
+
+// showsProbes says whether the dope sheet displays this frame's probes: the key
+// pair in use on an expanded node's channel rows.
+func (dv *dopeView) showsProbes() bool { return dv.model != nil && dv.model.AnyExpanded() }
+
+const (
+	dragNone = iota
+	dragScrub
+	dragLo
+	dragHi
+)
+
+// Dope sheet colours.
+var (
+	dsBg         = packed(0.11, 0.11, 0.13, 1)
+	dsRulerBg    = packed(0.15, 0.15, 0.18, 1)
+	dsGrid       = packed(0.4, 0.4, 0.45, 1)
+	dsGridFaint  = packed(0.22, 0.22, 0.26, 1)
+	dsText       = packed(0.85, 0.85, 0.85, 1)
+	dsTextDim    = packed(0.6, 0.6, 0.62, 1)
+	dsTick       = packed(1, 0.85, 0.3, 1)
+	dsTickUsed   = packed(1, 1, 1, 1)
+	dsPairBand   = packed(1, 0.85, 0.3, 0.22)
+	dsSpanA      = packed(0.2, 0.2, 0.24, 1)
+	dsSpanB      = packed(0.26, 0.26, 0.31, 1)
+	dsSelRow     = packed(0.3, 0.4, 0.6, 0.35)
+	dsMapped     = packed(0.45, 0.75, 1, 0.22)
+	dsFallback   = packed(1, 0.65, 0.2, 0.45)
+	dsCursor     = packed(1, 0.3, 0.3, 1)
+	dsRange      = packed(0.25, 0.35, 0.5, 0.5)
+	dsOutside    = packed(0, 0, 0, 0.35)
+	dsHandle     = packed(0.55, 0.75, 1, 1)
+	dsClipMarker = packed(0.5, 1, 0.6, 1)
+	dsUserMarker = packed(0.95, 0.5, 1, 1)
+	dsBlendB     = packed(0.4, 0.7, 1, 1)
+	dsEnd        = packed(0.7, 0.7, 0.75, 1)
+)
+
+// niceSteps are the frame counts between ruler labels, smallest first.
+var niceSteps = []int{1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000, 20000, 50000, 100000}
+
+// dopeSheet is the timeline: a ruler (frame numbers and times, play-range handles,
+// markers) over one row per node in tree order (filterable, expandable to one row
+// per channel) with the keys as ticks, the key pair in use highlighted and, for
+// families with a fallback branch, every frame cell coloured by branch. Clicking a
+// cell selects the node and moves the time there. The rows go through a list
+// clipper: only the visible rows cost anything.
+func (u *UI) dopeSheet(height float32) {
+	s := u.S
+	if s.Scene == nil {
+		return
+	}
+	dv := &u.dope
+	if dv.model == nil {
+		dv.model = viewer.NewDopeSheet()
+	}
+	d := dv.model
+	d.Sync(s.Scene, s.Clip, s.Selected)
+	info := s.Info()
+	sc := u.scale()
+	io := imgui.CurrentIO()
+	style := imgui.CurrentStyle()
+
+	avail := imgui.ContentRegionAvail()
+	origin := imgui.CursorScreenPos()
+	lineH := imgui.TextLineHeight()
+	nameW := min(200*sc, avail.X*0.3)
+	sbW := style.ScrollbarSize()
+	tlX := origin.X + nameW
+	tlW := max(avail.X-nameW-sbW, 10)
+	rulerH := 2*lineH + 8*sc
+	rowH := lineH + 4*sc
+	height = max(height, rulerH+3*rowH)
+
+	span := d.ViewHi - d.ViewLo
+	if !(span > 0) {
+		d.Fit(info)
+		span = d.ViewHi - d.ViewLo
+	}
+	xOf := func(t float64) float32 { return tlX + float32((t-d.ViewLo)/span)*tlW }
+	tOf := func(x float32) float64 { return d.ViewLo + float64((x-tlX)/tlW)*span }
+
+	// The top left corner, above the names: filter, fit, markers.
+	imgui.SetNextItemWidth(nameW - 4*sc)
+	imgui.InputTextWithHint("##dsfilter", "filter nodes", &d.Filter)
+	tooltip("show only the nodes whose name contains this text")
+	if smallButton("fit") {
+		d.Fit(info)
+	}
+	tooltip("show the whole clip (wheel on the ruler zooms, right or middle drag pans)")
+	imgui.SameLine()
+	addMarker := smallButton("+marker")
+	tooltip("add a marker at the current time (M); right-click a marker on the ruler to remove it")
+	if !io.WantTextInput() && imgui.IsKeyPressed(int(glfw.KeyM)) {
+		addMarker = true
+	}
+	if addMarker {
+		d.AddMarker(info.Name, s.Tr.T)
+	}
+	imgui.SameLine()
+	if smallButton("markers") {
+		imgui.OpenPopup("##dsmarkers")
+	}
+	tooltip("the clip's markers and yours: click one to go there")
+	u.markerPopup(info)
+
+	// The ruler.
+	dl := imgui.WindowDrawList()
+	imgui.SetCursorScreenPos(imgui.Vec2{X: tlX, Y: origin.Y})
+	imgui.InvisibleButtonV("##ruler", imgui.Vec2{X: tlW, Y: rulerH}, imgui.ButtonFlagsMouseButtonLeft|imgui.ButtonFlagsMouseButtonRight|imgui.ButtonFlagsMouseButtonMiddle)
+	rulerHovered, rulerActive := imgui.IsItemHovered(), imgui.IsItemActive()
+	mx := imgui.MousePos().X
+	lo, hi := s.Tr.RangeLo, s.Tr.RangeHi
+	if imgui.IsItemActivated() && imgui.IsMouseDown(0) {
+		dv.drag = dragScrub
+		if s.Tr.RangeOn && hi > lo {
+			switch {
+			case abs32(mx-xOf(lo)) <= 6*sc:
+				dv.drag = dragLo
+			case abs32(mx-xOf(hi)) <= 6*sc:
+				dv.drag = dragHi
+			}
+		}
+	}
+	if rulerActive && imgui.IsMouseDown(0) {
+		t := tOf(mx)
+		dur := info.Duration
+		if math.IsInf(dur, 1) {
+			dur = math.Max(t, 0)
+		}
+		switch dv.drag {
+		case dragScrub:
+			s.Tr.Scrub(t, info)
+		case dragLo:
+			s.Tr.RangeLo = clamp64(t, 0, hi-info.FrameStep())
+		case dragHi:
+			s.Tr.RangeHi = clamp64(t, lo+info.FrameStep(), dur)
+		}
+	} else {
+		dv.drag = dragNone
+	}
+	if rulerHovered && imgui.IsMouseClicked(1) {
+		u.removeMarkerNear(info, mx, xOf, 6*sc)
+	}
+	if _, wy := io.MouseWheel(); rulerHovered && wy != 0 {
+		d.Zoom(math.Pow(0.85, float64(wy)), tOf(mx), info)
+	}
+	u.drawRuler(dl, info, imgui.Vec2{X: tlX, Y: origin.Y}, tlW, rulerH, xOf)
+	imgui.SetCursorScreenPos(imgui.Vec2{X: origin.X, Y: origin.Y + rulerH})
+
+	// The rows.
+	rowsH := height - rulerH
+	imgui.PushStyleVarVec2(imgui.StyleVarWindowPadding, imgui.Vec2{})
+	imgui.PushStyleVarVec2(imgui.StyleVarItemSpacing, imgui.Vec2{})
+	if imgui.BeginChildV("##dsrows", imgui.Vec2{X: avail.X, Y: rowsH}, false, imgui.WindowFlagsAlwaysVerticalScrollbar) {
+		u.dopeRows(info, nameW, tlX, tlW, rowH, xOf, tOf)
+		// Zoom (Ctrl + wheel) and pan (Shift + wheel, right or middle drag) over the rows.
+		if imgui.IsWindowHovered() {
+			if _, wy := io.MouseWheel(); wy != 0 && io.KeyCtrlPressed() {
+				d.Zoom(math.Pow(0.85, float64(wy)), tOf(mx), info)
+			} else if wy != 0 && io.KeyShiftPressed() {
+				d.Pan(-float64(wy) * span * 0.1)
+			}
+		}
+	}
+	imgui.EndChild()
+	imgui.PopStyleVarV(2)
+	// Right or middle drag anywhere over the sheet pans it.
+	if (imgui.IsMouseDragging(1, 2) || imgui.IsMouseDragging(2, 2)) && isMouseIn(imgui.Vec2{X: tlX, Y: origin.Y}, imgui.Vec2{X: tlX + tlW, Y: origin.Y + height}) {
+		d.Pan(-float64(io.MouseDelta().X/tlW) * span)
+	}
+}
+
+func isMouseIn(a, b imgui.Vec2) bool {
+	m := imgui.MousePos()
+	return m.X >= a.X && m.X < b.X && m.Y >= a.Y && m.Y < b.Y
+}
+
+func abs32(v float32) float32 {
+	if v < 0 {
+		return -v
+	}
+	return v
+}
+
+func clamp64(v, lo, hi float64) float64 {
+	if v > hi {
+		v = hi
+	}
+	if v < lo {
+		v = lo
+	}
+	return v
+}
+
+// rulerStep is the number of frames between ruler labels for pxPerFrame pixels a
+// frame, and between minor ticks.
+func rulerStep(pxPerFrame, minLabelPx float32) (label, minor int) {
+	label, minor = niceSteps[len(niceSteps)-1], 0
+	for _, st := range niceSteps {
+		if float32(st)*pxPerFrame >= minLabelPx {
+			label = st
+			break
+		}
+	}
+	for _, st := range niceSteps {
+		if st >= label {
+			break
+		}
+		if float32(st)*pxPerFrame >= 6 && label%st == 0 {
+			minor = st
+			break
+		}
+	}
+	return label, minor
+}
+
+// drawRuler draws the ruler: frame numbers on top, times in the clip's unit below,
+// the clip's end, the play range with its handles, markers, B's time and the cursor.
+func (u *UI) drawRuler(dl imgui.DrawList, info anim.ClipInfo, pos imgui.Vec2, w, h float32, xOf func(float64) float32) {
+	s, dv := u.S, &u.dope
+	d := dv.model
+	sc := u.scale()
+	lineH := imgui.TextLineHeight()
+	end := imgui.Vec2{X: pos.X + w, Y: pos.Y + h}
+	dl.PushClipRectV(pos, end, true)
+	defer dl.PopClipRect()
+	dl.AddRectFilled(pos, end, dsRulerBg)
+	st := info.FrameStep()
+	span := d.ViewHi - d.ViewLo
+	pxPerFrame := w * float32(st/span)
+	label, minor := rulerStep(pxPerFrame, 64*sc)
+	f0 := int(math.Floor(d.ViewLo / st))
+	f1 := int(math.Ceil(d.ViewHi / st))
+	if minor > 0 {
+		for f := f0 - f0%minor; f <= f1; f += minor {
+			x := xOf(float64(f) * st)
+			dl.AddLine(imgui.Vec2{X: x, Y: end.Y - 4*sc}, imgui.Vec2{X: x, Y: end.Y}, dsGrid)
+		}
+	}
+	for f := f0 - ((f0%label)+label)%label; f <= f1; f += label {
+		t := float64(f) * st
+		x := xOf(t)
+		dl.AddLine(imgui.Vec2{X: x, Y: pos.Y}, imgui.Vec2{X: x, Y: end.Y}, dsGrid)
+		dl.AddText(imgui.Vec2{X: x + 3*sc, Y: pos.Y + 1*sc}, dsText, dv.ints.intText(f, &dv.tb))
+		dl.AddText(imgui.Vec2{X: x + 3*sc, Y: pos.Y + lineH + 2*sc}, dsTextDim, timeLabel(&dv.tb2, t, info))
+	}
+	if du := info.Duration; du > 0 && !math.IsInf(du, 1) {
+		x := xOf(du)
+		dl.AddLineV(imgui.Vec2{X: x, Y: pos.Y}, imgui.Vec2{X: x, Y: end.Y}, dsEnd, 2)
+	}
+	if s.Tr.RangeOn && s.Tr.RangeHi > s.Tr.RangeLo {
+		xl, xh := xOf(s.Tr.RangeLo), xOf(s.Tr.RangeHi)
+		dl.AddRectFilled(imgui.Vec2{X: xl, Y: end.Y - 6*sc}, imgui.Vec2{X: xh, Y: end.Y}, dsRange)
+		for _, x := range [2]float32{xl, xh} {
+			dl.AddRectFilled(imgui.Vec2{X: x - 3*sc, Y: pos.Y + h*0.3}, imgui.Vec2{X: x + 3*sc, Y: end.Y}, dsHandle)
+		}
+	}
+	for _, m := range s.Markers() {
+		x := xOf(m.Time)
+		dl.AddTriangleFilled(imgui.Vec2{X: x - 5*sc, Y: end.Y - 8*sc}, imgui.Vec2{X: x + 5*sc, Y: end.Y - 8*sc}, imgui.Vec2{X: x, Y: end.Y}, dsClipMarker)
+		dl.AddText(imgui.Vec2{X: x + 6*sc, Y: end.Y - lineH}, dsClipMarker, m.Name)
+	}
+	for _, m := range d.UserMarkers {
+		if m.Clip != info.Name {
+			continue
+		}
+		x := xOf(m.Time)
+		dl.AddTriangleFilled(imgui.Vec2{X: x - 5*sc, Y: end.Y - 8*sc}, imgui.Vec2{X: x + 5*sc, Y: end.Y - 8*sc}, imgui.Vec2{X: x, Y: end.Y}, dsUserMarker)
+	}
+	if s.BlendOn() && !s.Blend.Sync {
+		ib := s.InfoB()
+		if ib.Duration > 0 && !math.IsInf(ib.Duration, 1) && info.Duration > 0 && !math.IsInf(info.Duration, 1) {
+			x := xOf(s.Blend.TB / ib.Duration * info.Duration)
+			dl.AddLine(imgui.Vec2{X: x, Y: pos.Y}, imgui.Vec2{X: x, Y: end.Y}, dsBlendB)
+		}
+	}
+	x := xOf(s.Tr.T)
+	dl.AddLineV(imgui.Vec2{X: x, Y: pos.Y}, imgui.Vec2{X: x, Y: end.Y}, dsCursor, 2)
+}
+
+// timeLabel is t in the clip's unit, short: "1.25s" for a clip timed in frames or
+// seconds, "400ms" for one in milliseconds.
+func timeLabel(tb *textBuf, t float64, info anim.ClipInfo) string {
+	tb.reset()
+	switch info.Unit {
+	case "ms":
+		return tb.float(t, 0).str("ms").String()
+	case "s":
+		return tb.float(t, 2).str("s").String()
+	}
+	sec := t
+	if info.UnitsPerSecond > 0 {
+		sec = t / info.UnitsPerSecond
+	}
+	return tb.float(sec, 2).str("s").String()
+}
+
+// dopeRows draws the visible rows (list clipper) and handles their clicks.
+func (u *UI) dopeRows(info anim.ClipInfo, nameW, tlX, tlW, rowH float32, xOf func(float64) float32, tOf func(float32) float64) {
+	s, dv := u.S, &u.dope
+	d := dv.model
+	sc := u.scale()
+	scene := s.Scene
+	dl := imgui.WindowDrawList()
+	winPos := imgui.WindowPos()
+	winH := imgui.WindowHeight()
+	if d.ScrollTo >= 0 {
+		top := float32(d.ScrollTo) * rowH
+		if y := imgui.ScrollY(); top < y || top+rowH > y+winH {
+			imgui.SetScrollY(max(0, top-winH/2))
+		}
+		d.ScrollTo = -1
+	}
+	var clip imgui.ListClipper
+	clip.BeginV(len(d.Rows), rowH)
+	for clip.Step() {
+		for r := clip.DisplayStart; r < clip.DisplayEnd; r++ {
+			row := d.Rows[r]
+			node := int(row.Node)
+			p := imgui.CursorScreenPos()
+			imgui.PushIDInt(r)
+			imgui.InvisibleButton("n", imgui.Vec2{X: nameW, Y: rowH})
+			nameClicked, nameDouble := imgui.IsItemClicked(), imgui.IsItemHovered() && imgui.IsMouseDoubleClicked(0)
+			imgui.SameLineV(0, 0)
+			imgui.InvisibleButton("t", imgui.Vec2{X: tlW, Y: rowH})
+			cellActive := imgui.IsItemActive() && imgui.IsMouseDown(0)
+			cellHovered := imgui.IsItemHovered()
+			imgui.PopID()
+
+			rowEnd := imgui.Vec2{X: tlX + tlW, Y: p.Y + rowH}
+			if node == s.Selected && row.Chan < 0 {
+				dl.AddRectFilled(p, rowEnd, dsSelRow)
+			}
+			// The name, indented by depth; a node row has its expander.
+			indent := min(float32(row.Depth)*10*sc, nameW*0.5)
+			ty := p.Y + 2*sc
+			if row.Chan < 0 {
+				ex := "+"
+				if d.Expanded(node) {
+					ex = "-"
+				}
+				dl.AddText(imgui.Vec2{X: p.X + 4*sc + indent, Y: ty}, dsTextDim, ex)
+				dl.PushClipRectV(p, imgui.Vec2{X: p.X + nameW - 2*sc, Y: p.Y + rowH}, true)
+				dl.AddText(imgui.Vec2{X: p.X + 16*sc + indent, Y: ty}, dsText, scene.Skel.Names[node])
+				dl.PopClipRect()
+				if nameClicked {
+					if imgui.MousePos().X < p.X+14*sc+indent || nameDouble {
+						d.ToggleExpand(node)
+					} else {
+						s.Select(node)
+					}
+				}
+			} else {
+				ch := d.Channels(node)
+				if int(row.Chan) < len(ch) {
+					dl.AddText(imgui.Vec2{X: p.X + 28*sc + indent, Y: ty}, dsTextDim, ch[row.Chan].Name)
+				}
+				if nameClicked {
+					s.Select(node)
+				}
+			}
+			// The cells.
+			tl := imgui.Vec2{X: tlX, Y: p.Y}
+			dl.PushClipRectV(tl, rowEnd, true)
+			if row.Chan < 0 {
+				u.nodeCells(dl, node, p.Y, rowH, info, xOf)
+			} else {
+				u.channelCells(dl, node, int(row.Chan), p.Y, rowH, xOf)
+			}
+			dl.AddLine(imgui.Vec2{X: tlX, Y: rowEnd.Y - 0.5}, imgui.Vec2{X: rowEnd.X, Y: rowEnd.Y - 0.5}, dsGridFaint)
+			dl.PopClipRect()
+			if cellActive {
+				s.Select(node)
+				t := tOf(imgui.MousePos().X)
+				if c := d.CellOf(t); c >= 0 && t >= 0 {
+					t = float64(c) * d.Step
+				}
+				s.Tr.Scrub(t, info)
+			}
+			if cellHovered && !cellActive {
+				u.cellTooltip(node, row, tOf(imgui.MousePos().X), info)
+			}
+		}
+	}
+	// Markers, the play range and the cursor over the visible rows.
+	top := imgui.Vec2{X: tlX, Y: winPos.Y}
+	bot := imgui.Vec2{X: tlX + tlW, Y: winPos.Y + winH}
+	dl.PushClipRectV(top, bot, true)
+	for _, m := range s.Markers() {
+		x := xOf(m.Time)
+		dl.AddLine(imgui.Vec2{X: x, Y: top.Y}, imgui.Vec2{X: x, Y: bot.Y}, packed(0.5, 1, 0.6, 0.35))
+	}
+	for _, m := range d.UserMarkers {
+		if m.Clip == info.Name {
+			x := xOf(m.Time)
+			dl.AddLine(imgui.Vec2{X: x, Y: top.Y}, imgui.Vec2{X: x, Y: bot.Y}, packed(0.95, 0.5, 1, 0.35))
+		}
+	}
+	if s.Tr.RangeOn && s.Tr.RangeHi > s.Tr.RangeLo {
+		dl.AddRectFilled(top, imgui.Vec2{X: xOf(s.Tr.RangeLo), Y: bot.Y}, dsOutside)
+		dl.AddRectFilled(imgui.Vec2{X: xOf(s.Tr.RangeHi), Y: top.Y}, bot, dsOutside)
+	}
+	if du := info.Duration; du > 0 && !math.IsInf(du, 1) {
+		dl.AddRectFilled(imgui.Vec2{X: xOf(du + d.Step), Y: top.Y}, bot, dsOutside)
+	}
+	x := xOf(s.Tr.T)
+	dl.AddLineV(imgui.Vec2{X: x, Y: top.Y}, imgui.Vec2{X: x, Y: bot.Y}, dsCursor, 2)
+	dl.PopClipRect()
+}
+
+// nodeCells draws a node row: the branch of every frame cell (families with a
+// fallback branch), the node's key ticks, and the two keys around the cursor.
+func (u *UI) nodeCells(dl imgui.DrawList, node int, y, h float32, info anim.ClipInfo, xOf func(float64) float32) {
+	s, d := u.S, u.dope.model
+	sc := u.scale()
+	if d.HasBranch && d.Cols > 0 {
+		c0 := max(0, int(math.Floor(d.ViewLo/d.Step)))
+		c1 := min(d.Cols-1, int(math.Ceil(d.ViewHi/d.Step)))
+		for c := c0; c <= c1; {
+			fb := d.Fallback(node, c)
+			e := c + 1
+			for e <= c1 && d.Fallback(node, e) == fb {
+				e++
+			}
+			col := dsMapped
+			if fb {
+				col = dsFallback
+			}
+			dl.AddRectFilled(imgui.Vec2{X: xOf(float64(c) * d.Step), Y: y + 1}, imgui.Vec2{X: xOf(float64(e)*d.Step) - 1, Y: y + h - 1}, col)
+			c = e
+		}
+	}
+	kt := d.KeyTimes(node)
+	if len(kt) == 0 {
+		return
+	}
+	// The keys in use around the cursor: the last key at or before it and, when
+	// the cursor lies between two keys, the next one (before the first key: it).
+	t := s.Tr.T
+	next := sort.SearchFloat64s(kt, t+1e-9)
+	useA, useB := next-1, -1
+	switch {
+	case useA < 0:
+		useA = next
+	case kt[useA] < t && next < len(kt):
+		useB = next
+		dl.AddRectFilled(imgui.Vec2{X: xOf(kt[useA]), Y: y + 3*sc}, imgui.Vec2{X: xOf(kt[useB]), Y: y + h - 3*sc}, dsPairBand)
+	}
+	first := sort.SearchFloat64s(kt, d.ViewLo)
+	lastX := float32(math.Inf(-1))
+	for k := first; k < len(kt) && kt[k] <= d.ViewHi; k++ {
+		x := xOf(kt[k])
+		used := k == useA || k == useB
+		if !used && x-lastX < 1 {
+			continue // one tick a pixel
+		}
+		lastX = x
+		if used {
+			dl.AddLineV(imgui.Vec2{X: x, Y: y + 2*sc}, imgui.Vec2{X: x, Y: y + h - 2*sc}, dsTickUsed, 2.5*sc)
+		} else {
+			dl.AddLine(imgui.Vec2{X: x, Y: y + 3*sc}, imgui.Vec2{X: x, Y: y + h - 3*sc}, dsTick)
+		}
+	}
+}
+
+// channelCells draws a channel row: the key spans the channel used at every frame
+// cell (alternating shades, a tick where the key changes), the span of the key
+// pair the sampler uses now highlighted.
+func (u *UI) channelCells(dl imgui.DrawList, node, ch int, y, h float32, xOf func(float64) float32) {
+	s, d := u.S, u.dope.model
+	sc := u.scale()
+	chans := d.Channels(node)
+	if ch >= len(chans) || d.Cols == 0 {
+		return
+	}
+	c := &chans[ch]
+	cur0, cur1 := int32(-3), int32(-3)
+	if node < len(s.Scene.Pose.Probes) {
+		for _, k := range s.Scene.Pose.Probes[node].Used() {
+			if k.Channel == c.Name {
+				cur0, cur1 = k.K0, k.K1
+				break
+			}
+		}
+	}
+	c0 := max(0, int(math.Floor(d.ViewLo/d.Step)))
+	c1 := min(d.Cols-1, int(math.Ceil(d.ViewHi/d.Step)))
+	for k := c0; k <= c1; {
+		k0, k1 := c.K0[k], c.K1[k]
+		e := k + 1
+		for e <= c1 && c.K0[e] == k0 && c.K1[e] == k1 {
+			e++
+		}
+		if k0 != -2 {
+			col := dsSpanA
+			if k0%2 != 0 {
+				col = dsSpanB
+			}
+			if k0 == cur0 && k1 == cur1 {
+				col = packed(0.55, 0.47, 0.18, 1)
+			}
+			x0, x1 := xOf(float64(k)*d.Step), xOf(float64(e)*d.Step)
+			dl.AddRectFilled(imgui.Vec2{X: x0, Y: y + 2*sc}, imgui.Vec2{X: x1, Y: y + h - 2*sc}, col)
+			if k == 0 || c.K0[k-1] != k0 {
+				dl.AddLine(imgui.Vec2{X: x0, Y: y + 2*sc}, imgui.Vec2{X: x0, Y: y + h - 2*sc}, dsTick)
+			}
+		}
+		k = e
+	}
+}
+
+// cellTooltip says what a cell shows: node, frame, branch, keys.
+func (u *UI) cellTooltip(node int, row viewer.DopeRow, t float64, info anim.ClipInfo) {
+	s, dv := u.S, &u.dope
+	d := dv.model
+	c := d.CellOf(t)
+	if c < 0 {
+		return
+	}
+	imgui.BeginTooltip()
+	tb := dv.tb.reset().str(s.Scene.Skel.Names[node]).str("  frame ").int(c).str("  ")
+	tb.float(float64(c)*d.Step, 2).str(" ").str(info.Unit)
+	imgui.Text(tb.String())
+	if d.HasBranch {
+		if d.Fallback(node, c) {
+			coloured(colFallback, "fallback")
+		} else {
+			coloured(colMapped, "mapped")
+		}
+	}
+	if row.Chan >= 0 {
+		if ch := d.Channels(node); int(row.Chan) < len(ch) {
+			k := &ch[row.Chan]
+			tb = dv.tb.reset().str(k.Name).str("  k0 ").int(int(k.K0[c])).str("  k1 ").int(int(k.K1[c]))
+			imgui.Text(tb.String())
+		}
+	} else {
+		imgui.Text("click: select the node and go to this frame")
+	}
+	imgui.EndTooltip()
+}
+
+// markerPopup lists the clip's markers and the user's: click to go there.
+func (u *UI) markerPopup(info anim.ClipInfo) {
+	s, dv := u.S, &u.dope
+	d := dv.model
+	if !imgui.BeginPopup("##dsmarkers") {
+		return
+	}
+	n := 0
+	for i, m := range s.Markers() {
+		imgui.PushIDInt(i)
+		if imgui.Selectable(dv.tb.reset().str(m.Name).str("  ").str(viewer.FormatTime(m.Time, info)).String()) {
+			s.Tr.Scrub(m.Time, info)
+		}
+		imgui.PopID()
+		n++
+	}
+	for i, m := range d.UserMarkers {
+		if m.Clip != info.Name {
+			continue
+		}
+		imgui.PushIDInt(1000000 + i)
+		if imgui.Selectable(dv.tb.reset().str("marker  ").str(viewer.FormatTime(m.Time, info)).String()) {
+			s.Tr.Scrub(m.Time, info)
+		}
+		imgui.SameLine()
+		if smallButton("x") {
+			d.RemoveMarker(m.Clip, m.Time)
+			imgui.PopID()
+			break
+		}
+		imgui.PopID()
+		n++
+	}
+	if n == 0 {
+		coloured(colDim, "no markers: + marker (M) adds one at the current time")
+	}
+	imgui.EndPopup()
+}
+
+// removeMarkerNear removes the user marker of the clip nearest x within tol.
+func (u *UI) removeMarkerNear(info anim.ClipInfo, x float32, xOf func(float64) float32, tol float32) {
+	d := u.dope.model
+	for _, m := range d.UserMarkers {
+		if m.Clip == info.Name && abs32(xOf(m.Time)-x) <= tol {
+			d.RemoveMarker(m.Clip, m.Time)
+			return
+		}
+	}
+}
+
+// smallButton is a button without vertical frame padding (imgui-go has no
+// SmallButton), to fit a line of text.
+func smallButton(label string) bool {
+	imgui.PushStyleVarVec2(imgui.StyleVarFramePadding, imgui.Vec2{X: 4, Y: 0})
+	ok := imgui.Button(label)
+	imgui.PopStyleVar()
+	return ok
+}

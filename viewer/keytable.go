@@ -1,0 +1,165 @@
+package viewer
+
+import (
+	"strings"
+
+	"animscope/anim"
+)
+
+// KeyDiff says which cells of a key table row differ between side A and side B.
+type KeyDiff uint8
+
+// The cells of a key table row that can differ.
+const (
+	KeyDiffFrame   KeyDiff = 1 << iota // the frame (the node's, or the channel's own)
+	KeyDiffBranch                      // mapped versus fallback
+	KeyDiffChannel                     // the channel's name, or a channel one side lacks
+	KeyDiffK0
+	KeyDiffK1
+)
+
+// KeyRow is one line of the key table: channel Chan of node Node (side A) and of
+// NodeB (side B, −1 without one). Chan indexes the probe's key records; a probe
+// without any gets one row with Chan 0 and nothing to show. First marks the
+// first row shown for a node, where its name goes.
+type KeyRow struct {
+	Node, NodeB int32
+	Chan        int16
+	First       bool
+	Diff        KeyDiff
+}
+
+// KeySides is what the key table shows this frame: side A's probes and names
+// and, when blending or comparing, side B's probes and how the nodes pair up.
+type KeySides struct {
+	// Gen changes when the scenes change (Scene.Gen, and B's in compare mode).
+	Gen   int
+	Names []string
+	A     []anim.Probe
+	// B is nil without a second side. Pairs lists (node of A, node of B); nil
+	// pairs every node with itself (a blend's clip B).
+	B     []anim.Probe
+	Pairs [][2]int32
+	// HasBranch says whether "mapped" and "fallback" mean anything (Scene.HasBranch).
+	HasBranch bool
+}
+
+// KeyTable is the key table's model: one row per node and channel, filtered by
+// name, by branch (only fallback; families with a branch only) and by difference
+// between the sides (only differing; only with two sides). Update rebuilds the
+// rows in place every frame from the probes, allocating nothing once its buffers
+// have grown.
+type KeyTable struct {
+	Filter       string
+	OnlyFallback bool
+	OnlyDiff     bool
+	Rows         []KeyRow
+
+	gen    int
+	filter string
+	match  []bool // per node of A: the name passes the filter
+}
+
+// Update rebuilds the rows for this frame's probes.
+func (kt *KeyTable) Update(in *KeySides) {
+	kt.Rows = kt.Rows[:0]
+	n := len(in.A)
+	if kt.gen != in.Gen || kt.filter != kt.Filter || len(kt.match) != n {
+		kt.gen, kt.filter = in.Gen, kt.Filter
+		if cap(kt.match) < n {
+			kt.match = make([]bool, n)
+		}
+		kt.match = kt.match[:n]
+		f := strings.TrimSpace(kt.Filter)
+		for i := range kt.match {
+			kt.match[i] = f == "" || (i < len(in.Names) && containsFold(in.Names[i], f))
+		}
+	}
+	onlyFB := kt.OnlyFallback && in.HasBranch
+	onlyDiff := kt.OnlyDiff && in.B != nil
+	count := n
+	if in.B != nil && in.Pairs != nil {
+		count = len(in.Pairs)
+	}
+	for r := 0; r < count; r++ {
+		a, b := int32(r), int32(-1)
+		if in.B != nil {
+			b = a
+			if in.Pairs != nil {
+				a, b = in.Pairs[r][0], in.Pairs[r][1]
+			}
+			if int(b) >= len(in.B) {
+				b = -1
+			}
+		}
+		if int(a) >= n || !kt.match[a] {
+			continue
+		}
+		pa := &in.A[a]
+		var pb *anim.Probe
+		if b >= 0 {
+			pb = &in.B[b]
+		}
+		if onlyFB && !pa.Fallback && (pb == nil || !pb.Fallback) {
+			continue
+		}
+		rows := max(int(pa.NKeys), 1)
+		if pb != nil {
+			rows = max(rows, int(pb.NKeys))
+		}
+		first := true
+		for c := 0; c < rows; c++ {
+			var diff KeyDiff
+			if pb != nil {
+				diff = channelDiff(pa, pb, c, in.HasBranch)
+			}
+			if onlyDiff && diff == 0 {
+				continue
+			}
+			kt.Rows = append(kt.Rows, KeyRow{Node: a, NodeB: b, Chan: int16(c), First: first, Diff: diff})
+			first = false
+		}
+	}
+}
+
+// KeyFrame is the frame shown for channel c of p: the channel's own frame where
+// the family samples each channel at its own (VCA; own is true), the node's
+// otherwise.
+func KeyFrame(p *anim.Probe, c int) (frame float64, own bool) {
+	if c < int(p.NKeys) && p.Keys[c].HasFrame {
+		return p.Keys[c].Frame, true
+	}
+	return float64(p.Frame), false
+}
+
+// channelDiff compares channel c of two probes, with the node's frame and branch
+// (as anim.CompareProbes does, channel by channel; alpha follows from the time and
+// is not compared). The branch counts only where the family has one.
+func channelDiff(a, b *anim.Probe, c int, hasBranch bool) KeyDiff {
+	var d KeyDiff
+	fa, _ := KeyFrame(a, c)
+	fb, _ := KeyFrame(b, c)
+	if fa != fb {
+		d |= KeyDiffFrame
+	}
+	if hasBranch && a.Fallback != b.Fallback {
+		d |= KeyDiffBranch
+	}
+	inA, inB := c < int(a.NKeys), c < int(b.NKeys)
+	switch {
+	case inA && inB:
+		ka, kb := &a.Keys[c], &b.Keys[c]
+		if ka.Channel != kb.Channel {
+			d |= KeyDiffChannel
+		}
+		if ka.K0 != kb.K0 {
+			d |= KeyDiffK0
+		}
+		if ka.K1 != kb.K1 {
+			d |= KeyDiffK1
+		}
+	case inA != inB:
+		d |= KeyDiffChannel | KeyDiffK0 | KeyDiffK1
+	}
+	return d
+}
