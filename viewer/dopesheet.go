@@ -139,9 +139,6 @@ func (d *DopeSheet) RowOf(node int) int {
 // Expanded says whether node i shows its channels.
 func (d *DopeSheet) Expanded(i int) bool { return i >= 0 && i < len(d.expanded) && d.expanded[i] }
 
-// AnyExpanded says whether some node shows its channels.
-func (d *DopeSheet) AnyExpanded() bool { return d.nExpanded > 0 }
-
 // ToggleExpand shows or hides node i's channel rows (sampled at the next Sync).
 func (d *DopeSheet) ToggleExpand(i int) {
 	if i < 0 || i >= len(d.expanded) {

@@ -74,7 +74,7 @@ type Layout struct {
 
 // DefaultLayout is the layout of a first run.
 func DefaultLayout() Layout {
-	return Layout{Left: defaultLeftPt / defaultW, Right: defaultRightPt / defaultW, Bottom: defaultBotPt / defaultH, Tab: PanelKeys}
+	return Layout{Left: defaultLeftPt / defaultW, Right: defaultRightPt / defaultW, Bottom: defaultBotPt / defaultH, Tab: PanelDopeSheet}
 }
 
 // Rect is an area of the window in points, top-left origin.

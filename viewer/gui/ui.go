@@ -101,7 +101,7 @@ func (u *UI) Build(w, h float32) {
 	u.splitters(a, w, h-menuH)
 	// The next frame's pose records probes only when a panel shown now displays them.
 	probes := !u.Layout.RightCollapsed && s.Scene != nil && s.Selected >= 0 && s.Selected < s.Scene.Skel.Len()
-	if !u.Layout.BottomCollapsed && (viewer.PanelShowsProbes(u.Layout.Tab) || u.dope.showsProbes()) {
+	if !u.Layout.BottomCollapsed && viewer.PanelShowsProbes(u.Layout.Tab) {
 		probes = true
 	}
 	s.ShowProbes(probes)
@@ -146,8 +146,7 @@ func (u *UI) bottomArea(r viewer.Rect) {
 	u.Layout.BottomCollapsed = imgui.IsWindowCollapsed()
 	if open && !u.Layout.BottomCollapsed {
 		u.transport()
-		// The dope sheet takes over half of what is left; the tabs below keep the rest.
-		u.dopeSheet(max(imgui.ContentRegionAvail().Y*0.55, 120*u.scale()))
+		u.timeline()
 		u.bottomTabs()
 	}
 	imgui.End()
@@ -274,6 +273,7 @@ func hasMaterials(u *UI) bool { return u.S.Scene != nil && u.S.Scene.Asset.Mater
 // bottomPanels are the bottom area's tabs in order (the ids of viewer.BottomPanels
 // that are built so far).
 var bottomPanels = []bottomPanel{
+	panel(viewer.PanelDopeSheet, "Dope sheet", nil, (*UI).dopeSheet),
 	panel(viewer.PanelKeys, "Keys", nil, (*UI).keyTable),
 	panel(viewer.PanelFallbackMap, "Fallback map", hasB, (*UI).fallbackMap),
 	panel(viewer.PanelCompare, "Compare", hasB, (*UI).comparePanel),

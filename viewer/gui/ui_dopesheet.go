@@ -14,16 +14,12 @@ import (
 // dopeView is the dope sheet's per-window state besides its model: what a drag on
 // the ruler moves, and the label buffers.
 type dopeView struct {
-	model             *viewer.DopeSheet
-	drag              int // dragNone, dragScrub, dragLo, dragHi
-	ints              intStrings
-	tb, tb2           textBuf
-	lastRowH, lastTop float32
+	model   *viewer.DopeSheet
+	drag    int // dragNone, dragScrub, dragLo, dragHi
+	ints    intStrings
+	tb, tb2 textBuf
+	geom    dopeGeom
 }
-
-// showsProbes says whether the dope sheet displays this frame's probes: the key
-// pair in use on an expanded node's channel rows.
-func (dv *dopeView) showsProbes() bool { return dv.model != nil && dv.model.AnyExpanded() }
 
 const (
 	dragNone = iota
@@ -61,13 +57,18 @@ var (
 // niceSteps are the frame counts between ruler labels, smallest first.
 var niceSteps = []int{1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000, 20000, 50000, 100000}
 
-// dopeSheet is the timeline: a ruler (frame numbers and times, play-range handles,
-// markers) over one row per node in tree order (filterable, expandable to one row
-// per channel) with the keys as ticks, the key pair in use highlighted and, for
-// families with a fallback branch, every frame cell coloured by branch. Clicking a
-// cell selects the node and moves the time there. The rows go through a list
-// clipper: only the visible rows cost anything.
-func (u *UI) dopeSheet(height float32) {
+// dopeGeom is where the dope sheet's parts are this frame: the name column's
+// width and the time axis's left edge and width (screen points), shared by the
+// ruler and the rows so that they line up.
+type dopeGeom struct {
+	nameW, tlX, tlW, rulerH, rowH float32
+}
+
+// timeline is the dope sheet's ruler, always shown above the bottom panels: frame
+// numbers and times in the clip's unit, zoom (wheel) and pan (right or middle
+// drag), the play-range handles, markers; in the corner the node filter, "fit"
+// and the markers. Click or drag on it to scrub.
+func (u *UI) timeline() {
 	s := u.S
 	if s.Scene == nil {
 		return
@@ -86,26 +87,25 @@ func (u *UI) dopeSheet(height float32) {
 	avail := imgui.ContentRegionAvail()
 	origin := imgui.CursorScreenPos()
 	lineH := imgui.TextLineHeight()
-	nameW := min(200*sc, avail.X*0.3)
-	sbW := style.ScrollbarSize()
-	tlX := origin.X + nameW
-	tlW := max(avail.X-nameW-sbW, 10)
-	rulerH := 2*lineH + 8*sc
-	rowH := lineH + 4*sc
-	height = max(height, rulerH+3*rowH)
+	g := &dv.geom
+	g.nameW = min(200*sc, avail.X*0.3)
+	g.tlX = origin.X + g.nameW
+	g.tlW = max(avail.X-g.nameW-style.ScrollbarSize(), 10)
+	g.rulerH = 2*lineH + 8*sc
+	g.rowH = lineH + 4*sc
+	nameW, tlX, tlW, rulerH := g.nameW, g.tlX, g.tlW, g.rulerH
 
-	span := d.ViewHi - d.ViewLo
-	if !(span > 0) {
+	if !(d.ViewHi-d.ViewLo > 0) {
 		d.Fit(info)
-		span = d.ViewHi - d.ViewLo
 	}
+	span := d.ViewHi - d.ViewLo
 	xOf := func(t float64) float32 { return tlX + float32((t-d.ViewLo)/span)*tlW }
 	tOf := func(x float32) float64 { return d.ViewLo + float64((x-tlX)/tlW)*span }
 
-	// The top left corner, above the names: filter, fit, markers.
+	// The corner left of the ruler: filter, fit, markers.
 	imgui.SetNextItemWidth(nameW - 4*sc)
 	imgui.InputTextWithHint("##dsfilter", "filter nodes", &d.Filter)
-	tooltip("show only the nodes whose name contains this text")
+	tooltip("show only the nodes whose name contains this text (Dope sheet tab)")
 	if smallButton("fit") {
 		d.Fit(info)
 	}
@@ -167,15 +167,46 @@ func (u *UI) dopeSheet(height float32) {
 	if _, wy := io.MouseWheel(); rulerHovered && wy != 0 {
 		d.Zoom(math.Pow(0.85, float64(wy)), tOf(mx), info)
 	}
+	// Right or middle drag on the ruler pans.
+	if rulerActive && (imgui.IsMouseDragging(1, 2) || imgui.IsMouseDragging(2, 2)) {
+		d.Pan(-float64(io.MouseDelta().X/tlW) * span)
+	}
 	u.drawRuler(dl, info, imgui.Vec2{X: tlX, Y: origin.Y}, tlW, rulerH, xOf)
-	imgui.SetCursorScreenPos(imgui.Vec2{X: origin.X, Y: origin.Y + rulerH})
+	imgui.SetCursorScreenPos(imgui.Vec2{X: origin.X, Y: origin.Y + rulerH + 2*sc})
+	imgui.Dummy(imgui.Vec2{X: 1, Y: 0})
+}
 
-	// The rows.
-	rowsH := height - rulerH
+// dopeSheet is the dope sheet's rows (the Dope sheet tab), under the ruler and on
+// its time axis: one row per node in tree order (filterable, expandable to one row
+// per channel) with the keys as ticks, the key pair in use highlighted and, for
+// families with a fallback branch, every frame cell coloured by branch. Clicking a
+// cell selects the node and moves the time there. The rows go through a list
+// clipper: only the visible rows cost anything.
+func (u *UI) dopeSheet() {
+	s := u.S
+	dv := &u.dope
+	if s.Scene == nil || dv.model == nil {
+		return
+	}
+	d := dv.model
+	info := s.Info()
+	io := imgui.CurrentIO()
+	g := dv.geom
+	// The tab's content starts where the window's does, as the ruler's corner.
+	origin := imgui.CursorScreenPos()
+	g.tlX += origin.X - (dv.geom.tlX - dv.geom.nameW)
+	span := d.ViewHi - d.ViewLo
+	if !(span > 0) {
+		return
+	}
+	xOf := func(t float64) float32 { return g.tlX + float32((t-d.ViewLo)/span)*g.tlW }
+	tOf := func(x float32) float64 { return d.ViewLo + float64((x-g.tlX)/g.tlW)*span }
+	mx := imgui.MousePos().X
+	avail := imgui.ContentRegionAvail()
 	imgui.PushStyleVarVec2(imgui.StyleVarWindowPadding, imgui.Vec2{})
 	imgui.PushStyleVarVec2(imgui.StyleVarItemSpacing, imgui.Vec2{})
-	if imgui.BeginChildV("##dsrows", imgui.Vec2{X: avail.X, Y: rowsH}, false, imgui.WindowFlagsAlwaysVerticalScrollbar) {
-		u.dopeRows(info, nameW, tlX, tlW, rowH, xOf, tOf)
+	if imgui.BeginChildV("##dsrows", imgui.Vec2{X: avail.X, Y: max(avail.Y, 3*g.rowH)}, false, imgui.WindowFlagsAlwaysVerticalScrollbar) {
+		u.dopeRows(info, g.nameW, g.tlX, g.tlW, g.rowH, xOf, tOf)
 		// Zoom (Ctrl + wheel) and pan (Shift + wheel, right or middle drag) over the rows.
 		if imgui.IsWindowHovered() {
 			if _, wy := io.MouseWheel(); wy != 0 && io.KeyCtrlPressed() {
@@ -183,14 +214,13 @@ func (u *UI) dopeSheet(height float32) {
 			} else if wy != 0 && io.KeyShiftPressed() {
 				d.Pan(-float64(wy) * span * 0.1)
 			}
+			if imgui.IsMouseDragging(1, 2) || imgui.IsMouseDragging(2, 2) {
+				d.Pan(-float64(io.MouseDelta().X/g.tlW) * span)
+			}
 		}
 	}
 	imgui.EndChild()
 	imgui.PopStyleVarV(2)
-	// Right or middle drag anywhere over the sheet pans it.
-	if (imgui.IsMouseDragging(1, 2) || imgui.IsMouseDragging(2, 2)) && isMouseIn(imgui.Vec2{X: tlX, Y: origin.Y}, imgui.Vec2{X: tlX + tlW, Y: origin.Y + height}) {
-		d.Pan(-float64(io.MouseDelta().X/tlW) * span)
-	}
 }
 
 func isMouseIn(a, b imgui.Vec2) bool {

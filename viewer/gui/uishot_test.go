@@ -51,6 +51,18 @@ func TestUIShots(t *testing.T) {
 			dopeExpand(a, 1)
 			dopeExpand(a, 2)
 		}},
+		{"keys-m2", Config{Files: []string{m2Synth(t, dir)}}, func(a *App) {
+			a.S.DismissBanner()
+			a.S.Tr.Playing, a.S.Tr.T = false, a.S.Info().Duration*0.4
+			a.S.Blend.On = true
+			a.S.Select(1)
+			a.UI.ShowPanel(viewer.PanelKeys)
+		}},
+		{"keys-demo", Config{}, func(a *App) {
+			a.S.DismissBanner()
+			a.S.Tr.Playing, a.S.Tr.T = false, 12
+			a.UI.ShowPanel(viewer.PanelKeys)
+		}},
 		{"dialog", Config{}, func(a *App) {
 			a.S.DismissBanner()
 			a.UI.browser = viewer.NewFileBrowser(dir)
