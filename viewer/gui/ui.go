@@ -49,6 +49,7 @@ type UI struct {
 	// lastW, lastH and lastTop are the last frame's window and menu bar sizes.
 	lastW, lastH, lastTop float32
 	mats                  materialsView
+	gp                    graphPanel // the graph editor (ui_graph.go)
 }
 
 var (
@@ -275,6 +276,7 @@ func hasMaterials(u *UI) bool { return u.S.Scene != nil && u.S.Scene.Asset.Mater
 var bottomPanels = []bottomPanel{
 	panel(viewer.PanelDopeSheet, "Dope sheet", nil, (*UI).dopeSheet),
 	panel(viewer.PanelKeys, "Keys", nil, (*UI).keyTable),
+	panel(viewer.PanelGraph, "Graph", nil, (*UI).graph),
 	panel(viewer.PanelFallbackMap, "Fallback map", hasB, (*UI).fallbackMap),
 	panel(viewer.PanelCompare, "Compare", hasB, (*UI).comparePanel),
 	panel(viewer.PanelDiagnostics, "Diagnostics", nil, (*UI).diagnostics),

@@ -62,7 +62,7 @@ func (u *UI) nodeTree() {
 			if len(sc.Children[i]) == 0 {
 				flags |= imgui.TreeNodeFlagsLeaf
 			}
-			if i == s.Selected {
+			if i == s.Selected || (u.gp.g != nil && u.gp.g.Has(i)) {
 				flags |= imgui.TreeNodeFlagsSelected
 			}
 			if row.Depth > 0 {
@@ -73,7 +73,11 @@ func (u *UI) nodeTree() {
 			if imgui.IsItemToggledOpen() {
 				tv.Toggle(i)
 			} else if imgui.IsItemClicked() {
-				s.Select(i)
+				if imgui.CurrentIO().KeyCtrlPressed() && s.Selected >= 0 {
+					u.graphModel().ToggleAlso(i) // plotted in the graph beside the selection
+				} else {
+					s.Select(i)
+				}
 			}
 			if row.Depth > 0 {
 				imgui.UnindentV(indent * float32(row.Depth))

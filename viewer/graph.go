@@ -1,0 +1,499 @@
+package viewer
+
+import (
+	"math"
+	"strings"
+
+	"animscope/anim"
+
+	"github.com/go-gl/mathgl/mgl32"
+)
+
+// GraphChannel is one kind of curve in the graph editor.
+type GraphChannel int
+
+// The graph editor's channels: translation, the rotation quaternion, the rotation
+// as Euler angles in degrees, scale.
+const (
+	GraphTX GraphChannel = iota
+	GraphTY
+	GraphTZ
+	GraphQW
+	GraphQX
+	GraphQY
+	GraphQZ
+	GraphRX
+	GraphRY
+	GraphRZ
+	GraphSX
+	GraphSY
+	GraphSZ
+	NumGraphChannels
+)
+
+// GraphChannelNames are the channels' legend names, in GraphChannel order.
+var GraphChannelNames = [NumGraphChannels]string{
+	"t.x", "t.y", "t.z", "q.w", "q.x", "q.y", "q.z", "rot.x", "rot.y", "rot.z", "s.x", "s.y", "s.z",
+}
+
+// Lane is one of the graph's stacked plots; channels of one lane share a value
+// axis and its unit.
+type Lane int
+
+// The graph's lanes.
+const (
+	LaneTranslation Lane = iota
+	LaneRotation
+	LaneScale
+	NumLanes
+)
+
+// LaneOf is the lane a channel is drawn in.
+func LaneOf(c GraphChannel) Lane {
+	switch {
+	case c <= GraphTZ:
+		return LaneTranslation
+	case c <= GraphRZ:
+		return LaneRotation
+	}
+	return LaneScale
+}
+
+// LaneUnit is the value axis's title: what the lane shows and in which unit.
+// Translation is in the file's own length unit, which the formats do not name.
+func LaneUnit(l Lane, r GraphRotation) string {
+	switch l {
+	case LaneTranslation:
+		return "translation (file units)"
+	case LaneRotation:
+		if r == RotationEuler {
+			return "rotation (degrees)"
+		}
+		return "rotation (quaternion)"
+	}
+	return "scale (factor)"
+}
+
+// GraphRotation is how the graph shows rotation.
+type GraphRotation int
+
+const (
+	// RotationQuat plots the quaternion's w, x, y, z as the clip gives them.
+	RotationQuat GraphRotation = iota
+	// RotationEuler plots Euler angles in degrees (EulerXYZ), unwrapped along
+	// the curve so that they do not jump by 360°.
+	RotationEuler
+)
+
+// GraphSide says where a curve's pose comes from.
+type GraphSide int
+
+const (
+	// SideA is the scene's current clip.
+	SideA GraphSide = iota
+	// SideB is compare mode's scene B (the matched node, the same clip index).
+	SideB
+	// SideBlend is the blend's clip B, on the scene, at the time the blend gives
+	// it for each time of clip A.
+	SideBlend
+)
+
+// SideSuffix is the legend's mark for a side.
+var SideSuffix = [3]string{"", " (B)", " (blend B)"}
+
+// MaxGraphNodes is how many nodes the graph plots at once.
+const MaxGraphNodes = 8
+
+// Curve is one sampled channel of one node on one side.
+type Curve struct {
+	Node    int // the node in scene A (a B curve belongs to A's node it matches)
+	Side    GraphSide
+	Channel GraphChannel
+	Label   string    // the legend's text: "Bone0 t.x (B)"
+	V       []float32 // one value per Graph.X
+	// KeyX, KeyV are the node's keys on this curve: the key times (in clip A's
+	// time) and the curve's value at each.
+	KeyX []float64
+	KeyV []float32
+}
+
+type graphKey struct {
+	genA, genB       int
+	optsA, optsB     string
+	clip             int
+	blend            bool
+	clipB            int
+	rot              GraphRotation
+	nodes            [MaxGraphNodes]int
+	nNodes           int
+	conjA, conjB     bool
+	durA, durB       float64
+	matched          [MaxGraphNodes]int
+	hasScene, hasSeB bool
+}
+
+// Graph is the graph editor's model: the curves of the chosen nodes over clip A,
+// sampled once per (scenes, clip, nodes, reading, rotation form) into arrays the
+// window draws every frame without allocating, and the view's zoom and pan.
+type Graph struct {
+	// Rotation is the rotation's form; Show turns channels on and off.
+	Rotation GraphRotation
+	Show     [NumGraphChannels]bool
+	// Also are nodes plotted besides the selection (ctrl-click in the tree).
+	Also []int
+
+	// Nodes are the plotted nodes (the selection first), Info clip A's
+	// description, X the sample times (clip A's unit), Curves every channel of
+	// every node on every side.
+	Nodes  []int
+	Info   anim.ClipInfo
+	X      []float64
+	Curves []Curve
+	// Gen counts resamplings, so that views caching on the curves know.
+	Gen int
+
+	View GraphView
+	key  graphKey
+}
+
+// NewGraph shows translation and the quaternion; Euler and scale are a click away.
+func NewGraph() *Graph {
+	g := &Graph{}
+	for c := GraphTX; c <= GraphQZ; c++ {
+		g.Show[c] = true
+	}
+	for c := GraphRX; c <= GraphSZ; c++ {
+		g.Show[c] = true
+	}
+	g.View.Fit = true
+	return g
+}
+
+// Visible says whether curve c is drawn: its channel is on and belongs to the
+// rotation form chosen.
+func (g *Graph) Visible(c GraphChannel) bool {
+	if !g.Show[c] {
+		return false
+	}
+	switch {
+	case c >= GraphQW && c <= GraphQZ:
+		return g.Rotation == RotationQuat
+	case c >= GraphRX && c <= GraphRZ:
+		return g.Rotation == RotationEuler
+	}
+	return true
+}
+
+// ToggleAlso adds node i to the plotted nodes, or removes it.
+func (g *Graph) ToggleAlso(i int) {
+	for k, n := range g.Also {
+		if n == i {
+			g.Also = append(g.Also[:k], g.Also[k+1:]...)
+			return
+		}
+	}
+	if len(g.Also) < MaxGraphNodes-1 {
+		g.Also = append(g.Also, i)
+	}
+}
+
+// Has says whether node i is among the extra plotted nodes.
+func (g *Graph) Has(i int) bool {
+	for _, n := range g.Also {
+		if n == i {
+			return true
+		}
+	}
+	return false
+}
+
+// graphSamples is how many times a curve is sampled: twice per frame of the
+// clip, at least 257 and at most 1025 (about one per pixel of a wide graph).
+func graphSamples(info anim.ClipInfo, d float64) int {
+	if !(d > 0) {
+		return 1
+	}
+	n := 257
+	if st := info.FrameStep(); st > 0 {
+		if f := 2*d/st + 1; f > float64(n) {
+			n = int(min(f, 1025))
+		}
+	}
+	return n
+}
+
+// graphDuration is the span a graph covers: clip A's duration, or its first 10
+// seconds when it is endless.
+func graphDuration(info anim.ClipInfo) float64 {
+	d := info.Duration
+	if math.IsInf(d, 1) {
+		ups := info.UnitsPerSecond
+		if !(ups > 0) || math.IsInf(ups, 0) {
+			ups = 1
+		}
+		d = 10 * ups
+	}
+	if !(d >= 0) || d > 1e12 {
+		d = 0
+	}
+	return d
+}
+
+// Update resamples the curves when what they show changed since the last call
+// (the scenes, the clip, the blend, the nodes, the reading, the rotation form)
+// and reports whether it did. Otherwise it costs a comparison.
+func (g *Graph) Update(s *State) bool {
+	k := g.keyFor(s)
+	if k == g.key && g.Gen > 0 {
+		return false
+	}
+	g.key = k
+	g.Gen++
+	g.Nodes, g.X = g.Nodes[:0], nil
+	g.Curves = nil
+	if !k.hasScene {
+		return true
+	}
+	g.Nodes = append(g.Nodes, k.nodes[:k.nNodes]...)
+	sc := s.Scene
+	g.Info = sc.Infos[s.Clip]
+	d := graphDuration(g.Info)
+	n := graphSamples(g.Info, d)
+	g.X = make([]float64, n)
+	for i := range g.X {
+		if n > 1 {
+			g.X[i] = d * float64(i) / float64(n-1)
+		}
+	}
+	clipA := sc.Clips[s.Clip]
+	for _, node := range g.Nodes {
+		g.addSide(sc, clipA, node, node, SideA, identityTime)
+	}
+	if k.hasSeB {
+		sb := s.SceneB
+		clip := sb.Clips[min(s.Clip, len(sb.Clips)-1)]
+		for i, node := range g.Nodes {
+			if m := k.matched[i]; m >= 0 {
+				g.addSide(sb, clip, node, m, SideB, identityTime)
+			}
+		}
+	}
+	if k.blend {
+		clipB := sc.Clips[k.clipB]
+		da, db := k.durA, k.durB
+		// Clip B's whole span lies over A's (State.TimeB's rule when synced; a
+		// B running on its own is shown the same way, its cursor at its own time).
+		mapT := identityTime
+		if da > 0 && db > 0 && !math.IsInf(da, 1) && !math.IsInf(db, 1) {
+			mapT = timeMap{scale: db / da}
+		}
+		for _, node := range g.Nodes {
+			g.addSide(sc, clipB, node, node, SideBlend, mapT)
+		}
+	}
+	g.View.Fit = true
+	return true
+}
+
+func (g *Graph) keyFor(s *State) graphKey {
+	var k graphKey
+	if s.Scene == nil {
+		return k
+	}
+	sc := s.Scene
+	k.hasScene = true
+	k.genA, k.optsA, k.clip, k.rot = sc.Gen, sc.optsKey, s.Clip, g.Rotation
+	k.conjA = sc.Asset.ConjugatedRotation
+	add := func(i int) {
+		if i < 0 || i >= sc.Skel.Len() || k.nNodes == MaxGraphNodes {
+			return
+		}
+		for _, n := range k.nodes[:k.nNodes] {
+			if n == i {
+				return
+			}
+		}
+		k.nodes[k.nNodes] = i
+		k.nNodes++
+	}
+	add(s.Selected)
+	for _, i := range g.Also {
+		add(i)
+	}
+	if s.SceneB != nil {
+		k.hasSeB = true
+		k.genB, k.optsB, k.conjB = s.SceneB.Gen, s.SceneB.optsKey, s.SceneB.Asset.ConjugatedRotation
+		for i := range k.nodes[:k.nNodes] {
+			k.matched[i] = s.MatchedB(k.nodes[i])
+			if k.matched[i] >= s.SceneB.Skel.Len() {
+				k.matched[i] = -1
+			}
+		}
+	}
+	if s.BlendOn() {
+		k.blend, k.clipB = true, s.Blend.ClipB
+		k.durA, k.durB = s.Info().Duration, s.InfoB().Duration
+	}
+	return k
+}
+
+// addSide samples node of scene sc (drawn as A's node `as`) under clip at each
+// of the graph's times mapped by mapT, and appends one curve per channel.
+func (g *Graph) addSide(sc *Scene, clip anim.Clip, as, node int, side GraphSide, mapT timeMap) {
+	n := len(g.X)
+	base := len(g.Curves)
+	name := sc.Skel.Names[node]
+	if side != SideA {
+		name = g.nameOfA(as, name)
+	}
+	for c := GraphChannel(0); c < NumGraphChannels; c++ {
+		g.Curves = append(g.Curves, Curve{Node: as, Side: side, Channel: c,
+			Label: name + " " + GraphChannelNames[c] + SideSuffix[side], V: make([]float32, n)})
+	}
+	curves := g.Curves[base:]
+	pose := &anim.Pose{Local: make([]anim.Transform, sc.Skel.Len())}
+	req := anim.PoseRequest{A: clip}
+	conj := sc.Asset.ConjugatedRotation
+	var vals [NumGraphChannels]float32
+	var prev [3]float64
+	sample := func(t float64, first bool) (ok bool) {
+		defer func() {
+			if recover() != nil {
+				ok = false
+			}
+		}()
+		req.TA = mapT.of(t)
+		pose.Sample(sc.Skel, &req)
+		x := pose.Local[node]
+		if conj {
+			x.Q = anim.Conjugate(x.Q)
+		}
+		e := EulerXYZ(x.Q)
+		if !first {
+			for a := range e {
+				e[a] = Unwrap(e[a], prev[a])
+			}
+		}
+		prev = e
+		vals = [NumGraphChannels]float32{x.T[0], x.T[1], x.T[2], x.Q.W, x.Q.V[0], x.Q.V[1], x.Q.V[2],
+			float32(e[0]), float32(e[1]), float32(e[2]), x.S[0], x.S[1], x.S[2]}
+		return true
+	}
+	nan := float32(math.NaN())
+	for i, t := range g.X {
+		if !sample(t, i == 0) {
+			vals = [NumGraphChannels]float32{nan, nan, nan, nan, nan, nan, nan, nan, nan, nan, nan, nan, nan}
+		}
+		for c := range curves {
+			curves[c].V[i] = vals[c]
+		}
+	}
+	// The keys: the times the clip lists for the node, within the graph; a
+	// blend-B key at B's time tb sits where A's time maps onto it.
+	kt, ok := clip.(anim.KeyTimesClip)
+	if !ok {
+		return
+	}
+	var times []float64
+	func() {
+		defer func() { _ = recover() }()
+		times = kt.KeyTimes(node, nil)
+	}()
+	d := 0.0
+	if n > 0 {
+		d = g.X[n-1]
+	}
+	for _, tk := range times {
+		x, ok := mapT.keyToA(tk, d)
+		if !ok {
+			continue
+		}
+		// The Euler value at a key continues the curve's unwrapping from its
+		// nearest sample.
+		j := nearestIndex(g.X, x)
+		for a := 0; a < 3; a++ {
+			prev[a] = float64(curves[GraphRX+GraphChannel(a)].V[j])
+		}
+		if !sample(x, false) {
+			continue
+		}
+		for c := range curves {
+			curves[c].KeyX = append(curves[c].KeyX, x)
+			curves[c].KeyV = append(curves[c].KeyV, vals[c])
+		}
+	}
+}
+
+// timeMap maps a time of clip A to the time a curve's clip is sampled at: 1 for
+// A and compare B; B's duration over A's for the blend's clip B.
+type timeMap struct{ scale float64 }
+
+var identityTime = timeMap{scale: 1}
+
+func (m timeMap) of(t float64) float64 {
+	return t * m.scale
+}
+
+// keyToA places a key at time tk of the sampled clip on clip A's time axis
+// 0..d.
+func (m timeMap) keyToA(tk, d float64) (float64, bool) {
+	if !(m.scale > 0) {
+		return 0, false
+	}
+	x := tk / m.scale
+	if !(x >= 0 && x <= d) {
+		return 0, false
+	}
+	return x, true
+}
+
+func nearestIndex(xs []float64, x float64) int {
+	best, bd := 0, math.Inf(1)
+	for i, v := range xs {
+		if dd := math.Abs(v - x); dd < bd {
+			best, bd = i, dd
+		}
+	}
+	return best
+}
+
+// nameOfA is the legend name of a B-side curve: A's node name, as the curves
+// of one node share it.
+func (g *Graph) nameOfA(as int, fallback string) string {
+	for _, c := range g.Curves {
+		if c.Node == as && c.Side == SideA {
+			name, _, _ := strings.Cut(c.Label, " ")
+			return name
+		}
+	}
+	return fallback
+}
+
+// EulerXYZ is the rotation q as angles in degrees about X, Y and Z applied in
+// that order (R = Rz·Ry·Rx): X and Z in (−180, 180], Y in [−90, 90]. q need not
+// be unit length.
+func EulerXYZ(q mgl32.Quat) [3]float64 {
+	w, x, y, z := float64(q.W), float64(q.V[0]), float64(q.V[1]), float64(q.V[2])
+	n := math.Sqrt(w*w + x*x + y*y + z*z)
+	if !(n > 0) || math.IsInf(n, 0) {
+		return [3]float64{}
+	}
+	w, x, y, z = w/n, x/n, y/n, z/n
+	sy := 2 * (w*y - z*x)
+	sy = max(-1, min(1, sy))
+	deg := 180 / math.Pi
+	return [3]float64{
+		math.Atan2(2*(w*x+y*z), 1-2*(x*x+y*y)) * deg,
+		math.Asin(sy) * deg,
+		math.Atan2(2*(w*z+x*y), 1-2*(y*y+z*z)) * deg,
+	}
+}
+
+// Unwrap is angle a (degrees) moved by whole turns to lie within 180° of prev,
+// so that a curve crossing ±180° continues instead of jumping.
+func Unwrap(a, prev float64) float64 {
+	if math.IsNaN(a) || math.IsNaN(prev) || math.IsInf(prev, 0) {
+		return a
+	}
+	return a - 360*math.Round((a-prev)/360)
+}

@@ -1,0 +1,477 @@
+package gui
+
+import (
+	"math"
+	"strconv"
+	"strings"
+
+	"animscope/viewer"
+
+	"github.com/inkyblackness/imgui-go/v4"
+)
+
+// graphPanel is the graph editor's window side: the model, and the labels it
+// draws, made again only when what they say changes (per-frame drawing
+// allocates nothing).
+type graphPanel struct {
+	g *viewer.Graph
+	// ticks are the axes' labels; nodesText and timeTitle name the nodes and
+	// the time axis for the model's Gen.
+	ticks     [1 + int(viewer.NumLanes)]tickLabels
+	textGen   int
+	nodesText string
+	timeTitle string
+	// drag is the lane a drag began in (−1: a time-only drag); dragging says a
+	// drag is under way, so that its release is no click.
+	drag     viewer.Lane
+	dragging bool
+}
+
+// tickLabels are an axis's tick texts for one (first tick, step, count).
+type tickLabels struct {
+	first, step float64
+	n           int
+	texts       []string
+}
+
+// labels returns the texts of n ticks from first by step, formatted again
+// only when they changed.
+func (tl *tickLabels) labels(first, step float64, n int) []string {
+	if tl.first == first && tl.step == step && tl.n == n && tl.texts != nil {
+		return tl.texts
+	}
+	tl.first, tl.step, tl.n = first, step, n
+	tl.texts = tl.texts[:0]
+	dec := viewer.TickDecimals(step)
+	for i := 0; i < n; i++ {
+		v := first + float64(i)*step
+		if math.Abs(v) < step*1e-6 {
+			v = 0 // no "-0"
+		}
+		tl.texts = append(tl.texts, strconv.FormatFloat(v, 'f', dec, 64))
+	}
+	return tl.texts
+}
+
+// graphModel is the graph's model, made on first use (the scene tree's
+// ctrl-click adds nodes to it).
+func (u *UI) graphModel() *viewer.Graph {
+	if u.gp.g == nil {
+		u.gp.g = viewer.NewGraph()
+	}
+	return u.gp.g
+}
+
+// channelColour is a curve's colour: the channel's axis (x red, y green, z
+// blue, w white), darker for each further node, fainter for the B sides.
+func channelColour(c viewer.GraphChannel, nodeRank int, side viewer.GraphSide) imgui.PackedColor {
+	axis := [viewer.NumGraphChannels]int{0, 1, 2, 3, 0, 1, 2, 0, 1, 2, 0, 1, 2}
+	base := [4][3]float32{{1, 0.38, 0.38}, {0.4, 0.95, 0.4}, {0.45, 0.62, 1}, {0.92, 0.92, 0.92}}[axis[c]]
+	k := float32(1) - 0.22*float32(min(nodeRank, 3))
+	alpha := float32(1)
+	switch side {
+	case viewer.SideB:
+		alpha = 0.75
+		for i := range base { // B leans to cyan-white: told apart from A at a glance
+			base[i] = base[i]*0.6 + 0.4
+		}
+	case viewer.SideBlend:
+		alpha = 0.55
+	}
+	return packed(base[0]*k, base[1]*k, base[2]*k, alpha)
+}
+
+var graphChannelHelp = [viewer.NumGraphChannels]string{
+	"translation x, in the file's units", "translation y", "translation z",
+	"quaternion w", "quaternion x", "quaternion y", "quaternion z",
+	"rotation about X in degrees (X applied first, then Y, then Z)", "rotation about Y in degrees", "rotation about Z in degrees",
+	"scale x (1: unscaled)", "scale y", "scale z",
+}
+
+// graph draws the graph editor: the toolbar, one lane per kind of channel,
+// the legend at the right.
+func (u *UI) graph() {
+	s := u.S
+	if s.Scene == nil {
+		return
+	}
+	g := u.graphModel()
+	if g.Update(s) || g.Gen != u.gp.textGen {
+		u.graphTexts()
+	}
+	if g.View.Fit {
+		g.FitView()
+	}
+	u.graphToolbar()
+	if len(g.Nodes) == 0 {
+		coloured(colDim, "Select a node (click a joint or a node in the tree; ctrl-click adds more) to see its curves.")
+		return
+	}
+	sc := u.scale()
+	avail := imgui.ContentRegionAvail()
+	legendW := u.legendWidth()
+	plotW := avail.X - legendW - 8*sc
+	if plotW < 120*sc || avail.Y < 60*sc {
+		coloured(colDim, "(too small: make the panel larger)")
+		return
+	}
+	start := imgui.CursorScreenPos()
+	u.graphPlot(start, plotW, avail.Y)
+	imgui.SetCursorScreenPos(imgui.Vec2{X: start.X + plotW + 8*sc, Y: start.Y})
+	u.graphLegend(legendW, avail.Y)
+}
+
+// graphTexts makes the labels that change with the curves.
+func (u *UI) graphTexts() {
+	g := u.gp.g
+	u.gp.textGen = g.Gen
+	var b strings.Builder
+	b.WriteString("nodes: ")
+	for i, n := range g.Nodes {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(u.S.Scene.Skel.Names[n])
+	}
+	u.gp.nodesText = b.String()
+	unit := g.Info.Unit
+	if unit == "" {
+		unit = "frame"
+	}
+	u.gp.timeTitle = "time (" + unit + ")"
+}
+
+func (u *UI) graphToolbar() {
+	g := u.gp.g
+	imgui.Text("rotation:")
+	imgui.SameLine()
+	if imgui.RadioButton("quaternion", g.Rotation == viewer.RotationQuat) {
+		g.Rotation = viewer.RotationQuat
+	}
+	tooltip("Rotation as the quaternion's w, x, y, z, exactly as sampled.")
+	imgui.SameLine()
+	if imgui.RadioButton("Euler", g.Rotation == viewer.RotationEuler) {
+		g.Rotation = viewer.RotationEuler
+	}
+	tooltip("Rotation as angles in degrees about X, Y, Z (X applied first), unwrapped along the curve.")
+	imgui.SameLine()
+	imgui.Text("  ")
+	for c := viewer.GraphChannel(0); c < viewer.NumGraphChannels; c++ {
+		quat := c >= viewer.GraphQW && c <= viewer.GraphQZ
+		euler := c >= viewer.GraphRX && c <= viewer.GraphRZ
+		if (quat && g.Rotation != viewer.RotationQuat) || (euler && g.Rotation != viewer.RotationEuler) {
+			continue
+		}
+		imgui.SameLine()
+		imgui.PushStyleColor(imgui.StyleColorCheckMark, imgui.Vec4{X: 1, Y: 1, Z: 1, W: 1})
+		imgui.PushStyleColor(imgui.StyleColorText, packedToVec4(channelColour(c, 0, viewer.SideA)))
+		if imgui.Checkbox(viewer.GraphChannelNames[c], &g.Show[c]) {
+			g.View.Fit = true
+		}
+		imgui.PopStyleColorV(2)
+		tooltip(graphChannelHelp[c])
+	}
+	imgui.SameLine()
+	if imgui.Button("Fit") {
+		g.View.Fit = true
+	}
+	tooltip("Show the whole clip and every visible curve (or double-click the graph).\nWheel: zoom time; Shift+wheel: zoom the lane's values; drag: pan;\nclick a key point: go to its time; click elsewhere: go to that time.")
+	coloured(colDim, u.gp.nodesText)
+	if len(g.Nodes) > 0 {
+		helpMarker("Ctrl-click nodes in the scene tree to plot them too (up to 8).")
+	}
+}
+
+func packedToVec4(c imgui.PackedColor) imgui.Vec4 {
+	return imgui.Vec4{X: float32(c&0xff) / 255, Y: float32(c>>8&0xff) / 255, Z: float32(c>>16&0xff) / 255, W: float32(c>>24&0xff) / 255}
+}
+
+// visibleLanes lists the lanes with a visible channel.
+func visibleLanes(g *viewer.Graph) (lanes [viewer.NumLanes]viewer.Lane, n int) {
+	for l := viewer.Lane(0); l < viewer.NumLanes; l++ {
+		for c := viewer.GraphChannel(0); c < viewer.NumGraphChannels; c++ {
+			if viewer.LaneOf(c) == l && g.Visible(c) {
+				lanes[n] = l
+				n++
+				break
+			}
+		}
+	}
+	return lanes, n
+}
+
+func (u *UI) graphPlot(origin imgui.Vec2, w, h float32) {
+	s := u.S
+	g := u.gp.g
+	sc := u.scale()
+	lineH := imgui.TextLineHeight()
+	axisW := 58 * sc
+	timeAxisH := lineH + 6*sc
+	plot := viewer.Rect{X: origin.X + axisW, Y: origin.Y, W: w - axisW, H: h - timeAxisH}
+	lanes, n := visibleLanes(g)
+	gap := 4 * sc
+	laneH := (plot.H - gap*float32(max(n-1, 0))) / float32(max(n, 1))
+	dl := imgui.WindowDrawList()
+
+	// Interaction: one invisible button over the lanes.
+	imgui.SetCursorScreenPos(imgui.Vec2{X: plot.X, Y: plot.Y})
+	imgui.InvisibleButtonV("##graph", imgui.Vec2{X: max(plot.W, 1), Y: max(plot.H, 1)}, imgui.ButtonFlagsMouseButtonLeft|imgui.ButtonFlagsMouseButtonMiddle)
+	hovered, active := imgui.IsItemHovered(), imgui.IsItemActive()
+	mouse := imgui.MousePos()
+	laneAt := func(y float32) (viewer.Lane, viewer.Rect, bool) {
+		for i := 0; i < n; i++ {
+			r := viewer.Rect{X: plot.X, Y: plot.Y + float32(i)*(laneH+gap), W: plot.W, H: laneH}
+			if y >= r.Y && y < r.Y+r.H+gap {
+				return lanes[i], r, true
+			}
+		}
+		return 0, viewer.Rect{}, false
+	}
+	u.graphInput(plot, hovered, active, mouse, laneAt)
+
+	// The lanes: background, grid and value labels, curves, keys.
+	dl.PushClipRect(imgui.Vec2{X: origin.X, Y: origin.Y}, imgui.Vec2{X: origin.X + w, Y: origin.Y + h})
+	tStep := viewer.NiceStep(g.View.T1-g.View.T0, max(2, int(plot.W/(70*sc))))
+	tFirst := viewer.FirstTick(g.View.T0, tStep)
+	tN := 0
+	if tStep > 0 {
+		tN = max(0, min(200, int(math.Floor((g.View.T1-tFirst)/tStep+1e-9))+1))
+	}
+	for i := 0; i < n; i++ {
+		l := lanes[i]
+		r := viewer.Rect{X: plot.X, Y: plot.Y + float32(i)*(laneH+gap), W: plot.W, H: laneH}
+		pmin, pmax := imgui.Vec2{X: r.X, Y: r.Y}, imgui.Vec2{X: r.X + r.W, Y: r.Y + r.H}
+		dl.AddRectFilled(pmin, pmax, packed(0.1, 0.1, 0.12, 1))
+		// Time grid.
+		for k := 0; k < tN; k++ {
+			x := g.View.TimeToX(tFirst+float64(k)*tStep, r)
+			dl.AddLine(imgui.Vec2{X: x, Y: r.Y}, imgui.Vec2{X: x, Y: r.Y + r.H}, packed(1, 1, 1, 0.06))
+		}
+		// Value grid and labels.
+		vr := g.View.V[l]
+		vStep := viewer.NiceStep(vr[1]-vr[0], max(2, int(r.H/(lineH*1.6))))
+		vFirst := viewer.FirstTick(vr[0], vStep)
+		vN := max(0, min(100, int(math.Floor((vr[1]-vFirst)/vStep+1e-9))+1))
+		texts := u.gp.ticks[1+int(l)].labels(vFirst, vStep, vN)
+		for k, txt := range texts {
+			y := g.View.ValueToY(l, vFirst+float64(k)*vStep, r)
+			dl.AddLine(imgui.Vec2{X: r.X, Y: y}, imgui.Vec2{X: r.X + r.W, Y: y}, packed(1, 1, 1, 0.08))
+			tw := imgui.CalcTextSize(txt, false, 0).X
+			ty := min(max(y-lineH/2, r.Y), r.Y+r.H-lineH)
+			dl.AddText(imgui.Vec2{X: r.X - tw - 4*sc, Y: ty}, packed(0.75, 0.75, 0.75, 1), txt)
+		}
+		dl.PushClipRect(pmin, pmax)
+		u.graphCurves(dl, l, r)
+		dl.PopClipRect()
+		// The lane's title: what it shows and its unit.
+		title := viewer.LaneUnit(l, g.Rotation)
+		tw := imgui.CalcTextSize(title, false, 0).X
+		dl.AddRectFilled(imgui.Vec2{X: r.X + 2, Y: r.Y + 2}, imgui.Vec2{X: r.X + tw + 8*sc, Y: r.Y + lineH + 4}, packed(0.1, 0.1, 0.12, 0.8))
+		dl.AddText(imgui.Vec2{X: r.X + 4*sc, Y: r.Y + 2}, packed(0.85, 0.85, 0.85, 1), title)
+		// The time cursor (and a blend B running on its own: where B is).
+		if x := g.View.TimeToX(s.Tr.T, r); x >= r.X && x <= r.X+r.W {
+			dl.AddLine(imgui.Vec2{X: x, Y: r.Y}, imgui.Vec2{X: x, Y: r.Y + r.H}, packed(1, 0.3, 0.3, 1))
+		}
+		if s.BlendOn() && !s.Blend.Sync {
+			if a, b := s.Info().Duration, s.InfoB().Duration; a > 0 && b > 0 && !math.IsInf(a, 1) && !math.IsInf(b, 1) {
+				x := g.View.TimeToX(s.Blend.TB/b*a, r)
+				if x >= r.X && x <= r.X+r.W {
+					dl.AddLine(imgui.Vec2{X: x, Y: r.Y}, imgui.Vec2{X: x, Y: r.Y + r.H}, packed(1, 0.7, 0.3, 0.8))
+				}
+			}
+		}
+	}
+	// The time axis: labels under the last lane, its title at the right.
+	texts := u.gp.ticks[0].labels(tFirst, tStep, tN)
+	axisY := plot.Y + plot.H + 3*sc
+	title := u.gp.timeTitle
+	titleW := imgui.CalcTextSize(title, false, 0).X
+	for k, txt := range texts {
+		x := g.View.TimeToX(tFirst+float64(k)*tStep, plot)
+		tw := imgui.CalcTextSize(txt, false, 0).X
+		lx := x - tw/2
+		if lx+tw > plot.X+plot.W-titleW-8*sc || lx < plot.X-axisW {
+			continue // the title's place
+		}
+		dl.AddText(imgui.Vec2{X: lx, Y: axisY}, packed(0.75, 0.75, 0.75, 1), txt)
+	}
+	dl.AddText(imgui.Vec2{X: plot.X + plot.W - titleW, Y: axisY}, packed(0.85, 0.85, 0.85, 1), title)
+	dl.PopClipRect()
+}
+
+// graphInput: wheel zooms (time, or with Shift the lane's values), a drag pans,
+// a click goes to the key under the mouse or to the time there, a double-click
+// fits.
+func (u *UI) graphInput(plot viewer.Rect, hovered, active bool, mouse imgui.Vec2, laneAt func(float32) (viewer.Lane, viewer.Rect, bool)) {
+	s := u.S
+	g := u.gp.g
+	io := imgui.CurrentIO()
+	if hovered {
+		if _, wy := io.MouseWheel(); wy != 0 {
+			f := math.Pow(0.85, float64(wy))
+			if io.KeyShiftPressed() {
+				if l, r, ok := laneAt(mouse.Y); ok {
+					g.View.ZoomValue(l, f, g.View.YToValue(l, mouse.Y, r))
+				}
+			} else {
+				g.View.ZoomTime(f, g.View.XToTime(mouse.X, plot))
+			}
+		}
+		if imgui.IsMouseDoubleClicked(0) {
+			g.View.Fit = true
+			return
+		}
+	}
+	if !active {
+		u.gp.dragging = false
+		return
+	}
+	if imgui.IsMouseClicked(0) || imgui.IsMouseClicked(2) {
+		u.gp.drag = -1
+		if l, _, ok := laneAt(mouse.Y); ok {
+			u.gp.drag = l
+		}
+		u.gp.dragging = false
+	}
+	for _, b := range [2]int{0, 2} {
+		if !imgui.IsMouseDragging(b, 3) {
+			continue
+		}
+		u.gp.dragging = true
+		d := imgui.MouseDragDelta(b, 3)
+		imgui.ResetMouseDragDelta(b)
+		g.View.PanTime(-float64(d.X/plot.W) * (g.View.T1 - g.View.T0))
+		if l := u.gp.drag; l >= 0 {
+			if _, r, ok := laneAt(mouse.Y); ok && r.H > 0 {
+				vr := g.View.V[l]
+				g.View.PanValue(l, float64(d.Y/r.H)*(vr[1]-vr[0]))
+			}
+		}
+	}
+	if imgui.IsMouseReleased(0) && !u.gp.dragging {
+		t := g.View.XToTime(mouse.X, plot)
+		if l, r, ok := laneAt(mouse.Y); ok {
+			if kt, hit := g.KeyAt(l, mouse.X, mouse.Y, r, 6*u.scale()); hit {
+				t = kt
+			}
+		}
+		s.Tr.Scrub(t, s.Info())
+	}
+}
+
+// graphCurves draws lane l's visible curves and their key points into r, at
+// most about one segment per pixel.
+func (u *UI) graphCurves(dl imgui.DrawList, l viewer.Lane, r viewer.Rect) {
+	g := u.gp.g
+	sc := u.scale()
+	xs := g.X
+	if len(xs) == 0 {
+		return
+	}
+	// The first and last sample in view.
+	i0, i1 := 0, len(xs)-1
+	for i0 < i1 && xs[i0+1] < g.View.T0 {
+		i0++
+	}
+	for i1 > i0 && xs[i1-1] > g.View.T1 {
+		i1--
+	}
+	for ci := range g.Curves {
+		c := &g.Curves[ci]
+		if viewer.LaneOf(c.Channel) != l || !g.Visible(c.Channel) {
+			continue
+		}
+		col := channelColour(c.Channel, nodeRank(g, c.Node), c.Side)
+		thick := 1.5 * sc
+		if c.Side != viewer.SideA {
+			thick = 1.2 * sc
+		}
+		px := g.View.TimeToX(xs[i0], r)
+		py := g.View.ValueToY(l, float64(c.V[i0]), r)
+		for i := i0 + 1; i <= i1; i++ {
+			x := g.View.TimeToX(xs[i], r)
+			if x-px < 1 && i < i1 {
+				continue
+			}
+			y := g.View.ValueToY(l, float64(c.V[i]), r)
+			if !isNaN32(y) && !isNaN32(py) {
+				if c.Side == viewer.SideBlend { // dashed: every other segment
+					if i%4 < 2 {
+						dl.AddLineV(imgui.Vec2{X: px, Y: py}, imgui.Vec2{X: x, Y: y}, col, thick)
+					}
+				} else {
+					dl.AddLineV(imgui.Vec2{X: px, Y: py}, imgui.Vec2{X: x, Y: y}, col, thick)
+				}
+			}
+			px, py = x, y
+		}
+		rad := 2.5 * sc
+		for k, kx := range c.KeyX {
+			if kx < g.View.T0 || kx > g.View.T1 {
+				continue
+			}
+			p := imgui.Vec2{X: g.View.TimeToX(kx, r), Y: g.View.ValueToY(l, float64(c.KeyV[k]), r)}
+			if c.Side == viewer.SideA {
+				dl.AddCircleFilledV(p, rad, col, 8)
+			} else {
+				dl.AddCircleV(p, rad, col, 8, 1)
+			}
+		}
+	}
+}
+
+func isNaN32(f float32) bool { return f != f }
+
+// nodeRank is node's place among the plotted nodes (its colour shade).
+func nodeRank(g *viewer.Graph, node int) int {
+	for i, n := range g.Nodes {
+		if n == node {
+			return i
+		}
+	}
+	return 0
+}
+
+// legendWidth fits the legend's longest label (and no more than a third of
+// the panel).
+func (u *UI) legendWidth() float32 {
+	g := u.gp.g
+	sc := u.scale()
+	w := float32(0)
+	for i := range g.Curves {
+		if c := &g.Curves[i]; g.Visible(c.Channel) {
+			w = max(w, imgui.CalcTextSize(c.Label, false, 0).X)
+		}
+	}
+	w += 26 * sc
+	return min(max(w, 120*sc), imgui.ContentRegionAvail().X/3)
+}
+
+// graphLegend lists the visible curves with their colours; hovering one names
+// its node, channel and side in full.
+func (u *UI) graphLegend(w, h float32) {
+	g := u.gp.g
+	sc := u.scale()
+	if imgui.BeginChildV("graph-legend", imgui.Vec2{X: w, Y: h}, false, 0) {
+		dl := imgui.WindowDrawList()
+		lineH := imgui.TextLineHeight()
+		for i := range g.Curves {
+			c := &g.Curves[i]
+			if !g.Visible(c.Channel) {
+				continue
+			}
+			p := imgui.CursorScreenPos()
+			col := channelColour(c.Channel, nodeRank(g, c.Node), c.Side)
+			y := p.Y + lineH/2
+			if c.Side == viewer.SideBlend {
+				dl.AddLineV(imgui.Vec2{X: p.X, Y: y}, imgui.Vec2{X: p.X + 6*sc, Y: y}, col, 2*sc)
+				dl.AddLineV(imgui.Vec2{X: p.X + 10*sc, Y: y}, imgui.Vec2{X: p.X + 16*sc, Y: y}, col, 2*sc)
+			} else {
+				dl.AddLineV(imgui.Vec2{X: p.X, Y: y}, imgui.Vec2{X: p.X + 16*sc, Y: y}, col, 2*sc)
+			}
+			imgui.SetCursorScreenPos(imgui.Vec2{X: p.X + 20*sc, Y: p.Y})
+			imgui.Text(c.Label)
+		}
+	}
+	imgui.EndChild()
+}
