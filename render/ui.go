@@ -23,6 +23,11 @@ type UIRenderer struct {
 // font atlas.
 func NewUIRenderer() (*UIRenderer, error) {
 	r := &UIRenderer{textures: map[imgui.TextureID]uint32{}}
+	// Render draws each command from its VtxOffset (DrawElementsBaseVertex), so
+	// ImGui may put more than 65,536 vertices in one window's list (a graph of
+	// many curves) instead of asserting.
+	io := imgui.CurrentIO()
+	io.SetBackendFlags(io.GetBackendFlags() | imgui.BackendFlagsRendererHasVtxOffset)
 	var err error
 	if r.prog, err = linkProgram(shaders.UIVert, shaders.UIFrag); err != nil {
 		return nil, err

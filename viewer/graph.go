@@ -156,13 +156,11 @@ type Graph struct {
 	key  graphKey
 }
 
-// NewGraph shows translation and the quaternion; Euler and scale are a click away.
+// NewGraph shows translation and rotation; scale, most often 1 throughout, is
+// a click away.
 func NewGraph() *Graph {
 	g := &Graph{}
-	for c := GraphTX; c <= GraphQZ; c++ {
-		g.Show[c] = true
-	}
-	for c := GraphRX; c <= GraphSZ; c++ {
+	for c := GraphTX; c <= GraphRZ; c++ {
 		g.Show[c] = true
 	}
 	g.View.Fit = true

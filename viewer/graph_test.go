@@ -241,6 +241,10 @@ func TestGraphView(t *testing.T) {
 	g := NewGraph()
 	s.Select(1)
 	g.Update(s)
+	if g.Visible(GraphSX) {
+		t.Error("scale shown by default; want it a click away")
+	}
+	g.Show[GraphSX], g.Show[GraphSY], g.Show[GraphSZ] = true, true, true
 	g.FitView()
 	v := g.View
 	if v.T0 != 0 || v.T1 != 40 {
@@ -301,5 +305,27 @@ func TestGraphKeyAt(t *testing.T) {
 	}
 	if got := g.View.XToTime(200, r); got != 20 {
 		t.Errorf("XToTime(200) = %v, want 20", got)
+	}
+}
+
+func TestAxisTicks(t *testing.T) {
+	tests := []struct {
+		lo, hi float64
+		max    int
+		first  float64
+		step   float64
+		n      int
+	}{
+		{0, 40, 8, 0, 5, 9},
+		// NiceStep(0.638, 3) is 0.5: one tick (0) only, so 0.2: −0.4, −0.2, 0.
+		{-0.494, 0.144, 3, -0.4, 0.2, 3},
+		{-43.5, 30.9, 4, -40, 20, 4},
+		{1, 1, 4, 1, 1, 0},
+	}
+	for _, tc := range tests {
+		first, step, n := AxisTicks(tc.lo, tc.hi, tc.max)
+		if math.Abs(first-tc.first) > 1e-9 || math.Abs(step-tc.step) > 1e-9 || n != tc.n {
+			t.Errorf("AxisTicks(%v, %v, %d) = %v, %v, %d; want %v, %v, %d", tc.lo, tc.hi, tc.max, first, step, n, tc.first, tc.step, tc.n)
+		}
 	}
 }

@@ -155,3 +155,29 @@ func (g *Graph) KeyAt(l Lane, x, y float32, r Rect, radius float32) (t float64, 
 	}
 	return t, ok
 }
+
+// AxisTicks are the ticks of an axis showing lo..hi with room for about
+// maxTicks labels: n ticks from first by step (NiceStep's), and at least two
+// when a finer nice step (the next lower of 1, 2, 5 × 10^k) gives them.
+func AxisTicks(lo, hi float64, maxTicks int) (first, step float64, n int) {
+	if !(hi > lo) || math.IsInf(hi-lo, 0) {
+		return lo, 1, 0
+	}
+	step = NiceStep(hi-lo, maxTicks)
+	count := func(st float64) (float64, int) {
+		f := FirstTick(lo, st)
+		return f, max(0, int(math.Floor((hi-f)/st+1e-9))+1)
+	}
+	first, n = count(step)
+	for k := 0; n < 2 && k < 3; k++ {
+		m := step / math.Pow(10, math.Floor(math.Log10(step)+1e-9))
+		switch {
+		case m > 4.5: // 5 → 2
+			step = step / 5 * 2
+		default: // 2 → 1, 1 → 0.5
+			step /= 2
+		}
+		first, n = count(step)
+	}
+	return first, step, min(n, 1000)
+}

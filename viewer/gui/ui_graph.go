@@ -25,7 +25,28 @@ type graphPanel struct {
 	// drag is under way, so that its release is no click.
 	drag     viewer.Lane
 	dragging bool
+	// legend has one line per node, side and lane; laneShown is the lane shown
+	// when the panel is too low for all of them.
+	legend    []legendLine
+	laneShown viewer.Lane
+	cramped   bool
+	curveIDs  []string // the curves' ImGui ids
 }
+
+// legendLine is one line of the legend: "neck rotation (B)" and the channels'
+// axis letters in their colours.
+type legendLine struct {
+	text string
+	node int
+	side viewer.GraphSide
+	lane viewer.Lane
+}
+
+// laneShort names a lane in the legend.
+var laneShort = [viewer.NumLanes]string{"t", "rot", "s"}
+
+// axisLetter is a channel's letter in the legend.
+var axisLetter = [viewer.NumGraphChannels]string{"x", "y", "z", "w", "x", "y", "z", "x", "y", "z", "x", "y", "z"}
 
 // tickLabels are an axis's tick texts for one (first tick, step, count).
 type tickLabels struct {
@@ -53,11 +74,15 @@ func (tl *tickLabels) labels(first, step float64, n int) []string {
 	return tl.texts
 }
 
+// minLaneLines is a lane's least height in text lines.
+const minLaneLines = 3.5
+
 // graphModel is the graph's model, made on first use (the scene tree's
 // ctrl-click adds nodes to it).
 func (u *UI) graphModel() *viewer.Graph {
 	if u.gp.g == nil {
 		u.gp.g = viewer.NewGraph()
+		u.gp.laneShown = viewer.LaneRotation // the lane a cramped panel shows first
 	}
 	return u.gp.g
 }
@@ -102,6 +127,14 @@ func (u *UI) graph() {
 	if g.View.Fit {
 		g.FitView()
 	}
+	// Too low for every lane at a readable height (three value labels each):
+	// one lane at a time, picked in the toolbar.
+	{
+		_, n := visibleLanes(g)
+		lineH := imgui.TextLineHeight()
+		h := imgui.ContentRegionAvail().Y - imgui.FrameHeightWithSpacing()*1.5 - lineH - 6*u.scale()
+		u.gp.cramped = n > 1 && h < float32(n)*(minLaneLines*lineH+4*u.scale())
+	}
 	u.graphToolbar()
 	if len(g.Nodes) == 0 {
 		coloured(colDim, "Select a node (click a joint or a node in the tree; ctrl-click adds more) to see its curves.")
@@ -139,30 +172,54 @@ func (u *UI) graphTexts() {
 		unit = "frame"
 	}
 	u.gp.timeTitle = "time (" + unit + ")"
+	for len(u.gp.curveIDs) < len(g.Curves) {
+		u.gp.curveIDs = append(u.gp.curveIDs, "##curve"+strconv.Itoa(len(u.gp.curveIDs)))
+	}
+	u.gp.legend = u.gp.legend[:0]
+	for i := range g.Curves {
+		c := &g.Curves[i]
+		l := viewer.LaneOf(c.Channel)
+		if c.Channel != viewer.GraphTX && c.Channel != viewer.GraphQW && c.Channel != viewer.GraphSX {
+			continue // one line per lane (rotation's, quaternion or Euler, on q.w's)
+		}
+		name, _, _ := strings.Cut(c.Label, " ")
+		u.gp.legend = append(u.gp.legend, legendLine{text: name + " " + laneShort[l] + viewer.SideSuffix[c.Side], node: c.Node, side: c.Side, lane: l})
+	}
+}
+
+// flow keeps the next item, w points wide, on the current line when it fits and
+// starts a new line otherwise.
+func flow(w float32) {
+	imgui.SameLine()
+	if imgui.ContentRegionAvail().X < w {
+		imgui.Dummy(imgui.Vec2{}) // ends the line: the next item starts the next one
+	}
+}
+
+func checkboxWidth(label string) float32 {
+	return imgui.FrameHeight() + imgui.CurrentStyle().ItemInnerSpacing().X + imgui.CalcTextSize(label, false, 0).X
 }
 
 func (u *UI) graphToolbar() {
 	g := u.gp.g
 	imgui.Text("rotation:")
-	imgui.SameLine()
+	flow(checkboxWidth("quaternion"))
 	if imgui.RadioButton("quaternion", g.Rotation == viewer.RotationQuat) {
 		g.Rotation = viewer.RotationQuat
 	}
 	tooltip("Rotation as the quaternion's w, x, y, z, exactly as sampled.")
-	imgui.SameLine()
+	flow(checkboxWidth("Euler"))
 	if imgui.RadioButton("Euler", g.Rotation == viewer.RotationEuler) {
 		g.Rotation = viewer.RotationEuler
 	}
 	tooltip("Rotation as angles in degrees about X, Y, Z (X applied first), unwrapped along the curve.")
-	imgui.SameLine()
-	imgui.Text("  ")
 	for c := viewer.GraphChannel(0); c < viewer.NumGraphChannels; c++ {
 		quat := c >= viewer.GraphQW && c <= viewer.GraphQZ
 		euler := c >= viewer.GraphRX && c <= viewer.GraphRZ
 		if (quat && g.Rotation != viewer.RotationQuat) || (euler && g.Rotation != viewer.RotationEuler) {
 			continue
 		}
-		imgui.SameLine()
+		flow(checkboxWidth(viewer.GraphChannelNames[c]))
 		imgui.PushStyleColor(imgui.StyleColorCheckMark, imgui.Vec4{X: 1, Y: 1, Z: 1, W: 1})
 		imgui.PushStyleColor(imgui.StyleColorText, packedToVec4(channelColour(c, 0, viewer.SideA)))
 		if imgui.Checkbox(viewer.GraphChannelNames[c], &g.Show[c]) {
@@ -171,15 +228,25 @@ func (u *UI) graphToolbar() {
 		imgui.PopStyleColorV(2)
 		tooltip(graphChannelHelp[c])
 	}
-	imgui.SameLine()
+	flow(imgui.CalcTextSize("Fit", false, 0).X + 2*imgui.CurrentStyle().FramePadding().X)
 	if imgui.Button("Fit") {
 		g.View.Fit = true
 	}
 	tooltip("Show the whole clip and every visible curve (or double-click the graph).\nWheel: zoom time; Shift+wheel: zoom the lane's values; drag: pan;\nclick a key point: go to its time; click elsewhere: go to that time.")
-	coloured(colDim, u.gp.nodesText)
-	if len(g.Nodes) > 0 {
-		helpMarker("Ctrl-click nodes in the scene tree to plot them too (up to 8).")
+	if u.gp.cramped {
+		lanes, n := visibleLanes(g)
+		for i := 0; i < n; i++ {
+			l := lanes[i]
+			flow(checkboxWidth(laneShort[l]) + 10)
+			if imgui.RadioButton(laneShort[l]+"##lane", u.gp.laneShown == l) {
+				u.gp.laneShown = l
+			}
+			tooltip("The panel is too low for every lane: this one is shown (drag the bar above the panel to make room for all).")
+		}
 	}
+	flow(imgui.CalcTextSize(u.gp.nodesText, false, 0).X + 30)
+	coloured(colDim, u.gp.nodesText)
+	tooltip("Ctrl-click nodes in the scene tree to plot them too (up to 8).")
 }
 
 func packedToVec4(c imgui.PackedColor) imgui.Vec4 {
@@ -200,7 +267,20 @@ func visibleLanes(g *viewer.Graph) (lanes [viewer.NumLanes]viewer.Lane, n int) {
 	return lanes, n
 }
 
+// keyBudget is how many key marks a lane draws at most (every nth key past it):
+// each is a call into ImGui.
+const keyBudget = 600
+
+// graphPlot draws the lanes and the axes in a child window of their own (a draw
+// list of their own).
 func (u *UI) graphPlot(origin imgui.Vec2, w, h float32) {
+	if imgui.BeginChildV("##graphplot", imgui.Vec2{X: w, Y: h}, false, imgui.WindowFlagsNoScrollbar|imgui.WindowFlagsNoScrollWithMouse) {
+		u.graphLanes(imgui.CursorScreenPos(), w, h)
+	}
+	imgui.EndChild()
+}
+
+func (u *UI) graphLanes(origin imgui.Vec2, w, h float32) {
 	s := u.S
 	g := u.gp.g
 	sc := u.scale()
@@ -209,6 +289,16 @@ func (u *UI) graphPlot(origin imgui.Vec2, w, h float32) {
 	timeAxisH := lineH + 6*sc
 	plot := viewer.Rect{X: origin.X + axisW, Y: origin.Y, W: w - axisW, H: h - timeAxisH}
 	lanes, n := visibleLanes(g)
+	if u.gp.cramped && n > 1 {
+		shown := lanes[0]
+		for i := 0; i < n; i++ {
+			if lanes[i] == u.gp.laneShown {
+				shown = lanes[i]
+			}
+		}
+		u.gp.laneShown = shown
+		lanes[0], n = shown, 1
+	}
 	gap := 4 * sc
 	laneH := (plot.H - gap*float32(max(n-1, 0))) / float32(max(n, 1))
 	dl := imgui.WindowDrawList()
@@ -231,12 +321,8 @@ func (u *UI) graphPlot(origin imgui.Vec2, w, h float32) {
 
 	// The lanes: background, grid and value labels, curves, keys.
 	dl.PushClipRect(imgui.Vec2{X: origin.X, Y: origin.Y}, imgui.Vec2{X: origin.X + w, Y: origin.Y + h})
-	tStep := viewer.NiceStep(g.View.T1-g.View.T0, max(2, int(plot.W/(70*sc))))
-	tFirst := viewer.FirstTick(g.View.T0, tStep)
-	tN := 0
-	if tStep > 0 {
-		tN = max(0, min(200, int(math.Floor((g.View.T1-tFirst)/tStep+1e-9))+1))
-	}
+	tFirst, tStep, tN := viewer.AxisTicks(g.View.T0, g.View.T1, max(2, int(plot.W/(70*sc))))
+	tN = min(tN, 200)
 	for i := 0; i < n; i++ {
 		l := lanes[i]
 		r := viewer.Rect{X: plot.X, Y: plot.Y + float32(i)*(laneH+gap), W: plot.W, H: laneH}
@@ -249,10 +335,8 @@ func (u *UI) graphPlot(origin imgui.Vec2, w, h float32) {
 		}
 		// Value grid and labels.
 		vr := g.View.V[l]
-		vStep := viewer.NiceStep(vr[1]-vr[0], max(2, int(r.H/(lineH*1.6))))
-		vFirst := viewer.FirstTick(vr[0], vStep)
-		vN := max(0, min(100, int(math.Floor((vr[1]-vFirst)/vStep+1e-9))+1))
-		texts := u.gp.ticks[1+int(l)].labels(vFirst, vStep, vN)
+		vFirst, vStep, vN := viewer.AxisTicks(vr[0], vr[1], max(2, int(r.H/(lineH*1.2))))
+		texts := u.gp.ticks[1+int(l)].labels(vFirst, vStep, min(vN, 100))
 		for k, txt := range texts {
 			y := g.View.ValueToY(l, vFirst+float64(k)*vStep, r)
 			dl.AddLine(imgui.Vec2{X: r.X, Y: y}, imgui.Vec2{X: r.X + r.W, Y: y}, packed(1, 1, 1, 0.08))
@@ -359,13 +443,15 @@ func (u *UI) graphInput(plot viewer.Rect, hovered, active bool, mouse imgui.Vec2
 	}
 }
 
-// graphCurves draws lane l's visible curves and their key points into r, at
-// most about one segment per pixel.
+// graphCurves draws lane l's visible curves and their key marks into r. A
+// curve is one ImGui line plot of its samples in view (ImGui thins them to one
+// per pixel): a handful of calls per curve whatever its length, where a call
+// per segment cost thousands a frame.
 func (u *UI) graphCurves(dl imgui.DrawList, l viewer.Lane, r viewer.Rect) {
 	g := u.gp.g
 	sc := u.scale()
 	xs := g.X
-	if len(xs) == 0 {
+	if len(xs) < 2 {
 		return
 	}
 	// The first and last sample in view.
@@ -376,51 +462,53 @@ func (u *UI) graphCurves(dl imgui.DrawList, l viewer.Lane, r viewer.Rect) {
 	for i1 > i0 && xs[i1-1] > g.View.T1 {
 		i1--
 	}
+	if i1 == i0 {
+		return
+	}
+	// The plot's box spans its first and last sample; the lane's clip cuts it.
+	x0, x1 := g.View.TimeToX(xs[i0], r), g.View.TimeToX(xs[i1], r)
+	vlo, vhi := g.View.V[l][0], g.View.V[l][1]
+	// Key marks drawn: every keyStride-th, within keyBudget.
+	nKeys := 0
+	for ci := range g.Curves {
+		if c := &g.Curves[ci]; viewer.LaneOf(c.Channel) == l && g.Visible(c.Channel) {
+			nKeys += len(c.KeyX)
+		}
+	}
+	keyStride := 1 + nKeys/keyBudget
+	imgui.PushStyleVarVec2(imgui.StyleVarFramePadding, imgui.Vec2{})
+	imgui.PushStyleVarFloat(imgui.StyleVarFrameBorderSize, 0)
+	imgui.PushStyleColor(imgui.StyleColorFrameBg, imgui.Vec4{})
 	for ci := range g.Curves {
 		c := &g.Curves[ci]
 		if viewer.LaneOf(c.Channel) != l || !g.Visible(c.Channel) {
 			continue
 		}
 		col := channelColour(c.Channel, nodeRank(g, c.Node), c.Side)
-		thick := 1.5 * sc
-		if c.Side != viewer.SideA {
-			thick = 1.2 * sc
-		}
-		px := g.View.TimeToX(xs[i0], r)
-		py := g.View.ValueToY(l, float64(c.V[i0]), r)
-		for i := i0 + 1; i <= i1; i++ {
-			x := g.View.TimeToX(xs[i], r)
-			if x-px < 1 && i < i1 {
-				continue
-			}
-			y := g.View.ValueToY(l, float64(c.V[i]), r)
-			if !isNaN32(y) && !isNaN32(py) {
-				if c.Side == viewer.SideBlend { // dashed: every other segment
-					if i%4 < 2 {
-						dl.AddLineV(imgui.Vec2{X: px, Y: py}, imgui.Vec2{X: x, Y: y}, col, thick)
-					}
-				} else {
-					dl.AddLineV(imgui.Vec2{X: px, Y: py}, imgui.Vec2{X: x, Y: y}, col, thick)
-				}
-			}
-			px, py = x, y
-		}
+		imgui.SetCursorScreenPos(imgui.Vec2{X: x0, Y: r.Y})
+		imgui.PushStyleColor(imgui.StyleColorPlotLines, packedToVec4(col))
+		imgui.PlotLinesV(u.gp.curveIDs[ci], c.V[i0:i1+1], 0, "", float32(vlo), float32(vhi), imgui.Vec2{X: max(x1-x0, 1), Y: r.H})
+		imgui.PopStyleColor()
+		// Keys: filled squares on A, hollow on the B sides.
 		rad := 2.5 * sc
-		for k, kx := range c.KeyX {
+		for k := 0; k < len(c.KeyX); k += keyStride {
+			kx := c.KeyX[k]
 			if kx < g.View.T0 || kx > g.View.T1 {
 				continue
 			}
 			p := imgui.Vec2{X: g.View.TimeToX(kx, r), Y: g.View.ValueToY(l, float64(c.KeyV[k]), r)}
+			lo, hi := imgui.Vec2{X: p.X - rad, Y: p.Y - rad}, imgui.Vec2{X: p.X + rad, Y: p.Y + rad}
 			if c.Side == viewer.SideA {
-				dl.AddCircleFilledV(p, rad, col, 8)
+				dl.AddRectFilled(lo, hi, col)
 			} else {
-				dl.AddCircleV(p, rad, col, 8, 1)
+				dl.AddRectV(lo, hi, col, 0, 0, 1)
 			}
 		}
 	}
+	imgui.PopStyleColor()
+	imgui.PopStyleVarV(2)
 }
 
-func isNaN32(f float32) bool { return f != f }
 
 // nodeRank is node's place among the plotted nodes (its colour shade).
 func nodeRank(g *viewer.Graph, node int) int {
@@ -432,45 +520,47 @@ func nodeRank(g *viewer.Graph, node int) int {
 	return 0
 }
 
-// legendWidth fits the legend's longest label (and no more than a third of
-// the panel).
+// legendWidth fits the legend's longest line (and no more than a third of the
+// panel).
 func (u *UI) legendWidth() float32 {
-	g := u.gp.g
 	sc := u.scale()
 	w := float32(0)
-	for i := range g.Curves {
-		if c := &g.Curves[i]; g.Visible(c.Channel) {
-			w = max(w, imgui.CalcTextSize(c.Label, false, 0).X)
-		}
+	for i := range u.gp.legend {
+		w = max(w, imgui.CalcTextSize(u.gp.legend[i].text, false, 0).X)
 	}
-	w += 26 * sc
+	w += imgui.CalcTextSize(" w x y z", false, 0).X + 40*sc
 	return min(max(w, 120*sc), imgui.ContentRegionAvail().X/3)
 }
 
-// graphLegend lists the visible curves with their colours; hovering one names
-// its node, channel and side in full.
+// graphLegend lists the visible curves: a line per node, side and lane, with a
+// swatch and the channels' letters in their colours.
 func (u *UI) graphLegend(w, h float32) {
 	g := u.gp.g
 	sc := u.scale()
 	if imgui.BeginChildV("graph-legend", imgui.Vec2{X: w, Y: h}, false, 0) {
 		dl := imgui.WindowDrawList()
 		lineH := imgui.TextLineHeight()
-		for i := range g.Curves {
-			c := &g.Curves[i]
-			if !g.Visible(c.Channel) {
-				continue
-			}
+		spaceW := imgui.CalcTextSize(" ", false, 0).X
+		for i := range u.gp.legend {
+			ln := &u.gp.legend[i]
+			first := true
 			p := imgui.CursorScreenPos()
-			col := channelColour(c.Channel, nodeRank(g, c.Node), c.Side)
-			y := p.Y + lineH/2
-			if c.Side == viewer.SideBlend {
-				dl.AddLineV(imgui.Vec2{X: p.X, Y: y}, imgui.Vec2{X: p.X + 6*sc, Y: y}, col, 2*sc)
-				dl.AddLineV(imgui.Vec2{X: p.X + 10*sc, Y: y}, imgui.Vec2{X: p.X + 16*sc, Y: y}, col, 2*sc)
-			} else {
-				dl.AddLineV(imgui.Vec2{X: p.X, Y: y}, imgui.Vec2{X: p.X + 16*sc, Y: y}, col, 2*sc)
+			x := p.X + 20*sc + imgui.CalcTextSize(ln.text, false, 0).X + spaceW
+			for c := viewer.GraphChannel(0); c < viewer.NumGraphChannels; c++ {
+				if viewer.LaneOf(c) != ln.lane || !g.Visible(c) {
+					continue
+				}
+				col := channelColour(c, nodeRank(g, ln.node), ln.side)
+				if first {
+					y := p.Y + lineH/2
+					dl.AddLineV(imgui.Vec2{X: p.X, Y: y}, imgui.Vec2{X: p.X + 16*sc, Y: y}, col, 2*sc)
+					imgui.SetCursorScreenPos(imgui.Vec2{X: p.X + 20*sc, Y: p.Y})
+					imgui.Text(ln.text)
+					first = false
+				}
+				dl.AddText(imgui.Vec2{X: x, Y: p.Y}, col, axisLetter[c])
+				x += imgui.CalcTextSize(axisLetter[c], false, 0).X + spaceW
 			}
-			imgui.SetCursorScreenPos(imgui.Vec2{X: p.X + 20*sc, Y: p.Y})
-			imgui.Text(c.Label)
 		}
 	}
 	imgui.EndChild()

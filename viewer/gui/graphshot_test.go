@@ -1,0 +1,83 @@
+package gui
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"animscope/formats/m2/m2test"
+	"animscope/render"
+
+	"github.com/go-gl/glfw/v3.3/glfw"
+)
+
+// TestGraphShots writes pictures of the graph editor (demo, a synthetic M2
+// with the blend on, Euler degrees) and of the camera presets and the
+// orthographic view for people to look at; it runs only when ANIMSCOPE_UISHOTS
+// names a folder.
+func TestGraphShots(t *testing.T) {
+	out := os.Getenv("ANIMSCOPE_UISHOTS")
+	if out == "" {
+		t.Skip("set ANIMSCOPE_UISHOTS=DIR to write pictures of the window")
+	}
+	dir := t.TempDir()
+	data, skin := m2test.Synthetic(264, false)
+	model := filepath.Join(dir, "Frog.m2")
+	os.WriteFile(model, data, 0o644)
+	os.WriteFile(filepath.Join(dir, "Frog00.skin"), skin, 0o644)
+	shots := []struct {
+		name   string
+		cfg    Config
+		script func(a *App)
+	}{
+		{"graph-demo", Config{}, func(a *App) {
+			a.S.DismissBanner()
+			a.S.Select(a.S.Scene.Skel.Find("r_upperarm"))
+			a.S.Tr.T = 12
+			a.UI.ShowPanel("graph")
+		}},
+		{"graph-m2-blend", Config{Files: []string{model}}, func(a *App) {
+			a.S.DismissBanner()
+			a.S.Select(1)
+			a.UI.graphModel().ToggleAlso(0)
+			a.S.Blend.On, a.S.Blend.ClipB = true, 1
+			a.UI.ShowPanel("graph")
+		}},
+		{"graph-demo-euler", Config{}, func(a *App) {
+			a.S.DismissBanner()
+			a.S.Select(a.S.Scene.Skel.Find("l_thigh"))
+			a.UI.graphModel().Rotation = 1
+			a.UI.graphModel().ToggleAlso(a.S.Scene.Skel.Find("l_shin"))
+			a.UI.Layout.Bottom = 0.55
+			a.UI.ShowPanel("graph")
+		}},
+	}
+	for _, size := range [][2]int{{1280, 800}, {1024, 640}} {
+		for _, sh := range shots {
+			withGL(t, func(h *Headless) {
+				defer h.MakeCurrent()
+				cfg := sh.cfg
+				cfg.Hidden, cfg.Frames, cfg.Size = true, 8, size
+				cfg.RecentPath = filepath.Join(dir, "recent.json")
+				cfg.Script = func(frame int, a *App) {
+					a.S.Tr.Playing = false
+					switch frame {
+					case 1:
+						sh.script(a)
+					case 7:
+						a.frame(0)
+						fw, fh := a.win.GetFramebufferSize()
+						p := filepath.Join(out, sh.name+"-"+itoa(size[0])+"x"+itoa(size[1])+".png")
+						if err := writePNGFile(p, render.ReadPixels(0, 0, fw, fh)); err != nil {
+							t.Error(err)
+						}
+					}
+				}
+				if err := runWindow(cfg); err != nil {
+					t.Fatal(err)
+				}
+				glfw.DetachCurrentContext()
+			})
+		}
+	}
+}
