@@ -509,7 +509,6 @@ func (u *UI) graphCurves(dl imgui.DrawList, l viewer.Lane, r viewer.Rect) {
 	imgui.PopStyleVarV(2)
 }
 
-
 // nodeRank is node's place among the plotted nodes (its colour shade).
 func nodeRank(g *viewer.Graph, node int) int {
 	for i, n := range g.Nodes {
