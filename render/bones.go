@@ -69,6 +69,18 @@ const (
 // a pointer into a struct that holds Go pointers).
 var noOffset [3]float32
 
+// BoneIndices are the 8 triangles of a GPU bone over its six corners (0 the
+// root, 1–4 the ring, 5 the tip), in AppendBone's order: for each ring corner k,
+// (root, k, k+1) and (tip, k+1, k).
+func BoneIndices() [BoneVertices]uint8 {
+	var idx [BoneVertices]uint8
+	for k := uint8(0); k < 4; k++ {
+		r0, r1 := 1+k, 1+(k+1)&3
+		copy(idx[k*6:], []uint8{0, r0, r1, 5, r1, r0})
+	}
+	return idx
+}
+
 // bonePass draws skeletons on the GPU (shaders.BonesVert): each frame uploads
 // the posed model matrices (48 bytes a node) and nothing else; the bone list and
 // the pivots are uploaded once per skeleton, and the octahedra are made by the
@@ -81,7 +93,7 @@ type bonePass struct {
 	uRootColor, uTipColor, uSelRoot, uSelTip  int32
 	uJointColor, uSelectedColor               int32
 	uLit                                      int32
-	vao                                       uint32
+	vao, ebo                                  uint32
 	model, pivot, bones, offset               texBuffer
 	skel                                      *anim.Skeleton // whose bones and pivots are uploaded
 	skelNodes                                 int
@@ -116,7 +128,15 @@ func newBonePass() (*bonePass, error) {
 	setColor(p.uJointColor, JointColor)
 	setColor(p.uSelectedColor, SelectedColor)
 	gl.UseProgram(0)
-	gl.GenVertexArrays(1, &p.vao) // core GL draws only with a vertex array bound; this one is empty
+	// The vertex array holds no attribute (the shader makes the corners from
+	// gl_VertexID), only the triangles' indices.
+	gl.GenVertexArrays(1, &p.vao)
+	gl.BindVertexArray(p.vao)
+	gl.GenBuffers(1, &p.ebo)
+	gl.BindBuffer(gl.ELEMENT_ARRAY_BUFFER, p.ebo)
+	idx := BoneIndices()
+	gl.BufferData(gl.ELEMENT_ARRAY_BUFFER, len(idx), unsafe.Pointer(&idx[0]), gl.STATIC_DRAW)
+	gl.BindVertexArray(0)
 	p.model = newTexBuffer(gl.RGBA32F)
 	p.pivot = newTexBuffer(gl.RGB32F)
 	p.bones = newTexBuffer(gl.RG32I)
@@ -133,6 +153,7 @@ func newBonePass() (*bonePass, error) {
 func (p *bonePass) delete() {
 	gl.DeleteProgram(p.prog)
 	gl.DeleteVertexArrays(1, &p.vao)
+	gl.DeleteBuffers(1, &p.ebo)
 	for _, t := range []*texBuffer{&p.model, &p.pivot, &p.bones, &p.offset} {
 		t.delete()
 	}
@@ -228,7 +249,7 @@ func (p *bonePass) drawBatch(o *DrawOptions, chars, n, sel int32, size float32, 
 		gl.Uniform1i(p.uJoints, 0)
 		gl.Uniform1i(p.uLit, 1)
 		gl.Uniform1f(p.uPointSize, 1)
-		gl.DrawArraysInstanced(gl.TRIANGLES, 0, BoneVertices, chars*p.nBones)
+		gl.DrawElementsInstanced(gl.TRIANGLES, BoneVertices, gl.UNSIGNED_BYTE, nil, chars*p.nBones)
 	}
 	if !o.Joints {
 		return

@@ -1,9 +1,9 @@
 #version 410 core
 
 // Bones and joints drawn from the posed model matrices, with no geometry built on
-// the CPU. Bones: one instance per bone (per character in a crowd), 24 vertices
-// each, the octahedron of render.AppendBone made here from the parent's and the
-// child's joint positions. Joints: one point per node (per character).
+// the CPU. Bones: one instance per bone (per character in a crowd), the octahedron of render.AppendBone made here from the parent's and the
+// child's joint positions: six corners shaded once each, eight indexed
+// triangles. Joints: one point per node (per character).
 
 // Model matrices: per node three RGBA32F texels holding the 12 floats of a
 // column-major 3x4 matrix (columns X, Y, Z, translation); a crowd's characters
@@ -80,20 +80,20 @@ void main() {
 	vec3 ref = abs(d.z) > 0.9 ? vec3(1.0, 0.0, 0.0) : vec3(0.0, 0.0, 1.0);
 	vec3 u = normalize(cross(d, ref));
 	vec3 v = cross(d, u);
-	// Triangle k of four: root, ring k, ring k+1, then tip, ring k+1, ring k.
-	int k = gl_VertexID / 6;
-	int j = gl_VertexID - k * 6;
+	// The octahedron's six corners (render.BoneIndices makes its 8 triangles of
+	// them): the root, the ring of four a fifth of the way along, the tip.
+	int k = gl_VertexID;
 	vec4 root = bone.y == uSelected ? uSelRootColor : uRootColor;
 	vec4 tip = bone.y == uSelected ? uSelTipColor : uTipColor;
 	vec3 p;
-	if (j == 0) {
+	if (k == 0) {
 		p = a;
 		vColor = root;
-	} else if (j == 3) {
+	} else if (k == 5) {
 		p = b;
 		vColor = tip;
 	} else {
-		int r = (j == 1 || j == 5) ? k : (k + 1) & 3;
+		int r = k - 1;
 		float cu = r == 0 ? 1.0 : (r == 2 ? -1.0 : 0.0);
 		float cv = r == 1 ? 1.0 : (r == 3 ? -1.0 : 0.0);
 		float w = 0.1 * l;

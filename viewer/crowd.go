@@ -37,6 +37,9 @@ type Crowd struct {
 	// N is the number of instances (0: DefaultCrowd), clamped to 1..CrowdLimit.
 	N    int
 	Seed uint64
+	// Cores is how many goroutines pose the crowd (0: GOMAXPROCS), read when
+	// the pose job starts.
+	Cores int
 
 	// Phases are the instances' phases, each a fraction of the clip's duration in
 	// [0, 1).
@@ -195,7 +198,11 @@ func (c *Crowd) build(sc *Scene, clip int, root anim.RootPolicy) {
 	}
 	c.scene, c.clip, c.n, c.seed, c.root = sc, clip, n, c.Seed, root
 	if c.job == nil {
-		c.job = crowd.New(runtime.GOMAXPROCS(0))
+		w := c.Cores
+		if w <= 0 {
+			w = runtime.GOMAXPROCS(0)
+		}
+		c.job = crowd.New(w)
 	}
 	c.Phases = CrowdPhases(c.Phases[:0], c.Seed, n)
 	c.Offsets = c.Offsets[:0]
