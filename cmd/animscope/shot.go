@@ -30,7 +30,7 @@ func newShotFlags() (*flag.FlagSet, *shotFlags) {
 	f.t = fs.String("t", "0", "time in the clip's native unit")
 	f.size = fs.String("size", "1280x800", "window size WxH (the picture's size in pixels)")
 	f.out = fs.String("out", "", "the image to write: .png, or .jpg/.jpeg for JPEG")
-	f.panel = fs.String("panel", "", "bring this panel forward: "+panelList())
+	f.panel = fs.String("panel", "", "bring this panel forward (a bottom panel gets half the window): "+panelList())
 	f.sel = fs.String("select", "", "select this node (a name, or its number in the file)")
 	f.clipB = fs.String("clip-b", "", "blend this clip (index or name) into --clip")
 	f.weight = fs.Float64("weight", 0.5, "with --clip-b: the blend weight, 0 is --clip, 1 is --clip-b")

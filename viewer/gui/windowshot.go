@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 
 	"animscope/formats"
 	"animscope/render"
@@ -33,11 +34,15 @@ type WindowShot struct {
 	Blend              bool          // blend clip BlendClip into Clip at Weight
 	BlendClip          int
 	Weight             float32
-	Panel              string // a panel id to bring forward ("": the default layout's)
+	Panel              string // a panel id to bring forward ("": the default layout's); a bottom one gets ShotBottom of the window
 	// Setup, when set, runs on the state and the UI once the scene is open and
 	// the shot's settings applied (tests).
 	Setup func(a *App)
 }
+
+// ShotBottom is the bottom area's height, as a fraction of the window, in a shot
+// whose panel is a bottom one.
+const ShotBottom = 0.5
 
 // shotFrames is how many frames a shot runs before it is read: ImGui sizes
 // windows and table columns over the first frames.
@@ -113,6 +118,10 @@ func applyShot(a *App, ws WindowShot) error {
 	}
 	if ws.Panel != "" {
 		a.UI.ShowPanel(ws.Panel)
+		// The panel is the picture's subject: a bottom one gets half the window.
+		if slices.Contains(viewer.BottomPanels, ws.Panel) {
+			a.UI.Layout.Bottom = max(a.UI.Layout.Bottom, ShotBottom)
+		}
 	}
 	if ws.Setup != nil {
 		ws.Setup(a)
