@@ -25,7 +25,7 @@ export ANIMSCOPE_NODE_MODULES ?= $(shell [ -d "$(NODE_MODULES)/gltf-validator" ]
 export GOAMD64 := v1
 XRUN      := $(shell [ -n "$$DISPLAY" ] || ! command -v xvfb-run >/dev/null 2>&1 || echo 'xvfb-run -a -s "-screen 0 1280x1024x24"')
 
-.PHONY: all deps build run test vet fmt-check lint bench verify-math check-fma deadcode check-nocgo check-refs fuzz fuzz-ci clean
+.PHONY: all deps build run test vet fmt-check lint bench verify-math check-fma deadcode check-nocgo check-refs fuzz fuzz-ci clean pictures
 
 all: build
 
@@ -64,6 +64,11 @@ lint: vet fmt-check
 test: deps vet fmt-check
 	$(XRUN) $(GO) test -count=1 $(PKGS)
 	$(GO) test -race -count=1 -run 'Concurrent' ./formats/all/ ./formats/m2/ ./formats/vca/ ./formats/vfs/ ./cmd/animscope/
+
+# The README's pictures of the workbench (docs/pictures), drawn by `animscope shot` from
+# the built-in demo and a synthetic frog (m2test.Frog), never from sample files.
+pictures: deps
+	ANIMSCOPE_PICTURES=$(CURDIR)/docs/pictures $(XRUN) $(GO) test -count=1 -v -run TestREADMEPictures ./cmd/animscope/
 
 bench:
 	$(XRUN) $(GO) test -run='^$$' -bench=. -benchmem -benchtime=$(BENCHTIME) $(PKGS)

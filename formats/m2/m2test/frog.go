@@ -97,20 +97,20 @@ func Frog() *Model {
 				break
 			}
 		}
-		th := float32(0.04)
+		th := float32(0.025)
 		switch {
 		case bi == 0:
 			continue
 		case bi == 1:
-			lo, hi = [3]float32{-0.3, -0.2, 0.2}, [3]float32{0.25, 0.2, 0.5}
+			lo, hi = [3]float32{-0.27, -0.15, 0.24}, [3]float32{0.22, 0.15, 0.44}
 			th = 0
 		case bi == 2:
-			lo, hi = [3]float32{0.22, -0.16, 0.42}, [3]float32{0.5, 0.16, 0.58}
+			lo, hi = [3]float32{0.22, -0.13, 0.4}, [3]float32{0.46, 0.13, 0.54}
 			th = 0
 		case child >= 0:
 			hi = bones[child].pivot
 		default:
-			th = 0.05
+			th = 0.035
 		}
 		m.box(lo, hi, th, uint8(bi))
 	}
