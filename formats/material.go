@@ -94,3 +94,29 @@ type Materials interface {
 	// the model (a Skins entry or any other there), found through ResolveRef.
 	UseSkin(name string) error
 }
+
+// StaticMaterials is a Materials whose states never change (white, identity UV
+// matrix) and that has no replaceable textures: the materials of a family whose
+// material files only name textures (SWG shader templates).
+type StaticMaterials []Material
+
+func (s StaticMaterials) Materials() []Material { return s }
+func (StaticMaterials) Skins() []string         { return nil }
+
+// UseSkin refuses: there is no replaceable texture to fill.
+func (StaticMaterials) UseSkin(name string) error {
+	return fmt.Errorf("skin %q: the model has no replaceable texture", name)
+}
+
+// SampleMaterial writes white and the identity UV matrix.
+func (StaticMaterials) SampleMaterial(_ anim.Clip, _ int, _, _ float64, dst *MaterialState) {
+	dst.Color = mgl32.Vec4{1, 1, 1, 1}
+	dst.UV = anim.IdentityAffine
+}
+
+// MeshMaterials is implemented by a MeshBinder whose meshes carry materials
+// (an SWG .mgn names a shader per mesh). Material.Mesh counts from the binder's
+// first mesh; Merge adds them to a scene whose base part has no Materials.
+type MeshMaterials interface {
+	MeshMaterials() []Material
+}

@@ -295,6 +295,7 @@ func Merge(parts []*Part) (*Asset, error) {
 	scene.Meshes = base.Meshes[:len(base.Meshes):len(base.Meshes)]
 	scene.DeferredMeshes = base.DeferredMeshes
 	scene.Clips = append(scene.Clips, base.Clips...)
+	var bound StaticMaterials // the materials of bound meshes (MeshMaterials)
 	for _, p := range parts {
 		scene.Files = append(scene.Files, p.Files...)
 		scene.Diagnostics = append(scene.Diagnostics, p.Diagnostics...)
@@ -306,9 +307,11 @@ func Merge(parts []*Part) (*Asset, error) {
 				Message: "its own meshes and clips need its own skeleton and are left out of this scene"})
 		}
 		for _, mb := range p.MeshBinders {
+			first := len(scene.Meshes)
 			ms, ds := mb.Bind(skel)
 			scene.Meshes = append(scene.Meshes, ms...)
 			scene.Diagnostics = append(scene.Diagnostics, ds...)
+			bound = appendBoundMaterials(bound, mb, scene, first, len(ms))
 		}
 		for _, cb := range p.ClipBinders {
 			c, ds := cb.Bind(skel)
@@ -322,12 +325,35 @@ func Merge(parts []*Part) (*Asset, error) {
 				Message: fmt.Sprintf("a %s file in a %s scene", p.Family, base.Family)})
 		}
 	}
+	if scene.Materials == nil && len(bound) > 0 {
+		scene.Materials = bound
+	}
 	if cm, ok := scene.Materials.(ClipMaterials); ok {
 		var ds []Diagnostic
 		scene.Materials, ds = cm.WithClips(scene.Clips)
 		scene.Diagnostics = append(scene.Diagnostics, ds...)
 	}
 	return scene, nil
+}
+
+// appendBoundMaterials adds the materials of a binder's n meshes, put in
+// scene.Meshes from index first on, to list (the scene's deferred meshes come
+// before Meshes).
+func appendBoundMaterials(list StaticMaterials, mb MeshBinder, scene *Asset, first, n int) StaticMaterials {
+	mm, ok := mb.(MeshMaterials)
+	if !ok {
+		return list
+	}
+	if scene.DeferredMeshes != nil {
+		first += len(scene.DeferredMeshes.Infos())
+	}
+	for _, m := range mm.MeshMaterials() {
+		if m.Mesh >= 0 && m.Mesh < n {
+			m.Mesh += first
+			list = append(list, m)
+		}
+	}
+	return list
 }
 
 const standInMessage = "no skeleton was given: using the stand-in skeleton this file offers (see its diagnostics)"

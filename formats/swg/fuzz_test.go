@@ -2,11 +2,14 @@ package swg_test
 
 import (
 	"bytes"
+	"errors"
 	"math"
 	"reflect"
+	"strings"
 	"testing"
 
 	"animscope/formats"
+	"animscope/formats/internal/fuzzseed"
 	"animscope/formats/swg"
 	"animscope/formats/swg/swgtest"
 
@@ -233,4 +236,49 @@ func FuzzSAT(f *testing.F) {
 		}
 		checkAsset(t, as, true)
 	})
+}
+
+// shaderSeeds are swgtest's shader templates in each layout.
+func shaderSeeds(t testing.TB) map[string][]byte {
+	out := map[string][]byte{}
+	for _, st := range swgtest.TexturedShaders() {
+		for _, txm := range []string{"0000", "0001", "0002"} {
+			b, err := swgtest.EncodeShaderTemplate(st, txm)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out["seed-"+strings.ToLower(st.Form)+"-txm"+txm] = b
+		}
+	}
+	return out
+}
+
+// FuzzSHT: any input either fails with a FileError naming the file at an offset
+// inside it, or decodes, and then a MAIN texture found has a name.
+func FuzzSHT(f *testing.F) {
+	for _, b := range shaderSeeds(f) {
+		f.Add(b)
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		st, _, err := swg.DecodeShaderTemplate("f.sht", data)
+		if err != nil {
+			var fe *formats.FileError
+			if !errors.As(err, &fe) || fe.File != "f.sht" || fe.Offset < 0 || fe.Offset > int64(len(data)) {
+				t.Fatalf("error without file and offset: %v", err)
+			}
+			return
+		}
+		if m := st.Main(); m != nil && (m.Name == "" || m.Placeholder) {
+			t.Fatalf("Main() = %+v", m)
+		}
+	})
+}
+
+// TestWriteShaderFuzzSeeds (re)writes FuzzSHT's seeds; it does nothing without
+// -write-seeds.
+func TestWriteShaderFuzzSeeds(t *testing.T) {
+	fuzzseed.Skip(t)
+	for name, b := range shaderSeeds(t) {
+		fuzzseed.Write(t, "FuzzSHT", name, b)
+	}
 }

@@ -21,8 +21,12 @@ type resolver struct {
 	// mem, when set, serves references from memory (tests and OpenData); keys are
 	// the reference as written, lower-cased, and its base name.
 	mem map[string][]byte
-	// tree, when set, is the archive (a mounted .tre) the files come from.
-	tree formats.Tree
+	// tree, when set, is the archive (a mounted .tre) the files come from, and
+	// archive its name (texture files are read as ARCHIVE:MEMBER).
+	tree    formats.Tree
+	archive string
+	// shaders caches the shader templates the scene's meshes name (shader.go).
+	shaders map[string]*shaderLookup
 }
 
 func newResolver(root string) *resolver {

@@ -3,7 +3,8 @@
 // refers to its sections):
 // skeletons (.skt: SLOD, SKTM), keyframe animations (.ans: KFAT 0002/0003, CKAT
 // 0001, PXAT proxies), skinned meshes (.mgn: SKMG 0002–0004), mesh LOD lists
-// (.lmg) and skeletal appearances (.sat), and writes them for tests and tools.
+// (.lmg) and skeletal appearances (.sat), and the shader templates (.sht) the
+// meshes name, for their MAIN textures (.dds), and writes them for tests and tools.
 //
 // The Asset stays in SWG's left-handed, +Y-up space (MirrorX asks the viewer to
 // mirror it). A skeleton fits the shared formula with offset = BPTR, post = RPST,
@@ -56,6 +57,7 @@ func Sniff(name string, head []byte) bool {
 func Decode(src *formats.Source) (*formats.Part, error) {
 	res := newResolver(src.Opts.Root)
 	res.tree = src.Tree // a file opened from a mounted archive reads its references from it
+	res.archive = formats.ArchiveOf(src.Name)
 	key, _ := res.enter(src.Path)
 	defer res.leave(key)
 	return decodeFile(src.Path, src.Data, src.Opts, res)
@@ -372,6 +374,9 @@ type MeshDetails struct {
 	Hardpoints []string `json:"hardpoints,omitempty"`
 	LODs       []string `json:"lods,omitempty"`
 	LOD        int      `json:"lod"`
+	// Materials is what each shader led to: its template, effect, textures and
+	// the MAIN texture's file (shader.go).
+	Materials []ShaderDetails `json:"materials,omitempty"`
 }
 
 func meshDetails(m *MeshGen) MeshDetails {
@@ -401,7 +406,9 @@ func meshAsset(file string, data []byte, res *resolver, lods *LODList) (*formats
 	}
 	a := newAsset(file)
 	a.Diagnostics = append(a.Diagnostics, m.Diagnostics...)
-	a.MeshBinders = []formats.MeshBinder{&MeshBinder{M: m}}
+	mats, sdet, sds := res.shaderMaterials(m)
+	a.Diagnostics = append(a.Diagnostics, sds...)
+	a.MeshBinders = []formats.MeshBinder{&MeshBinder{M: m, Materials: mats}}
 	a.StandIn = m.StandIn()
 	if len(m.Skeletons) > 0 {
 		var segs []Segment
@@ -423,6 +430,7 @@ func meshAsset(file string, data []byte, res *resolver, lods *LODList) (*formats
 		}
 	}
 	det := meshDetails(m)
+	det.Materials = sdet
 	if lods != nil {
 		det.LODs = lods.Names
 	}
@@ -431,13 +439,20 @@ func meshAsset(file string, data []byte, res *resolver, lods *LODList) (*formats
 	return a, nil
 }
 
-// MeshBinder binds a decoded mesh to a scene's skeleton by joint name.
-type MeshBinder struct{ M *MeshGen }
+// MeshBinder binds a decoded mesh to a scene's skeleton by joint name. Materials
+// are its meshes' materials (shader.go), Mesh counted from its first mesh.
+type MeshBinder struct {
+	M         *MeshGen
+	Materials []formats.Material
+}
 
 // Bind implements formats.MeshBinder.
 func (b *MeshBinder) Bind(s *anim.Skeleton) ([]formats.Mesh, []formats.Diagnostic) {
 	return b.M.BindMeshes(s)
 }
+
+// MeshMaterials implements formats.MeshMaterials.
+func (b *MeshBinder) MeshMaterials() []formats.Material { return b.Materials }
 
 func (m *MeshGen) validate() []formats.Diagnostic {
 	var ds []formats.Diagnostic
@@ -519,6 +534,8 @@ type AppearanceDetails struct {
 	Skeletons []string `json:"skeletons"`
 	Loaded    []string `json:"loaded"`
 	Joints    int      `json:"joints"`
+	// Materials is what each mesh's shaders led to (shader.go), mesh by mesh.
+	Materials []ShaderDetails `json:"materials,omitempty"`
 }
 
 // appearanceAsset opens every skeleton and mesh a .sat names as one scene.
@@ -556,6 +573,7 @@ func appearanceAsset(file string, data []byte, res *resolver) (*formats.Part, er
 		segs = append(segs, Segment{T: sf.LODs[0], Attach: s.Attach, Name: path})
 	}
 	var meshes []*MeshGen
+	var meshMats [][]formats.Material
 	for _, ref := range ap.Meshes {
 		path, d, err := res.read(file, ref, meshOrLODTypes)
 		if err != nil {
@@ -576,22 +594,35 @@ func appearanceAsset(file string, data []byte, res *resolver) (*formats.Part, er
 		a.Files = append(a.Files, files...)
 		det.Loaded = append(det.Loaded, files...)
 		meshes = append(meshes, m)
+		mats, sdet, sds := res.shaderMaterials(m)
+		a.Diagnostics = append(a.Diagnostics, sds...)
+		det.Materials = append(det.Materials, sdet...)
+		meshMats = append(meshMats, mats)
 	}
 	if skelOK {
 		skel, ds := BuildSkeleton(segs)
 		a.Diagnostics = append(a.Diagnostics, ds...)
 		a.Skeleton = skel
 		det.Joints = skel.Len()
-		for _, m := range meshes {
+		var all formats.StaticMaterials
+		for i, m := range meshes {
+			first := len(a.Meshes)
 			ms, ds := m.BindMeshes(skel)
 			a.Meshes = append(a.Meshes, ms...)
 			a.Diagnostics = append(a.Diagnostics, ds...)
+			for _, mat := range meshMats[i] {
+				mat.Mesh += first
+				all = append(all, mat)
+			}
+		}
+		if len(all) > 0 {
+			a.Materials = all
 		}
 	} else {
 		var names []string
-		for _, m := range meshes {
+		for i, m := range meshes {
 			names = append(names, m.XFNM...)
-			a.MeshBinders = append(a.MeshBinders, &MeshBinder{M: m})
+			a.MeshBinders = append(a.MeshBinders, &MeshBinder{M: m, Materials: meshMats[i]})
 		}
 		a.StandIn = flatSkeleton(names)
 	}
