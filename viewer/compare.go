@@ -1,9 +1,8 @@
 package viewer
 
 import (
-	"image"
-	"image/color"
-	"math"
+	"strconv"
+	"strings"
 
 	"animscope/anim"
 	"animscope/formats"
@@ -19,131 +18,96 @@ func MatchNodes(a, b *Scene) *Match { return formats.MatchNodes(a.Asset, b.Asset
 // `diff` counts it (anim.CompareProbes).
 func ProbesDiffer(a, b *anim.Probe) bool { return anim.CompareProbes(a, b) != 0 }
 
-// FallbackMap is, per matched node (row) and frame (column), whether A and B took
-// the fallback branch.
-type FallbackMap struct {
-	Rows, Cols int
-	A, B       []bool // Rows×Cols, row-major
-	Step       float64
-}
-
-// Map limits: the image holds at most MapMaxRows nodes and MapMaxCols frames.
-const (
-	MapMaxRows = 2048
-	MapMaxCols = 1024
-)
-
-// BuildFallbackMap samples both scenes' clip at every frame of A's clip (at most
-// maxCols columns and MapMaxRows rows: the first matched nodes).
-func BuildFallbackMap(a, b *Scene, m *Match, clip int, maxCols int) *FallbackMap {
-	ca := a.Clips[min(clip, len(a.Clips)-1)]
-	cb := b.Clips[min(clip, len(b.Clips)-1)]
-	info := ca.Info()
-	step := info.FrameStep()
-	cols := 1
-	if d := info.Duration; d > 0 && !math.IsInf(d, 1) {
-		cols = int(math.Floor(d/step)) + 1
+// KeyDiffs compares two probes as anim.CompareProbes does and also says which key
+// records differ: bit i of chans is set when record i (a channel: "t", "r", "s",
+// or a VCA line's) differs in channel, k0 or k1, or is on one side only.
+func KeyDiffs(a, b *anim.Probe) (d anim.ProbeDiff, chans uint16) {
+	d = anim.CompareProbes(a, b)
+	if d&anim.DiffKey == 0 {
+		return d, 0
 	}
-	cols = max(1, min(cols, maxCols))
-	fm := &FallbackMap{Rows: min(len(m.Pairs), MapMaxRows), Cols: cols, Step: step}
-	fm.A = make([]bool, fm.Rows*cols)
-	fm.B = make([]bool, fm.Rows*cols)
-	// The map reads probes only: the pipeline's sampling stage, on poses of its own
-	// so that the scenes' poses stay as drawn.
-	poseA := &anim.Pose{Local: make([]anim.Transform, a.Skel.Len()), Probes: make([]anim.Probe, a.Skel.Len())}
-	poseB := &anim.Pose{Local: make([]anim.Transform, b.Skel.Len()), Probes: make([]anim.Probe, b.Skel.Len())}
-	reqA, reqB := anim.PoseRequest{A: ca, Probes: true}, anim.PoseRequest{A: cb, Probes: true}
-	pa, pb := poseA.Probes, poseB.Probes
-	for c := 0; c < cols; c++ {
-		t := float64(c) * step
-		reqA.TA, reqB.TA = t, t
-		poseA.Sample(a.Skel, &reqA)
-		poseB.Sample(b.Skel, &reqB)
-		for r, pr := range m.Pairs[:fm.Rows] {
-			fm.A[r*cols+c] = pa[pr[0]].Fallback
-			fm.B[r*cols+c] = pb[pr[1]].Fallback
+	ka, kb := a.Used(), b.Used()
+	for i := range max(len(ka), len(kb)) {
+		if i >= len(ka) || i >= len(kb) || ka[i].Channel != kb[i].Channel || ka[i].K0 != kb[i].K0 || ka[i].K1 != kb[i].K1 {
+			chans |= 1 << i
 		}
 	}
-	return fm
+	return d, chans
 }
 
-// Differs says whether row r differs at column c.
-func (fm *FallbackMap) Differs(r, c int) bool { i := r*fm.Cols + c; return fm.A[i] != fm.B[i] }
-
-// NextDiff finds the next (dir > 0) or previous differing cell after (r, c) in
-// row-major order, wrapping around; ok is false when no cell differs.
-func (fm *FallbackMap) NextDiff(r, c, dir int) (int, int, bool) {
-	n := fm.Rows * fm.Cols
-	if n == 0 {
-		return r, c, false
-	}
-	start := r*fm.Cols + c
-	if start < 0 || start >= n {
-		start = -1
-		if dir < 0 {
-			start = n
+// DiffWords says what differs, for the compare views: "frame, branch, keys r t".
+// branch is false for a family without a fallback branch (Scene.HasBranch): the
+// word never appears for it. name(i) names key record i.
+func DiffWords(d anim.ProbeDiff, chans uint16, branch bool, name func(i int) string) string {
+	var b []byte
+	add := func(w string) {
+		if len(b) > 0 {
+			b = append(b, ", "...)
 		}
+		b = append(b, w...)
 	}
-	for k := 1; k <= n; k++ {
-		i := ((start+dir*k)%n + n) % n
-		if fm.A[i] != fm.B[i] {
-			return i / fm.Cols, i % fm.Cols, true
-		}
+	if d&anim.DiffFrame != 0 {
+		add("frame")
 	}
-	return r, c, false
-}
-
-// Colours of the fallback map.
-var (
-	mapMapped   = color.RGBA{60, 120, 200, 255}
-	mapFallback = color.RGBA{230, 150, 40, 255}
-	mapSame     = color.RGBA{40, 40, 44, 255}
-	mapDiff     = color.RGBA{235, 50, 50, 255}
-	mapGap      = color.RGBA{0, 0, 0, 0}
-)
-
-// MapGap is the number of blank columns between the three panels of the image.
-const MapGap = 2
-
-// Image draws the map as three panels side by side: A, B and their difference,
-// one pixel per cell.
-func (fm *FallbackMap) Image() *image.RGBA {
-	w := fm.Cols*3 + MapGap*2
-	img := image.NewRGBA(image.Rect(0, 0, max(w, 1), max(fm.Rows, 1)))
-	for r := 0; r < fm.Rows; r++ {
-		for c := 0; c < fm.Cols; c++ {
-			i := r*fm.Cols + c
-			pick := func(fb bool) color.RGBA {
-				if fb {
-					return mapFallback
+	if branch && d&anim.DiffBranch != 0 {
+		add("branch")
+	}
+	if d&anim.DiffKey != 0 {
+		add("keys")
+		for i := range anim.MaxProbeKeys {
+			if chans&(1<<i) != 0 {
+				b = append(b, ' ')
+				n := name(i)
+				if n == "" {
+					n = "#" + strconv.Itoa(i)
 				}
-				return mapMapped
+				b = append(b, n...)
 			}
-			img.SetRGBA(c, r, pick(fm.A[i]))
-			img.SetRGBA(fm.Cols+MapGap+c, r, pick(fm.B[i]))
-			d := mapSame
-			if fm.A[i] != fm.B[i] {
-				d = mapDiff
-			}
-			img.SetRGBA(2*(fm.Cols+MapGap)+c, r, d)
-		}
-		for g := 0; g < MapGap; g++ {
-			img.SetRGBA(fm.Cols+g, r, mapGap)
-			img.SetRGBA(2*fm.Cols+MapGap+g, r, mapGap)
 		}
 	}
-	return img
+	return string(b)
 }
 
-// CellAt maps an image pixel column and row back to a cell; ok is false in a gap.
-func (fm *FallbackMap) CellAt(x, y int) (r, c int, ok bool) {
-	if y < 0 || y >= fm.Rows || x < 0 {
-		return 0, 0, false
+// probeChannel names key record i of p ("" past its records).
+func probeChannel(p *anim.Probe, i int) string {
+	if i < int(p.NKeys) {
+		return p.Keys[i].Channel
 	}
-	panel := fm.Cols + MapGap
-	c = x % panel
-	if x/panel > 2 || c >= fm.Cols {
-		return 0, 0, false
+	return ""
+}
+
+// ProbeDiffWords is DiffWords for one pair of probes.
+func ProbeDiffWords(a, b *anim.Probe, branch bool) string {
+	d, chans := KeyDiffs(a, b)
+	return DiffWords(d, chans, branch, func(i int) string {
+		if n := probeChannel(a, i); n != "" {
+			return n
+		}
+		return probeChannel(b, i)
+	})
+}
+
+// SideLabel names one side of compare mode for its viewport: "A: demo (rounding
+// engine)", "B: walk.ans (rounding floor)". The readings named are the
+// comparable ones (formats.Reading.Compare) on which the sides differ; none when
+// they read alike.
+func (s *State) SideLabel(b bool) string {
+	if s.Scene == nil || s.SceneB == nil {
+		return ""
 	}
-	return y, c, true
+	sc, side, other := s.Scene, "A: ", s.SceneB
+	if b {
+		sc, side, other = s.SceneB, "B: ", s.Scene
+	}
+	var parts []string
+	for _, r := range formats.ReadingsFor(sc.Asset.Family) {
+		if r.Compare && sc.Opts.Value(r.Name) != other.Opts.Value(r.Name) {
+			parts = append(parts, r.Name+" "+sc.Opts.Value(r.Name))
+		}
+	}
+	label := side + sc.ShortName()
+	if len(parts) > 0 {
+		label += " (" + strings.Join(parts, ", ") + ")"
+	}
+	return label
 }

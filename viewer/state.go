@@ -77,6 +77,8 @@ type State struct {
 	// SceneB is the second scene of --compare (nil otherwise).
 	SceneB *Scene
 	Match  *Match
+	// Map is compare mode's fallback map (fallbackmap_view.go).
+	Map MapPanel
 
 	Clip     int
 	Tr       Transport
