@@ -30,12 +30,8 @@ type UI struct {
 	assetsPath string
 	showAssets bool
 	onlyDiff   bool
-	fmap       *viewer.FallbackMap
+	fmap       fmapUI
 	openAsB    bool // the open dialog picks compare mode's scene B
-	fmapKey    [3]int
-	fmapTex    imgui.TextureID
-	mapRow     int
-	mapCol     int
 	dope       dopeView
 	keyTab     keyTableView
 	timeBuf    textBuf
@@ -114,6 +110,7 @@ func (u *UI) Build(w, h float32) {
 		dl.AddRectFilledV(p.Minus(imgui.Vec2{X: 3, Y: 1}), p.Plus(imgui.Vec2{X: imgui.CalcTextSize(name, false, 0).X + 3, Y: imgui.TextLineHeight() + 1}), packed(0, 0, 0, 0.6), 3, 0)
 		dl.AddText(p, packed(1, 0.7, 0.3, 1), name)
 	}
+	u.compareSideLabels()
 	u.standInBadge()
 	u.banner()
 	u.shortcutsWindow()

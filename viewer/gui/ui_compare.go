@@ -2,8 +2,10 @@ package gui
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
+	"animscope/anim"
 	"animscope/viewer"
 
 	"github.com/inkyblackness/imgui-go/v4"
@@ -17,7 +19,7 @@ func (u *UI) comparePanel() {
 	if a == nil || b == nil || m == nil {
 		return
 	}
-	imgui.Text(fmt.Sprintf("A: %s   B: %s   %d nodes matched by %s", a.Name(), b.Name(), len(m.Pairs), m.By))
+	imgui.Text(fmt.Sprintf("%s   %s   %d nodes matched by %s", s.SideLabel(false), s.SideLabel(true), len(m.Pairs), m.By))
 	if len(m.OnlyA)+len(m.OnlyB) > 0 && imgui.TreeNode(fmt.Sprintf("unmatched: %d only in A, %d only in B", len(m.OnlyA), len(m.OnlyB))) {
 		imgui.PushTextWrapPos()
 		imgui.Text("only in A: " + nodeNames(a, m.OnlyA))
@@ -28,15 +30,19 @@ func (u *UI) comparePanel() {
 		imgui.TreePop()
 	}
 	u.readingB()
-	imgui.Checkbox("only differing nodes", &u.onlyDiff)
 	if !imgui.BeginTabBar("cmp") {
 		return
 	}
 	if imgui.BeginTabItem("Nodes") {
+		imgui.Checkbox("only differing nodes", &u.onlyDiff)
 		u.compareTable()
 		imgui.EndTabItem()
 	}
-	if imgui.BeginTabItem("Fallback map") {
+	var show imgui.TabItemFlags
+	if s.Map.Show {
+		show, s.Map.Show = imgui.TabItemFlagsSetSelected, false
+	}
+	if imgui.BeginTabItemV("Fallback map", nil, show) {
 		u.fallbackMap()
 		imgui.EndTabItem()
 	}
@@ -64,12 +70,23 @@ func (u *UI) compareTable() {
 			rows = append(rows, r)
 		}
 	}
-	flags := imgui.TableFlagsBorders | imgui.TableFlagsRowBg | imgui.TableFlagsScrollY | imgui.TableFlagsResizable | imgui.TableFlagsSizingFixedFit
-	if !imgui.BeginTableV("cmptable", 12, flags, imgui.Vec2{X: 0, Y: max(imgui.ContentRegionAvail().Y, 50)}, 0) {
+	// A branch column only for a side whose family has a fallback branch.
+	brA, brB := a.HasBranch(), b.HasBranch()
+	cols := []string{"node A", "node B", "differs in", "A frame"}
+	if brA {
+		cols = append(cols, "A branch")
+	}
+	cols = append(cols, "A keys", "B frame")
+	if brB {
+		cols = append(cols, "B branch")
+	}
+	cols = append(cols, "B keys")
+	flags := imgui.TableFlagsBorders | imgui.TableFlagsRowBg | imgui.TableFlagsScrollY | imgui.TableFlagsScrollX | imgui.TableFlagsResizable | imgui.TableFlagsSizingFixedFit
+	if !imgui.BeginTableV("cmptable", len(cols), flags, imgui.Vec2{X: 0, Y: max(imgui.ContentRegionAvail().Y, 50)}, 0) {
 		return
 	}
 	imgui.TableSetupScrollFreeze(1, 1)
-	for _, c := range []string{"node A", "node B", "A frame", "A branch", "A k0", "A k1", "A alpha", "B frame", "B branch", "B k0", "B k1", "B alpha"} {
+	for _, c := range cols {
 		imgui.TableSetupColumn(c)
 	}
 	imgui.TableHeadersRow()
@@ -79,8 +96,9 @@ func (u *UI) compareTable() {
 		for k := clip.DisplayStart; k < clip.DisplayEnd; k++ {
 			pr := m.Pairs[rows[k]]
 			pa, pb := &a.Pose.Probes[pr[0]], &b.Pose.Probes[pr[1]]
+			d, chans := viewer.KeyDiffs(pa, pb)
 			imgui.TableNextRow()
-			if viewer.ProbesDiffer(pa, pb) {
+			if d != 0 {
 				imgui.TableSetBgColor(imgui.TableBgTargetRowBg1, colDiffBg)
 			}
 			imgui.TableNextColumn()
@@ -89,12 +107,55 @@ func (u *UI) compareTable() {
 			}
 			imgui.TableNextColumn()
 			imgui.Text(fmt.Sprintf("%d %s", b.Skel.FileIndexOf(int(pr[1])), b.Skel.Names[pr[1]]))
-			probeCells(pa)
-			probeCells(pb)
+			imgui.TableNextColumn()
+			imgui.Text(viewer.ProbeDiffWords(pa, pb, brA && brB))
+			compareCells(pa, brA, d, chans)
+			compareCells(pb, brB, d, chans)
 		}
 	}
 	clip.End()
 	imgui.EndTable()
+}
+
+// compareCells is one side's frame, branch (where its family has one) and every
+// channel's keys ("t 3→4 α 0.50"), what differs from the other side in red.
+func compareCells(p *anim.Probe, branch bool, d anim.ProbeDiff, chans uint16) {
+	imgui.TableNextColumn()
+	diffText(d&anim.DiffFrame != 0, strconv.Itoa(int(p.Frame)))
+	if branch {
+		imgui.TableNextColumn()
+		diffText(d&anim.DiffBranch != 0, branchWord(p.Fallback))
+		if p.Fallback {
+			tooltip(viewer.HelpFallback)
+		} else {
+			tooltip(viewer.HelpMapped)
+		}
+	}
+	imgui.TableNextColumn()
+	if p.NKeys == 0 {
+		coloured(colDim, "no keys")
+	}
+	for i, k := range p.Used() {
+		if i > 0 {
+			imgui.SameLine()
+		}
+		diffText(chans&(1<<i) != 0, keyUseText(&k))
+	}
+	// A record the other side has and this one lacks.
+	if n := int(p.NKeys); n < anim.MaxProbeKeys && chans>>n != 0 {
+		if n > 0 {
+			imgui.SameLine()
+		}
+		coloured(colError, "(fewer keys)")
+	}
+}
+
+func diffText(differs bool, text string) {
+	if differs {
+		coloured(colError, text)
+		return
+	}
+	imgui.Text(text)
 }
 
 // readingB lets B read its files another way (two readings of one file): the
@@ -118,5 +179,40 @@ func (u *UI) readingB() {
 		if !s.ReopenB() {
 			s.OptsB = old
 		}
+	}
+}
+
+// compareTabFlags brings the compare tab forward when the fallback map was asked
+// for (State.ShowFallbackMap); the compare panel then selects the map's tab.
+func (u *UI) compareTabFlags() imgui.TabItemFlags {
+	if u.S.Map.Show {
+		return imgui.TabItemFlagsSetSelected
+	}
+	return 0
+}
+
+// compareSideLabels names each viewport's side in compare mode ("A: demo
+// (rounding engine)" over the left half, B over the right), at its top left,
+// over the 3D view and under every window.
+func (u *UI) compareSideLabels() {
+	s := u.S
+	if s.Scene == nil || s.SceneB == nil {
+		return
+	}
+	sc := u.scale()
+	v := u.Viewport
+	dl := imgui.BackgroundDrawList()
+	for i, text := range []string{s.SideLabel(false), s.SideLabel(true)} {
+		x := v[0]
+		if i == 1 {
+			x += v[2] / 2
+		}
+		p := imgui.Vec2{X: x + 8*sc, Y: v[1] + 6*sc}
+		// Clipped to its half, so a long name never runs into the other side.
+		dl.PushClipRectV(imgui.Vec2{X: x, Y: v[1]}, imgui.Vec2{X: x + v[2]/2 - 4*sc, Y: v[1] + v[3]}, false)
+		size := imgui.CalcTextSize(text, false, 0)
+		dl.AddRectFilledV(p.Minus(imgui.Vec2{X: 4 * sc, Y: 2 * sc}), p.Plus(imgui.Vec2{X: size.X + 4*sc, Y: size.Y + 2*sc}), packed(0, 0, 0, 0.6), 3*sc, 0)
+		dl.AddText(p, packed(1, 1, 1, 1), text)
+		dl.PopClipRect()
 	}
 }
