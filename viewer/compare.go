@@ -1,7 +1,6 @@
 package viewer
 
 import (
-	"strconv"
 	"strings"
 
 	"animscope/anim"
@@ -18,27 +17,91 @@ func MatchNodes(a, b *Scene) *Match { return formats.MatchNodes(a.Asset, b.Asset
 // `diff` counts it (anim.CompareProbes).
 func ProbesDiffer(a, b *anim.Probe) bool { return anim.CompareProbes(a, b) != 0 }
 
-// KeyDiffs compares two probes as anim.CompareProbes does and also says which key
-// records differ: bit i of chans is set when record i (a channel: "t", "r", "s",
-// or a VCA line's) differs in channel, k0 or k1, or is on one side only.
-func KeyDiffs(a, b *anim.Probe) (d anim.ProbeDiff, chans uint16) {
+// ChannelNames numbers the channel names a compare meets ("t", "r", "s", a
+// VCA line's), so that a set of channels is a uint16 of bits. Past 16 names the
+// last bit stands for the rest ("…").
+type ChannelNames struct {
+	n     int
+	names [16]string
+}
+
+// Bit is name's bit (added on first use).
+func (cn *ChannelNames) Bit(name string) uint16 {
+	for i := range cn.n {
+		if cn.names[i] == name {
+			return 1 << i
+		}
+	}
+	if cn.n == len(cn.names) {
+		cn.names[cn.n-1] = "…"
+		return 1 << (cn.n - 1)
+	}
+	cn.names[cn.n] = name
+	cn.n++
+	return 1 << (cn.n - 1)
+}
+
+// Has says whether set holds name.
+func (cn *ChannelNames) Has(set uint16, name string) bool {
+	for i := range cn.n {
+		if cn.names[i] == name {
+			return set&(1<<i) != 0
+		}
+	}
+	return false
+}
+
+// KeyDiffs compares two probes as anim.CompareProbes does and also says which
+// channels' keys differ: a channel (matched by name, the k-th record of a name
+// with the k-th of the same name on the other side) whose k0 or k1 differ, or
+// which one side lacks. The set's bits are cn's.
+func KeyDiffs(a, b *anim.Probe, cn *ChannelNames) (d anim.ProbeDiff, chans uint16) {
 	d = anim.CompareProbes(a, b)
 	if d&anim.DiffKey == 0 {
 		return d, 0
 	}
 	ka, kb := a.Used(), b.Used()
-	for i := range max(len(ka), len(kb)) {
-		if i >= len(ka) || i >= len(kb) || ka[i].Channel != kb[i].Channel || ka[i].K0 != kb[i].K0 || ka[i].K1 != kb[i].K1 {
-			chans |= 1 << i
+	for i := range ka {
+		if j := nthRecord(kb, ka[i].Channel, occurrence(ka, i)); j < 0 || ka[i].K0 != kb[j].K0 || ka[i].K1 != kb[j].K1 {
+			chans |= cn.Bit(ka[i].Channel)
+		}
+	}
+	for j := range kb {
+		if nthRecord(ka, kb[j].Channel, occurrence(kb, j)) < 0 {
+			chans |= cn.Bit(kb[j].Channel)
 		}
 	}
 	return d, chans
 }
 
+// occurrence is how many records before k[i] have its channel name.
+func occurrence(k []anim.KeyUse, i int) int {
+	n := 0
+	for _, r := range k[:i] {
+		if r.Channel == k[i].Channel {
+			n++
+		}
+	}
+	return n
+}
+
+// nthRecord is the index of the n-th record named ch, or −1.
+func nthRecord(k []anim.KeyUse, ch string, n int) int {
+	for j, r := range k {
+		if r.Channel == ch {
+			if n == 0 {
+				return j
+			}
+			n--
+		}
+	}
+	return -1
+}
+
 // DiffWords says what differs, for the compare views: "frame, branch, keys r t".
 // branch is false for a family without a fallback branch (Scene.HasBranch): the
-// word never appears for it. name(i) names key record i.
-func DiffWords(d anim.ProbeDiff, chans uint16, branch bool, name func(i int) string) string {
+// word never appears for it.
+func DiffWords(d anim.ProbeDiff, chans uint16, branch bool, cn *ChannelNames) string {
 	var b []byte
 	add := func(w string) {
 		if len(b) > 0 {
@@ -54,37 +117,21 @@ func DiffWords(d anim.ProbeDiff, chans uint16, branch bool, name func(i int) str
 	}
 	if d&anim.DiffKey != 0 {
 		add("keys")
-		for i := range anim.MaxProbeKeys {
+		for i := range cn.n {
 			if chans&(1<<i) != 0 {
 				b = append(b, ' ')
-				n := name(i)
-				if n == "" {
-					n = "#" + strconv.Itoa(i)
-				}
-				b = append(b, n...)
+				b = append(b, cn.names[i]...)
 			}
 		}
 	}
 	return string(b)
 }
 
-// probeChannel names key record i of p ("" past its records).
-func probeChannel(p *anim.Probe, i int) string {
-	if i < int(p.NKeys) {
-		return p.Keys[i].Channel
-	}
-	return ""
-}
-
 // ProbeDiffWords is DiffWords for one pair of probes.
 func ProbeDiffWords(a, b *anim.Probe, branch bool) string {
-	d, chans := KeyDiffs(a, b)
-	return DiffWords(d, chans, branch, func(i int) string {
-		if n := probeChannel(a, i); n != "" {
-			return n
-		}
-		return probeChannel(b, i)
-	})
+	var cn ChannelNames
+	d, chans := KeyDiffs(a, b, &cn)
+	return DiffWords(d, chans, branch, &cn)
 }
 
 // SideLabel names one side of compare mode for its viewport: "A: demo (rounding
@@ -111,3 +158,9 @@ func (s *State) SideLabel(b bool) string {
 	}
 	return label
 }
+
+// Len is the number of names; Name(i) is bit i's.
+func (cn *ChannelNames) Len() int { return cn.n }
+
+// Name is bit i's name.
+func (cn *ChannelNames) Name(i int) string { return cn.names[i] }

@@ -19,9 +19,9 @@ type FallbackMap struct {
 	Rows, Cols int
 	A, B       []bool // Rows×Cols, row-major: the fallback branch taken
 	Step       float64
-	// Diffs is, per cell, how the probes differ; Chans which key records differ
-	// (bit i: record i, named by Channel). A map made by hand without them
-	// differs where the branches do.
+	// Diffs is, per cell, how the probes differ; Chans whose channels' keys
+	// differ (bits of Channels). A map made by hand without them differs where
+	// the branches do.
 	Diffs []anim.ProbeDiff
 	Chans []uint16
 	// Branch says that both scenes' families sample with a fallback branch
@@ -39,9 +39,7 @@ type FallbackMap struct {
 	// DiffCells are the indices of the differing cells, in row-major order (the
 	// list of differences and next/previous walk it).
 	DiffCells []int32
-	// chanNames[r][i] names key record i of row r ("t", "r", "s"), from the
-	// first frame that has it.
-	chanNames [][anim.MaxProbeKeys]string
+	Channels  ChannelNames
 	probe     mapProbe
 }
 
@@ -80,7 +78,6 @@ func BuildFallbackMap(a, b *Scene, m *Match, clip int, maxCols int) *FallbackMap
 	fm.Diffs, fm.Chans = make([]anim.ProbeDiff, n), make([]uint16, n)
 	fm.Pairs = m.Pairs[:fm.Rows]
 	fm.Labels = make([]string, fm.Rows)
-	fm.chanNames = make([][anim.MaxProbeKeys]string, fm.Rows)
 	for r, pr := range fm.Pairs {
 		fm.Labels[r] = fmt.Sprintf("%d %s", a.Skel.FileIndexOf(int(pr[0])), a.Skel.Names[pr[0]])
 	}
@@ -98,21 +95,11 @@ func BuildFallbackMap(a, b *Scene, m *Match, clip int, maxCols int) *FallbackMap
 			i := r*cols + c
 			x, y := &pa[pr[0]], &pb[pr[1]]
 			fm.A[i], fm.B[i] = x.Fallback, y.Fallback
-			d, ch := KeyDiffs(x, y)
+			d, ch := KeyDiffs(x, y, &fm.Channels)
 			if !fm.Branch {
 				d &^= anim.DiffBranch
 			}
 			fm.Diffs[i], fm.Chans[i] = d, ch
-			names := &fm.chanNames[r]
-			for k := range anim.MaxProbeKeys {
-				if names[k] == "" {
-					if n := probeChannel(x, k); n != "" {
-						names[k] = n
-					} else {
-						names[k] = probeChannel(y, k)
-					}
-				}
-			}
 		}
 	}
 	for i := range n {
@@ -168,12 +155,7 @@ func (fm *FallbackMap) DiffText(r, c int) string {
 	if fm.Chans != nil {
 		chans = fm.Chans[i]
 	}
-	return DiffWords(fm.Diff(r, c), chans, fm.Branch || fm.Diffs == nil, func(k int) string {
-		if r < len(fm.chanNames) {
-			return fm.chanNames[r][k]
-		}
-		return ""
-	})
+	return DiffWords(fm.Diff(r, c), chans, fm.Branch || fm.Diffs == nil, &fm.Channels)
 }
 
 // Differs says whether the branch of row r differs at column c (the image's

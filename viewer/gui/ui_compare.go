@@ -86,8 +86,18 @@ func (u *UI) compareTable() {
 		return
 	}
 	imgui.TableSetupScrollFreeze(1, 1)
+	// The keys columns start wide enough for every channel of the widest probe.
+	nk := int32(1)
+	for _, pr := range m.Pairs {
+		nk = max(nk, a.Pose.Probes[pr[0]].NKeys, b.Pose.Probes[pr[1]].NKeys)
+	}
+	keysW := float32(nk) * (imgui.CalcTextSize("r[100,100] 0.00", false, 0).X + imgui.CurrentStyle().ItemSpacing().X)
 	for _, c := range cols {
-		imgui.TableSetupColumn(c)
+		w := float32(0)
+		if strings.HasSuffix(c, "keys") {
+			w = keysW
+		}
+		imgui.TableSetupColumnV(c, imgui.TableColumnFlagsWidthFixed, w, 0)
 	}
 	imgui.TableHeadersRow()
 	var clip imgui.ListClipper
@@ -96,7 +106,8 @@ func (u *UI) compareTable() {
 		for k := clip.DisplayStart; k < clip.DisplayEnd; k++ {
 			pr := m.Pairs[rows[k]]
 			pa, pb := &a.Pose.Probes[pr[0]], &b.Pose.Probes[pr[1]]
-			d, chans := viewer.KeyDiffs(pa, pb)
+			var cn viewer.ChannelNames
+			d, chans := viewer.KeyDiffs(pa, pb, &cn)
 			imgui.TableNextRow()
 			if d != 0 {
 				imgui.TableSetBgColor(imgui.TableBgTargetRowBg1, colDiffBg)
@@ -108,9 +119,9 @@ func (u *UI) compareTable() {
 			imgui.TableNextColumn()
 			imgui.Text(fmt.Sprintf("%d %s", b.Skel.FileIndexOf(int(pr[1])), b.Skel.Names[pr[1]]))
 			imgui.TableNextColumn()
-			imgui.Text(viewer.ProbeDiffWords(pa, pb, brA && brB))
-			compareCells(pa, brA, d, chans)
-			compareCells(pb, brB, d, chans)
+			imgui.Text(viewer.DiffWords(d, chans, brA && brB, &cn))
+			compareCells(pa, brA, d, chans, &cn)
+			compareCells(pb, brB, d, chans, &cn)
 		}
 	}
 	clip.End()
@@ -118,8 +129,9 @@ func (u *UI) compareTable() {
 }
 
 // compareCells is one side's frame, branch (where its family has one) and every
-// channel's keys ("t 3→4 α 0.50"), what differs from the other side in red.
-func compareCells(p *anim.Probe, branch bool, d anim.ProbeDiff, chans uint16) {
+// channel's keys ("t[3,4] 0.50": k0, k1, alpha), what differs from the other
+// side in red.
+func compareCells(p *anim.Probe, branch bool, d anim.ProbeDiff, chans uint16, cn *viewer.ChannelNames) {
 	imgui.TableNextColumn()
 	diffText(d&anim.DiffFrame != 0, strconv.Itoa(int(p.Frame)))
 	if branch {
@@ -132,22 +144,44 @@ func compareCells(p *anim.Probe, branch bool, d anim.ProbeDiff, chans uint16) {
 		}
 	}
 	imgui.TableNextColumn()
-	if p.NKeys == 0 {
+	items := 0
+	for _, k := range p.Used() {
+		if items > 0 {
+			imgui.SameLine()
+		}
+		diffText(cn.Has(chans, k.Channel), keyUseText(&k))
+		items++
+	}
+	// A channel the other side has and this one lacks.
+	for i := range cn.Len() {
+		if chans&(1<<i) == 0 || hasChannel(p, cn.Name(i)) {
+			continue
+		}
+		if items > 0 {
+			imgui.SameLine()
+		}
+		coloured(colError, "(no "+cn.Name(i)+")")
+		items++
+	}
+	if items == 0 {
 		coloured(colDim, "no keys")
 	}
-	for i, k := range p.Used() {
-		if i > 0 {
-			imgui.SameLine()
+	tooltip(helpCompareKeys)
+}
+
+// helpCompareKeys explains the compare table's keys cells.
+const helpCompareKeys = "Every channel as name[k0,k1] alpha: k0 and k1 are the two keys the channel\n" +
+	"interpolates between (indices into the channel's keys; k1 = -1: exactly k0),\n" +
+	"alpha the weight of k1. Red: differs from the other side; (no t): the other\n" +
+	"side has a channel this one lacks."
+
+func hasChannel(p *anim.Probe, ch string) bool {
+	for _, k := range p.Used() {
+		if k.Channel == ch {
+			return true
 		}
-		diffText(chans&(1<<i) != 0, keyUseText(&k))
 	}
-	// A record the other side has and this one lacks.
-	if n := int(p.NKeys); n < anim.MaxProbeKeys && chans>>n != 0 {
-		if n > 0 {
-			imgui.SameLine()
-		}
-		coloured(colError, "(fewer keys)")
-	}
+	return false
 }
 
 func diffText(differs bool, text string) {

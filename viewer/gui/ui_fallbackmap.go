@@ -258,7 +258,7 @@ func (u *UI) drawMapRuler(dl imgui.DrawList, fm *viewer.FallbackMap, v *viewer.M
 	defer dl.PopClipRect()
 	widest := imgui.CalcTextSize(strconv.Itoa(fm.Cols-1), false, 0).X
 	if timeRow {
-		widest = max(widest, imgui.CalcTextSize(formatTime(fm.Time(fm.Cols-1)), false, 0).X)
+		widest = max(widest, imgui.CalcTextSize(rulerTime(fm.Time(fm.Cols-1), fm.Step), false, 0).X)
 	}
 	step := mapRulerStep(v.CellW, widest+8*u.scale())
 	c0 := max(int(v.ScrollX/v.CellW), 0)
@@ -281,7 +281,7 @@ func (u *UI) drawMapRuler(dl imgui.DrawList, fm *viewer.FallbackMap, v *viewer.M
 		tw := imgui.CalcTextSize(txt, false, 0).X
 		dl.AddText(imgui.Vec2{X: mid - tw/2, Y: pos.Y}, col, txt)
 		if timeRow {
-			tt := formatTime(fm.Time(c))
+			tt := rulerTime(fm.Time(c), fm.Step)
 			tw := imgui.CalcTextSize(tt, false, 0).X
 			dl.AddText(imgui.Vec2{X: mid - tw/2, Y: pos.Y + line}, col, tt)
 		}
@@ -290,6 +290,17 @@ func (u *UI) drawMapRuler(dl imgui.DrawList, fm *viewer.FallbackMap, v *viewer.M
 
 // formatTime writes a time in the clip's unit with as few digits as it needs.
 func formatTime(t float64) string { return strconv.FormatFloat(t, 'g', 6, 64) }
+
+// rulerTime writes a ruler time with the decimals its frame step shows (33 ms
+// steps: none; 1/30 s steps: two), so that the labels stay short; the tooltip
+// gives the exact time.
+func rulerTime(t, step float64) string {
+	dec := 0
+	if step > 0 && step < 1 {
+		dec = min(int(math.Ceil(-math.Log10(step))), 6)
+	}
+	return strconv.FormatFloat(t, 'f', dec, 64)
+}
 
 // drawLabels draws the node names on the rows, clipped to the label column;
 // rows lower than a text line get every k-th name.
@@ -357,7 +368,7 @@ func branchWord(fallback bool) string {
 	return "mapped"
 }
 
-// probeKeysText is every channel's keys: "t 3→4 α 0.50   r 3→4 α 0.50".
+// probeKeysText is every channel's keys (k0, k1, alpha): "t[3,4] 0.50   r[3,4] 0.50".
 func probeKeysText(p *anim.Probe) string {
 	var b strings.Builder
 	for i, k := range p.Used() {
@@ -373,7 +384,7 @@ func probeKeysText(p *anim.Probe) string {
 }
 
 func keyUseText(k *anim.KeyUse) string {
-	return fmt.Sprintf("%s %d→%d α %.2f", k.Channel, k.K0, k.K1, k.Alpha)
+	return fmt.Sprintf("%s[%d,%d] %.2f", k.Channel, k.K0, k.K1, k.Alpha)
 }
 
 // diffList lists the differing cells (node, frame, what differs); a click goes
