@@ -23,7 +23,7 @@ var renderStill = gui.RenderStill
 // openViewer runs the viewer window until it closes. A missing or broken display
 // (gui.ErrNoDisplay) is an error like any other: status 1.
 func openViewer(v viewerArgs, stderr io.Writer) int {
-	cfg := gui.Config{Files: v.files, CompareA: v.compareA, CompareB: v.compareB,
+	cfg := gui.Config{Files: v.files, Compare: v.compare, CompareA: v.compareA, CompareB: v.compareB,
 		Watch: v.watch, Opts: v.opts, OptsB: v.optsB}
 	if err := gui.Run(cfg); err != nil {
 		fmt.Fprintf(stderr, "animscope: %v\n", err)

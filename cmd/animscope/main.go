@@ -75,6 +75,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 const usageText = `usage:
   animscope [--watch] [FILE...]       the viewer; with no FILE, the built-in demo
   animscope [--watch] --compare FILE_A FILE_B [READING-b …]
+  animscope [--watch] --compare FILE... --file-b FILE [--file-b FILE …] [READING-b …]
   animscope inspect [--json] [READING …] FILE...
   animscope validate [READING …] FILE...
   animscope sample [--json] [--clip C] [--t T] [--clip-b C --t-b T --weight W]

@@ -7,39 +7,64 @@ import (
 )
 
 // runViewer opens the viewer window: `animscope [--watch] [FILE...]` or
-// `animscope [--watch] --compare FILE_A FILE_B`, with the sampling options.
+// `animscope [--watch] --compare FILE_A FILE_B` (or scenes of several files:
+// `--compare A... --file-b B --file-b B…`), with the sampling options.
 func runViewer(args []string, stdout, stderr io.Writer) int {
+	cfg, err := parseViewerArgs(args)
+	if err != nil {
+		return exitFor("viewer", err, stderr)
+	}
+	return openViewer(cfg, stderr)
+}
+
+// parseViewerArgs reads the viewer's command line. --compare takes FILE_A and
+// FILE_B (one file each), or no file (the demo on both sides, B under its
+// READING-b); with --file-b, every FILE is scene A's and each --file-b one of
+// scene B's (an SWG mesh and its clips on each side).
+func parseViewerArgs(args []string) (viewerArgs, error) {
 	fs, f := newViewerFlags()
 	o, watch, compare, readingsB := &f.opt, f.watch, f.compare, f.readingsB
 	files, err := parseInterleaved(fs, args)
 	if err != nil {
-		return exitFor("viewer", err, stderr)
+		return viewerArgs{}, err
 	}
 	opts, err := o.options()
 	if err != nil {
-		return exitFor("viewer", err, stderr)
+		return viewerArgs{}, err
 	}
 	cfg := viewerArgs{files: files, watch: *watch, opts: opts}
 	if readingsB.given() {
 		if cfg.optsB, err = readingsB.options(opts); err != nil {
-			return exitFor("viewer", err, stderr)
+			return viewerArgs{}, err
 		}
 	}
-	if *compare {
+	filesB := []string(f.filesB)
+	switch {
+	case len(filesB) > 0 && !*compare:
+		return viewerArgs{}, usagef("--file-b names scene B's files: it needs --compare")
+	case len(filesB) > 0 && len(files) == 0:
+		return viewerArgs{}, usagef("--compare with --file-b needs scene A's files (FILE...)")
+	case len(filesB) > 0:
+		cfg.files = nil
+		cfg.compare, cfg.compareA, cfg.compareB = true, files, filesB
+	case *compare && len(files) == 0:
+		cfg.compare = true // the demo on both sides
+	case *compare:
 		if len(files) != 2 {
-			return exitFor("viewer", usagef("--compare takes exactly two files, FILE_A and FILE_B"), stderr)
+			return viewerArgs{}, usagef("--compare takes exactly two files, FILE_A and FILE_B (scenes of several files: FILE... --file-b FILE --file-b FILE...)")
 		}
 		cfg.files = nil
-		cfg.compareA, cfg.compareB = files[:1], files[1:]
+		cfg.compare, cfg.compareA, cfg.compareB = true, files[:1], files[1:]
 	}
-	return openViewer(cfg, stderr)
+	return cfg, nil
 }
 
 // viewerArgs is what the command line asks of the viewer window; openViewer (gl.go)
 // opens it, or says that this build has none (nogl.go).
 type viewerArgs struct {
 	files              []string // one scene; empty: the demo
-	compareA, compareB []string // both set: --compare
+	compare            bool     // --compare: compareA beside compareB (both empty: the demo twice)
+	compareA, compareB []string
 	watch              bool
 	opts, optsB        formats.Options // optsB: B's reading (zero: opts)
 }

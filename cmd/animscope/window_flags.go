@@ -1,6 +1,9 @@
 package main
 
-import "flag"
+import (
+	"flag"
+	"strings"
+)
 
 // The flags of the two commands that open a window or a GL context. They live
 // apart from those commands so that the help and the shell completion know them
@@ -11,14 +14,22 @@ type viewerFlags struct {
 	opt            optionFlags
 	watch, compare *bool
 	readingsB      readingFlagsB
+	filesB         fileList
 }
+
+// fileList is a flag given once per file (--file-b): the files in order.
+type fileList []string
+
+func (l *fileList) String() string     { return strings.Join(*l, " ") }
+func (l *fileList) Set(v string) error { *l = append(*l, v); return nil }
 
 func newViewerFlags() (*flag.FlagSet, *viewerFlags) {
 	fs := flag.NewFlagSet("animscope", flag.ContinueOnError)
 	f := &viewerFlags{}
 	f.opt.register(fs)
 	f.watch = fs.Bool("watch", false, "reload the files when they change")
-	f.compare = fs.Bool("compare", false, "show FILE_A and FILE_B side by side")
+	f.compare = fs.Bool("compare", false, "show FILE_A and FILE_B side by side (no FILE: the demo twice, B under its READING-b)")
+	fs.Var(&f.filesB, "file-b", "with --compare: a file of scene B, once per file (a model, then its clips); the FILEs are then all scene A's")
 	f.readingsB = registerReadingsB(fs, "with --compare: ")
 	return fs, f
 }

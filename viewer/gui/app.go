@@ -20,7 +20,9 @@ import (
 // Config is what the command line asks of the viewer.
 type Config struct {
 	Files []string // one scene; empty: the demo
-	// CompareA and CompareB, when both set, open --compare.
+	// CompareA and CompareB, when both set or when Compare is, open --compare
+	// (Compare with both empty: the demo on both sides).
+	Compare            bool
 	CompareA, CompareB []string
 	Watch              bool
 	Opts               formats.Options
@@ -154,9 +156,7 @@ func runWindow(cfg Config) error {
 		app.still, app.target = cfg.still, t
 	}
 
-	if cfg.compareDemo {
-		s.OpenCompare(nil, nil)
-	} else if len(cfg.CompareA) > 0 && len(cfg.CompareB) > 0 {
+	if cfg.Compare || cfg.compareDemo || (len(cfg.CompareA) > 0 && len(cfg.CompareB) > 0) {
 		s.OpenCompare(cfg.CompareA, cfg.CompareB)
 	} else {
 		s.OpenStartup(cfg.Files) // a bad file: the demo, under a banner with the error

@@ -60,6 +60,9 @@ func (u *UI) openDialog() {
 	if b.Err != "" {
 		coloured(colError, b.Err)
 	}
+	if u.openAsB {
+		coloured(colWarn, "Scene B of compare mode: pick all its files (a model or skeleton first, then its clips).")
+	}
 	listH := imgui.ContentRegionAvail().Y - imgui.FrameHeightWithSpacing()*2.2
 	tflags := imgui.TableFlagsRowBg | imgui.TableFlagsScrollY | imgui.TableFlagsBordersOuter | imgui.TableFlagsSizingFixedFit
 	if imgui.BeginTableV("entries", 2, tflags, imgui.Vec2{X: 0, Y: listH}, 0) {
