@@ -111,6 +111,7 @@ func (u *UI) Build(w, h float32) {
 		dl.AddText(p, packed(1, 0.7, 0.3, 1), name)
 	}
 	u.compareSideLabels()
+	u.takeMapRequest()
 	u.standInBadge()
 	u.banner()
 	u.shortcutsWindow()

@@ -12,7 +12,7 @@ import (
 )
 
 // comparePanel is --compare's per-node table (differences highlighted, optionally
-// only the differing nodes) and the fallback map.
+// only the differing nodes); the fallback map is a panel of its own.
 func (u *UI) comparePanel() {
 	s := u.S
 	a, b, m := s.Scene, s.SceneB, s.Match
@@ -30,23 +30,9 @@ func (u *UI) comparePanel() {
 		imgui.TreePop()
 	}
 	u.readingB()
-	if !imgui.BeginTabBar("cmp") {
-		return
-	}
-	if imgui.BeginTabItem("Nodes") {
-		imgui.Checkbox("only differing nodes", &u.onlyDiff)
-		u.compareTable()
-		imgui.EndTabItem()
-	}
-	var show imgui.TabItemFlags
-	if s.Map.Show {
-		show, s.Map.Show = imgui.TabItemFlagsSetSelected, false
-	}
-	if imgui.BeginTabItemV("Fallback map", nil, show) {
-		u.fallbackMap()
-		imgui.EndTabItem()
-	}
-	imgui.EndTabBar()
+	imgui.SameLine()
+	imgui.Checkbox("only differing nodes", &u.onlyDiff)
+	u.compareTable()
 }
 
 func nodeNames(sc *viewer.Scene, idx []int32) string {
@@ -216,13 +202,14 @@ func (u *UI) readingB() {
 	}
 }
 
-// compareTabFlags brings the compare tab forward when the fallback map was asked
-// for (State.ShowFallbackMap); the compare panel then selects the map's tab.
-func (u *UI) compareTabFlags() imgui.TabItemFlags {
+// takeMapRequest shows the fallback map panel when the state asked for it
+// (State.ShowFallbackMap), and notes whether the map is in front (fitBottom).
+func (u *UI) takeMapRequest() {
+	u.mapFrontCheck()
 	if u.S.Map.Show {
-		return imgui.TabItemFlagsSetSelected
+		u.S.Map.Show = false
+		u.ShowPanel(viewer.PanelFallbackMap)
 	}
-	return 0
 }
 
 // compareSideLabels names each viewport's side in compare mode ("A: demo

@@ -17,6 +17,47 @@ import (
 type fmapUI struct {
 	listMarked int // row-major index of the marked cell the list scrolled to (−1: none)
 	listSet    bool
+	// grown says that the bottom area was already fitted to the map since it
+	// last came to the front (fitBottom).
+	grown bool
+}
+
+// mapFitRows is how many rows the bottom area grows to show when the map comes
+// to the front (fewer when the map has fewer); mapMaxBottom the most of the
+// window's body it may take, so the 3D view keeps the rest.
+const (
+	mapFitRows   = 20
+	mapMaxBottom = 0.7
+)
+
+// fitBottom grows the bottom area, once each time the map comes to the front,
+// so that the map shows up to mapFitRows rows with their names (rows never get
+// lower than a text line: a strip of unlabelled rows says nothing). The user's
+// splitter stays free to shrink it again.
+func (u *UI) fitBottom(fm *viewer.FallbackMap, avail float32) {
+	if u.fmap.grown {
+		return
+	}
+	u.fmap.grown = true
+	line := imgui.TextLineHeight()
+	need := float32(min(fm.Rows, mapFitRows))*line + 2*line + 12*u.scale() + imgui.CurrentStyle().ScrollbarSize()
+	if fm.Unit != "frame" || fm.Step != 1 {
+		need += line // the ruler's time row
+	}
+	body := u.lastH - u.lastTop
+	if avail >= need || body <= 0 {
+		return
+	}
+	cur := u.Layout.Areas(u.lastW, u.lastH, u.lastTop, u.scale()).Bottom.H
+	u.Layout.Bottom = float64(min((cur+need-avail)/body, mapMaxBottom))
+}
+
+// mapFrontCheck notes, every frame, whether the map is in front: when it is
+// not, it will be fitted again the next time it is.
+func (u *UI) mapFrontCheck() {
+	if u.Layout.Tab != viewer.PanelFallbackMap || u.Layout.BottomCollapsed {
+		u.fmap.grown = false
+	}
 }
 
 // Colours of the map's cells.
@@ -87,6 +128,7 @@ func (u *UI) fallbackMap() {
 		helpMarker("violet: the sides' probes differ (frame index or keys); grey: they agree.")
 	}
 	avail := imgui.ContentRegionAvail()
+	u.fitBottom(fm, avail.Y)
 	listW := min(max(avail.X*0.3, 240*sc), 360*sc)
 	gap := imgui.CurrentStyle().ItemSpacing().X
 	if imgui.BeginChildV("fmapbody", imgui.Vec2{X: max(avail.X-listW-gap, 50), Y: avail.Y}, false, imgui.WindowFlagsNoScrollbar|imgui.WindowFlagsNoScrollWithMouse) {
