@@ -40,6 +40,11 @@ var Shortcuts = []Shortcut{
 	{"Drop files on the window", "open them as the scene"},
 	{"Open dialog: double click, Enter", "open the picked files"},
 	{"Open dialog: Escape", "close it"},
+	{"M", "add a marker at the current time (dope sheet)"},
+	{"Ruler: click or drag; drag a range handle", "scrub; move the play range's end"},
+	{"Ruler: wheel, or Ctrl + wheel on the dope sheet", "zoom the time axis"},
+	{"Dope sheet: right or middle drag, Shift + wheel", "pan the time axis"},
+	{"Dope sheet: click a cell; click + or double-click a name", "select the node and go to that frame; show its channels"},
 }
 
 // HandleKey applies a shortcut and reports whether it did anything.

@@ -19,6 +19,9 @@ type dopeView struct {
 	ints    intStrings
 	tb, tb2 textBuf
 	geom    dopeGeom
+	// rulerTop and rowsTop are the screen y of the ruler and of the first row
+	// (scrolled) this frame.
+	rulerTop, rowsTop float32
 }
 
 const (
@@ -94,6 +97,7 @@ func (u *UI) timeline() {
 	g.rulerH = 2*lineH + 8*sc
 	g.rowH = lineH + 4*sc
 	nameW, tlX, tlW, rulerH := g.nameW, g.tlX, g.tlW, g.rulerH
+	dv.rulerTop = origin.Y
 
 	if !(d.ViewHi-d.ViewLo > 0) {
 		d.Fit(info)
@@ -357,6 +361,7 @@ func (u *UI) dopeRows(info anim.ClipInfo, nameW, tlX, tlW, rowH float32, xOf fun
 	dl := imgui.WindowDrawList()
 	winPos := imgui.WindowPos()
 	winH := imgui.WindowHeight()
+	dv.rowsTop = winPos.Y - imgui.ScrollY()
 	if d.ScrollTo >= 0 {
 		top := float32(d.ScrollTo) * rowH
 		if y := imgui.ScrollY(); top < y || top+rowH > y+winH {
