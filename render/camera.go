@@ -43,6 +43,9 @@ type Camera struct {
 	Pitch    float32 // radians; positive looks down on the target
 	Distance float32
 	FovY     float32 // radians
+	// Ortho projects orthographically: the view is as high as the perspective
+	// view's at the target (2·Distance·tan(FovY/2)), so toggling keeps the size.
+	Ortho bool
 }
 
 // NewCamera returns a camera looking at the origin from a slight elevation.
@@ -63,22 +66,43 @@ func (c *Camera) View() mgl32.Mat4 {
 	return mgl32.LookAtV(c.Eye(), c.Target, mgl32.Vec3{0, 1, 0})
 }
 
-// Proj is the perspective projection for a viewport of the given aspect ratio; the
-// clip planes follow the orbit distance.
+// Proj is the projection for a viewport of the given aspect ratio: perspective,
+// or orthographic when Ortho; the clip planes follow the orbit distance (an
+// orthographic view keeps what lies behind the eye up to the target's depth,
+// so that zooming in never cuts the model).
 func (c *Camera) Proj(aspect float32) mgl32.Mat4 {
 	if aspect <= 0 || math.IsNaN(float64(aspect)) {
 		aspect = 1
 	}
 	d := c.Distance
+	if c.Ortho {
+		h := c.HalfHeight()
+		return mgl32.Ortho(-h*aspect, h*aspect, -h, h, -d*100, d*100)
+	}
 	return mgl32.Perspective(c.FovY, aspect, d*0.01, d*100)
 }
+
+// HalfHeight is half the view's height at the target's depth, in world units.
+func (c *Camera) HalfHeight() float32 {
+	return c.Distance * float32(math.Tan(float64(c.FovY/2)))
+}
+
+// Look turns the camera to yaw and pitch (radians; see Camera), the pitch kept
+// off the poles so that the view's up stays defined.
+func (c *Camera) Look(yaw, pitch float32) {
+	c.Yaw = yaw
+	c.Pitch = mgl32.Clamp(pitch, -maxPitch, maxPitch)
+}
+
+// maxPitch keeps the eye off the poles, where the view's up (+Y) would be
+// parallel to the view direction.
+const maxPitch = math.Pi/2 - 0.01
 
 // Orbit turns the camera by a mouse drag of dx, dy pixels.
 func (c *Camera) Orbit(dx, dy float32) {
 	c.Yaw -= dx * 0.008
 	c.Pitch += dy * 0.008
-	const lim = math.Pi/2 - 0.01
-	c.Pitch = mgl32.Clamp(c.Pitch, -lim, lim)
+	c.Pitch = mgl32.Clamp(c.Pitch, -maxPitch, maxPitch)
 }
 
 // Pan moves the target in the view plane by a drag of dx, dy pixels in a viewport
@@ -90,7 +114,7 @@ func (c *Camera) Pan(dx, dy, viewportH float32) {
 	v := c.View()
 	right := mgl32.Vec3{v[0], v[4], v[8]}
 	up := mgl32.Vec3{v[1], v[5], v[9]}
-	perPixel := 2 * c.Distance * float32(math.Tan(float64(c.FovY/2))) / viewportH
+	perPixel := 2 * c.HalfHeight() / viewportH
 	c.Target = c.Target.Sub(right.Mul(dx * perPixel)).Add(up.Mul(dy * perPixel))
 }
 

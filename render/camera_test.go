@@ -122,3 +122,70 @@ func TestBounds(t *testing.T) {
 		t.Errorf("bounds %v..%v, want (-1,0,3)..(1,2,3) with the NaN point ignored", b.Lo, b.Hi)
 	}
 }
+
+// An orthographic camera at distance 10 with a 45° field of view shows
+// 2·10·tan(22.5°) = 8.284271 units of height at any depth: a point 4.142136
+// above the target is at the top edge whether it is nearer or farther.
+func TestCameraOrtho(t *testing.T) {
+	c := NewCamera()
+	c.Look(0, 0) // from +Z
+	c.Distance = 10
+	c.Ortho = true
+	if h := c.HalfHeight(); !near(h, 4.142136, 1e-5) {
+		t.Fatalf("HalfHeight = %v, want 4.142136", h)
+	}
+	view, proj := c.View(), c.Proj(2)
+	want := mgl32.Ortho(-8.284271, 8.284271, -4.142136, 4.142136, -1000, 1000)
+	if !proj.ApproxEqualThreshold(want, 1e-5) {
+		t.Errorf("Proj(2) = %v, want %v", proj, want)
+	}
+	for _, z := range []float32{-50, 0, 9, 30} { // 30: behind the eye, still drawn
+		x, y, ok := Project(mgl32.Vec3{0, 4.142136, z}, view, proj, 400, 200)
+		if !ok || !near(x, 200, 1e-3) || !near(y, 0, 1e-3) {
+			t.Errorf("(0, h, %v) projects to %v,%v (%v), want 200,0", z, x, y, ok)
+		}
+		x, _, _ = Project(mgl32.Vec3{8.284271, 0, z}, view, proj, 400, 200)
+		if !near(x, 400, 1e-3) {
+			t.Errorf("(2h, 0, %v) projects to x %v, want 400", z, x)
+		}
+	}
+	// Toggling keeps the target's scale: a point on the target's plane lands
+	// where the perspective view puts it.
+	c.Ortho = false
+	px, py, _ := Project(mgl32.Vec3{1, 2, 0}, c.View(), c.Proj(2), 400, 200)
+	c.Ortho = true
+	ox, oy, _ := Project(mgl32.Vec3{1, 2, 0}, c.View(), c.Proj(2), 400, 200)
+	if !near(px, ox, 1e-3) || !near(py, oy, 1e-3) {
+		t.Errorf("on the target's plane: perspective %v,%v, orthographic %v,%v; want equal", px, py, ox, oy)
+	}
+	// Panning by the viewport's height moves the target by the view's height.
+	c.Pan(0, 200, 200)
+	if !near(c.Target[1], 8.284271, 1e-4) {
+		t.Errorf("ortho pan by the viewport height moved %v, want 8.284271", c.Target[1])
+	}
+}
+
+func TestCameraLook(t *testing.T) {
+	tests := []struct {
+		name       string
+		yaw, pitch float32
+		eye        mgl32.Vec3
+	}{
+		{"front: from +Z", 0, 0, mgl32.Vec3{0, 0, 5}},
+		{"right: from +X", math.Pi / 2, 0, mgl32.Vec3{5, 0, 0}},
+		{"back: from -Z", math.Pi, 0, mgl32.Vec3{0, 0, -5}},
+		{"top: from +Y, kept off the pole", 0, math.Pi / 2, mgl32.Vec3{0, 5 * float32(math.Cos(0.01)), 5 * float32(math.Sin(0.01))}},
+		{"bottom: from -Y", 0, -math.Pi / 2, mgl32.Vec3{0, -5 * float32(math.Cos(0.01)), 5 * float32(math.Sin(0.01))}},
+	}
+	for _, tc := range tests {
+		c := NewCamera()
+		c.Target, c.Distance = mgl32.Vec3{}, 5
+		c.Look(tc.yaw, tc.pitch)
+		if got := c.Eye(); !near(got[0], tc.eye[0], 1e-4) || !near(got[1], tc.eye[1], 1e-4) || !near(got[2], tc.eye[2], 1e-4) {
+			t.Errorf("%s: eye %v, want %v", tc.name, got, tc.eye)
+		}
+		if v := c.View(); v != v { // a NaN is unequal to itself
+			t.Errorf("%s: view matrix has NaN: %v", tc.name, v)
+		}
+	}
+}

@@ -53,33 +53,14 @@ func (sc *Scene) MotionFraming(clip int, root anim.RootPolicy) Framing {
 	if clip < 0 || clip >= len(sc.Clips) {
 		clip = 0
 	}
-	info := sc.Infos[clip]
-	d := info.Duration
-	if math.IsInf(d, 1) || math.IsNaN(d) || d < 0 {
-		ups := info.UnitsPerSecond
-		if !(ups > 0) || math.IsInf(ups, 0) {
-			ups = 1
-		}
-		d = 10 * ups
-	}
-	n := framingSamples
-	if st := info.FrameStep(); st > 0 && d/st+1 < float64(n) {
-		n = int(d/st) + 1
-	}
-	if d == 0 {
-		n = 1
-	}
+	times := framingTimes(sc.Infos[clip])
 	stride := 1
-	if v := sc.vertexCount() * n; v > maxFramingPoints {
+	if v := sc.vertexCount() * len(times); v > maxFramingPoints {
 		stride = (v + maxFramingPoints - 1) / maxFramingPoints
 	}
 	p := anim.NewPose(sc.Skel.Len())
 	var pts []mgl32.Vec3
-	for i := 0; i < n; i++ {
-		t := 0.0
-		if n > 1 {
-			t = d * float64(i) / float64(n-1)
-		}
+	for _, t := range times {
 		p.Evaluate(sc.Skel, &anim.PoseRequest{A: sc.Clips[clip], TA: t, Root: root})
 		pts = sc.PosePoints(p, pts, stride)
 	}
@@ -204,28 +185,126 @@ func isFinite3(p mgl32.Vec3) bool {
 }
 
 // TakeFraming answers a pending frame request and clears it: on open, the bind
-// framing of the scene (and scene B); on F (Requests.FrameAll), the framing of the
-// current clip's whole motion. ok is false when nothing was asked. The boxes are
-// in each scene's own space: the GUI places them with the scene matrix.
+// framing of the scene (and scene B); on "frame all" (Requests.FrameAll), the
+// framing of the current clip's whole motion; on F with a node selected
+// (Requests.FrameSelection), the selection's motion (in B, its matched node's).
+// ok is false when nothing was asked. The boxes are in each scene's own space:
+// the GUI places them with the scene matrix.
 func (s *State) TakeFraming() (a, b Framing, ok bool) {
-	if s.Scene == nil || !(s.Req.FrameOpen || s.Req.FrameAll) {
+	if s.Scene == nil || !(s.Req.FrameOpen || s.Req.FrameAll || s.Req.FrameSelection) {
 		return a, b, false
 	}
-	open := s.Req.FrameOpen
-	s.Req.FrameOpen, s.Req.FrameAll = false, false
+	open, all := s.Req.FrameOpen, s.Req.FrameAll
+	s.Req.FrameOpen, s.Req.FrameAll, s.Req.FrameSelection = false, false, false
+	sel := s.Selected
+	if sel < 0 || sel >= s.Scene.Skel.Len() {
+		all = true
+	}
 	root := anim.RootOwn
 	if s.View.RootMotion {
 		root = anim.RootLocomotion
 	}
-	frame := func(sc *Scene) Framing {
-		if open {
+	frame := func(sc *Scene, node int) Framing {
+		clip := min(s.Clip, len(sc.Clips)-1)
+		switch {
+		case open:
 			return sc.BindFraming()
+		case all:
+			return sc.MotionFraming(clip, root)
+		case node < 0:
+			return Framing{}
 		}
-		return sc.MotionFraming(min(s.Clip, len(sc.Clips)-1), root)
+		return sc.SelectionFraming(clip, root, node)
 	}
-	a = frame(s.Scene)
+	a = frame(s.Scene, sel)
 	if s.SceneB != nil {
-		b = frame(s.SceneB)
+		b = frame(s.SceneB, s.MatchedB(sel))
 	}
 	return a, b, true
+}
+
+// SelectionFraming frames node's part of clip's motion: the node's joint and
+// its children's joints, and the vertices of meshes bound to the node alone,
+// at the times MotionFraming poses. A box smaller than a tenth of the scene's
+// bind framing grows to that size about its centre, so that a lone joint is
+// seen with its surroundings rather than filling the view.
+func (sc *Scene) SelectionFraming(clip int, root anim.RootPolicy, node int) Framing {
+	if node < 0 || node >= sc.Skel.Len() {
+		return Framing{}
+	}
+	if clip < 0 || clip >= len(sc.Clips) {
+		clip = 0
+	}
+	times := framingTimes(sc.Infos[clip])
+	p := anim.NewPose(sc.Skel.Len())
+	inf := float32(math.Inf(1))
+	f := Framing{Lo: mgl32.Vec3{inf, inf, inf}, Hi: mgl32.Vec3{-inf, -inf, -inf}}
+	add := func(q mgl32.Vec3) {
+		if !isFinite3(q) {
+			return
+		}
+		f.Points++
+		for a := 0; a < 3; a++ {
+			f.Lo[a] = min(f.Lo[a], q[a])
+			f.Hi[a] = max(f.Hi[a], q[a])
+		}
+	}
+	for _, t := range times {
+		p.Evaluate(sc.Skel, &anim.PoseRequest{A: sc.Clips[clip], TA: t, Root: root})
+		add(sc.Skel.JointPosition(node, p.Model))
+		for _, c := range sc.Children[node] {
+			add(sc.Skel.JointPosition(int(c), p.Model))
+		}
+		if node < len(p.Skin) {
+			for _, me := range sc.Meshes {
+				if me.Hidden || me.Joints != nil || me.Node != node {
+					continue
+				}
+				for _, v := range me.Positions {
+					add(p.Skin[node].TransformPoint(v))
+				}
+			}
+		}
+	}
+	if f.Empty() {
+		return f
+	}
+	bind := sc.BindFraming()
+	if bind.Empty() {
+		return f
+	}
+	minR := bind.Hi.Sub(bind.Lo).Len() / 2 * 0.1
+	if r := f.Hi.Sub(f.Lo).Len() / 2; r < minR {
+		c := f.Lo.Add(f.Hi).Mul(0.5)
+		h := mgl32.Vec3{1, 1, 1}.Mul(minR / float32(math.Sqrt(3)))
+		f.Lo, f.Hi = c.Sub(h), c.Add(h)
+	}
+	return f
+}
+
+// framingTimes are the times MotionFraming poses clip at: up to 48 over the
+// clip (every frame of a short clip; the first 10 seconds of an endless one).
+func framingTimes(info anim.ClipInfo) []float64 {
+	d := info.Duration
+	if math.IsInf(d, 1) || math.IsNaN(d) || d < 0 {
+		ups := info.UnitsPerSecond
+		if !(ups > 0) || math.IsInf(ups, 0) {
+			ups = 1
+		}
+		d = 10 * ups
+	}
+	n := framingSamples
+	if st := info.FrameStep(); st > 0 && d/st+1 < float64(n) {
+		n = int(d/st) + 1
+	}
+	if d == 0 {
+		n = 1
+	}
+	ts := make([]float64, n)
+	for i := range ts {
+		if n > 1 {
+			ts[i] = d * float64(i) / float64(n-1)
+		}
+	}
+	return ts
 }

@@ -17,6 +17,11 @@ const (
 	KeyO         // with Ctrl: open
 	KeyR         // with Ctrl: reload
 	KeyF1        // the shortcuts
+	KeyShiftF    // frame all (the clip's whole motion)
+	KeyNum1      // front view (with Ctrl: back)
+	KeyNum3      // right view (with Ctrl: left)
+	KeyNum7      // top view (with Ctrl: bottom)
+	KeyNum5      // orthographic / perspective
 )
 
 // Shortcut is one line of the shortcuts window (F1).
@@ -27,7 +32,10 @@ var Shortcuts = []Shortcut{
 	{"Space", "play / pause"},
 	{"Left / Right", "one frame back / forward (onto the frame grid)"},
 	{"Home / End", "first / last frame of the play range"},
-	{"F", "frame the clip's whole motion"},
+	{"F", "frame the selection's motion (nothing selected: the clip's whole motion)"},
+	{"Shift+F", "frame the clip's whole motion"},
+	{"Numpad 1 / 3 / 7", "front / right / top view (with Ctrl: back / left / bottom)"},
+	{"Numpad 5", "orthographic / perspective"},
 	{"W", "wireframe on / off"},
 	{"B", "rest (bind) pose on / off"},
 	{"Ctrl+O", "open files"},
@@ -55,6 +63,8 @@ func (s *State) HandleKey(k Key, ctrl bool) bool {
 		s.Req.OpenDialog = true
 	case ctrl && k == KeyR:
 		s.Reload()
+	case k == KeyNum1 || k == KeyNum3 || k == KeyNum7:
+		s.Req.Preset = numpadPreset(k, ctrl)
 	case ctrl:
 		return false
 	case k == KeySpace:
@@ -67,8 +77,12 @@ func (s *State) HandleKey(k Key, ctrl bool) bool {
 		s.Tr.First(info)
 	case k == KeyEnd:
 		s.Tr.Last(info)
-	case k == KeyF:
+	case k == KeyF && s.Scene != nil && s.Selected >= 0 && s.Selected < s.Scene.Skel.Len():
+		s.Req.FrameSelection = true
+	case k == KeyF || k == KeyShiftF:
 		s.Req.FrameAll = true
+	case k == KeyNum5:
+		s.View.Camera.Ortho = !s.View.Camera.Ortho
 	case k == KeyW:
 		s.View.Wireframe = !s.View.Wireframe
 	case k == KeyB:
@@ -79,4 +93,22 @@ func (s *State) HandleKey(k Key, ctrl bool) bool {
 		return false
 	}
 	return true
+}
+
+// numpadPreset is the view of numpad 1, 3 or 7; Ctrl gives the opposite side,
+// as in Blender.
+func numpadPreset(k Key, ctrl bool) ViewPreset {
+	switch {
+	case k == KeyNum1 && ctrl:
+		return ViewBack
+	case k == KeyNum1:
+		return ViewFront
+	case k == KeyNum3 && ctrl:
+		return ViewLeft
+	case k == KeyNum3:
+		return ViewRight
+	case k == KeyNum7 && ctrl:
+		return ViewBottom
+	}
+	return ViewTop
 }

@@ -52,6 +52,8 @@ type Toggles struct {
 	// RootMotion moves the scene root along the clip's locomotion, for clips that
 	// carry one (SWG LOCT/LOCR).
 	RootMotion bool
+	// Camera is the projection and whether the camera follows the selection.
+	Camera CameraView
 }
 
 // Requests are actions the UI or the keyboard asked of the frame loop.
@@ -62,6 +64,10 @@ type Requests struct {
 	FrameOpen bool
 	// OpenDialogB opens the file dialog to pick compare mode's scene B.
 	OpenDialogB bool
+	// FrameSelection (F with a node selected) frames the selection's motion;
+	// Preset turns the camera to a front, side or top view (camera.go).
+	FrameSelection bool
+	Preset         ViewPreset
 }
 
 // State is everything the viewer shows, in plain Go: no GL, no ImGui. The frame loop

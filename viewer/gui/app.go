@@ -214,6 +214,7 @@ func (a *App) frame(dt float64) {
 	s.PollWatch(time.Now())
 	s.Tick(dt)
 	s.Evaluate()
+	applyCamera(s, &a.Cam)
 	a.plat.newFrame()
 	dispW, dispH := a.win.GetSize()
 	fw, fh := a.win.GetFramebufferSize()

@@ -7,6 +7,7 @@ import (
 
 	"animscope/formats/m2/m2test"
 	"animscope/render"
+	"animscope/viewer"
 
 	"github.com/go-gl/glfw/v3.3/glfw"
 )
@@ -50,6 +51,22 @@ func TestGraphShots(t *testing.T) {
 			a.UI.graphModel().ToggleAlso(a.S.Scene.Skel.Find("l_shin"))
 			a.UI.Layout.Bottom = 0.55
 			a.UI.ShowPanel("graph")
+		}},
+		{"camera-demo-front-ortho", Config{}, func(a *App) {
+			a.S.DismissBanner()
+			a.S.Req.Preset = viewer.ViewFront
+			a.S.View.Camera.Ortho = true
+		}},
+		{"camera-demo-top", Config{}, func(a *App) {
+			a.S.DismissBanner()
+			a.S.Req.Preset = viewer.ViewTop
+		}},
+		{"camera-m2-right-ortho-follow", Config{Files: []string{model}}, func(a *App) {
+			a.S.DismissBanner()
+			a.S.Select(1)
+			a.S.Req.Preset = viewer.ViewRight
+			a.S.View.Camera.Ortho = true
+			a.S.View.Camera.Follow = true
 		}},
 	}
 	for _, size := range [][2]int{{1280, 800}, {1024, 640}} {

@@ -83,9 +83,8 @@ func (u *UI) menu() float32 {
 					v.NoMirror = !mir
 				}
 			}
-			if imgui.MenuItemV("Frame the clip's motion", "F", false, true) {
-				s.Req.FrameAll = true
-			}
+			imgui.Separator()
+			u.cameraMenu()
 			imgui.Separator()
 			u.panelsMenu()
 			imgui.EndMenu()
@@ -115,4 +114,38 @@ func recentLabel(files []string) string {
 		names[i] = filepath.Base(f)
 	}
 	return strings.Join(names, " + ")
+}
+
+// cameraMenu is View's camera part: framing, the axis views, the projection and
+// following the selection.
+func (u *UI) cameraMenu() {
+	s := u.S
+	selected := s.Scene != nil && s.Selected >= 0 && s.Selected < s.Scene.Skel.Len()
+	if imgui.MenuItemV("Frame selection", "F", false, selected) {
+		s.Req.FrameSelection = true
+	}
+	tooltip("The selected node's joint and its children's over the whole clip.")
+	if imgui.MenuItemV("Frame all (the clip's motion)", "Shift+F", false, s.Scene != nil) {
+		s.Req.FrameAll = true
+	}
+	if imgui.BeginMenu("Camera view") {
+		for _, p := range []struct {
+			v   viewer.ViewPreset
+			key string
+		}{{viewer.ViewFront, "Numpad 1"}, {viewer.ViewRight, "Numpad 3"}, {viewer.ViewTop, "Numpad 7"},
+			{viewer.ViewBack, "Ctrl+Numpad 1"}, {viewer.ViewLeft, "Ctrl+Numpad 3"}, {viewer.ViewBottom, "Ctrl+Numpad 7"}} {
+			if imgui.MenuItemV(viewer.ViewPresetNames[p.v], p.key, false, true) {
+				s.Req.Preset = p.v
+			}
+		}
+		imgui.EndMenu()
+	}
+	tooltip("Views along the scene's axes; Top looks down the scene's up axis (View > Up).")
+	if imgui.MenuItemV("Orthographic", "Numpad 5", s.View.Camera.Ortho, true) {
+		s.View.Camera.Ortho = !s.View.Camera.Ortho
+	}
+	if imgui.MenuItemV("Follow selected node", "", s.View.Camera.Follow, true) {
+		s.View.Camera.Follow = !s.View.Camera.Follow
+	}
+	tooltip("The camera's target stays on the selected joint as it moves; orbit and zoom still work.")
 }
