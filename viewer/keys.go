@@ -5,23 +5,23 @@ type Key int
 
 // The viewer's shortcuts.
 const (
-	KeyNone  Key = iota
-	KeySpace     // play/pause
-	KeyLeft      // one frame back
-	KeyRight     // one frame forward
-	KeyHome      // first frame
-	KeyEnd       // last frame
-	KeyF         // frame all
-	KeyW         // wireframe
-	KeyB         // bind (rest) pose
-	KeyO         // with Ctrl: open
-	KeyR         // with Ctrl: reload
-	KeyF1        // the shortcuts
-	KeyShiftF    // frame all (the clip's whole motion)
-	KeyNum1      // front view (with Ctrl: back)
-	KeyNum3      // right view (with Ctrl: left)
-	KeyNum7      // top view (with Ctrl: bottom)
-	KeyNum5      // orthographic / perspective
+	KeyNone   Key = iota
+	KeySpace      // play/pause
+	KeyLeft       // one frame back
+	KeyRight      // one frame forward
+	KeyHome       // first frame
+	KeyEnd        // last frame
+	KeyF          // frame all
+	KeyW          // wireframe
+	KeyB          // bind (rest) pose
+	KeyO          // with Ctrl: open
+	KeyR          // with Ctrl: reload
+	KeyF1         // the shortcuts
+	KeyShiftF     // frame all (the clip's whole motion)
+	KeyNum1       // front view (with Ctrl: back)
+	KeyNum3       // right view (with Ctrl: left)
+	KeyNum7       // top view (with Ctrl: bottom)
+	KeyNum5       // orthographic / perspective
 )
 
 // Shortcut is one line of the shortcuts window (F1).
