@@ -59,7 +59,8 @@ type App struct {
 	plat *platform
 	// glErr is the last GL error reported, so a persistent one (a lost context)
 	// is reported once rather than every frame.
-	glErr string
+	glErr  string
+	cursor cursors
 	// still and target: a WindowShot's size and framebuffer (Config.still).
 	still  [2]int
 	target *render.Target
@@ -239,6 +240,9 @@ func (a *App) frame(dt float64) {
 		}
 	}
 	a.UI.Build(float32(dispW), float32(dispH))
+	if a.still[0] == 0 {
+		a.cursor.update(a.win)
+	}
 	imgui.Render()
 	if fa, fb, ok := s.TakeFraming(); ok {
 		a.cell = frameFramings(s, &a.Cam, fa, fb)

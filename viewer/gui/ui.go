@@ -172,6 +172,11 @@ func (u *UI) splitters(a viewer.Areas, w, bodyH float32) {
 			col := imgui.CurrentStyle().Color(imgui.StyleColorSeparator)
 			if hot {
 				col = imgui.CurrentStyle().Color(imgui.StyleColorSeparatorActive)
+				if r.W < r.H {
+					imgui.SetMouseCursor(imgui.MouseCursorResizeEW)
+				} else {
+					imgui.SetMouseCursor(imgui.MouseCursorResizeNS)
+				}
 			}
 			imgui.WindowDrawList().AddRectFilled(imgui.Vec2{X: r.X, Y: r.Y}, imgui.Vec2{X: r.X + r.W, Y: r.Y + r.H}, imgui.PackedColorFromVec4(col))
 			if imgui.IsItemActive() {
