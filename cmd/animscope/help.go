@@ -50,7 +50,7 @@ var commands = []command{
 		"animscope shot --size 1280x800 --panel fallback-map --compare --rounding-b floor --out map.png", runShot, flagSetOf(newShotFlags)},
 	{"export", "write a scene as glTF 2.0 (.glb, or .gltf with the buffer embedded or beside it)",
 		"animscope export --fps 30 --out frog.gltf Frog.m2", runExport, flagSetOf(newExportFlags)},
-	{"texture", "convert a texture (BLP, DDS, PNG, JPEG) to PNG",
+	{"texture", "convert a texture (BLP, DDS, Texm, PNG, JPEG) to PNG",
 		"animscope texture --mip 1 --out skin.png FrogSkin.blp", runTexture, flagSetOf(newTextureFlags)},
 	{"mif", "print an SWG file (IFF, or a .mif compiled) as MIF source",
 		"animscope mif appearance/mesh/frog.msh", runMIF, flagSetOf(newMIFFlags)},

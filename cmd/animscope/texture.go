@@ -26,7 +26,7 @@ func newTextureFlags() (*flag.FlagSet, *textureFlags) {
 	return fs, f
 }
 
-// runTexture converts a texture (BLP, DDS, PNG, JPEG) to a PNG:
+// runTexture converts a texture (BLP, DDS, Texm — also an NRes member, ARCHIVE:MEMBER —, PNG, JPEG) to a PNG:
 // `animscope texture FILE --out FILE.png [--mip N]`.
 func runTexture(args []string, stdout, stderr io.Writer) int {
 	fs, f := newTextureFlags()

@@ -43,7 +43,11 @@ func Decode(src *formats.Source) (*formats.Part, error) {
 		return nil, err
 	}
 	if src.Member == "" && a.IsModel() {
-		return buildAsset(FromArchive(a), src, clipName(src.Path), "", 0)
+		as, err := buildAsset(FromArchive(a), src, clipName(src.Path), "", 0)
+		if err == nil {
+			attachMaterials(as, as.Details.(*Details), src, a, nil, filepath.Base(src.Path))
+		}
+		return as, err
 	}
 	if err := uniqueNames(a, src.Name); err != nil {
 		return nil, err
@@ -82,6 +86,9 @@ func Decode(src *formats.Source) (*formats.Part, error) {
 	as, err := buildAsset(FromArchive(inner), src, clipName(e.NameString()), e.NameString(), int64(e.Offset))
 	if err == nil && src.Member == "" {
 		as.Files = []string{name}
+	}
+	if err == nil {
+		attachMaterials(as, as.Details.(*Details), src, inner, a, e.NameString())
 	}
 	return as, err
 }

@@ -41,9 +41,16 @@ type Details struct {
 	Slots   []SlotInfo   `json:"slots"`
 	Batches []BatchInfo  `json:"batches"`
 
-	f      *File
-	names  []string
-	tables sync.Once // fills Streams, Nodes, Slots and Batches (see FillTables)
+	// The material table (§18), when one is found: the WEAR rows and what each
+	// resolves to (MAT0 material, phase 0's texture, the Texm member).
+	Wear      *Wear          `json:"wear,omitempty"`
+	WearFrom  string         `json:"wear_from,omitempty"`
+	Materials []MaterialInfo `json:"materials,omitempty"`
+
+	f            *File
+	slotA, slotB int // the slot SlotMeshes last built (the materials follow it)
+	names        []string
+	tables       sync.Once // fills Streams, Nodes, Slots and Batches (see FillTables)
 }
 
 // ModelHeader is the Res2 header (§6.1).
@@ -209,7 +216,10 @@ func (d *Details) fillTables() {
 
 // SlotMeshes returns the model's meshes drawn from slot slotIndex[a·5 + b] (see
 // File.SlotMeshes); the viewer calls it to switch slots live.
-func (d *Details) SlotMeshes(a, b int) []formats.Mesh { return d.f.SlotMeshes(a, b, d.names) }
+func (d *Details) SlotMeshes(a, b int) []formats.Mesh {
+	d.slotA, d.slotB = a, b
+	return d.f.SlotMeshes(a, b, d.names)
+}
 
 // File returns the parsed model behind the details.
 func (d *Details) File() *File { return d.f }

@@ -28,7 +28,11 @@ func seedModels(tb testing.TB) [][]byte {
 	}
 	out = append(out, assets.DemoMSH)
 	outer := nres.Encode(0, []nres.Entry{member(0, "a.msh", out[0]), member(nres.TypeTexm, "t", []byte("Texm"))})
-	return append(out, outer)
+	textured, err := mshtest.TexturedArchive()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return append(out, outer, textured)
 }
 
 func finiteT(x anim.Transform) bool {

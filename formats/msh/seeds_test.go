@@ -38,6 +38,10 @@ func TestWriteFuzzSeeds(t *testing.T) {
 	if i, _ := arc.FindType(msh.ResFrameMap); i >= 0 {
 		binary.LittleEndian.PutUint32(noFrames[arc.Entries[i].DirOffset+nres.FieldAttr2:], 0)
 	}
+	textured, err := mshtest.TexturedArchive()
+	if err != nil {
+		t.Fatal(err)
+	}
 	seeds := []struct {
 		name string
 		data []byte
@@ -51,6 +55,7 @@ func TestWriteFuzzSeeds(t *testing.T) {
 		{"seed-random-1", enc(randomModel(r)), 0},
 		{"seed-random-2", enc(randomModel(r)), 1},
 		{"seed-outer-archive", outer, 0},
+		{"seed-textured-archive", textured, 0},
 		{"seed-frame-count-0", noFrames, 0},
 		{"seed-truncated-half", worked[:len(worked)/2], 0},
 	}

@@ -1,5 +1,6 @@
 // Package texture reads the texture files the model families name: BLP (World of
-// Warcraft; every mip level), DDS (Star Wars Galaxies; every mip level) and the images the standard library reads (PNG for
+// Warcraft; every mip level), DDS (Star Wars Galaxies; every mip level), Texm
+// (Parkan; every mip level, also as a member of an NRes archive) and the images the standard library reads (PNG for
 // VoxelCore, JPEG), each as straight RGBA.
 package texture
 
@@ -12,9 +13,9 @@ import (
 	_ "image/jpeg" // JPEG textures
 	_ "image/png"  // PNG textures (VoxelCore)
 
-	"animscope/formats"
 	"animscope/formats/blp"
 	"animscope/formats/dds"
+	"animscope/formats/texm"
 )
 
 // MaxSide bounds a side of an image read by the standard library's decoders,
@@ -36,6 +37,8 @@ type Texture struct {
 	BLP *blp.Texture
 	// DDS is the parsed DDS (nil for other formats).
 	DDS *dds.Texture
+	// Texm is the parsed Texm (Parkan; nil for other formats).
+	Texm *texm.Texture
 
 	data []byte
 }
@@ -44,7 +47,7 @@ type Texture struct {
 // "ARCHIVE:MEMBER" (formats.ReadMember: regular files only, under the project's
 // read limit).
 func Read(path string) (*Texture, error) {
-	data, err := formats.ReadMember(path)
+	data, err := readMember(path)
 	if err != nil {
 		return nil, err
 	}
@@ -67,10 +70,17 @@ func Parse(name string, data []byte) (*Texture, error) {
 		}
 		return &Texture{Name: name, Format: "dds", Width: d.Width, Height: d.Height, Levels: len(d.Levels), DDS: d, data: data}, nil
 	}
+	if bytes.HasPrefix(data, []byte(texm.Magic)) {
+		x, err := texm.Parse(name, data)
+		if err != nil {
+			return nil, err
+		}
+		return &Texture{Name: name, Format: "texm", Width: x.Width, Height: x.Height, Levels: x.Mips, Texm: x, data: data}, nil
+	}
 	cfg, format, err := image.DecodeConfig(bytes.NewReader(data))
 	if err != nil {
 		if errors.Is(err, image.ErrFormat) {
-			return nil, fmt.Errorf("%s: not a texture this program reads (BLP, DDS, PNG or JPEG)", name)
+			return nil, fmt.Errorf("%s: not a texture this program reads (BLP, DDS, Texm, PNG or JPEG)", name)
 		}
 		return nil, fmt.Errorf("%s: %v", name, err)
 	}
@@ -90,6 +100,9 @@ func (t *Texture) Mip(n int) (*image.NRGBA, error) {
 	}
 	if t.DDS != nil {
 		return t.DDS.Mip(n)
+	}
+	if t.Texm != nil {
+		return t.Texm.Mip(n)
 	}
 	img, _, err := image.Decode(bytes.NewReader(t.data))
 	if err != nil {
@@ -111,6 +124,9 @@ func (t *Texture) Describe() string {
 	}
 	if t.DDS != nil {
 		return fmt.Sprintf("DDS %s, %d x %d, %d mip levels", t.DDS.PixelFormat(), t.Width, t.Height, t.Levels)
+	}
+	if t.Texm != nil {
+		return fmt.Sprintf("Texm format %d, %d x %d, %d mip levels", t.Texm.Format, t.Width, t.Height, t.Levels)
 	}
 	return fmt.Sprintf("%s, %d x %d, 1 level", t.Format, t.Width, t.Height)
 }
