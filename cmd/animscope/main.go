@@ -87,7 +87,7 @@ const usageText = `usage:
                  [--clip-b C --weight W] [--compare] --out FILE.png|.jpg [READING …] [FILE...]
   animscope export [--clip C] [--fps N] [--bind-pose] [--scale F] [--skin NAME]
                    [--separate] --out FILE.glb|.gltf [READING …] FILE...
-  animscope texture FILE --out FILE.png [--mip N]   a texture (BLP, DDS, PNG, JPEG) as PNG
+  animscope texture FILE --out FILE.png [--mip N]   a texture (BLP, DDS, Texm, PNG, JPEG) as PNG
   animscope mif [--root DIR] FILE     print an SWG file (IFF, or a .mif compiled) as MIF
   animscope ls [--json] [--listfile F] MOUNT [PATTERN]
   animscope extract [--listfile F] [--quiet] MOUNT PATTERN --out DIR
