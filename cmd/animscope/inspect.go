@@ -47,15 +47,30 @@ type inspectDiag struct {
 	Message  string `json:"message"`
 }
 
+// inspectMaterial is one material of the scene's Materials capability, for any
+// family that offers it: the mesh it draws, the texture as the file names it and
+// the file found for it ("" when not found).
+type inspectMaterial struct {
+	Mesh       int    `json:"mesh"`
+	TextureRef string `json:"texture_ref,omitempty"`
+	Texture    string `json:"texture,omitempty"`
+	Blend      string `json:"blend"`
+	TwoSided   bool   `json:"two_sided,omitempty"`
+	Unlit      bool   `json:"unlit,omitempty"`
+	WrapU      bool   `json:"wrap_u"`
+	WrapV      bool   `json:"wrap_v"`
+}
+
 type inspectOut struct {
-	Files       []string      `json:"files"`
-	Format      string        `json:"format"`
-	UpAxis      string        `json:"up_axis"`
-	Nodes       []inspectNode `json:"nodes"`
-	Meshes      []inspectMesh `json:"meshes"`
-	Clips       []inspectClip `json:"clips"`
-	Diagnostics []inspectDiag `json:"diagnostics"`
-	Details     any           `json:"details,omitempty"`
+	Files       []string          `json:"files"`
+	Format      string            `json:"format"`
+	UpAxis      string            `json:"up_axis"`
+	Nodes       []inspectNode     `json:"nodes"`
+	Meshes      []inspectMesh     `json:"meshes"`
+	Materials   []inspectMaterial `json:"materials,omitempty"`
+	Clips       []inspectClip     `json:"clips"`
+	Diagnostics []inspectDiag     `json:"diagnostics"`
+	Details     any               `json:"details,omitempty"`
 }
 
 func finite(v float64) *f64 {
@@ -99,6 +114,12 @@ func describe(a *formats.Asset) inspectOut {
 		}
 		out.Meshes = append(out.Meshes, inspectMesh{Name: m.Name, Vertices: m.Vertices, Triangles: m.Triangles,
 			Node: node, Skinned: m.Skinned, Group: m.Group, Hidden: m.Hidden})
+	}
+	if a.Materials != nil {
+		for _, m := range a.Materials.Materials() {
+			out.Materials = append(out.Materials, inspectMaterial{Mesh: m.Mesh, TextureRef: m.TextureRef, Texture: m.Texture,
+				Blend: m.Blend.String(), TwoSided: m.TwoSided, Unlit: m.Unlit, WrapU: m.WrapU, WrapV: m.WrapV})
+		}
 	}
 	for i, c := range a.Clips {
 		info := c.Info()
@@ -195,6 +216,23 @@ func printInspect(w io.Writer, a *formats.Asset, out inspectOut, details []byte)
 		tris += m.Triangles
 	}
 	fmt.Fprintf(w, "meshes:  %d (%s, %s)\n", len(out.Meshes), plural(verts, "vertex", "vertices"), plural(tris, "triangle", "triangles"))
+	if len(out.Materials) > 0 {
+		fmt.Fprintf(w, "materials: %d\n", len(out.Materials))
+		for _, m := range out.Materials {
+			tex := "no texture"
+			switch {
+			case m.Texture != "":
+				tex = fmt.Sprintf("%q (%s)", m.TextureRef, m.Texture)
+			case m.TextureRef != "":
+				tex = fmt.Sprintf("%q (not found)", m.TextureRef)
+			}
+			name := ""
+			if m.Mesh >= 0 && m.Mesh < len(out.Meshes) {
+				name = " " + out.Meshes[m.Mesh].Name
+			}
+			fmt.Fprintf(w, "  mesh %3d%s: %s, %s\n", m.Mesh, name, tex, m.Blend)
+		}
+	}
 	fmt.Fprintf(w, "clips:   %d\n", len(out.Clips))
 	for _, c := range out.Clips {
 		dur, sec := "infinite", "infinite"

@@ -56,8 +56,9 @@ func StripesImage() *image.NRGBA {
 	return img
 }
 
-// TexturedBox is a box of side 1 on a one-joint skeleton, turned so that three
-// faces show to a camera on +Z: its front and back faces name CheckerShader,
+// TexturedBox is a box of side 1 on a one-joint skeleton, turned (80° about Y,
+// then its top tipped 20° toward +Z) and lifted above the ground so that three
+// faces show to a camera in front and above: its front and back faces name CheckerShader,
 // its left and right faces StripesShader, its top and bottom MissingShader (a
 // shader that is not there: drawn untextured). Each face maps the whole texture.
 func TexturedBox() (*swg.SkeletonTemplate, *swg.MeshGen) {
@@ -72,8 +73,9 @@ func TexturedBox() (*swg.SkeletonTemplate, *swg.MeshGen) {
 		JROR:    []uint32{0},
 	}
 	m := &swg.MeshGen{Version: "0004", Skeletons: []string{TexturedSkeleton}, XFNM: []string{"root"}}
-	turn := mgl32.QuatRotate(float32(35*math.Pi/180), mgl32.Vec3{0, 1, 0}).Mul(
-		mgl32.QuatRotate(float32(25*math.Pi/180), mgl32.Vec3{1, 0, 0}))
+	turn := mgl32.QuatRotate(float32(20*math.Pi/180), mgl32.Vec3{1, 0, 0}).Mul(
+		mgl32.QuatRotate(float32(80*math.Pi/180), mgl32.Vec3{0, 1, 0}))
+	lift := mgl32.Vec3{0, 0.9, 0} // above the ground grid
 	// Each face: its normal and two edge directions (u, v) spanning it.
 	type face struct{ n, u, v mgl32.Vec3 }
 	faces := map[string][]face{
@@ -88,7 +90,7 @@ func TexturedBox() (*swg.SkeletonTemplate, *swg.MeshGen) {
 			base := len(ps.PIDX)
 			for _, c := range [][2]float32{{-1, -1}, {1, -1}, {1, 1}, {-1, 1}} {
 				p := f.n.Add(f.u.Mul(c[0])).Add(f.v.Mul(c[1])).Mul(0.5)
-				m.Positions = append(m.Positions, turn.Rotate(p))
+				m.Positions = append(m.Positions, turn.Rotate(p).Add(lift))
 				m.Normals = append(m.Normals, turn.Rotate(f.n))
 				m.WeightHead = append(m.WeightHead, 1)
 				m.Weights = append(m.Weights, swg.Weight{Joint: 0, Weight: 1})
