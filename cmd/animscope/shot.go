@@ -17,7 +17,7 @@ type shotFlags struct {
 	readingsB                             readingFlagsB
 	compare                               *bool
 	clip, t, size, out, panel, sel, clipB *string
-	weight                                *float64
+	weight, scale                         *float64
 }
 
 func newShotFlags() (*flag.FlagSet, *shotFlags) {
@@ -34,6 +34,7 @@ func newShotFlags() (*flag.FlagSet, *shotFlags) {
 	f.sel = fs.String("select", "", "select this node (a name, or its number in the file)")
 	f.clipB = fs.String("clip-b", "", "blend this clip (index or name) into --clip")
 	f.weight = fs.Float64("weight", 0.5, "with --clip-b: the blend weight, 0 is --clip, 1 is --clip-b")
+	f.scale = fs.Float64("scale", 1, "content scale, 1 to 4 (2: every size doubled, as on a HiDPI screen)")
 	return fs, f
 }
 
@@ -61,7 +62,7 @@ type shotArgs struct {
 	sel                       int
 	blend                     bool
 	clipB                     int
-	weight                    float32
+	weight, scale             float32
 	panel                     string
 }
 
@@ -115,6 +116,10 @@ func runShot(args []string, stdout, stderr io.Writer) int {
 		return exitFor("shot", usagef("--weight %v: want a number from 0 to 1", w), stderr)
 	}
 	sa.weight = float32(*f.weight)
+	if sc := *f.scale; !(sc >= 1 && sc <= 4) {
+		return exitFor("shot", usagef("--scale %v: want a number from 1 to 4", sc), stderr)
+	}
+	sa.scale = float32(*f.scale)
 	if *f.out == "" {
 		return exitFor("shot", usagef("--out FILE.png|.jpg is required"), stderr)
 	}

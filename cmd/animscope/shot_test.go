@@ -35,6 +35,8 @@ func TestShotUsageAndBadFiles(t *testing.T) {
 		{"B reading without compare", []string{"shot", "--rounding-b", "floor", "--out", out, good}, exitUsage, "need --compare"},
 		{"weight without clip-b", []string{"shot", "--weight", "0.3", "--out", out, good}, exitUsage, "--weight needs --clip-b"},
 		{"weight out of range", []string{"shot", "--clip-b", "0", "--weight", "2", "--out", out, good}, exitUsage, "--weight 2"},
+		{"scale too small", []string{"shot", "--scale", "0.5", "--out", out, good}, exitUsage, "--scale 0.5: want a number from 1 to 4"},
+		{"scale NaN", []string{"shot", "--scale", "NaN", "--out", out, good}, exitUsage, "--scale NaN"},
 		{"no such node", []string{"shot", "--select", "tail", "--out", out}, exitUsage, `--select: no node named "tail"`},
 		{"no such node number", []string{"shot", "--select", "99", "--out", out}, exitUsage, "no node number 99"},
 		{"no such clip", []string{"shot", "--clip", "run", "--out", out, good}, exitUsage, "run"},
@@ -99,6 +101,9 @@ func TestShotPictures(t *testing.T) {
 	}
 	if other := shot("c.png", "--size", "640x400", "--t", "10", "--select", "neck", "--panel", "diagnostics", demo); bytes.Equal(a, other) {
 		t.Errorf("--panel diagnostics gave the same picture as the key table")
+	}
+	if hidpi := shot("e.png", "--size", "640x400", "--scale", "2", "--t", "10", "--select", "neck", demo); bytes.Equal(a, hidpi) {
+		t.Errorf("--scale 2 gave the same picture as scale 1")
 	}
 	if big := shot("d.png", "--size", "2000x1200", "--compare", "--rounding-b", "floor", "--panel", "fallback-map"); len(big) == 0 {
 		t.Errorf("no picture larger than the screen")

@@ -44,6 +44,7 @@ type Config struct {
 	// framebuffer with fixed input and no timings (a WindowShot);
 	// compareDemo opens the demo against itself in compare mode.
 	still       [2]int
+	stillScale  float32
 	compareDemo bool
 }
 
@@ -112,8 +113,11 @@ func runWindow(cfg Config) error {
 	ctx := imgui.CreateContext(nil)
 	defer ctx.Destroy()
 	scale, _ := win.GetContentScale()
-	if scale <= 0 || cfg.still[0] > 0 { // a shot is drawn at scale 1 on any screen
+	if scale <= 0 {
 		scale = 1
+	}
+	if cfg.still[0] > 0 { // a shot is drawn at its own scale on any screen
+		scale = cfg.stillScale
 	}
 	SetupFonts(scale)
 	uir, err := render.NewUIRenderer()

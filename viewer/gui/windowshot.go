@@ -34,7 +34,10 @@ type WindowShot struct {
 	Blend              bool          // blend clip BlendClip into Clip at Weight
 	BlendClip          int
 	Weight             float32
-	Panel              string // a panel id to bring forward ("": the default layout's); a bottom one gets ShotBottom of the window
+	// Scale is the content scale (0: 1); 2 draws every size twice as large, as
+	// on a HiDPI screen.
+	Scale float32
+	Panel string // a panel id to bring forward ("": the default layout's); a bottom one gets ShotBottom of the window
 	// Setup, when set, runs on the state and the UI once the scene is open and
 	// the shot's settings applied (tests).
 	Setup func(a *App)
@@ -57,6 +60,9 @@ func ShootWindow(ws WindowShot) (*image.RGBA, error) {
 	if ws.W < 1 || ws.H < 1 || ws.W > 16384 || ws.H > 16384 {
 		return nil, fmt.Errorf("bad window size %dx%d", ws.W, ws.H)
 	}
+	if ws.Scale != 0 && !(ws.Scale >= 1 && ws.Scale <= 4) {
+		return nil, fmt.Errorf("bad scale %v (want 1 to 4)", ws.Scale)
+	}
 	if ws.Panel != "" && !viewer.IsPanel(ws.Panel) {
 		return nil, fmt.Errorf("no panel %q", ws.Panel)
 	}
@@ -67,7 +73,7 @@ func ShootWindow(ws WindowShot) (*image.RGBA, error) {
 	defer os.RemoveAll(dir)
 	cfg := Config{Files: ws.Files, Opts: ws.Opts, OptsB: ws.OptsB, Load: ws.Load, Hidden: true,
 		Frames: shotFrames + 1, Size: [2]int{min(ws.W, 640), min(ws.H, 480)},
-		RecentPath: filepath.Join(dir, "recent.json"), still: [2]int{ws.W, ws.H}}
+		RecentPath: filepath.Join(dir, "recent.json"), still: [2]int{ws.W, ws.H}, stillScale: max(ws.Scale, 1)}
 	if ws.Compare {
 		cfg.Files = nil
 		cfg.CompareA, cfg.CompareB = ws.CompareA, ws.CompareB
