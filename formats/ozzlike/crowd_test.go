@@ -16,7 +16,10 @@ const crowdSize = 256
 // character blends clips A and B at 0.5 at its own phase and composes
 // local-to-model and the skin palette (anim.Pose.Evaluate), with crowd.Job on
 // one goroutine and on all of them (GOMAXPROCS), probes off; "probes" is one
-// goroutine with probes on. It reports how many characters fit a 16.7 ms frame.
+// goroutine with probes on. It reports how many characters fit a 16.7 ms frame
+// of wall time, and chars/cpu-frame: how many fit 16.7 ms of the process's CPU
+// time (all its threads together), steadier than wall time on a loaded machine;
+// with one worker it is one core's frame, with several their sum's.
 func BenchmarkCrowd(b *testing.B) {
 	for _, fam := range families {
 		w := fam.build(b, 64)
@@ -43,6 +46,8 @@ func BenchmarkCrowd(b *testing.B) {
 				}
 				job.Evaluate(chars) // the poses make their sampling contexts
 				b.ReportAllocs()
+				runtime.GC() // the setup's garbage is not the frame's CPU time
+				cpu0 := cpuNanos()
 				for b.Loop() {
 					job.Evaluate(chars)
 					for i := range chars {
@@ -56,6 +61,9 @@ func BenchmarkCrowd(b *testing.B) {
 				perChar := float64(b.Elapsed().Nanoseconds()) / float64(b.N) / crowdSize
 				b.ReportMetric(16.7e6/perChar, "chars/frame")
 				b.ReportMetric(perChar/64, "ns/joint")
+				if cpu := cpuNanos() - cpu0; cpu > 0 {
+					b.ReportMetric(16.7e6*float64(b.N)*crowdSize/float64(cpu), "chars/cpu-frame")
+				}
 			})
 		}
 	}

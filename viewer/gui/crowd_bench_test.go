@@ -40,19 +40,26 @@ func crowdWorkers() []int {
 // pose every instance (sample A and B, blend, local-to-model, skin palette) on
 // one core and on all. With the bones on the GPU, what remains of drawing the
 // skeletons on the CPU is one upload of the model matrices (3 MB), which
-// BenchmarkDrawCrowd1000x64 adds.
+// BenchmarkDrawCrowd1000x64 adds. cpu-ms/frame is the process's CPU time a frame
+// (all its threads together: with 2 workers, the two cores' sum), steadier than
+// wall time on a loaded machine.
 func BenchmarkCrowdFrame1000x64(b *testing.B) {
 	for _, w := range crowdWorkers() {
 		b.Run(fmt.Sprintf("%dcores", w), func(b *testing.B) {
 			s := crowdBenchState(b, 1000, 64, w)
 			defer s.Crowd.Close()
 			b.ReportAllocs()
+			runtime.GC() // the setup's garbage is not the frame's CPU time
+			cpu0 := cpuNanos()
 			for b.Loop() {
 				s.Tick(1.0 / 60)
 				s.Evaluate()
 				s.Crowd.Update(s)
 			}
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/1e6, "ms/frame")
+			if cpu := cpuNanos() - cpu0; cpu > 0 {
+				b.ReportMetric(float64(cpu)/float64(b.N)/1e6, "cpu-ms/frame")
+			}
 		})
 	}
 }
