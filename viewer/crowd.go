@@ -67,6 +67,10 @@ type Crowd struct {
 	evalFailed bool
 }
 
+// CrowdShown says whether the view shows the crowd: it is on, and there is one
+// scene (compare mode shows its two scenes instead).
+func (s *State) CrowdShown() bool { return s.Crowd.On && s.Scene != nil && s.SceneB == nil }
+
 // CrowdLimit is the most instances of a skeleton of nodes nodes the view shows.
 func CrowdLimit(nodes int) int {
 	return max(1, min(MaxCrowd, MaxCrowdNodes/max(nodes, 1)))

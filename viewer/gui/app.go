@@ -232,7 +232,7 @@ func (a *App) frame(dt float64) {
 	}
 	imgui.NewFrame()
 	a.UI.LabelOK = false
-	if s.Scene != nil && s.Selected >= 0 && s.Selected < s.Scene.Skel.Len() {
+	if s.Scene != nil && !s.CrowdShown() && s.Selected >= 0 && s.Selected < s.Scene.Skel.Len() {
 		v := a.UI.Viewport
 		vw := v[2]
 		if s.SceneB != nil {
@@ -309,6 +309,10 @@ func (a *App) pick(x, y float32) {
 		}
 	}
 	view, proj := a.Cam.View(), a.Cam.Proj(vw/max(v[3], 1))
+	if s.CrowdShown() {
+		s.Select(pickCrowdJoint(s, view, proj, vw, v[3], lx, y-v[1], 10*a.UI.scale()))
+		return
+	}
 	i := PickJoint(sc, sceneMatrix(s, sc), view, proj, vw, v[3], lx, y-v[1], 10*a.UI.scale())
 	if sc == s.SceneB && i >= 0 {
 		i = s.MatchedA(i)

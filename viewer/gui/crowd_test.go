@@ -62,6 +62,22 @@ func TestCrowdDraw(t *testing.T) {
 						t.Errorf("instance %d: no joint drawn near (%.0f, %.0f)", i, x, y)
 					}
 				}
+				// A click on instance 4's head joint picks the head; one on an empty
+				// corner picks nothing.
+				head := s.Scene.Skel.Len() - 1
+				for i, name := range s.Scene.Skel.Names {
+					if name == "head" {
+						head = i
+					}
+				}
+				p := s.Scene.Skel.JointPosition(head, c.Model[4*nodes:5*nodes])
+				x, y, _ := render.Project(m.Mul4x1(p.Vec4(1)).Vec3().Add(c.Offsets[4]), view, proj, w, h)
+				if got := pickCrowdJoint(s, view, proj, w, h, x, y, 10); got != head {
+					t.Errorf("pick at instance 4's head (%.0f, %.0f) = node %d, want %d", x, y, got, head)
+				}
+				if got := pickCrowdJoint(s, view, proj, w, h, 1, 1, 10); got != -1 {
+					t.Errorf("pick in the corner = node %d, want -1", got)
+				}
 			})
 		})
 	}

@@ -163,7 +163,7 @@ func (d *drawer) drawScenes(s *viewer.State, cam *render.Camera, vp [4]int32, ce
 	if s.Scene == nil {
 		return
 	}
-	if s.Crowd.On && s.SceneB == nil {
+	if s.CrowdShown() {
 		d.drawCrowd(s, cam, vp)
 		return
 	}

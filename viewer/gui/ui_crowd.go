@@ -6,6 +6,8 @@ import (
 	"animscope/render"
 	"animscope/viewer"
 
+	"github.com/go-gl/mathgl/mgl32"
+
 	"github.com/inkyblackness/imgui-go/v4"
 )
 
@@ -92,4 +94,31 @@ func (d *drawer) leaveCrowd(s *viewer.State) {
 		d.crowd.shown = false
 		s.Req.FrameAll = true
 	}
+}
+
+// pickCrowdJoint returns the node whose joint, in any instance of the crowd, is
+// nearest to (x, y) (viewport pixels, origin top left) within radius pixels, or
+// −1.
+func pickCrowdJoint(s *viewer.State, view, proj mgl32.Mat4, w, h, x, y, radius float32) int {
+	c := &s.Crowd
+	n := c.Nodes()
+	if n == 0 || s.Scene.Skel.Len() != n {
+		return -1
+	}
+	m := sceneMatrix(s, s.Scene)
+	best, bestD := -1, radius*radius
+	for k, off := range c.Offsets {
+		model := c.Model[k*n : (k+1)*n]
+		for i := 0; i < n; i++ {
+			p := s.Scene.Skel.JointPosition(i, model)
+			px, py, ok := render.Project(m.Mul4x1(p.Vec4(1)).Vec3().Add(off), view, proj, w, h)
+			if !ok {
+				continue
+			}
+			if d := (px-x)*(px-x) + (py-y)*(py-y); d <= bestD {
+				best, bestD = i, d
+			}
+		}
+	}
+	return best
 }

@@ -71,6 +71,7 @@ func TestUIShots(t *testing.T) {
 		{"crowd", Config{}, func(a *App) {
 			a.S.DismissBanner()
 			a.S.Crowd.On, a.S.Crowd.N, a.S.Tr.Playing = true, 100, true
+			a.UI.ShowPanel(viewer.PanelCrowd)
 		}},
 	}
 	// Hover pictures (at 1280×800 only: the points are that layout's): the mouse
