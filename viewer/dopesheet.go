@@ -3,6 +3,7 @@ package viewer
 import (
 	"math"
 	"slices"
+	"sort"
 	"strings"
 
 	"animscope/anim"
@@ -416,4 +417,51 @@ func (d *DopeSheet) channel(i int, name string) *DopeChannel {
 	}
 	d.chans[i] = append(cs, ch)
 	return &d.chans[i][len(d.chans[i])-1]
+}
+
+// SampleTimes appends the times, in the clip's unit, at which a node's channels
+// were sampled, from its probe: the transport time t, or for a channel the family
+// samples at its own frame (VCA's period wraps each line: KeyUse.HasFrame) that
+// frame times step; each time once.
+func SampleTimes(p *anim.Probe, t, step float64, dst []float64) []float64 {
+	n0 := len(dst)
+	add := func(v float64) {
+		for _, w := range dst[n0:] {
+			if w == v {
+				return
+			}
+		}
+		dst = append(dst, v)
+	}
+	plain := p.NKeys == 0
+	for _, k := range p.Used() {
+		if k.HasFrame {
+			add(k.Frame * step)
+		} else {
+			plain = true
+		}
+	}
+	if plain {
+		add(t)
+	}
+	return dst
+}
+
+// KeysInUse appends the indices into the sorted key times kt of the keys in use at
+// each time of at: the last key at or before the time and, when the time lies
+// between two keys, the next one too (before the first key: the first key).
+func KeysInUse(kt, at []float64, dst []int32) []int32 {
+	for _, t := range at {
+		next := sort.SearchFloat64s(kt, t+1e-9)
+		switch {
+		case len(kt) == 0:
+		case next == 0:
+			dst = append(dst, 0)
+		case kt[next-1] < t && next < len(kt):
+			dst = append(dst, int32(next-1), int32(next))
+		default:
+			dst = append(dst, int32(next-1))
+		}
+	}
+	return dst
 }

@@ -249,3 +249,44 @@ func TestDopeSheetSyncAllocatesNothing(t *testing.T) {
 		t.Errorf("Sync allocates %v times a frame, want 0", allocs)
 	}
 }
+
+func TestSampleTimesAndKeysInUse(t *testing.T) {
+	plain := probe(12, false, anim.KeyUse{Channel: "t"}, anim.KeyUse{Channel: "r"})
+	vca := probe(40, false, anim.KeyUse{Channel: "move.y", Frame: 0, HasFrame: true}, anim.KeyUse{Channel: "rotate.z", Frame: 40, HasFrame: true},
+		anim.KeyUse{Channel: "rotate.x", Frame: 40, HasFrame: true})
+	mixed := probe(40, false, anim.KeyUse{Channel: "move.y", Frame: 5, HasFrame: true}, anim.KeyUse{Channel: "func"})
+	none := probe(0, true)
+	for _, tc := range []struct {
+		name string
+		p    anim.Probe
+		t    float64
+		want []float64
+	}{
+		{"every channel at the transport time", plain, 12, []float64{12}},
+		{"VCA: each line at its own frame, once", vca, 2, []float64{0, 2}},
+		{"own frames and the transport time", mixed, 2, []float64{0.25, 2}},
+		{"a probe without keys", none, 3, []float64{3}},
+	} {
+		if got := SampleTimes(&tc.p, tc.t, 0.05, nil); !slices.Equal(got, tc.want) {
+			t.Errorf("%s: SampleTimes = %v, want %v", tc.name, got, tc.want)
+		}
+	}
+	kt := []float64{0, 4, 8, 12}
+	for _, tc := range []struct {
+		at   []float64
+		want []int32
+	}{
+		{[]float64{5}, []int32{1, 2}}, // between keys 4 and 8
+		{[]float64{8}, []int32{2}},    // on key 8
+		{[]float64{-1}, []int32{0}},   // before the first key
+		{[]float64{15}, []int32{3}},   // after the last key
+		{[]float64{1, 12}, []int32{0, 1, 3}},
+	} {
+		if got := KeysInUse(kt, tc.at, nil); !slices.Equal(got, tc.want) {
+			t.Errorf("KeysInUse(%v, %v) = %v, want %v", kt, tc.at, got, tc.want)
+		}
+	}
+	if got := KeysInUse(nil, []float64{3}, nil); len(got) != 0 {
+		t.Errorf("KeysInUse without keys = %v, want none", got)
+	}
+}

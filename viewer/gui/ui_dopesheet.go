@@ -2,6 +2,7 @@ package gui
 
 import (
 	"math"
+	"slices"
 	"sort"
 
 	"animscope/anim"
@@ -22,6 +23,10 @@ type dopeView struct {
 	// rulerTop and rowsTop are the screen y of the ruler and of the first row
 	// (scrolled) this frame.
 	rulerTop, rowsTop float32
+	// times and used are nodeCells' scratch (a probe's sample times, the keys in
+	// use), held here so that drawing a row allocates nothing.
+	times [anim.MaxProbeKeys + 1]float64
+	used  [2 * (anim.MaxProbeKeys + 1)]int32
 }
 
 const (
@@ -492,28 +497,35 @@ func (u *UI) nodeCells(dl imgui.DrawList, node int, y, h float32, info anim.Clip
 	if len(kt) == 0 {
 		return
 	}
-	// The keys in use around the cursor: the last key at or before it and, when
-	// the cursor lies between two keys, the next one (before the first key: it).
-	t := s.Tr.T
-	next := sort.SearchFloat64s(kt, t+1e-9)
-	useA, useB := next-1, -1
-	switch {
-	case useA < 0:
-		useA = next
-	case kt[useA] < t && next < len(kt):
-		useB = next
-		dl.AddRectFilled(imgui.Vec2{X: xOf(kt[useA]), Y: y + 3*sc}, imgui.Vec2{X: xOf(kt[useB]), Y: y + h - 3*sc}, dsPairBand)
+	// The keys in use: around the time each channel was sampled at (the cursor,
+	// or a channel's own frame), the last key at or before it and, between two
+	// keys, the next one, with a band between the pair.
+	dv := &u.dope
+	at := s.Tr.T
+	var times []float64
+	if node < len(s.Scene.Pose.Probes) {
+		times = viewer.SampleTimes(&s.Scene.Pose.Probes[node], at, d.Step, dv.times[:0])
+	} else {
+		times = append(dv.times[:0], at)
+	}
+	used := dv.used[:0]
+	for i := range times {
+		n := len(used)
+		used = viewer.KeysInUse(kt, times[i:i+1], used)
+		if len(used)-n == 2 {
+			dl.AddRectFilled(imgui.Vec2{X: xOf(kt[used[n]]), Y: y + 3*sc}, imgui.Vec2{X: xOf(kt[used[n+1]]), Y: y + h - 3*sc}, dsPairBand)
+		}
 	}
 	first := sort.SearchFloat64s(kt, d.ViewLo)
 	lastX := float32(math.Inf(-1))
 	for k := first; k < len(kt) && kt[k] <= d.ViewHi; k++ {
 		x := xOf(kt[k])
-		used := k == useA || k == useB
-		if !used && x-lastX < 1 {
+		inUse := slices.Contains(used, int32(k))
+		if !inUse && x-lastX < 1 {
 			continue // one tick a pixel
 		}
 		lastX = x
-		if used {
+		if inUse {
 			dl.AddLineV(imgui.Vec2{X: x, Y: y + 2*sc}, imgui.Vec2{X: x, Y: y + h - 2*sc}, dsTickUsed, 2.5*sc)
 		} else {
 			dl.AddLine(imgui.Vec2{X: x, Y: y + 3*sc}, imgui.Vec2{X: x, Y: y + h - 3*sc}, dsTick)
