@@ -138,3 +138,41 @@ func TestDopeSheetAndKeyTablePanels(t *testing.T) {
 }
 
 var viewertestLoader viewer.Loader = viewertest.FakeLoader
+
+// Selecting a node far down a 10,000-node scene brings its rows into view on the
+// key table and on the dope sheet.
+func TestSelectionScrollsKeyTableAndDopeSheet(t *testing.T) {
+	defer newUIContext(t)()
+	s, u := bigScene(t, 10000)
+	for _, panel := range []string{viewer.PanelKeys, viewer.PanelDopeSheet} {
+		u.ShowPanel(panel)
+		for _, node := range []int{7000, 20, 9990} {
+			s.Select(node)
+			for i := 0; i < 3; i++ {
+				s.Evaluate()
+				uiFrame(u)
+			}
+			switch panel {
+			case viewer.PanelKeys:
+				kv := &u.keyTab
+				r := -1
+				for k, row := range kv.model.Rows {
+					if int(row.Node) == node {
+						r = k
+						break
+					}
+				}
+				if r < kv.shownLo || r >= kv.shownHi {
+					t.Errorf("key table: node %d's row %d not drawn (rows %d..%d shown)", node, r, kv.shownLo, kv.shownHi)
+				}
+			default:
+				dv := &u.dope
+				r := dv.model.RowOf(node)
+				y := dv.rowsTop + float32(r)*dv.geom.rowH
+				if y < dv.rulerTop || y > 800 {
+					t.Errorf("dope sheet: node %d's row %d at y %v, off the window (ruler at %v)", node, r, y, dv.rulerTop)
+				}
+			}
+		}
+	}
+}

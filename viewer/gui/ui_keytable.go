@@ -64,6 +64,13 @@ type keyTableView struct {
 	sides viewer.KeySides
 	ints  intStrings
 	tb    textBuf
+	// lastSel is the selection when last drawn (selSeen: drawn once); scrollTo the
+	// row to bring into view (−1: none); rowH the rows' height, measured.
+	lastSel, scrollTo int
+	selSeen           bool
+	rowH              float32
+	// shownLo, shownHi are the rows the clipper drew last frame (for tests).
+	shownLo, shownHi int
 	// labels are the column labels for labelsKey (branch, two sides, compare).
 	labels    []string
 	labelsKey [3]bool
@@ -94,6 +101,17 @@ func (u *UI) keyTable() {
 	}
 	m := &kv.model
 	m.Update(in)
+	// A new selection (here, in the scene tree, on the dope sheet or in the 3D
+	// view) scrolls the table to the node's first row.
+	if sel := s.Selected; !kv.selSeen || sel != kv.lastSel {
+		kv.selSeen, kv.lastSel, kv.scrollTo = true, sel, -1
+		for r, row := range m.Rows {
+			if int(row.Node) == sel {
+				kv.scrollTo = r
+				break
+			}
+		}
+	}
 
 	// Filters and what the sides are.
 	imgui.SetNextItemWidth(160 * u.scale())
@@ -150,9 +168,23 @@ func (u *UI) keyTable() {
 			tooltip("the frame index the sampler computed (VCA: the channel's own frame)")
 		}
 	}
+	if kv.scrollTo >= 0 && kv.rowH > 0 {
+		top := float32(kv.scrollTo+1) * kv.rowH // the header row first
+		if visH := imgui.WindowHeight() - kv.rowH; top < imgui.ScrollY()+kv.rowH || top+kv.rowH > imgui.ScrollY()+visH {
+			imgui.SetScrollY(max(0, top-visH/2))
+		}
+		kv.scrollTo = -1
+	}
 	var clip imgui.ListClipper
 	clip.Begin(len(m.Rows))
+	kv.shownLo, kv.shownHi = len(m.Rows), 0
 	for clip.Step() {
+		if clip.ItemsHeight > 0 {
+			kv.rowH = clip.ItemsHeight
+		}
+		if clip.DisplayEnd > clip.DisplayStart+1 || clip.StepNo > 1 {
+			kv.shownLo, kv.shownHi = min(kv.shownLo, clip.DisplayStart), max(kv.shownHi, clip.DisplayEnd)
+		}
 		for r := clip.DisplayStart; r < clip.DisplayEnd; r++ {
 			row := m.Rows[r]
 			imgui.TableNextRow()
