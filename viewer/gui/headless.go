@@ -198,6 +198,7 @@ func RenderStill(a *formats.Asset, files []string, opts formats.Options, sh view
 	}
 	defer h.Close()
 	s := viewer.NewState(func([]string, formats.Options) (*formats.Asset, error) { return a, nil }, opts)
+	s.ShowProbes(false) // a still shows no keys: its poses record no probes
 	if !s.Open(files) {
 		return nil, errors.New(s.LastError())
 	}
