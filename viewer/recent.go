@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 
 	"animscope/formats"
 	"animscope/formats/atomicfile"
@@ -107,4 +108,105 @@ func (r *Recent) Save() error {
 func fileExists(p string) bool {
 	_, err := os.Stat(StatPath(p))
 	return err == nil
+}
+
+// recentFolderWidth is how many characters of a recent scene's folder its menu
+// label shows before it is shortened from the left.
+const recentFolderWidth = 40
+
+// RecentLabels are the menu labels of the recent scenes: the files' names and
+// their folder, "Frog.m2 — ~/models/creature", the folder shortened from the
+// left ("…/models/creature") when long. Two scenes whose labels would be the
+// same show more of their folders until they differ (or show them whole).
+func RecentLabels(items [][]string, home string) []string {
+	out := make([]string, len(items))
+	width := make([]int, len(items))
+	for i := range items {
+		width[i] = recentFolderWidth
+		out[i] = recentLabel(items[i], home, width[i])
+	}
+	for round := 0; round < 64; round++ {
+		changed := false
+		for i := range out {
+			for j := i + 1; j < len(out); j++ {
+				if out[i] != out[j] || slices.Equal(items[i], items[j]) {
+					continue
+				}
+				for _, k := range []int{i, j} {
+					if l := recentLabel(items[k], home, width[k]*2); l != out[k] {
+						width[k] *= 2
+						out[k] = l
+						changed = true
+					}
+				}
+			}
+		}
+		if !changed {
+			break
+		}
+	}
+	return out
+}
+
+// recentLabel is one scene's label with its folders shown in at most width
+// characters each.
+func recentLabel(files []string, home string, width int) string {
+	var names, dirs []string
+	for _, f := range files {
+		dir, name := splitPath(f)
+		names = append(names, name)
+		d := shortenLeft(tildePath(dir, home), width)
+		if d != "" && !slices.Contains(dirs, d) {
+			dirs = append(dirs, d)
+		}
+	}
+	label := strings.Join(names, " + ")
+	if len(dirs) > 0 {
+		label += " — " + strings.Join(dirs, ", ")
+	}
+	return label
+}
+
+// splitPath splits a path at its last separator, '/' or '\' (a member of an
+// archive keeps the archive's separators: "a.mpq:creature\frog\Frog.m2").
+func splitPath(p string) (dir, name string) {
+	i := strings.LastIndexAny(p, `/\`)
+	if i < 0 {
+		return "", p
+	}
+	if i == 0 {
+		return p[:1], p[1:]
+	}
+	return p[:i], p[i+1:]
+}
+
+// tildePath writes a path inside home as "~/…".
+func tildePath(p, home string) string {
+	if home == "" || home == "/" {
+		return p
+	}
+	home = strings.TrimRight(home, `/`)
+	if p == home {
+		return "~"
+	}
+	if strings.HasPrefix(p, home+"/") {
+		return "~" + p[len(home):]
+	}
+	return p
+}
+
+// shortenLeft keeps the last width characters of p, cut at a separator and
+// marked "…/", so the folder nearest the file stays readable. A last part
+// longer than width is kept whole.
+func shortenLeft(p string, width int) string {
+	r := []rune(p)
+	if len(r) <= width {
+		return p
+	}
+	tail := string(r[len(r)-width:])
+	if i := strings.IndexAny(tail, `/\`); i >= 0 && i < len(tail)-1 {
+		return "…" + tail[i:]
+	}
+	_, last := splitPath(p)
+	return "…/" + last
 }

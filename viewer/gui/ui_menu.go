@@ -2,7 +2,7 @@ package gui
 
 import (
 	"fmt"
-	"path/filepath"
+	"os"
 	"strings"
 
 	"animscope/formats"
@@ -21,10 +21,13 @@ func (u *UI) menu() float32 {
 				s.Req.OpenDialog = true
 			}
 			if imgui.BeginMenuV("Open recent", s.Recent != nil && len(s.Recent.Items) > 0) {
+				home, _ := os.UserHomeDir()
+				labels := viewer.RecentLabels(s.Recent.Items, home)
 				for i, it := range s.Recent.Items {
-					if imgui.MenuItem(fmt.Sprintf("%d  %s", i+1, recentLabel(it))) {
+					if imgui.MenuItem(fmt.Sprintf("%d  %s##recent%d", i+1, labels[i], i)) {
 						s.Open(append([]string(nil), it...))
 					}
+					tooltip(strings.Join(it, "\n"))
 				}
 				imgui.EndMenu()
 			}
@@ -106,14 +109,6 @@ func (u *UI) menu() float32 {
 		imgui.EndMainMenuBar()
 	}
 	return hgt
-}
-
-func recentLabel(files []string) string {
-	names := make([]string, len(files))
-	for i, f := range files {
-		names[i] = filepath.Base(f)
-	}
-	return strings.Join(names, " + ")
 }
 
 // cameraMenu is View's camera part: framing, the axis views, the projection and
