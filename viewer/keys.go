@@ -11,7 +11,7 @@ const (
 	KeyRight      // one frame forward
 	KeyHome       // first frame
 	KeyEnd        // last frame
-	KeyF          // frame all
+	KeyF          // frame the selection (nothing selected: all)
 	KeyW          // wireframe
 	KeyB          // bind (rest) pose
 	KeyO          // with Ctrl: open
@@ -22,6 +22,7 @@ const (
 	KeyNum3       // right view (with Ctrl: left)
 	KeyNum7       // top view (with Ctrl: bottom)
 	KeyNum5       // orthographic / perspective
+	KeyF12        // screenshot of the 3D view to the screenshot folder
 )
 
 // Shortcut is one line of the shortcuts window (F1).
@@ -36,6 +37,7 @@ var Shortcuts = []Shortcut{
 	{"Shift+F", "frame the clip's whole motion"},
 	{"Numpad 1 / 3 / 7", "front / right / top view (with Ctrl: back / left / bottom)"},
 	{"Numpad 5", "orthographic / perspective"},
+	{"F12", "screenshot of the 3D view, saved straight to the screenshot folder (File > Screenshot asks where)"},
 	{"W", "wireframe on / off"},
 	{"B", "rest (bind) pose on / off"},
 	{"Ctrl+O", "open files"},
@@ -87,6 +89,8 @@ func (s *State) HandleKey(k Key, ctrl bool) bool {
 		s.View.Wireframe = !s.View.Wireframe
 	case k == KeyB:
 		s.View.Rest = !s.View.Rest
+	case k == KeyF12:
+		s.Req.Screenshot = true
 	case k == KeyF1:
 		s.ShowShortcuts = !s.ShowShortcuts
 	default:

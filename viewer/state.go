@@ -68,6 +68,9 @@ type Requests struct {
 	// Preset turns the camera to a front, side or top view (camera.go).
 	FrameSelection bool
 	Preset         ViewPreset
+	// ScreenshotAs is File > Screenshot's save (folder, name, size, transparent
+	// background); Screenshot alone (F12) saves the 3D view to the last folder.
+	ScreenshotAs *ScreenshotSettings
 }
 
 // State is everything the viewer shows, in plain Go: no GL, no ImGui. The frame loop

@@ -2,10 +2,12 @@ package gui
 
 import (
 	"fmt"
+	"image"
 	"image/png"
 	"os"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"time"
 
 	"animscope/formats"
@@ -257,9 +259,13 @@ func (a *App) frame(dt float64) {
 	gl.Clear(gl.COLOR_BUFFER_BIT | gl.DEPTH_BUFFER_BIT)
 	vp := a.fbViewport(fw, fh, dispW, dispH)
 	a.d.drawScenes(s, &a.Cam, vp, a.cell)
-	if s.Req.Screenshot {
-		s.Req.Screenshot = false
-		a.screenshot(vp)
+	if s.Req.Screenshot || s.Req.ScreenshotAs != nil {
+		set := viewer.ScreenshotSettings{Dir: a.UI.shot.lastDir} // F12: the last folder used
+		if s.Req.ScreenshotAs != nil {
+			set = *s.Req.ScreenshotAs
+		}
+		s.Req.Screenshot, s.Req.ScreenshotAs = false, nil
+		a.screenshot(vp, set)
 	}
 	a.ui.Render(float32(dispW), float32(dispH), fw, fh, imgui.RenderedDrawData())
 	a.reportGLError()
@@ -320,8 +326,37 @@ func (a *App) pick(x, y float32) {
 	s.Select(i)
 }
 
-func (a *App) screenshot(vp [4]int32) {
-	img := render.ReadPixels(int(vp[0]), int(vp[1]), int(vp[2]), int(vp[3]))
+// screenshot saves the 3D view as set asks: as it is on screen (vp), or
+// rendered off-screen at a chosen size or over a transparent background; into
+// set.Dir (empty: DefaultScreenshotDir) under set.Name (empty: named after the
+// time), never over an existing file or one the viewer opened.
+func (a *App) screenshot(vp [4]int32, set viewer.ScreenshotSettings) {
+	dir := set.Dir
+	if dir == "" {
+		dir = viewer.DefaultScreenshotDir()
+	}
+	if dir == "" {
+		a.S.AddDiag(formats.Error, "screenshot: no folder to save in (no home folder): choose one in File > Screenshot")
+		return
+	}
+	name := set.Name
+	if name == "" {
+		name = viewer.ShotBaseName(time.Now())
+	}
+	var img image.Image
+	if set.W > 0 && set.H > 0 || set.Transparent {
+		w, h := set.W, set.H
+		if w <= 0 || h <= 0 {
+			w, h = int(vp[2]), int(vp[3])
+		}
+		var err error
+		if img, err = a.renderOffscreen(w, h, set.Transparent); err != nil {
+			a.S.AddDiag(formats.Error, "screenshot: %v", err)
+			return
+		}
+	} else {
+		img = render.ReadPixels(int(vp[0]), int(vp[1]), int(vp[2]), int(vp[3]))
+	}
 	var opened []string
 	if a.S.Scene != nil {
 		opened = append(opened, a.S.Scene.Files...)
@@ -329,7 +364,7 @@ func (a *App) screenshot(vp [4]int32) {
 	if a.S.SceneB != nil {
 		opened = append(opened, a.S.SceneB.Files...)
 	}
-	path, f, err := CreateScreenshot(".", time.Now(), opened)
+	path, f, err := CreateScreenshotNamed(dir, name, opened)
 	if err != nil {
 		a.S.AddDiag(formats.Error, "screenshot: %v", err)
 		return
@@ -344,17 +379,55 @@ func (a *App) screenshot(vp [4]int32) {
 		return
 	}
 	a.UI.Screenshot = path
+	a.UI.shot.lastDir = dir
 	a.S.AddInfo("screenshot saved to %s", path)
+}
+
+// renderOffscreen draws the 3D view into a w×h off-screen target through the
+// camera as it is (its aspect taken from the target), over the view's clear
+// colour with alpha 0 when transparent, and returns the pixels (straight
+// alpha: GL blends colours unpremultiplied).
+func (a *App) renderOffscreen(w, h int, transparent bool) (image.Image, error) {
+	t, err := render.NewTarget(w, h)
+	if err != nil {
+		return nil, err
+	}
+	defer t.Delete()
+	t.Bind()
+	a.d.transparent = transparent
+	a.d.drawScenes(a.S, &a.Cam, [4]int32{0, 0, int32(w), int32(h)}, a.cell)
+	a.d.transparent = false
+	img := render.ReadPixels(0, 0, w, h)
+	if a.target != nil {
+		a.target.Bind() // a window shot's framebuffer stays the one drawn into
+	} else {
+		t.Unbind()
+	}
+	if err := render.CheckError(); err != nil {
+		return nil, err
+	}
+	if transparent {
+		return &image.NRGBA{Pix: img.Pix, Stride: img.Stride, Rect: img.Rect}, nil
+	}
+	return img, nil
 }
 
 // CreateScreenshot creates a new PNG file in dir named after the time, never one
 // that exists and never one of the opened files; the caller writes and closes it.
 func CreateScreenshot(dir string, now time.Time, opened []string) (string, *os.File, error) {
-	base := "animscope-" + now.Format("20060102-150405")
+	return CreateScreenshotNamed(dir, viewer.ShotBaseName(now), opened)
+}
+
+// CreateScreenshotNamed creates dir/name, or when that exists or is one of the
+// opened files name-1.png, name-2.png, …: never an existing file (O_EXCL, so
+// not a link, a pipe or a device either); the caller writes and closes it.
+func CreateScreenshotNamed(dir, name string, opened []string) (string, *os.File, error) {
+	ext := filepath.Ext(name)
+	base := strings.TrimSuffix(name, ext)
 	for k := 0; k < 1000; k++ {
-		name := base + ".png"
+		name := base + ext
 		if k > 0 {
-			name = fmt.Sprintf("%s-%d.png", base, k)
+			name = fmt.Sprintf("%s-%d%s", base, k, ext)
 		}
 		p := filepath.Join(dir, name)
 		if isOpened(p, opened) {

@@ -19,8 +19,16 @@ func TestAppFrames(t *testing.T) {
 	withGL(t, func(h *Headless) {
 		defer h.MakeCurrent()
 		dir := t.TempDir()
+		// The screenshot goes to the pictures folder (here: no ~/Pictures, so
+		// home), never to the current directory.
+		home := filepath.Join(dir, "home")
+		cwd := filepath.Join(dir, "cwd")
+		os.Mkdir(home, 0o755)
+		os.Mkdir(cwd, 0o755)
+		t.Setenv("HOME", home)
+		t.Setenv("XDG_PICTURES_DIR", "")
 		wd, _ := os.Getwd()
-		if err := os.Chdir(dir); err != nil {
+		if err := os.Chdir(cwd); err != nil {
 			t.Fatal(err)
 		}
 		defer os.Chdir(wd)
@@ -59,10 +67,13 @@ func TestAppFrames(t *testing.T) {
 		if len(selected) != 1 {
 			t.Fatalf("script did not reach frame 7")
 		}
-		if shot == "" || !strings.HasPrefix(filepath.Base(shot), "animscope-") {
-			t.Fatalf("screenshot path %q, want a new animscope-*.png", shot)
+		if shot == "" || !strings.HasPrefix(filepath.Base(shot), "animscope-") || filepath.Dir(shot) != home {
+			t.Fatalf("screenshot path %q, want a new animscope-*.png in %s", shot, home)
 		}
-		img, err := readPNG(filepath.Join(dir, shot))
+		if left, _ := os.ReadDir(cwd); len(left) != 0 {
+			t.Errorf("the current directory got %v", left)
+		}
+		img, err := readPNG(shot)
 		if err != nil {
 			t.Fatalf("read screenshot: %v", err)
 		}

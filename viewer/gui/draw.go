@@ -50,6 +50,9 @@ type drawer struct {
 	frame render.Frame
 	opts  render.DrawOptions
 	crowd crowdView
+	// transparent clears to the background colour with alpha 0 (a screenshot
+	// with a transparent background).
+	transparent bool
 }
 
 func (d *drawer) gpu(slot int, sc *viewer.Scene) *render.SceneGPU {
@@ -173,6 +176,9 @@ func (d *drawer) drawScenes(s *viewer.State, cam *render.Camera, vp [4]int32, ce
 	for k := 0; k < n; k++ {
 		v, sc := vs[k], scenes[k]
 		d.frame = render.Frame{Viewport: v, View: cam.View(), Proj: cam.Proj(float32(v[2]) / float32(max(v[3], 1))), Background: render.DefaultBackground}
+		if d.transparent {
+			d.frame.Background[3] = 0
+		}
 		d.opts = drawOptions(s, sc, cell)
 		if k == 1 {
 			d.opts.Selected = s.MatchedB(s.Selected)

@@ -52,6 +52,12 @@ func TestGraphShots(t *testing.T) {
 			a.UI.Layout.Bottom = 0.55
 			a.UI.ShowPanel("graph")
 		}},
+		{"screenshot-dialog", Config{}, func(a *App) {
+			a.S.DismissBanner()
+			a.UI.OpenScreenshotDialog()
+			a.UI.shot.transparent = true
+			a.S.Req.ScreenshotAs = &viewer.ScreenshotSettings{Dir: out, Name: "transparent-shot.png", W: 480, H: 360, Transparent: true}
+		}},
 		{"camera-demo-front-ortho", Config{}, func(a *App) {
 			a.S.DismissBanner()
 			a.S.Req.Preset = viewer.ViewFront

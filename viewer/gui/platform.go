@@ -130,7 +130,7 @@ var shortcutKeys = map[glfw.Key]viewer.Key{
 	glfw.KeySpace: viewer.KeySpace, glfw.KeyLeft: viewer.KeyLeft, glfw.KeyRight: viewer.KeyRight, glfw.KeyHome: viewer.KeyHome,
 	glfw.KeyEnd: viewer.KeyEnd, glfw.KeyF: viewer.KeyF, glfw.KeyW: viewer.KeyW, glfw.KeyB: viewer.KeyB, glfw.KeyO: viewer.KeyO, glfw.KeyR: viewer.KeyR,
 	glfw.KeyF1: viewer.KeyF1, glfw.KeyKP1: viewer.KeyNum1, glfw.KeyKP3: viewer.KeyNum3, glfw.KeyKP7: viewer.KeyNum7,
-	glfw.KeyKP5: viewer.KeyNum5,
+	glfw.KeyKP5: viewer.KeyNum5, glfw.KeyF12: viewer.KeyF12,
 }
 
 func (p *platform) key(_ *glfw.Window, k glfw.Key, _ int, a glfw.Action, mods glfw.ModifierKey) {

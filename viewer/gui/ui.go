@@ -45,7 +45,8 @@ type UI struct {
 	// lastW, lastH and lastTop are the last frame's window and menu bar sizes.
 	lastW, lastH, lastTop float32
 	mats                  materialsView
-	gp                    graphPanel // the graph editor (ui_graph.go)
+	gp                    graphPanel       // the graph editor (ui_graph.go)
+	shot                  screenshotDialog // File > Screenshot (ui_screenshot.go)
 }
 
 var (
@@ -116,6 +117,7 @@ func (u *UI) Build(w, h float32) {
 	u.banner()
 	u.shortcutsWindow()
 	u.openDialog()
+	u.screenshotDialog()
 	u.assetsWindow()
 	u.saveLayout()
 }

@@ -51,8 +51,8 @@ func (u *UI) menu() float32 {
 			}
 			imgui.Checkbox("Watch files", &s.Watch)
 			imgui.Separator()
-			if imgui.MenuItem("Screenshot") {
-				s.Req.Screenshot = true
+			if imgui.MenuItemV("Screenshot...", "F12: straight to the folder", false, s.Scene != nil) {
+				u.OpenScreenshotDialog()
 			}
 			imgui.Separator()
 			if imgui.MenuItem("Quit") {
