@@ -51,6 +51,7 @@ var Shortcuts = []Shortcut{
 	{"Open dialog: double click, Enter", "open the picked files"},
 	{"Open dialog: Escape", "close it"},
 	{"M", "add a marker at the current time (dope sheet)"},
+	{"[ / ]", "previous / next marker"},
 	{"Ruler: click or drag; drag a range handle", "scrub; move the play range's end"},
 	{"Ruler: wheel, or Ctrl + wheel on the dope sheet", "zoom the time axis"},
 	{"Dope sheet: right or middle drag, Shift + wheel", "pan the time axis"},

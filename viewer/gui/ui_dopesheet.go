@@ -128,6 +128,19 @@ func (u *UI) timeline() {
 	if addMarker {
 		d.AddMarker(info.Name, s.Tr.T)
 	}
+	// [ and ] go to the previous and next marker (the clip's own and the user's).
+	if !io.WantTextInput() {
+		for _, k := range [2]struct {
+			key glfw.Key
+			dir int
+		}{{glfw.KeyLeftBracket, -1}, {glfw.KeyRightBracket, 1}} {
+			if imgui.IsKeyPressed(int(k.key)) {
+				if t, ok := d.NextMarker(info.Name, s.Markers(), s.Tr.T, k.dir); ok {
+					s.Tr.Scrub(t, info)
+				}
+			}
+		}
+	}
 	imgui.SameLine()
 	if smallButton("markers") {
 		imgui.OpenPopup("##dsmarkers")
@@ -644,7 +657,9 @@ func (u *UI) markerPopup(info anim.ClipInfo) {
 		n++
 	}
 	if n == 0 {
-		coloured(colDim, "no markers: + marker (M) adds one at the current time")
+		coloured(colDim, "no markers: +marker (M) adds one at the current time")
+	} else {
+		coloured(colDim, "[ and ] go to the previous and next marker")
 	}
 	imgui.EndPopup()
 }

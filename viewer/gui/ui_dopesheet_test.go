@@ -4,9 +4,11 @@ import (
 	"math"
 	"testing"
 
+	"animscope/formats"
 	"animscope/viewer"
 	"animscope/viewer/viewertest"
 
+	"github.com/go-gl/glfw/v3.3/glfw"
 	"github.com/inkyblackness/imgui-go/v4"
 )
 
@@ -173,6 +175,48 @@ func TestSelectionScrollsKeyTableAndDopeSheet(t *testing.T) {
 					t.Errorf("dope sheet: node %d's row %d at y %v, off the window (ruler at %v)", node, r, y, dv.rulerTop)
 				}
 			}
+		}
+	}
+}
+
+// M adds a marker at the current time; [ and ] go to the previous and next marker
+// (the clip's own markers and the user's).
+func TestDopeSheetMarkerKeys(t *testing.T) {
+	defer newUIContext(t)()
+	s := viewer.NewState(viewertest.FakeLoader, formats.Options{})
+	if !s.Open(nil) { // synthetic: markers "step L" at 10 and "step R" at 30
+		t.Fatal(s.LastError())
+	}
+	s.DismissBanner()
+	s.Tr.Playing = false
+	u := &UI{S: s, Scale: 1}
+	io := imgui.CurrentIO()
+	key := func(k glfw.Key) {
+		io.KeyPress(int(k))
+		s.Evaluate()
+		uiFrame(u)
+		io.KeyRelease(int(k))
+		s.Evaluate()
+		uiFrame(u)
+	}
+	s.Evaluate()
+	uiFrame(u)
+	s.Tr.T = 17
+	key(glfw.KeyM)
+	if got := u.dope.model.UserMarkers; len(got) != 1 || got[0].Time != 17 || got[0].Clip != "wave" {
+		t.Fatalf("after M at 17: markers %v, want one on wave at 17", got)
+	}
+	s.Tr.T = 0
+	for _, want := range []float64{10, 17, 30, 30} {
+		key(glfw.KeyRightBracket)
+		if s.Tr.T != want {
+			t.Errorf("] goes to %v, want %v", s.Tr.T, want)
+		}
+	}
+	for _, want := range []float64{17, 10, 10} {
+		key(glfw.KeyLeftBracket)
+		if s.Tr.T != want {
+			t.Errorf("[ goes to %v, want %v", s.Tr.T, want)
 		}
 	}
 }
