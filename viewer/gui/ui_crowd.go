@@ -2,6 +2,7 @@ package gui
 
 import (
 	"fmt"
+	"math"
 
 	"animscope/render"
 	"animscope/viewer"
@@ -45,9 +46,18 @@ func (u *UI) crowdPanel() {
 	}
 }
 
-// crowdJointSize is the joints' size in the crowd view, in pixels: half the
-// single scene's, so that far and many characters do not turn into blobs.
-const crowdJointSize = 3
+// crowdJointSize is the joints' size in the crowd view, in pixels: a tenth of a
+// character's height on screen at the camera's target, between 1 and 3 (the
+// single scene's are 6), so that many far characters do not turn into a carpet
+// of joints.
+func crowdJointSize(cam *render.Camera, spacing float32, viewportH int32) float32 {
+	viewH := 2 * cam.Distance * float32(math.Tan(float64(cam.FovY)/2)) // world units the viewport spans
+	if !(viewH > 0) {
+		return 3
+	}
+	px := float32(viewportH) * spacing / viewH / 10
+	return min(max(px, 1), 3)
+}
 
 // crowdView is what the drawer keeps for the crowd view: the layout it framed
 // the camera for, and the grid cell of that framing.
@@ -82,7 +92,7 @@ func (d *drawer) drawCrowd(s *viewer.State, cam *render.Camera, vp [4]int32) {
 	}
 	d.frame = render.Frame{Viewport: vp, View: cam.View(), Proj: cam.Proj(float32(vp[2]) / float32(max(vp[3], 1))), Background: render.DefaultBackground}
 	d.opts = drawOptions(s, sc, d.crowd.cell)
-	d.opts.JointSize = crowdJointSize
+	d.opts.JointSize = crowdJointSize(cam, c.Spacing, vp[3])
 	d.r.Begin(&d.frame)
 	d.r.DrawCrowd(&d.frame, &d.opts, d.gpu(0, sc), sc.Skel, c.Model, c.Skin, c.Offsets)
 	d.r.End()
