@@ -2,6 +2,7 @@ package viewer
 
 import (
 	"math"
+	"slices"
 	"strings"
 
 	"animscope/anim"
@@ -154,6 +155,9 @@ type Graph struct {
 
 	View GraphView
 	key  graphKey
+	// scene is the scene the extra nodes were picked in: another file's
+	// scene drops them (a reload of the same files keeps them).
+	scene *Scene
 }
 
 // NewGraph shows translation and rotation; scale, most often 1 throughout, is
@@ -241,6 +245,12 @@ func graphDuration(info anim.ClipInfo) float64 {
 // (the scenes, the clip, the blend, the nodes, the reading, the rotation form)
 // and reports whether it did. Otherwise it costs a comparison.
 func (g *Graph) Update(s *State) bool {
+	if s.Scene != g.scene {
+		if g.scene != nil && (s.Scene == nil || !slices.Equal(g.scene.Files, s.Scene.Files)) {
+			g.Also = g.Also[:0]
+		}
+		g.scene = s.Scene
+	}
 	k := g.keyFor(s)
 	if k == g.key && g.Gen > 0 {
 		return false

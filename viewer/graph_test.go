@@ -206,6 +206,19 @@ func TestGraphMoreNodes(t *testing.T) {
 	if g.Has(3) || !g.Update(s) || len(g.Nodes) != 1 || g.Nodes[0] != 1 {
 		t.Errorf("after toggling 3 off: Also %v Nodes %v", g.Also, g.Nodes)
 	}
+	// A reload keeps the extra nodes; another file drops them.
+	g.ToggleAlso(4)
+	s.Reload()
+	g.Update(s)
+	if !g.Has(4) {
+		t.Errorf("a reload dropped the extra nodes: Also %v", g.Also)
+	}
+	s.Open([]string{"good"})
+	s.Select(1)
+	g.Update(s)
+	if len(g.Also) != 0 || len(g.Nodes) != 1 {
+		t.Errorf("another file kept the extra nodes: Also %v Nodes %v", g.Also, g.Nodes)
+	}
 }
 
 // In compare mode every node has B's curves too; with the blend on, the blend's

@@ -8,6 +8,7 @@ import (
 	"animscope/formats/m2/m2test"
 	"animscope/render"
 	"animscope/viewer"
+	"animscope/viewer/viewertest"
 
 	"github.com/go-gl/glfw/v3.3/glfw"
 )
@@ -50,6 +51,12 @@ func TestGraphShots(t *testing.T) {
 			a.UI.graphModel().Rotation = 1
 			a.UI.graphModel().ToggleAlso(a.S.Scene.Skel.Find("l_shin"))
 			a.UI.Layout.Bottom = 0.55
+			a.UI.ShowPanel("graph")
+		}},
+		{"graph-compare", Config{CompareA: []string{"good"}, CompareB: []string{"other"}, Load: viewertest.FakeLoader}, func(a *App) {
+			a.S.DismissBanner()
+			a.S.Select(10)
+			a.UI.Layout.Bottom = 0.5
 			a.UI.ShowPanel("graph")
 		}},
 		{"screenshot-dialog", Config{}, func(a *App) {
