@@ -31,6 +31,37 @@ type graphPanel struct {
 	laneShown viewer.Lane
 	cramped   bool
 	curveIDs  []string // the curves' ImGui ids
+	// laneRect and laneOf are this frame's lanes on screen (nLanes of them).
+	laneRect [viewer.NumLanes]viewer.Rect
+	laneOf   [viewer.NumLanes]viewer.Lane
+	nLanes   int
+}
+
+// laneAt is the lane drawn at height y (a gap belongs to the lane above).
+func (p *graphPanel) laneAt(y float32) (viewer.Lane, viewer.Rect, bool) {
+	gap := float32(0)
+	for i := 0; i < p.nLanes; i++ {
+		r := p.laneRect[i]
+		if i+1 < p.nLanes {
+			gap = p.laneRect[i+1].Y - (r.Y + r.H)
+		} else {
+			gap = 0
+		}
+		if y >= r.Y && y < r.Y+r.H+gap {
+			return p.laneOf[i], r, true
+		}
+	}
+	return 0, viewer.Rect{}, false
+}
+
+// rectOf is lane l's rectangle this frame.
+func (p *graphPanel) rectOf(l viewer.Lane) (viewer.Rect, bool) {
+	for i := 0; i < p.nLanes; i++ {
+		if p.laneOf[i] == l {
+			return p.laneRect[i], true
+		}
+	}
+	return viewer.Rect{}, false
 }
 
 // legendLine is one line of the legend: "neck rotation (B)" and the channels'
@@ -305,19 +336,13 @@ func (u *UI) graphLanes(origin imgui.Vec2, w, h float32) {
 
 	// Interaction: one invisible button over the lanes.
 	imgui.SetCursorScreenPos(imgui.Vec2{X: plot.X, Y: plot.Y})
-	imgui.InvisibleButtonV("##graph", imgui.Vec2{X: max(plot.W, 1), Y: max(plot.H, 1)}, imgui.ButtonFlagsMouseButtonLeft|imgui.ButtonFlagsMouseButtonMiddle)
-	hovered, active := imgui.IsItemHovered(), imgui.IsItemActive()
-	mouse := imgui.MousePos()
-	laneAt := func(y float32) (viewer.Lane, viewer.Rect, bool) {
-		for i := 0; i < n; i++ {
-			r := viewer.Rect{X: plot.X, Y: plot.Y + float32(i)*(laneH+gap), W: plot.W, H: laneH}
-			if y >= r.Y && y < r.Y+r.H+gap {
-				return lanes[i], r, true
-			}
-		}
-		return 0, viewer.Rect{}, false
+	u.gp.nLanes = n
+	for i := 0; i < n; i++ {
+		u.gp.laneOf[i] = lanes[i]
+		u.gp.laneRect[i] = viewer.Rect{X: plot.X, Y: plot.Y + float32(i)*(laneH+gap), W: plot.W, H: laneH}
 	}
-	u.graphInput(plot, hovered, active, mouse, laneAt)
+	clicked := imgui.InvisibleButtonV("##graph", imgui.Vec2{X: max(plot.W, 1), Y: max(plot.H, 1)}, imgui.ButtonFlagsMouseButtonLeft|imgui.ButtonFlagsMouseButtonMiddle)
+	u.graphInput(plot, clicked)
 
 	// The lanes: background, grid and value labels, curves, keys.
 	dl.PushClipRect(imgui.Vec2{X: origin.X, Y: origin.Y}, imgui.Vec2{X: origin.X + w, Y: origin.Y + h})
@@ -383,18 +408,20 @@ func (u *UI) graphLanes(origin imgui.Vec2, w, h float32) {
 	dl.PopClipRect()
 }
 
-// graphInput: wheel zooms (time, or with Shift the lane's values), a drag pans,
-// a click goes to the key under the mouse or to the time there, a double-click
-// fits.
-func (u *UI) graphInput(plot viewer.Rect, hovered, active bool, mouse imgui.Vec2, laneAt func(float32) (viewer.Lane, viewer.Rect, bool)) {
+// graphInput: wheel zooms (time, or with Shift the lane's values), a drag
+// (left or middle button) pans, a left click goes to the key under the mouse or
+// to the time there, a double-click fits. clicked is the plot's button's
+// answer: released over it.
+func (u *UI) graphInput(plot viewer.Rect, clicked bool) {
 	s := u.S
 	g := u.gp.g
 	io := imgui.CurrentIO()
-	if hovered {
+	mouse := imgui.MousePos()
+	if imgui.IsItemHovered() {
 		if _, wy := io.MouseWheel(); wy != 0 {
 			f := math.Pow(0.85, float64(wy))
 			if io.KeyShiftPressed() {
-				if l, r, ok := laneAt(mouse.Y); ok {
+				if l, r, ok := u.gp.laneAt(mouse.Y); ok {
 					g.View.ZoomValue(l, f, g.View.YToValue(l, mouse.Y, r))
 				}
 			} else {
@@ -403,38 +430,37 @@ func (u *UI) graphInput(plot viewer.Rect, hovered, active bool, mouse imgui.Vec2
 		}
 		if imgui.IsMouseDoubleClicked(0) {
 			g.View.Fit = true
+			u.gp.dragging = true // the double-click's release is no click
 			return
 		}
 	}
-	if !active {
-		u.gp.dragging = false
-		return
-	}
-	if imgui.IsMouseClicked(0) || imgui.IsMouseClicked(2) {
+	if imgui.IsItemActivated() { // a press began on the plot
 		u.gp.drag = -1
-		if l, _, ok := laneAt(mouse.Y); ok {
+		if l, _, ok := u.gp.laneAt(mouse.Y); ok {
 			u.gp.drag = l
 		}
 		u.gp.dragging = false
 	}
-	for _, b := range [2]int{0, 2} {
-		if !imgui.IsMouseDragging(b, 3) {
-			continue
-		}
-		u.gp.dragging = true
-		d := imgui.MouseDragDelta(b, 3)
-		imgui.ResetMouseDragDelta(b)
-		g.View.PanTime(-float64(d.X/plot.W) * (g.View.T1 - g.View.T0))
-		if l := u.gp.drag; l >= 0 {
-			if _, r, ok := laneAt(mouse.Y); ok && r.H > 0 {
-				vr := g.View.V[l]
-				g.View.PanValue(l, float64(d.Y/r.H)*(vr[1]-vr[0]))
+	if imgui.IsItemActive() {
+		for _, b := range [2]int{0, 2} {
+			if !imgui.IsMouseDragging(b, 3) {
+				continue
+			}
+			u.gp.dragging = true
+			d := imgui.MouseDragDelta(b, 3)
+			imgui.ResetMouseDragDelta(b)
+			g.View.PanTime(-float64(d.X/plot.W) * (g.View.T1 - g.View.T0))
+			if l := u.gp.drag; l >= 0 {
+				if r, ok := u.gp.rectOf(l); ok && r.H > 0 {
+					vr := g.View.V[l]
+					g.View.PanValue(l, float64(d.Y/r.H)*(vr[1]-vr[0]))
+				}
 			}
 		}
 	}
-	if imgui.IsMouseReleased(0) && !u.gp.dragging {
+	if clicked && imgui.IsMouseReleased(0) && !u.gp.dragging {
 		t := g.View.XToTime(mouse.X, plot)
-		if l, r, ok := laneAt(mouse.Y); ok {
+		if l, r, ok := u.gp.laneAt(mouse.Y); ok {
 			if kt, hit := g.KeyAt(l, mouse.X, mouse.Y, r, 6*u.scale()); hit {
 				t = kt
 			}

@@ -1,6 +1,7 @@
 package gui
 
 import (
+	"math"
 	"testing"
 
 	"animscope/formats"
@@ -113,5 +114,89 @@ func BenchmarkGraphPanel(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		graphFrame(u, 1200, 500)
+	}
+}
+
+// TestGraphPanelMouse drives the graph with ImGui's mouse input (no window): a
+// click on a key mark goes to the key's time, a click elsewhere to the time
+// under the mouse, the wheel zooms time about the mouse, a drag pans and does
+// not move the time, a double-click fits.
+func TestGraphPanelMouse(t *testing.T) {
+	defer newUIContext(t)()
+	io := imgui.CurrentIO()
+	s := viewer.NewState(viewertest.FakeLoader, formats.Options{})
+	if !s.Open([]string{"good"}) {
+		t.Fatal(s.LastError())
+	}
+	s.Select(1)
+	s.Tr.Playing = false
+	u := &UI{S: s, Scale: 1}
+	const w, h = 1200, 500
+	frame := func(x, y float32, down bool) {
+		io.SetMousePosition(imgui.Vec2{X: x, Y: y})
+		io.SetMouseButtonDown(0, down)
+		graphFrame(u, w, h)
+	}
+	click := func(x, y float32) {
+		frame(x, y, false)
+		frame(x, y, true)
+		frame(x, y, false)
+		for i := 0; i < 30; i++ { // past the double-click time
+			frame(x, y, false)
+		}
+	}
+	frame(-1, -1, false)
+	frame(-1, -1, false)
+	g := u.graphModel()
+	r, ok := u.gp.rectOf(viewer.LaneTranslation)
+	if !ok {
+		t.Fatal("no translation lane drawn")
+	}
+	// Node 1's t.y key at frame 8 (value 1), two pixels off.
+	kx, ky := g.View.TimeToX(8, r), g.View.ValueToY(viewer.LaneTranslation, 1, r)
+	click(kx+2, ky-2)
+	if s.Tr.T != 8 {
+		t.Errorf("click on the key at 8: time %v, want 8", s.Tr.T)
+	}
+	// Halfway between keys 20 and 24, away from every curve: that time.
+	x := g.View.TimeToX(22, r)
+	click(x, r.Y+r.H*0.3)
+	if math.Abs(s.Tr.T-22) > 0.05 {
+		t.Errorf("click at 22: time %v, want 22", s.Tr.T)
+	}
+	// The wheel zooms time about the mouse: 22 stays under it.
+	io.AddMouseWheelDelta(0, 2)
+	frame(x, r.Y+r.H*0.3, false)
+	if span := g.View.T1 - g.View.T0; math.Abs(span-40*0.85*0.85) > 1e-6 {
+		t.Errorf("after two wheel notches the span is %v, want %v", span, 40*0.85*0.85)
+	}
+	if got := g.View.XToTime(x, r); math.Abs(got-22) > 0.05 {
+		t.Errorf("the time under the mouse moved to %v, want 22", got)
+	}
+	// A drag of 100 pixels to the right shows earlier times, and is no click.
+	t0 := g.View.T0
+	span := g.View.T1 - g.View.T0
+	frame(x, r.Y+r.H*0.3, true)
+	for i := 1; i <= 10; i++ {
+		frame(x+float32(i*10), r.Y+r.H*0.3, true)
+	}
+	frame(x+100, r.Y+r.H*0.3, false)
+	if want := t0 - 100/float64(r.W)*span; math.Abs(g.View.T0-want) > 1e-3*span {
+		t.Errorf("after dragging 100 px right the view starts at %v, want %v", g.View.T0, want)
+	}
+	if math.Abs(s.Tr.T-22) > 0.05 {
+		t.Errorf("the drag moved the time to %v", s.Tr.T)
+	}
+	// A double-click fits the whole clip again.
+	for i := 0; i < 30; i++ {
+		frame(x, r.Y+r.H*0.3, false)
+	}
+	frame(x, r.Y+r.H*0.3, true)
+	frame(x, r.Y+r.H*0.3, false)
+	frame(x, r.Y+r.H*0.3, true)
+	frame(x, r.Y+r.H*0.3, false)
+	frame(x, r.Y+r.H*0.3, false)
+	if g.View.T0 != 0 || g.View.T1 != 40 {
+		t.Errorf("after a double-click the view is %v..%v, want 0..40", g.View.T0, g.View.T1)
 	}
 }
