@@ -201,6 +201,18 @@ func TestMapViewZoomKeepsTheAnchor(t *testing.T) {
 	if v.Zoom != MapZoomMax {
 		t.Errorf("zoom %v after zooming far in, want the limit %v", v.Zoom, MapZoomMax)
 	}
+	// Far out: the 4-point columns stop at 3 points (zoom 0.75), before the
+	// 15-point rows would reach it.
+	for range 40 {
+		v.ZoomBy(100, 500, 1/MapZoomStep, 0, 0)
+	}
+	if v.Zoom != 0.75 || v.CellW != 3 || v.CellH != 11.25 {
+		t.Errorf("zoom %v cell %v×%v after zooming far out, want 0.75 and 3×11.25", v.Zoom, v.CellW, v.CellH)
+	}
+	v.Fit(100, 500, 400, 300, 15)
+	if v.Zoom != 0.75 {
+		t.Errorf("Fit changed the zoom to %v", v.Zoom)
+	}
 }
 
 // TestMapStepScrollsAndMarks is difference navigation without a window: next

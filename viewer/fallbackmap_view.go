@@ -22,6 +22,9 @@ const (
 	mapMaxCellW = 48
 	// mapMaxRowLines is the tallest fitted row, in text lines.
 	mapMaxRowLines = 2.5
+	// mapMinCell is the smallest cell side zooming out reaches, in points: the
+	// panel draws each visible cell, so a view stays within some 10^5 cells.
+	mapMinCell = 3
 )
 
 // MapView is how the fallback map is shown: mode, zoom, scroll and the marked
@@ -45,6 +48,8 @@ type MapView struct {
 	// reached by next/previous difference).
 	Marked   bool
 	Row, Col int
+	// fitW and fitH are the fitted cell size before the zoom.
+	fitW, fitH float32
 }
 
 // Fit sizes the cells for a map of rows×cols in a view of w×h points whose text
@@ -58,9 +63,20 @@ func (v *MapView) Fit(rows, cols int, w, h, line float32) {
 	}
 	v.ViewW, v.ViewH = max(w, 1), max(h, 1)
 	cw := min(max(v.ViewW/float32(max(cols, 1)), mapMinCellW), mapMaxCellW)
-	ch := min(max(v.ViewH/float32(max(rows, 1)), line), line*mapMaxRowLines)
+	ch := min(max(v.ViewH/float32(max(rows, 1)), max(line, 1)), max(line, 1)*mapMaxRowLines)
+	v.fitW, v.fitH = cw, ch
+	v.Zoom = min(max(v.Zoom, v.minZoom()), MapZoomMax)
 	v.CellW, v.CellH = cw*v.Zoom, ch*v.Zoom
 	v.clamp(rows, cols)
+}
+
+// minZoom is the zoom below which a cell would be smaller than mapMinCell.
+func (v *MapView) minZoom() float32 {
+	z := float32(MapZoomMin)
+	if v.fitW > 0 && v.fitH > 0 {
+		z = max(z, mapMinCell/v.fitW, mapMinCell/v.fitH)
+	}
+	return z
 }
 
 func (v *MapView) clamp(rows, cols int) {
@@ -109,17 +125,21 @@ func (v *MapView) CellAt(rows, cols int, x, y float32) (r, c int, ok bool) {
 	return r, c, true
 }
 
-// ZoomBy multiplies the zoom by f (within MapZoomMin…MapZoomMax) keeping the
+// ZoomBy multiplies the zoom by f (within MapZoomMin…MapZoomMax, and no cell
+// smaller than mapMinCell points) keeping the
 // content under the view point (ax, ay) in place (ctrl+wheel zooms at the mouse;
 // the buttons at the view's middle).
 func (v *MapView) ZoomBy(rows, cols int, f, ax, ay float32) {
-	z := min(max(v.Zoom*f, MapZoomMin), MapZoomMax)
+	z := min(max(v.Zoom*f, v.minZoom()), MapZoomMax)
 	if z == v.Zoom || v.Zoom <= 0 {
 		return
 	}
 	k := z / v.Zoom
 	v.Zoom = z
 	v.CellW, v.CellH = v.CellW*k, v.CellH*k
+	if v.fitW > 0 && v.fitH > 0 {
+		v.CellW, v.CellH = v.fitW*z, v.fitH*z // no rounding drift over many steps
+	}
 	v.ScrollX = (v.ScrollX+ax)*k - ax
 	v.ScrollY = (v.ScrollY+ay)*k - ay
 	v.clamp(rows, cols)

@@ -56,6 +56,8 @@ var Shortcuts = []Shortcut{
 	{"Ruler: wheel, or Ctrl + wheel on the dope sheet", "zoom the time axis"},
 	{"Dope sheet: right or middle drag, Shift + wheel", "pan the time axis"},
 	{"Dope sheet: click a cell; click + or double-click a name", "select the node and go to that frame; show its channels"},
+	{"Fallback map: N / Shift+N", "next / previous difference"},
+	{"Fallback map: Ctrl+wheel", "zoom (wheel scrolls, Shift+wheel sideways)"},
 }
 
 // HandleKey applies a shortcut and reports whether it did anything.

@@ -9,6 +9,7 @@ import (
 	"animscope/anim"
 	"animscope/viewer"
 
+	"github.com/go-gl/glfw/v3.3/glfw"
 	"github.com/inkyblackness/imgui-go/v4"
 )
 
@@ -20,6 +21,9 @@ type fmapUI struct {
 	// grown says that the bottom area was already fitted to the map since it
 	// last came to the front (fitBottom).
 	grown bool
+	// labelsOf and labelsW: the widest row label of that map (measured once).
+	labelsOf *viewer.FallbackMap
+	labelsW  float32
 }
 
 // mapFitRows is how many rows the bottom area grows to show when the map comes
@@ -93,15 +97,19 @@ func (u *UI) fallbackMap() {
 		coloured(colWarn, fmt.Sprintf("(cut: %d of %d nodes, %d of %d frames)", fm.Rows, fm.AllRows, fm.Cols, fm.AllCols))
 	}
 	imgui.SameLine()
-	if imgui.Button("< previous") {
+	// N and Shift+N step through the differences while the map is in front and
+	// no text field has the keyboard.
+	keyN := !imgui.IsAnyItemActive() && imgui.IsKeyPressed(int(glfw.KeyN))
+	shift := imgui.CurrentIO().KeyShiftPressed()
+	if imgui.Button("< previous") || (keyN && shift) {
 		s.MapStep(-1)
 	}
-	tooltip("previous difference: mark it, select its node, move the time to its frame")
+	tooltip("previous difference (Shift+N): mark it, select its node, move the time to its frame")
 	imgui.SameLine()
-	if imgui.Button("next >") {
+	if imgui.Button("next >") || (keyN && !shift) {
 		s.MapStep(1)
 	}
-	tooltip("next difference: mark it, select its node, move the time to its frame")
+	tooltip("next difference (N): mark it, select its node, move the time to its frame")
 	imgui.SameLine()
 	if imgui.Button(" - ") {
 		v.ZoomBy(fm.Rows, fm.Cols, 1/viewer.MapZoomStep, v.ViewW/2, v.ViewH/2)
@@ -151,11 +159,13 @@ func (u *UI) mapGrid(fm *viewer.FallbackMap, v *viewer.MapView) {
 	origin := imgui.CursorScreenPos()
 	size := imgui.ContentRegionAvail()
 	// The label column is as wide as the longest name, within a readable width.
-	labelW := float32(0)
-	for _, l := range fm.Labels {
-		labelW = max(labelW, imgui.CalcTextSize(l, false, 0).X)
+	if u.fmap.labelsOf != fm {
+		u.fmap.labelsOf, u.fmap.labelsW = fm, 0
+		for _, l := range fm.Labels {
+			u.fmap.labelsW = max(u.fmap.labelsW, imgui.CalcTextSize(l, false, 0).X)
+		}
 	}
-	labelW = min(labelW+8*sc, 190*sc, size.X*0.35)
+	labelW := min(u.fmap.labelsW+8*sc, 190*sc, size.X*0.35)
 	timeRow := fm.Unit != "frame" || fm.Step != 1
 	rulerH := line + 5*sc
 	if timeRow {
