@@ -283,3 +283,42 @@ func TestSideLabel(t *testing.T) {
 		t.Errorf("labels %q, %q; want A: a.bin, B: b.bin", a, b)
 	}
 }
+
+// TestFallbackMapLimits: past MapMaxRows nodes or the columns asked for, the map
+// keeps the first ones and says that it cut.
+func TestFallbackMapLimits(t *testing.T) {
+	big := func([]string, formats.Options) (*formats.Asset, error) {
+		return viewertest.SyntheticAsset(MapMaxRows + 100), nil
+	}
+	s := NewState(big, formats.Options{})
+	if !s.OpenCompare(nil, nil) {
+		t.Fatal(s.LastError())
+	}
+	fm := s.FallbackMap()
+	if fm.Rows != MapMaxRows || fm.AllRows != MapMaxRows+100 || !fm.RowsCut() || fm.ColsCut() {
+		t.Errorf("rows %d of %d (cut %v), cols cut %v; want %d of %d, cut, columns whole", fm.Rows, fm.AllRows, fm.RowsCut(), fm.ColsCut(), MapMaxRows, MapMaxRows+100)
+	}
+	if len(fm.Labels) != fm.Rows || len(fm.Diffs) != fm.Rows*fm.Cols {
+		t.Errorf("%d labels, %d cells for %d×%d", len(fm.Labels), len(fm.Diffs), fm.Rows, fm.Cols)
+	}
+	few := BuildFallbackMap(s.Scene, s.SceneB, s.Match, 0, 10)
+	if few.Cols != 10 || few.AllCols <= 10 || !few.ColsCut() {
+		t.Errorf("cols %d of %d (cut %v), want 10 of more, cut", few.Cols, few.AllCols, few.ColsCut())
+	}
+}
+
+// BenchmarkBuildFallbackMap is building the map of a 2,148-node pair (rows cut
+// at 2,048) over its whole clip: once per scene pair, clip and reading.
+func BenchmarkBuildFallbackMap(b *testing.B) {
+	big := func([]string, formats.Options) (*formats.Asset, error) {
+		return viewertest.SyntheticAsset(MapMaxRows + 100), nil
+	}
+	s := NewState(big, formats.Options{})
+	if !s.OpenCompare(nil, nil) {
+		b.Fatal(s.LastError())
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		BuildFallbackMap(s.Scene, s.SceneB, s.Match, 0, MapMaxCols)
+	}
+}
