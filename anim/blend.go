@@ -41,7 +41,21 @@ func BlendTransforms(a, b []Transform, w float32, out []Transform) {
 		if float32(sw*sw)+float32(sx*sx)+float32(sy*sy)+float32(sz*sz) < float32(dw*dw)+float32(dx*dx)+float32(dy*dy)+float32(dz*dz) {
 			bw, bx, by, bz = -bw, -bx, -by, -bz
 		}
-		w0, w1 := SlerpWeights(float32(aw*bw)+float32(ax*bx)+float32(ay*by)+float32(az*bz), w)
+		// SlerpWeights written out (two calls fewer per node).
+		var w0, w1 float32
+		d := float32(aw*bw) + float32(ax*bx) + float32(ay*by) + float32(az*bz)
+		sign := float32(1)
+		if d < 0 {
+			d, sign = -d, -1
+		}
+		if 1-d <= SlerpThreshold {
+			w0, w1 = 1-w, w*sign
+		} else {
+			theta, sinTheta := AcosSin32(d)
+			sinAT, cosAT := Sincos32(w * theta)
+			w1 = sinAT / sinTheta
+			w0, w1 = cosAT-float32(w1*d), w1*sign
+		}
 		o := &out[i]
 		o.T[0] = float32(v*x.T[0]) + float32(w*y.T[0])
 		o.T[1] = float32(v*x.T[1]) + float32(w*y.T[1])

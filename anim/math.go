@@ -144,8 +144,8 @@ func SlerpWeights(d, a float32) (w0, w1 float32) {
 	if 1-d <= SlerpThreshold {
 		return 1 - a, a * sign
 	}
-	theta := Acos32(d)
-	arc := SlerpArc{D: d, Theta: theta, SinTheta: Sin32(theta), Sign: sign}
+	theta, sinTheta := AcosSin32(d)
+	arc := SlerpArc{D: d, Theta: theta, SinTheta: sinTheta, Sign: sign}
 	return arc.Weights(a)
 }
 
@@ -170,8 +170,7 @@ func NewSlerpArc(q0, q1 mgl32.Quat) SlerpArc {
 		arc.Linear = true
 		return arc
 	}
-	arc.Theta = Acos32(d)
-	arc.SinTheta = Sin32(arc.Theta)
+	arc.Theta, arc.SinTheta = AcosSin32(d)
 	return arc
 }
 

@@ -86,6 +86,43 @@ func Acos32(x float32) float32 {
 	return float32(math.Acos(float64(x)))
 }
 
+// AcosSin32 returns θ = Acos32(x) and Sin32(θ), the pair the engine's slerp
+// weights need, faster than the two calls: sin θ is taken from the cosine x it
+// came from, √(1 − x²), corrected for θ's rounding to float32 (δ = θ − acos x,
+// which the acos kernel's float64 result gives): sin(acos x + δ) =
+// √(1 − x²)·cos δ + x·sin δ, with |δ| below 2⁻²⁴θ, so cos δ = 1 − δ²/2 and
+// sin δ = δ to far below a float64 ulp. The result is within a few float64
+// ulps of sin θ, so round32's guard applies as it does to the kernels;
+// TestMath32Stride and TestMath32Exhaustive compare it with the references.
+func AcosSin32(x float32) (theta, sinTheta float32) {
+	if x >= 0 && x < 1 {
+		// acosKernel's steps, written out.
+		d := float64(x)
+		var t64 float64
+		if d < 0.5 {
+			t64 = pio2Hi - (d - (pio2Lo - float64(d*asinRatio(d*d))))
+		} else {
+			z := float64((1 - d) * 0.5)
+			s := math.Sqrt(z)
+			df := math.Float64frombits(math.Float64bits(s) &^ (1<<32 - 1))
+			c := (z - float64(df*df)) / (s + df)
+			t64 = 2 * (df + (float64(asinRatio(z)*s) + c))
+		}
+		if t32, ok := round32(t64); ok {
+			delta := float64(t32) - t64 // exact: t32 and t64 are that close
+			// d·d is exact (24-bit factors), and so is 1 − d·d down to d² = 2⁻⁵.
+			s := math.Sqrt(1 - float64(d*d))
+			v := s + (float64(d*delta) - float64(s*float64(float64(delta*delta)*0.5)))
+			if s32, ok := round32(v); ok {
+				return t32, s32
+			}
+			return t32, Sin32(t32)
+		}
+	}
+	t := Acos32(x)
+	return t, Sin32(t)
+}
+
 // pio2Hi + pio2Lo is π/2 to about 2⁻¹⁰⁸ (fdlibm's split).
 const (
 	pio2Hi = 1.57079632679489655800e+00
@@ -131,8 +168,20 @@ func kernelCos(x float64) float64 {
 
 // acosKernel is fdlibm's __ieee754_acos for x in [0, 1): a rational approximation
 // of asin around 0 below 0.5, and 2·asin(√((1−x)/2)) with a split square root
-// above.
+// above. AcosSin32 has the same steps written out (a call fewer per blended node).
 func acosKernel(x float64) float64 {
+	if x < 0.5 {
+		return pio2Hi - (x - (pio2Lo - float64(x*asinRatio(x*x))))
+	}
+	z := float64((1 - x) * 0.5)
+	s := math.Sqrt(z)
+	df := math.Float64frombits(math.Float64bits(s) &^ (1<<32 - 1))
+	c := (z - float64(df*df)) / (s + df)
+	return 2 * (df + (float64(asinRatio(z)*s) + c))
+}
+
+// asinRatio is fdlibm's p(z)/q(z) for asin and acos, by Estrin's scheme.
+func asinRatio(z float64) float64 {
 	const (
 		ps0 = 1.66666666666666657415e-01
 		ps1 = -3.25565818622400915405e-01
@@ -145,18 +194,8 @@ func acosKernel(x float64) float64 {
 		qs3 = -6.88283971605453293030e-01
 		qs4 = 7.70381505559019352791e-02
 	)
-	r := func(z float64) float64 { // p(z)/q(z), Estrin's scheme
-		z2 := z * z
-		p := z * ((ps0 + float64(z*ps1)) + float64(z2*(ps2+float64(z*ps3))) + float64(z2*z2*(ps4+float64(z*ps5))))
-		q := (1 + float64(z*qs1)) + float64(z2*(qs2+float64(z*qs3))) + float64(z2*z2*qs4)
-		return p / q
-	}
-	if x < 0.5 {
-		return pio2Hi - (x - (pio2Lo - float64(x*r(x*x))))
-	}
-	z := float64((1 - x) * 0.5)
-	s := math.Sqrt(z)
-	df := math.Float64frombits(math.Float64bits(s) &^ (1<<32 - 1))
-	c := (z - float64(df*df)) / (s + df)
-	return 2 * (df + (float64(r(z)*s) + c))
+	z2 := z * z
+	p := z * ((ps0 + float64(z*ps1)) + float64(z2*(ps2+float64(z*ps3))) + float64(z2*z2*(ps4+float64(z*ps5))))
+	q := (1 + float64(z*qs1)) + float64(z2*(qs2+float64(z*qs3))) + float64(z2*z2*qs4)
+	return p / q
 }

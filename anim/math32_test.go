@@ -32,6 +32,11 @@ func math32Check(x float32) string {
 	if want := float32(math.Acos(xd)); !same32(Acos32(x), want) {
 		return fmt.Sprintf("Acos32(%v) = %v, want %v", x, Acos32(x), want)
 	}
+	wantT := float32(math.Acos(xd))
+	wantST := float32(math.Sin(float64(wantT)))
+	if th, st := AcosSin32(x); !same32(th, wantT) || !same32(st, wantST) {
+		return fmt.Sprintf("AcosSin32(%v) = %v, %v, want %v, %v", x, th, st, wantT, wantST)
+	}
 	return ""
 }
 
@@ -152,6 +157,30 @@ func BenchmarkAcos32(b *testing.B) {
 	x, sum := float32(0.001), float32(0)
 	for b.Loop() {
 		sum += Acos32(x)
+		if x += 0.0137; x >= 1 {
+			x -= 1
+		}
+	}
+	sink32 = sum
+}
+
+func BenchmarkAcosSin32(b *testing.B) {
+	x, sum := float32(0.001), float32(0)
+	for b.Loop() {
+		t, s := AcosSin32(x)
+		sum += t + s
+		if x += 0.0137; x >= 1 {
+			x -= 1
+		}
+	}
+	sink32 = sum
+}
+
+func BenchmarkAcosThenSin32(b *testing.B) {
+	x, sum := float32(0.001), float32(0)
+	for b.Loop() {
+		t := Acos32(x)
+		sum += t + Sin32(t)
 		if x += 0.0137; x >= 1 {
 			x -= 1
 		}
