@@ -153,17 +153,16 @@ func (c *Clip) samplePacked(slots []int32, frame int32, seqT, globalMS float64, 
 			p.Reset(frame, false)
 		}
 		if nd := &nodes[n]; nd.keyed {
-			pt := &tracks[3*n]
-			if !pt.sameKeys {
-				a, r, exact = c.searchPacked(pt, times, slots, 3*n, seqT, globalMS)
+			if nd.search {
+				a, r, exact = c.searchPacked(&tracks[3*n], times, slots, 3*n, seqT, globalMS)
 			}
 			k0 := &keys[int(nd.key)+a]
 			if exact {
 				x.T, x.Q, x.S = k0.t, k0.q, k0.s
 				if p != nil {
-					addKey(p, "t", int(pt.probe)+a, -1, 0)
-					addKey(p, "r", int(tracks[3*n+1].probe)+a, -1, 0)
-					addKey(p, "s", int(tracks[3*n+2].probe)+a, -1, 0)
+					addKey(p, "t", int(nd.probe[0])+a, -1, 0)
+					addKey(p, "r", int(nd.probe[1])+a, -1, 0)
+					addKey(p, "s", int(nd.probe[2])+a, -1, 0)
 				}
 				continue
 			}
@@ -189,11 +188,11 @@ func (c *Clip) samplePacked(slots []int32, frame int32, seqT, globalMS float64, 
 			x.S[1] = k0.s[1] + float32((k1.s[1]-k0.s[1])*r)
 			x.S[2] = k0.s[2] + float32((k1.s[2]-k0.s[2])*r)
 			if p != nil {
-				k := int(pt.probe) + a
+				k := int(nd.probe[0]) + a
 				addKey(p, "t", k, k+1, r)
-				k = int(tracks[3*n+1].probe) + a
+				k = int(nd.probe[1]) + a
 				addKey(p, "r", k, k+1, r)
-				k = int(tracks[3*n+2].probe) + a
+				k = int(nd.probe[2]) + a
 				addKey(p, "s", k, k+1, r)
 			}
 			continue

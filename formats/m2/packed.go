@@ -32,7 +32,11 @@ type packedSeq struct {
 // by channel from the tracks.
 type packedNode struct {
 	key   int32
+	probe [3]int32 // the tracks' probe offsets, t, r, s
 	keyed bool
+	// search is the translation track's !sameKeys: the frame loop reads a keyed
+	// node's tracks only when it searches.
+	search bool
 }
 
 // packedKey is one key of a keyed node: its three channels' values and the slerp
@@ -152,7 +156,8 @@ func packSequence(m *model, seq int) *packedSeq {
 			prev = 3*n + 2
 			rlo, _, _, _ := nd.r.span(seq)
 			slo, _, _, _ := nd.s.span(seq)
-			p.nodes[n] = packedNode{key: int32(len(p.keys)), keyed: true}
+			p.nodes[n] = packedNode{key: int32(len(p.keys)), keyed: true, search: !t.sameKeys,
+				probe: [3]int32{t.probe, p.tracks[3*n+1].probe, p.tracks[3*n+2].probe}}
 			for i := 0; i <= hi-lo; i++ {
 				pk := packedKey{t: nd.t.v[lo+i], q: nd.r.q[rlo+i], s: nd.s.v[slo+i]}
 				if i < hi-lo && rlo+i < len(nd.r.arcs) {
