@@ -380,12 +380,12 @@ func (c *Clip) apply(sc *scratch, i int, l *Line, tg target, v float64, str stri
 }
 
 // neighbors is key_neighbors of animation_codegen.lua (1-based, returns right,
-// left; 0 means "before the first key").
-func neighbors(keys []Key, f float64) (int, int) {
-	left, right := 1, len(keys)
+// left; 0 means "before the first key"), on the keys' frames.
+func neighbors(frames []float64, f float64) (int, int) {
+	left, right := 1, len(frames)
 	for left <= right {
 		mid := (left + right) / 2
-		k := keys[mid-1].Frame
+		k := frames[mid-1]
 		if k < f {
 			left = mid + 1
 		} else if k > f {
@@ -394,8 +394,8 @@ func neighbors(keys []Key, f float64) (int, int) {
 			return mid, mid
 		}
 	}
-	if left > len(keys) {
-		left = len(keys)
+	if left > len(frames) {
+		left = len(frames)
 	}
 	return right, left
 }
@@ -403,7 +403,7 @@ func neighbors(keys []Key, f float64) (int, int) {
 // lookup samples a keyframe line at frame f.
 func (c *Clip) lookup(l *Line, f float64, sc *scratch) (v float64, str string, ku anim.KeyUse, ok bool) {
 	keys := l.Keys
-	lo, hi := neighbors(keys, f)
+	lo, hi := neighbors(l.frames, f)
 	ku.K1 = -1
 	var k *Key
 	switch {

@@ -69,7 +69,10 @@ type Line struct {
 	Func *Expr // func (…) lines
 	mul  bool  // scale and zoom: (EXPR)·I + (1 − I); others (EXPR)·I
 
-	Keys      []Key
+	Keys []Key
+	// frames are the keys' frames side by side, for the per-frame key search:
+	// a Key is 96 bytes, so searching Keys touched a cache line per step.
+	frames    []float64
 	Interp    Interp
 	CurveName string
 	curve     *Expr // nil: custom curve missing or broken (falls back to linear)
@@ -510,6 +513,10 @@ func (b *trackBuilder) keys(l *Line, n *Node) {
 				i+1, luaNumText(k.Frame), luaNumText(l.Keys[i-1].Frame))
 		}
 		l.Keys = append(l.Keys, k)
+	}
+	l.frames = make([]float64, len(l.Keys))
+	for i := range l.Keys {
+		l.frames[i] = l.Keys[i].Frame
 	}
 	if absolute > 0 && !b.opt.absoluteHandles {
 		b.diag(formats.Warning, n.Pos, "%d of %d bezier keys have handles that look absolute (|lx| or |rx| comparable to the key's frame): read relative (reference commit); try --handles absolute", absolute, len(l.Keys))
