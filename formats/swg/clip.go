@@ -1,6 +1,7 @@
 package swg
 
 import (
+	"encoding/binary"
 	"fmt"
 	"math"
 	"slices"
@@ -102,7 +103,11 @@ func (t *ftrack) file(k int) int32 {
 // on it, at or after the last key, or before the first key (held, animscope's
 // decision); otherwise the client's slerp with weight (f − f0)·inv.
 func (t *qtrack) sample(f float32) (q mgl32.Quat, k0, k1 int32, alpha float32) {
-	k := lower(t.frames, f)
+	return t.sampleAt(lower(t.frames, f), f)
+}
+
+// sampleAt is sample with k = lower(t.frames, f) already found.
+func (t *qtrack) sampleAt(k int, f float32) (q mgl32.Quat, k0, k1 int32, alpha float32) {
 	if k < 0 {
 		return t.keys[0], t.file(0), -1, 0
 	}
@@ -116,7 +121,11 @@ func (t *qtrack) sample(f float32) (q mgl32.Quat, k0, k1 int32, alpha float32) {
 // sample evaluates a scalar channel: lw = (f1 − f)·inv, lw·v0 + (1 − lw)·v1
 // (KeyframeEvaluator::evaluate). alpha is the weight of the upper key, 1 − lw.
 func (t *ftrack) sample(f float32) (v float32, k0, k1 int32, alpha float32) {
-	k := lower(t.frames, f)
+	return t.sampleAt(lower(t.frames, f), f)
+}
+
+// sampleAt is sample with k = lower(t.frames, f) already found.
+func (t *ftrack) sampleAt(k int, f float32) (v float32, k0, k1 int32, alpha float32) {
 	if k < 0 {
 		return t.values[0], t.file(0), -1, 0
 	}
@@ -142,6 +151,55 @@ func (t *ftrack) clientEval(f float32) float32 {
 	return float32(lw*t.values[k]) + float32((1-lw)*t.values[k+1])
 }
 
+// keyFinder is one Sample call's key search (at one frame f) shared by the
+// tracks that share their frames: prepare gives tracks with the same frames one
+// slice (internFrames), so the last search's result holds when the slice is the
+// same. A pose's channels are mostly keyed at the same frames, and the search
+// was a third of the sampler's time.
+type keyFinder struct {
+	frames *float32
+	n, k   int
+}
+
+// lower is lower(frames, f) for the call's frame f.
+func (kf *keyFinder) lower(frames []float32, f float32) int {
+	if len(frames) == 0 {
+		return lower(frames, f)
+	}
+	if &frames[0] == kf.frames && len(frames) == kf.n {
+		return kf.k
+	}
+	kf.frames, kf.n, kf.k = &frames[0], len(frames), lower(frames, f)
+	return kf.k
+}
+
+// internFrames makes the tracks whose frames are equal share one slice (and
+// their 1/distance table, computed from the frames alone), for keyFinder.
+func (d *animData) internFrames() {
+	type shared struct{ frames, inv []float32 }
+	seen := map[string]shared{}
+	intern := func(frames, inv *[]float32) {
+		b := make([]byte, 0, 4*len(*frames))
+		for _, f := range *frames {
+			b = binary.LittleEndian.AppendUint32(b, math.Float32bits(f))
+		}
+		if sh, ok := seen[string(b)]; ok {
+			*frames, *inv = sh.frames, sh.inv
+			return
+		}
+		seen[string(b)] = shared{*frames, *inv}
+	}
+	for _, t := range d.rot {
+		intern(&t.frames, &t.inv)
+	}
+	for _, t := range d.trans {
+		intern(&t.frames, &t.inv)
+	}
+	for _, t := range d.euler {
+		intern(&t.frames, &t.inv)
+	}
+}
+
 // axis is one scalar source: a track, or a constant.
 type axis struct {
 	track  int32 // −1: static
@@ -151,14 +209,15 @@ type axis struct {
 
 // sample evaluates the axis at frame f from tracks and records the key used on
 // channel ch (static: chStatic, with the SROT / STRN index) in p when p is not nil.
-func (ax *axis) sample(tracks []*ftrack, f float32, p *anim.Probe, ch, chStatic string) float32 {
+func (ax *axis) sample(tracks []*ftrack, f float32, kf *keyFinder, p *anim.Probe, ch, chStatic string) float32 {
 	if ax.track < 0 {
 		if p != nil {
 			p.Add(anim.KeyUse{Channel: chStatic, K0: ax.index, K1: -1})
 		}
 		return ax.static
 	}
-	v, k0, k1, al := tracks[ax.track].sample(f)
+	t := tracks[ax.track]
+	v, k0, k1, al := t.sampleAt(kf.lower(t.frames, f), f)
 	if p != nil {
 		p.Add(anim.KeyUse{Channel: ch, K0: k0, K1: k1, Alpha: al})
 	}
@@ -366,6 +425,7 @@ func prepare(a *Animation, fidelity string) *animData {
 		}
 	}
 	sort.SliceStable(d.markers, func(i, j int) bool { return d.markers[i].Time < d.markers[j].Time })
+	d.internFrames()
 	return d
 }
 
@@ -546,6 +606,7 @@ func (c *Clip) Sample(_ anim.Context, t float64, out []anim.Transform, probes []
 	n := len(out)
 	withProbes := probes != nil
 	d := c.d
+	var kf keyFinder
 	for i := 0; i < n; i++ {
 		var p *anim.Probe
 		if withProbes && i < len(probes) {
@@ -569,7 +630,8 @@ func (c *Clip) Sample(_ anim.Context, t float64, out []anim.Transform, probes []
 		var q mgl32.Quat
 		switch {
 		case s.rotTrack >= 0:
-			r, k0, k1, al := d.rot[s.rotTrack].sample(f)
+			rt := d.rot[s.rotTrack]
+			r, k0, k1, al := rt.sampleAt(kf.lower(rt.frames, f), f)
 			q = r
 			if p != nil {
 				p.Add(anim.KeyUse{Channel: "r", K0: k0, K1: k1, Alpha: al})
@@ -577,7 +639,7 @@ func (c *Clip) Sample(_ anim.Context, t float64, out []anim.Transform, probes []
 		case s.euler:
 			var ang [3]float32
 			for k := 0; k < 3; k++ {
-				ang[k] = s.eul[k].sample(d.euler, f, p, chanE[k], chanEStatic[k])
+				ang[k] = s.eul[k].sample(d.euler, f, &kf, p, chanE[k], chanEStatic[k])
 			}
 			q = EulerXYZ(ang[0], ang[1], ang[2])
 		default:
@@ -588,7 +650,7 @@ func (c *Clip) Sample(_ anim.Context, t float64, out []anim.Transform, probes []
 		}
 		var tv mgl32.Vec3
 		for k := 0; k < 3; k++ {
-			tv[k] = s.trans[k].sample(d.trans, f, p, chanT[k], chanTStatic[k])
+			tv[k] = s.trans[k].sample(d.trans, f, &kf, p, chanT[k], chanTStatic[k])
 		}
 		out[i] = anim.Transform{T: tv, Q: q, S: mgl32.Vec3{1, 1, 1}}
 	}
