@@ -50,6 +50,7 @@ const (
 	defaultLeftPt  = 270
 	defaultRightPt = 360
 	defaultBotPt   = 270
+	defaultBeside  = 0.45
 	defaultW       = 1440.0 // the window size the defaults are fractions of
 	defaultH       = 900.0
 )
@@ -68,13 +69,18 @@ type Layout struct {
 	LeftCollapsed, RightCollapsed, BottomCollapsed bool
 	// Tab is the bottom panel in front (a panel id).
 	Tab string
+	// Beside is a second bottom panel shown to the right of the tabs ("": none),
+	// BesideFrac its share of the bottom area's width.
+	Beside     string
+	BesideFrac float64
 	// Path is where Save writes (""; nothing is saved).
 	Path string `json:"-"`
 }
 
 // DefaultLayout is the layout of a first run.
 func DefaultLayout() Layout {
-	return Layout{Left: defaultLeftPt / defaultW, Right: defaultRightPt / defaultW, Bottom: defaultBotPt / defaultH, Tab: PanelDopeSheet}
+	return Layout{Left: defaultLeftPt / defaultW, Right: defaultRightPt / defaultW, Bottom: defaultBotPt / defaultH, Tab: PanelDopeSheet,
+		BesideFrac: defaultBeside}
 }
 
 // Rect is an area of the window in points, top-left origin.
@@ -147,7 +153,8 @@ func (l Layout) Areas(w, h, top, sc float32) Areas {
 }
 
 // clamped replaces fractions that are not numbers or out of 0..0.9 with the
-// defaults' or the bound, and an unknown tab with the default.
+// defaults' or the bound, an unknown tab with the default and an unknown
+// panel beside the tabs with none.
 func (l Layout) clamped() Layout {
 	d := DefaultLayout()
 	fix := func(f, def float64) float64 {
@@ -159,6 +166,12 @@ func (l Layout) clamped() Layout {
 	l.Left, l.Right, l.Bottom = fix(l.Left, d.Left), fix(l.Right, d.Right), fix(l.Bottom, d.Bottom)
 	if !IsPanel(l.Tab) || !slices.Contains(BottomPanels, l.Tab) {
 		l.Tab = d.Tab
+	}
+	if !slices.Contains(BottomPanels, l.Beside) {
+		l.Beside = ""
+	}
+	if f := l.BesideFrac; math.IsNaN(f) || f < 0.1 || f > 0.9 {
+		l.BesideFrac = d.BesideFrac
 	}
 	return l
 }

@@ -131,6 +131,7 @@ func TestLayoutRoundTrip(t *testing.T) {
 	l.Left, l.Right, l.Bottom = 0.2, 0.3, 0.4
 	l.RightCollapsed = true
 	l.Tab = PanelFallbackMap
+	l.Beside, l.BesideFrac = PanelCompare, 0.3
 	if err := l.Save(); err != nil {
 		t.Fatal(err)
 	}
@@ -154,9 +155,9 @@ func TestLayoutRoundTrip(t *testing.T) {
 	}
 	// Out-of-range values are clamped, an unknown tab forgotten.
 	q := filepath.Join(dir, "odd.json")
-	os.WriteFile(q, []byte(`{"Left": -1, "Right": 7, "Bottom": 0, "Tab": "nonsense"}`), 0o644)
+	os.WriteFile(q, []byte(`{"Left": -1, "Right": 7, "Bottom": 0, "Tab": "nonsense", "Beside": "scene", "BesideFrac": 3}`), 0o644)
 	got = LoadLayout(q)
-	if got.Left != def.Left || got.Right != 0.9 || got.Bottom != def.Bottom || got.Tab != def.Tab {
+	if got.Left != def.Left || got.Right != 0.9 || got.Bottom != def.Bottom || got.Tab != def.Tab || got.Beside != "" || got.BesideFrac != def.BesideFrac {
 		t.Errorf("odd values: got %+v", got)
 	}
 	if got := LoadLayout(filepath.Join(dir, "missing.json")); got.Left != def.Left || got.Tab != def.Tab {

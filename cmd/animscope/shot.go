@@ -5,7 +5,9 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strconv"
+	"strings"
 
 	"animscope/formats"
 	"animscope/viewer"
@@ -13,11 +15,11 @@ import (
 
 // shotFlags are shot's flags.
 type shotFlags struct {
-	opt                                   optionFlags
-	readingsB                             readingFlagsB
-	compare                               *bool
-	clip, t, size, out, panel, sel, clipB *string
-	weight, scale                         *float64
+	opt                                           optionFlags
+	readingsB                                     readingFlagsB
+	compare                                       *bool
+	clip, t, size, out, panel, sel, clipB, beside *string
+	weight, scale                                 *float64
 }
 
 func newShotFlags() (*flag.FlagSet, *shotFlags) {
@@ -31,6 +33,7 @@ func newShotFlags() (*flag.FlagSet, *shotFlags) {
 	f.size = fs.String("size", "1280x800", "window size WxH (the picture's size in pixels)")
 	f.out = fs.String("out", "", "the image to write: .png, or .jpg/.jpeg for JPEG")
 	f.panel = fs.String("panel", "", "bring this panel forward (a bottom panel gets half the window): "+panelList())
+	f.beside = fs.String("beside", "", "show this bottom panel to the right of the tabs (the bottom area split in two)")
 	f.sel = fs.String("select", "", "select this node (a name, or its number in the file)")
 	f.clipB = fs.String("clip-b", "", "blend this clip (index or name) into --clip")
 	f.weight = fs.Float64("weight", 0.5, "with --clip-b: the blend weight, 0 is --clip, 1 is --clip-b")
@@ -63,7 +66,7 @@ type shotArgs struct {
 	blend                     bool
 	clipB                     int
 	weight, scale             float32
-	panel                     string
+	panel, beside             string
 }
 
 // runShot draws the whole viewer window (panels and 3D view) off-screen to an
@@ -108,6 +111,10 @@ func runShot(args []string, stdout, stderr io.Writer) int {
 	}
 	if sa.panel != "" && !viewer.IsPanel(sa.panel) {
 		return exitFor("shot", usagef("--panel %q: want one of %s", sa.panel, panelList()), stderr)
+	}
+	sa.beside = *f.beside
+	if sa.beside != "" && !slices.Contains(viewer.BottomPanels, sa.beside) {
+		return exitFor("shot", usagef("--beside %q: want a bottom panel: %s", sa.beside, strings.Join(viewer.BottomPanels, ", ")), stderr)
 	}
 	if !set["clip-b"] && set["weight"] {
 		return exitFor("shot", usagef("--weight needs --clip-b"), stderr)

@@ -31,6 +31,7 @@ func TestShotUsageAndBadFiles(t *testing.T) {
 		{"bad size", []string{"shot", "--size", "10", "--out", out, good}, exitUsage, "--size"},
 		{"NaN t", []string{"shot", "--t", "NaN", "--out", out, good}, exitUsage, "--t"},
 		{"unknown panel", []string{"shot", "--panel", "timeline", "--out", out, good}, exitUsage, `--panel "timeline": want one of scene, inspector`},
+		{"beside a side panel", []string{"shot", "--beside", "scene", "--out", out, good}, exitUsage, `--beside "scene": want a bottom panel`},
 		{"compare with one file", []string{"shot", "--compare", "--out", out, good}, exitUsage, "--compare takes exactly two files"},
 		{"B reading without compare", []string{"shot", "--rounding-b", "floor", "--out", out, good}, exitUsage, "need --compare"},
 		{"weight without clip-b", []string{"shot", "--weight", "0.3", "--out", out, good}, exitUsage, "--weight needs --clip-b"},

@@ -30,6 +30,8 @@ func TestUITellsProbes(t *testing.T) {
 		{"diagnostics, nothing selected", viewer.PanelDiagnostics, -1, false, false},
 		{"graph, a node selected (the inspector's readout)", viewer.PanelGraph, 2, false, true},
 		{"key table in a collapsed bottom area", viewer.PanelKeys, -1, true, false},
+		{"graph in front, the key table beside it", viewer.PanelGraph, -1, false, true},
+		{"diagnostics in front, the graph beside it", viewer.PanelDiagnostics, -1, false, false},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -39,6 +41,12 @@ func TestUITellsProbes(t *testing.T) {
 			}
 			u := &UI{S: s, Scale: 1}
 			u.ShowPanel(tc.panel)
+			switch tc.name {
+			case "graph in front, the key table beside it":
+				u.ShowBeside(viewer.PanelKeys)
+			case "diagnostics in front, the graph beside it":
+				u.ShowBeside(viewer.PanelGraph)
+			}
 			s.Select(tc.selected)
 			u.Layout.BottomCollapsed = tc.collapse
 			for range 3 { // the tab bar selects the asked tab on the next frame
@@ -79,6 +87,19 @@ func TestShowPanel(t *testing.T) {
 	}
 	if u.ShowPanel("timeline") {
 		t.Errorf("ShowPanel(timeline) accepted an unknown id")
+	}
+	// The front panel asked beside the tabs moves there; another comes forward.
+	if !u.ShowBeside(viewer.PanelDiagnostics) || u.Layout.Beside != viewer.PanelDiagnostics || u.Layout.Tab == viewer.PanelDiagnostics {
+		t.Errorf("ShowBeside(front tab): beside %q, tab %q", u.Layout.Beside, u.Layout.Tab)
+	}
+	if u.ShowBeside(viewer.PanelScene) {
+		t.Errorf("ShowBeside(scene) accepted a side panel")
+	}
+	for range 2 {
+		uiFrame(u)
+	}
+	if u.besidePanel() == nil {
+		t.Errorf("no panel beside the tabs")
 	}
 	// The 3D view lies between the panels the layout places.
 	uiFrame(u)

@@ -2,6 +2,7 @@ package gui
 
 import (
 	"image"
+	"slices"
 
 	"animscope/formats"
 	"animscope/viewer"
@@ -102,6 +103,9 @@ func (u *UI) Build(w, h float32) {
 	if !u.Layout.BottomCollapsed && viewer.PanelShowsProbes(u.Layout.Tab) {
 		probes = true
 	}
+	if p := u.besidePanel(); p != nil && !u.Layout.BottomCollapsed && viewer.PanelShowsProbes(p.id) {
+		probes = true
+	}
 	s.ShowProbes(probes)
 
 	if u.LabelOK && s.Scene != nil && s.Selected >= 0 && s.Selected < s.Scene.Skel.Len() {
@@ -148,9 +152,69 @@ func (u *UI) bottomArea(r viewer.Rect) {
 	if open && !u.Layout.BottomCollapsed {
 		u.transport()
 		u.timeline()
-		u.bottomTabs()
+		if p := u.besidePanel(); p != nil {
+			u.bottomSplit(p)
+		} else {
+			u.bottomTabs()
+		}
 	}
 	imgui.End()
+}
+
+// besidePanel is the panel shown beside the tabs, or nil: none asked, or it has
+// nothing to show, or it is the front tab already.
+func (u *UI) besidePanel() *bottomPanel {
+	id := u.Layout.Beside
+	if id == "" || id == u.Layout.Tab {
+		return nil
+	}
+	for i := range bottomPanels {
+		if p := &bottomPanels[i]; p.id == id && p.isAvailable(u) {
+			return p
+		}
+	}
+	return nil
+}
+
+// bottomSplit draws the tabs and, to their right past a splitter bar, the
+// panel beside them under its title and a close button.
+func (u *UI) bottomSplit(p *bottomPanel) {
+	sc := u.scale()
+	avail := imgui.ContentRegionAvail()
+	bar := float32(viewer.SplitterPt) * sc
+	minW := float32(viewer.MinSidePt) * sc
+	rw := float32(u.Layout.BesideFrac) * avail.X
+	rw = max(min(rw, avail.X-minW-bar), min(minW, avail.X/2))
+	lw := max(avail.X-rw-bar, 1)
+	if imgui.BeginChildV("##tabs", imgui.Vec2{X: lw, Y: 0}, false, 0) {
+		u.bottomTabs()
+	}
+	imgui.EndChild()
+	imgui.SameLineV(0, 0)
+	pos := imgui.CursorScreenPos()
+	imgui.InvisibleButton("##beside-bar", imgui.Vec2{X: bar, Y: max(avail.Y, 1)})
+	col := imgui.CurrentStyle().Color(imgui.StyleColorSeparator)
+	if imgui.IsItemHovered() || imgui.IsItemActive() {
+		col = imgui.CurrentStyle().Color(imgui.StyleColorSeparatorActive)
+		imgui.SetMouseCursor(imgui.MouseCursorResizeEW)
+	}
+	if imgui.IsItemActive() {
+		if d := imgui.CurrentIO().MouseDelta(); d.X != 0 && avail.X > 0 {
+			u.Layout.BesideFrac = min(max(float64((rw-d.X)/avail.X), 0.1), 0.9)
+		}
+	}
+	imgui.WindowDrawList().AddRectFilled(pos, pos.Plus(imgui.Vec2{X: bar, Y: avail.Y}), imgui.PackedColorFromVec4(col))
+	imgui.SameLineV(0, 0)
+	if imgui.BeginChildV("##beside", imgui.Vec2{X: rw, Y: 0}, false, 0) {
+		coloured(colDim, p.title)
+		imgui.SameLine()
+		if imgui.Button("close##beside") {
+			u.Layout.Beside = ""
+		}
+		tooltip("View > Panels > Beside the tabs picks the panel shown here")
+		p.draw(u)
+	}
+	imgui.EndChild()
 }
 
 // splitters are the bars between the areas: drag one to resize the areas beside
@@ -169,7 +233,7 @@ func (u *UI) splitters(a viewer.Areas, w, bodyH float32) {
 		flags := fixedWindow | imgui.WindowFlagsNoDecoration | imgui.WindowFlagsNoBackground |
 			imgui.WindowFlagsNoFocusOnAppearing | imgui.WindowFlagsNoNav
 		if imgui.BeginV(id, nil, flags) {
-			imgui.InvisibleButton(id+"btn", imgui.Vec2{X: r.W, Y: r.H})
+			imgui.InvisibleButton("##bar", imgui.Vec2{X: r.W, Y: r.H}) // one per window: the id is the window's
 			hot := imgui.IsItemHovered() || imgui.IsItemActive()
 			col := imgui.CurrentStyle().Color(imgui.StyleColorSeparator)
 			if hot {
@@ -215,6 +279,26 @@ func (u *UI) ShowPanel(id string) bool {
 	return true
 }
 
+// ShowBeside shows bottom panel id to the right of the tabs (the bottom area
+// split in two); a panel in front of the tabs moves beside them and the tabs
+// show another. It reports whether id names a bottom panel.
+func (u *UI) ShowBeside(id string) bool {
+	if !slices.Contains(viewer.BottomPanels, id) {
+		return false
+	}
+	u.Layout.BottomCollapsed = false
+	u.Layout.Beside = id
+	if u.Layout.Tab == id {
+		for i := range bottomPanels {
+			if p := &bottomPanels[i]; p.id != id && p.isAvailable(u) {
+				u.Layout.Tab, u.front = p.id, p.id
+				break
+			}
+		}
+	}
+	return true
+}
+
 // panelsMenu is View > Panels: which areas are expanded, and each bottom panel.
 func (u *UI) panelsMenu() {
 	if !imgui.BeginMenu("Panels") {
@@ -235,6 +319,18 @@ func (u *UI) panelsMenu() {
 		if imgui.MenuItemV(p.title, "", l.Tab == p.id && !l.BottomCollapsed, p.isAvailable(u)) {
 			u.ShowPanel(p.id)
 		}
+	}
+	if imgui.BeginMenu("Beside the tabs") {
+		if imgui.MenuItemV("None", "", l.Beside == "", true) {
+			l.Beside = ""
+		}
+		for i := range bottomPanels {
+			p := &bottomPanels[i]
+			if imgui.MenuItemV(p.title+"##beside", "", l.Beside == p.id, p.isAvailable(u)) {
+				u.ShowBeside(p.id)
+			}
+		}
+		imgui.EndMenu()
 	}
 	imgui.Separator()
 	if imgui.MenuItem("Reset layout") {

@@ -38,6 +38,8 @@ type WindowShot struct {
 	// on a HiDPI screen.
 	Scale float32
 	Panel string // a panel id to bring forward ("": the default layout's); a bottom one gets ShotBottom of the window
+	// Beside is a bottom panel shown to the right of the tabs ("": none).
+	Beside string
 	// Setup, when set, runs on the state and the UI once the scene is open and
 	// the shot's settings applied (tests).
 	Setup func(a *App)
@@ -65,6 +67,9 @@ func ShootWindow(ws WindowShot) (*image.RGBA, error) {
 	}
 	if ws.Panel != "" && !viewer.IsPanel(ws.Panel) {
 		return nil, fmt.Errorf("no panel %q", ws.Panel)
+	}
+	if ws.Beside != "" && !slices.Contains(viewer.BottomPanels, ws.Beside) {
+		return nil, fmt.Errorf("no bottom panel %q", ws.Beside)
 	}
 	dir, err := os.MkdirTemp("", "animscope-shot-")
 	if err != nil {
@@ -128,6 +133,10 @@ func applyShot(a *App, ws WindowShot) error {
 		if slices.Contains(viewer.BottomPanels, ws.Panel) {
 			a.UI.Layout.Bottom = max(a.UI.Layout.Bottom, ShotBottom)
 		}
+	}
+	if ws.Beside != "" {
+		a.UI.ShowBeside(ws.Beside)
+		a.UI.Layout.Bottom = max(a.UI.Layout.Bottom, ShotBottom)
 	}
 	if ws.Setup != nil {
 		ws.Setup(a)
