@@ -29,9 +29,14 @@ func (u *UI) comparePanel() {
 		imgui.PopTextWrapPos()
 		imgui.TreePop()
 	}
-	u.readingB()
-	imgui.SameLine()
+	if len(s.CompareReadings()) > 0 {
+		u.readingB()
+		imgui.SameLine()
+	}
 	imgui.Checkbox("only differing nodes", &u.onlyDiff)
+	rowH := imgui.TextLineHeight() + 2*imgui.CurrentStyle().CellPadding().Y
+	need := float32(min(len(m.Pairs), cmpFitRows)+1)*rowH + imgui.CurrentStyle().ScrollbarSize()
+	u.fitBottom(viewer.PanelCompare, need, imgui.ContentRegionAvail().Y)
 	u.compareTable()
 }
 
@@ -122,7 +127,14 @@ func compareCells(p *anim.Probe, branch bool, d anim.ProbeDiff, chans uint16, cn
 	diffText(d&anim.DiffFrame != 0, strconv.Itoa(int(p.Frame)))
 	if branch {
 		imgui.TableNextColumn()
-		diffText(d&anim.DiffBranch != 0, branchWord(p.Fallback))
+		switch {
+		case d&anim.DiffBranch != 0:
+			coloured(colError, branchWord(p.Fallback))
+		case p.Fallback:
+			coloured(colFallback, "fallback")
+		default:
+			coloured(colMapped, "mapped")
+		}
 		if p.Fallback {
 			tooltip(viewer.HelpFallback)
 		} else {
@@ -203,7 +215,7 @@ func (u *UI) readingB() {
 }
 
 // takeMapRequest shows the fallback map panel when the state asked for it
-// (State.ShowFallbackMap), and notes whether the map is in front (fitBottom).
+// (State.ShowFallbackMap), and notes which panel is in front (fitBottom).
 func (u *UI) takeMapRequest() {
 	u.mapFrontCheck()
 	if u.S.Map.Show {

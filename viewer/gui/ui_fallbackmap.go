@@ -18,49 +18,47 @@ import (
 type fmapUI struct {
 	listMarked int // row-major index of the marked cell the list scrolled to (−1: none)
 	listSet    bool
-	// grown says that the bottom area was already fitted to the map since it
-	// last came to the front (fitBottom).
-	grown bool
+	// grownFor is the panel (fallback-map or compare) the bottom area was
+	// fitted to since it last came to the front (fitBottom).
+	grownFor string
 	// labelsOf and labelsW: the widest row label of that map (measured once).
 	labelsOf *viewer.FallbackMap
 	labelsW  float32
 }
 
 // mapFitRows is how many rows the bottom area grows to show when the map comes
-// to the front (fewer when the map has fewer); mapMaxBottom the most of the
-// window's body it may take, so the 3D view keeps the rest.
+// to the front (fewer when the map has fewer), cmpFitRows the compare table's;
+// mapMaxBottom the most of the window's body it may take, so the 3D view keeps
+// the rest.
 const (
 	mapFitRows   = 20
+	cmpFitRows   = 12
 	mapMaxBottom = 0.7
 )
 
-// fitBottom grows the bottom area, once each time the map comes to the front,
-// so that the map shows up to mapFitRows rows with their names (rows never get
-// lower than a text line: a strip of unlabelled rows says nothing). The user's
-// splitter stays free to shrink it again.
-func (u *UI) fitBottom(fm *viewer.FallbackMap, avail float32) {
-	if u.fmap.grown {
+// fitBottom grows the bottom area, once each time panel id comes to the front,
+// so that the panel's room below this point (avail) is at least need: the map
+// shows up to mapFitRows rows with their names (rows never get lower than a
+// text line: a strip of unlabelled rows says nothing), the compare table
+// cmpFitRows rows. The user's splitter stays free to shrink it again.
+func (u *UI) fitBottom(id string, need, avail float32) {
+	if u.fmap.grownFor == id {
 		return
 	}
-	u.fmap.grown = true
-	line := imgui.TextLineHeight()
-	need := float32(min(fm.Rows, mapFitRows))*line + 2*line + 12*u.scale() + imgui.CurrentStyle().ScrollbarSize()
-	if fm.Unit != "frame" || fm.Step != 1 {
-		need += line // the ruler's time row
-	}
+	u.fmap.grownFor = id
 	body := u.lastH - u.lastTop
 	if avail >= need || body <= 0 {
 		return
 	}
 	cur := u.Layout.Areas(u.lastW, u.lastH, u.lastTop, u.scale()).Bottom.H
-	u.Layout.Bottom = float64(min((cur+need-avail)/body, mapMaxBottom))
+	u.Layout.Bottom = float64(max(u.Layout.Bottom, float64(min((cur+need-avail)/body, mapMaxBottom))))
 }
 
-// mapFrontCheck notes, every frame, whether the map is in front: when it is
-// not, it will be fitted again the next time it is.
+// mapFrontCheck notes, every frame, which panel is in front: one that is not
+// will be fitted again the next time it is.
 func (u *UI) mapFrontCheck() {
-	if u.Layout.Tab != viewer.PanelFallbackMap || u.Layout.BottomCollapsed {
-		u.fmap.grown = false
+	if u.Layout.Tab != u.fmap.grownFor || u.Layout.BottomCollapsed {
+		u.fmap.grownFor = ""
 	}
 }
 
@@ -136,7 +134,12 @@ func (u *UI) fallbackMap() {
 		helpMarker("violet: the sides' probes differ (frame index or keys); grey: they agree.")
 	}
 	avail := imgui.ContentRegionAvail()
-	u.fitBottom(fm, avail.Y)
+	line := imgui.TextLineHeight()
+	need := float32(min(fm.Rows, mapFitRows))*line + 2*line + 12*sc + imgui.CurrentStyle().ScrollbarSize()
+	if fm.Unit != "frame" || fm.Step != 1 {
+		need += line // the ruler's time row
+	}
+	u.fitBottom(viewer.PanelFallbackMap, need, avail.Y)
 	listW := min(max(avail.X*0.3, 240*sc), 360*sc)
 	gap := imgui.CurrentStyle().ItemSpacing().X
 	if imgui.BeginChildV("fmapbody", imgui.Vec2{X: max(avail.X-listW-gap, 50), Y: avail.Y}, false, imgui.WindowFlagsNoScrollbar|imgui.WindowFlagsNoScrollWithMouse) {
