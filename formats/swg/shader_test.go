@@ -316,3 +316,45 @@ func mustEncodeShader(t testing.TB, st *swg.ShaderTemplate) []byte {
 	}
 	return b
 }
+
+// TestSceneMaterialsCorruptShader: a shader template that is not one (or is cut
+// short) is a warning naming it with the offset; its part draws untextured and
+// the other parts keep their textures.
+func TestSceneMaterialsCorruptShader(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		data func(good []byte) []byte
+		msg  string
+	}{
+		{"garbage", func([]byte) []byte { return []byte("this is not a shader") }, "box_checker.sht: offset 0x0"},
+		{"cut short", func(b []byte) []byte { return b[:len(b)-9] }, "runs past the end"},
+	} {
+		root := t.TempDir()
+		mesh, err := swgtest.WriteTexturedScene(root)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := filepath.Join(root, filepath.FromSlash(swgtest.CheckerShader))
+		good, _ := os.ReadFile(p)
+		if err := os.WriteFile(p, tc.data(good), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		scene, err := formats.Open([]string{mesh}, formats.Options{})
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		mats := scene.Materials.Materials()
+		if len(mats) != 1 || mats[0].Mesh != 1 || mats[0].Texture == "" {
+			t.Errorf("%s: materials %+v, want the stripes' only", tc.name, mats)
+		}
+		found := false
+		for _, d := range scene.Diagnostics {
+			if d.Severity == formats.Warning && strings.Contains(d.Message, `shader "`+swgtest.CheckerShader+`"`) && strings.Contains(d.Message, tc.msg) {
+				found = true
+			}
+		}
+		if !found {
+			t.Errorf("%s: no warning naming the shader with %q: %v", tc.name, tc.msg, scene.Diagnostics)
+		}
+	}
+}
