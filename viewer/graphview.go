@@ -139,21 +139,30 @@ func (v *GraphView) YToValue(l Lane, y float32, r Rect) float64 {
 // KeyAt is the time of the drawn key point of lane l nearest to (x, y) within
 // radius pixels, the lane drawn in r; ok is false when none is that close.
 func (g *Graph) KeyAt(l Lane, x, y float32, r Rect, radius float32) (t float64, ok bool) {
+	ci, k, ok := g.KeyMarkAt(l, x, y, r, radius)
+	if !ok {
+		return 0, false
+	}
+	return g.Curves[ci].KeyX[k], true
+}
+
+// KeyMarkAt is KeyAt's key as curve ci's key k.
+func (g *Graph) KeyMarkAt(l Lane, x, y float32, r Rect, radius float32) (ci, k int, ok bool) {
 	best := radius * radius
 	for i := range g.Curves {
 		c := &g.Curves[i]
 		if LaneOf(c.Channel) != l || !g.Visible(c.Channel) {
 			continue
 		}
-		for k, kx := range c.KeyX {
+		for j, kx := range c.KeyX {
 			dx := g.View.TimeToX(kx, r) - x
-			dy := g.View.ValueToY(l, float64(c.KeyV[k]), r) - y
+			dy := g.View.ValueToY(l, float64(c.KeyV[j]), r) - y
 			if d := dx*dx + dy*dy; d <= best {
-				best, t, ok = d, kx, true
+				best, ci, k, ok = d, i, j, true
 			}
 		}
 	}
-	return t, ok
+	return ci, k, ok
 }
 
 // AxisTicks are the ticks of an axis showing lo..hi with room for about

@@ -161,6 +161,16 @@ func viewports(v [4]int32, compare bool) (vs [2][4]int32, n int) {
 	return [2][4]int32{{v[0], v[1], half, v[3]}, {v[0] + half, v[1], v[2] - half, v[3]}}, 2
 }
 
+// background is the 3D view's clear colour, with alpha 0 for a transparent
+// screenshot.
+func (d *drawer) background() [4]float32 {
+	bg := render.DefaultBackground
+	if d.transparent {
+		bg[3] = 0
+	}
+	return bg
+}
+
 // drawScenes draws the scene (and the compare scene) into the framebuffer viewport.
 func (d *drawer) drawScenes(s *viewer.State, cam *render.Camera, vp [4]int32, cell float32) {
 	if s.Scene == nil {
@@ -175,10 +185,7 @@ func (d *drawer) drawScenes(s *viewer.State, cam *render.Camera, vp [4]int32, ce
 	vs, n := viewports(vp, s.SceneB != nil)
 	for k := 0; k < n; k++ {
 		v, sc := vs[k], scenes[k]
-		d.frame = render.Frame{Viewport: v, View: cam.View(), Proj: cam.Proj(float32(v[2]) / float32(max(v[3], 1))), Background: render.DefaultBackground}
-		if d.transparent {
-			d.frame.Background[3] = 0
-		}
+		d.frame = render.Frame{Viewport: v, View: cam.View(), Proj: cam.Proj(float32(v[2]) / float32(max(v[3], 1))), Background: d.background()}
 		d.opts = drawOptions(s, sc, cell)
 		if k == 1 {
 			d.opts.Selected = s.MatchedB(s.Selected)

@@ -111,3 +111,46 @@ func TestGraphShots(t *testing.T) {
 		}
 	}
 }
+
+// TestGraphHoverShot writes a picture of a key mark's tooltip in the graph (a
+// visible, focused window: the platform reads the cursor only then).
+func TestGraphHoverShot(t *testing.T) {
+	out := os.Getenv("ANIMSCOPE_UISHOTS")
+	if out == "" {
+		t.Skip("set ANIMSCOPE_UISHOTS=DIR to write pictures of the window")
+	}
+	withGL(t, func(h *Headless) {
+		defer h.MakeCurrent()
+		cfg := Config{Frames: 14, Size: [2]int{1280, 800}, RecentPath: filepath.Join(t.TempDir(), "recent.json")}
+		cfg.Script = func(frame int, a *App) {
+			a.S.Tr.Playing = false
+			switch {
+			case frame == 1:
+				a.S.DismissBanner()
+				a.S.Select(a.S.Scene.Skel.Find("l_thigh"))
+				a.UI.Layout.Bottom = 0.5
+				a.UI.ShowPanel("graph")
+			case frame >= 5:
+				g := a.UI.graphModel()
+				r, ok := a.UI.gp.rectOf(viewer.LaneRotation)
+				if !ok || len(g.Curves) == 0 {
+					t.Fatal("no rotation lane")
+				}
+				c := &g.Curves[viewer.GraphQX]
+				a.win.Focus()
+				a.win.SetCursorPos(float64(g.View.TimeToX(c.KeyX[2], r)), float64(g.View.ValueToY(viewer.LaneRotation, float64(c.KeyV[2]), r)))
+			}
+			if frame == 13 {
+				a.frame(0)
+				fw, fh := a.win.GetFramebufferSize()
+				if err := writePNGFile(filepath.Join(out, "graph-key-tooltip.png"), render.ReadPixels(0, 0, fw, fh)); err != nil {
+					t.Error(err)
+				}
+			}
+		}
+		if err := runWindow(cfg); err != nil {
+			t.Fatal(err)
+		}
+		glfw.DetachCurrentContext()
+	})
+}

@@ -90,7 +90,7 @@ func (d *drawer) drawCrowd(s *viewer.State, cam *render.Camera, vp [4]int32) {
 		cam.Frame(all.Lo, all.Hi)
 		d.crowd.cell = render.GridCell(all.Radius())
 	}
-	d.frame = render.Frame{Viewport: vp, View: cam.View(), Proj: cam.Proj(float32(vp[2]) / float32(max(vp[3], 1))), Background: render.DefaultBackground}
+	d.frame = render.Frame{Viewport: vp, View: cam.View(), Proj: cam.Proj(float32(vp[2]) / float32(max(vp[3], 1))), Background: d.background()}
 	d.opts = drawOptions(s, sc, d.crowd.cell)
 	d.opts.JointSize = crowdJointSize(cam, c.Spacing, vp[3])
 	d.r.Begin(&d.frame)

@@ -1,6 +1,7 @@
 package gui
 
 import (
+	"fmt"
 	"math"
 	"strconv"
 	"strings"
@@ -432,6 +433,13 @@ func (u *UI) graphInput(plot viewer.Rect, clicked bool) {
 			g.View.Fit = true
 			u.gp.dragging = true // the double-click's release is no click
 			return
+		}
+		if l, r, ok := u.gp.laneAt(mouse.Y); ok && !imgui.IsItemActive() {
+			if ci, k, hit := g.KeyMarkAt(l, mouse.X, mouse.Y, r, 6*u.scale()); hit {
+				c := &g.Curves[ci]
+				imgui.SetTooltip(fmt.Sprintf("%s key at %s: %.6g\nclick: go to this time", c.Label,
+					viewer.FormatTime(c.KeyX[k], g.Info), c.KeyV[k]))
+			}
 		}
 	}
 	if imgui.IsItemActivated() { // a press began on the plot
