@@ -121,6 +121,26 @@ func TestLayoutDrag(t *testing.T) {
 	}
 }
 
+// TestLayoutFitsAnotherWindow: a layout dragged in a 1024×640 window keeps its
+// proportions in a 3840×2160 one, and one dragged wide at 4K still leaves the 3D
+// view its minimum at 1024×640.
+func TestLayoutFitsAnotherWindow(t *testing.T) {
+	l := DefaultLayout()
+	l.DragLeft(56, 1024, 1) // 192 -> 248 points: 0.2421875 of the width
+	l.Fit(1024, 640, 0, 1)
+	small, big := l.Areas(1024, 640, 0, 1), l.Areas(3840, 2160, 0, 1)
+	if got, want := big.Left.W/3840, small.Left.W/1024; math.Abs(float64(got-want)) > 1e-6 {
+		t.Errorf("left at 4K is %v of the width, want %v as at 1024", got, want)
+	}
+	w := DefaultLayout()
+	w.DragLeft(1200, 3840, 2)
+	w.DragRight(-1200, 3840, 2)
+	a := w.Areas(1024, 640, 0, 2)
+	if a.View.W < 2*MinViewWPt-0.01 {
+		t.Errorf("a layout dragged wide at 4K leaves the view %v points at 1024x640, want at least %v", a.View.W, 2*MinViewWPt)
+	}
+}
+
 // TestLayoutRoundTrip saves a layout and loads it back, and a corrupt, a missing
 // or a non-regular file gives the default layout.
 func TestLayoutRoundTrip(t *testing.T) {
