@@ -397,6 +397,9 @@ func (u *UI) dopeRows(info anim.ClipInfo, nameW, tlX, tlW, rowH float32, xOf fun
 			imgui.PushIDInt(r)
 			imgui.InvisibleButton("n", imgui.Vec2{X: nameW, Y: rowH})
 			nameClicked, nameDouble := imgui.IsItemClicked(), imgui.IsItemHovered() && imgui.IsMouseDoubleClicked(0)
+			if row.Chan < 0 && imgui.IsItemHovered() {
+				imgui.SetTooltip(scene.Skel.Names[node]) // the column may cut a long name
+			}
 			imgui.SameLineV(0, 0)
 			imgui.InvisibleButton("t", imgui.Vec2{X: tlW, Y: rowH})
 			cellActive := imgui.IsItemActive() && imgui.IsMouseDown(0)
