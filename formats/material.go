@@ -44,6 +44,10 @@ type Material struct {
 	Unlit               bool
 	// WrapU and WrapV repeat the texture (false: clamp to the edge).
 	WrapU, WrapV bool
+	// FlipV says the mesh's texture coordinates count v from the image's bottom
+	// row (OpenGL's convention: VoxelCore) rather than its top row (Direct3D's and
+	// glTF's, which the renderer uses): drawing and export read v as 1 − v.
+	FlipV bool
 }
 
 // MaterialState is a material's animated state at one time.

@@ -31,6 +31,8 @@ type MaterialData struct {
 	TwoSided     bool
 	Unlit        bool
 	WrapU, WrapV bool
+	// FlipV reads the mesh's v as 1 − v (formats.Material.FlipV).
+	FlipV bool
 }
 
 // Transparent says whether a blend mode is drawn after the opaque layers,
@@ -47,6 +49,8 @@ type gpuMaterial struct {
 	twoSided bool
 	unlit    bool
 	wrap     int // 0..3: bit 0 wrap U, bit 1 wrap V (index into Renderer.samplers)
+	flipV    bool
+	uv       anim.Affine // the UV matrix drawn, flipped in v (kept here: GL takes its address)
 }
 
 // SetMaterials uploads the materials' textures with their mipmaps and makes
@@ -62,7 +66,7 @@ func (s *SceneGPU) SetMaterials(mats []MaterialData) {
 		s.meshes[i].material = false
 	}
 	for i, m := range mats {
-		g := gpuMaterial{mesh: -1, blend: m.Blend, twoSided: m.TwoSided, unlit: m.Unlit}
+		g := gpuMaterial{mesh: -1, blend: m.Blend, twoSided: m.TwoSided, unlit: m.Unlit, flipV: m.FlipV}
 		if m.WrapU {
 			g.wrap |= 1
 		}
@@ -265,7 +269,15 @@ func (r *Renderer) drawMaterial(gpu *SceneGPU, i int, meshColor *[4]float32) {
 		c[0], c[1], c[2] = c[0]*mc[0], c[1]*mc[1], c[2]*mc[2]
 	}
 	gl.Uniform4f(r.mColor, c[0], c[1], c[2], c[3])
-	gl.UniformMatrix4x3fv(r.mUV, 1, false, &st.UV[0])
+	uv := &st.UV
+	if mt.flipV {
+		// (u, v) → (u, 1 − v) after the state's matrix: negate each column's v
+		// and take the translation's from 1.
+		mt.uv = st.UV
+		mt.uv[1], mt.uv[4], mt.uv[7], mt.uv[10] = -st.UV[1], -st.UV[4], -st.UV[7], 1-st.UV[10]
+		uv = &mt.uv
+	}
+	gl.UniformMatrix4x3fv(r.mUV, 1, false, &uv[0])
 	gl.Uniform1i(r.mTextured, boolInt(tex != 0))
 	gl.BindTexture(gl.TEXTURE_2D, tex)
 	gl.BindSampler(1, r.samplers[mt.wrap])

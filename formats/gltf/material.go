@@ -6,6 +6,7 @@ import (
 	"image/png"
 	"path/filepath"
 
+	"animscope/anim"
 	"animscope/formats"
 	"animscope/formats/texture"
 
@@ -37,8 +38,19 @@ type materialWriter struct {
 // materialFor returns the glTF material of asset mesh m, writing it on first use;
 // nil when the scene has no material for the mesh.
 func (e *exporter) materialFor(m *formats.Mesh) *int {
+	if mat, ok := e.meshMaterial(m); ok {
+		return gltf.Index(e.writeMaterial(mat))
+	}
+	return nil
+}
+
+// meshMaterial is the first material of asset mesh m. A material whose texture
+// switches with time (formats.TextureSwitcher: VoxelCore's @texture) carries
+// the texture it shows at the start of the first exported clip (of the
+// scene's first clip when none is exported).
+func (e *exporter) meshMaterial(m *formats.Mesh) (formats.Material, bool) {
 	if e.a.Materials == nil {
-		return nil
+		return formats.Material{}, false
 	}
 	mesh := -1
 	for i := range e.a.Meshes {
@@ -47,12 +59,30 @@ func (e *exporter) materialFor(m *formats.Mesh) *int {
 			break
 		}
 	}
-	for _, mat := range e.a.Materials.Materials() {
-		if mat.Mesh == mesh && mesh >= 0 {
-			return gltf.Index(e.writeMaterial(mat))
+	for i, mat := range e.a.Materials.Materials() {
+		if mat.Mesh != mesh || mesh < 0 {
+			continue
 		}
+		if ts, ok := e.a.Materials.(formats.TextureSwitcher); ok {
+			if cs := ts.TextureChoices(i); len(cs) > 1 {
+				var clip anim.Clip
+				if len(e.clips) > 0 {
+					clip = e.clips[0].clip
+				} else if len(e.a.Clips) > 0 {
+					clip = e.a.Clips[0]
+				}
+				var st formats.MaterialState
+				if clip != nil {
+					e.a.Materials.SampleMaterial(clip, i, 0, 0, &st)
+				}
+				if k := st.Texture; k > 0 && k < len(cs) {
+					mat.TextureRef, mat.Texture = cs[k].Ref, cs[k].Path
+				}
+			}
+		}
+		return mat, true
 	}
-	return nil
+	return formats.Material{}, false
 }
 
 func (e *exporter) writeMaterial(mat formats.Material) int {

@@ -302,8 +302,12 @@ func (e *exporter) writeMeshes() error {
 		}
 		if p.uv {
 			uv := make([][2]float32, nv)
+			mat, _ := e.meshMaterial(m)
 			for v, t := range m.UVs {
 				uv[v] = [2]float32{finite32(t[0]), finite32(t[1])}
+				if mat.FlipV { // glTF counts v from the image's top row
+					uv[v][1] = finite32(1 - t[1])
+				}
 			}
 			attrs[gltf.TEXCOORD_0] = modeler.WriteTextureCoord(doc, uv)
 		}

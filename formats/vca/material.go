@@ -23,7 +23,8 @@ import (
 // atlas; textures are found through formats.ResolveRef from the file that names
 // them (the model, or the .vca for @texture values), so the pack root is the
 // nearest folder above it that holds the file. A texture that is not found is a
-// warning naming it, and its meshes are drawn untextured. Materials are alpha
+// warning naming it, and its meshes are drawn untextured. VoxelCore counts v
+// from the image's bottom row (Material.FlipV). Materials are alpha
 // keyed (the entity textures' transparent texels are holes) and two-sided (as
 // the viewer draws the untextured meshes); a VEC3 material's shadeless flag makes
 // them unlit.
@@ -122,7 +123,7 @@ func newMaterialSet(mt *meshTextures) (*materialSet, []formats.Diagnostic) {
 	s.mats = make([]formats.Material, len(mt.names))
 	s.matSlot = make([]int32, len(mt.names))
 	for i, name := range mt.names {
-		m := formats.Material{Mesh: i, TextureRef: name, Blend: formats.BlendAlphaKey, TwoSided: true, Unlit: mt.unlit[i], WrapU: true, WrapV: true}
+		m := formats.Material{Mesh: i, TextureRef: name, Blend: formats.BlendAlphaKey, TwoSided: true, Unlit: mt.unlit[i], WrapU: true, WrapV: true, FlipV: true}
 		s.matSlot[i] = -1
 		switch {
 		case isSlot(name):
@@ -273,17 +274,13 @@ func choiceIndex(cs []formats.TextureChoice, ref string) int {
 	return -1
 }
 
-// flipV is uv' = (u, 1 − v): VoxelCore's texture coordinates count v from the
-// image's bottom row (OpenGL's convention), the renderer from its top row.
-var flipV = anim.Affine{1, 0, 0, 0, -1, 0, 0, 0, 1, 0, 1, 0}
-
-// SampleMaterial: colour white, UV flipped in v (flipV), and for a slot material the texture
+// SampleMaterial: colour white, UV identity (the v flip is Material.FlipV), and for a slot material the texture
 // the clip sets the slot to at t (§3.10: the last key ≤ frame; entry 0, nothing,
 // while no line of the clip sets it). It allocates nothing for the clips the scene
 // was given (WithClips).
 func (s *materialSet) SampleMaterial(ac anim.Clip, i int, t, globalMS float64, dst *formats.MaterialState) {
 	dst.Color = mgl32.Vec4{1, 1, 1, 1}
-	dst.UV = flipV
+	dst.UV = anim.IdentityAffine
 	dst.Texture = 0
 	if i < 0 || i >= len(s.matSlot) || s.matSlot[i] < 0 || s.lastIdx == nil {
 		return
