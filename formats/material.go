@@ -48,6 +48,9 @@ type Material struct {
 	// row (OpenGL's convention: VoxelCore) rather than its top row (Direct3D's and
 	// glTF's, which the renderer uses): drawing and export read v as 1 − v.
 	FlipV bool
+	// Nearest magnifies the texture's texels as squares and picks the nearest
+	// mip level (VoxelCore's pixel-art filtering) instead of trilinear filtering.
+	Nearest bool
 }
 
 // MaterialState is a material's animated state at one time.

@@ -33,6 +33,8 @@ type MaterialData struct {
 	WrapU, WrapV bool
 	// FlipV reads the mesh's v as 1 − v (formats.Material.FlipV).
 	FlipV bool
+	// Nearest filters as formats.Material.Nearest says.
+	Nearest bool
 }
 
 // Transparent says whether a blend mode is drawn after the opaque layers,
@@ -48,7 +50,7 @@ type gpuMaterial struct {
 	blend    formats.Blend
 	twoSided bool
 	unlit    bool
-	wrap     int // 0..3: bit 0 wrap U, bit 1 wrap V (index into Renderer.samplers)
+	wrap     int // 0..7: bit 0 wrap U, bit 1 wrap V, bit 2 nearest (index into Renderer.samplers)
 	flipV    bool
 	uv       anim.Affine // the UV matrix drawn, flipped in v (kept here: GL takes its address)
 }
@@ -72,6 +74,9 @@ func (s *SceneGPU) SetMaterials(mats []MaterialData) {
 		}
 		if m.WrapV {
 			g.wrap |= 2
+		}
+		if m.Nearest {
+			g.wrap |= 4
 		}
 		if m.Mesh >= 0 && m.Mesh < len(s.byInput) {
 			g.mesh = s.byInput[m.Mesh]
@@ -140,11 +145,12 @@ func uploadTexture(img *image.NRGBA) uint32 {
 	return tex
 }
 
-// newSamplers makes the four samplers of the wrap modes (bit 0: repeat in U,
-// bit 1: repeat in V; clamp to the edge otherwise), trilinear.
-func newSamplers() [4]uint32 {
-	var s [4]uint32
-	gl.GenSamplers(4, &s[0])
+// newSamplers makes the eight samplers of the wrap and filter modes (bit 0:
+// repeat in U, bit 1: repeat in V, clamp to the edge otherwise; bit 2: nearest
+// texels from the nearest mip level, as VoxelCore filters, trilinear otherwise).
+func newSamplers() [8]uint32 {
+	var s [8]uint32
+	gl.GenSamplers(8, &s[0])
 	for i, id := range s {
 		wu, wv := int32(gl.CLAMP_TO_EDGE), int32(gl.CLAMP_TO_EDGE)
 		if i&1 != 0 {
@@ -155,8 +161,12 @@ func newSamplers() [4]uint32 {
 		}
 		gl.SamplerParameteri(id, gl.TEXTURE_WRAP_S, wu)
 		gl.SamplerParameteri(id, gl.TEXTURE_WRAP_T, wv)
-		gl.SamplerParameteri(id, gl.TEXTURE_MIN_FILTER, gl.LINEAR_MIPMAP_LINEAR)
-		gl.SamplerParameteri(id, gl.TEXTURE_MAG_FILTER, gl.LINEAR)
+		minF, magF := int32(gl.LINEAR_MIPMAP_LINEAR), int32(gl.LINEAR)
+		if i&4 != 0 {
+			minF, magF = gl.LINEAR_MIPMAP_NEAREST, gl.NEAREST
+		}
+		gl.SamplerParameteri(id, gl.TEXTURE_MIN_FILTER, minF)
+		gl.SamplerParameteri(id, gl.TEXTURE_MAG_FILTER, magF)
 	}
 	return s
 }

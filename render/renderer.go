@@ -232,9 +232,9 @@ type Renderer struct {
 	sModel, sView, sProj, sPoint, sLit        int32
 	gridVAO, gridVBO, axisVAO, axisVBO        uint32
 	gridN, axisN                              int32
-	// Material uniforms and the samplers of the four wrap modes.
+	// Material uniforms and the samplers of the wrap and filter modes.
 	mMaterial, mTextured, mTex, mUnlit, mNormals, mAlphaKey, mBlend, mUV int32
-	samplers                                                             [4]uint32
+	samplers                                                             [8]uint32
 	bones                                                                *bonePass
 	crowd                                                                crowdMeshes
 	// tmp holds a matrix handed to GL by pointer (a field, so that it does not
@@ -335,7 +335,7 @@ func (r *Renderer) Delete() {
 	gl.DeleteProgram(r.solidProg)
 	r.bones.delete()
 	r.crowd.delete()
-	gl.DeleteSamplers(4, &r.samplers[0])
+	gl.DeleteSamplers(int32(len(r.samplers)), &r.samplers[0])
 	for _, v := range []uint32{r.gridVAO, r.axisVAO} {
 		gl.DeleteVertexArrays(1, &v)
 	}

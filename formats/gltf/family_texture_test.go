@@ -65,6 +65,9 @@ func TestExportVoxelCoreMaterials(t *testing.T) {
 			continue
 		}
 		tex := m.PBRMetallicRoughness.BaseColorTexture.Index
+		if s := doc.Samplers[*doc.Textures[tex].Sampler]; s.MagFilter != gltf.MagNearest || s.MinFilter != gltf.MinLinearMipMapNearest || s.WrapS != gltf.WrapRepeat {
+			t.Errorf("material %d: sampler %+v, want NEAREST / LINEAR_MIPMAP_NEAREST, repeating", i, s)
+		}
 		if name := doc.Images[*doc.Textures[tex].Source].Name; name != want {
 			t.Errorf("material %d: image %q, want %q", i, name, want)
 		}

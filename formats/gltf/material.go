@@ -19,7 +19,8 @@ import (
 // has one material per primitive):
 //
 //   - base colour: the material's texture, decoded (mip 0) and embedded as PNG,
-//     with a sampler that repeats or clamps as the texture's wrap flags say;
+//     with a sampler that repeats or clamps as the texture's wrap flags say
+//     (and filters nearest where the material is pixelated: VoxelCore);
 //     metallic 0, roughness 1 (the games' textures are not physically based);
 //   - alpha mode: opaque → OPAQUE, alpha key → MASK (glTF's cut-off 0.5), the
 //     blended modes → BLEND (glTF has no additive or modulating blend: "add",
@@ -126,7 +127,7 @@ func (e *exporter) writeTexture(mat formats.Material) (int, bool) {
 		}
 		return 0, false
 	}
-	key := fmt.Sprintf("%s|%v|%v", mat.Texture, mat.WrapU, mat.WrapV)
+	key := fmt.Sprintf("%s|%v|%v|%v", mat.Texture, mat.WrapU, mat.WrapV, mat.Nearest)
 	if i, ok := e.mats.byImage[key]; ok {
 		return i, true
 	}
@@ -154,10 +155,11 @@ func (e *exporter) writeTexture(mat formats.Material) (int, bool) {
 		}
 		return gltf.WrapClampToEdge
 	}
-	e.doc.Samplers = append(e.doc.Samplers, &gltf.Sampler{
-		MagFilter: gltf.MagLinear, MinFilter: gltf.MinLinearMipMapLinear,
-		WrapS: wrap(mat.WrapU), WrapT: wrap(mat.WrapV),
-	})
+	smp := &gltf.Sampler{MagFilter: gltf.MagLinear, MinFilter: gltf.MinLinearMipMapLinear, WrapS: wrap(mat.WrapU), WrapT: wrap(mat.WrapV)}
+	if mat.Nearest {
+		smp.MagFilter, smp.MinFilter = gltf.MagNearest, gltf.MinLinearMipMapNearest
+	}
+	e.doc.Samplers = append(e.doc.Samplers, smp)
 	e.doc.Textures = append(e.doc.Textures, &gltf.Texture{
 		Name: filepath.Base(mat.Texture), Source: gltf.Index(img), Sampler: gltf.Index(len(e.doc.Samplers) - 1),
 	})

@@ -24,7 +24,9 @@ import (
 // them (the model, or the .vca for @texture values), so the pack root is the
 // nearest folder above it that holds the file. A texture that is not found is a
 // warning naming it, and its meshes are drawn untextured. VoxelCore counts v
-// from the image's bottom row (Material.FlipV). Materials are alpha
+// from the image's bottom row (Material.FlipV) and filters its textures
+// pixelated (Material.Nearest: GL_NEAREST magnification, GL_LINEAR_MIPMAP_NEAREST
+// minification, as its Texture class sets them). Materials are alpha
 // keyed (the entity textures' transparent texels are holes) and two-sided (as
 // the viewer draws the untextured meshes); a VEC3 material's shadeless flag makes
 // them unlit.
@@ -123,7 +125,7 @@ func newMaterialSet(mt *meshTextures) (*materialSet, []formats.Diagnostic) {
 	s.mats = make([]formats.Material, len(mt.names))
 	s.matSlot = make([]int32, len(mt.names))
 	for i, name := range mt.names {
-		m := formats.Material{Mesh: i, TextureRef: name, Blend: formats.BlendAlphaKey, TwoSided: true, Unlit: mt.unlit[i], WrapU: true, WrapV: true, FlipV: true}
+		m := formats.Material{Mesh: i, TextureRef: name, Blend: formats.BlendAlphaKey, TwoSided: true, Unlit: mt.unlit[i], WrapU: true, WrapV: true, FlipV: true, Nearest: true}
 		s.matSlot[i] = -1
 		switch {
 		case isSlot(name):

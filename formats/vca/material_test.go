@@ -50,7 +50,7 @@ func TestMaterialsFromModels(t *testing.T) {
 			t.Errorf("material %d = mesh %d %q %q, want mesh %d %q %q", i, got.Mesh, got.TextureRef, got.Texture, want.Mesh, want.TextureRef, want.Texture)
 		}
 		// v counts from the image's bottom row (FlipV).
-		if got.Blend != formats.BlendAlphaKey || !got.TwoSided || !got.WrapU || !got.WrapV || !got.FlipV {
+		if got.Blend != formats.BlendAlphaKey || !got.TwoSided || !got.WrapU || !got.WrapV || !got.FlipV || !got.Nearest {
 			t.Errorf("material %d: blend %v two-sided %v wrap %v %v flip %v, want alpha_key, two-sided, repeat, flipped", i, got.Blend, got.TwoSided, got.WrapU, got.WrapV, got.FlipV)
 		}
 	}
