@@ -44,6 +44,13 @@
 // the Slots capability (Details.SlotMeshes(a, b)) rebuilds them for another slot. UVs are int16/1024,
 // normals int8/127 clamped (§7). Details (a *Details) is what `inspect` shows.
 //
+// # Materials
+//
+// When a WEAR table is found (the model's archive, the outer archive, or beside
+// the file), the asset has the Materials capability: each mesh's first batch's
+// material index → WEAR row → MAT0 (phase 0) → Texm member, named ARCHIVE:MEMBER
+// for the texture package (§18). Details lists the rows as resolved.
+//
 // # The clip
 //
 // Exactly one clip (§10.2), named after the file or member without its extension:
