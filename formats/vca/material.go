@@ -3,6 +3,7 @@ package vca
 import (
 	"errors"
 	"fmt"
+	"os"
 	"strings"
 	"sync"
 
@@ -77,6 +78,11 @@ func (r *resolver) resolve(from, name, what string) string {
 		err = errors.New("the model lies in an archive; its textures are read from files on disk only")
 	} else {
 		p, err = formats.ResolveRef(from, TextureRef(name), r.src.Opts.Root, ".png")
+		if err == nil {
+			if fi, serr := os.Stat(p); serr != nil || !fi.Mode().IsRegular() {
+				err = fmt.Errorf("%s is not a regular file", p)
+			}
+		}
 	}
 	if err != nil {
 		p = ""

@@ -136,7 +136,8 @@ func TestTextureMissing(t *testing.T) {
 	}
 	pack := filepath.Join(dir, "content", "test")
 	os.WriteFile(filepath.Join(pack, "models", "test-body.vcm"), []byte("@box from (0,0,0) to (1,1,1) texture \"entities/nosuch\"\n@box from (0,1,0) to (1,2,1) texture \"../../../x\"\n"), 0o644)
-	os.WriteFile(clip, []byte("@texture name $0 {\n @key frame 0 value \"faces:gone\"\n}\n"), 0o644)
+	os.WriteFile(clip, []byte("@texture name $0 {\n @key frame 0 value \"faces:gone\"\n @key frame 10 value \"faces:dir\"\n}\n"), 0o644)
+	os.MkdirAll(filepath.Join(pack, "textures", "faces", "dir.png"), 0o755) // a folder, not a file
 	a, err := formats.Open([]string{entity, clip}, formats.Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -149,7 +150,8 @@ func TestTextureMissing(t *testing.T) {
 	}
 	all := strings.Join(msgs, "\n")
 	for _, want := range []string{`texture "entities/nosuch" (textures/entities/nosuch.png)`, `texture "../../../x"`, "refused",
-		`@texture $0 (line 2): texture "faces:gone" (textures/faces/gone.png)`, "drawn untextured"} {
+		`@texture $0 (line 2): texture "faces:gone" (textures/faces/gone.png)`, "drawn untextured",
+		`@texture $0 (line 3): texture "faces:dir" (textures/faces/dir.png): ` + filepath.Join(pack, "textures", "faces", "dir.png") + " is not a regular file"} {
 		if !strings.Contains(all, want) {
 			t.Errorf("warnings lack %q:\n%s", want, all)
 		}
@@ -160,8 +162,8 @@ func TestTextureMissing(t *testing.T) {
 		}
 	}
 	cs := a.Materials.(formats.TextureSwitcher).TextureChoices(2)
-	if len(cs) != 2 || cs[1].Path != "" {
-		t.Errorf("choices = %+v, want the slot and faces:gone without a file", cs)
+	if len(cs) != 3 || cs[1].Path != "" || cs[2].Path != "" {
+		t.Errorf("choices = %+v, want the slot, faces:gone and faces:dir without a file", cs)
 	}
 	var st formats.MaterialState
 	a.Materials.SampleMaterial(a.Clips[0], 2, 0, 0, &st)
