@@ -8,6 +8,8 @@ import (
 	"animscope/render"
 	"animscope/viewer"
 	"animscope/viewer/viewertest"
+
+	"github.com/go-gl/mathgl/mgl32"
 )
 
 // TestApplyCamera: a preset turns the camera, the orthographic toggle sets the
@@ -61,5 +63,58 @@ func TestApplyCamera(t *testing.T) {
 	applyCamera(s, &cam)
 	if cam.Ortho {
 		t.Error("the orthographic toggle off left the camera orthographic")
+	}
+}
+
+// The presets keep to the scene's up axis: in a Z-up scene the top view looks
+// down the scene's Z (points differing only in z meet on screen) and the front
+// view looks along the scene's +Y from −Y (points differing only in y meet),
+// and the same holds in a Y-up scene with Y and Z swapped.
+func TestPresetsFollowUpAxis(t *testing.T) {
+	for _, tc := range []struct {
+		name      string
+		up        int
+		top, fwd  mgl32.Vec3 // the scene's up, and the axis a front view looks along
+		upOnFront mgl32.Vec3 // a scene axis that points up on screen in the front view
+	}{
+		{"Z up", formats.UpZ, mgl32.Vec3{0, 0, 1}, mgl32.Vec3{0, 1, 0}, mgl32.Vec3{0, 0, 1}},
+		{"Y up", formats.UpY, mgl32.Vec3{0, 1, 0}, mgl32.Vec3{0, 0, -1}, mgl32.Vec3{0, 1, 0}},
+	} {
+		s := viewer.NewState(func([]string, formats.Options) (*formats.Asset, error) {
+			a := viewertest.SyntheticAsset(4)
+			a.UpAxis = tc.up
+			return a, nil
+		}, formats.Options{})
+		if !s.Open(nil) {
+			t.Fatal(s.LastError())
+		}
+		m := sceneMatrix(s, s.Scene)
+		cam := render.NewCamera()
+		cam.Target, cam.Distance = mgl32.Vec3{}, 10
+		s.View.Camera.Ortho = true
+		screen := func(p mgl32.Vec3) (float32, float32) {
+			x, y, _ := render.Project(m.Mul4x1(p.Vec4(1)).Vec3(), cam.View(), cam.Proj(1), 100, 100)
+			return x, y
+		}
+		base := mgl32.Vec3{0.5, 0.25, 0.75}
+		s.Req.Preset = viewer.ViewTop
+		applyCamera(s, &cam)
+		x0, y0 := screen(base)
+		x1, y1 := screen(base.Add(tc.top.Mul(2)))
+		// The top view keeps a hundredth of a radian off the pole.
+		if math.Abs(float64(x1-x0)) > 0.01 || math.Abs(float64(y1-y0)) > 0.5 {
+			t.Errorf("%s top view: a step along the scene's up moves %v,%v on screen, want none", tc.name, x1-x0, y1-y0)
+		}
+		s.Req.Preset = viewer.ViewFront
+		applyCamera(s, &cam)
+		x0, y0 = screen(base)
+		x1, y1 = screen(base.Add(tc.fwd.Mul(2)))
+		if math.Abs(float64(x1-x0)) > 1e-3 || math.Abs(float64(y1-y0)) > 1e-3 {
+			t.Errorf("%s front view: a step along the view moves %v,%v on screen, want none", tc.name, x1-x0, y1-y0)
+		}
+		_, y2 := screen(base.Add(tc.upOnFront))
+		if !(y2 < y0) {
+			t.Errorf("%s front view: the scene's up goes down the screen (%v -> %v)", tc.name, y0, y2)
+		}
 	}
 }
