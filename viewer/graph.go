@@ -273,18 +273,20 @@ func (g *Graph) Update(s *State) bool {
 			g.X[i] = d * float64(i) / float64(n-1)
 		}
 	}
-	clipA := sc.Clips[s.Clip]
+	pairs := make([]nodePair, 0, len(g.Nodes))
 	for _, node := range g.Nodes {
-		g.addSide(sc, clipA, node, node, SideA, identityTime)
+		pairs = append(pairs, nodePair{node, node})
 	}
+	g.addSide(sc, sc.Clips[s.Clip], pairs, SideA, identityTime)
 	if k.hasSeB {
 		sb := s.SceneB
-		clip := sb.Clips[min(s.Clip, len(sb.Clips)-1)]
+		var pb []nodePair
 		for i, node := range g.Nodes {
 			if m := k.matched[i]; m >= 0 {
-				g.addSide(sb, clip, node, m, SideB, identityTime)
+				pb = append(pb, nodePair{node, m})
 			}
 		}
+		g.addSide(sb, sb.Clips[min(s.Clip, len(sb.Clips)-1)], pb, SideB, identityTime)
 	}
 	if k.blend {
 		clipB := sc.Clips[k.clipB]
@@ -295,9 +297,7 @@ func (g *Graph) Update(s *State) bool {
 		if da > 0 && db > 0 && !math.IsInf(da, 1) && !math.IsInf(db, 1) {
 			mapT = timeMap{scale: db / da}
 		}
-		for _, node := range g.Nodes {
-			g.addSide(sc, clipB, node, node, SideBlend, mapT)
-		}
+		g.addSide(sc, clipB, pairs, SideBlend, mapT)
 	}
 	g.View.Fit = true
 	return true
@@ -345,26 +345,35 @@ func (g *Graph) keyFor(s *State) graphKey {
 	return k
 }
 
-// addSide samples node of scene sc (drawn as A's node `as`) under clip at each
-// of the graph's times mapped by mapT, and appends one curve per channel.
-func (g *Graph) addSide(sc *Scene, clip anim.Clip, as, node int, side GraphSide, mapT timeMap) {
+// nodePair is a plotted node: as, the node in scene A the curves belong to, and
+// node, the node sampled (B's match in compare mode).
+type nodePair struct{ as, node int }
+
+// addSide samples the nodes of scene sc under clip at each of the graph's times
+// mapped by mapT, and appends one curve per node and channel. Each time is
+// sampled once for all the nodes (a clip samples the whole skeleton), and each
+// distinct key time once for the nodes keyed there.
+func (g *Graph) addSide(sc *Scene, clip anim.Clip, pairs []nodePair, side GraphSide, mapT timeMap) {
 	n := len(g.X)
 	base := len(g.Curves)
-	name := sc.Skel.Names[node]
-	if side != SideA {
-		name = g.nameOfA(as, name)
+	for _, p := range pairs {
+		name := sc.Skel.Names[p.node]
+		if side != SideA {
+			name = g.nameOfA(p.as, name)
+		}
+		for c := GraphChannel(0); c < NumGraphChannels; c++ {
+			g.Curves = append(g.Curves, Curve{Node: p.as, Side: side, Channel: c,
+				Label: name + " " + GraphChannelNames[c] + SideSuffix[side], V: make([]float32, n)})
+		}
 	}
-	for c := GraphChannel(0); c < NumGraphChannels; c++ {
-		g.Curves = append(g.Curves, Curve{Node: as, Side: side, Channel: c,
-			Label: name + " " + GraphChannelNames[c] + SideSuffix[side], V: make([]float32, n)})
+	curvesOf := func(k int) []Curve {
+		at := base + k*int(NumGraphChannels)
+		return g.Curves[at : at+int(NumGraphChannels)]
 	}
-	curves := g.Curves[base:]
 	pose := &anim.Pose{Local: make([]anim.Transform, sc.Skel.Len())}
 	req := anim.PoseRequest{A: clip}
 	conj := sc.Asset.ConjugatedRotation
-	var vals [NumGraphChannels]float32
-	var prev [3]float64
-	sample := func(t float64, first bool) (ok bool) {
+	sample := func(t float64) (ok bool) {
 		defer func() {
 			if recover() != nil {
 				ok = false
@@ -372,62 +381,90 @@ func (g *Graph) addSide(sc *Scene, clip anim.Clip, as, node int, side GraphSide,
 		}()
 		req.TA = mapT.of(t)
 		pose.Sample(sc.Skel, &req)
+		return true
+	}
+	// values are node's channels in the pose just sampled, its Euler angles
+	// unwrapped against prev (nil: the curve's first sample).
+	values := func(node int, prev *[3]float64) [NumGraphChannels]float32 {
 		x := pose.Local[node]
 		if conj {
 			x.Q = anim.Conjugate(x.Q)
 		}
 		e := EulerXYZ(x.Q)
-		if !first {
+		if prev != nil {
 			for a := range e {
 				e[a] = Unwrap(e[a], prev[a])
 			}
 		}
-		prev = e
-		vals = [NumGraphChannels]float32{x.T[0], x.T[1], x.T[2], x.Q.W, x.Q.V[0], x.Q.V[1], x.Q.V[2],
+		return [NumGraphChannels]float32{x.T[0], x.T[1], x.T[2], x.Q.W, x.Q.V[0], x.Q.V[1], x.Q.V[2],
 			float32(e[0]), float32(e[1]), float32(e[2]), x.S[0], x.S[1], x.S[2]}
-		return true
 	}
 	nan := float32(math.NaN())
+	prev := make([][3]float64, len(pairs))
 	for i, t := range g.X {
-		if !sample(t, i == 0) {
-			vals = [NumGraphChannels]float32{nan, nan, nan, nan, nan, nan, nan, nan, nan, nan, nan, nan, nan}
-		}
-		for c := range curves {
-			curves[c].V[i] = vals[c]
+		ok := sample(t)
+		for k, p := range pairs {
+			curves := curvesOf(k)
+			if !ok {
+				for c := range curves {
+					curves[c].V[i] = nan
+				}
+				continue
+			}
+			var pp *[3]float64
+			if i > 0 {
+				pp = &prev[k]
+			}
+			vals := values(p.node, pp)
+			prev[k] = [3]float64{float64(vals[GraphRX]), float64(vals[GraphRY]), float64(vals[GraphRZ])}
+			for c := range curves {
+				curves[c].V[i] = vals[c]
+			}
 		}
 	}
-	// The keys: the times the clip lists for the node, within the graph; a
-	// blend-B key at B's time tb sits where A's time maps onto it.
+	// The keys: the times the clip lists for each node, placed on A's time
+	// axis and within the graph.
 	kt, ok := clip.(anim.KeyTimesClip)
 	if !ok {
 		return
 	}
-	var times []float64
-	func() {
-		defer func() { _ = recover() }()
-		times = kt.KeyTimes(node, nil)
-	}()
 	d := 0.0
 	if n > 0 {
 		d = g.X[n-1]
 	}
-	for _, tk := range times {
-		x, ok := mapT.keyToA(tk, d)
-		if !ok {
+	keyed := map[float64][]int{} // A's time → the pairs keyed there
+	var buf []float64
+	for k, p := range pairs {
+		func() {
+			defer func() { _ = recover() }()
+			buf = kt.KeyTimes(p.node, buf[:0])
+		}()
+		for _, tk := range buf {
+			if x, ok := mapT.keyToA(tk, d); ok && !slices.Contains(keyed[x], k) {
+				keyed[x] = append(keyed[x], k)
+			}
+		}
+	}
+	xs := make([]float64, 0, len(keyed))
+	for x := range keyed {
+		xs = append(xs, x)
+	}
+	slices.Sort(xs)
+	for _, x := range xs {
+		if !sample(x) {
 			continue
 		}
-		// The Euler value at a key continues the curve's unwrapping from its
+		// The Euler value at a key continues its curve's unwrapping from the
 		// nearest sample.
 		j := nearestIndex(g.X, x)
-		for a := 0; a < 3; a++ {
-			prev[a] = float64(curves[GraphRX+GraphChannel(a)].V[j])
-		}
-		if !sample(x, false) {
-			continue
-		}
-		for c := range curves {
-			curves[c].KeyX = append(curves[c].KeyX, x)
-			curves[c].KeyV = append(curves[c].KeyV, vals[c])
+		for _, k := range keyed[x] {
+			curves := curvesOf(k)
+			pp := &[3]float64{float64(curves[GraphRX].V[j]), float64(curves[GraphRY].V[j]), float64(curves[GraphRZ].V[j])}
+			vals := values(pairs[k].node, pp)
+			for c := range curves {
+				curves[c].KeyX = append(curves[c].KeyX, x)
+				curves[c].KeyV = append(curves[c].KeyV, vals[c])
+			}
 		}
 	}
 }

@@ -342,3 +342,24 @@ func TestAxisTicks(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkGraphResample is one resampling of the graph (a new selection) for
+// eight nodes of a 1,000-node scene with compare B and the blend's clip B.
+func BenchmarkGraphResample(b *testing.B) {
+	load := func([]string, formats.Options) (*formats.Asset, error) { return viewertest.SyntheticAsset(1000), nil }
+	s := NewState(load, formats.Options{})
+	if !s.OpenCompare([]string{"a"}, []string{"b"}) {
+		b.Fatal(s.LastError())
+	}
+	s.Blend.On, s.Blend.ClipB = true, 1
+	g := NewGraph()
+	for i := 1; i < 8; i++ {
+		g.ToggleAlso(100 * i)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		s.Select(i % 2) // a new selection each time
+		g.Update(s)
+	}
+}
