@@ -151,3 +151,46 @@ func TestSplitterDrag(t *testing.T) {
 		}
 	})
 }
+
+// TestCollapseByTitleArrow clicks the inspector's title-bar arrow in a real
+// window: the inspector collapses to its title bar and the 3D view takes its
+// room; a second click brings it back.
+func TestCollapseByTitleArrow(t *testing.T) {
+	withGL(t, func(h *Headless) {
+		defer h.MakeCurrent()
+		dir := t.TempDir()
+		var viewW [3]float32
+		var collapsed [3]bool
+		cfg := Config{Frames: 20, Size: [2]int{1280, 800}, RecentPath: filepath.Join(dir, "recent.json")}
+		cfg.Script = func(frame int, a *App) {
+			a.S.Tr.Playing = false
+			w, hgt := a.win.GetSize()
+			ar := a.UI.Layout.Areas(float32(w), float32(hgt), a.UI.lastTop, a.UI.scale())
+			// The arrow sits at the title bar's left, past the frame padding.
+			x, y := float64(ar.Right.X+12), float64(ar.Right.Y+10)
+			switch frame {
+			case 2:
+				a.win.Focus()
+				a.win.SetCursorPos(x, y)
+				viewW[0], collapsed[0] = a.UI.Viewport[2], a.UI.Layout.RightCollapsed
+			case 4, 12:
+				a.plat.pressed[0] = true // one frame down, then up: a click
+			case 10:
+				viewW[1], collapsed[1] = a.UI.Viewport[2], a.UI.Layout.RightCollapsed
+				a.win.SetCursorPos(x, y)
+			case 18:
+				viewW[2], collapsed[2] = a.UI.Viewport[2], a.UI.Layout.RightCollapsed
+			}
+		}
+		if err := runWindow(cfg); err != nil {
+			t.Fatal(err)
+		}
+		glfw.DetachCurrentContext()
+		if collapsed != [3]bool{false, true, false} {
+			t.Errorf("collapsed before, after one click, after two: %v, want [false true false]", collapsed)
+		}
+		if !(viewW[1] > viewW[0]+200 && viewW[2] == viewW[0]) {
+			t.Errorf("3D view widths %v: want it wider while the inspector is collapsed, as before after", viewW)
+		}
+	})
+}
