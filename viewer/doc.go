@@ -9,8 +9,11 @@
 //   - Transport is the clock: play, pause, loop, ping-pong, range, speed, step.
 //   - Selection and matching: Select, MatchedA/MatchedB (nodes of the two scenes
 //     paired by formats' node matching), the node tree (TreeView).
-//   - Compare: the fallback map of two scenes (BuildFallbackMap), the differences
-//     list and next/previous difference.
+//   - Compare: the fallback map of two scenes (State.FallbackMap, built once per
+//     scene pair, reading and clip), how it is shown (MapView: fit, zoom, scroll
+//     a cell into view, the marked cell), next/previous difference and picking a
+//     cell (MapStep, MapPick), what differs per channel (KeyDiffs, DiffWords),
+//     each side's label (SideLabel).
 //   - Files: the open dialog's FileBrowser, the asset browser, recent files, file
 //     watching (PollWatch).
 //
