@@ -286,7 +286,10 @@ func (u *UI) drawCells(fm *viewer.FallbackMap, v *viewer.MapView, inner imgui.Ve
 		dl.AddRectV(imgui.Vec2{X: x0 - 1, Y: y0 - 1}, imgui.Vec2{X: x0 + v.CellW + 1, Y: y0 + v.CellH + 1}, cellMarked, 0, 0, 2)
 	}
 	// The time cursor: the column of the current time.
-	if c := int(math.Round(u.S.Tr.T / fm.Step)); fm.Step > 0 && c >= c0 && c < c1 {
+	if fm.Step <= 0 {
+		return
+	}
+	if c := int(math.Round(u.S.Tr.T / fm.Step)); c >= c0 && c < c1 {
 		x := inner.X + (float32(c)+0.5)*v.CellW - v.ScrollX
 		dl.AddLine(imgui.Vec2{X: x, Y: inner.Y}, imgui.Vec2{X: x, Y: inner.Y + min(v.ViewH, float32(fm.Rows)*v.CellH)}, packed(1, 1, 1, 0.35))
 	}
