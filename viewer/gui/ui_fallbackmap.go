@@ -21,6 +21,9 @@ type fmapUI struct {
 	// grownFor is the panel (fallback-map or compare) the bottom area was
 	// fitted to since it last came to the front (fitBottom).
 	grownFor string
+	// cellsAt is where the cell area's top left corner was last drawn (screen
+	// points; tests point the mouse at cells with it).
+	cellsAt imgui.Vec2
 	// labelsOf and labelsW: the widest row label of that map (measured once).
 	labelsOf *viewer.FallbackMap
 	labelsW  float32
@@ -185,6 +188,7 @@ func (u *UI) mapGrid(fm *viewer.FallbackMap, v *viewer.MapView) {
 	hoverR, hoverC, hovered := -1, -1, false
 	if imgui.BeginChildV("fmapcells", cellsSize, false, flags) {
 		inner := imgui.CursorScreenPos().Plus(imgui.Vec2{X: imgui.ScrollX(), Y: imgui.ScrollY()})
+		u.fmap.cellsAt = inner
 		view := imgui.ContentRegionAvail()
 		v.Fit(fm.Rows, fm.Cols, view.X, view.Y, line)
 		if v.ScrollSet {

@@ -7,6 +7,7 @@ import (
 	"animscope/viewer"
 	"animscope/viewer/viewertest"
 
+	"github.com/go-gl/glfw/v3.3/glfw"
 	"github.com/inkyblackness/imgui-go/v4"
 )
 
@@ -97,6 +98,57 @@ func TestFallbackMapPanelNavigates(t *testing.T) {
 	// The cell window took the scroll: the model reads the same back from it.
 	if v.ScrollX != wantX || v.ScrollY != wantY || !v.Visible(r, c) {
 		t.Errorf("after frames: scroll %v,%v (model asked %v,%v), cell visible %v", v.ScrollX, v.ScrollY, wantX, wantY, v.Visible(r, c))
+	}
+}
+
+// TestFallbackMapPanelMouse: a click on a cell picks it (node, time, mark),
+// Ctrl + wheel zooms at the mouse, N steps to the next difference.
+func TestFallbackMapPanelMouse(t *testing.T) {
+	defer newUIContext(t)()
+	io := imgui.CurrentIO()
+	s, u := demoFloorUI(t)
+	frame := func() {
+		imgui.NewFrame()
+		u.Build(1280, 800)
+		imgui.Render()
+	}
+	for range 8 {
+		frame()
+	}
+	v := &s.Map.View
+	fm := s.FallbackMap()
+	// Cell (3, 7): its middle.
+	p := u.fmap.cellsAt.Plus(imgui.Vec2{X: (7 + 0.5) * v.CellW, Y: (3 + 0.5) * v.CellH})
+	io.SetMousePosition(p)
+	frame()
+	io.SetMouseButtonDown(0, true)
+	frame()
+	io.SetMouseButtonDown(0, false)
+	frame()
+	if !v.Marked || v.Row != 3 || v.Col != 7 || s.Selected != int(fm.Pairs[3][0]) || s.Tr.T != fm.Time(7) {
+		t.Fatalf("after a click on cell 3,7: marked %v %d,%d, selected %d, t %v", v.Marked, v.Row, v.Col, s.Selected, s.Tr.T)
+	}
+	io.KeyPress(int(glfw.KeyLeftControl))
+	io.KeyCtrl(int(glfw.KeyLeftControl), int(glfw.KeyRightControl))
+	frame()
+	io.AddMouseWheelDelta(0, 1)
+	frame()
+	io.KeyRelease(int(glfw.KeyLeftControl))
+	io.KeyCtrl(int(glfw.KeyLeftControl), int(glfw.KeyRightControl))
+	frame()
+	if v.Zoom != viewer.MapZoomStep {
+		t.Errorf("zoom %v after ctrl+wheel, want %v", v.Zoom, viewer.MapZoomStep)
+	}
+	if r, c, ok := v.CellAt(fm.Rows, fm.Cols, p.X-u.fmap.cellsAt.X, p.Y-u.fmap.cellsAt.Y); !ok || r != 3 || c != 7 {
+		t.Errorf("cell under the mouse after zooming %d,%d (%v), want 3,7 (zoom keeps the point)", r, c, ok)
+	}
+	io.KeyPress(int(glfw.KeyN))
+	frame()
+	io.KeyRelease(int(glfw.KeyN))
+	frame()
+	nr, nc, _ := fm.NextDiff(3, 7, 1)
+	if v.Row != nr || v.Col != nc {
+		t.Errorf("after N: marked %d,%d, want the next difference %d,%d", v.Row, v.Col, nr, nc)
 	}
 }
 
