@@ -99,9 +99,7 @@ type bonePass struct {
 	skelNodes                                 int
 	nBones                                    int32
 	maxTexels                                 int
-	zero                                      [4]float32 // one character's offset: none
 	scratch                                   []int32
-	pivots                                    []float32
 }
 
 func newBonePass() (*bonePass, error) {
