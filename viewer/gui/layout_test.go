@@ -194,3 +194,21 @@ func TestCollapseByTitleArrow(t *testing.T) {
 		}
 	})
 }
+
+// TestShootWindowRefusesAFailedScene: a file that does not open is an error, not
+// a picture of the demo under a banner.
+func TestShootWindowRefusesAFailedScene(t *testing.T) {
+	withGL(t, func(h *Headless) {
+		defer h.MakeCurrent()
+		defer glfw.DetachCurrentContext()
+		for _, ws := range []WindowShot{
+			{Files: []string{"bad"}, Load: viewertest.FakeLoader, W: 320, H: 200, Select: -1},
+			{Compare: true, CompareA: []string{"good"}, CompareB: []string{"bad"}, Load: viewertest.FakeLoader, W: 320, H: 200, Select: -1},
+			{Compare: true, CompareA: []string{"good"}, W: 320, H: 200, Select: -1},
+		} {
+			if img, err := ShootWindow(ws); err == nil {
+				t.Errorf("%+v: a picture %v, want an error", ws, img.Rect)
+			}
+		}
+	})
+}

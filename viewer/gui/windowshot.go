@@ -80,6 +80,9 @@ func ShootWindow(ws WindowShot) (*image.RGBA, error) {
 		Frames: shotFrames + 1, Size: [2]int{min(ws.W, 640), min(ws.H, 480)},
 		RecentPath: filepath.Join(dir, "recent.json"), still: [2]int{ws.W, ws.H}, stillScale: max(ws.Scale, 1)}
 	if ws.Compare {
+		if (len(ws.CompareA) == 0) != (len(ws.CompareB) == 0) {
+			return nil, errors.New("compare: give both scenes, or neither for the demo against itself")
+		}
 		cfg.Files = nil
 		cfg.CompareA, cfg.CompareB = ws.CompareA, ws.CompareB
 		cfg.compareDemo = len(ws.CompareA) == 0 && len(ws.CompareB) == 0
@@ -112,8 +115,13 @@ func ShootWindow(ws WindowShot) (*image.RGBA, error) {
 // applyShot sets the state as the shot asks, once the scene is open.
 func applyShot(a *App, ws WindowShot) error {
 	s := a.S
-	if s.Scene == nil {
+	// A scene that fails to open leaves the demo on screen under a banner: a
+	// shot of it would not be the shot asked for.
+	switch {
+	case s.Scene == nil:
 		return errors.New("no scene")
+	case ws.Compare && s.SceneB == nil, !ws.Compare && len(ws.Files) > 0 && len(s.Scene.Files) == 0:
+		return fmt.Errorf("the scene could not be opened: %s", s.LastError())
 	}
 	if ws.Clip < 0 || ws.Clip >= max(len(s.Scene.Clips), 1) {
 		return fmt.Errorf("clip %d is out of range", ws.Clip)
