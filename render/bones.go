@@ -84,7 +84,8 @@ func BoneIndices() [BoneVertices]uint8 {
 // bonePass draws skeletons on the GPU (shaders.BonesVert): each frame uploads
 // the posed model matrices (48 bytes a node) and nothing else; the bone list and
 // the pivots are uploaded once per skeleton, and the octahedra are made by the
-// vertex shader, one instance per bone. It replaces building AppendSkeleton's 24
+// vertex shader, six corners a bone, all bones of all characters in one indexed
+// draw. It replaces building AppendSkeleton's 24
 // vertices per bone on the CPU every frame.
 type bonePass struct {
 	prog                                      uint32
@@ -94,6 +95,7 @@ type bonePass struct {
 	uJointColor, uSelectedColor               int32
 	uLit                                      int32
 	vao, ebo                                  uint32
+	idxBones                                  int // bones the index buffer holds
 	model, pivot, bones, offset               texBuffer
 	skel                                      *anim.Skeleton // whose bones and pivots are uploaded
 	skelNodes                                 int
@@ -127,14 +129,9 @@ func newBonePass() (*bonePass, error) {
 	setColor(p.uSelectedColor, SelectedColor)
 	gl.UseProgram(0)
 	// The vertex array holds no attribute (the shader makes the corners from
-	// gl_VertexID), only the triangles' indices.
+	// gl_VertexID), only the triangles' indices (useIndices).
 	gl.GenVertexArrays(1, &p.vao)
-	gl.BindVertexArray(p.vao)
 	gl.GenBuffers(1, &p.ebo)
-	gl.BindBuffer(gl.ELEMENT_ARRAY_BUFFER, p.ebo)
-	idx := BoneIndices()
-	gl.BufferData(gl.ELEMENT_ARRAY_BUFFER, len(idx), unsafe.Pointer(&idx[0]), gl.STATIC_DRAW)
-	gl.BindVertexArray(0)
 	p.model = newTexBuffer(gl.RGBA32F)
 	p.pivot = newTexBuffer(gl.RGB32F)
 	p.bones = newTexBuffer(gl.RG32I)
@@ -155,6 +152,28 @@ func (p *bonePass) delete() {
 	for _, t := range []*texBuffer{&p.model, &p.pivot, &p.bones, &p.offset} {
 		t.delete()
 	}
+}
+
+// useIndices makes the index buffer hold the triangles of at least bones bones:
+// bone b's are BoneIndices moved to its corners, 6·b onwards. One draw call
+// then draws every bone (small instances of six vertices each cost more: a
+// software rasteriser runs the vertex stage once per instance). The buffer only
+// grows, to twice the need.
+func (p *bonePass) useIndices(bones int) {
+	if bones <= p.idxBones {
+		return
+	}
+	p.idxBones = max(bones, 2*p.idxBones)
+	pattern := BoneIndices()
+	idx := make([]uint32, p.idxBones*BoneVertices)
+	for b := 0; b < p.idxBones; b++ {
+		for j, k := range pattern {
+			idx[b*BoneVertices+j] = uint32(6*b) + uint32(k)
+		}
+	}
+	gl.BindVertexArray(p.vao)
+	gl.BindBuffer(gl.ELEMENT_ARRAY_BUFFER, p.ebo)
+	gl.BufferData(gl.ELEMENT_ARRAY_BUFFER, len(idx)*4, unsafe.Pointer(&idx[0]), gl.STATIC_DRAW)
 }
 
 // useSkeleton uploads s's bone list (parent, child: one per node with a parent)
@@ -247,7 +266,8 @@ func (p *bonePass) drawBatch(o *DrawOptions, chars, n, sel int32, size float32, 
 		gl.Uniform1i(p.uJoints, 0)
 		gl.Uniform1i(p.uLit, 1)
 		gl.Uniform1f(p.uPointSize, 1)
-		gl.DrawElementsInstanced(gl.TRIANGLES, BoneVertices, gl.UNSIGNED_BYTE, nil, chars*p.nBones)
+		p.useIndices(int(chars * p.nBones))
+		gl.DrawElements(gl.TRIANGLES, chars*p.nBones*BoneVertices, gl.UNSIGNED_INT, nil)
 	}
 	if !o.Joints {
 		return

@@ -37,10 +37,10 @@ func (c *crowdMeshes) delete() {
 
 // DrawCrowd draws len(offsets) characters of one skeleton into the frame begun by
 // Begin: grid and axes, then every character's meshes (flat, without materials:
-// one instanced draw per part) and its skeleton over them (the GPU bones,
-// instanced over characters). Character c's model matrices and skin palette are
-// model[c·n : (c+1)·n] and skin[c·n : (c+1)·n] for a skeleton of n nodes, and it
-// stands at offsets[c] in the world (after o.Scene). gpu may be nil (no mesh).
+// one instanced draw per part) and its skeleton over them (the GPU bones: one
+// draw call for every character's bones). Character c's model matrices and
+// skin palette are model[c·n : (c+1)·n] and skin[c·n : (c+1)·n] for a skeleton
+// of n nodes, and it stands at offsets[c] in the world (after o.Scene). gpu may be nil (no mesh).
 // Characters go to the GPU in batches that fit the largest texture buffer.
 // Steady-state calls allocate nothing.
 func (r *Renderer) DrawCrowd(f *Frame, o *DrawOptions, gpu *SceneGPU, skel *anim.Skeleton, model, skin []anim.Affine, offsets []mgl32.Vec3) {

@@ -1,9 +1,10 @@
 #version 410 core
 
 // Bones and joints drawn from the posed model matrices, with no geometry built on
-// the CPU. Bones: one instance per bone (per character in a crowd), the octahedron of render.AppendBone made here from the parent's and the
-// child's joint positions: six corners shaded once each, eight indexed
-// triangles. Joints: one point per node (per character).
+// the CPU. Bones: six corners per bone (per character in a crowd), gl_VertexID =
+// 6·bone + corner, drawn as eight indexed triangles each (render.BoneIndices);
+// the octahedron of render.AppendBone is made here from the parent's and the
+// child's joint positions. Joints: one point per node (per character).
 
 // Model matrices: per node three RGBA32F texels holding the 12 floats of a
 // column-major 3x4 matrix (columns X, Y, Z, translation); a crowd's characters
@@ -62,8 +63,10 @@ void main() {
 		place(c, joint(c, i));
 		return;
 	}
-	int c = gl_InstanceID / uBoneCount;
-	ivec2 bone = texelFetch(uBones, gl_InstanceID - c * uBoneCount).xy;
+	int id = gl_VertexID / 6; // the bone, counted over the characters
+	int k = gl_VertexID - id * 6;
+	int c = id / uBoneCount;
+	ivec2 bone = texelFetch(uBones, id - c * uBoneCount).xy;
 	vec3 a = joint(c, bone.x);
 	vec3 b = joint(c, bone.y);
 	vec3 d = b - a;
@@ -82,7 +85,6 @@ void main() {
 	vec3 v = cross(d, u);
 	// The octahedron's six corners (render.BoneIndices makes its 8 triangles of
 	// them): the root, the ring of four a fifth of the way along, the tip.
-	int k = gl_VertexID;
 	vec4 root = bone.y == uSelected ? uSelRootColor : uRootColor;
 	vec4 tip = bone.y == uSelected ? uSelTipColor : uTipColor;
 	vec3 p;

@@ -32,8 +32,8 @@ var (
 )
 
 // Bones draws skeletons from the posed model matrices in a texture buffer: bones
-// as instanced octahedra built in the vertex shader, joints as points, for one
-// character or a crowd (drawn with SolidFrag).
+// as octahedra built in the vertex shader (six corners a bone), joints as
+// points, for one character or a crowd (drawn with SolidFrag).
 var (
 	//go:embed bones.vert
 	BonesVert string

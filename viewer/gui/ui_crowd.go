@@ -42,7 +42,7 @@ func (u *UI) crowdPanel() {
 	tooltip("The phases are drawn from this seed: the same seed, the same crowd.")
 	if c.On && c.Characters() > 0 {
 		imgui.Text(c.Summary())
-		imgui.Text(fmt.Sprintf("%d bones drawn in one instanced call", c.Characters()*max(s.Scene.Skel.Len()-len(s.Scene.Roots), 0)))
+		imgui.Text(fmt.Sprintf("%d bones drawn in one draw call", c.Characters()*max(s.Scene.Skel.Len()-len(s.Scene.Roots), 0)))
 	}
 }
 
