@@ -250,3 +250,45 @@ func mem(typ uint32, name string, data []byte, attr2 uint32) nres.Entry {
 	e.SetName(name)
 	return e
 }
+
+// TestMaterialsFollowTheSlot: the materials follow the slot the viewer switches
+// to (Details.SlotMeshes): node "top" shows HEAD in slot (0, 0) and BODY in
+// slot (0, 1).
+func TestMaterialsFollowTheSlot(t *testing.T) {
+	tm := mshtest.TexturedModel()
+	alt := *tm.Nodes[1].Parts[0]
+	alt.Material = 0
+	tm.Nodes[1].Parts[1] = &alt
+	model, err := tm.Encode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	arch := writeLib(t, dir, "units.rlb", []nres.Entry{
+		mem(0, "tank.msh", model, 0), mem(nres.TypeWEAR, "tank.wea", []byte(mshtest.Wear), 0),
+		mem(nres.TypeMAT0, "BODY", mshtest.MAT0("BODY.TEX"), 6), mem(nres.TypeMAT0, "HEAD", mshtest.MAT0("HEAD.TEX"), 6),
+	})
+	a, err := formats.Open([]string{arch}, formats.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	refs := func() (out []string) {
+		for _, m := range a.Materials.Materials() {
+			out = append(out, m.TextureRef)
+		}
+		return out
+	}
+	if got := strings.Join(refs(), ","); got != "BODY.TEX,HEAD.TEX" {
+		t.Errorf("slot (0, 0): %s, want BODY.TEX,HEAD.TEX", got)
+	}
+	if n := len(a.Slots.SlotMeshes(0, 1)); n != 1 {
+		t.Fatalf("slot (0, 1): %d meshes, want 1 (top)", n)
+	}
+	if got := strings.Join(refs(), ","); got != "BODY.TEX" {
+		t.Errorf("slot (0, 1): %s, want BODY.TEX (top's part there uses row 0)", got)
+	}
+	a.Slots.SlotMeshes(0, 0)
+	if got := strings.Join(refs(), ","); got != "BODY.TEX,HEAD.TEX" {
+		t.Errorf("back to slot (0, 0): %s", got)
+	}
+}
