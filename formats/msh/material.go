@@ -63,7 +63,11 @@ func loadLibraries(src *formats.Source, own, outer *nres.Archive, model string) 
 		refs[0].path = src.Path // a model file: its members are FILE:MEMBER
 	}
 	if outer != nil {
-		refs = append(refs, archiveRef{a: outer, path: src.Path, name: src.Path})
+		r := archiveRef{a: outer, name: src.Path}
+		if src.Tree == nil {
+			r.path = src.Path // inside a mounted tree its members cannot be named as files
+		}
+		refs = append(refs, r)
 	}
 	if src.Tree == nil && regularFile(src.Path) {
 		for _, lib := range []string{"Material.lib", "Textures.lib"} {
