@@ -83,3 +83,34 @@ func TestScreenshotAs(t *testing.T) {
 		}
 	})
 }
+
+// CreateScreenshotNamed never writes over anything: a taken name, an opened
+// file's name or a link (even one to nowhere, which would create its target)
+// moves on to name-1.png, name-2.png, ….
+func TestCreateScreenshotNamed(t *testing.T) {
+	dir := t.TempDir()
+	taken := filepath.Join(dir, "frog.png")
+	os.WriteFile(taken, []byte("keep"), 0o644)
+	opened := filepath.Join(dir, "frog-1.png") // not on disk, but named as opened
+	target := filepath.Join(dir, "elsewhere.png")
+	if err := os.Symlink(target, filepath.Join(dir, "frog-2.png")); err != nil {
+		t.Skip("no symlinks here:", err)
+	}
+	p, f, err := CreateScreenshotNamed(dir, "frog.png", []string{opened})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	if want := filepath.Join(dir, "frog-3.png"); p != want {
+		t.Errorf("path %s, want %s", p, want)
+	}
+	if b, _ := os.ReadFile(taken); string(b) != "keep" {
+		t.Error("frog.png was overwritten")
+	}
+	if _, err := os.Stat(target); err == nil {
+		t.Error("the link's target was created")
+	}
+	if _, err := os.Stat(opened); err == nil {
+		t.Error("the opened file's name was used")
+	}
+}
