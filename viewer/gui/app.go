@@ -252,6 +252,7 @@ func (a *App) frame(dt float64) {
 	imgui.Render()
 	if fa, fb, ok := s.TakeFraming(); ok {
 		a.cell = frameFramings(s, &a.Cam, fa, fb)
+		a.d.crowd.shown = false // the crowd view frames the whole crowd instead
 	}
 	gl.Viewport(0, 0, int32(fw), int32(fh))
 	bg := render.DefaultBackground
