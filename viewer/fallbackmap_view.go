@@ -3,12 +3,13 @@ package viewer
 // MapMode is what the fallback map's cells show.
 type MapMode int
 
-// The map's modes: where A and B differ, A's branch, B's branch. For a family
-// without a fallback branch only MapDiff means anything.
+// The map's modes: A's branch (the default), B's branch, where A and B differ.
+// A's and B's colour each cell by its branch and mark the differing ones; for a
+// family without a fallback branch the map always shows where they differ.
 const (
-	MapDiff MapMode = iota
-	MapA
+	MapA MapMode = iota
 	MapB
+	MapDiff
 )
 
 // Zoom limits of the map (a factor on the fitted cell size).

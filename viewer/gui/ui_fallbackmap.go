@@ -18,6 +18,7 @@ import (
 type fmapUI struct {
 	listMarked int // row-major index of the marked cell the list scrolled to (−1: none)
 	listSet    bool
+	listH      float32 // the list's height then: a new height centres it again
 	// grownFor is the panel (fallback-map or compare) the bottom area was
 	// fitted to since it last came to the front (fitBottom).
 	grownFor string
@@ -124,7 +125,7 @@ func (u *UI) fallbackMap() {
 	if fm.Branch {
 		imgui.SameLine()
 		mode := int(v.Mode)
-		for i, l := range []string{"difference", "A", "B"} {
+		for i, l := range []string{"A", "B", "difference"} { // in MapMode's order
 			if i > 0 {
 				imgui.SameLine()
 			}
@@ -280,14 +281,15 @@ func (u *UI) drawCells(fm *viewer.FallbackMap, v *viewer.MapView, inner imgui.Ve
 			if marks && fm.Diff(r, c) != 0 {
 				// In the A and B modes a differing cell keeps its branch colour
 				// and gets a red frame.
-				dl.AddRectV(p0, p1, cellMarkDiff, 0, 0, max(min(v.CellW, v.CellH)/5, 1))
+				dl.AddRectV(p0, p1, cellMarkDiff, 0, 0, min(max(min(v.CellW, v.CellH)/7, 1), 3))
 			}
 		}
 	}
 	if v.Marked && v.Row < fm.Rows && v.Col < fm.Cols {
 		x0 := inner.X + float32(v.Col)*v.CellW - v.ScrollX
 		y0 := inner.Y + float32(v.Row)*v.CellH - v.ScrollY
-		dl.AddRectV(imgui.Vec2{X: x0 - 1, Y: y0 - 1}, imgui.Vec2{X: x0 + v.CellW + 1, Y: y0 + v.CellH + 1}, cellMarked, 0, 0, 2)
+		// Inside the cell, so that a cell at the map's edge keeps its whole mark.
+		dl.AddRectV(imgui.Vec2{X: x0 + 1, Y: y0 + 1}, imgui.Vec2{X: x0 + v.CellW - 1, Y: y0 + v.CellH - 1}, cellMarked, 0, 0, 3)
 	}
 	// The time cursor: the column of the current time.
 	if fm.Step <= 0 {
@@ -472,12 +474,11 @@ func (u *UI) diffList(fm *viewer.FallbackMap, v *viewer.MapView) {
 		marked = v.Row*fm.Cols + v.Col
 	}
 	// A newly marked cell (next/previous, a click on the map) scrolls the list
-	// to its row.
-	if marked != u.fmap.listMarked || !u.fmap.listSet {
-		u.fmap.listMarked, u.fmap.listSet = marked, true
+	// to its row, and so does a new list height (the panel's first frames).
+	if viewH := imgui.WindowHeight(); marked != u.fmap.listMarked || !u.fmap.listSet || viewH != u.fmap.listH {
+		u.fmap.listMarked, u.fmap.listSet, u.fmap.listH = marked, true, viewH
 		if k := fm.DiffIndex(v.Row, v.Col); v.Marked && k >= 0 {
 			rowH := imgui.TextLineHeight() + 2*imgui.CurrentStyle().CellPadding().Y
-			viewH := imgui.WindowHeight()
 			imgui.SetScrollY(max(float32(k)*rowH-viewH/2, 0))
 		}
 	}
