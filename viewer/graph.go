@@ -243,7 +243,8 @@ func graphDuration(info anim.ClipInfo) float64 {
 
 // Update resamples the curves when what they show changed since the last call
 // (the scenes, the clip, the blend, the nodes, the reading, the rotation form)
-// and reports whether it did. Otherwise it costs a comparison.
+// and reports whether it did. Otherwise it costs building and comparing that
+// key, without allocating.
 func (g *Graph) Update(s *State) bool {
 	if s.Scene != g.scene {
 		if g.scene != nil && (s.Scene == nil || !slices.Equal(g.scene.Files, s.Scene.Files)) {

@@ -3,6 +3,7 @@ package gui
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"animscope/viewer"
@@ -112,5 +113,40 @@ func TestCreateScreenshotNamed(t *testing.T) {
 	}
 	if _, err := os.Stat(opened); err == nil {
 		t.Error("the opened file's name was used")
+	}
+}
+
+// The dialog's fields are checked before anything is asked of the frame loop.
+func TestScreenshotDialogSettings(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "f.txt")
+	os.WriteFile(file, nil, 0o644)
+	tests := []struct {
+		name    string
+		d       screenshotDialog
+		want    viewer.ScreenshotSettings
+		wantErr string
+	}{
+		{"the 3D view", screenshotDialog{dir: dir, name: "frog", size: "99x99"},
+			viewer.ScreenshotSettings{Dir: dir, Name: "frog.png"}, ""},
+		{"a chosen size, transparent", screenshotDialog{dir: dir, name: "frog.png", size: "1920x1080", custom: true, transparent: true},
+			viewer.ScreenshotSettings{Dir: dir, Name: "frog.png", W: 1920, H: 1080, Transparent: true}, ""},
+		{"no folder", screenshotDialog{dir: "", name: "frog"}, viewer.ScreenshotSettings{}, "choose a folder"},
+		{"a missing folder", screenshotDialog{dir: filepath.Join(dir, "gone"), name: "frog"}, viewer.ScreenshotSettings{}, "no such file"},
+		{"a file for a folder", screenshotDialog{dir: file, name: "frog"}, viewer.ScreenshotSettings{}, "is not a folder"},
+		{"a path for a name", screenshotDialog{dir: dir, name: "../frog"}, viewer.ScreenshotSettings{}, "a file name, not a path"},
+		{"a bad size", screenshotDialog{dir: dir, name: "frog", size: "10x10", custom: true}, viewer.ScreenshotSettings{}, "each side from 16"},
+	}
+	for _, tc := range tests {
+		got, err := tc.d.settings()
+		if tc.wantErr != "" {
+			if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
+				t.Errorf("%s: error %v, want one saying %q", tc.name, err, tc.wantErr)
+			}
+			continue
+		}
+		if err != nil || got != tc.want {
+			t.Errorf("%s: settings %+v, %v; want %+v", tc.name, got, err, tc.want)
+		}
 	}
 }

@@ -172,6 +172,10 @@ func (u *UI) graph() {
 		coloured(colDim, "Select a node (click a joint or a node in the tree; ctrl-click adds more) to see its curves.")
 		return
 	}
+	if len(g.X) < 2 {
+		coloured(colDim, "This clip has a single pose (no time to plot over): the inspector shows its values.")
+		return
+	}
 	sc := u.scale()
 	avail := imgui.ContentRegionAvail()
 	legendW := u.legendWidth()

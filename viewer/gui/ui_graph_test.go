@@ -200,3 +200,24 @@ func TestGraphPanelMouse(t *testing.T) {
 		t.Errorf("after a double-click the view is %v..%v, want 0..40", g.View.T0, g.View.T1)
 	}
 }
+
+// A scene without clips (its bind pose: one sample) builds a graph frame that
+// says there is no time to plot over.
+func TestGraphPanelSinglePose(t *testing.T) {
+	defer newUIContext(t)()
+	s := viewer.NewState(viewertest.FakeLoader, formats.Options{})
+	if !s.Open([]string{"noclips"}) {
+		t.Fatal(s.LastError())
+	}
+	s.Select(1)
+	u := &UI{S: s, Scale: 1}
+	for i := 0; i < 3; i++ {
+		graphFrame(u, 900, 300)
+	}
+	if g := u.graphModel(); len(g.X) != 1 || len(g.Curves) != int(viewer.NumGraphChannels) {
+		t.Errorf("%d samples, %d curves; want 1 and %d", len(g.X), len(g.Curves), viewer.NumGraphChannels)
+	}
+	if u.gp.nLanes != 0 {
+		t.Errorf("%d lanes drawn for a single pose, want none", u.gp.nLanes)
+	}
+}
