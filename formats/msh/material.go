@@ -38,6 +38,7 @@ type libraries struct {
 	wearFrom string                // where the WEAR table was found
 	mats     []*Mat0               // in lookup order
 	matFrom  []string              // per mats entry: its archive
+	matIndex map[string]int        // lower-case name → the first of mats with it
 	texm     map[string]texmMember // lower-case member name → where
 	texOrder []string              // texm keys, first found first
 }
@@ -89,7 +90,7 @@ func loadLibraries(src *formats.Source, own, outer *nres.Archive, model string) 
 			}
 		}
 	}
-	l := &libraries{texm: map[string]texmMember{}}
+	l := &libraries{texm: map[string]texmMember{}, matIndex: map[string]int{}}
 	// The WEAR table: the model's own, else the outer archive's member named
 	// like the model, else its only WEAR member.
 	for k, r := range refs[:min(2, len(refs))] {
@@ -134,6 +135,9 @@ func loadLibraries(src *formats.Source, own, outer *nres.Archive, model string) 
 				if err != nil {
 					diags = append(diags, formats.Diagnostic{Severity: formats.Warning, File: r.name, Offset: -1, Message: fmt.Sprintf("%v: the material is left out", err)})
 					continue
+				}
+				if _, ok := l.matIndex[strings.ToLower(m.Name)]; !ok {
+					l.matIndex[strings.ToLower(m.Name)] = len(l.mats)
 				}
 				l.mats = append(l.mats, m)
 				l.matFrom = append(l.matFrom, r.name)
@@ -215,10 +219,8 @@ func (l *libraries) resolveRows() []MaterialInfo {
 }
 
 func (l *libraries) findMat(name string) int {
-	for k, m := range l.mats {
-		if strings.EqualFold(m.Name, name) {
-			return k
-		}
+	if k, ok := l.matIndex[strings.ToLower(name)]; ok {
+		return k
 	}
 	return -1
 }
@@ -295,6 +297,10 @@ func (s *materialSet) UseSkin(name string) error {
 	return fmt.Errorf("skin %q: MSH models have no replaceable textures", name)
 }
 
+// maxRowWarnings bounds the warnings about WEAR rows (a table has up to
+// MaxWearRows); inspect lists every row.
+const maxRowWarnings = 32
+
 // attachMaterials gives the asset its materials when a WEAR table is found,
 // with warnings for what the rows name and the archives lack.
 func attachMaterials(as *formats.Part, d *Details, src *formats.Source, own, outer *nres.Archive, model string) {
@@ -305,11 +311,18 @@ func attachMaterials(as *formats.Part, d *Details, src *formats.Source, own, out
 	}
 	s := &materialSet{d: d, rows: l.resolveRows(), bySlot: map[[2]int][]formats.Material{}}
 	d.Wear, d.WearFrom, d.Materials = l.wear, l.wearFrom, s.rows
+	missing := 0
 	for _, r := range s.rows {
-		if r.Missing != "" {
+		if r.Missing == "" {
+			continue
+		}
+		if missing++; missing <= maxRowWarnings {
 			as.Diagnostics = append(as.Diagnostics, formats.Diagnostic{Severity: formats.Warning, File: l.wearFrom, Offset: -1,
 				Message: fmt.Sprintf("WEAR row %d (%s): %s; drawn untextured where nothing is found", r.Row, r.Name, r.Missing)})
 		}
+	}
+	if missing > maxRowWarnings {
+		as.Diagnostics = append(as.Diagnostics, formats.Warnf(l.wearFrom, -1, "%d more WEAR rows name what is not found (inspect lists them)", missing-maxRowWarnings))
 	}
 	mats, mixed := s.meshMaterials(0, 0)
 	s.bySlot[[2]int{}] = mats

@@ -292,3 +292,35 @@ func TestMaterialsFollowTheSlot(t *testing.T) {
 		t.Errorf("back to slot (0, 0): %s", got)
 	}
 }
+
+// TestMaterialsRowWarningsBounded: a table of 40 rows naming nothing the
+// archives hold gives 32 row warnings and one that counts the rest; inspect's
+// details still list every row.
+func TestMaterialsRowWarningsBounded(t *testing.T) {
+	model, err := mshtest.TexturedModel().Encode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	b.WriteString("40\n")
+	for i := 0; i < 40; i++ {
+		b.WriteString("0 M" + strings.Repeat("x", i) + "\n")
+	}
+	arch := writeLib(t, t.TempDir(), "units.rlb", []nres.Entry{mem(0, "tank.msh", model, 0), mem(nres.TypeWEAR, "tank.wea", []byte(b.String()), 0)})
+	a, err := formats.Open([]string{arch}, formats.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows, more := 0, 0
+	for _, d := range a.Diagnostics {
+		if strings.HasPrefix(d.Message, "WEAR row ") {
+			rows++
+		}
+		if strings.Contains(d.Message, "8 more WEAR rows name what is not found") {
+			more++
+		}
+	}
+	if rows != 32 || more != 1 || len(a.Details.(*msh.Details).Materials) != 40 {
+		t.Errorf("%d row warnings, %d summaries, %d rows in details; want 32, 1, 40", rows, more, len(a.Details.(*msh.Details).Materials))
+	}
+}

@@ -58,11 +58,18 @@ func (mt *meshTextures) add(name string, unlit bool, from string) {
 	mt.from = append(mt.from, from)
 }
 
+// MaxTextures bounds the distinct texture names a scene looks up on disk: a
+// crafted model naming a texture per mesh would otherwise cost file system
+// lookups (and a warning) per mesh. Names past it are drawn untextured, with
+// one warning.
+const MaxTextures = 1024
+
 // resolver finds texture files, each name once.
 type resolver struct {
-	src   *formats.Source
-	found map[string]string // "from|name" → path ("" when not found)
-	diags []formats.Diagnostic
+	src    *formats.Source
+	found  map[string]string // "from|name" → path ("" when not found)
+	diags  []formats.Diagnostic
+	capped bool
 }
 
 // resolve returns the file of texture name as named by from ("" with a warning
@@ -74,6 +81,14 @@ func (r *resolver) resolve(from, name, what string) string {
 	}
 	p := ""
 	var err error
+	if len(r.found) >= MaxTextures {
+		if !r.capped {
+			r.capped = true
+			r.diags = append(r.diags, formats.Diagnostic{Severity: formats.Warning, File: from, Offset: -1,
+				Message: fmt.Sprintf("more than %d texture names: %q and the names after it are not looked up; drawn untextured", MaxTextures, name)})
+		}
+		return ""
+	}
 	if r.src.Tree != nil {
 		err = errors.New("the model lies in an archive; its textures are read from files on disk only")
 	} else {

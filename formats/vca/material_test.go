@@ -1,6 +1,7 @@
 package vca_test
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -193,5 +194,33 @@ func BenchmarkSampleMaterialSlot(b *testing.B) {
 	b.ReportAllocs()
 	for i := 0; b.Loop(); i++ {
 		a.Materials.SampleMaterial(clip, 1, float64(i%60)/60, 0, &st)
+	}
+}
+
+// TestTextureNamesCapped: a model naming more than MaxTextures textures looks up
+// the first MaxTextures and warns once about the rest.
+func TestTextureNamesCapped(t *testing.T) {
+	dir := t.TempDir()
+	var b strings.Builder
+	for i := 0; i < vca.MaxTextures+50; i++ {
+		fmt.Fprintf(&b, "@box from (%d,0,0) to (%d.5,1,1) texture \"x/t%d\"\n", i, i, i)
+	}
+	p := filepath.Join(dir, "many.vcm")
+	os.WriteFile(p, []byte(b.String()), 0o644)
+	a, err := formats.Open([]string{p}, formats.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	notFound, capped := 0, 0
+	for _, d := range a.Diagnostics {
+		switch {
+		case strings.Contains(d.Message, "not found"):
+			notFound++
+		case strings.Contains(d.Message, "are not looked up"):
+			capped++
+		}
+	}
+	if notFound != vca.MaxTextures || capped != 1 || len(a.Materials.Materials()) != vca.MaxTextures+50 {
+		t.Errorf("%d not-found warnings, %d cap warnings, %d materials; want %d, 1, %d", notFound, capped, len(a.Materials.Materials()), vca.MaxTextures, vca.MaxTextures+50)
 	}
 }
