@@ -335,4 +335,37 @@ func attachMaterials(as *formats.Part, d *Details, src *formats.Source, own, out
 		as.Diagnostics = append(as.Diagnostics, formats.Warnf(src.Name, -1, "node %s: its batches name several materials; it is drawn with its first batch's", name))
 	}
 	as.Materials = s
+	as.Validate = withWearCheck(as.Validate, d.f, src.Name, len(l.wear.Rows))
+}
+
+// withWearCheck adds to validate the check the format notes ask for once a WEAR
+// table is known (§8.3: which batch word is the material index is disputed):
+// a warning when batches name a row past the table by the word at +2 (the one
+// drawn) or by the low byte of +4, with the first such batch of each.
+func withWearCheck(validate func() []formats.Diagnostic, f *File, file string, rows int) func() []formats.Diagnostic {
+	return func() []formats.Diagnostic {
+		var ds []formats.Diagnostic
+		if validate != nil {
+			ds = validate()
+		}
+		w2, lo4, first2, first4 := 0, 0, -1, -1
+		for i := range f.Batches {
+			b := &f.Batches[i]
+			if int(b.Material) >= rows {
+				if w2++; first2 < 0 {
+					first2 = i
+				}
+			}
+			if int(b.Opaque4&0xFF) >= rows {
+				if lo4++; first4 < 0 {
+					first4 = i
+				}
+			}
+		}
+		if w2 > 0 || lo4 > 0 {
+			ds = append(ds, formats.Warnf(file, -1, "of %d batches, %d name a WEAR row past the table's %d by the word at +2 (drawn; first: batch %d) and %d by the low byte of +4 (first: batch %d)",
+				len(f.Batches), w2, rows, first2, lo4, first4))
+		}
+		return ds
+	}
 }

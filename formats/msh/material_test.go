@@ -68,6 +68,11 @@ func TestMaterialsThroughWear(t *testing.T) {
 		if w := warnings(a); w != "" {
 			t.Errorf("%s: unexpected warnings: %s", name, w)
 		}
+		for _, d := range a.Validate() {
+			if strings.Contains(d.Message, "WEAR row") {
+				t.Errorf("%s: validate: %s", name, d.Message)
+			}
+		}
 		ms := a.Materials.Materials()
 		want := []formats.Material{
 			{Mesh: 0, TextureRef: "BODY.TEX", Texture: arch + ":BODY.TEX", Blend: formats.BlendOpaque, WrapU: true, WrapV: true},
@@ -170,6 +175,15 @@ func TestMaterialsMissing(t *testing.T) {
 		if m.Texture != "" {
 			t.Errorf("material %+v has a texture file", m)
 		}
+	}
+	// validate says which batch word names a row past the table (§8.3): the
+	// writer stores 5 at +2 and as the low byte of +4, batch 1.
+	var vw []string
+	for _, d := range a.Validate() {
+		vw = append(vw, d.Message)
+	}
+	if want := "of 2 batches, 1 name a WEAR row past the table's 2 by the word at +2 (drawn; first: batch 1) and 1 by the low byte of +4 (first: batch 1)"; !strings.Contains(strings.Join(vw, "\n"), want) {
+		t.Errorf("validate lacks %q: %q", want, vw)
 	}
 	// DEFAULT is preferred to the first material.
 	arch2 := writeLib(t, dir, "units2.rlb", []nres.Entry{
