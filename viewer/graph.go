@@ -3,7 +3,6 @@ package viewer
 import (
 	"math"
 	"slices"
-	"strings"
 
 	"animscope/anim"
 
@@ -110,7 +109,8 @@ type Curve struct {
 	Node    int // the node in scene A (a B curve belongs to A's node it matches)
 	Side    GraphSide
 	Channel GraphChannel
-	Label   string    // the legend's text: "Bone0 t.x (B)"
+	Name    string    // the node's name (scene A's for every side)
+	Label   string    // the full name: "Bone0 t.x (B)"
 	V       []float32 // one value per Graph.X
 	// KeyX, KeyV are the node's keys on this curve: the key times (in clip A's
 	// time) and the curve's value at each.
@@ -124,7 +124,6 @@ type graphKey struct {
 	clip             int
 	blend            bool
 	clipB            int
-	rot              GraphRotation
 	nodes            [MaxGraphNodes]int
 	nNodes           int
 	conjA, conjB     bool
@@ -134,7 +133,7 @@ type graphKey struct {
 }
 
 // Graph is the graph editor's model: the curves of the chosen nodes over clip A,
-// sampled once per (scenes, clip, nodes, reading, rotation form) into arrays the
+// sampled once per (scenes, clip, nodes, reading) into arrays the
 // window draws every frame without allocating, and the view's zoom and pan.
 type Graph struct {
 	// Rotation is the rotation's form; Show turns channels on and off.
@@ -242,8 +241,9 @@ func graphDuration(info anim.ClipInfo) float64 {
 }
 
 // Update resamples the curves when what they show changed since the last call
-// (the scenes, the clip, the blend, the nodes, the reading, the rotation form)
-// and reports whether it did. Otherwise it costs building and comparing that
+// (the scenes, the clip, the blend, the nodes, the reading) and reports whether
+// it did; both rotation forms are sampled, so switching between them is a
+// matter of showing. Otherwise it costs building and comparing that
 // key, without allocating.
 func (g *Graph) Update(s *State) bool {
 	if s.Scene != g.scene {
@@ -311,7 +311,7 @@ func (g *Graph) keyFor(s *State) graphKey {
 	}
 	sc := s.Scene
 	k.hasScene = true
-	k.genA, k.optsA, k.clip, k.rot = sc.Gen, sc.optsKey, s.Clip, g.Rotation
+	k.genA, k.optsA, k.clip = sc.Gen, sc.optsKey, s.Clip
 	k.conjA = sc.Asset.ConjugatedRotation
 	add := func(i int) {
 		if i < 0 || i >= sc.Skel.Len() || k.nNodes == MaxGraphNodes {
@@ -363,7 +363,7 @@ func (g *Graph) addSide(sc *Scene, clip anim.Clip, pairs []nodePair, side GraphS
 			name = g.nameOfA(p.as, name)
 		}
 		for c := GraphChannel(0); c < NumGraphChannels; c++ {
-			g.Curves = append(g.Curves, Curve{Node: p.as, Side: side, Channel: c,
+			g.Curves = append(g.Curves, Curve{Node: p.as, Side: side, Channel: c, Name: name,
 				Label: name + " " + GraphChannelNames[c] + SideSuffix[side], V: make([]float32, n)})
 		}
 	}
@@ -508,8 +508,7 @@ func nearestIndex(xs []float64, x float64) int {
 func (g *Graph) nameOfA(as int, fallback string) string {
 	for _, c := range g.Curves {
 		if c.Node == as && c.Side == SideA {
-			name, _, _ := strings.Cut(c.Label, " ")
-			return name
+			return c.Name
 		}
 	}
 	return fallback

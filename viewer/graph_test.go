@@ -151,7 +151,7 @@ func TestGraphSamplesTheSelectedNode(t *testing.T) {
 		t.Fatalf("X: %d samples from %v to %v, want 257 over 0..40", n, g.X[0], g.X[n-1])
 	}
 	rz := curve(t, g, 1, SideA, GraphRZ)
-	if rz.Label != "node01 rot.z" {
+	if rz.Label != "node01 rot.z" || rz.Name != "node01" {
 		t.Errorf("label %q, want %q", rz.Label, "node01 rot.z")
 	}
 	if want := []float64{0, 4, 8, 12, 16, 20, 24, 28, 32, 36, 40}; len(rz.KeyX) != len(want) {
@@ -179,9 +179,10 @@ func TestGraphSamplesTheSelectedNode(t *testing.T) {
 	if n := testing.AllocsPerRun(50, func() { g.Update(s) }); n != 0 {
 		t.Errorf("Update with nothing changed allocates %v times, want 0", n)
 	}
+	// Both forms are sampled: switching shows the other without resampling.
 	g.Rotation = RotationEuler
-	if !g.Update(s) {
-		t.Error("a new rotation form did not resample")
+	if g.Update(s) || !g.Visible(GraphRZ) || g.Visible(GraphQW) {
+		t.Errorf("Euler: resampled or shows the wrong form (rot.z %v, q.w %v)", g.Visible(GraphRZ), g.Visible(GraphQW))
 	}
 	s.SetClip(1)
 	if !g.Update(s) || g.X[len(g.X)-1] != 20 {
@@ -291,6 +292,17 @@ func TestGraphView(t *testing.T) {
 	g.View.ZoomTime(1e-12, 0)
 	if g.View.T1-g.View.T0 != 20 {
 		t.Errorf("a zoom to nothing changed the span to %v", g.View.T1-g.View.T0)
+	}
+	// Euler degrees: the rotation lane alone is fitted again (node 1's rot.z
+	// swings about ±20° (0.35 rad), far past the quaternion's ±1); the zoom stays.
+	quat := g.View.V[LaneRotation]
+	g.Rotation = RotationEuler
+	g.FitLane(LaneRotation)
+	if got := g.View.V[LaneRotation]; got[1]-got[0] < 30 || got == quat {
+		t.Errorf("rotation lane in degrees %v (was %v), want a span of tens of degrees", got, quat)
+	}
+	if g.View.T0 != 0 || g.View.T1 != 20 {
+		t.Errorf("fitting a lane changed the time span to %v..%v", g.View.T0, g.View.T1)
 	}
 }
 

@@ -28,30 +28,38 @@ func (g *Graph) FitView() {
 		v.T1 = g.X[n-1]
 	}
 	for l := Lane(0); l < NumLanes; l++ {
-		lo, hi := math.Inf(1), math.Inf(-1)
-		for i := range g.Curves {
-			c := &g.Curves[i]
-			if LaneOf(c.Channel) != l || !g.Visible(c.Channel) {
-				continue
-			}
-			for _, x := range c.V {
-				if f := float64(x); !math.IsNaN(f) && !math.IsInf(f, 0) {
-					lo, hi = min(lo, f), max(hi, f)
-				}
-			}
-		}
-		switch {
-		case math.IsInf(lo, 1):
-			lo, hi = -1, 1
-		case hi-lo <= 1e-9*max(1, math.Abs(lo)):
-			m := max(math.Abs(lo)*0.1, 0.5)
-			lo, hi = lo-m, hi+m
-		default:
-			m := (hi - lo) * fitMargin
-			lo, hi = lo-m, hi+m
-		}
-		v.V[l] = [2]float64{lo, hi}
+		g.FitLane(l)
 	}
+}
+
+// FitLane fits lane l's value span to its visible curves, as FitView does,
+// leaving the time span and the other lanes as they are (a rotation form or a
+// channel switched on or off).
+func (g *Graph) FitLane(l Lane) {
+	v := &g.View
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for i := range g.Curves {
+		c := &g.Curves[i]
+		if LaneOf(c.Channel) != l || !g.Visible(c.Channel) {
+			continue
+		}
+		for _, x := range c.V {
+			if f := float64(x); !math.IsNaN(f) && !math.IsInf(f, 0) {
+				lo, hi = min(lo, f), max(hi, f)
+			}
+		}
+	}
+	switch {
+	case math.IsInf(lo, 1):
+		lo, hi = -1, 1
+	case hi-lo <= 1e-9*max(1, math.Abs(lo)):
+		m := max(math.Abs(lo)*0.1, 0.5)
+		lo, hi = lo-m, hi+m
+	default:
+		m := (hi - lo) * fitMargin
+		lo, hi = lo-m, hi+m
+	}
+	v.V[l] = [2]float64{lo, hi}
 }
 
 // minSpan keeps zooming from collapsing a span to nothing.

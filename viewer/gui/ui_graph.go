@@ -12,8 +12,9 @@ import (
 )
 
 // graphPanel is the graph editor's window side: the model, and the labels it
-// draws, made again only when what they say changes (per-frame drawing
-// allocates nothing).
+// draws, made again only when what they say changes, so that the panel's own
+// per-frame work allocates nothing (imgui-go itself allocates each call's
+// arguments: BenchmarkGraphPanel counts the whole frame).
 type graphPanel struct {
 	g *viewer.Graph
 	// ticks are the axes' labels; nodesText and timeTitle name the nodes and
@@ -65,8 +66,8 @@ func (p *graphPanel) rectOf(l viewer.Lane) (viewer.Rect, bool) {
 	return viewer.Rect{}, false
 }
 
-// legendLine is one line of the legend: "neck rotation (B)" and the channels'
-// axis letters in their colours.
+// legendLine is one line of the legend: "neck rot (B)" and the channels' axis
+// letters in their colours.
 type legendLine struct {
 	text string
 	node int
@@ -218,8 +219,7 @@ func (u *UI) graphTexts() {
 		if c.Channel != viewer.GraphTX && c.Channel != viewer.GraphQW && c.Channel != viewer.GraphSX {
 			continue // one line per lane (rotation's, quaternion or Euler, on q.w's)
 		}
-		name, _, _ := strings.Cut(c.Label, " ")
-		u.gp.legend = append(u.gp.legend, legendLine{text: name + " " + laneShort[l] + viewer.SideSuffix[c.Side], node: c.Node, side: c.Side, lane: l})
+		u.gp.legend = append(u.gp.legend, legendLine{text: c.Name + " " + laneShort[l] + viewer.SideSuffix[c.Side], node: c.Node, side: c.Side, lane: l})
 	}
 }
 
@@ -240,13 +240,15 @@ func (u *UI) graphToolbar() {
 	g := u.gp.g
 	imgui.Text("rotation:")
 	flow(checkboxWidth("quaternion"))
-	if imgui.RadioButton("quaternion", g.Rotation == viewer.RotationQuat) {
+	if imgui.RadioButton("quaternion", g.Rotation == viewer.RotationQuat) && g.Rotation != viewer.RotationQuat {
 		g.Rotation = viewer.RotationQuat
+		g.FitLane(viewer.LaneRotation)
 	}
 	tooltip("Rotation as the quaternion's w, x, y, z, exactly as sampled.")
 	flow(checkboxWidth("Euler"))
-	if imgui.RadioButton("Euler", g.Rotation == viewer.RotationEuler) {
+	if imgui.RadioButton("Euler", g.Rotation == viewer.RotationEuler) && g.Rotation != viewer.RotationEuler {
 		g.Rotation = viewer.RotationEuler
+		g.FitLane(viewer.LaneRotation)
 	}
 	tooltip("Rotation as angles in degrees about X, Y, Z (X applied first), unwrapped along the curve.")
 	for c := viewer.GraphChannel(0); c < viewer.NumGraphChannels; c++ {
@@ -259,7 +261,7 @@ func (u *UI) graphToolbar() {
 		imgui.PushStyleColor(imgui.StyleColorCheckMark, imgui.Vec4{X: 1, Y: 1, Z: 1, W: 1})
 		imgui.PushStyleColor(imgui.StyleColorText, packedToVec4(channelColour(c, 0, viewer.SideA)))
 		if imgui.Checkbox(viewer.GraphChannelNames[c], &g.Show[c]) {
-			g.View.Fit = true
+			g.FitLane(viewer.LaneOf(c))
 		}
 		imgui.PopStyleColorV(2)
 		tooltip(graphChannelHelp[c])
