@@ -34,8 +34,10 @@ type FallbackMap struct {
 	// their names as "file index name" (A's node).
 	Pairs  [][2]int32
 	Labels []string
-	// Unit is the clip's time unit ("frame", "ms", "s").
-	Unit string
+	// Unit is the clip's time unit ("frame", "ms", "s"); ClipA and ClipB name
+	// the clips sampled.
+	Unit         string
+	ClipA, ClipB string
 	// DiffCells are the indices of the differing cells, in row-major order (the
 	// list of differences and next/previous walk it).
 	DiffCells []int32
@@ -59,10 +61,16 @@ const (
 )
 
 // BuildFallbackMap samples both scenes' clip at every frame of A's clip (at most
-// maxCols columns and MapMaxRows rows: the first matched nodes).
+// maxCols columns and MapMaxRows rows: the first matched nodes). A scene with
+// fewer clips plays its first, as the viewports do (State.Request).
 func BuildFallbackMap(a, b *Scene, m *Match, clip int, maxCols int) *FallbackMap {
-	ca := a.Clips[min(clip, len(a.Clips)-1)]
-	cb := b.Clips[min(clip, len(b.Clips)-1)]
+	pick := func(sc *Scene) anim.Clip {
+		if clip < 0 || clip >= len(sc.Clips) {
+			return sc.Clips[0]
+		}
+		return sc.Clips[clip]
+	}
+	ca, cb := pick(a), pick(b)
 	info := ca.Info()
 	step := info.FrameStep()
 	cols := 1
@@ -70,7 +78,7 @@ func BuildFallbackMap(a, b *Scene, m *Match, clip int, maxCols int) *FallbackMap
 		cols = int(min(math.Floor(d/step), 1<<30)) + 1
 	}
 	fm := &FallbackMap{AllRows: len(m.Pairs), AllCols: cols, Step: step, Unit: info.Unit,
-		Branch: a.HasBranch() && b.HasBranch()}
+		Branch: a.HasBranch() && b.HasBranch(), ClipA: info.Name, ClipB: cb.Info().Name}
 	cols = max(1, min(cols, maxCols))
 	fm.Rows, fm.Cols = min(len(m.Pairs), MapMaxRows), cols
 	n := fm.Rows * cols

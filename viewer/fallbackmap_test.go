@@ -322,3 +322,27 @@ func BenchmarkBuildFallbackMap(b *testing.B) {
 		BuildFallbackMap(s.Scene, s.SceneB, s.Match, 0, MapMaxCols)
 	}
 }
+
+// TestFallbackMapClipRule: a side with fewer clips plays its first, as its
+// viewport does (State.Request), and the map names both clips.
+func TestFallbackMapClipRule(t *testing.T) {
+	load := func(files []string, opts formats.Options) (*formats.Asset, error) {
+		a := viewertest.SyntheticAsset(12) // clips "wave", "bend"
+		if files[0] == "three" {
+			a.Clips = append(a.Clips, a.Clips[1])
+		}
+		return a, nil
+	}
+	s := NewState(load, formats.Options{})
+	if !s.OpenCompare([]string{"three"}, []string{"two"}) {
+		t.Fatal(s.LastError())
+	}
+	s.SetClip(2) // A's third clip; B has two: its first plays
+	fm := s.FallbackMap()
+	if fm.ClipA != "bend" || fm.ClipB != "wave" {
+		t.Errorf("clips %q | %q, want bend | wave", fm.ClipA, fm.ClipB)
+	}
+	if got := s.Request(s.SceneB).A.Info().Name; got != fm.ClipB {
+		t.Errorf("B's viewport plays %q, the map %q", got, fm.ClipB)
+	}
+}

@@ -94,6 +94,10 @@ func (u *UI) fallbackMap() {
 	v := &s.Map.View
 	sc := u.scale()
 	imgui.Text(fmt.Sprintf("%d nodes × %d frames, %d cells differ", fm.Rows, fm.Cols, len(fm.DiffCells)))
+	if fm.ClipA != fm.ClipB {
+		imgui.SameLine()
+		coloured(colWarn, fmt.Sprintf("(clips: A %s, B %s)", fm.ClipA, fm.ClipB))
+	}
 	if fm.RowsCut() || fm.ColsCut() {
 		imgui.SameLine()
 		coloured(colWarn, fmt.Sprintf("(cut: %d of %d nodes, %d of %d frames)", fm.Rows, fm.AllRows, fm.Cols, fm.AllCols))
