@@ -135,28 +135,38 @@ func ProbeDiffWords(a, b *anim.Probe, branch bool) string {
 }
 
 // SideLabel names one side of compare mode for its viewport: "A: demo (rounding
-// engine)", "B: walk.ans (rounding floor)". The readings named are the
-// comparable ones (formats.Reading.Compare) on which the sides differ; none when
-// they read alike.
+// engine)", "B: walk.ans (rounding floor)". The readings named are those of
+// the side's family on which the sides differ; none when they read alike.
 func (s *State) SideLabel(b bool) string {
-	if s.Scene == nil || s.SceneB == nil {
+	side, name, readings := s.SideParts(b)
+	if side == "" {
 		return ""
 	}
-	sc, side, other := s.Scene, "A: ", s.SceneB
+	label := side + ": " + name
+	if readings != "" {
+		label += " (" + readings + ")"
+	}
+	return label
+}
+
+// SideParts are SideLabel's parts: "A", the scene's files by base name, and
+// the readings on which the sides differ ("rounding floor"; "" when none), so
+// that a view short of room can shorten the name and keep the rest.
+func (s *State) SideParts(b bool) (side, name, readings string) {
+	if s.Scene == nil || s.SceneB == nil {
+		return "", "", ""
+	}
+	sc, side, other := s.Scene, "A", s.SceneB
 	if b {
-		sc, side, other = s.SceneB, "B: ", s.Scene
+		sc, side, other = s.SceneB, "B", s.Scene
 	}
 	var parts []string
 	for _, r := range formats.ReadingsFor(sc.Asset.Family) {
-		if r.Compare && sc.Opts.Value(r.Name) != other.Opts.Value(r.Name) {
+		if sc.Opts.Value(r.Name) != other.Opts.Value(r.Name) {
 			parts = append(parts, r.Name+" "+sc.Opts.Value(r.Name))
 		}
 	}
-	label := side + sc.ShortName()
-	if len(parts) > 0 {
-		label += " (" + strings.Join(parts, ", ") + ")"
-	}
-	return label
+	return side, sc.ShortName(), strings.Join(parts, ", ")
 }
 
 // Len is the number of names; Name(i) is bit i's.

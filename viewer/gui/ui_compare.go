@@ -235,11 +235,12 @@ func (u *UI) compareSideLabels() {
 	sc := u.scale()
 	v := u.Viewport
 	dl := imgui.BackgroundDrawList()
-	for i, text := range []string{s.SideLabel(false), s.SideLabel(true)} {
+	for i := range 2 {
 		x := v[0]
 		if i == 1 {
 			x += v[2] / 2
 		}
+		text := u.fmap.sides[i].fit(s, i == 1, v[2]/2-20*sc)
 		p := imgui.Vec2{X: x + 8*sc, Y: v[1] + 6*sc}
 		// Clipped to its half, so a long name never runs into the other side.
 		dl.PushClipRectV(imgui.Vec2{X: x, Y: v[1]}, imgui.Vec2{X: x + v[2]/2 - 4*sc, Y: v[1] + v[3]}, false)
@@ -248,4 +249,40 @@ func (u *UI) compareSideLabels() {
 		dl.AddText(p, packed(1, 1, 1, 1), text)
 		dl.PopClipRect()
 	}
+}
+
+// sideLabel is one viewport's label, shortened to fit and kept until the label
+// or the room changes.
+type sideLabel struct {
+	full, out string
+	w         float32
+}
+
+func (l *sideLabel) fit(s *viewer.State, b bool, w float32) string {
+	if full := s.SideLabel(b); full != l.full || w != l.w {
+		l.full, l.w, l.out = full, w, sideLabelFitting(s, b, w)
+	}
+	return l.out
+}
+
+// sideLabelFitting is the side's label within width w points: a long scene name
+// (several files) is cut at its end ("..."), keeping the side and the readings.
+func sideLabelFitting(s *viewer.State, b bool, w float32) string {
+	side, name, readings := s.SideParts(b)
+	tail := ""
+	if readings != "" {
+		tail = " (" + readings + ")"
+	}
+	full := side + ": " + name + tail
+	if imgui.CalcTextSize(full, false, 0).X <= w {
+		return full
+	}
+	r := []rune(name)
+	for n := len(r) - 1; n > 0; n-- {
+		t := side + ": " + string(r[:n]) + "..." + tail
+		if imgui.CalcTextSize(t, false, 0).X <= w {
+			return t
+		}
+	}
+	return side + tail
 }

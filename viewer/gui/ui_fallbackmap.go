@@ -25,6 +25,8 @@ type fmapUI struct {
 	// cellsAt is where the cell area's top left corner was last drawn (screen
 	// points; tests point the mouse at cells with it).
 	cellsAt imgui.Vec2
+	// sides are the viewports' labels (compare mode), shortened to fit.
+	sides [2]sideLabel
 	// labelsOf and labelsW: the widest row label of that map (measured once).
 	labelsOf *viewer.FallbackMap
 	labelsW  float32
@@ -345,13 +347,13 @@ func (u *UI) drawMapRuler(dl imgui.DrawList, fm *viewer.FallbackMap, v *viewer.M
 			col = cellMarked
 		}
 		dl.AddLine(imgui.Vec2{X: mid, Y: end.Y - 6}, imgui.Vec2{X: mid, Y: end.Y}, col)
+		// Centred on the column, kept inside the ruler at its ends.
+		at := func(tw float32) float32 { return max(min(mid-tw/2, end.X-tw), pos.X) }
 		txt := strconv.Itoa(c)
-		tw := imgui.CalcTextSize(txt, false, 0).X
-		dl.AddText(imgui.Vec2{X: mid - tw/2, Y: pos.Y}, col, txt)
+		dl.AddText(imgui.Vec2{X: at(imgui.CalcTextSize(txt, false, 0).X), Y: pos.Y}, col, txt)
 		if timeRow {
 			tt := rulerTime(fm.Time(c), fm.Step)
-			tw := imgui.CalcTextSize(tt, false, 0).X
-			dl.AddText(imgui.Vec2{X: mid - tw/2, Y: pos.Y + line}, col, tt)
+			dl.AddText(imgui.Vec2{X: at(imgui.CalcTextSize(tt, false, 0).X), Y: pos.Y + line}, col, tt)
 		}
 	}
 }
