@@ -49,13 +49,15 @@ type meshTextures struct {
 	names  []string
 	unlit  []bool
 	from   []string
+	nodes  []int32
 	source *formats.Source // for the asset root and whether it lies in a tree
 }
 
-func (mt *meshTextures) add(name string, unlit bool, from string) {
+func (mt *meshTextures) add(name string, unlit bool, from string, node int) {
 	mt.names = append(mt.names, name)
 	mt.unlit = append(mt.unlit, unlit)
 	mt.from = append(mt.from, from)
+	mt.nodes = append(mt.nodes, int32(node))
 }
 
 // MaxTextures bounds the distinct texture names a scene looks up on disk: a
@@ -113,6 +115,7 @@ func (r *resolver) resolve(from, name, what string) string {
 type materialSet struct {
 	mats    []formats.Material
 	matSlot []int32 // per material: index into slots, or −1
+	matNode []int32 // per material: the node its mesh follows
 	slots   []slotTextures
 	res     *resolver
 	details map[string]any // the asset's Details, where `inspect` finds the textures
@@ -121,11 +124,10 @@ type materialSet struct {
 	// evaluated: every material of a slot asks for the same time in a frame.
 	mu       sync.Mutex
 	ctxs     map[*Clip]anim.Context
+	states   map[*Clip]*State // each clip's sampled channels (SampleState)
 	lastClip *Clip
 	lastT    float64
-	lastIdx  []int    // per slot: the choice shown at (lastClip, lastT)
-	tex      []string // scratch: the clip's slot values
-	texSet   []bool
+	lastIdx  []int // per slot: the choice shown at (lastClip, lastT)
 }
 
 // slotTextures is a texture slot the meshes show, with the textures the clips
@@ -145,6 +147,7 @@ func newMaterialSet(mt *meshTextures) (*materialSet, []formats.Diagnostic) {
 	slotIdx := map[string]int32{}
 	s.mats = make([]formats.Material, len(mt.names))
 	s.matSlot = make([]int32, len(mt.names))
+	s.matNode = mt.nodes
 	for i, name := range mt.names {
 		m := formats.Material{Mesh: i, TextureRef: name, Blend: formats.BlendAlphaKey, TwoSided: true, Unlit: mt.unlit[i], WrapU: true, WrapV: true, FlipV: true, Nearest: true}
 		s.matSlot[i] = -1
@@ -223,25 +226,26 @@ func (s *materialSet) TextureChoices(i int) []formats.TextureChoice {
 
 // WithClips returns the materials with the textures the clips' @texture lines
 // name for the meshes' slots, found from each .vca file, and a warning for each
-// that is not found.
+// that is not found; and, when a clip has @color lines, the tint they give
+// (§3.10: the bone's colour times the skeleton's; the materials of a bone whose
+// alpha a line drives, or of every bone for the object lineset's, blend by
+// alpha instead of being alpha keyed).
 func (s *materialSet) WithClips(clips []anim.Clip) (formats.Materials, []formats.Diagnostic) {
-	if len(s.slots) == 0 {
-		return s, nil
-	}
-	out := &materialSet{mats: s.mats, matSlot: s.matSlot, res: &resolver{src: s.res.src, found: map[string]string{}},
-		ctxs: map[*Clip]anim.Context{}, details: s.details}
+	out := &materialSet{mats: s.mats, matSlot: s.matSlot, matNode: s.matNode, res: &resolver{src: s.res.src, found: map[string]string{}},
+		ctxs: map[*Clip]anim.Context{}, states: map[*Clip]*State{}, details: s.details}
 	out.slots = make([]slotTextures, len(s.slots))
-	maxSlots := 0
 	for k, sl := range s.slots {
 		out.slots[k] = slotTextures{name: sl.name, choices: append([]formats.TextureChoice(nil), sl.choices[0])}
 	}
+	alpha := map[int32]bool{} // nodes whose alpha a line drives; −1: every node
 	for _, ac := range clips {
 		c, ok := ac.(*Clip)
-		if !ok {
+		if !ok || (len(s.slots) == 0 && !c.hasColor()) {
 			continue
 		}
 		out.ctxs[c] = c.NewContext()
-		maxSlots = max(maxSlots, len(c.slots))
+		out.states[c] = c.NewState()
+		c.alphaNodes(alpha)
 		for li, l := range c.tr.Lines {
 			if c.texSlot[li] < 0 {
 				continue
@@ -261,7 +265,17 @@ func (s *materialSet) WithClips(clips []anim.Clip) (formats.Materials, []formats
 			}
 		}
 	}
-	out.tex, out.texSet = make([]string, maxSlots), make([]bool, maxSlots)
+	if len(out.ctxs) == 0 {
+		return s, nil
+	}
+	if len(alpha) > 0 {
+		out.mats = append([]formats.Material(nil), s.mats...)
+		for i := range out.mats {
+			if alpha[-1] || alpha[out.matNode[i]] {
+				out.mats[i].Blend = formats.BlendAlpha
+			}
+		}
+	}
 	out.lastIdx = make([]int, len(out.slots))
 	if out.details != nil {
 		var list []SlotTexture
@@ -297,15 +311,16 @@ func choiceIndex(cs []formats.TextureChoice, ref string) int {
 	return -1
 }
 
-// SampleMaterial: colour white, UV identity (the v flip is Material.FlipV), and for a slot material the texture
-// the clip sets the slot to at t (§3.10: the last key ≤ frame; entry 0, nothing,
-// while no line of the clip sets it). It allocates nothing for the clips the scene
-// was given (WithClips).
+// SampleMaterial: the colour the clip's @color lines give the mesh's bone at t
+// (white without), UV identity (the v flip is Material.FlipV), and for a slot
+// material the texture the clip sets the slot to at t (§3.10: the last key ≤
+// frame; entry 0, nothing, while no line of the clip sets it). It allocates
+// nothing for the clips the scene was given (WithClips).
 func (s *materialSet) SampleMaterial(ac anim.Clip, i int, t, globalMS float64, dst *formats.MaterialState) {
 	dst.Color = mgl32.Vec4{1, 1, 1, 1}
 	dst.UV = anim.IdentityAffine
 	dst.Texture = 0
-	if i < 0 || i >= len(s.matSlot) || s.matSlot[i] < 0 || s.lastIdx == nil {
+	if i < 0 || i >= len(s.matSlot) || s.lastIdx == nil {
 		return
 	}
 	c, ok := ac.(*Clip)
@@ -316,33 +331,56 @@ func (s *materialSet) SampleMaterial(ac anim.Clip, i int, t, globalMS float64, d
 	if !known {
 		return
 	}
+	st := s.states[c]
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if c != s.lastClip || t != s.lastT {
-		c.SampleTextures(ctx, t, s.tex, s.texSet)
+		c.SampleState(ctx, t, st)
 		for k := range s.slots {
 			s.lastIdx[k] = 0
 			for j, name := range c.slots {
-				if name == s.slots[k].name && j < len(s.texSet) && s.texSet[j] {
-					s.lastIdx[k] = max(choiceIndex(s.slots[k].choices, s.tex[j]), 0)
+				if name == s.slots[k].name && j < len(st.Textures) {
+					s.lastIdx[k] = max(choiceIndex(s.slots[k].choices, st.Textures[j]), 0)
 				}
 			}
 		}
 		s.lastClip, s.lastT = c, t
 	}
-	dst.Texture = s.lastIdx[s.matSlot[i]]
+	if k := s.matSlot[i]; k >= 0 {
+		dst.Texture = s.lastIdx[k]
+	}
+	if n := int(s.matNode[i]); n >= 0 && n < len(st.Color) {
+		b, k := st.Color[n], st.SkeletonColor
+		dst.Color = mgl32.Vec4{b[0] * k[0], b[1] * k[1], b[2] * k[2], b[3] * k[3]}
+	}
 }
 
-// SampleTextures evaluates the clip's texture slots (TextureSlots' order) at t
-// into tex and set (set[j]: a line set slot j; each at least as long as the
-// slots), with the player's context ctx (nil: a fresh one). It allocates nothing
-// when ctx is the clip's.
-func (c *Clip) SampleTextures(ctx anim.Context, t float64, tex []string, set []bool) {
-	sc := c.scratchOf(ctx)
-	c.evaluate(t, sc, nil)
-	for j := range c.slots {
-		if j < len(tex) && j < len(set) {
-			tex[j], set[j] = sc.tex[j], sc.texSet[j]
+// hasColor says whether a line of the clip drives a colour.
+func (c *Clip) hasColor() bool {
+	for i, l := range c.tr.Lines {
+		if l.Channel == ChColor && c.tgt[i] != tgtNone {
+			return true
+		}
+	}
+	return false
+}
+
+// alphaNodes adds to set the nodes whose colour alpha a line of the clip drives
+// (−1 for the object lineset's: every node); none under EngineChannels, which
+// ignores alpha.
+func (c *Clip) alphaNodes(set map[int32]bool) {
+	if c.EngineChannels {
+		return
+	}
+	for i, l := range c.tr.Lines {
+		if l.Channel != ChColor || l.Axis != 4 {
+			continue
+		}
+		switch c.tgt[i] {
+		case tgtBone:
+			set[c.lsNode[l.Lineset]] = true
+		case tgtObject:
+			set[-1] = true
 		}
 	}
 }

@@ -224,3 +224,37 @@ func TestTextureNamesCapped(t *testing.T) {
 		t.Errorf("%d not-found warnings, %d cap warnings, %d materials; want %d, 1, %d", notFound, capped, len(a.Materials.Materials()), vca.MaxTextures, vca.MaxTextures+50)
 	}
 }
+
+// TestColorTint: @color lines tint the materials (§3.10, documented effect): the
+// bone's colour times the skeleton's (the object lineset's). body r = 0.5 and
+// the skeleton's g = 0.5 give body (0.5, 0.5, 1, 1); head a = 0.25 gives head
+// (1, 0.5, 1, 0.25), and the head's material blends by alpha.
+func TestColorTint(t *testing.T) {
+	dir := t.TempDir()
+	entity, clip, err := vcatest.TexturedPack(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(clip, []byte("@color bone body by r {\n @key frame 0 value 0.5\n}\n@color bone head by a {\n @key frame 0 value 0.25\n}\n@color by g {\n @key frame 0 value 0.5\n}\n"), 0o644)
+	a, err := formats.Open([]string{entity, clip}, formats.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ms := a.Materials.Materials()
+	if ms[0].Blend != formats.BlendAlphaKey || ms[1].Blend != formats.BlendAlpha {
+		t.Errorf("blends %v %v, want alpha_key (body), alpha (head: its alpha is driven)", ms[0].Blend, ms[1].Blend)
+	}
+	var st formats.MaterialState
+	for i, want := range [][4]float32{{0.5, 0.5, 1, 1}, {1, 0.5, 1, 0.25}} {
+		a.Materials.SampleMaterial(a.Clips[0], i, 0.1, 0, &st)
+		if st.Color != want {
+			t.Errorf("material %d colour %v, want %v", i, st.Color, want)
+		}
+	}
+	if n := testing.AllocsPerRun(50, func() {
+		a.Materials.SampleMaterial(a.Clips[0], 0, 0.2, 0, &st)
+		a.Materials.SampleMaterial(a.Clips[0], 1, 0.3, 0, &st)
+	}); n != 0 {
+		t.Errorf("SampleMaterial allocates %v times per run, want 0", n)
+	}
+}

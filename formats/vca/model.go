@@ -559,7 +559,7 @@ func decodeVCMModel(src *formats.Source) (*formats.Part, error) {
 	}
 	mt := &meshTextures{source: src}
 	for _, c := range b.counts {
-		mt.add(c.texture, false, src.Path)
+		mt.add(c.texture, false, src.Path, int(c.bone))
 	}
 	setMaterials(a, mt)
 	return a, nil

@@ -133,7 +133,7 @@ func modelMeshes(src *formats.Source, from, model string, node int, mt *meshText
 		if err != nil {
 			return nil, vec3Error(p, err)
 		}
-		vec3Textures(f, p, mt)
+		vec3Textures(f, p, node, mt)
 		return vec3Meshes(f, node), nil
 	default:
 		m, err := ParseVCMModel(p, data)
@@ -141,18 +141,18 @@ func modelMeshes(src *formats.Source, from, model string, node int, mt *meshText
 			return nil, err
 		}
 		for _, t := range m.Textures {
-			mt.add(t, false, p)
+			mt.add(t, false, p, node)
 		}
 		return m.squash(node), nil
 	}
 }
 
-// vec3Textures records the textures of vec3Meshes(f, …), named by file from.
-func vec3Textures(f *VEC3, from string, mt *meshTextures) {
+// vec3Textures records the textures of vec3Meshes(f, node), named by file from.
+func vec3Textures(f *VEC3, from string, node int, mt *meshTextures) {
 	for _, m := range f.Models {
 		for _, me := range m.Meshes {
 			mat := f.Materials[me.Material] // checked by ParseVEC3
-			mt.add(mat.Name, mat.Shadeless, from)
+			mt.add(mat.Name, mat.Shadeless, from, node)
 		}
 	}
 }
@@ -278,8 +278,8 @@ func decodeEntity(src *formats.Source) (*formats.Part, error) {
 			},
 		}
 		mt := &meshTextures{source: src}
-		for _, t := range m.Textures {
-			mt.add(t, false, path)
+		for k, t := range m.Textures {
+			mt.add(t, false, path, m.Meshes[k].Node)
 		}
 		setMaterials(a, mt)
 	}
@@ -301,7 +301,7 @@ func decodeVEC3Asset(src *formats.Source) (*formats.Part, error) {
 		mats = append(mats, m.Name)
 	}
 	mt := &meshTextures{source: src}
-	vec3Textures(f, src.Path, mt)
+	vec3Textures(f, src.Path, 0, mt)
 	p := &formats.Part{
 		Asset: formats.Asset{
 			Files:    []string{src.Name},
