@@ -648,11 +648,14 @@ func (c *Clip) Sample(_ anim.Context, t float64, out []anim.Transform, probes []
 				p.Add(anim.KeyUse{Channel: "r:static", K0: s.rotIndex, K1: -1})
 			}
 		}
-		var tv mgl32.Vec3
+		// Written field by field: a Transform literal is assembled on the stack
+		// and copied with wide moves that stall on its narrow stores.
+		o := &out[i]
 		for k := 0; k < 3; k++ {
-			tv[k] = s.trans[k].sample(d.trans, f, &kf, p, chanT[k], chanTStatic[k])
+			o.T[k] = s.trans[k].sample(d.trans, f, &kf, p, chanT[k], chanTStatic[k])
 		}
-		out[i] = anim.Transform{T: tv, Q: q, S: mgl32.Vec3{1, 1, 1}}
+		o.Q.W, o.Q.V[0], o.Q.V[1], o.Q.V[2] = q.W, q.V[0], q.V[1], q.V[2]
+		o.S[0], o.S[1], o.S[2] = 1, 1, 1
 	}
 	return anim.IdentityAffine, false
 }
