@@ -5,7 +5,6 @@ import (
 	"math"
 
 	"animscope/anim"
-	"animscope/viewer"
 
 	"github.com/go-gl/mathgl/mgl32"
 	"github.com/inkyblackness/imgui-go/v4"
@@ -59,17 +58,12 @@ func (u *UI) nodeReadout() {
 	imgui.Text(fmt.Sprintf("model q  %8.4f %8.4f %8.4f %8.4f", mq.W, mq.V[0], mq.V[1], mq.V[2]))
 	imgui.Text(fmt.Sprintf("model s  %8.4f %8.4f %8.4f", ms[0], ms[1], ms[2]))
 	pr := &sc.Pose.Probes[i]
-	branch, col := "mapped", colMapped
-	if pr.Fallback {
-		branch, col = "fallback", colFallback
-	}
 	imgui.Text(fmt.Sprintf("frame %d ", pr.Frame))
-	imgui.SameLine()
-	coloured(col, branch)
-	if pr.Fallback {
-		tooltip(viewer.HelpFallback)
-	} else {
-		tooltip(viewer.HelpMapped)
+	// Only a family that samples with a fallback branch (MSH) says which branch
+	// the node took; for the others the word would mean nothing.
+	if sc.HasBranch() {
+		imgui.SameLine()
+		branchCell(pr)
 	}
 	u.channelPlot()
 }
