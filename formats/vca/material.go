@@ -384,6 +384,3 @@ func (c *Clip) alphaNodes(set map[int32]bool) {
 		}
 	}
 }
-
-// TextureSlots names the texture slots the clip's @texture lines set.
-func (c *Clip) TextureSlots() []string { return c.slots }
