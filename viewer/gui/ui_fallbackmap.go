@@ -105,9 +105,9 @@ func (u *UI) fallbackMap() {
 		coloured(colWarn, fmt.Sprintf("(cut: %d of %d nodes, %d of %d frames)", fm.Rows, fm.AllRows, fm.Cols, fm.AllCols))
 	}
 	imgui.SameLine()
-	// N and Shift+N step through the differences while the map is in front and
-	// no text field has the keyboard.
-	keyN := !imgui.IsAnyItemActive() && imgui.IsKeyPressed(int(glfw.KeyN))
+	// N and Shift+N step through the differences while the map is in front, no
+	// text field has the keyboard and no dialog or menu is open.
+	keyN := !imgui.IsAnyItemActive() && !imgui.IsPopupOpenV("", imgui.PopupFlagsAnyPopup) && imgui.IsKeyPressed(int(glfw.KeyN))
 	shift := imgui.CurrentIO().KeyShiftPressed()
 	if imgui.Button("< previous") || (keyN && shift) {
 		s.MapStep(-1)

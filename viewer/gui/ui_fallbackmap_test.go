@@ -150,6 +150,17 @@ func TestFallbackMapPanelMouse(t *testing.T) {
 	if v.Row != nr || v.Col != nc {
 		t.Errorf("after N: marked %d,%d, want the next difference %d,%d", v.Row, v.Col, nr, nc)
 	}
+	// Under the open dialog N is the dialog's, not the map's.
+	s.Req.OpenDialog = true
+	frame()
+	frame()
+	io.KeyPress(int(glfw.KeyN))
+	frame()
+	io.KeyRelease(int(glfw.KeyN))
+	frame()
+	if v.Row != nr || v.Col != nc {
+		t.Errorf("N under the open dialog moved the mark to %d,%d", v.Row, v.Col)
+	}
 }
 
 // BenchmarkFallbackMapPanel is one frame of the whole window with the fallback
