@@ -143,6 +143,7 @@ func (u *UI) fallbackMap() {
 	} else {
 		helpMarker("violet: the sides' probes differ (frame index or keys); grey: they agree.")
 	}
+	mapLegend(fm, v.Mode)
 	avail := imgui.ContentRegionAvail()
 	line := imgui.TextLineHeight()
 	need := float32(min(fm.Rows, mapFitRows))*line + 2*line + 12*sc + imgui.CurrentStyle().ScrollbarSize()
@@ -161,6 +162,38 @@ func (u *UI) fallbackMap() {
 		u.diffList(fm, v)
 	}
 	imgui.EndChild()
+}
+
+// mapLegend is the cells' colours in words, on the header line.
+func mapLegend(fm *viewer.FallbackMap, mode viewer.MapMode) {
+	type key struct {
+		col    imgui.PackedColor
+		framed bool
+		word   string
+	}
+	var keys []key
+	switch {
+	case fm.Branch && mode != viewer.MapDiff:
+		keys = []key{{cellMapped, false, "mapped"}, {cellFallback, false, "fallback"}, {cellSame, true, "differs"}}
+	case fm.Branch:
+		keys = []key{{cellBranch, false, "branch differs"}, {cellDiff, false, "frame/keys differ"}, {cellSame, false, "agree"}}
+	default:
+		keys = []key{{cellDiff, false, "differ"}, {cellSame, false, "agree"}}
+	}
+	line := imgui.TextLineHeight()
+	for _, k := range keys {
+		imgui.SameLine()
+		p := imgui.CursorScreenPos().Plus(imgui.Vec2{Y: imgui.CurrentStyle().FramePadding().Y})
+		dl := imgui.WindowDrawList()
+		q := p.Plus(imgui.Vec2{X: line, Y: line})
+		dl.AddRectFilled(p, q, k.col)
+		if k.framed {
+			dl.AddRectV(p, q, cellMarkDiff, 0, 0, 2)
+		}
+		imgui.Dummy(imgui.Vec2{X: line, Y: line})
+		imgui.SameLineV(0, 4)
+		imgui.Text(k.word)
+	}
 }
 
 // mapGrid draws the node labels, the frame ruler and the cells, and handles
