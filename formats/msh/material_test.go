@@ -11,7 +11,7 @@ import (
 	"animscope/formats/msh"
 	"animscope/formats/msh/mshtest"
 	"animscope/formats/nres"
-	"animscope/formats/texm"
+	"animscope/formats/texm/texmtest"
 	"animscope/formats/texture"
 )
 
@@ -30,7 +30,7 @@ func texmOf(t *testing.T, format uint32, mips int, head bool) []byte {
 	if head {
 		img = mshtest.HeadTexture()
 	}
-	d, err := texm.Encode(img, format, mips, nil)
+	d, err := texmtest.Encode(img, format, mips, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,7 +2,6 @@ package texm
 
 import (
 	"encoding/binary"
-	"image"
 	"image/color"
 	"strings"
 	"testing"
@@ -62,48 +61,6 @@ func TestPixelFormats(t *testing.T) {
 	}
 }
 
-// TestRoundTrip: Encode then Parse gives back colours each format represents
-// exactly, every mip level at its size, and the Page rectangles.
-func TestRoundTrip(t *testing.T) {
-	img := image.NewNRGBA(image.Rect(0, 0, 8, 2))
-	cols := []color.NRGBA{{255, 0, 0, 255}, {0, 255, 0, 255}, {0, 0, 255, 255}, {255, 255, 255, 255}}
-	for x := 0; x < 8; x++ {
-		for y := 0; y < 2; y++ {
-			img.SetNRGBA(x, y, cols[(x+y)%4])
-		}
-	}
-	pages := []Rect{{0, 4, 0, 2}, {4, 4, 0, 2}}
-	for _, f := range Formats {
-		data, err := Encode(img, f, 4, pages)
-		if err != nil {
-			t.Fatalf("format %d: %v", f, err)
-		}
-		tx, err := Parse("t.tex", data)
-		if err != nil {
-			t.Fatalf("format %d: %v", f, err)
-		}
-		if tx.Mips != 4 || len(tx.Pages) != 2 || tx.Pages[1] != pages[1] || len(tx.Warnings) != 0 {
-			t.Errorf("format %d: %d mips, pages %v, warnings %v", f, tx.Mips, tx.Pages, tx.Warnings)
-		}
-		got, _ := tx.Mip(0)
-		for i := range img.Pix {
-			if got.Pix[i] != img.Pix[i] {
-				t.Errorf("format %d: byte %d = %d, want %d", f, i, got.Pix[i], img.Pix[i])
-				break
-			}
-		}
-		for n, want := range [][2]int{{8, 2}, {4, 1}, {2, 1}, {1, 1}} {
-			m, err := tx.Mip(n)
-			if err != nil || m.Rect.Dx() != want[0] || m.Rect.Dy() != want[1] {
-				t.Errorf("format %d level %d: %v %v, want %d x %d", f, n, m.Rect, err, want[0], want[1])
-			}
-		}
-		if _, err := tx.Mip(4); err == nil {
-			t.Errorf("format %d: level 4 of 4 decoded", f)
-		}
-	}
-}
-
 // TestBadInput: each broken header or size is an error naming the offset; the
 // sizes are checked before anything is allocated.
 func TestBadInput(t *testing.T) {
@@ -141,24 +98,4 @@ func TestBadInput(t *testing.T) {
 	if err != nil || len(tx.Warnings) != 2 || !strings.Contains(tx.Warnings[0], "flags4 0x7") || !strings.Contains(tx.Warnings[1], "flags5 0x1") {
 		t.Errorf("flags: %v %v, want two warnings", tx, err)
 	}
-}
-
-func FuzzParse(f *testing.F) {
-	img := image.NewNRGBA(image.Rect(0, 0, 4, 4))
-	for _, fm := range Formats {
-		d, _ := Encode(img, fm, 3, []Rect{{0, 1, 2, 3}})
-		f.Add(d)
-	}
-	f.Add(header(1<<13, 1<<13, 14, 0))
-	f.Fuzz(func(t *testing.T, data []byte) {
-		tx, err := Parse("fuzz.tex", data)
-		if err != nil {
-			return
-		}
-		for n := 0; n < tx.Mips; n++ {
-			if _, err := tx.Mip(n); err != nil {
-				t.Fatalf("level %d of a parsed texture: %v", n, err)
-			}
-		}
-	})
 }

@@ -7,7 +7,7 @@ import (
 
 	"animscope/formats/msh"
 	"animscope/formats/nres"
-	"animscope/formats/texm"
+	"animscope/formats/texm/texmtest"
 
 	"github.com/go-gl/mathgl/mgl32"
 )
@@ -99,11 +99,11 @@ func TexturedArchive() ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	body, err := texm.Encode(BodyTexture(), 565, 4, nil)
+	body, err := texmtest.Encode(BodyTexture(), 565, 4, nil)
 	if err != nil {
 		return nil, err
 	}
-	head, err := texm.Encode(HeadTexture(), 4444, 1, nil)
+	head, err := texmtest.Encode(HeadTexture(), 4444, 1, nil)
 	if err != nil {
 		return nil, err
 	}

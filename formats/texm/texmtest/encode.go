@@ -1,6 +1,9 @@
-package texm
+// Package texmtest writes Texm textures for tests and fixtures (the decoder in
+// package texm never writes one).
+package texmtest
 
 import (
+	"animscope/formats/texm"
 	"encoding/binary"
 	"fmt"
 	"image"
@@ -11,27 +14,27 @@ import (
 // pages when there are any: what tests and fixtures need. Channels are rounded
 // to the format's bits by truncation, as Direct3D tools do; format 0 needs an
 // image of at most 256 colours (alpha ignored: the palette is opaque).
-func Encode(img *image.NRGBA, format uint32, mips int, pages []Rect) ([]byte, error) {
+func Encode(img *image.NRGBA, format uint32, mips int, pages []texm.Rect) ([]byte, error) {
 	w, h := img.Rect.Dx(), img.Rect.Dy()
-	if w < 1 || h < 1 || w > MaxSide || h > MaxSide {
-		return nil, fmt.Errorf("texm: size %d x %d: each side must be 1 to %d", w, h, MaxSide)
+	if w < 1 || h < 1 || w > texm.MaxSide || h > texm.MaxSide {
+		return nil, fmt.Errorf("texm: size %d x %d: each side must be 1 to %d", w, h, texm.MaxSide)
 	}
-	if BytesPerPixel(format) == 0 {
-		return nil, fmt.Errorf("texm: pixel format %d: want one of %v", format, Formats)
+	if texm.BytesPerPixel(format) == 0 {
+		return nil, fmt.Errorf("texm: pixel format %d: want one of %v", format, texm.Formats)
 	}
 	if mips < 1 || mips > 32 {
 		return nil, fmt.Errorf("texm: mip count %d: want 1 to 32", mips)
 	}
 	le := binary.LittleEndian
-	out := make([]byte, HeaderSize, HeaderSize+PaletteSize+8*w*h)
-	copy(out, Magic)
+	out := make([]byte, texm.HeaderSize, texm.HeaderSize+texm.PaletteSize+8*w*h)
+	copy(out, texm.Magic)
 	for i, v := range []uint32{uint32(w), uint32(h), uint32(mips), 0, 0, 0, format} {
 		le.PutUint32(out[4+4*i:], v)
 	}
 	var index map[[3]uint8]int
 	if format == 0 {
 		index = map[[3]uint8]int{}
-		pal := make([]byte, PaletteSize)
+		pal := make([]byte, texm.PaletteSize)
 		p := img.Pix
 		for y := 0; y < h; y++ {
 			for x := 0; x < w; x++ {
@@ -82,7 +85,7 @@ func Encode(img *image.NRGBA, format uint32, mips int, pages []Rect) ([]byte, er
 		}
 	}
 	if len(pages) > 0 {
-		out = append(out, PageMagic...)
+		out = append(out, texm.PageMagic...)
 		out = le.AppendUint32(out, uint32(len(pages)))
 		for _, r := range pages {
 			for _, v := range []int16{r.X, r.W, r.Y, r.H} {
