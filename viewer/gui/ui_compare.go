@@ -220,7 +220,9 @@ func (u *UI) takeMapRequest() {
 	u.mapFrontCheck()
 	if u.S.Map.Show {
 		u.S.Map.Show = false
-		u.ShowPanel(viewer.PanelFallbackMap)
+		if hasB(u) { // outside compare mode there is no map to show
+			u.ShowPanel(viewer.PanelFallbackMap)
+		}
 	}
 }
 
