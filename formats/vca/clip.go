@@ -289,10 +289,11 @@ func (c *Clip) evaluate(t float64, sc *scratch, probes []anim.Probe) {
 		if tg == tgtNone {
 			continue
 		}
-		var ku anim.KeyUse
 		var v float64
 		var str string
 		ok := true
+		f := 0.0
+		keys := keyPair{k0: -1, k1: -1} // a func line has no keys
 		if l.Func != nil {
 			e.t = t
 			v, ok = l.Func.eval(e)
@@ -301,26 +302,28 @@ func (c *Clip) evaluate(t float64, sc *scratch, probes []anim.Probe) {
 			} else {
 				v = v * c.Intensity
 			}
-			ku = anim.KeyUse{Channel: l.Probe, K0: -1, K1: -1}
 		} else {
 			e.t = t
-			f, fok := l.frame.eval(e)
-			if !fok {
+			var fok bool
+			if f, fok = l.frame.eval(e); !fok {
 				continue
 			}
-			v, str, ku, ok = c.lookup(l, f, sc)
-			// Non-finite numbers (t = ±Inf, period 0, unsorted duplicate frames) are
-			// left out of the probe so that printers never meet NaN.
-			ku.Channel, ku.Frame, ku.HasFrame = l.Probe, f, !math.IsNaN(f) && !math.IsInf(f, 0)
-			if !ku.HasFrame {
-				ku.Frame = 0
-			}
-			if a := float64(ku.Alpha); math.IsNaN(a) || math.IsInf(a, 0) {
-				ku.Alpha = 0
-			}
+			v, str, keys, ok = c.lookup(l, f, sc)
 		}
 		if tg == tgtBone && probes != nil {
 			if node := int(c.lsNode[l.Lineset]); node < len(probes) {
+				ku := anim.KeyUse{Channel: l.Probe, K0: keys.k0, K1: keys.k1}
+				if l.Func == nil {
+					// Non-finite numbers (t = ±Inf, period 0, unsorted duplicate
+					// frames) are left out of the probe so that printers never
+					// meet NaN.
+					if !math.IsNaN(f) && !math.IsInf(f, 0) {
+						ku.Frame, ku.HasFrame = f, true
+					}
+					if a := float64(keys.alpha); !math.IsNaN(a) && !math.IsInf(a, 0) {
+						ku.Alpha = keys.alpha
+					}
+				}
 				probes[node].Add(ku)
 			}
 		}
@@ -400,22 +403,30 @@ func neighbors(frames []float64, f float64) (int, int) {
 	return right, left
 }
 
+// keyPair is which keys a line used: K0, K1 and Alpha of its probe record,
+// returned in registers (a whole KeyUse went through memory, and its fields
+// were read back before its wide stores had landed).
+type keyPair struct {
+	k0, k1 int32
+	alpha  float32
+}
+
 // lookup samples a keyframe line at frame f.
-func (c *Clip) lookup(l *Line, f float64, sc *scratch) (v float64, str string, ku anim.KeyUse, ok bool) {
+func (c *Clip) lookup(l *Line, f float64, sc *scratch) (v float64, str string, ku keyPair, ok bool) {
 	keys := l.Keys
 	lo, hi := neighbors(l.frames, f)
-	ku.K1 = -1
+	ku.k1 = -1
 	var k *Key
 	switch {
 	case lo == hi:
 		k = &keys[lo-1]
-		ku.K0 = int32(lo - 1)
+		ku.k0 = int32(lo - 1)
 	case lo == 0: // before the first key: the first value (the engine fails for step kinds)
 		k = &keys[0]
-		ku.K0 = 0
+		ku.k0 = 0
 	case l.Interp == InterpStep:
 		k = &keys[lo-1]
-		ku.K0 = int32(lo - 1)
+		ku.k0 = int32(lo - 1)
 	}
 	if k != nil {
 		v, str, ok = keyValue(l, k)
@@ -423,7 +434,7 @@ func (c *Clip) lookup(l *Line, f float64, sc *scratch) (v float64, str string, k
 	}
 	a, b := &keys[lo-1], &keys[hi-1]
 	u := (f - a.Frame) / (b.Frame - a.Frame)
-	ku.K0, ku.K1, ku.Alpha = int32(lo-1), int32(hi-1), float32(u)
+	ku.k0, ku.k1, ku.alpha = int32(lo-1), int32(hi-1), float32(u)
 	switch l.Interp {
 	case InterpBezier:
 		return bezierInterp(a, b, u, c.absoluteHandles()), "", ku, true
