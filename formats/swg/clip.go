@@ -118,6 +118,30 @@ func (t *qtrack) sampleAt(k int, f float32) (q mgl32.Quat, k0, k1 int32, alpha f
 	return t.arcs[k].at(t.keys[k], w), t.file(k), t.file(k + 1), w
 }
 
+// sampleInto is sampleAt writing the rotation into *dst field by field (a
+// returned Quat travels through memory and is copied with wide moves that stall
+// on its narrow stores).
+func (t *qtrack) sampleInto(dst *mgl32.Quat, k int, f float32) (k0, k1 int32, alpha float32) {
+	if k < 0 || k == len(t.keys)-1 || t.frames[k] == f || t.inv[k] == 0 {
+		q, k0, k1, alpha := t.sampleAt(k, f)
+		*dst = q
+		return k0, k1, alpha
+	}
+	w := float32((f - t.frames[k]) * t.inv[k])
+	a, q0 := &t.arcs[k], &t.keys[k]
+	if a.opposite {
+		*dst = a.at(*q0, w)
+	} else {
+		c1, c2 := a.weights(w)
+		o := &a.other
+		dst.W = float32(c1*q0.W) + float32(c2*o.W)
+		dst.V[0] = float32(c1*q0.V[0]) + float32(c2*o.V[0])
+		dst.V[1] = float32(c1*q0.V[1]) + float32(c2*o.V[1])
+		dst.V[2] = float32(c1*q0.V[2]) + float32(c2*o.V[2])
+	}
+	return t.file(k), t.file(k + 1), w
+}
+
 // sample evaluates a scalar channel: lw = (f1 − f)·inv, lw·v0 + (1 − lw)·v1
 // (KeyframeEvaluator::evaluate). alpha is the weight of the upper key, 1 − lw.
 func (t *ftrack) sample(f float32) (v float32, k0, k1 int32, alpha float32) {
@@ -627,12 +651,11 @@ func (c *Clip) Sample(_ anim.Context, t float64, out []anim.Transform, probes []
 			p.Reset(frame, false)
 		}
 		s := &d.src[x]
-		var q mgl32.Quat
+		o := &out[i]
 		switch {
 		case s.rotTrack >= 0:
 			rt := d.rot[s.rotTrack]
-			r, k0, k1, al := rt.sampleAt(kf.lower(rt.frames, f), f)
-			q = r
+			k0, k1, al := rt.sampleInto(&o.Q, kf.lower(rt.frames, f), f)
 			if p != nil {
 				p.Add(anim.KeyUse{Channel: "r", K0: k0, K1: k1, Alpha: al})
 			}
@@ -641,20 +664,18 @@ func (c *Clip) Sample(_ anim.Context, t float64, out []anim.Transform, probes []
 			for k := 0; k < 3; k++ {
 				ang[k] = s.eul[k].sample(d.euler, f, &kf, p, chanE[k], chanEStatic[k])
 			}
-			q = EulerXYZ(ang[0], ang[1], ang[2])
+			o.Q = EulerXYZ(ang[0], ang[1], ang[2])
 		default:
-			q = s.rotStatic
+			o.Q = s.rotStatic
 			if p != nil {
 				p.Add(anim.KeyUse{Channel: "r:static", K0: s.rotIndex, K1: -1})
 			}
 		}
 		// Written field by field: a Transform literal is assembled on the stack
 		// and copied with wide moves that stall on its narrow stores.
-		o := &out[i]
 		for k := 0; k < 3; k++ {
 			o.T[k] = s.trans[k].sample(d.trans, f, &kf, p, chanT[k], chanTStatic[k])
 		}
-		o.Q.W, o.Q.V[0], o.Q.V[1], o.Q.V[2] = q.W, q.V[0], q.V[1], q.V[2]
 		o.S[0], o.S[1], o.S[2] = 1, 1, 1
 	}
 	return anim.IdentityAffine, false

@@ -92,14 +92,7 @@ func (a *arc) at(q0 mgl32.Quat, f float32) mgl32.Quat {
 			},
 		}
 	}
-	var c1, c2 float32
-	if a.linear {
-		c1, c2 = 1-f, f
-	} else {
-		ft := float32(f * a.theta)
-		c1 = anim.Sin32(a.theta-ft) * a.ooSin // float32(math.Sin(…)), faster
-		c2 = anim.Sin32(ft) * a.ooSin
-	}
+	c1, c2 := a.weights(f)
 	o := &a.other
 	return mgl32.Quat{
 		W: float32(c1*q0.W) + float32(c2*o.W),
@@ -109,6 +102,18 @@ func (a *arc) at(q0 mgl32.Quat, f float32) mgl32.Quat {
 			float32(c1*q0.V[2]) + float32(c2*o.V[2]),
 		},
 	}
+}
+
+// weights are the slerp's weights of q0 and of other at fraction f, for an arc
+// that is not opposite.
+func (a *arc) weights(f float32) (c1, c2 float32) {
+	if a.linear {
+		return 1 - f, f
+	}
+	ft := float32(f * a.theta)
+	c1 = anim.Sin32(a.theta-ft) * a.ooSin // float32(math.Sin(…)), faster
+	c2 = anim.Sin32(ft) * a.ooSin
+	return c1, c2
 }
 
 // Slerp is the client's Quaternion::slerp(q0, q1, f): shortest path (q1 negated
