@@ -3,6 +3,7 @@ package swg
 import (
 	"errors"
 	"fmt"
+	"os"
 	"path"
 	"path/filepath"
 	"slices"
@@ -52,8 +53,28 @@ func (r *resolver) shader(from, ref string) *shaderLookup {
 	}
 	if main := l.sht.Main(); main != nil {
 		l.texture, l.texErr = r.locate(p, main.Name, textureTypes)
+		if l.texErr == nil && r.tree == nil {
+			// A folder or a pipe by the texture's name resolves like a file, but
+			// texture.Read refuses it: say so here, so that validate and inspect
+			// give the verdict export and the viewer reach when they read it.
+			if err := regularFile(l.texture); err != nil {
+				l.texture, l.texErr = "", err
+			}
+		}
 	}
 	return l
+}
+
+// regularFile fails unless path is a regular file (after its symbolic links).
+func regularFile(path string) error {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return err
+	}
+	if !fi.Mode().IsRegular() {
+		return fmt.Errorf("%s is not a regular file", path)
+	}
+	return nil
 }
 
 // locate finds the file from names as ref (one of the types exts) and returns a
