@@ -346,3 +346,25 @@ func TestFallbackMapClipRule(t *testing.T) {
 		t.Errorf("B's viewport plays %q, the map %q", got, fm.ClipB)
 	}
 }
+
+// TestMapShowPair: the compare table's double-click shows a node's row at the
+// current time's frame and asks for the map.
+func TestMapShowPair(t *testing.T) {
+	s := demoFloor(t)
+	fm := s.FallbackMap()
+	s.Map.View.Fit(fm.Rows, fm.Cols, 100, 60, 15)
+	s.Tr.T = 12.4
+	if !s.MapShowPair(5) {
+		t.Fatal("MapShowPair(5) failed")
+	}
+	v := s.Map.View
+	if !v.Marked || v.Row != 5 || v.Col != 12 || s.Tr.T != 12 || !s.Map.Show || s.Selected != int(fm.Pairs[5][0]) {
+		t.Errorf("marked %v %d,%d, t %v, show %v, selected %d; want 5,12 at t 12, shown, node %d", v.Marked, v.Row, v.Col, s.Tr.T, s.Map.Show, s.Selected, fm.Pairs[5][0])
+	}
+	if !v.Visible(5, 12) || fm != s.FallbackMap() {
+		t.Errorf("cell not in view, or the map rebuilt")
+	}
+	if s.MapShowPair(fm.Rows) {
+		t.Errorf("a pair past the map's rows was shown")
+	}
+}

@@ -1,5 +1,7 @@
 package viewer
 
+import "math"
+
 // MapMode is what the fallback map's cells show.
 type MapMode int
 
@@ -213,4 +215,19 @@ func (s *State) MapStep(dir int) bool {
 		s.MapPick(r, c)
 	}
 	return ok
+}
+
+// MapShowPair shows matched pair k (Match.Pairs[k], the map's row k) at the
+// current time's frame on the fallback map: picks that cell (MapPick: the time
+// moves onto the frame) and brings the map forward (the compare table's
+// double-click). It reports false when the pair has no row (past the map's
+// limits) or there is no map.
+func (s *State) MapShowPair(k int) bool {
+	fm := s.FallbackMap()
+	if fm == nil || k < 0 || k >= fm.Rows || fm.Step <= 0 {
+		return false
+	}
+	s.MapPick(k, min(max(int(math.Round(s.Tr.T/fm.Step)), 0), fm.Cols-1))
+	s.ShowFallbackMap()
+	return true
 }

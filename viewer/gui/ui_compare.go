@@ -104,9 +104,13 @@ func (u *UI) compareTable() {
 				imgui.TableSetBgColor(imgui.TableBgTargetRowBg1, colDiffBg)
 			}
 			imgui.TableNextColumn()
-			if imgui.SelectableV(fmt.Sprintf("%d %s", a.Skel.FileIndexOf(int(pr[0])), a.Skel.Names[pr[0]]), int(pr[0]) == s.Selected, imgui.SelectableFlagsSpanAllColumns, imgui.Vec2{}) {
+			if imgui.SelectableV(fmt.Sprintf("%d %s", a.Skel.FileIndexOf(int(pr[0])), a.Skel.Names[pr[0]]), int(pr[0]) == s.Selected, imgui.SelectableFlagsSpanAllColumns|imgui.SelectableFlagsAllowDoubleClick, imgui.Vec2{}) {
 				s.Select(int(pr[0]))
+				if imgui.IsMouseDoubleClicked(0) {
+					s.MapShowPair(rows[k])
+				}
 			}
+			tooltip("click: select the node; double-click: show it at this frame on the fallback map")
 			imgui.TableNextColumn()
 			imgui.Text(fmt.Sprintf("%d %s", b.Skel.FileIndexOf(int(pr[1])), b.Skel.Names[pr[1]]))
 			imgui.TableNextColumn()
