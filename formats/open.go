@@ -210,6 +210,9 @@ func Open(names []string, opts Options) (*Asset, error) {
 	if len(names) == 0 {
 		return nil, errors.New("no file given")
 	}
+	if err := CheckDistinct(names); err != nil {
+		return nil, err
+	}
 	parts := make([]*Part, 0, len(names))
 	for _, n := range names {
 		a, err := OpenFile(n, opts)

@@ -28,7 +28,10 @@ func exitFor(cmd string, err error, stderr io.Writer) int {
 		return exitOK
 	}
 	var ue usageError
-	if errors.As(err, &ue) {
+	if errors.Is(err, formats.ErrNamedTwice) {
+		ue = usageError{err.Error()} // a scene's FILE list names one file twice
+	}
+	if ue.msg != "" || errors.As(err, &ue) {
 		if cmd == "" {
 			fmt.Fprintf(stderr, "animscope: %s\n", ue.msg)
 		} else {

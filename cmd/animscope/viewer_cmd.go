@@ -56,6 +56,12 @@ func parseViewerArgs(args []string) (viewerArgs, error) {
 		cfg.files = nil
 		cfg.compare, cfg.compareA, cfg.compareB = true, files[:1], files[1:]
 	}
+	// Each scene reads a file once; the two sides of a compare may share one.
+	for _, scene := range [][]string{cfg.files, cfg.compareA, cfg.compareB} {
+		if err := formats.CheckDistinct(scene); err != nil {
+			return viewerArgs{}, usagef("%v", err)
+		}
+	}
 	return cfg, nil
 }
 
