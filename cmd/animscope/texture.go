@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"image/png"
 	"io"
+	"path/filepath"
+	"strings"
 
 	"animscope/formats/atomicfile"
 	"animscope/formats/texture"
@@ -46,6 +48,11 @@ func runTexture(args []string, stdout, stderr io.Writer) int {
 	}
 	if err := checkOutNotInput(*out, files); err != nil {
 		return exitFor("texture", err, stderr)
+	}
+	// PNG bytes under another name (x.dds, x.blp) would pass for a texture of
+	// that kind and replace one; render and shot refuse an unknown extension too.
+	if !strings.EqualFold(filepath.Ext(*out), ".png") {
+		return exitFor("texture", usagef("--out %s: want a .png file", *out), stderr)
 	}
 	tex, err := texture.Read(files[0])
 	if err != nil {
