@@ -184,6 +184,15 @@ func runInspect(args []string, stdout, stderr io.Writer) int {
 	}
 	opts.DeferMeshes = true // meshes are counted, never built (describe)
 	a, err := openForInspect(files, opts)
+	if err != nil && len(files) == 1 {
+		// A texture is no scene, but `texture` reads it: described (or refused) as it says.
+		if tex, isTex, terr := textureVerdict(files[0]); isTex {
+			if terr != nil {
+				return exitFor("inspect", terr, stderr)
+			}
+			return inspectTextureFile(tex, files[0], *f.asJSON, stdout, stderr)
+		}
+	}
 	if err != nil {
 		return exitFor("inspect", err, stderr)
 	}

@@ -49,6 +49,14 @@ func validateFile(name string, opts formats.Options, stderr io.Writer) (errs, wa
 	errs, warns = mifDepartures(name, opts, stderr) // a .mif source: where it departs from the client
 	a, err := formats.OpenFile(name, opts)
 	if err != nil {
+		// A texture is no scene, but `texture` reads it: the same verdict here.
+		if _, isTex, terr := textureVerdict(name); isTex {
+			if terr != nil {
+				fmt.Fprintln(stderr, terr)
+				return errs + 1, warns
+			}
+			return errs, warns
+		}
 		fmt.Fprintln(stderr, err)
 		return errs + 1, warns
 	}

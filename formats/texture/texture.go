@@ -25,6 +25,11 @@ const MaxSide = 8192
 // ErrNoLevel is wrapped by Mip's error for a level the texture does not have.
 var ErrNoLevel = errors.New("no such mip level")
 
+// ErrNotTexture is wrapped by Parse's error for data that is none of the texture
+// formats (a model, a text file): callers that try a file as a texture last tell
+// it from a texture that is broken.
+var ErrNotTexture = errors.New("not a texture this program reads (BLP, DDS, Texm, PNG or JPEG)")
+
 // Texture is a parsed texture file.
 type Texture struct {
 	Name   string
@@ -47,12 +52,17 @@ type Texture struct {
 // "ARCHIVE:MEMBER" (formats.ReadMember: regular files only, under the project's
 // read limit).
 func Read(path string) (*Texture, error) {
-	data, err := readMember(path)
+	data, err := ReadData(path)
 	if err != nil {
 		return nil, err
 	}
 	return Parse(path, data)
 }
+
+// ReadData reads the bytes Read parses (a file, or an archive member named
+// "ARCHIVE:MEMBER"), for a caller that tells a file it cannot read from one
+// that is not a texture.
+func ReadData(path string) ([]byte, error) { return readMember(path) }
 
 // Parse recognises the texture in data by its content and checks its header.
 func Parse(name string, data []byte) (*Texture, error) {
@@ -80,7 +90,7 @@ func Parse(name string, data []byte) (*Texture, error) {
 	cfg, format, err := image.DecodeConfig(bytes.NewReader(data))
 	if err != nil {
 		if errors.Is(err, image.ErrFormat) {
-			return nil, fmt.Errorf("%s: not a texture this program reads (BLP, DDS, Texm, PNG or JPEG)", name)
+			return nil, fmt.Errorf("%s: %w", name, ErrNotTexture)
 		}
 		return nil, fmt.Errorf("%s: %v", name, err)
 	}
