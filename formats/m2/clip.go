@@ -152,7 +152,12 @@ func (c *Clip) samplePacked(slots []int32, frame int32, seqT, globalMS float64, 
 			p = &probes[n]
 			p.Reset(frame, false)
 		}
-		if nd := &nodes[n]; nd.keyed {
+		nd := &nodes[n]
+		if nd.still { // otherChannel's defaults, without three calls
+			x.T, x.Q, x.S = anim.IdentityTransform.T, anim.IdentityTransform.Q, anim.IdentityTransform.S
+			continue
+		}
+		if nd.keyed {
 			if nd.search {
 				a, r, exact = c.searchPacked(&tracks[3*n], times, slots, 3*n, seqT, globalMS)
 			}

@@ -37,6 +37,9 @@ type packedNode struct {
 	// search is the translation track's !sameKeys: the frame loop reads a keyed
 	// node's tracks only when it searches.
 	search bool
+	// still: the node has no translation, rotation or scale track (most bones
+	// of real models in most sequences): the identity, and no key records.
+	still bool
 }
 
 // packedKey is one key of a keyed node: its three channels' values and the slerp
@@ -225,6 +228,10 @@ func packSequence(m *model, seq int) *packedSeq {
 			pt.val = int32(len(p.vecs))
 			p.vecs = append(p.vecs, tr.v[lo:hi+1]...)
 		}
+	}
+	for n := range p.nodes {
+		t := p.tracks[3*n : 3*n+3]
+		p.nodes[n].still = t[0].kind == packAbsent && t[1].kind == packAbsent && t[2].kind == packAbsent
 	}
 	return p
 }

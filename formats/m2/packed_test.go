@@ -136,6 +136,26 @@ func TestPackedMatchesTracks(t *testing.T) {
 		if want := 3*40 - 1 - 2*20; shared != want {
 			t.Errorf("version %d shifted: %d tracks share an earlier track's key search, want %d", v, shared, want)
 		}
+		// Bones without any track (most bones of real models), between keyed
+		// ones: the still nodes' path, and searches shared across them.
+		m = benchModel(v, 40)
+		for i := 2; i < len(m.Bones); i += 4 {
+			m.Bones[i].T, m.Bones[i].R, m.Bones[i].S = m2test.Track{Global: -1}, m2test.Track{Global: -1}, m2test.Track{Global: -1}
+		}
+		data, skin = m.Encode()
+		if p, err = decodeMem("still.m2", data, skin); err != nil {
+			t.Fatal(err)
+		}
+		checkPackedMatchesTracks(t, "still bones", &p.Asset)
+		still := 0
+		for _, nd := range p.Asset.Clips[0].(*Clip).pack.nodes {
+			if nd.still {
+				still++
+			}
+		}
+		if still != 10 {
+			t.Errorf("version %d: %d still nodes, want 10", v, still)
+		}
 	}
 }
 
