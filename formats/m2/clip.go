@@ -204,7 +204,19 @@ func (c *Clip) samplePacked(slots []int32, frame int32, seqT, globalMS float64, 
 		}
 		for ch := 0; ch < 3; ch++ {
 			pt := &tracks[3*n+ch]
-			if pt.kind != packLinear && pt.kind != packStep {
+			switch pt.kind {
+			case packLinear, packStep:
+			case packAbsent: // otherChannel's default, without the call
+				switch ch {
+				case 0:
+					x.T = anim.IdentityTransform.T
+				case 1:
+					x.Q = anim.IdentityTransform.Q
+				default:
+					x.S = anim.IdentityTransform.S
+				}
+				continue
+			default:
 				c.otherChannel(pt, ch, n, seqT, globalMS, x, p, slots)
 				continue
 			}
