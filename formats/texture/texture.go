@@ -97,6 +97,15 @@ func Parse(name string, data []byte) (*Texture, error) {
 	if cfg.Width < 1 || cfg.Height < 1 || cfg.Width > MaxSide || cfg.Height > MaxSide {
 		return nil, fmt.Errorf("%s: %s of %d x %d: each side must be 1 to %d", name, format, cfg.Width, cfg.Height, MaxSide)
 	}
+	switch format {
+	case "png":
+		err = checkPNGDensity(name, data, cfg.Width, cfg.Height)
+	case "jpeg":
+		err = checkJPEGDensity(name, data, cfg.Width, cfg.Height)
+	}
+	if err != nil {
+		return nil, err
+	}
 	return &Texture{Name: name, Format: format, Width: cfg.Width, Height: cfg.Height, Levels: 1, data: data}, nil
 }
 
