@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"animscope/anim"
 	"animscope/formats/dds/ddstest"
 	"animscope/formats/swg"
 
@@ -73,8 +74,12 @@ func TexturedBox() (*swg.SkeletonTemplate, *swg.MeshGen) {
 		JROR:    []uint32{0},
 	}
 	m := &swg.MeshGen{Version: "0004", Skeletons: []string{TexturedSkeleton}, XFNM: []string{"root"}}
-	turn := mgl32.QuatRotate(float32(20*math.Pi/180), mgl32.Vec3{1, 0, 0}).Mul(
-		mgl32.QuatRotate(float32(80*math.Pi/180), mgl32.Vec3{0, 1, 0}))
+	// The turn as a matrix through anim's FMA-free helpers (mgl32's Quat.Mul and
+	// Rotate fuse on arm64, which would move the fixture's vertices by an ulp
+	// from one build target to another).
+	var turn anim.Affine
+	anim.RotationColumns(&turn, anim.QuatMul(mgl32.QuatRotate(float32(20*math.Pi/180), mgl32.Vec3{1, 0, 0}),
+		mgl32.QuatRotate(float32(80*math.Pi/180), mgl32.Vec3{0, 1, 0})), mgl32.Vec3{1, 1, 1})
 	lift := mgl32.Vec3{0, 0.9, 0} // above the ground grid
 	// Each face: its normal and two edge directions (u, v) spanning it.
 	type face struct{ n, u, v mgl32.Vec3 }
@@ -90,8 +95,8 @@ func TexturedBox() (*swg.SkeletonTemplate, *swg.MeshGen) {
 			base := len(ps.PIDX)
 			for _, c := range [][2]float32{{-1, -1}, {1, -1}, {1, 1}, {-1, 1}} {
 				p := f.n.Add(f.u.Mul(c[0])).Add(f.v.Mul(c[1])).Mul(0.5)
-				m.Positions = append(m.Positions, turn.Rotate(p).Add(lift))
-				m.Normals = append(m.Normals, turn.Rotate(f.n))
+				m.Positions = append(m.Positions, turn.TransformPoint(p).Add(lift))
+				m.Normals = append(m.Normals, turn.TransformVector(f.n))
 				m.WeightHead = append(m.WeightHead, 1)
 				m.Weights = append(m.Weights, swg.Weight{Joint: 0, Weight: 1})
 				ps.PIDX = append(ps.PIDX, int32(len(m.Positions)-1))
