@@ -52,6 +52,10 @@ func runRender(args []string, stdout, stderr io.Writer) int {
 			return exitFor("render", usagef("--skin: %v", err), stderr)
 		}
 	}
+	// The scene's other files and its textures are inputs too (after --skin: the skin drawn).
+	if err := checkOutNotInput(*out, sceneReads(a)); err != nil {
+		return exitFor("render", err, stderr)
+	}
 	warnStandIn(a, stderr)
 	_, idx, err := a.Clip(*clip)
 	if err != nil {
