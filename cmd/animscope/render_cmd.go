@@ -61,6 +61,7 @@ func runRender(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return exitFor("render", usagef("--clip: %v", err), stderr)
 	}
+	warnTextures(a, stderr)
 	if !haveGL { // after the checks and the scene's warnings, as with no display
 		return noGL(stderr, "render")
 	}
