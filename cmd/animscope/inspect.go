@@ -192,6 +192,12 @@ func runInspect(args []string, stdout, stderr io.Writer) int {
 			}
 			return inspectTextureFile(tex, files[0], *f.asJSON, stdout, stderr)
 		}
+		if t, diags, isShader, serr := shaderVerdict(files[0]); isShader {
+			if serr != nil {
+				return exitFor("inspect", serr, stderr)
+			}
+			return inspectShaderFile(t, diags, files[0], *f.asJSON, stdout, stderr)
+		}
 	}
 	if err != nil {
 		return exitFor("inspect", err, stderr)

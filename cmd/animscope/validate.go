@@ -57,6 +57,15 @@ func validateFile(name string, opts formats.Options, stderr io.Writer) (errs, wa
 			}
 			return errs, warns
 		}
+		// So is an SWG shader template, which the meshes that name it read.
+		if _, diags, isShader, serr := shaderVerdict(name); isShader {
+			if serr != nil {
+				fmt.Fprintln(stderr, serr)
+				return errs + 1, warns
+			}
+			e, w := printDiagnostics(diags, stderr)
+			return errs + e, warns + w
+		}
 		fmt.Fprintln(stderr, err)
 		return errs + 1, warns
 	}
