@@ -59,7 +59,7 @@ func TestArchiveMembers(t *testing.T) {
 		{"several models", several, 0, "", "", "holds 2 MSH models: name a member as", ""},
 		{"no model", none, 0, "", "", "holds no MSH model", ""},
 		{"missing member", several + ":nope.msh", 0, "", "", "", "has no member \"nope.msh\" (models: Tank.MSH, wolf)"},
-		{"member not a model", several + ":skin.tex", 0, "", "", "", ":skin.tex: offset 0x0: NRes header needs 16 bytes"},
+		{"member not a model", several + ":skin.tex", 0, "", "", "", `:skin.tex: offset 0x0: member "skin.tex" is a Texm texture (animscope texture reads it), not an MSH model`},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

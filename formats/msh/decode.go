@@ -76,6 +76,11 @@ func Decode(src *formats.Source) (*formats.Part, error) {
 	if src.Member == "" {
 		name = src.Name + ":" + e.NameString()
 	}
+	if src.Member != "" && (len(e.Data) < 4 || string(e.Data[:4]) != nres.Magic) {
+		// A member the user named that is no nested NRes: say what it is rather
+		// than "bad magic, want NRes".
+		return nil, formats.Errf(name, 0, "member %q is %s, not an MSH model (an NRes archive of Res1/Res2 streams)", e.NameString(), memberKind(e.Type))
+	}
 	inner, err := nres.Decode(name, e.Data)
 	if err != nil {
 		return nil, err // a *formats.FileError naming FILE:MEMBER, offsets inside the member
@@ -234,4 +239,18 @@ func buildAsset(f *File, src *formats.Source, name, member string, memberOff int
 		},
 	}
 	return as, nil
+}
+
+// memberKind names what an archive member of type typ holds, for messages.
+func memberKind(typ uint32) string {
+	switch typ {
+	case nres.TypeTexm:
+		return "a Texm texture (animscope texture reads it)"
+	case nres.TypeMAT0:
+		return "a MAT0 material"
+	case nres.TypeWEAR:
+		return "a WEAR table"
+	}
+	b := []byte{byte(typ), byte(typ >> 8), byte(typ >> 16), byte(typ >> 24)}
+	return fmt.Sprintf("of type %q", b)
 }
