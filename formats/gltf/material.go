@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"image/png"
 	"path/filepath"
+	"strings"
 
 	"animscope/anim"
 	"animscope/formats"
@@ -140,7 +141,12 @@ func (e *exporter) writeTexture(mat formats.Material) (int, bool) {
 		}
 	}
 	if err != nil {
-		e.warn("texture %s: %v: the material has none", mat.Texture, err)
+		// The texture package's errors name the file already.
+		msg := err.Error()
+		if !strings.HasPrefix(msg, mat.Texture) {
+			msg = mat.Texture + ": " + msg
+		}
+		e.warn("texture %s: the material has none", msg)
 		return 0, false
 	}
 	ensureBufferPadding(e.doc)
