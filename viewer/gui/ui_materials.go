@@ -5,6 +5,7 @@ import (
 	"image"
 	"image/draw"
 	"path/filepath"
+	"strings"
 
 	"animscope/formats"
 	"animscope/viewer"
@@ -37,7 +38,8 @@ func (u *UI) refreshMaterials(sc *viewer.Scene) *materialsView {
 	for i, t := range sc.Textures {
 		line := filepath.Base(t.Path)
 		if t.Err != nil || t.Image == nil {
-			line += fmt.Sprintf(": %v", t.Err)
+			// The texture package's errors start with the path; the line names it once.
+			line += ": " + strings.TrimPrefix(fmt.Sprint(t.Err), t.Path+": ")
 		} else {
 			line += fmt.Sprintf("  %d x %d", t.Image.Rect.Dx(), t.Image.Rect.Dy())
 		}
