@@ -31,7 +31,7 @@ func TestShaderVerdictAgrees(t *testing.T) {
 	if err := os.WriteFile(cut, good[:100], 0o644); err != nil {
 		t.Fatal(err)
 	}
-	cutErr := cut + ": offset 0x0: FORM FORM: size 330 runs past the end of the file (92 bytes remain)"
+	cutErr := cut + ": offset 0x0: FORM CSHD: size 330 runs past the end of the file (92 bytes remain)"
 	for _, tc := range []struct {
 		file     string
 		wantCode int

@@ -112,8 +112,15 @@ func readHeader(file string, data []byte, off, end int, parent string) (Block, e
 	size := binary.BigEndian.Uint32(data[off+4 : off+8])
 	b := Block{Tag: tagString(tag), Off: off, Size: size}
 	if uint64(size) > uint64(end-off-HeaderSize) {
-		return Block{}, formats.Errf(file, int64(off), "%s %s: size %d runs past the end of %s (%d bytes remain)",
-			kind(tag), tagString(tag), size, parent, end-off-HeaderSize)
+		what := kind(tag) + " " + tagString(tag) // "CHUNK NAME"
+		if string(tag) == "FORM" {
+			what = "FORM" // named below when the name is there: "FORM SSHT", not "FORM FORM"
+			if end-off >= HeaderSize+4 {
+				what += " " + tagString(data[off+8:off+12])
+			}
+		}
+		return Block{}, formats.Errf(file, int64(off), "%s: size %d runs past the end of %s (%d bytes remain)",
+			what, size, parent, end-off-HeaderSize)
 	}
 	if b.Tag == "FORM" {
 		if size < 4 {
