@@ -10,7 +10,8 @@ import (
 	"animscope/formats/vca/vcatest"
 )
 
-// TestRenderNeverOverwritesTextures: render's --out may not be a texture the
+// TestRenderNeverOverwritesTextures: render's (and shot's, either side of a
+// compare) --out may not be a texture the
 // scene draws (a model's texture, one an animation switches a slot to), though
 // the user never named it: a usage error naming it, the texture unchanged. It
 // used to draw the scene over its own checker.png.
@@ -33,13 +34,19 @@ func TestRenderNeverOverwritesTextures(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		code, _, stderr := runCLI(append([]string{"render", "--out", tc.out}, tc.args...)...)
-		want := "--out " + tc.out + " is an input file"
-		if code != exitUsage || !strings.Contains(stderr, want) {
-			t.Errorf("render --out %s: got exit %d, %q; want exit %d, %q", filepath.Base(tc.out), code, stderr, exitUsage, want)
-		}
-		if after, _ := os.ReadFile(tc.out); !bytes.Equal(after, before) {
-			t.Errorf("render --out %s: the texture was changed", filepath.Base(tc.out))
+		for _, cmd := range [][]string{{"render"}, {"shot"}, {"shot", "--compare", entity}} {
+			args := append(append(append([]string{}, cmd...), "--out", tc.out), tc.args...)
+			if len(cmd) > 1 && len(tc.args) > 1 {
+				continue // a compare takes one file a side
+			}
+			code, _, stderr := runCLI(args...)
+			want := "--out " + tc.out + " is an input file"
+			if code != exitUsage || !strings.Contains(stderr, want) {
+				t.Errorf("%s --out %s: got exit %d, %q; want exit %d, %q", strings.Join(cmd, " "), filepath.Base(tc.out), code, stderr, exitUsage, want)
+			}
+			if after, _ := os.ReadFile(tc.out); !bytes.Equal(after, before) {
+				t.Errorf("%s --out %s: the texture was changed", strings.Join(cmd, " "), filepath.Base(tc.out))
+			}
 		}
 	}
 }

@@ -153,9 +153,20 @@ func runShot(args []string, stdout, stderr io.Writer) int {
 		}
 		sa.load = preloaded(a)
 	}
+	// The scenes' other files and their textures are inputs too: never written.
+	for _, sc := range []*formats.Asset{a, b} {
+		if sc == nil {
+			continue
+		}
+		if err := checkOutNotInput(*f.out, sceneReads(sc)); err != nil {
+			return exitFor("shot", err, stderr)
+		}
+	}
 	warnStandIn(a, stderr)
+	warnTextures(a, stderr)
 	if b != nil {
 		warnStandIn(b, stderr)
+		warnTextures(b, stderr)
 	}
 	_, idx, err := a.Clip(*f.clip)
 	if err != nil {
