@@ -1,6 +1,7 @@
 package anim
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -481,7 +482,111 @@ func TestProbeSize(t *testing.T) {
 	if unsafe.Sizeof(uintptr(0)) != 8 {
 		t.Skip("the size is checked on 64-bit targets")
 	}
-	if got, want := unsafe.Sizeof(KeyUse{}), uintptr(40); got != want {
+	if got, want := unsafe.Sizeof(KeyUse{}), uintptr(16); got != want {
 		t.Errorf("KeyUse is %d bytes, want %d (field order)", got, want)
+	}
+	// M2 and SWG write the header and three records (t, r, s): one cache line.
+	if got, want := unsafe.Offsetof(Probe{}.Keys)+3*unsafe.Sizeof(KeyUse{}), uintptr(64); got > want {
+		t.Errorf("header and three records span %d bytes, want at most %d", got, want)
+	}
+}
+
+// TestPutKey checks that PutKey writes what the fields say, HasFrame cleared,
+// over a record that held other values.
+func TestPutKey(t *testing.T) {
+	for _, tc := range []struct {
+		ch     Channel
+		k0, k1 int32
+		alpha  float32
+	}{
+		{ChannelT, 0, -1, 0},
+		{ChannelR, 7, 8, 0.25},
+		{ChannelOf("bone.z"), -1, -1, float32(math.Inf(-1))},
+		{65535, math.MaxInt32, math.MinInt32, -0.0},
+		{ChannelS, 123456, 123457, math.SmallestNonzeroFloat32},
+	} {
+		u := KeyUse{K0: 99, K1: 98, Alpha: 9, Channel: 5, HasFrame: true}
+		PutKey(&u, tc.ch, tc.k0, tc.k1, tc.alpha)
+		want := KeyUse{Channel: tc.ch, K0: tc.k0, K1: tc.k1, Alpha: tc.alpha}
+		if u != want || math.Float32bits(u.Alpha) != math.Float32bits(tc.alpha) {
+			t.Errorf("PutKey(%d, %d, %d, %v) = %+v, want %+v", tc.ch, tc.k0, tc.k1, tc.alpha, u, want)
+		}
+	}
+}
+
+// TestChannelNames checks that a channel's number gives back its name, that a
+// name keeps its number, and that the zero Channel is the empty name.
+func TestChannelNames(t *testing.T) {
+	names := []string{"t", "r", "s", "trs", "r:static", "bone.x", "t"}
+	ids := make([]Channel, len(names))
+	for i, n := range names {
+		ids[i] = ChannelOf(n)
+	}
+	for i, n := range names {
+		if got := ids[i].String(); got != n {
+			t.Errorf("ChannelOf(%q).String() = %q, want %q", n, got, n)
+		}
+	}
+	if ids[0] != ids[6] {
+		t.Errorf("ChannelOf(\"t\") gave %d then %d, want the same number", ids[0], ids[6])
+	}
+	if ids[0] == ids[1] {
+		t.Errorf("\"t\" and \"r\" share number %d", ids[0])
+	}
+	for c, n := range map[Channel]string{ChannelT: "t", ChannelR: "r", ChannelS: "s", ChannelTRS: "trs"} {
+		if got := ChannelOf(n); got != c {
+			t.Errorf("ChannelOf(%q) = %d, want the constant %d", n, got, c)
+		}
+	}
+	if got := Channel(0).String(); got != "" {
+		t.Errorf("Channel(0).String() = %q, want \"\"", got)
+	}
+	if got := ChannelOf(""); got != 0 {
+		t.Errorf("ChannelOf(\"\") = %d, want 0", got)
+	}
+}
+
+// TestProbeKeyFrame checks that a record's own frame comes back at its index
+// and that a record without one reports none.
+func TestProbeKeyFrame(t *testing.T) {
+	var p Probe
+	p.Reset(3, false)
+	p.Add(KeyUse{Channel: ChannelOf("a.x"), K0: 1, K1: 2, Alpha: 0.5})
+	p.AddFrame(KeyUse{Channel: ChannelOf("a.y"), K0: 4, K1: -1}, 7.25)
+	if f, ok := p.KeyFrame(0); ok {
+		t.Errorf("record 0: got frame %v, want none", f)
+	}
+	if f, ok := p.KeyFrame(1); !ok || f != 7.25 {
+		t.Errorf("record 1: got frame %v %v, want 7.25 true", f, ok)
+	}
+	if f, ok := p.KeyFrame(2); ok {
+		t.Errorf("record 2 (unset): got frame %v, want none", f)
+	}
+}
+
+// TestChannelOfConcurrent checks that names added from several goroutines while
+// others read names back all keep their numbers (run with -race).
+func TestChannelOfConcurrent(t *testing.T) {
+	const workers, each = 4, 50
+	ids := make([][each]Channel, workers)
+	done := make(chan struct{})
+	for w := range workers {
+		go func() {
+			defer func() { done <- struct{}{} }()
+			for i := range each {
+				ids[w][i] = ChannelOf(fmt.Sprintf("concurrent.%d.%d", w, i))
+				_ = ChannelT.String()
+			}
+		}()
+	}
+	for range workers {
+		<-done
+	}
+	for w := range workers {
+		for i := range each {
+			if got, want := ids[w][i].String(), fmt.Sprintf("concurrent.%d.%d", w, i); got != want {
+				t.Errorf("worker %d name %d: got %q, want %q", w, i, got, want)
+			}
+		}
 	}
 }

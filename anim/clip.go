@@ -10,24 +10,29 @@ const MaxProbeKeys = 12
 // K1 is −1 and Alpha 0 when the result is exactly key K0. K0 = K1 = −1 for a
 // channel that has no keys (a VCA func line).
 //
-// The fields are ordered to pack into 40 bytes: a 10,000-node pose holds 120,000
-// of them, and the samplers write one to three per node every frame.
+// It packs into 16 bytes without pointers: a 1,000-node pose holds 12,000 of
+// them, and the samplers write one to three per node every frame. The channel's
+// own frame, which only VCA sets, lives beside the records in Probe.Frames.
 type KeyUse struct {
-	Channel string
-	// Frame is the channel's own sample frame, for families where it differs per
-	// channel (VCA, where `period` wraps each line); HasFrame says it is set.
-	Frame    float64
-	K0, K1   int32
-	Alpha    float32
+	K0, K1  int32
+	Alpha   float32
+	Channel Channel
+	// HasFrame says the channel has its own sample frame (Probe.Frames at the
+	// record's index), for families where it differs per channel (VCA, where
+	// `period` wraps each line).
 	HasFrame bool
 }
 
-// Probe says what the sampler did for one node.
+// Probe says what the sampler did for one node. The header and the first three
+// records fit in 64 bytes (M2 and SWG write three records a node, MSH one);
+// Frames, written only by VCA, comes last.
 type Probe struct {
 	Frame    int32
 	Fallback bool
 	NKeys    int32
 	Keys     [MaxProbeKeys]KeyUse
+	// Frames[i] is record i's own sample frame when Keys[i].HasFrame.
+	Frames [MaxProbeKeys]float64
 }
 
 // Reset clears p for a new sample.
@@ -45,8 +50,26 @@ func (p *Probe) Add(k KeyUse) {
 	}
 }
 
+// AddFrame appends one key record with the channel's own sample frame (VCA).
+func (p *Probe) AddFrame(k KeyUse, frame float64) {
+	if int(p.NKeys) < MaxProbeKeys {
+		k.HasFrame = true
+		p.Keys[p.NKeys] = k
+		p.Frames[p.NKeys] = frame
+		p.NKeys++
+	}
+}
+
 // Used returns the key records set by the sampler.
 func (p *Probe) Used() []KeyUse { return p.Keys[:p.NKeys] }
+
+// KeyFrame returns record i's own sample frame and whether it has one.
+func (p *Probe) KeyFrame(i int) (float64, bool) {
+	if i < 0 || i >= int(p.NKeys) || !p.Keys[i].HasFrame {
+		return 0, false
+	}
+	return p.Frames[i], true
+}
 
 // ClipInfo describes a clip. Duration is in Unit; +Inf when infinite.
 type ClipInfo struct {

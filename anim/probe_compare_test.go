@@ -14,7 +14,9 @@ func TestCompareProbes(t *testing.T) {
 		}
 		return p
 	}
-	trs := func(k0, k1 int32, alpha float32) KeyUse { return KeyUse{Channel: "trs", K0: k0, K1: k1, Alpha: alpha} }
+	trs := func(k0, k1 int32, alpha float32) KeyUse {
+		return KeyUse{Channel: ChannelOf("trs"), K0: k0, K1: k1, Alpha: alpha}
+	}
 	tests := []struct {
 		name string
 		a, b *Probe
@@ -25,7 +27,7 @@ func TestCompareProbes(t *testing.T) {
 		{"frame", probe(0, false, trs(2, -1, 0)), probe(1, false, trs(2, -1, 0)), "frame"},
 		{"branch and key", probe(4, true, trs(3, -1, 0)), probe(4, false, trs(2, 3, 0.5)), "branch,key"},
 		{"key count", probe(1, false, trs(1, 2, 0)), probe(1, false), "key"},
-		{"channel", probe(1, false, KeyUse{Channel: "t"}), probe(1, false, KeyUse{Channel: "r"}), "key"},
+		{"channel", probe(1, false, KeyUse{Channel: ChannelOf("t")}), probe(1, false, KeyUse{Channel: ChannelOf("r")}), "key"},
 		{"all three", probe(1, true, trs(3, -1, 0)), probe(2, false, trs(1, 2, 0)), "frame,branch,key"},
 	}
 	for _, tc := range tests {

@@ -63,12 +63,12 @@ func KeyDiffs(a, b *anim.Probe, cn *ChannelNames) (d anim.ProbeDiff, chans uint1
 	ka, kb := a.Used(), b.Used()
 	for i := range ka {
 		if j := nthRecord(kb, ka[i].Channel, occurrence(ka, i)); j < 0 || ka[i].K0 != kb[j].K0 || ka[i].K1 != kb[j].K1 {
-			chans |= cn.Bit(ka[i].Channel)
+			chans |= cn.Bit(ka[i].Channel.String())
 		}
 	}
 	for j := range kb {
 		if nthRecord(ka, kb[j].Channel, occurrence(kb, j)) < 0 {
-			chans |= cn.Bit(kb[j].Channel)
+			chans |= cn.Bit(kb[j].Channel.String())
 		}
 	}
 	return d, chans
@@ -86,7 +86,7 @@ func occurrence(k []anim.KeyUse, i int) int {
 }
 
 // nthRecord is the index of the n-th record named ch, or −1.
-func nthRecord(k []anim.KeyUse, ch string, n int) int {
+func nthRecord(k []anim.KeyUse, ch anim.Channel, n int) int {
 	for j, r := range k {
 		if r.Channel == ch {
 			if n == 0 {

@@ -396,7 +396,7 @@ func (d *DopeSheet) sweep(sc *Scene, clip int) {
 				continue
 			}
 			for _, k := range p.Used() {
-				ch := d.channel(i, k.Channel)
+				ch := d.channel(i, k.Channel.String())
 				ch.K0[c], ch.K1[c] = k.K0, k.K1
 			}
 		}
@@ -421,7 +421,7 @@ func (d *DopeSheet) channel(i int, name string) *DopeChannel {
 
 // SampleTimes appends the times, in the clip's unit, at which a node's channels
 // were sampled, from its probe: the transport time t, or for a channel the family
-// samples at its own frame (VCA's period wraps each line: KeyUse.HasFrame) that
+// samples at its own frame (VCA's period wraps each line: KeyUse.HasFrame, Probe.Frames) that
 // frame times step; each time once.
 func SampleTimes(p *anim.Probe, t, step float64, dst []float64) []float64 {
 	n0 := len(dst)
@@ -434,9 +434,9 @@ func SampleTimes(p *anim.Probe, t, step float64, dst []float64) []float64 {
 		dst = append(dst, v)
 	}
 	plain := p.NKeys == 0
-	for _, k := range p.Used() {
+	for i, k := range p.Used() {
 		if k.HasFrame {
-			add(k.Frame * step)
+			add(p.Frames[i] * step)
 		} else {
 			plain = true
 		}

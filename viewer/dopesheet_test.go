@@ -251,10 +251,10 @@ func TestDopeSheetSyncAllocatesNothing(t *testing.T) {
 }
 
 func TestSampleTimesAndKeysInUse(t *testing.T) {
-	plain := probe(12, false, anim.KeyUse{Channel: "t"}, anim.KeyUse{Channel: "r"})
-	vca := probe(40, false, anim.KeyUse{Channel: "move.y", Frame: 0, HasFrame: true}, anim.KeyUse{Channel: "rotate.z", Frame: 40, HasFrame: true},
-		anim.KeyUse{Channel: "rotate.x", Frame: 40, HasFrame: true})
-	mixed := probe(40, false, anim.KeyUse{Channel: "move.y", Frame: 5, HasFrame: true}, anim.KeyUse{Channel: "func"})
+	plain := probe(12, false, anim.KeyUse{Channel: anim.ChannelOf("t")}, anim.KeyUse{Channel: anim.ChannelOf("r")})
+	vca := withFrames(probe(40, false, anim.KeyUse{Channel: anim.ChannelOf("move.y"), HasFrame: true}, anim.KeyUse{Channel: anim.ChannelOf("rotate.z"), HasFrame: true},
+		anim.KeyUse{Channel: anim.ChannelOf("rotate.x"), HasFrame: true}), 0, 40, 40)
+	mixed := withFrames(probe(40, false, anim.KeyUse{Channel: anim.ChannelOf("move.y"), HasFrame: true}, anim.KeyUse{Channel: anim.ChannelOf("func")}), 5)
 	none := probe(0, true)
 	for _, tc := range []struct {
 		name string

@@ -98,10 +98,10 @@ func TestKeyDiffsAndWords(t *testing.T) {
 		}
 		return p
 	}
-	t0 := anim.KeyUse{Channel: "t", K0: 1, K1: 2}
-	r0 := anim.KeyUse{Channel: "r", K0: 1, K1: 2}
-	r1 := anim.KeyUse{Channel: "r", K0: 2, K1: 3}
-	s0 := anim.KeyUse{Channel: "s", K0: 0, K1: 0}
+	t0 := anim.KeyUse{Channel: anim.ChannelOf("t"), K0: 1, K1: 2}
+	r0 := anim.KeyUse{Channel: anim.ChannelOf("r"), K0: 1, K1: 2}
+	r1 := anim.KeyUse{Channel: anim.ChannelOf("r"), K0: 2, K1: 3}
+	s0 := anim.KeyUse{Channel: anim.ChannelOf("s"), K0: 0, K1: 0}
 	tests := []struct {
 		name   string
 		a, b   *anim.Probe

@@ -127,7 +127,7 @@ func (kt *KeyTable) Update(in *KeySides) {
 // otherwise.
 func KeyFrame(p *anim.Probe, c int) (frame float64, own bool) {
 	if c < int(p.NKeys) && p.Keys[c].HasFrame {
-		return p.Keys[c].Frame, true
+		return p.Frames[c], true
 	}
 	return float64(p.Frame), false
 }

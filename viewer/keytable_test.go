@@ -17,6 +17,13 @@ func probe(frame int32, fallback bool, keys ...anim.KeyUse) anim.Probe {
 	return p
 }
 
+// withFrames sets the records' own frames (Probe.Frames) in record order; they
+// count where a record has HasFrame.
+func withFrames(p anim.Probe, frames ...float64) anim.Probe {
+	copy(p.Frames[:], frames)
+	return p
+}
+
 type rowWant struct {
 	node, nodeB int32
 	ch          int16
@@ -34,15 +41,19 @@ func rowsOf(kt *KeyTable) []rowWant {
 
 func TestKeyTableRows(t *testing.T) {
 	names := []string{"Bone0", "Bone1", "Head"}
-	tk := func(k0, k1 int32) anim.KeyUse { return anim.KeyUse{Channel: "t", K0: k0, K1: k1, Alpha: 0.5} }
-	rk := func(k0, k1 int32) anim.KeyUse { return anim.KeyUse{Channel: "r", K0: k0, K1: k1, Alpha: 0.5} }
+	tk := func(k0, k1 int32) anim.KeyUse {
+		return anim.KeyUse{Channel: anim.ChannelOf("t"), K0: k0, K1: k1, Alpha: 0.5}
+	}
+	rk := func(k0, k1 int32) anim.KeyUse {
+		return anim.KeyUse{Channel: anim.ChannelOf("r"), K0: k0, K1: k1, Alpha: 0.5}
+	}
 	// Side A: three nodes with t and r (Head has no keys at all).
 	a := []anim.Probe{probe(400, false, tk(1, 2), rk(3, 4)), probe(400, true, tk(0, -1), rk(0, -1)), probe(400, false)}
 	// Side B: Bone0 differs in its rotation only (Rabbit.m2 against Rabbit2.m2),
 	// Bone1 lacks its rotation channel.
 	b := []anim.Probe{probe(400, false, tk(1, 2), rk(3, 5)), probe(400, true, tk(0, -1)), probe(400, false)}
-	vcaA := []anim.Probe{probe(0, false, anim.KeyUse{Channel: "x", K0: 1, K1: 2, Frame: 2.5, HasFrame: true})}
-	vcaB := []anim.Probe{probe(0, false, anim.KeyUse{Channel: "x", K0: 1, K1: 2, Frame: 3.5, HasFrame: true})}
+	vcaA := []anim.Probe{withFrames(probe(0, false, anim.KeyUse{Channel: anim.ChannelOf("x"), K0: 1, K1: 2, HasFrame: true}), 2.5)}
+	vcaB := []anim.Probe{withFrames(probe(0, false, anim.KeyUse{Channel: anim.ChannelOf("x"), K0: 1, K1: 2, HasFrame: true}), 3.5)}
 
 	tests := []struct {
 		name  string
@@ -89,7 +100,7 @@ func TestKeyTableRows(t *testing.T) {
 }
 
 func TestKeyFrame(t *testing.T) {
-	p := probe(7, false, anim.KeyUse{Channel: "t"}, anim.KeyUse{Channel: "x", Frame: 2.25, HasFrame: true})
+	p := withFrames(probe(7, false, anim.KeyUse{Channel: anim.ChannelOf("t")}, anim.KeyUse{Channel: anim.ChannelOf("x"), HasFrame: true}), 0, 2.25)
 	for _, tc := range []struct {
 		c     int
 		frame float64

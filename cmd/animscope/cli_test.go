@@ -41,7 +41,7 @@ func (c testClip) sample(t float64, out []anim.Transform, probes []anim.Probe) {
 	}
 	for i := range probes {
 		probes[i].Reset(int32(fl), t < 0)
-		probes[i].Add(anim.KeyUse{Channel: "t", K0: int32(fl) + c.shift, K1: int32(fl) + c.shift + 1, Alpha: float32(t - fl)})
+		probes[i].Add(anim.KeyUse{Channel: anim.ChannelOf("t"), K0: int32(fl) + c.shift, K1: int32(fl) + c.shift + 1, Alpha: float32(t - fl)})
 	}
 }
 

@@ -28,10 +28,10 @@ type jsonProbe struct {
 
 func probeJSON(p *anim.Probe) jsonProbe {
 	out := jsonProbe{Frame: p.Frame, Fallback: p.Fallback, Keys: []jsonKey{}}
-	for _, k := range p.Used() {
-		jk := jsonKey{Channel: k.Channel, K0: k.K0, K1: k.K1, Alpha: f32(k.Alpha)}
+	for i, k := range p.Used() {
+		jk := jsonKey{Channel: k.Channel.String(), K0: k.K0, K1: k.K1, Alpha: f32(k.Alpha)}
 		if k.HasFrame {
-			fr := f64(k.Frame)
+			fr := f64(p.Frames[i])
 			jk.Frame = &fr
 		}
 		out.Keys = append(out.Keys, jk)

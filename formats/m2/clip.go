@@ -118,13 +118,13 @@ func (c *Clip) SampleWith(cur *Cursor, t, globalMS float64, out []anim.Transform
 		if slots != nil {
 			ht, hr, hs = &slots[3*n], &slots[3*n+1], &slots[3*n+2]
 		}
-		if nd.t == nil || !nd.t.eval(c.src, c.trackTime(&nd.t.keys, seqT, globalMS), &x.T, p, "t", ht) {
+		if nd.t == nil || !nd.t.eval(c.src, c.trackTime(&nd.t.keys, seqT, globalMS), &x.T, p, chT, ht) {
 			x.T = anim.IdentityTransform.T
 		}
 		if nd.r == nil || !nd.r.eval(c.src, c.trackTime(&nd.r.keys, seqT, globalMS), &x.Q, p, hr) {
 			x.Q = anim.IdentityTransform.Q
 		}
-		if nd.s == nil || !nd.s.eval(c.src, c.trackTime(&nd.s.keys, seqT, globalMS), &x.S, p, "s", hs) {
+		if nd.s == nil || !nd.s.eval(c.src, c.trackTime(&nd.s.keys, seqT, globalMS), &x.S, p, chS, hs) {
 			x.S = anim.IdentityTransform.S
 		}
 	}
@@ -164,10 +164,12 @@ func (c *Clip) samplePacked(slots []int32, frame int32, seqT, globalMS float64, 
 			k0 := &keys[int(nd.key)+a]
 			if exact {
 				x.T, x.Q, x.S = k0.t, k0.q, k0.s
-				if p != nil {
-					addKey(p, "t", int(nd.probe[0])+a, -1, 0)
-					addKey(p, "r", int(nd.probe[1])+a, -1, 0)
-					addKey(p, "s", int(nd.probe[2])+a, -1, 0)
+				if p != nil { // three addKey calls, written out without their checks
+					k, u := int32(a), &p.Keys
+					p.NKeys = 3
+					anim.PutKey(&u[0], chT, int32(nd.probe[0])+k, -1, 0)
+					anim.PutKey(&u[1], chR, int32(nd.probe[1])+k, -1, 0)
+					anim.PutKey(&u[2], chS, int32(nd.probe[2])+k, -1, 0)
 				}
 				continue
 			}
@@ -192,13 +194,15 @@ func (c *Clip) samplePacked(slots []int32, frame int32, seqT, globalMS float64, 
 			x.S[0] = k0.s[0] + float32((k1.s[0]-k0.s[0])*r)
 			x.S[1] = k0.s[1] + float32((k1.s[1]-k0.s[1])*r)
 			x.S[2] = k0.s[2] + float32((k1.s[2]-k0.s[2])*r)
-			if p != nil {
-				k := int(nd.probe[0]) + a
-				addKey(p, "t", k, k+1, r)
-				k = int(nd.probe[1]) + a
-				addKey(p, "r", k, k+1, r)
-				k = int(nd.probe[2]) + a
-				addKey(p, "s", k, k+1, r)
+			if p != nil { // three addKey calls, written out without their checks
+				u := &p.Keys
+				p.NKeys = 3
+				k := int32(nd.probe[0]) + int32(a)
+				anim.PutKey(&u[0], chT, k, k+1, r)
+				k = int32(nd.probe[1]) + int32(a)
+				anim.PutKey(&u[1], chR, k, k+1, r)
+				k = int32(nd.probe[2]) + int32(a)
+				anim.PutKey(&u[2], chS, k, k+1, r)
 			}
 			continue
 		}
@@ -228,7 +232,7 @@ func (c *Clip) samplePacked(slots []int32, frame int32, seqT, globalMS float64, 
 			if ch == 1 {
 				if exact {
 					x.Q = quats[v]
-					addKey(p, "r", k, -1, 0)
+					addKey(p, chR, k, -1, 0)
 					continue
 				}
 				// anim.SlerpArc.Weights, written out (one call fewer per joint).
@@ -246,7 +250,7 @@ func (c *Clip) samplePacked(slots []int32, frame int32, seqT, globalMS float64, 
 				x.Q.V[0] = float32(w0*qa.V[0]) + float32(w1*qb.V[0])
 				x.Q.V[1] = float32(w0*qa.V[1]) + float32(w1*qb.V[1])
 				x.Q.V[2] = float32(w0*qa.V[2]) + float32(w1*qb.V[2])
-				addKey(p, "r", k, k+1, r)
+				addKey(p, chR, k, k+1, r)
 				continue
 			}
 			dst := &x.T
@@ -340,7 +344,7 @@ func (c *Clip) otherChannel(pt *packedTrack, ch, n int, seqT, globalMS float64, 
 		addKey(p, channelNames[ch], -1, -1, 0)
 	case pt.kind != packSlow:
 	case ch == 0:
-		if nd.t.eval(c.src, c.trackTime(&nd.t.keys, seqT, globalMS), &x.T, p, "t", hint) {
+		if nd.t.eval(c.src, c.trackTime(&nd.t.keys, seqT, globalMS), &x.T, p, chT, hint) {
 			return
 		}
 	case ch == 1:
@@ -348,7 +352,7 @@ func (c *Clip) otherChannel(pt *packedTrack, ch, n int, seqT, globalMS float64, 
 			return
 		}
 	default:
-		if nd.s.eval(c.src, c.trackTime(&nd.s.keys, seqT, globalMS), &x.S, p, "s", hint) {
+		if nd.s.eval(c.src, c.trackTime(&nd.s.keys, seqT, globalMS), &x.S, p, chS, hint) {
 			return
 		}
 	}
@@ -362,8 +366,10 @@ func (c *Clip) otherChannel(pt *packedTrack, ch, n int, seqT, globalMS float64, 
 	}
 }
 
-// channelNames are the probes' names of channels t, r, s.
-var channelNames = [3]string{"t", "r", "s"}
+// The probes' channels t, r and s, and channelNames indexed by channel.
+const chT, chR, chS = anim.ChannelT, anim.ChannelR, anim.ChannelS
+
+var channelNames = [3]anim.Channel{chT, chR, chS}
 
 // trackTime is the time a track is evaluated at: the sequence time, or the global
 // clock g for a global-sequence track. The modulo is in globalTime so that this

@@ -164,7 +164,7 @@ func TestSyntheticStructure(t *testing.T) {
 // probeKey returns the record of channel ch.
 func probeKey(p *anim.Probe, ch string) (anim.KeyUse, bool) {
 	for _, k := range p.Used() {
-		if k.Channel == ch {
+		if k.Channel.String() == ch {
 			return k, true
 		}
 	}
@@ -278,7 +278,7 @@ func TestSyntheticSampling(t *testing.T) {
 			a.Clips[0].Sample(nil, 1250, out, pr)
 			var chans []string
 			for _, k := range pr[b2].Used() {
-				chans = append(chans, k.Channel)
+				chans = append(chans, k.Channel.String())
 			}
 			if got := strings.Join(chans, ","); got != "t,r,s" {
 				t.Errorf("bone 2 probe channels %q, want t,r,s", got)

@@ -393,7 +393,7 @@ func (s *materialSet) SampleMaterial(ac anim.Clip, i int, t, globalMS float64, d
 	if m.Color >= 0 {
 		if tr := mt.rgb[m.Color]; tr != nil {
 			var rgb mgl32.Vec3
-			if tr.eval(c.src, c.trackTime(&tr.keys, seqT, globalMS), &rgb, nil, "", nil) {
+			if tr.eval(c.src, c.trackTime(&tr.keys, seqT, globalMS), &rgb, nil, 0, nil) {
 				dst.Color[0], dst.Color[1], dst.Color[2] = rgb[0], rgb[1], rgb[2]
 			}
 		}
@@ -412,13 +412,13 @@ func (s *materialSet) SampleMaterial(ac anim.Clip, i int, t, globalMS float64, d
 	x := &mt.texAnims[m.TexAnims[0]]
 	tr, q, sc := mgl32.Vec3{}, mgl32.QuatIdent(), mgl32.Vec3{1, 1, 1}
 	if x.t != nil {
-		x.t.eval(c.src, c.trackTime(&x.t.keys, seqT, globalMS), &tr, nil, "", nil)
+		x.t.eval(c.src, c.trackTime(&x.t.keys, seqT, globalMS), &tr, nil, 0, nil)
 	}
 	if x.r != nil {
 		x.r.eval(c.src, c.trackTime(&x.r.keys, seqT, globalMS), &q, nil, nil)
 	}
 	if x.s != nil {
-		x.s.eval(c.src, c.trackTime(&x.s.keys, seqT, globalMS), &sc, nil, "", nil)
+		x.s.eval(c.src, c.trackTime(&x.s.keys, seqT, globalMS), &sc, nil, 0, nil)
 	}
 	uvMatrix(&dst.UV, tr, q, sc)
 }

@@ -149,7 +149,7 @@ func refSample(m *m2test.Model, skel *anim.Skeleton, c *Clip, t, g float64, out 
 		p.Reset(floorFrame(t), false)
 		x := anim.IdentityTransform
 		add := func(ch string, k0, k1 int, alpha float32) {
-			p.Add(anim.KeyUse{Channel: ch, K0: int32(k0), K1: int32(k1), Alpha: alpha})
+			p.Add(anim.KeyUse{Channel: anim.ChannelOf(ch), K0: int32(k0), K1: int32(k1), Alpha: alpha})
 		}
 		if tr := nd.t; tr != nil {
 			refVec(m, &eb.T, tr, c.src, refTime(m, &eb.T, seqT, g), &x.T, "t", add)

@@ -180,7 +180,7 @@ func TestSamplesVectors(t *testing.T) {
 			}
 			var rk *anim.KeyUse
 			for i, k := range pr[n].Used() {
-				if k.Channel == "r" {
+				if k.Channel.String() == "r" {
 					rk = &pr[n].Keys[i]
 				}
 			}
@@ -208,7 +208,7 @@ func TestSamplesVectors(t *testing.T) {
 		if d := out[0].T.Sub(mgl32.Vec3{0, 0, -0.044733}).Len(); d > 1e-6 {
 			t.Errorf("seq 0 τ=383.5: translation = %v, want (0, 0, -0.044733)", out[0].T)
 		}
-		if k := pr[0].Keys[0]; pr[0].NKeys == 0 || k.Channel != "t" || k.K0 != 0 || k.K1 != 1 || k.Alpha != 0.5 {
+		if k := pr[0].Keys[0]; pr[0].NKeys == 0 || k.Channel.String() != "t" || k.K0 != 0 || k.K1 != 1 || k.Alpha != 0.5 {
 			t.Errorf("seq 0 τ=383.5: probe = %+v, want t 0→1 at 0.5", pr[0].Used())
 		}
 		if pr[0].Frame != 383 || pr[0].Fallback {

@@ -119,12 +119,11 @@ func (k *keys) locate(lo, hi int, t float64, hint *int32) (i int, r float32, exa
 
 // addKey records one channel's keys in p (nil: no probe), writing the fields in
 // place rather than copying a KeyUse.
-func addKey(p *anim.Probe, ch string, k0, k1 int, alpha float32) {
+func addKey(p *anim.Probe, ch anim.Channel, k0, k1 int, alpha float32) {
 	if p == nil || p.NKeys >= anim.MaxProbeKeys {
 		return
 	}
-	k := &p.Keys[p.NKeys]
-	k.Channel, k.K0, k.K1, k.Alpha, k.Frame, k.HasFrame = ch, int32(k0), int32(k1), alpha, 0, false
+	anim.PutKey(&p.Keys[p.NKeys], ch, int32(k0), int32(k1), alpha)
 	p.NKeys++
 }
 
@@ -146,7 +145,7 @@ type quatTrack struct {
 
 // eval samples the track at t for sequence seq into *dst and records the keys
 // used; false, with dst untouched, when seq has no keys on the track.
-func (tr *vecTrack) eval(seq int, t float64, dst *mgl32.Vec3, p *anim.Probe, ch string, hint *int32) bool {
+func (tr *vecTrack) eval(seq int, t float64, dst *mgl32.Vec3, p *anim.Probe, ch anim.Channel, hint *int32) bool {
 	lo, hi, base, ok := tr.span(seq)
 	if !ok {
 		addKey(p, ch, -1, -1, 0)
@@ -175,13 +174,13 @@ func (tr *vecTrack) eval(seq int, t float64, dst *mgl32.Vec3, p *anim.Probe, ch 
 func (tr *quatTrack) eval(seq int, t float64, dst *mgl32.Quat, p *anim.Probe, hint *int32) bool {
 	lo, hi, base, ok := tr.span(seq)
 	if !ok {
-		addKey(p, "r", -1, -1, 0)
+		addKey(p, chR, -1, -1, 0)
 		return false
 	}
 	i, r, exact := tr.locate(lo, hi, t, hint)
 	if exact {
 		*dst = tr.q[i]
-		addKey(p, "r", i-base, -1, 0)
+		addKey(p, chR, i-base, -1, 0)
 		return true
 	}
 	switch tr.interp {
@@ -191,7 +190,7 @@ func (tr *quatTrack) eval(seq int, t float64, dst *mgl32.Quat, p *anim.Probe, hi
 		w0, w1 := tr.arcs[i].Weights(r)
 		*dst = anim.Combine(tr.q[i], tr.q[i+1], w0, w1)
 	}
-	addKey(p, "r", i-base, i+1-base, r)
+	addKey(p, chR, i-base, i+1-base, r)
 	return true
 }
 

@@ -194,7 +194,7 @@ func (c *Clip) Sample(_ anim.Context, t float64, out []anim.Transform, probes []
 			if probes != nil {
 				p := &probes[i]
 				p.Reset(frame, true)
-				p.Add(anim.KeyUse{Channel: "trs", K0: -1, K1: -1})
+				p.Add(anim.KeyUse{Channel: chTRS, K0: -1, K1: -1})
 			}
 			continue
 		}
@@ -236,8 +236,7 @@ func (c *Clip) Sample(_ anim.Context, t float64, out []anim.Transform, probes []
 		if probes != nil {
 			p := &probes[i] // what Reset + Add write, in one go
 			p.Frame, p.Fallback, p.NKeys = frame, fallback, 1
-			u := &p.Keys[0]
-			u.Channel, u.K0, u.K1, u.Alpha, u.Frame, u.HasFrame = "trs", int32(key), k1i, alpha, 0, false
+			anim.PutKey(&p.Keys[0], chTRS, int32(key), k1i, alpha)
 		}
 	}
 	return anim.IdentityAffine, false
@@ -267,3 +266,6 @@ func (c *Clip) KeyTimes(node int, dst []float64) []float64 {
 	}
 	return dst
 }
+
+// chTRS is the probes' one channel of an MSH node: its keys set all of t, r, s.
+const chTRS = anim.ChannelTRS

@@ -149,7 +149,7 @@ func TestWorkedExample(t *testing.T) {
 				if row.fb[ri] && !row.fb[0] { // half-away at t = 0: the fallback key
 					k0, k1, alpha, pos = 3, -1, 0, [3]float64{1, 2, 0}
 				}
-				if p.NKeys != 1 || p.Keys[0].Channel != "trs" || p.Keys[0].K0 != k0 || p.Keys[0].K1 != k1 || !near(float64(p.Keys[0].Alpha), float64(alpha), 1e-6) {
+				if p.NKeys != 1 || p.Keys[0].Channel.String() != "trs" || p.Keys[0].K0 != k0 || p.Keys[0].K1 != k1 || !near(float64(p.Keys[0].Alpha), float64(alpha), 1e-6) {
 					t.Errorf("%s/%s t=%v: probe %+v, want trs %d %d %v", rounding, order, row.t, p.Used(), k0, k1, alpha)
 				}
 				for c := 0; c < 3; c++ {
@@ -360,18 +360,18 @@ func refSample(f *msh.File, node int, t float64, r msh.Rounding, wxyz bool) (ani
 	}
 	k0 := f.RawKey(key)
 	if fallback || tf == k0.Time {
-		p.Add(anim.KeyUse{Channel: "trs", K0: int32(key), K1: -1})
+		p.Add(anim.KeyUse{Channel: anim.ChannelOf("trs"), K0: int32(key), K1: -1})
 		return ret(key), p
 	}
 	k1 := f.RawKey(key + 1)
 	if tf == k1.Time {
-		p.Add(anim.KeyUse{Channel: "trs", K0: int32(key + 1), K1: -1})
+		p.Add(anim.KeyUse{Channel: anim.ChannelOf("trs"), K0: int32(key + 1), K1: -1})
 		return ret(key + 1), p
 	}
 	a := (tf - k0.Time) / (k1.Time - k0.Time)
 	q0, q1 := msh.DecodeQuat(k0.Raw, wxyz), msh.DecodeQuat(k1.Raw, wxyz)
 	w0, w1 := anim.SlerpWeights(anim.Dot4(q0, q1), a)
-	p.Add(anim.KeyUse{Channel: "trs", K0: int32(key), K1: int32(key + 1), Alpha: a})
+	p.Add(anim.KeyUse{Channel: anim.ChannelOf("trs"), K0: int32(key), K1: int32(key + 1), Alpha: a})
 	return anim.Transform{T: anim.LerpVec3(mgl32.Vec3(k0.Pos), mgl32.Vec3(k1.Pos), a),
 		Q: anim.Conjugate(anim.Combine(q0, q1, w0, w1)), S: mgl32.Vec3{1, 1, 1}}, p
 }

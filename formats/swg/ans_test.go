@@ -247,7 +247,7 @@ func TestKFAT0002ClientConversion(t *testing.T) {
 	}
 	chans := []string{}
 	for _, k := range pr[0].Used() {
-		chans = append(chans, k.Channel)
+		chans = append(chans, k.Channel.String())
 	}
 	if got := strings.Join(chans, ","); got != "rx,ry:static,rz:static,tx:static,ty:static,tz:static" {
 		t.Errorf("0002 probe channels %s", got)
@@ -281,7 +281,7 @@ func TestHoldMarkersRootMotion(t *testing.T) {
 	out := make([]anim.Transform, 2)
 	pr := make([]anim.Probe, 2)
 	clip.Sample(nil, 2, out, pr)
-	if out[0].Q != b.Rot[0].Keys[0] || pr[0].Keys[0] != (anim.KeyUse{Channel: "r", K0: 0, K1: -1}) {
+	if out[0].Q != b.Rot[0].Keys[0] || pr[0].Keys[0] != (anim.KeyUse{Channel: anim.ChannelOf("r"), K0: 0, K1: -1}) {
 		t.Errorf("before the first key: %v, probe %+v; want key 0 held", out[0].Q, pr[0].Keys[0])
 	}
 	if got := fmt.Sprint(clip.Markers()); got != "[{roar 1} {footstep 2} {roar 2} {roar 3} {roar 4} {footstep 10}]" {

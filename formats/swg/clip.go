@@ -233,7 +233,7 @@ type axis struct {
 
 // sample evaluates the axis at frame f from tracks and records the key used on
 // channel ch (static: chStatic, with the SROT / STRN index) in p when p is not nil.
-func (ax *axis) sample(tracks []*ftrack, f float32, kf *keyFinder, p *anim.Probe, ch, chStatic string) float32 {
+func (ax *axis) sample(tracks []*ftrack, f float32, kf *keyFinder, p *anim.Probe, ch, chStatic anim.Channel) float32 {
 	if ax.track < 0 {
 		if p != nil {
 			p.Add(anim.KeyUse{Channel: chStatic, K0: ax.index, K1: -1})
@@ -611,10 +611,12 @@ func (c *Clip) Locomotion() *Locomotion { return c.d.a.Loco }
 
 // probe channel names
 var (
-	chanT       = [3]string{"tx", "ty", "tz"}
-	chanTStatic = [3]string{"tx:static", "ty:static", "tz:static"}
-	chanE       = [3]string{"rx", "ry", "rz"}
-	chanEStatic = [3]string{"rx:static", "ry:static", "rz:static"}
+	chanT       = channels("tx", "ty", "tz")
+	chanTStatic = channels("tx:static", "ty:static", "tz:static")
+	chanE       = channels("rx", "ry", "rz")
+	chanEStatic = channels("rx:static", "ry:static", "rz:static")
+	chanR       = anim.ChannelOf("r")
+	chanRStatic = anim.ChannelOf("r:static")
 )
 
 // Sample evaluates every joint at frame t (FORMAT.md §6.1, §9.2): out gets the
@@ -657,7 +659,7 @@ func (c *Clip) Sample(_ anim.Context, t float64, out []anim.Transform, probes []
 			rt := d.rot[s.rotTrack]
 			k0, k1, al := rt.sampleInto(&o.Q, kf.lower(rt.frames, f), f)
 			if p != nil {
-				p.Add(anim.KeyUse{Channel: "r", K0: k0, K1: k1, Alpha: al})
+				p.Add(anim.KeyUse{Channel: chanR, K0: k0, K1: k1, Alpha: al})
 			}
 		case s.euler:
 			var ang [3]float32
@@ -668,7 +670,7 @@ func (c *Clip) Sample(_ anim.Context, t float64, out []anim.Transform, probes []
 		default:
 			o.Q = s.rotStatic
 			if p != nil {
-				p.Add(anim.KeyUse{Channel: "r:static", K0: s.rotIndex, K1: -1})
+				p.Add(anim.KeyUse{Channel: chanRStatic, K0: s.rotIndex, K1: -1})
 			}
 		}
 		// Written field by field: a Transform literal is assembled on the stack
@@ -778,4 +780,9 @@ func (a *Animation) Bind(s *anim.Skeleton, fidelity string) (*Clip, []formats.Di
 	d := prepare(a, fidelity)
 	cl, ds := (&binder{d: d}).Bind(s)
 	return cl.(*Clip), append(d.ds, ds...)
+}
+
+// channels returns the probe channels of three axes' names.
+func channels(x, y, z string) [3]anim.Channel {
+	return [3]anim.Channel{anim.ChannelOf(x), anim.ChannelOf(y), anim.ChannelOf(z)}
 }

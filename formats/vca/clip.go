@@ -312,19 +312,20 @@ func (c *Clip) evaluate(t float64, sc *scratch, probes []anim.Probe) {
 		}
 		if tg == tgtBone && probes != nil {
 			if node := int(c.lsNode[l.Lineset]); node < len(probes) {
-				ku := anim.KeyUse{Channel: l.Probe, K0: keys.k0, K1: keys.k1}
+				ku := anim.KeyUse{Channel: l.probe, K0: keys.k0, K1: keys.k1}
 				if l.Func == nil {
 					// Non-finite numbers (t = ±Inf, period 0, unsorted duplicate
 					// frames) are left out of the probe so that printers never
 					// meet NaN.
-					if !math.IsNaN(f) && !math.IsInf(f, 0) {
-						ku.Frame, ku.HasFrame = f, true
-					}
 					if a := float64(keys.alpha); !math.IsNaN(a) && !math.IsInf(a, 0) {
 						ku.Alpha = keys.alpha
 					}
 				}
-				probes[node].Add(ku)
+				if l.Func == nil && !math.IsNaN(f) && !math.IsInf(f, 0) {
+					probes[node].AddFrame(ku, f)
+				} else {
+					probes[node].Add(ku)
+				}
 			}
 		}
 		if !ok || (!l.strKeys && !l.boolKeys && !(math.Abs(v) <= MaxValue)) {

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"animscope/anim"
 	"animscope/formats"
 )
 
@@ -68,6 +69,8 @@ type Line struct {
 
 	Func *Expr // func (…) lines
 	mul  bool  // scale and zoom: (EXPR)·I + (1 − I); others (EXPR)·I
+	// probe is Probe as the probes' channel number, looked up once here.
+	probe anim.Channel
 
 	Keys []Key
 	// frames are the keys' frames side by side, for the per-frame key search:
@@ -389,6 +392,7 @@ func (b *trackBuilder) line(n *Node, ch Channel) error {
 		b.diag(formats.Warning, n.Pos, "@%s without by: the line is evaluated but feeds no axis", n.Tag)
 	}
 	l.mul = ch == ChScale || ch == ChZoom
+	l.probe = anim.ChannelOf(l.Probe)
 	if a, ok := n.Attr("period"); ok {
 		l.period = a
 	}

@@ -151,7 +151,7 @@ func compareCells(p *anim.Probe, branch bool, d anim.ProbeDiff, chans uint16, cn
 		if items > 0 {
 			imgui.SameLine()
 		}
-		diffText(cn.Has(chans, k.Channel), keyUseText(&k))
+		diffText(cn.Has(chans, k.Channel.String()), keyUseText(&k))
 		items++
 	}
 	// A channel the other side has and this one lacks.
@@ -179,7 +179,7 @@ const helpCompareKeys = "Every channel as name[k0,k1] alpha: k0 and k1 are the t
 
 func hasChannel(p *anim.Probe, ch string) bool {
 	for _, k := range p.Used() {
-		if k.Channel == ch {
+		if k.Channel.String() == ch {
 			return true
 		}
 	}

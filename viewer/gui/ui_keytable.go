@@ -202,9 +202,9 @@ func (u *UI) keyTable() {
 			imgui.TableNextColumn()
 			ch := pa.Used()
 			if int(row.Chan) < len(ch) {
-				imgui.Text(ch[row.Chan].Channel)
+				imgui.Text(ch[row.Chan].Channel.String())
 			} else if in.B != nil && row.NodeB >= 0 && int(row.Chan) < int(in.B[row.NodeB].NKeys) {
-				coloured(colDim, in.B[row.NodeB].Keys[row.Chan].Channel)
+				coloured(colDim, in.B[row.NodeB].Keys[row.Chan].Channel.String())
 			} else {
 				coloured(colDim, "-")
 			}

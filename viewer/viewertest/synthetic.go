@@ -159,10 +159,10 @@ func (c *synthClip) sample(t float64, out []anim.Transform, probes []anim.Probe)
 		p := &probes[i]
 		p.Reset(int32(frame), fallback)
 		if fallback {
-			p.Add(anim.KeyUse{Channel: "trs", K0: 0, K1: -1})
+			p.Add(anim.KeyUse{Channel: chTRS, K0: 0, K1: -1})
 			continue
 		}
-		k := anim.KeyUse{Channel: "trs", K0: int32(k0), K1: int32(k0 + 1), Alpha: alpha}
+		k := anim.KeyUse{Channel: chTRS, K0: int32(k0), K1: int32(k0 + 1), Alpha: alpha}
 		if alpha == 0 {
 			k.K1 = -1
 		}
@@ -180,3 +180,6 @@ func (c *synthClip) KeyTimes(node int, dst []float64) []float64 {
 func (c *synthClip) Markers() []anim.Marker {
 	return []anim.Marker{{Name: "step L", Time: float64(c.frames) / 4}, {Name: "step R", Time: float64(c.frames) * 3 / 4}}
 }
+
+// chTRS is the synthetic clips' one probe channel.
+var chTRS = anim.ChannelOf("trs")
