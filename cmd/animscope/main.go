@@ -84,8 +84,8 @@ const usageText = `usage:
   animscope render [--clip C] [--t T] [--size WxH] [--skin NAME] --out FILE.png|.jpg
                    [READING …] [FILE...]
   animscope shot [--size WxH] [--scale F] [--panel ID] [--beside ID] [--clip C] [--t T]
-                 [--select NODE] [--clip-b C --weight W] [--compare] --out FILE.png|.jpg
-                 [READING …] [FILE...]
+                 [--select NODE] [--clip-b C --weight W] [--compare [--file-b FILE …]]
+                 --out FILE.png|.jpg [READING …] [FILE...]
   animscope export [--clip C] [--fps N] [--bind-pose] [--scale F] [--skin NAME]
                    [--separate] --out FILE.glb|.gltf [READING …] FILE...
   animscope texture FILE --out FILE.png [--mip N]   a texture (BLP, DDS, Texm, PNG, JPEG) as PNG

@@ -17,6 +17,7 @@ import (
 type shotFlags struct {
 	opt                                           optionFlags
 	readingsB                                     readingFlagsB
+	filesB                                        fileList
 	compare                                       *bool
 	clip, t, size, out, panel, sel, clipB, beside *string
 	weight, scale                                 *float64
@@ -28,6 +29,7 @@ func newShotFlags() (*flag.FlagSet, *shotFlags) {
 	f.opt.register(fs)
 	f.compare = fs.Bool("compare", false, "show FILE_A and FILE_B side by side (no FILE: the demo against itself)")
 	f.readingsB = registerReadingsB(fs, "with --compare: ")
+	fs.Var(&f.filesB, "file-b", "with --compare: a file of scene B, once per file (a model, then its clips); the FILEs are then all scene A's")
 	f.clip = fs.String("clip", "", "clip index (0-based) or name (default: the first clip)")
 	f.t = fs.String("t", "0", "time in the clip's native unit")
 	f.size = fs.String("size", "1280x800", "window size WxH (the picture's size in pixels)")
@@ -71,7 +73,8 @@ type shotArgs struct {
 
 // runShot draws the whole viewer window (panels and 3D view) off-screen to an
 // image: `animscope shot [--size WxH] [--panel ID] [--clip C] [--t T]
-// [--select NODE] [--clip-b C --weight W] [--compare] --out FILE.png [FILE...]`.
+// [--select NODE] [--clip-b C --weight W] [--compare [--file-b FILE …]] --out FILE.png
+// [FILE...]`; --compare's files as the viewer reads them (compareSides).
 func runShot(args []string, stdout, stderr io.Writer) int {
 	fs, f := newShotFlags()
 	files, err := parseInterleaved(fs, args)
@@ -93,15 +96,8 @@ func runShot(args []string, stdout, stderr io.Writer) int {
 			return exitFor("shot", err, stderr)
 		}
 	}
-	if sa.compare {
-		switch len(files) {
-		case 0: // the demo against itself (under another reading, say)
-		case 2:
-			sa.compareA, sa.compareB = files[:1], files[1:]
-		default:
-			return exitFor("shot", usagef("--compare takes exactly two files, FILE_A and FILE_B (or none: the demo twice)"), stderr)
-		}
-		sa.files = nil
+	if sa.files, sa.compareA, sa.compareB, err = compareSides(sa.compare, files, f.filesB); err != nil {
+		return exitFor("shot", err, stderr)
 	}
 	if sa.t, err = parseTime("t", *f.t); err != nil {
 		return exitFor("shot", err, stderr)

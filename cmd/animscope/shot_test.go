@@ -46,6 +46,10 @@ func TestShotUsageAndBadFiles(t *testing.T) {
 		{"bad extension", []string{"shot", "--out", filepath.Join(dir, "x.bmp")}, exitUsage, "want a .png, .jpg or .jpeg file"},
 		{"bad file", []string{"shot", "--out", out, bad}, exitInvalid, "bad.test: offset 0xa: shift"},
 		{"bad file B", []string{"shot", "--compare", "--out", out, good, bad}, exitInvalid, "bad.test: offset 0xa: shift"},
+		{"--file-b without --compare", []string{"shot", "--file-b", good, "--out", out, good}, exitUsage, "needs --compare"},
+		{"--file-b without scene A", []string{"shot", "--compare", "--file-b", good, "--out", out}, exitUsage, "scene A's files"},
+		{"scene B names a file twice", []string{"shot", "--compare", "--out", out, good, "--file-b", good, "--file-b", good}, exitUsage, "good.test"},
+		{"bad file in scene B", []string{"shot", "--compare", "--out", out, good, "--file-b", bad}, exitInvalid, "bad.test: offset 0xa: shift"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -110,6 +114,11 @@ func TestShotPictures(t *testing.T) {
 		t.Errorf("no picture larger than the screen")
 	} else if im, err := png.Decode(bytes.NewReader(big)); err != nil || im.Bounds().Dx() != 2000 {
 		t.Errorf("a 2000x1200 shot: %v, %v", err, im)
+	}
+	// Whole scenes on each side (--file-b) draw what the two-file form draws.
+	pair := shot("f.png", "--size", "640x400", "--compare", "--rounding-b", "floor", demo, demo)
+	if scenes := shot("g.png", "--size", "640x400", "--compare", "--rounding-b", "floor", demo, "--file-b", demo); !bytes.Equal(pair, scenes) {
+		t.Errorf("--compare FILE --file-b FILE drew another picture than --compare FILE_A FILE_B")
 	}
 	var left []string
 	filepath.Walk(home, func(p string, _ os.FileInfo, _ error) error {

@@ -38,30 +38,11 @@ func parseViewerArgs(args []string) (viewerArgs, error) {
 			return viewerArgs{}, err
 		}
 	}
-	filesB := []string(f.filesB)
-	switch {
-	case len(filesB) > 0 && !*compare:
-		return viewerArgs{}, usagef("--file-b names scene B's files: it needs --compare")
-	case len(filesB) > 0 && len(files) == 0:
-		return viewerArgs{}, usagef("--compare with --file-b needs scene A's files (FILE...)")
-	case len(filesB) > 0:
-		cfg.files = nil
-		cfg.compare, cfg.compareA, cfg.compareB = true, files, filesB
-	case *compare && len(files) == 0:
-		cfg.compare = true // the demo on both sides
-	case *compare:
-		if len(files) != 2 {
-			return viewerArgs{}, usagef("--compare takes exactly two files, FILE_A and FILE_B (scenes of several files: FILE... --file-b FILE --file-b FILE...)")
-		}
-		cfg.files = nil
-		cfg.compare, cfg.compareA, cfg.compareB = true, files[:1], files[1:]
+	cfg.files, cfg.compareA, cfg.compareB, err = compareSides(*compare, files, f.filesB)
+	if err != nil {
+		return viewerArgs{}, err
 	}
-	// Each scene reads a file once; the two sides of a compare may share one.
-	for _, scene := range [][]string{cfg.files, cfg.compareA, cfg.compareB} {
-		if err := formats.CheckDistinct(scene); err != nil {
-			return viewerArgs{}, usagef("%v", err)
-		}
-	}
+	cfg.compare = *compare
 	return cfg, nil
 }
 
@@ -73,4 +54,35 @@ type viewerArgs struct {
 	compareA, compareB []string
 	watch              bool
 	opts, optsB        formats.Options // optsB: B's reading (zero: opts)
+}
+
+// compareSides splits the command line's files into one scene (no --compare) or
+// the two sides of --compare: FILE_A FILE_B (one file each), no file (the demo on
+// both sides: a and b empty), or, with --file-b, every FILE scene A's and each
+// --file-b one of scene B's (an SWG mesh and its clips on each side). Each scene
+// reads a file once; the two sides of a compare may share one. The viewer and
+// `shot` read --compare this one way.
+func compareSides(compare bool, files, filesB []string) (scene, a, b []string, err error) {
+	switch {
+	case len(filesB) > 0 && !compare:
+		return nil, nil, nil, usagef("--file-b names scene B's files: it needs --compare")
+	case len(filesB) > 0 && len(files) == 0:
+		return nil, nil, nil, usagef("--compare with --file-b needs scene A's files (FILE...)")
+	case len(filesB) > 0:
+		a, b = files, filesB
+	case compare && len(files) == 0: // the demo on both sides
+	case compare:
+		if len(files) != 2 {
+			return nil, nil, nil, usagef("--compare takes exactly two files, FILE_A and FILE_B (scenes of several files: FILE... --file-b FILE --file-b FILE...)")
+		}
+		a, b = files[:1], files[1:]
+	default:
+		scene = files
+	}
+	for _, sc := range [][]string{scene, a, b} {
+		if err := formats.CheckDistinct(sc); err != nil {
+			return nil, nil, nil, usagef("%v", err)
+		}
+	}
+	return scene, a, b, nil
 }
