@@ -35,19 +35,20 @@ func TestStandInWarning(t *testing.T) {
 		{"sample --json", []string{"sample", "--json", "--t", "2"}},
 		{"export", []string{"export", "--out", filepath.Join(dir, "out.glb")}},
 		{"render", []string{"render", "--size", "64x48", "--out", filepath.Join(dir, "out.png")}},
+		{"shot", []string{"shot", "--size", "640x400", "--out", filepath.Join(dir, "shot.png")}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			code, _, stderr := runCLI(append(tc.args, ans)...)
 			// render needs a display; without one it fails after the warning.
-			if code != exitOK && !(tc.name == "render" && !display) {
+			if code != exitOK && !((tc.name == "render" || tc.name == "shot") && !display) {
 				t.Fatalf("exit %d, stderr %q", code, stderr)
 			}
 			if n := strings.Count(stderr, want); n != 1 {
 				t.Errorf("stderr %q: the stand-in warning %d times, want once (%q)", stderr, n, want)
 			}
 			code, _, stderr = runCLI(append(tc.args, skt, ans)...)
-			if code != exitOK && !(tc.name == "render" && !display) {
+			if code != exitOK && !((tc.name == "render" || tc.name == "shot") && !display) {
 				t.Fatalf("with the skeleton: exit %d, stderr %q", code, stderr)
 			}
 			if strings.Contains(stderr, "stand-in") {

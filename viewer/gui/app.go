@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image"
 	"image/png"
+	"io"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -48,6 +49,9 @@ type Config struct {
 	still       [2]int
 	stillScale  float32
 	compareDemo bool
+	// log, when set, is where what a load says goes besides the banner (nil:
+	// os.Stderr, the terminal the viewer was started from).
+	log io.Writer
 }
 
 // App is the running viewer: the window, the state, the UI and the camera.
@@ -134,6 +138,9 @@ func runWindow(cfg Config) error {
 	}
 	s := viewer.NewState(load, cfg.Opts)
 	s.Log = os.Stderr // what a load says is on the terminal too
+	if cfg.log != nil {
+		s.Log = cfg.log
+	}
 	s.OptsB = cfg.OptsB
 	s.Watch = cfg.Watch
 	rp := cfg.RecentPath

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"image"
+	"io"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -40,6 +41,10 @@ type WindowShot struct {
 	Panel string // a panel id to bring forward ("": the default layout's); a bottom one gets ShotBottom of the window
 	// Beside is a bottom panel shown to the right of the tabs ("": none).
 	Beside string
+	// Log is where what the loads say goes besides the window's banner (nil:
+	// nowhere: `animscope shot` has printed the scene's warnings itself, as render
+	// does, and the window's copy would repeat them).
+	Log io.Writer
 	// Setup, when set, runs on the state and the UI once the scene is open and
 	// the shot's settings applied (tests).
 	Setup func(a *App)
@@ -78,7 +83,10 @@ func ShootWindow(ws WindowShot) (*image.RGBA, error) {
 	defer os.RemoveAll(dir)
 	cfg := Config{Files: ws.Files, Opts: ws.Opts, OptsB: ws.OptsB, Load: ws.Load, Hidden: true,
 		Frames: shotFrames + 1, Size: [2]int{min(ws.W, 640), min(ws.H, 480)},
-		RecentPath: filepath.Join(dir, "recent.json"), still: [2]int{ws.W, ws.H}, stillScale: max(ws.Scale, 1)}
+		RecentPath: filepath.Join(dir, "recent.json"), still: [2]int{ws.W, ws.H}, stillScale: max(ws.Scale, 1), log: ws.Log}
+	if cfg.log == nil {
+		cfg.log = io.Discard
+	}
 	if ws.Compare {
 		if (len(ws.CompareA) == 0) != (len(ws.CompareB) == 0) {
 			return nil, errors.New("compare: give both scenes, or neither for the demo against itself")
