@@ -62,15 +62,7 @@ func (r *Renderer) DrawCrowd(f *Frame, o *DrawOptions, gpu *SceneGPU, skel *anim
 
 // drawCrowdMeshes draws every visible part of gpu once per character, flat.
 func (r *Renderer) drawCrowdMeshes(f *Frame, o *DrawOptions, gpu *SceneGPU, n int, skin []anim.Affine, offsets []mgl32.Vec3) {
-	gl.UseProgram(r.meshProg)
-	gl.UniformMatrix4fv(r.mView, 1, false, &f.View[0])
-	gl.UniformMatrix4fv(r.mProj, 1, false, &f.Proj[0])
-	gl.UniformMatrix4fv(r.mScene, 1, false, &o.Scene[0])
-	c := o.MeshColor
-	if c == ([4]float32{}) {
-		c = DefaultMeshColor
-	}
-	gl.Uniform4f(r.mColor, c[0], c[1], c[2], c[3])
+	r.useMeshProgram(f, o)
 	gl.Uniform1i(r.mMaterial, 0)
 	wire := int32(0)
 	if o.Wireframe {

@@ -422,15 +422,7 @@ func (r *Renderer) DrawScene(f *Frame, o *DrawOptions, gpu *SceneGPU, skel *anim
 		if skin != nil {
 			gpu.UploadPalette(skin)
 		}
-		gl.UseProgram(r.meshProg)
-		gl.UniformMatrix4fv(r.mView, 1, false, &f.View[0])
-		gl.UniformMatrix4fv(r.mProj, 1, false, &f.Proj[0])
-		gl.UniformMatrix4fv(r.mScene, 1, false, &o.Scene[0])
-		c := o.MeshColor
-		if c == ([4]float32{}) {
-			c = DefaultMeshColor
-		}
-		gl.Uniform4f(r.mColor, c[0], c[1], c[2], c[3])
+		r.useMeshProgram(f, o)
 		gl.ActiveTexture(gl.TEXTURE0)
 		gl.BindTexture(gl.TEXTURE_BUFFER, gpu.palTex)
 		gl.Uniform1i(r.mPal, 0)
@@ -468,4 +460,19 @@ func (r *Renderer) DrawScene(f *Frame, o *DrawOptions, gpu *SceneGPU, skel *anim
 	// The skeleton draws over the mesh.
 	gl.Clear(gl.DEPTH_BUFFER_BIT)
 	r.bones.draw(f, o, skel, model[:skel.Len()], nil)
+}
+
+// useMeshProgram binds the mesh program with the frame's view and projection,
+// the scene transform and the flat mesh colour (the scene's and the crowd's
+// meshes alike).
+func (r *Renderer) useMeshProgram(f *Frame, o *DrawOptions) {
+	gl.UseProgram(r.meshProg)
+	gl.UniformMatrix4fv(r.mView, 1, false, &f.View[0])
+	gl.UniformMatrix4fv(r.mProj, 1, false, &f.Proj[0])
+	gl.UniformMatrix4fv(r.mScene, 1, false, &o.Scene[0])
+	c := o.MeshColor
+	if c == ([4]float32{}) {
+		c = DefaultMeshColor
+	}
+	gl.Uniform4f(r.mColor, c[0], c[1], c[2], c[3])
 }
