@@ -1,6 +1,6 @@
 module animscope
 
-go 1.24
+go 1.25.0
 
 require (
 	github.com/go-gl/gl v0.0.0-20231021071112-07e5d0ea2e71
@@ -9,3 +9,5 @@ require (
 	github.com/inkyblackness/imgui-go/v4 v4.7.0
 	github.com/qmuntal/gltf v0.28.0
 )
+
+require golang.org/x/sys v0.46.0 // indirect

@@ -438,7 +438,7 @@ func TestSlerpArcBitIdentical(t *testing.T) {
 
 // TestBlendTransformsBitIdentical: BlendTransforms gives, bit for bit, BlendQuat for
 // the rotation and LerpVec3's (1 − w)·a + w·b for translation and scale, also when
-// out is a.
+// out is a, over many chunks of joints, with near-parallel and opposite pairs.
 func TestBlendTransformsBitIdentical(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
 	f := func() float32 { return r.Float32()*4 - 2 }
@@ -450,6 +450,14 @@ func TestBlendTransformsBitIdentical(t *testing.T) {
 			if i%3 == 0 {
 				x.Q = x.Q.Normalize()
 			}
+		}
+		// Near-parallel pairs (linear weights) and opposite ones (the shortest
+		// path negates b), both ways round.
+		switch i % 5 {
+		case 1:
+			b[i].Q = q(a[i].Q.W+1e-4*f(), a[i].Q.V[0], a[i].Q.V[1]-1e-4*f(), a[i].Q.V[2])
+		case 2:
+			b[i].Q = q(-a[i].Q.W, -a[i].Q.V[0]+1e-4*f(), -a[i].Q.V[1], -a[i].Q.V[2])
 		}
 	}
 	for _, w := range []float32{0, 0.3, 0.5, 1} {

@@ -22,51 +22,91 @@ func BlendQuat(qa, qb mgl32.Quat, w float32) mgl32.Quat {
 
 // BlendTransforms writes the mix of a and b at weight w (0 = a, 1 = b) into out:
 // rotations by BlendQuat, translation and scale linearly. out may alias a or b.
+//
+// It works on blendChunk joints at a time in passes: the slerp inputs of every
+// joint, then θ and sin θ of all of them in one AcosSinBatch call and sin wθ
+// and cos wθ in one SincosBatch call, then the mix. The values are BlendQuat's
+// bit for bit (TestBlendTransformsBitIdentical); gathered, the four
+// trigonometric values a joint needs run several joints at a time instead of
+// one long dependent chain per joint.
 func BlendTransforms(a, b []Transform, w float32, out []Transform) {
 	n := len(out)
 	a = a[:n]
 	b = b[:n]
-	v := 1 - w
+	for lo := 0; lo < n; lo += blendChunk {
+		hi := min(lo+blendChunk, n)
+		blendChunkOf(a[lo:hi], b[lo:hi], w, out[lo:hi])
+	}
+}
+
+// blendChunk is how many joints blendChunkOf takes: its arrays live on the
+// stack (about 2.5 KiB).
+const blendChunk = 64
+
+// blendChunkOf is BlendTransforms on at most blendChunk joints.
+func blendChunkOf(a, b []Transform, w float32, out []Transform) {
+	n := len(out)
+	a, b = a[:n], b[:n]
+	// w0[i], w1[i]: joint i's slerp weights, w1 carrying the shortest-path
+	// negation of b's rotation (w1·(−q) = (−w1)·q exactly, as is the sign of
+	// the dot product below).
+	var w0, w1 [blendChunk]float32
+	// The joints whose weights need trigonometry: their index, |d|, the sign
+	// to give w1, and the batch calls' inputs and outputs.
+	var idx [blendChunk]uint8
+	var ds, signs, theta, sinTheta, angle, sinA, cosA [blendChunk]float32
+	m := 0
 	for i := range out {
 		x, y := &a[i], &b[i]
-		// BlendQuat written out, and every field stored on its own: a returned
-		// Quat or Transform literal is assembled on the stack and copied with wide
-		// moves that stall on the narrow stores that filled it. Each output
-		// component reads only the same component of x and y (or locals), so out
-		// may alias a or b.
 		aw, ax, ay, az := x.Q.W, x.Q.V[0], x.Q.V[1], x.Q.V[2]
 		bw, bx, by, bz := y.Q.W, y.Q.V[0], y.Q.V[1], y.Q.V[2]
 		sw, sx, sy, sz := aw+bw, ax+bx, ay+by, az+bz
 		dw, dx, dy, dz := aw-bw, ax-bx, ay-by, az-bz
+		sign := float32(1)
 		if float32(sw*sw)+float32(sx*sx)+float32(sy*sy)+float32(sz*sz) < float32(dw*dw)+float32(dx*dx)+float32(dy*dy)+float32(dz*dz) {
 			bw, bx, by, bz = -bw, -bx, -by, -bz
+			sign = -1
 		}
-		// SlerpWeights written out (two calls fewer per node).
-		var w0, w1 float32
+		// SlerpWeights' steps.
 		d := float32(aw*bw) + float32(ax*bx) + float32(ay*by) + float32(az*bz)
-		sign := float32(1)
 		if d < 0 {
-			d, sign = -d, -1
+			d, sign = -d, -sign
 		}
 		if 1-d <= SlerpThreshold {
-			w0, w1 = 1-w, w*sign
-		} else {
-			theta, sinTheta := AcosSin32(d)
-			sinAT, cosAT := Sincos32(w * theta)
-			w1 = sinAT / sinTheta
-			w0, w1 = cosAT-float32(w1*d), w1*sign
+			w0[i], w1[i] = 1-w, w*sign
+			continue
 		}
-		o := &out[i]
+		idx[m], ds[m], signs[m] = uint8(i), d, sign
+		m++
+	}
+	AcosSinBatch(ds[:m], theta[:m], sinTheta[:m])
+	for j := range m {
+		angle[j] = w * theta[j]
+	}
+	SincosBatch(angle[:m], sinA[:m], cosA[:m])
+	for j := range m {
+		i := idx[j]
+		v := sinA[j] / sinTheta[j]
+		w0[i], w1[i] = cosA[j]-float32(v*ds[j]), v*signs[j]
+	}
+	v := 1 - w
+	for i := range out {
+		// Every field stored on its own: a Quat or Transform literal is
+		// assembled on the stack and copied with wide moves that stall on the
+		// narrow stores that filled it. Each output component reads only the
+		// same component of x and y, so out may alias a or b.
+		x, y, o := &a[i], &b[i], &out[i]
+		p0, p1 := w0[i], w1[i]
 		o.T[0] = float32(v*x.T[0]) + float32(w*y.T[0])
 		o.T[1] = float32(v*x.T[1]) + float32(w*y.T[1])
 		o.T[2] = float32(v*x.T[2]) + float32(w*y.T[2])
 		o.S[0] = float32(v*x.S[0]) + float32(w*y.S[0])
 		o.S[1] = float32(v*x.S[1]) + float32(w*y.S[1])
 		o.S[2] = float32(v*x.S[2]) + float32(w*y.S[2])
-		o.Q.W = float32(w0*aw) + float32(w1*bw)
-		o.Q.V[0] = float32(w0*ax) + float32(w1*bx)
-		o.Q.V[1] = float32(w0*ay) + float32(w1*by)
-		o.Q.V[2] = float32(w0*az) + float32(w1*bz)
+		o.Q.W = float32(p0*x.Q.W) + float32(p1*y.Q.W)
+		o.Q.V[0] = float32(p0*x.Q.V[0]) + float32(p1*y.Q.V[0])
+		o.Q.V[1] = float32(p0*x.Q.V[1]) + float32(p1*y.Q.V[1])
+		o.Q.V[2] = float32(p0*x.Q.V[2]) + float32(p1*y.Q.V[2])
 	}
 }
 

@@ -21,4 +21,10 @@
 // state sampling keeps between frames (key cursors, evaluation scratch) is a
 // Context that each player owns (a Pose holds its own), so any number of players
 // and goroutines sample one clip.
+//
+// The engines' slerps need float32-exact sines, cosines and arc cosines
+// (math32.go). Samplers and the blender gather a frame's angles and compute them
+// together (SlerpBatch, SincosBatch, AcosSinBatch): on amd64 with AVX2 four at a
+// time with the same IEEE operations as the scalar code (trig_amd64.s, no fused
+// multiply-add), elsewhere one by one; the bits are the same either way.
 package anim
