@@ -134,8 +134,8 @@ func (c *Clip) SampleWith(cur *Cursor, t, globalMS float64, out []anim.Transform
 // and probes as the tracks' own eval, read from contiguous arrays. The key search
 // is done once for a run of channels that share their key times (sameKeys),
 // and a node whose three channels are keyed together reads its keys from one
-// interleaved record per key (packedSeq.keys), so that a node costs no call but
-// the slerp's sine and cosine.
+// interleaved record per key (packedSeq.keys), so that a node costs no call; the
+// slerps' sines and cosines are computed together at the end.
 func (c *Clip) samplePacked(slots []int32, frame int32, seqT, globalMS float64, out []anim.Transform, probes []anim.Probe) {
 	ps := c.pack
 	tracks := ps.tracks[:3*len(out)]
@@ -145,6 +145,10 @@ func (c *Clip) samplePacked(slots []int32, frame int32, seqT, globalMS float64, 
 	// exact when the result is key a itself; a channel with sameKeys (of this
 	// node or a later one) takes them as they are.
 	a, r, exact := 0, float32(0), true
+	// The rotations between two keys are written at slerps.Flush, their sines
+	// and cosines computed together (anim.SlerpBatch).
+	var slerps anim.SlerpBatch
+	defer slerps.Flush()
 	for n := range out {
 		x := &out[n]
 		var p *anim.Probe
@@ -177,20 +181,7 @@ func (c *Clip) samplePacked(slots []int32, frame int32, seqT, globalMS float64, 
 			x.T[0] = k0.t[0] + float32((k1.t[0]-k0.t[0])*r)
 			x.T[1] = k0.t[1] + float32((k1.t[1]-k0.t[1])*r)
 			x.T[2] = k0.t[2] + float32((k1.t[2]-k0.t[2])*r)
-			// anim.SlerpArc.Weights, written out (one call fewer per joint).
-			arc := &k0.arc
-			var w0, w1 float32
-			if arc.Linear {
-				w0, w1 = 1-r, r*arc.Sign
-			} else {
-				sinAT, cosAT := anim.Sincos32(r * arc.Theta)
-				w1 = sinAT / arc.SinTheta
-				w0, w1 = cosAT-float32(w1*arc.D), w1*arc.Sign
-			}
-			x.Q.W = float32(w0*k0.q.W) + float32(w1*k1.q.W)
-			x.Q.V[0] = float32(w0*k0.q.V[0]) + float32(w1*k1.q.V[0])
-			x.Q.V[1] = float32(w0*k0.q.V[1]) + float32(w1*k1.q.V[1])
-			x.Q.V[2] = float32(w0*k0.q.V[2]) + float32(w1*k1.q.V[2])
+			slerps.Add(&x.Q, &k0.q, &k1.q, &k0.arc, r)
 			x.S[0] = k0.s[0] + float32((k1.s[0]-k0.s[0])*r)
 			x.S[1] = k0.s[1] + float32((k1.s[1]-k0.s[1])*r)
 			x.S[2] = k0.s[2] + float32((k1.s[2]-k0.s[2])*r)
@@ -235,21 +226,7 @@ func (c *Clip) samplePacked(slots []int32, frame int32, seqT, globalMS float64, 
 					addKey(p, chR, k, -1, 0)
 					continue
 				}
-				// anim.SlerpArc.Weights, written out (one call fewer per joint).
-				arc := &arcs[v]
-				var w0, w1 float32
-				if arc.Linear {
-					w0, w1 = 1-r, r*arc.Sign
-				} else {
-					sinAT, cosAT := anim.Sincos32(r * arc.Theta)
-					w1 = sinAT / arc.SinTheta
-					w0, w1 = cosAT-float32(w1*arc.D), w1*arc.Sign
-				}
-				qa, qb := &quats[v], &quats[v+1]
-				x.Q.W = float32(w0*qa.W) + float32(w1*qb.W)
-				x.Q.V[0] = float32(w0*qa.V[0]) + float32(w1*qb.V[0])
-				x.Q.V[1] = float32(w0*qa.V[1]) + float32(w1*qb.V[1])
-				x.Q.V[2] = float32(w0*qa.V[2]) + float32(w1*qb.V[2])
+				slerps.Add(&x.Q, &quats[v], &quats[v+1], &arcs[v], r)
 				addKey(p, chR, k, k+1, r)
 				continue
 			}

@@ -61,8 +61,8 @@
 // half-away), with FISTP's integer indefinite (frame 0) for NaN or |x| >= 2^63; the
 // range check is unsigned; exact-time returns on k0 then k1 use exact float
 // compares; positions lerp as anim.LerpVec3; quaternions use the engine weights
-// (anim.SlerpArc precomputed per key pair at load, evaluated with anim.Sincos32,
-// bit-identical to anim.SlerpWeights). Quaternion components are the float32
+// (anim.SlerpArc precomputed per key pair at load, evaluated a frame's slerps at a
+// time by anim.SlerpBatch, bit-identical to anim.SlerpWeights). Quaternion components are the float32
 // quotient s16/32767 (the engine's constant is 32767.0), never normalised; the order
 // comes from the "quat-order" reading ("xyzw": w at +0x16; "wxyz": w at +0x10).
 // Transform.Q is the conjugate of the engine quaternion, S = 1. Each probe has the

@@ -186,6 +186,10 @@ func (c *Clip) Sample(_ anim.Context, t float64, out []anim.Transform, probes []
 		nodes = nodes[:len(probes)]
 	}
 	keys, arcs, mapw := c.keys, c.arcs, c.mapw
+	// The rotations between two keys are written at slerps.Flush, their sines
+	// and cosines computed together (anim.SlerpBatch).
+	var slerps anim.SlerpBatch
+	defer slerps.Flush()
 	for i := range nodes {
 		nd := &nodes[i]
 		o := &out[i]
@@ -221,15 +225,12 @@ func (c *Clip) Sample(_ anim.Context, t float64, out []anim.Transform, probes []
 		default:
 			k1 := &keys[key+1]
 			a := (tf - k0.time) / (k1.time - k0.time)
-			w0, w1 := arcs[key].Weights(a)
-			b := 1 - a // anim.LerpVec3 and anim.Combine, written out
+			b := 1 - a // anim.LerpVec3, written out
 			o.T[0] = float32(b*k0.pos[0]) + float32(a*k1.pos[0])
 			o.T[1] = float32(b*k0.pos[1]) + float32(a*k1.pos[1])
 			o.T[2] = float32(b*k0.pos[2]) + float32(a*k1.pos[2])
-			o.Q.W = float32(w0*k0.qc.W) + float32(w1*k1.qc.W)
-			o.Q.V[0] = float32(w0*k0.qc.V[0]) + float32(w1*k1.qc.V[0])
-			o.Q.V[1] = float32(w0*k0.qc.V[1]) + float32(w1*k1.qc.V[1])
-			o.Q.V[2] = float32(w0*k0.qc.V[2]) + float32(w1*k1.qc.V[2])
+			// anim.SlerpArc.Weights and anim.Combine, at slerps.Flush.
+			slerps.Add(&o.Q, &k0.qc, &k1.qc, &arcs[key], a)
 			k1i, alpha = int32(key+1), a
 		}
 		o.S = one
