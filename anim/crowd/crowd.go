@@ -7,6 +7,7 @@ package crowd
 import (
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"animscope/anim"
 )
@@ -31,16 +32,41 @@ const chunk = 4
 // goroutines. The workers are started once and wait between frames, so a frame
 // allocates nothing. A Job is used by one goroutine at a time; Close stops its
 // workers.
+//
+// Each worker owns a contiguous part of the characters, the same part every
+// frame while their number stays the same, so that a character's pose buffers
+// stay in the cache of the core that last wrote them (a few hundred 64-joint
+// characters fill a core's L2); a worker that finishes its part takes chunks
+// from the others' parts.
 type Job struct {
 	workers int
-	wake    []chan struct{}
-	done    chan struct{}
-	chars   []Character
-	next    atomic.Int64
-	once    sync.Once
+	// frame counts Evaluate's frames; a worker that has done frame f waits for
+	// frame f+1, first spinning for up to spinWait (the next frame of a busy
+	// loop starts without waking a thread, which costs tens of microseconds),
+	// then asleep on its wake channel, announced by its asleep flag.
+	frame  atomic.Uint64
+	asleep []atomic.Bool // per worker 1..workers-1 (index w-1)
+	wake   []chan struct{}
+	closed atomic.Bool
+	done   chan struct{}
+	chars  []Character
+	parts  []part
+	once   sync.Once
 	// panicked holds the first panic a worker recovered this frame; Evaluate
 	// repeats it on the caller's goroutine, where the caller may recover it.
 	panicked atomic.Pointer[any]
+}
+
+// spinWait is how long a worker polls for the next frame before it sleeps.
+const spinWait = 100 * time.Microsecond
+
+// part is one worker's share of a frame's characters: chunks are taken from
+// next up to end. Padded to its own cache line, as the workers take from
+// their own parts at once.
+type part struct {
+	next atomic.Int64
+	end  int64
+	_    [48]byte
 }
 
 // New returns a crowd job on workers goroutines (the caller's among them);
@@ -49,18 +75,62 @@ func New(workers int) *Job {
 	if workers < 1 {
 		workers = 1
 	}
-	c := &Job{workers: workers, done: make(chan struct{}, workers)}
+	c := &Job{workers: workers, done: make(chan struct{}, workers), parts: make([]part, workers),
+		asleep: make([]atomic.Bool, workers-1), wake: make([]chan struct{}, workers-1)}
+	for w := range c.wake {
+		c.wake[w] = make(chan struct{}, 1)
+	}
 	for w := 1; w < workers; w++ {
-		wake := make(chan struct{}, 1)
-		c.wake = append(c.wake, wake)
-		go func() {
-			for range wake {
-				c.safeWork()
-				c.done <- struct{}{}
-			}
-		}()
+		go c.worker(w)
 	}
 	return c
+}
+
+// worker is goroutine w's loop: wait for the next frame, evaluate its share.
+func (c *Job) worker(w int) {
+	for seen := uint64(0); ; seen++ {
+		c.waitFrame(w, seen)
+		if c.closed.Load() {
+			return
+		}
+		c.safeWork(w)
+		c.done <- struct{}{}
+	}
+}
+
+// waitFrame returns when Evaluate has started the frame after seen (or Close
+// was called). Its flag and Evaluate's are read and written in opposite orders
+// (Dekker's pattern; Go's atomics are sequentially consistent): either the
+// worker sees the new frame, or Evaluate sees the worker asleep and sends a
+// wake, which the worker then takes.
+func (c *Job) waitFrame(w int, seen uint64) {
+	if c.spinFor(seen) {
+		return
+	}
+	asleep := &c.asleep[w-1]
+	asleep.Store(true)
+	if c.frame.Load() != seen && asleep.Swap(false) {
+		return // Evaluate had not seen the flag: no wake comes
+	}
+	<-c.wake[w-1]
+}
+
+// spinFor polls for a frame after seen for up to spinWait.
+func (c *Job) spinFor(seen uint64) bool {
+	var deadline time.Time
+	for i := 0; ; i++ {
+		if c.frame.Load() != seen {
+			return true
+		}
+		if i&255 == 0 {
+			now := time.Now()
+			if deadline.IsZero() {
+				deadline = now.Add(spinWait)
+			} else if now.After(deadline) {
+				return false
+			}
+		}
+	}
 }
 
 // Workers is the number of goroutines that evaluate a frame.
@@ -71,11 +141,19 @@ func (c *Job) Workers() int { return c.workers }
 // clips (immutable) but nothing they write.
 func (c *Job) Evaluate(chars []Character) {
 	c.chars = chars
-	c.next.Store(0)
-	for _, w := range c.wake {
-		w <- struct{}{}
+	n := int64(len(chars))
+	for w := range c.parts {
+		p := &c.parts[w]
+		p.next.Store(n * int64(w) / int64(c.workers))
+		p.end = n * int64(w+1) / int64(c.workers)
 	}
-	c.safeWork()
+	c.frame.Add(1)
+	for w := range c.asleep {
+		if c.asleep[w].Swap(false) {
+			c.wake[w] <- struct{}{}
+		}
+	}
+	c.safeWork(0)
 	for range c.wake {
 		<-c.done
 	}
@@ -87,33 +165,39 @@ func (c *Job) Evaluate(chars []Character) {
 
 // safeWork is work that records a panic instead of ending the program: a
 // worker's panic could not be recovered by the caller.
-func (c *Job) safeWork() {
+func (c *Job) safeWork(w int) {
 	defer c.recoverWork()
-	c.work()
+	c.work(w)
 }
 
 // recoverWork is safeWork's deferred recovery (its own function, so that a frame
 // without a panic allocates nothing for it).
 func (c *Job) recoverWork() {
 	if r := recover(); r != nil {
-		c.next.Store(int64(len(c.chars))) // the others stop at their next chunk
+		for i := range c.parts { // the others stop at their next chunk
+			c.parts[i].next.Store(c.parts[i].end)
+		}
 		p := new(any)
 		*p = r
 		c.panicked.CompareAndSwap(nil, p)
 	}
 }
 
-// work evaluates chunks of characters until none is left.
-func (c *Job) work() {
+// work evaluates worker w's part chunk by chunk, then takes chunks from the
+// other parts until none is left.
+func (c *Job) work(w int) {
 	chars := c.chars
-	for {
-		i := int(c.next.Add(chunk)) - chunk
-		if i >= len(chars) {
-			return
-		}
-		for j := i; j < min(i+chunk, len(chars)); j++ {
-			ch := &chars[j]
-			ch.Result = ch.Pose.Evaluate(ch.Skel, &ch.Req)
+	for k := range c.parts {
+		p := &c.parts[(w+k)%len(c.parts)]
+		for {
+			i := p.next.Add(chunk) - chunk
+			if i >= p.end {
+				break
+			}
+			for j := i; j < min(i+chunk, p.end); j++ {
+				ch := &chars[j]
+				ch.Result = ch.Pose.Evaluate(ch.Skel, &ch.Req)
+			}
 		}
 	}
 }
@@ -121,6 +205,8 @@ func (c *Job) work() {
 // Close stops the workers. The job must not be used afterwards.
 func (c *Job) Close() {
 	c.once.Do(func() {
+		c.closed.Store(true)
+		c.frame.Add(1)
 		for _, w := range c.wake {
 			close(w)
 		}
