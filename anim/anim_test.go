@@ -497,6 +497,9 @@ func TestProbeSize(t *testing.T) {
 	if got, want := unsafe.Offsetof(Probe{}.Keys)+3*unsafe.Sizeof(KeyUse{}), uintptr(64); got > want {
 		t.Errorf("header and three records span %d bytes, want at most %d", got, want)
 	}
+	if got := unsafe.Sizeof(Probe{}); got%64 != 0 {
+		t.Errorf("Probe is %d bytes, want a multiple of 64 (one cache line per node's header)", got)
+	}
 }
 
 // TestPutKey checks that PutKey writes what the fields say, HasFrame cleared,
