@@ -2,8 +2,10 @@ package crowd
 
 import (
 	"math"
+	"runtime"
 	"strings"
 	"testing"
+	"time"
 
 	"animscope/anim"
 
@@ -57,14 +59,18 @@ func crowdOf(n int, s *anim.Skeleton) []Character {
 
 // TestCrowdMatchesSerial: every character of a crowd evaluated on 1, 2 and 5
 // goroutines has the model and skin matrices a serial Evaluate gives, frame after
-// frame, and a frame allocates nothing.
+// frame (frames back to back, which the workers meet polling, and a frame after
+// a pause, which they meet asleep), and a frame allocates nothing.
 func TestCrowdMatchesSerial(t *testing.T) {
 	s := &anim.Skeleton{Names: []string{"a", "b", "c"}, Parents: []int32{-1, 0, 1},
 		Offset: []mgl32.Vec3{{0, 0, 0}, {0, 1, 0}, {0, 1, 0}}}
 	for _, workers := range []int{1, 2, 5} {
 		c := New(workers)
 		chars, want := crowdOf(37, s), crowdOf(37, s)
-		for frame := 0; frame < 3; frame++ {
+		for frame := 0; frame < 4; frame++ {
+			if frame == 2 {
+				time.Sleep(3 * spinWait) // the workers stop polling and sleep
+			}
 			for i := range chars {
 				chars[i].Req.TA += 0.5
 				want[i].Req.TA += 0.5
@@ -114,5 +120,25 @@ func TestCrowdPanic(t *testing.T) {
 	v, x := float32(0.75), float32(0.39)
 	if got, want := chars[39].Pose.Model[0][9], v*x; got != want {
 		t.Errorf("after the panic: character 39 x = %v, want %v", got, want)
+	}
+}
+
+// TestCrowdCloseStopsWorkers: Close ends the worker goroutines, whether they
+// are polling for the next frame or asleep.
+func TestCrowdCloseStopsWorkers(t *testing.T) {
+	s := &anim.Skeleton{Names: []string{"a"}, Parents: []int32{-1}}
+	for _, pause := range []time.Duration{0, 3 * spinWait} {
+		before := runtime.NumGoroutine()
+		c := New(4)
+		c.Evaluate(crowdOf(9, s))
+		time.Sleep(pause)
+		c.Close()
+		deadline := time.Now().Add(5 * time.Second)
+		for runtime.NumGoroutine() > before && time.Now().Before(deadline) {
+			time.Sleep(time.Millisecond)
+		}
+		if got := runtime.NumGoroutine(); got > before {
+			t.Errorf("pause %v: %d goroutines after Close, want at most %d as before New", pause, got, before)
+		}
 	}
 }
