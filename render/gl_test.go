@@ -6,6 +6,7 @@ import (
 	"os"
 	"runtime"
 	"testing"
+	"unsafe"
 
 	"animscope/anim"
 
@@ -16,7 +17,7 @@ import (
 
 // withContext runs f with a hidden window's GL 4.1 core context current and a
 // renderer, or skips where there is no display (run under xvfb-run).
-func withContext(t *testing.T, f func(r *Renderer)) {
+func withContext(t testing.TB, f func(r *Renderer)) {
 	t.Helper()
 	if os.Getenv("DISPLAY") == "" && os.Getenv("WAYLAND_DISPLAY") == "" {
 		t.Skip("no display (DISPLAY unset): GL tests need X11; run under xvfb-run")
@@ -209,6 +210,37 @@ func TestCrowdBatches(t *testing.T) {
 		}
 		if a, b := countDrawn(one), countDrawn(whole); b < 5*a {
 			t.Errorf("7 characters cover %d pixels, one %d: want about 7 times as many", b, a)
+		}
+	})
+}
+
+// BenchmarkModelUpload1000x64 is the CPU side of handing the crowd view's bone
+// matrices to GL for 1,000 characters of 64 nodes (64,000 matrices, 3 MB): the
+// texture buffer's orphaning and copy, as bonePass.draw does each frame. Under
+// Xvfb the driver is llvmpipe, whose copy is a memcpy into host memory as a real
+// driver's copy into its staging memory is; the draws are not included (with
+// llvmpipe they run the GPU's work on the CPU).
+func BenchmarkModelUpload1000x64(b *testing.B) {
+	withContext(b, func(r *Renderer) {
+		model := make([]anim.Affine, 1000*64)
+		for i := range model {
+			model[i] = anim.IdentityAffine
+			model[i][9] = float32(i)
+		}
+		tb := newTexBuffer(gl.RGBA32F)
+		defer tb.delete()
+		n := len(model) * int(unsafe.Sizeof(model[0]))
+		tb.upload(unsafe.Pointer(&model[0]), n)
+		gl.Finish()
+		b.ReportAllocs()
+		b.SetBytes(int64(n))
+		for b.Loop() {
+			tb.upload(unsafe.Pointer(&model[0]), n)
+		}
+		gl.Finish()
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/1e6, "ms/frame")
+		if err := CheckError(); err != nil {
+			b.Fatal(err)
 		}
 	})
 }
