@@ -19,7 +19,7 @@ func SincosBatch(x, sin, cos []float32) {
 	n := len(x)
 	sin, cos = sin[:n], cos[:n]
 	i := 0
-	if haveTrig4 {
+	if haveAVX2 {
 		for n-i >= 4 {
 			done, fail := sincos4(&x[i], &sin[i], &cos[i], (n-i)&^3)
 			i += done
@@ -45,7 +45,7 @@ func AcosSinBatch(d, theta, sinTheta []float32) {
 	n := len(d)
 	theta, sinTheta = theta[:n], sinTheta[:n]
 	i := 0
-	if haveTrig4 {
+	if haveAVX2 {
 		for n-i >= 4 {
 			done, fail := acossin4(&d[i], &theta[i], &sinTheta[i], (n-i)&^3)
 			i += done

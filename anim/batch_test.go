@@ -73,13 +73,13 @@ func checkBatch(t *testing.T, xs []float32) {
 // with the four-lane kernels (where this machine has them) and without.
 func TestBatchMatchesScalar(t *testing.T) {
 	xs := batchInputs(t)
-	if !haveTrig4 {
+	if !haveAVX2 {
 		t.Log("no four-lane kernels on this target (amd64 with AVX2 has them): checking the portable path only")
 	}
 	checkBatch(t, xs)
-	saved := haveTrig4
-	defer func() { haveTrig4 = saved }()
-	haveTrig4 = false
+	saved := haveAVX2
+	defer func() { haveAVX2 = saved }()
+	haveAVX2 = false
 	checkBatch(t, xs)
 }
 

@@ -210,7 +210,21 @@ func LocalToModel(s *Skeleton, local []Transform, root *Affine, model []Affine) 
 	if pivot != nil {
 		pivot = pivot[:n]
 	}
-	for i, p := range parents {
+	i0 := 0
+	if haveAVX2 && n > 0 {
+		// The same loop in assembly, four lanes per column of the product
+		// (l2m_amd64.s; TestLocalToModelAVXMatchesGo).
+		var po, pp *mgl32.Vec3
+		if offset != nil {
+			po = &offset[0]
+		}
+		if pivot != nil {
+			pp = &pivot[0]
+		}
+		i0 = localToModelAVX(&parents[0], &local[0], &model[0], po, pp, root, n)
+	}
+	for i := i0; i < n; i++ {
+		p := parents[i]
 		x := &local[i]
 		w, qx, qy, qz := x.Q.W, x.Q.V[0], x.Q.V[1], x.Q.V[2]
 		sx, sy, sz := x.S[0], x.S[1], x.S[2]

@@ -2,12 +2,6 @@
 
 package anim
 
-import "golang.org/x/sys/cpu"
-
-// haveTrig4 says whether sincos4 and acossin4 (trig_amd64.s) may run: they use
-// AVX2. A variable, so that the tests can run the portable path too.
-var haveTrig4 = cpu.X86.HasAVX2
-
 // sincos4 runs Sincos32's kernel on x[i], four lanes at a time, for i below n (a
 // multiple of 4), writing sin[i] and cos[i]. It stops after the first group of
 // four with a lane the kernel cannot answer: done is that group's first index

@@ -1,0 +1,6 @@
+//go:build !amd64 || purego
+
+package anim
+
+// haveAVX2 is false: no assembly kernels on this target; the Go code runs.
+var haveAVX2 = false

@@ -1,0 +1,9 @@
+//go:build !amd64 || purego
+
+package anim
+
+import "github.com/go-gl/mathgl/mgl32"
+
+func localToModelAVX(parents *int32, local *Transform, model *Affine, offset, pivot *mgl32.Vec3, root *Affine, n int) (done int) {
+	return 0
+}
