@@ -55,10 +55,51 @@ type Clip struct {
 	objectLS   int       // the object lineset, or −1
 	cameraLS   bool      // the object lineset is camera-typed (engine zoom)
 	absolute   bool      // the "handles" reading is "absolute"
+
+	// plan is what evaluate runs: the lines that drive something, in file order.
+	plan []linePlan
+	// values holds the keys' values of the plan's numeric linear and step lines,
+	// line after line in evaluation order (a Key is 96 bytes: reading two keys'
+	// values and frames touched up to four cache lines per line).
+	values []float64
+}
+
+// planKind is how evaluate reads a line.
+type planKind uint8
+
+const (
+	planFunc   planKind = iota // a func line
+	planLinear                 // numeric keys, linear
+	planStep                   // numeric keys, step (const)
+	planKeys                   // any other keyframe line (bezier, custom curve, names, switches)
+)
+
+// Slots of lsVals.trs: move x..z, rotate x..z, scale x..z.
+const (
+	slotMove   = 0
+	slotRotate = 3
+	slotScale  = 6
+	slotApply  = -1 // apply decides where the value goes
+	slotNone   = -2 // a transform line without an axis: evaluated, feeds nothing
+)
+
+// linePlan is one line as evaluate reads it: what Line and Clip say about it,
+// gathered in one place.
+type linePlan struct {
+	line   *Line
+	frame  *Expr     // keyframe lines: the (shared) frame expression
+	frames []float64 // keyframe lines: the keys' frames (shared by equal lines)
+	values []float64 // planLinear, planStep: the keys' values, in Clip.values
+	index  int32     // the line's index in Track.Lines
+	node   int32     // the bone whose probe records the line, or −1
+	slot   int8      // where the value goes in lsVals.trs, or slotApply, slotNone
+	kind   planKind
+	tg     target
+	probe  anim.Channel
 }
 
 type lsVals struct {
-	t, r, s  [3]float64
+	trs      [9]float64 // move, rotate, scale (slotMove, slotRotate, slotScale)
 	color    [4]float64
 	colorSet bool
 	show     int8 // −1 unset
@@ -202,7 +243,77 @@ func (b *Binder) BindClip(s *anim.Skeleton) (*Clip, []formats.Diagnostic) {
 			driven[c.lsNode[i]] = true
 		}
 	}
+	c.buildPlan()
 	return c, diags
+}
+
+// numericKeys: every key of l is a number (lines with a key that is not are
+// dropped at load, except names and switches).
+func numericKeys(l *Line) bool {
+	if l.boolKeys || l.strKeys {
+		return false
+	}
+	for i := range l.Keys {
+		if !l.Keys[i].isNumber {
+			return false
+		}
+	}
+	return true
+}
+
+// buildPlan gathers, for every line that drives something, what evaluate needs.
+func (c *Clip) buildPlan() {
+	tr := c.tr
+	nv := 0
+	for i, l := range tr.Lines {
+		if c.tgt[i] != tgtNone && l.Func == nil && numericKeys(l) && (l.Interp == InterpLinear || l.Interp == InterpStep) {
+			nv += len(l.Keys)
+		}
+	}
+	c.values = make([]float64, 0, nv)
+	for i, l := range tr.Lines {
+		tg := c.tgt[i]
+		if tg == tgtNone {
+			continue
+		}
+		p := linePlan{line: l, index: int32(i), node: -1, slot: slotApply, tg: tg, probe: l.probe}
+		if tg == tgtBone {
+			p.node = c.lsNode[l.Lineset]
+		}
+		if l.Channel.transform() && tg != tgtZoom && tg != tgtTexture {
+			p.slot = slotNone
+			if ax := l.Axis - 1; ax >= 0 && ax < 3 {
+				switch l.Channel {
+				case ChMove:
+					p.slot = int8(slotMove + ax)
+				case ChRotate:
+					p.slot = int8(slotRotate + ax)
+				case ChScale:
+					p.slot = int8(slotScale + ax)
+				}
+			}
+		}
+		switch {
+		case l.Func != nil:
+			p.kind = planFunc
+		case l.frame == nil || len(l.frames) == 0 || len(l.frames) != len(l.Keys):
+			continue // never bound: such a line is ignored at load
+		default:
+			p.frame, p.frames, p.kind = l.frame, l.frames, planKeys
+			if numericKeys(l) && (l.Interp == InterpLinear || l.Interp == InterpStep) {
+				p.kind = planLinear
+				if l.Interp == InterpStep {
+					p.kind = planStep
+				}
+				start := len(c.values)
+				for k := range l.Keys {
+					c.values = append(c.values, l.Keys[k].Value)
+				}
+				p.values = c.values[start:len(c.values):len(c.values)]
+			}
+		}
+		c.plan = append(c.plan, p)
+	}
 }
 
 // Track returns the parsed track.
@@ -256,13 +367,16 @@ func probeFrame(t, fps float64) int32 {
 }
 
 // evaluate runs every line at time t into sc, and records key uses in probes.
+//
+// Lines that share a frame expression share its value, and lines that share
+// their keys' frames share the key search, while the time (and so each frame)
+// stays the same; expressions that draw random numbers are evaluated every
+// time, in file order, as they consume the generator.
 func (c *Clip) evaluate(t float64, sc *scratch, probes []anim.Probe) {
 	tr := c.tr
 	for i := range sc.ls {
 		v := &sc.ls[i]
-		v.t = [3]float64{}
-		v.r = [3]float64{}
-		v.s = [3]float64{1, 1, 1}
+		v.trs = [9]float64{0, 0, 0, 0, 0, 0, 1, 1, 1}
 		v.color = [4]float64{1, 1, 1, 1}
 		v.colorSet = false
 		v.show = -1
@@ -284,17 +398,23 @@ func (c *Clip) evaluate(t float64, sc *scratch, probes []anim.Probe) {
 		sc.rng.init(t)
 		e.rng = &sc.rng
 	}
-	for i, l := range tr.Lines {
-		tg := c.tgt[i]
-		if tg == tgtNone {
-			continue
-		}
+	// The last frame expression evaluated without random draws, and its value.
+	var lastX *Expr
+	var lastF float64
+	var lastOK bool
+	// The last key search: on which frames, at which frame, and its result.
+	var lastFrames *float64
+	var lastAt float64
+	var lastLo, lastHi int
+	for pi := range c.plan {
+		p := &c.plan[pi]
 		var v float64
 		var str string
 		ok := true
 		f := 0.0
 		keys := keyPair{k0: -1, k1: -1} // a func line has no keys
-		if l.Func != nil {
+		if p.kind == planFunc {
+			l := p.line
 			e.t = t
 			v, ok = l.Func.eval(e)
 			if l.mul {
@@ -303,17 +423,48 @@ func (c *Clip) evaluate(t float64, sc *scratch, probes []anim.Probe) {
 				v = v * c.Intensity
 			}
 		} else {
-			e.t = t
-			var fok bool
-			if f, fok = l.frame.eval(e); !fok {
+			if p.frame == lastX {
+				f, ok = lastF, lastOK
+			} else {
+				e.t = t
+				f, ok = p.frame.eval(e)
+				if !p.frame.UsesRand {
+					lastX, lastF, lastOK = p.frame, f, ok
+				}
+			}
+			if !ok {
 				continue
 			}
-			v, str, keys, ok = c.lookup(l, f, sc)
+			fr := p.frames
+			lo, hi := lastLo, lastHi
+			if &fr[0] != lastFrames || f != lastAt {
+				lo, hi = neighbors(fr, f)
+				lastFrames, lastAt, lastLo, lastHi = &fr[0], f, lo, hi
+			}
+			switch p.kind {
+			case planLinear, planStep:
+				vals := p.values
+				switch {
+				case lo == hi:
+					v, keys.k0 = vals[lo-1], int32(lo-1)
+				case lo == 0: // before the first key: the first value
+					v, keys.k0 = vals[0], 0
+				case p.kind == planStep:
+					v, keys.k0 = vals[lo-1], int32(lo-1)
+				default:
+					fa, fb := fr[lo-1], fr[hi-1]
+					u := (f - fa) / (fb - fa)
+					keys.k0, keys.k1, keys.alpha = int32(lo-1), int32(hi-1), float32(u)
+					v = float64(vals[lo-1]*(1.0-u)) + float64(vals[hi-1]*u)
+				}
+			default:
+				v, str, keys, ok = c.lookupAt(p.line, f, lo, hi, sc)
+			}
 		}
-		if tg == tgtBone && probes != nil {
-			if node := int(c.lsNode[l.Lineset]); node < len(probes) {
-				ku := anim.KeyUse{Channel: l.probe, K0: keys.k0, K1: keys.k1}
-				if l.Func == nil {
+		if p.node >= 0 && probes != nil {
+			if node := int(p.node); node < len(probes) {
+				ku := anim.KeyUse{Channel: p.probe, K0: keys.k0, K1: keys.k1}
+				if p.kind != planFunc {
 					// Non-finite numbers (t = ±Inf, period 0, unsorted duplicate
 					// frames) are left out of the probe so that printers never
 					// meet NaN.
@@ -321,17 +472,28 @@ func (c *Clip) evaluate(t float64, sc *scratch, probes []anim.Probe) {
 						ku.Alpha = keys.alpha
 					}
 				}
-				if l.Func == nil && !math.IsNaN(f) && !math.IsInf(f, 0) {
+				if p.kind != planFunc && !math.IsNaN(f) && !math.IsInf(f, 0) {
 					probes[node].AddFrame(ku, f)
 				} else {
 					probes[node].Add(ku)
 				}
 			}
 		}
-		if !ok || (!l.strKeys && !l.boolKeys && !(math.Abs(v) <= MaxValue)) {
+		switch {
+		case p.kind == planLinear || p.kind == planStep:
+			if !(math.Abs(v) <= MaxValue) {
+				continue
+			}
+		case !ok:
+			continue
+		case !p.line.strKeys && !p.line.boolKeys && !(math.Abs(v) <= MaxValue):
 			continue
 		}
-		c.apply(sc, i, l, tg, v, str)
+		if p.slot >= 0 {
+			sc.ls[p.line.Lineset].trs[p.slot] = v
+		} else if p.slot == slotApply {
+			c.apply(sc, int(p.index), p.line, p.tg, v, str)
+		}
 	}
 }
 
@@ -354,15 +516,15 @@ func (c *Clip) apply(sc *scratch, i int, l *Line, tg target, v float64, str stri
 	switch l.Channel {
 	case ChMove:
 		if ax >= 0 && ax < 3 {
-			ls.t[ax] = v
+			ls.trs[slotMove+ax] = v
 		}
 	case ChRotate:
 		if ax >= 0 && ax < 3 {
-			ls.r[ax] = v
+			ls.trs[slotRotate+ax] = v
 		}
 	case ChScale:
 		if ax >= 0 && ax < 3 {
-			ls.s[ax] = v
+			ls.trs[slotScale+ax] = v
 		}
 	case ChColor:
 		if ax >= 0 && ax < 4 {
@@ -412,10 +574,10 @@ type keyPair struct {
 	alpha  float32
 }
 
-// lookup samples a keyframe line at frame f.
-func (c *Clip) lookup(l *Line, f float64, sc *scratch) (v float64, str string, ku keyPair, ok bool) {
+// lookupAt samples a keyframe line at frame f, between its keys lo and hi as
+// neighbors found them.
+func (c *Clip) lookupAt(l *Line, f float64, lo, hi int, sc *scratch) (v float64, str string, ku keyPair, ok bool) {
 	keys := l.Keys
-	lo, hi := neighbors(l.frames, f)
 	ku.k1 = -1
 	var k *Key
 	switch {
@@ -531,11 +693,11 @@ func eulerQuat(order []int, has *[3]bool, deg *[3]float64) mgl32.Quat {
 func (c *Clip) lsTransform(i int, v *lsVals) anim.Transform {
 	x := anim.IdentityTransform
 	if c.hasT[i] {
-		x.T = mgl32.Vec3{float32(v.t[0]), float32(v.t[1]), float32(v.t[2])}
+		x.T = mgl32.Vec3{float32(v.trs[slotMove]), float32(v.trs[slotMove+1]), float32(v.trs[slotMove+2])}
 	}
-	x.Q = eulerQuat(c.tr.rotAxes, &c.rotHas[i], &v.r)
+	x.Q = eulerQuat(c.tr.rotAxes, &c.rotHas[i], (*[3]float64)(v.trs[slotRotate:]))
 	if c.hasS[i] {
-		x.S = mgl32.Vec3{float32(v.s[0]), float32(v.s[1]), float32(v.s[2])}
+		x.S = mgl32.Vec3{float32(v.trs[slotScale]), float32(v.trs[slotScale+1]), float32(v.trs[slotScale+2])}
 	}
 	return x
 }

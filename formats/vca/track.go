@@ -1,6 +1,7 @@
 package vca
 
 import (
+	"encoding/binary"
 	"fmt"
 	"math"
 	"path/filepath"
@@ -243,7 +244,40 @@ func ParseTrack(file string, src []byte, opt formats.Options) (*Track, error) {
 	}
 	tr.rotAxes = rotationAxes(tr.RotationOrder)
 	b.checkTargets()
+	internFrames(tr)
 	return tr, nil
+}
+
+// internFrames makes keyframe lines whose keys' frames are equal share one frames
+// slice, and lines whose frame expressions have the same text and draw no random
+// numbers share one compiled expression. A bone's lines (and usually a whole
+// track's) are keyed at the same frames with the same period, so the sampler
+// evaluates the frame and searches the keys once for a run of such lines, and
+// reads one frames array from the cache instead of one per line.
+func internFrames(tr *Track) {
+	frames := map[string][]float64{}
+	exprs := map[string]*Expr{}
+	var kb []byte
+	for _, l := range tr.Lines {
+		if len(l.frames) > 0 {
+			kb = kb[:0]
+			for _, f := range l.frames {
+				kb = binary.LittleEndian.AppendUint64(kb, math.Float64bits(f))
+			}
+			if s, ok := frames[string(kb)]; ok {
+				l.frames = s
+			} else {
+				frames[string(kb)] = l.frames
+			}
+		}
+		if l.frame != nil && !l.frame.UsesRand {
+			if x, ok := exprs[l.frame.Src]; ok {
+				l.frame = x
+			} else {
+				exprs[l.frame.Src] = l.frame
+			}
+		}
+	}
 }
 
 // luaNumText is tostring(x) for a number (LuaJIT's "%.14g").
