@@ -118,30 +118,6 @@ func (t *qtrack) sampleAt(k int, f float32) (q mgl32.Quat, k0, k1 int32, alpha f
 	return t.arcs[k].at(t.keys[k], w), t.file(k), t.file(k + 1), w
 }
 
-// sampleInto is sampleAt writing the rotation into *dst field by field (a
-// returned Quat travels through memory and is copied with wide moves that stall
-// on its narrow stores).
-func (t *qtrack) sampleInto(dst *mgl32.Quat, k int, f float32) (k0, k1 int32, alpha float32) {
-	if k < 0 || k == len(t.keys)-1 || t.frames[k] == f || t.inv[k] == 0 {
-		q, k0, k1, alpha := t.sampleAt(k, f)
-		*dst = q
-		return k0, k1, alpha
-	}
-	w := float32((f - t.frames[k]) * t.inv[k])
-	a, q0 := &t.arcs[k], &t.keys[k]
-	if a.opposite {
-		*dst = a.at(*q0, w)
-	} else {
-		c1, c2 := a.weights(w)
-		o := &a.other
-		dst.W = float32(c1*q0.W) + float32(c2*o.W)
-		dst.V[0] = float32(c1*q0.V[0]) + float32(c2*o.V[0])
-		dst.V[1] = float32(c1*q0.V[1]) + float32(c2*o.V[1])
-		dst.V[2] = float32(c1*q0.V[2]) + float32(c2*o.V[2])
-	}
-	return t.file(k), t.file(k + 1), w
-}
-
 // sample evaluates a scalar channel: lw = (f1 − f)·inv, lw·v0 + (1 − lw)·v1
 // (KeyframeEvaluator::evaluate). alpha is the weight of the upper key, 1 − lw.
 func (t *ftrack) sample(f float32) (v float32, k0, k1 int32, alpha float32) {
@@ -524,6 +500,10 @@ type Clip struct {
 	d     *animData
 	joint []int32 // per skeleton node: the XFIN index, or −1
 	info  anim.ClipInfo
+	// the per-frame layout (packed.go)
+	nodes []packedNode
+	sets  []keySet
+	recs  []keyRec
 }
 
 // Renamed is the clip under another name (formats.ClipRenamer: a scene with two
@@ -579,6 +559,7 @@ func newClip(d *animData, s *anim.Skeleton) *Clip {
 			c.joint[i] = int32(x)
 		}
 	}
+	c.pack()
 	ups := float64(d.a.FPS)
 	if !(ups > 0) || math.IsInf(ups, 0) {
 		ups = 30
@@ -618,70 +599,6 @@ var (
 	chanR       = anim.ChannelOf("r")
 	chanRStatic = anim.ChannelOf("r:static")
 )
-
-// Sample evaluates every joint at frame t (FORMAT.md §6.1, §9.2): out gets the
-// animation's deltas A (rotation) and T (translation) and s = 1; joints without
-// an XFIN get the identity and a fallback probe. It never clamps or wraps t and
-// allocates nothing.
-func (c *Clip) Sample(_ anim.Context, t float64, out []anim.Transform, probes []anim.Probe) (anim.Affine, bool) {
-	f := float32(t)
-	frame := int32(0)
-	if fl := math.Floor(t); fl >= math.MinInt32 && fl <= math.MaxInt32 {
-		frame = int32(fl)
-	}
-	n := len(out)
-	withProbes := probes != nil
-	d := c.d
-	var kf keyFinder
-	for i := 0; i < n; i++ {
-		var p *anim.Probe
-		if withProbes && i < len(probes) {
-			p = &probes[i]
-		}
-		x := int32(-1)
-		if i < len(c.joint) {
-			x = c.joint[i]
-		}
-		if x < 0 {
-			out[i] = anim.IdentityTransform
-			if p != nil {
-				p.Reset(frame, true)
-			}
-			continue
-		}
-		if p != nil {
-			p.Reset(frame, false)
-		}
-		s := &d.src[x]
-		o := &out[i]
-		switch {
-		case s.rotTrack >= 0:
-			rt := d.rot[s.rotTrack]
-			k0, k1, al := rt.sampleInto(&o.Q, kf.lower(rt.frames, f), f)
-			if p != nil {
-				p.Add(anim.KeyUse{Channel: chanR, K0: k0, K1: k1, Alpha: al})
-			}
-		case s.euler:
-			var ang [3]float32
-			for k := 0; k < 3; k++ {
-				ang[k] = s.eul[k].sample(d.euler, f, &kf, p, chanE[k], chanEStatic[k])
-			}
-			o.Q = EulerXYZ(ang[0], ang[1], ang[2])
-		default:
-			o.Q = s.rotStatic
-			if p != nil {
-				p.Add(anim.KeyUse{Channel: chanRStatic, K0: s.rotIndex, K1: -1})
-			}
-		}
-		// Written field by field: a Transform literal is assembled on the stack
-		// and copied with wide moves that stall on its narrow stores.
-		for k := 0; k < 3; k++ {
-			o.T[k] = s.trans[k].sample(d.trans, f, &kf, p, chanT[k], chanTStatic[k])
-		}
-		o.S[0], o.S[1], o.S[2] = 1, 1, 1
-	}
-	return anim.IdentityAffine, false
-}
 
 // NewContext returns nil: sampling keeps no state between calls.
 func (c *Clip) NewContext() anim.Context { return nil }

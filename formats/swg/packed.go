@@ -1,0 +1,372 @@
+package swg
+
+import (
+	"encoding/binary"
+	"math"
+
+	"animscope/anim"
+
+	"github.com/go-gl/mathgl/mgl32"
+)
+
+// The per-frame layout of a bound clip. Sample walks one node record per
+// skeleton node; a node whose animated channels (rotation and translation axes)
+// all share one set of key frames (the common case: a rotation with static
+// translations, or every channel keyed together) reads its keys from keyRec
+// records laid out in node order, a key's rotation, slerp arc and translation in
+// one 64-byte line, and searches its frames once for the run of nodes on the
+// same frames. Other nodes (channels on different frames, KFAT 0002 Euler
+// channels) sample their tracks as before. Both give the bits and the probes of
+// the tracks' own evaluation (TestSampleMatchesReference): the same search, the
+// same float32 operations in the same order, on copies of the same keys.
+
+// Kinds of packedNode.
+const (
+	nodeIdentity = iota // no XFIN: identity and a fallback probe
+	nodeKeyed           // animated channels on one key set (or none)
+	nodeGeneral         // the XFIN's tracks, channel by channel
+)
+
+// Bits of packedNode.anim: which channels are animated.
+const (
+	animRot = 1 << iota
+	animTX
+)
+
+// packedNode is how skeleton node i samples.
+type packedNode struct {
+	kind uint8
+	anim uint8 // animRot | animTX<<axis for each animated channel
+	set  int32 // keyed with animated channels: c.sets index
+	rec  int32 // keyed: the first of the XFIN's keyRecs
+	x    int32 // general: the XFIN index
+	// static channels: the value and its SROT / STRN index (probes)
+	rotStatic mgl32.Quat
+	rotIndex  int32
+	tStatic   [3]float32
+	tIndex    [3]int32
+}
+
+// keySet is the frames of a keyed node's animated channels, their
+// 1/distance table and the key numbers probes report (nil: the same).
+type keySet struct {
+	frames  []float32
+	inv     []float32
+	fileIdx []int32
+}
+
+func (s *keySet) file(k int) int32 {
+	if s.fileIdx == nil {
+		return int32(k)
+	}
+	return s.fileIdx[k]
+}
+
+// keyRec is one key of a keyed node: the rotation key and the arc to the next
+// (zero for the last key and when the rotation is static), and the translation
+// axes (those that are animated), padded to 64 bytes (TestKeyRecSize).
+type keyRec struct {
+	q mgl32.Quat
+	a arc
+	t [3]float32
+	_ [8]byte
+}
+
+// pack lays out c's nodes (c.joint set).
+func (c *Clip) pack() {
+	d := c.d
+	c.nodes = make([]packedNode, len(c.joint))
+	recOf := map[int32]int32{} // XFIN → its first keyRec
+	type setKey struct {
+		frames *float32
+		n      int
+		idx    string
+	}
+	setOf := map[setKey]int32{}
+	for i, x := range c.joint {
+		nd := &c.nodes[i]
+		if x < 0 {
+			nd.kind = nodeIdentity
+			continue
+		}
+		s := &d.src[x]
+		nd.x = x
+		frames, inv, fileIdx, ok := d.keyedFrames(s)
+		if !ok {
+			nd.kind = nodeGeneral
+			continue
+		}
+		nd.kind = nodeKeyed
+		nd.rotStatic, nd.rotIndex = s.rotStatic, s.rotIndex
+		if s.rotTrack >= 0 {
+			nd.anim |= animRot
+		}
+		for a := 0; a < 3; a++ {
+			if s.trans[a].track >= 0 {
+				nd.anim |= animTX << a
+			} else {
+				nd.tStatic[a], nd.tIndex[a] = s.trans[a].static, s.trans[a].index
+			}
+		}
+		if nd.anim == 0 {
+			continue
+		}
+		sk := setKey{&frames[0], len(frames), idxString(fileIdx)}
+		set, seen := setOf[sk]
+		if !seen {
+			set = int32(len(c.sets))
+			c.sets = append(c.sets, keySet{frames, inv, fileIdx})
+			setOf[sk] = set
+		}
+		nd.set = set
+		if r, seen := recOf[x]; seen {
+			nd.rec = r
+			continue
+		}
+		nd.rec = int32(len(c.recs))
+		recOf[x] = nd.rec
+		for k := range frames {
+			var r keyRec
+			if s.rotTrack >= 0 {
+				rt := d.rot[s.rotTrack]
+				r.q = rt.keys[k]
+				if k < len(rt.arcs) {
+					r.a = rt.arcs[k]
+				}
+			}
+			for a := 0; a < 3; a++ {
+				if tr := s.trans[a].track; tr >= 0 {
+					r.t[a] = d.trans[tr].values[k]
+				}
+			}
+			c.recs = append(c.recs, r)
+		}
+	}
+}
+
+// keyedFrames says whether XFIN s samples as a keyed node: no Euler channels,
+// and its animated channels (if any) on one frames slice (internFrames), with
+// one key per frame and the same file key numbers. It returns that slice, its
+// 1/distance table and the file numbers.
+func (d *animData) keyedFrames(s *xsrc) (frames, inv []float32, fileIdx []int32, ok bool) {
+	if s.euler {
+		return nil, nil, nil, false
+	}
+	first := true
+	same := func(fr, iv []float32, n int, idx []int32) bool {
+		if len(fr) == 0 || n != len(fr) {
+			return false
+		}
+		if first {
+			first = false
+			frames, inv, fileIdx = fr, iv, idx
+			return true
+		}
+		return &fr[0] == &frames[0] && len(fr) == len(frames) && &iv[0] == &inv[0] && sameIdx(idx, fileIdx)
+	}
+	if s.rotTrack >= 0 {
+		rt := d.rot[s.rotTrack]
+		if !same(rt.frames, rt.inv, len(rt.keys), rt.fileIdx) || len(rt.arcs) != len(rt.keys)-1 {
+			return nil, nil, nil, false
+		}
+	}
+	for a := 0; a < 3; a++ {
+		if tr := s.trans[a].track; tr >= 0 {
+			t := d.trans[tr]
+			if !same(t.frames, t.inv, len(t.values), t.fileIdx) {
+				return nil, nil, nil, false
+			}
+		}
+	}
+	return frames, inv, fileIdx, true
+}
+
+// sameIdx says whether two file-number tables are equal (nil: the identity).
+func sameIdx(a, b []int32) bool {
+	if (a == nil) != (b == nil) || len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// idxString is a map key for a file-number table ("" for nil, which no
+// non-nil table gives: a table has one entry per key and a key set at least one).
+func idxString(idx []int32) string {
+	b := make([]byte, 0, 4*len(idx))
+	for _, v := range idx {
+		b = binary.LittleEndian.AppendUint32(b, uint32(v))
+	}
+	return string(b)
+}
+
+// Sample evaluates every joint at frame t (FORMAT.md §6.1, §9.2): out gets the
+// animation's deltas A (rotation) and T (translation) and s = 1; joints without
+// an XFIN get the identity and a fallback probe. It never clamps or wraps t and
+// allocates nothing.
+func (c *Clip) Sample(_ anim.Context, t float64, out []anim.Transform, probes []anim.Probe) (anim.Affine, bool) {
+	f := float32(t)
+	frame := int32(0)
+	if fl := math.Floor(t); fl >= math.MinInt32 && fl <= math.MaxInt32 {
+		frame = int32(fl)
+	}
+	var b slerpBatch
+	var kf keyFinder
+	nodes := c.nodes
+	for i := range out {
+		var p *anim.Probe
+		if probes != nil && i < len(probes) {
+			p = &probes[i]
+		}
+		o := &out[i]
+		kind := uint8(nodeIdentity)
+		if i < len(nodes) {
+			kind = nodes[i].kind
+		}
+		switch kind {
+		case nodeKeyed:
+			if p != nil {
+				p.Reset(frame, false)
+			}
+			c.sampleKeyed(&nodes[i], o, f, p, &b, &kf)
+		case nodeGeneral:
+			if p != nil {
+				p.Reset(frame, false)
+			}
+			c.sampleGeneral(nodes[i].x, o, f, p, &b, &kf)
+		default:
+			*o = anim.IdentityTransform
+			if p != nil {
+				p.Reset(frame, true)
+			}
+		}
+	}
+	b.flush()
+	return anim.IdentityAffine, false
+}
+
+// sampleKeyed samples a keyed node: the channels' sampleAt on the node's
+// keyRecs, with one search for all of them.
+func (c *Clip) sampleKeyed(nd *packedNode, o *anim.Transform, f float32, p *anim.Probe, b *slerpBatch, kf *keyFinder) {
+	o.S[0], o.S[1], o.S[2] = 1, 1, 1
+	am := nd.anim
+	if am == 0 {
+		o.Q = nd.rotStatic
+		o.T[0], o.T[1], o.T[2] = nd.tStatic[0], nd.tStatic[1], nd.tStatic[2]
+		if p != nil {
+			p.Add(anim.KeyUse{Channel: chanRStatic, K0: nd.rotIndex, K1: -1})
+			for a := 0; a < 3; a++ {
+				p.Add(anim.KeyUse{Channel: chanTStatic[a], K0: nd.tIndex[a], K1: -1})
+			}
+		}
+		return
+	}
+	set := &c.sets[nd.set]
+	frames := set.frames
+	k := kf.lower(frames, f)
+	var k0, k1 int32
+	var alR, alT float32
+	if k < 0 || k == len(frames)-1 || frames[k] == f || set.inv[k] == 0 {
+		// on a key, after the last, or before the first (key 0 held)
+		if k < 0 {
+			k = 0
+		}
+		r := &c.recs[int(nd.rec)+k]
+		if am&animRot != 0 {
+			o.Q = r.q
+		} else {
+			o.Q = nd.rotStatic
+		}
+		for a := 0; a < 3; a++ {
+			if am&(animTX<<a) != 0 {
+				o.T[a] = r.t[a]
+			} else {
+				o.T[a] = nd.tStatic[a]
+			}
+		}
+		k0, k1 = set.file(k), -1
+	} else {
+		r0 := &c.recs[int(nd.rec)+k]
+		r1 := &c.recs[int(nd.rec)+k+1]
+		inv := set.inv[k]
+		if am&animRot != 0 {
+			w := float32((f - frames[k]) * inv)
+			b.add(&o.Q, &r0.q, &r0.a, w)
+			alR = w
+		} else {
+			o.Q = nd.rotStatic
+		}
+		lw := float32((frames[k+1] - f) * inv)
+		for a := 0; a < 3; a++ {
+			if am&(animTX<<a) != 0 {
+				o.T[a] = float32(lw*r0.t[a]) + float32((1-lw)*r1.t[a])
+			} else {
+				o.T[a] = nd.tStatic[a]
+			}
+		}
+		alT = 1 - lw
+		k0, k1 = set.file(k), set.file(k+1)
+	}
+	if p != nil {
+		if am&animRot != 0 {
+			p.Add(anim.KeyUse{Channel: chanR, K0: k0, K1: k1, Alpha: alR})
+		} else {
+			p.Add(anim.KeyUse{Channel: chanRStatic, K0: nd.rotIndex, K1: -1})
+		}
+		for a := 0; a < 3; a++ {
+			if am&(animTX<<a) != 0 {
+				p.Add(anim.KeyUse{Channel: chanT[a], K0: k0, K1: k1, Alpha: alT})
+			} else {
+				p.Add(anim.KeyUse{Channel: chanTStatic[a], K0: nd.tIndex[a], K1: -1})
+			}
+		}
+	}
+}
+
+// sampleGeneral samples XFIN x channel by channel from its tracks.
+func (c *Clip) sampleGeneral(x int32, o *anim.Transform, f float32, p *anim.Probe, b *slerpBatch, kf *keyFinder) {
+	d := c.d
+	s := &d.src[x]
+	switch {
+	case s.rotTrack >= 0:
+		rt := d.rot[s.rotTrack]
+		k0, k1, al := rt.sampleBatch(&o.Q, kf.lower(rt.frames, f), f, b)
+		if p != nil {
+			p.Add(anim.KeyUse{Channel: chanR, K0: k0, K1: k1, Alpha: al})
+		}
+	case s.euler:
+		var ang [3]float32
+		for k := 0; k < 3; k++ {
+			ang[k] = s.eul[k].sample(d.euler, f, kf, p, chanE[k], chanEStatic[k])
+		}
+		o.Q = EulerXYZ(ang[0], ang[1], ang[2])
+	default:
+		o.Q = s.rotStatic
+		if p != nil {
+			p.Add(anim.KeyUse{Channel: chanRStatic, K0: s.rotIndex, K1: -1})
+		}
+	}
+	// Written field by field: a Transform literal is assembled on the stack
+	// and copied with wide moves that stall on its narrow stores.
+	for k := 0; k < 3; k++ {
+		o.T[k] = s.trans[k].sample(d.trans, f, kf, p, chanT[k], chanTStatic[k])
+	}
+	o.S[0], o.S[1], o.S[2] = 1, 1, 1
+}
+
+// sampleBatch is sampleAt writing the rotation into *dst, a between-key slerp
+// through b (written at b's next flush).
+func (t *qtrack) sampleBatch(dst *mgl32.Quat, k int, f float32, b *slerpBatch) (k0, k1 int32, alpha float32) {
+	if k < 0 || k == len(t.keys)-1 || t.frames[k] == f || t.inv[k] == 0 {
+		q, k0, k1, alpha := t.sampleAt(k, f)
+		*dst = q
+		return k0, k1, alpha
+	}
+	w := float32((f - t.frames[k]) * t.inv[k])
+	b.add(dst, &t.keys[k], &t.arcs[k], w)
+	return t.file(k), t.file(k + 1), w
+}
