@@ -58,10 +58,21 @@ type Clip struct {
 
 	// plan is what evaluate runs: the lines that drive something, in file order.
 	plan []linePlan
-	// values holds the keys' values of the plan's numeric linear and step lines,
-	// line after line in evaluation order (a Key is 96 bytes: reading two keys'
-	// values and frames touched up to four cache lines per line).
+	// groups hold the values of the numeric linear and step lines, a group per
+	// frames slice they share.
+	groups []keyGroup
+}
+
+// keyGroup is the numeric linear and step lines that share their keys' frames:
+// their values key by key, values[k·width + col] for the line in column col
+// (columns in evaluation order). At one time every line of the group reads the
+// same two keys, so a run of lines reads two runs of neighbouring values (a Key
+// is 96 bytes, and a line's own keys lie far from the next line's: reading them
+// missed the cache at every line of a large skeleton).
+type keyGroup struct {
+	frames []float64
 	values []float64
+	width  int
 }
 
 // planKind is how evaluate reads a line.
@@ -84,18 +95,18 @@ const (
 )
 
 // linePlan is one line as evaluate reads it: what Line and Clip say about it,
-// gathered in one place.
+// gathered in 40 bytes (evaluate reads a plan entry per line, every frame).
 type linePlan struct {
-	line   *Line
-	frame  *Expr     // keyframe lines: the (shared) frame expression
-	frames []float64 // keyframe lines: the keys' frames (shared by equal lines)
-	values []float64 // planLinear, planStep: the keys' values, in Clip.values
-	index  int32     // the line's index in Track.Lines
-	node   int32     // the bone whose probe records the line, or −1
-	slot   int8      // where the value goes in lsVals.trs, or slotApply, slotNone
-	kind   planKind
-	tg     target
-	probe  anim.Channel
+	frame *Expr // keyframe lines: the (shared) frame expression
+	index int32 // the line's index in Track.Lines
+	group int32 // planLinear, planStep: the line's keyGroup
+	col   int32 // planLinear, planStep: the line's column in its group
+	node  int32 // the bone whose probe records the line, or −1
+	ls    int32 // the line's lineset
+	probe anim.Channel
+	slot  int8 // where the value goes in lsVals.trs, or slotApply, slotNone
+	kind  planKind
+	tg    target
 }
 
 type lsVals struct {
@@ -264,19 +275,13 @@ func numericKeys(l *Line) bool {
 // buildPlan gathers, for every line that drives something, what evaluate needs.
 func (c *Clip) buildPlan() {
 	tr := c.tr
-	nv := 0
-	for i, l := range tr.Lines {
-		if c.tgt[i] != tgtNone && l.Func == nil && numericKeys(l) && (l.Interp == InterpLinear || l.Interp == InterpStep) {
-			nv += len(l.Keys)
-		}
-	}
-	c.values = make([]float64, 0, nv)
+	groupOf := map[*float64]int32{}
 	for i, l := range tr.Lines {
 		tg := c.tgt[i]
 		if tg == tgtNone {
 			continue
 		}
-		p := linePlan{line: l, index: int32(i), node: -1, slot: slotApply, tg: tg, probe: l.probe}
+		p := linePlan{index: int32(i), node: -1, ls: int32(l.Lineset), slot: slotApply, tg: tg, probe: l.probe}
 		if tg == tgtBone {
 			p.node = c.lsNode[l.Lineset]
 		}
@@ -299,20 +304,35 @@ func (c *Clip) buildPlan() {
 		case l.frame == nil || len(l.frames) == 0 || len(l.frames) != len(l.Keys):
 			continue // never bound: such a line is ignored at load
 		default:
-			p.frame, p.frames, p.kind = l.frame, l.frames, planKeys
+			p.frame, p.kind = l.frame, planKeys
 			if numericKeys(l) && (l.Interp == InterpLinear || l.Interp == InterpStep) {
 				p.kind = planLinear
 				if l.Interp == InterpStep {
 					p.kind = planStep
 				}
-				start := len(c.values)
-				for k := range l.Keys {
-					c.values = append(c.values, l.Keys[k].Value)
+				g, ok := groupOf[&l.frames[0]]
+				if !ok || len(c.groups[g].frames) != len(l.frames) {
+					g = int32(len(c.groups))
+					groupOf[&l.frames[0]] = g
+					c.groups = append(c.groups, keyGroup{frames: l.frames})
 				}
-				p.values = c.values[start:len(c.values):len(c.values)]
+				p.group, p.col = g, int32(c.groups[g].width)
+				c.groups[g].width++
 			}
 		}
 		c.plan = append(c.plan, p)
+	}
+	for g := range c.groups {
+		kg := &c.groups[g]
+		kg.values = make([]float64, len(kg.frames)*kg.width)
+	}
+	for _, p := range c.plan {
+		if p.kind == planLinear || p.kind == planStep {
+			kg := &c.groups[p.group]
+			for k, key := range tr.Lines[p.index].Keys {
+				kg.values[k*kg.width+int(p.col)] = key.Value
+			}
+		}
 	}
 }
 
@@ -414,7 +434,7 @@ func (c *Clip) evaluate(t float64, sc *scratch, probes []anim.Probe) {
 		f := 0.0
 		keys := keyPair{k0: -1, k1: -1} // a func line has no keys
 		if p.kind == planFunc {
-			l := p.line
+			l := tr.Lines[p.index]
 			e.t = t
 			v, ok = l.Func.eval(e)
 			if l.mul {
@@ -435,30 +455,36 @@ func (c *Clip) evaluate(t float64, sc *scratch, probes []anim.Probe) {
 			if !ok {
 				continue
 			}
-			fr := p.frames
+			var fr []float64
+			var kg *keyGroup
+			if p.kind == planKeys {
+				fr = tr.Lines[p.index].frames
+			} else {
+				kg = &c.groups[p.group]
+				fr = kg.frames
+			}
 			lo, hi := lastLo, lastHi
 			if &fr[0] != lastFrames || f != lastAt {
 				lo, hi = neighbors(fr, f)
 				lastFrames, lastAt, lastLo, lastHi = &fr[0], f, lo, hi
 			}
-			switch p.kind {
-			case planLinear, planStep:
-				vals := p.values
+			if kg != nil {
+				vals, w, col := kg.values, kg.width, int(p.col)
 				switch {
 				case lo == hi:
-					v, keys.k0 = vals[lo-1], int32(lo-1)
+					v, keys.k0 = vals[(lo-1)*w+col], int32(lo-1)
 				case lo == 0: // before the first key: the first value
-					v, keys.k0 = vals[0], 0
+					v, keys.k0 = vals[col], 0
 				case p.kind == planStep:
-					v, keys.k0 = vals[lo-1], int32(lo-1)
+					v, keys.k0 = vals[(lo-1)*w+col], int32(lo-1)
 				default:
 					fa, fb := fr[lo-1], fr[hi-1]
 					u := (f - fa) / (fb - fa)
 					keys.k0, keys.k1, keys.alpha = int32(lo-1), int32(hi-1), float32(u)
-					v = float64(vals[lo-1]*(1.0-u)) + float64(vals[hi-1]*u)
+					v = float64(vals[(lo-1)*w+col]*(1.0-u)) + float64(vals[(hi-1)*w+col]*u)
 				}
-			default:
-				v, str, keys, ok = c.lookupAt(p.line, f, lo, hi, sc)
+			} else {
+				v, str, keys, ok = c.lookupAt(tr.Lines[p.index], f, lo, hi, sc)
 			}
 		}
 		if p.node >= 0 && probes != nil {
@@ -486,13 +512,13 @@ func (c *Clip) evaluate(t float64, sc *scratch, probes []anim.Probe) {
 			}
 		case !ok:
 			continue
-		case !p.line.strKeys && !p.line.boolKeys && !(math.Abs(v) <= MaxValue):
+		case !tr.Lines[p.index].strKeys && !tr.Lines[p.index].boolKeys && !(math.Abs(v) <= MaxValue):
 			continue
 		}
 		if p.slot >= 0 {
-			sc.ls[p.line.Lineset].trs[p.slot] = v
+			sc.ls[p.ls].trs[p.slot] = v
 		} else if p.slot == slotApply {
-			c.apply(sc, int(p.index), p.line, p.tg, v, str)
+			c.apply(sc, int(p.index), tr.Lines[p.index], p.tg, v, str)
 		}
 	}
 }

@@ -197,8 +197,8 @@ func diffSources(t *testing.T) []diffSource {
 func diffTimes(c *Clip, rng *rand.Rand) []float64 {
 	ts := []float64{0, math.Copysign(0, -1), -1, -1e-9, -7.25, 1e6, -1e6, 1e300, math.Inf(1), math.Inf(-1), math.NaN(), 1e-300}
 	fps := c.tr.FPS
-	for _, p := range c.plan {
-		for _, f := range p.frames {
+	for _, l := range c.tr.Lines {
+		for _, f := range l.frames {
 			if fps > 0 {
 				k := f / fps
 				ts = append(ts, k, math.Nextafter(k, math.Inf(1)), math.Nextafter(k, math.Inf(-1)), k-1, k+1, k+0.5/fps)
