@@ -426,6 +426,11 @@ func (c *Clip) evaluate(t float64, sc *scratch, probes []anim.Probe) {
 	var lastFrames *float64
 	var lastAt float64
 	var lastLo, lastHi int
+	// The probe being written and its record count, stored back when the next
+	// line records into another probe and at the end (a bone's lines follow one
+	// another, so the count stays in a register for the bone's records).
+	var pr *anim.Probe
+	var prN int32
 	for pi := range c.plan {
 		p := &c.plan[pi]
 		var v float64
@@ -489,19 +494,29 @@ func (c *Clip) evaluate(t float64, sc *scratch, probes []anim.Probe) {
 		}
 		if p.node >= 0 && probes != nil {
 			if node := int(p.node); node < len(probes) {
-				ku := anim.KeyUse{Channel: p.probe, K0: keys.k0, K1: keys.k1}
-				if p.kind != planFunc {
-					// Non-finite numbers (t = ±Inf, period 0, unsorted duplicate
-					// frames) are left out of the probe so that printers never
-					// meet NaN.
-					if a := float64(keys.alpha); !math.IsNaN(a) && !math.IsInf(a, 0) {
-						ku.Alpha = keys.alpha
+				if q := &probes[node]; q != pr {
+					if pr != nil {
+						pr.NKeys = prN
 					}
+					pr, prN = q, q.NKeys
 				}
-				if p.kind != planFunc && !math.IsNaN(f) && !math.IsInf(f, 0) {
-					probes[node].AddFrame(ku, f)
-				} else {
-					probes[node].Add(ku)
+				// As Probe.Add and Probe.AddFrame, with the count in prN.
+				if int(prN) < anim.MaxProbeKeys {
+					ku := anim.KeyUse{Channel: p.probe, K0: keys.k0, K1: keys.k1}
+					if p.kind != planFunc {
+						// Non-finite numbers (t = ±Inf, period 0, unsorted duplicate
+						// frames) are left out of the probe so that printers never
+						// meet NaN.
+						if a := float64(keys.alpha); !math.IsNaN(a) && !math.IsInf(a, 0) {
+							ku.Alpha = keys.alpha
+						}
+						if !math.IsNaN(f) && !math.IsInf(f, 0) {
+							ku.HasFrame = true
+							pr.Frames[prN] = f
+						}
+					}
+					pr.Keys[prN] = ku
+					prN++
 				}
 			}
 		}
@@ -520,6 +535,9 @@ func (c *Clip) evaluate(t float64, sc *scratch, probes []anim.Probe) {
 		} else if p.slot == slotApply {
 			c.apply(sc, int(p.index), tr.Lines[p.index], p.tg, v, str)
 		}
+	}
+	if pr != nil {
+		pr.NKeys = prN
 	}
 }
 
