@@ -422,9 +422,10 @@ func (c *Clip) evaluate(t float64, sc *scratch, probes []anim.Probe) {
 	var lastX *Expr
 	var lastF float64
 	var lastOK bool
-	// The last key search: on which frames, at which frame, and its result.
+	// The last key search: on which frames, at which frame, its result and the
+	// fraction between its keys (when they differ).
 	var lastFrames *float64
-	var lastAt float64
+	var lastAt, lastU float64
 	var lastLo, lastHi int
 	// The probe being written and its record count, stored back when the next
 	// line records into another probe and at the end (a bone's lines follow one
@@ -468,10 +469,14 @@ func (c *Clip) evaluate(t float64, sc *scratch, probes []anim.Probe) {
 				kg = &c.groups[p.group]
 				fr = kg.frames
 			}
-			lo, hi := lastLo, lastHi
+			lo, hi, u := lastLo, lastHi, lastU
 			if &fr[0] != lastFrames || f != lastAt {
 				lo, hi = neighbors(fr, f)
-				lastFrames, lastAt, lastLo, lastHi = &fr[0], f, lo, hi
+				if lo > 0 && lo != hi {
+					fa, fb := fr[lo-1], fr[hi-1]
+					u = (f - fa) / (fb - fa)
+				}
+				lastFrames, lastAt, lastLo, lastHi, lastU = &fr[0], f, lo, hi, u
 			}
 			if kg != nil {
 				vals, w, col := kg.values, kg.width, int(p.col)
@@ -483,8 +488,6 @@ func (c *Clip) evaluate(t float64, sc *scratch, probes []anim.Probe) {
 				case p.kind == planStep:
 					v, keys.k0 = vals[(lo-1)*w+col], int32(lo-1)
 				default:
-					fa, fb := fr[lo-1], fr[hi-1]
-					u := (f - fa) / (fb - fa)
 					keys.k0, keys.k1, keys.alpha = int32(lo-1), int32(hi-1), float32(u)
 					v = float64(vals[(lo-1)*w+col]*(1.0-u)) + float64(vals[(hi-1)*w+col]*u)
 				}
