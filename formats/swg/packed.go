@@ -38,7 +38,7 @@ type packedNode struct {
 	kind uint8
 	anim uint8 // animRot | animTX<<axis for each animated channel
 	set  int32 // keyed with animated channels: c.sets index
-	rec  int32 // keyed: the first of the XFIN's keyRecs
+	rec  int32 // keyed: its key 0's record (key k: rec + k·members of the set)
 	x    int32 // general: the XFIN index
 	// static channels: the value and its SROT / STRN index (probes)
 	rotStatic mgl32.Quat
@@ -47,12 +47,18 @@ type packedNode struct {
 	tIndex    [3]int32
 }
 
-// keySet is the frames of a keyed node's animated channels, their
-// 1/distance table and the key numbers probes report (nil: the same).
+// keySet is the frames of keyed nodes' animated channels, their 1/distance
+// table, the key numbers probes report (nil: the same), and where the members'
+// key records lie: key k of member m at recs[base + k·members + m]. Key-major,
+// so that a frame reads the members' keys k and k+1 as two sequential runs of
+// records (the nodes are visited in order) instead of one record pair every
+// few kilobytes.
 type keySet struct {
 	frames  []float32
 	inv     []float32
 	fileIdx []int32
+	base    int32
+	members int32
 }
 
 func (s *keySet) file(k int) int32 {
@@ -76,13 +82,15 @@ type keyRec struct {
 func (c *Clip) pack() {
 	d := c.d
 	c.nodes = make([]packedNode, len(c.joint))
-	recOf := map[int32]int32{} // XFIN → its first keyRec
 	type setKey struct {
 		frames *float32
 		n      int
 		idx    string
 	}
 	setOf := map[setKey]int32{}
+	type member struct{ set, slot int32 }
+	memberOf := map[int32]member{} // XFIN → its set and place in it
+	var members [][]int32          // per set: its XFINs in slot order
 	for i, x := range c.joint {
 		nd := &c.nodes[i]
 		if x < 0 {
@@ -111,35 +119,54 @@ func (c *Clip) pack() {
 		if nd.anim == 0 {
 			continue
 		}
-		sk := setKey{&frames[0], len(frames), idxString(fileIdx)}
-		set, seen := setOf[sk]
+		m, seen := memberOf[x]
 		if !seen {
-			set = int32(len(c.sets))
-			c.sets = append(c.sets, keySet{frames, inv, fileIdx})
-			setOf[sk] = set
+			sk := setKey{&frames[0], len(frames), idxString(fileIdx)}
+			set, seen := setOf[sk]
+			if !seen {
+				set = int32(len(c.sets))
+				c.sets = append(c.sets, keySet{frames: frames, inv: inv, fileIdx: fileIdx})
+				members = append(members, nil)
+				setOf[sk] = set
+			}
+			m = member{set, int32(len(members[set]))}
+			members[set] = append(members[set], x)
+			memberOf[x] = m
 		}
-		nd.set = set
-		if r, seen := recOf[x]; seen {
-			nd.rec = r
-			continue
-		}
-		nd.rec = int32(len(c.recs))
-		recOf[x] = nd.rec
-		for k := range frames {
-			var r keyRec
-			if s.rotTrack >= 0 {
-				rt := d.rot[s.rotTrack]
-				r.q = rt.keys[k]
-				if k < len(rt.arcs) {
-					r.a = rt.arcs[k]
+		nd.set, nd.rec = m.set, m.slot // rec: the slot until the records are laid out
+	}
+	total := 0
+	for i := range c.sets {
+		total += len(c.sets[i].frames) * len(members[i])
+	}
+	c.recs = make([]keyRec, total)
+	base := 0
+	for i := range c.sets {
+		ks := &c.sets[i]
+		ks.base, ks.members = int32(base), int32(len(members[i]))
+		for slot, x := range members[i] {
+			s := &d.src[x]
+			for k := range ks.frames {
+				r := &c.recs[base+k*len(members[i])+slot]
+				if s.rotTrack >= 0 {
+					rt := d.rot[s.rotTrack]
+					r.q = rt.keys[k]
+					if k < len(rt.arcs) {
+						r.a = rt.arcs[k]
+					}
+				}
+				for a := 0; a < 3; a++ {
+					if tr := s.trans[a].track; tr >= 0 {
+						r.t[a] = d.trans[tr].values[k]
+					}
 				}
 			}
-			for a := 0; a < 3; a++ {
-				if tr := s.trans[a].track; tr >= 0 {
-					r.t[a] = d.trans[tr].values[k]
-				}
-			}
-			c.recs = append(c.recs, r)
+		}
+		base += len(ks.frames) * len(members[i])
+	}
+	for i := range c.nodes {
+		if nd := &c.nodes[i]; nd.kind == nodeKeyed && nd.anim != 0 {
+			nd.rec += c.sets[nd.set].base
 		}
 	}
 }
@@ -216,6 +243,7 @@ func (c *Clip) Sample(_ anim.Context, t float64, out []anim.Transform, probes []
 	}
 	var b slerpBatch
 	var kf keyFinder
+	st := keyState{set: -1}
 	nodes := c.nodes
 	for i := range out {
 		var p *anim.Probe
@@ -232,7 +260,11 @@ func (c *Clip) Sample(_ anim.Context, t float64, out []anim.Transform, probes []
 			if p != nil {
 				p.Reset(frame, false)
 			}
-			c.sampleKeyed(&nodes[i], o, f, p, &b, &kf)
+			nd := &nodes[i]
+			if nd.anim != 0 && nd.set != st.set {
+				c.keyState(&st, nd.set, f, &kf)
+			}
+			c.sampleKeyed(nd, o, &st, p, &b)
 		case nodeGeneral:
 			if p != nil {
 				p.Reset(frame, false)
@@ -249,9 +281,46 @@ func (c *Clip) Sample(_ anim.Context, t float64, out []anim.Transform, probes []
 	return anim.IdentityAffine, false
 }
 
-// sampleKeyed samples a keyed node: the channels' sampleAt on the node's
-// keyRecs, with one search for all of them.
-func (c *Clip) sampleKeyed(nd *packedNode, o *anim.Transform, f float32, p *anim.Probe, b *slerpBatch, kf *keyFinder) {
+// keyState is what every member of one key set uses at a Sample call's frame
+// f: the key pair (the channels' sampleAt with k = lower(frames, f)), the
+// records' offsets from a member's key 0, the weights and the probes' key numbers.
+type keyState struct {
+	set        int32 // −1: none yet
+	exact      bool  // key k0 itself (on it, after the last, before the first)
+	off0, off1 int   // records of keys k and k+1
+	w          float32
+	lw, omlw   float32 // the scalar channels' weight of key k, and 1 − lw
+	k0, k1     int32
+}
+
+// keyState evaluates set at frame f into st.
+func (c *Clip) keyState(st *keyState, set int32, f float32, kf *keyFinder) {
+	ks := &c.sets[set]
+	frames, m := ks.frames, int(ks.members)
+	k := kf.lower(frames, f)
+	st.set = set
+	if k < 0 || k == len(frames)-1 || frames[k] == f || ks.inv[k] == 0 {
+		if k < 0 {
+			k = 0 // before the first key: key 0 held
+		}
+		st.exact = true
+		st.off0, st.off1 = k*m, k*m
+		st.w, st.lw, st.omlw = 0, 0, 0
+		st.k0, st.k1 = ks.file(k), -1
+		return
+	}
+	inv := ks.inv[k]
+	st.exact = false
+	st.off0, st.off1 = k*m, (k+1)*m
+	st.w = float32((f - frames[k]) * inv)
+	st.lw = float32((frames[k+1] - f) * inv)
+	st.omlw = 1 - st.lw
+	st.k0, st.k1 = ks.file(k), ks.file(k+1)
+}
+
+// sampleKeyed samples a keyed node: the channels' sampleAt on the node's key
+// records, at the key pair of st (its set's).
+func (c *Clip) sampleKeyed(nd *packedNode, o *anim.Transform, st *keyState, p *anim.Probe, b *slerpBatch) {
 	o.S[0], o.S[1], o.S[2] = 1, 1, 1
 	am := nd.anim
 	if am == 0 {
@@ -265,17 +334,9 @@ func (c *Clip) sampleKeyed(nd *packedNode, o *anim.Transform, f float32, p *anim
 		}
 		return
 	}
-	set := &c.sets[nd.set]
-	frames := set.frames
-	k := kf.lower(frames, f)
-	var k0, k1 int32
 	var alR, alT float32
-	if k < 0 || k == len(frames)-1 || frames[k] == f || set.inv[k] == 0 {
-		// on a key, after the last, or before the first (key 0 held)
-		if k < 0 {
-			k = 0
-		}
-		r := &c.recs[int(nd.rec)+k]
+	if st.exact {
+		r := &c.recs[int(nd.rec)+st.off0]
 		if am&animRot != 0 {
 			o.Q = r.q
 		} else {
@@ -288,38 +349,34 @@ func (c *Clip) sampleKeyed(nd *packedNode, o *anim.Transform, f float32, p *anim
 				o.T[a] = nd.tStatic[a]
 			}
 		}
-		k0, k1 = set.file(k), -1
 	} else {
-		r0 := &c.recs[int(nd.rec)+k]
-		r1 := &c.recs[int(nd.rec)+k+1]
-		inv := set.inv[k]
+		r0 := &c.recs[int(nd.rec)+st.off0]
+		r1 := &c.recs[int(nd.rec)+st.off1]
 		if am&animRot != 0 {
-			w := float32((f - frames[k]) * inv)
-			b.add(&o.Q, &r0.q, &r0.a, w)
-			alR = w
+			b.add(&o.Q, &r0.q, &r0.a, st.w)
+			alR = st.w
 		} else {
 			o.Q = nd.rotStatic
 		}
-		lw := float32((frames[k+1] - f) * inv)
+		lw, omlw := st.lw, st.omlw
 		for a := 0; a < 3; a++ {
 			if am&(animTX<<a) != 0 {
-				o.T[a] = float32(lw*r0.t[a]) + float32((1-lw)*r1.t[a])
+				o.T[a] = float32(lw*r0.t[a]) + float32(omlw*r1.t[a])
 			} else {
 				o.T[a] = nd.tStatic[a]
 			}
 		}
-		alT = 1 - lw
-		k0, k1 = set.file(k), set.file(k+1)
+		alT = omlw
 	}
 	if p != nil {
 		if am&animRot != 0 {
-			p.Add(anim.KeyUse{Channel: chanR, K0: k0, K1: k1, Alpha: alR})
+			p.Add(anim.KeyUse{Channel: chanR, K0: st.k0, K1: st.k1, Alpha: alR})
 		} else {
 			p.Add(anim.KeyUse{Channel: chanRStatic, K0: nd.rotIndex, K1: -1})
 		}
 		for a := 0; a < 3; a++ {
 			if am&(animTX<<a) != 0 {
-				p.Add(anim.KeyUse{Channel: chanT[a], K0: k0, K1: k1, Alpha: alT})
+				p.Add(anim.KeyUse{Channel: chanT[a], K0: st.k0, K1: st.k1, Alpha: alT})
 			} else {
 				p.Add(anim.KeyUse{Channel: chanTStatic[a], K0: nd.tIndex[a], K1: -1})
 			}
