@@ -31,6 +31,7 @@ const (
 const (
 	animRot = 1 << iota
 	animTX
+	animAll = animRot | animTX | animTX<<1 | animTX<<2
 )
 
 // packedNode is how skeleton node i samples.
@@ -244,7 +245,7 @@ func (c *Clip) Sample(_ anim.Context, t float64, out []anim.Transform, probes []
 	var b slerpBatch
 	var kf keyFinder
 	st := keyState{set: -1}
-	nodes := c.nodes
+	nodes, recs := c.nodes, c.recs
 	for i := range out {
 		var p *anim.Probe
 		if probes != nil && i < len(probes) {
@@ -263,6 +264,35 @@ func (c *Clip) Sample(_ anim.Context, t float64, out []anim.Transform, probes []
 			nd := &nodes[i]
 			if nd.anim != 0 && nd.set != st.set {
 				c.keyState(&st, nd.set, f, &kf)
+			}
+			if nd.anim == animAll && p == nil {
+				// sampleKeyed's commonest cases written out: every channel
+				// animated, no probe.
+				r0 := &recs[int(nd.rec)+st.off0]
+				if st.exact {
+					o.Q = r0.q
+					o.T[0], o.T[1], o.T[2] = r0.t[0], r0.t[1], r0.t[2]
+					o.S[0], o.S[1], o.S[2] = 1, 1, 1
+					continue
+				}
+				r1 := &recs[int(nd.rec)+st.off1]
+				lw, omlw := st.lw, st.omlw
+				o.T[0] = float32(lw*r0.t[0]) + float32(omlw*r1.t[0])
+				o.T[1] = float32(lw*r0.t[1]) + float32(omlw*r1.t[1])
+				o.T[2] = float32(lw*r0.t[2]) + float32(omlw*r1.t[2])
+				o.S[0], o.S[1], o.S[2] = 1, 1, 1
+				// b.add, written out (it does not inline)
+				a, w, j := &r0.a, st.w, b.n
+				if j >= slerpBatchSize || a.opposite || a.linear {
+					b.addSlow(&o.Q, &r0.q, a, w)
+					continue
+				}
+				ft := float32(w * a.theta)
+				b.slerps[j] = pendingSlerp{&o.Q, &r0.q, a}
+				b.ang0[j] = a.theta - ft
+				b.ang1[j] = ft
+				b.n = j + 1
+				continue
 			}
 			c.sampleKeyed(nd, o, &st, p, &b)
 		case nodeGeneral:

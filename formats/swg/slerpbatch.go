@@ -17,10 +17,11 @@ const slerpBatchSize = 32
 // float32 operations in the same order, so each result is at's bits. A Sample
 // call declares one on its stack and flushes it before it returns.
 type slerpBatch struct {
-	n        int
-	slerps   [slerpBatchSize]pendingSlerp
-	ang      [2 * slerpBatchSize]float32 // θ − fθ, fθ of each slerp
-	sin, cos [2 * slerpBatchSize]float32
+	n          int
+	slerps     [slerpBatchSize]pendingSlerp
+	ang0, ang1 [slerpBatchSize]float32 // θ − fθ and fθ of each slerp
+	sin0, sin1 [slerpBatchSize]float32
+	cos        [slerpBatchSize]float32 // unused
 }
 
 // pendingSlerp is one slerp a slerpBatch will write: *dst = a.at(*q0, f).
@@ -33,14 +34,14 @@ type pendingSlerp struct {
 // flush otherwise. *q0 and *a may not change before then.
 func (b *slerpBatch) add(dst, q0 *mgl32.Quat, a *arc, f float32) {
 	i := b.n
-	if a.opposite || a.linear || i >= slerpBatchSize {
+	if i >= slerpBatchSize || a.opposite || a.linear {
 		b.addSlow(dst, q0, a, f)
 		return
 	}
 	ft := float32(f * a.theta)
 	b.slerps[i] = pendingSlerp{dst, q0, a}
-	b.ang[2*i] = a.theta - ft
-	b.ang[2*i+1] = ft
+	b.ang0[i] = a.theta - ft
+	b.ang1[i] = ft
 	b.n = i + 1
 }
 
@@ -63,8 +64,8 @@ func (b *slerpBatch) addSlow(dst, q0 *mgl32.Quat, a *arc, f float32) {
 	b.flush()
 	ft := float32(f * a.theta)
 	b.slerps[0] = pendingSlerp{dst, q0, a}
-	b.ang[0] = a.theta - ft
-	b.ang[1] = ft
+	b.ang0[0] = a.theta - ft
+	b.ang1[0] = ft
 	b.n = 1
 }
 
@@ -74,12 +75,13 @@ func (b *slerpBatch) flush() {
 	if m == 0 {
 		return
 	}
-	anim.SincosBatch(b.ang[:2*m], b.sin[:2*m], b.cos[:2*m])
+	anim.SincosBatch(b.ang0[:m], b.sin0[:m], b.cos[:m])
+	anim.SincosBatch(b.ang1[:m], b.sin1[:m], b.cos[:m])
 	for j := range m {
 		p := &b.slerps[j]
 		a, q0, dst := p.a, p.q0, p.dst
-		c1 := b.sin[2*j] * a.ooSin
-		c2 := b.sin[2*j+1] * a.ooSin
+		c1 := b.sin0[j] * a.ooSin
+		c2 := b.sin1[j] * a.ooSin
 		o := &a.other
 		w := float32(c1*q0.W) + float32(c2*o.W)
 		x := float32(c1*q0.V[0]) + float32(c2*o.V[0])
