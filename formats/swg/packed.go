@@ -27,6 +27,10 @@ const (
 	nodeGeneral         // the XFIN's tracks, channel by channel
 )
 
+// A keyed node writes its four probe records at once (Sample), which needs
+// room for them.
+const _ = uint(anim.MaxProbeKeys - 4)
+
 // Bits of packedNode.anim: which channels are animated.
 const (
 	animRot = 1 << iota
@@ -265,33 +269,41 @@ func (c *Clip) Sample(_ anim.Context, t float64, out []anim.Transform, probes []
 			if nd.anim != 0 && nd.set != st.set {
 				c.keyState(&st, nd.set, f, &kf)
 			}
-			if nd.anim == animAll && p == nil {
-				// sampleKeyed's commonest cases written out: every channel
-				// animated, no probe.
+			if nd.anim == animAll {
+				// sampleKeyed's commonest case written out: every channel
+				// animated.
 				r0 := &recs[int(nd.rec)+st.off0]
 				if st.exact {
 					o.Q = r0.q
 					o.T[0], o.T[1], o.T[2] = r0.t[0], r0.t[1], r0.t[2]
-					o.S[0], o.S[1], o.S[2] = 1, 1, 1
-					continue
+				} else {
+					r1 := &recs[int(nd.rec)+st.off1]
+					lw, omlw := st.lw, st.omlw
+					o.T[0] = float32(lw*r0.t[0]) + float32(omlw*r1.t[0])
+					o.T[1] = float32(lw*r0.t[1]) + float32(omlw*r1.t[1])
+					o.T[2] = float32(lw*r0.t[2]) + float32(omlw*r1.t[2])
+					// b.add, written out (it does not inline)
+					a, w, j := &r0.a, st.w, b.n
+					if j >= slerpBatchSize || a.opposite || a.linear {
+						b.addSlow(&o.Q, &r0.q, a, w)
+					} else {
+						ft := float32(w * a.theta)
+						b.slerps[j] = pendingSlerp{&o.Q, &r0.q, a}
+						b.ang0[j] = a.theta - ft
+						b.ang1[j] = ft
+						b.n = j + 1
+					}
 				}
-				r1 := &recs[int(nd.rec)+st.off1]
-				lw, omlw := st.lw, st.omlw
-				o.T[0] = float32(lw*r0.t[0]) + float32(omlw*r1.t[0])
-				o.T[1] = float32(lw*r0.t[1]) + float32(omlw*r1.t[1])
-				o.T[2] = float32(lw*r0.t[2]) + float32(omlw*r1.t[2])
 				o.S[0], o.S[1], o.S[2] = 1, 1, 1
-				// b.add, written out (it does not inline)
-				a, w, j := &r0.a, st.w, b.n
-				if j >= slerpBatchSize || a.opposite || a.linear {
-					b.addSlow(&o.Q, &r0.q, a, w)
-					continue
+				if p != nil {
+					// The four p.Add calls after Reset, written at once (each
+					// Add reads and writes NKeys); st.w and st.omlw are 0 on a key.
+					p.Keys[0] = anim.KeyUse{Channel: chanR, K0: st.k0, K1: st.k1, Alpha: st.w}
+					p.Keys[1] = anim.KeyUse{Channel: chanT[0], K0: st.k0, K1: st.k1, Alpha: st.omlw}
+					p.Keys[2] = anim.KeyUse{Channel: chanT[1], K0: st.k0, K1: st.k1, Alpha: st.omlw}
+					p.Keys[3] = anim.KeyUse{Channel: chanT[2], K0: st.k0, K1: st.k1, Alpha: st.omlw}
+					p.NKeys = 4
 				}
-				ft := float32(w * a.theta)
-				b.slerps[j] = pendingSlerp{&o.Q, &r0.q, a}
-				b.ang0[j] = a.theta - ft
-				b.ang1[j] = ft
-				b.n = j + 1
 				continue
 			}
 			c.sampleKeyed(nd, o, &st, p, &b)
