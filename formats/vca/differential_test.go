@@ -280,9 +280,19 @@ func diffClip(t *testing.T, name string, c *Clip, s *anim.Skeleton, rng *rand.Ra
 	ctx := c.NewContext()
 	ref := c.refNewScratch()
 	out, want, bare := make([]anim.Transform, n), make([]anim.Transform, n), make([]anim.Transform, n)
-	probes, wantProbes := make([]anim.Probe, n), make([]anim.Probe, n)
 	checked := 0
-	for _, at := range diffTimes(c, rng) {
+	for ti, at := range diffTimes(c, rng) {
+		// Probes for every node, for more nodes than the skeleton has, and for
+		// fewer; both sides start from the same stale records.
+		np := []int{n, n + 2, n / 2}[ti%3]
+		probes, wantProbes := make([]anim.Probe, np), make([]anim.Probe, np)
+		for j := range probes {
+			stale := anim.Probe{Frame: 12345, Fallback: true}
+			for k := 0; k < 5; k++ {
+				stale.AddFrame(anim.KeyUse{K0: 7, K1: 8, Alpha: 0.5, Channel: 3}, 99)
+			}
+			probes[j], wantProbes[j] = stale, stale
+		}
 		root, _ := c.Sample(ctx, at, out, probes)
 		wantRoot := c.refSample(ref, at, want, wantProbes)
 		if msg := sameState(ctx.(*scratch), ref); msg != "" {
@@ -298,8 +308,10 @@ func diffClip(t *testing.T, name string, c *Clip, s *anim.Skeleton, rng *rand.Ra
 			if !sameTransform(out[j], want[j]) || !sameTransform(bare[j], want[j]) {
 				t.Fatalf("%s at t=%v: node %d %+v (without probes %+v), reference %+v", name, at, j, out[j], bare[j], want[j])
 			}
+		}
+		for j := range probes {
 			if !sameProbe(&probes[j], &wantProbes[j]) {
-				t.Fatalf("%s at t=%v: node %d probe %+v, reference %+v", name, at, j, probes[j], wantProbes[j])
+				t.Fatalf("%s at t=%v (%d probes): node %d probe %+v, reference %+v", name, at, np, j, probes[j], wantProbes[j])
 			}
 		}
 		checked++
