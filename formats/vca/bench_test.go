@@ -184,3 +184,31 @@ func TestConcurrentSampling(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkOzzLikeSample: one frame of the ozz-like clip on 1,000 bones (four
+// linear lines of 31 keys a bone), without and with probes: the sampler's own
+// cost of recording probes.
+func BenchmarkOzzLikeSample(b *testing.B) {
+	tr := mustTrack(b, ozzLikeTrack(1000, 0), formats.Options{})
+	s := standIn(tr)
+	c, _ := (&Binder{Track: tr}).BindClip(s)
+	ctx := c.NewContext()
+	pose := anim.NewPose(s.Len())
+	for _, v := range []struct {
+		name   string
+		probes []anim.Probe
+	}{{"plain", nil}, {"probes", pose.Probes}} {
+		b.Run(v.name, func(b *testing.B) {
+			done := reportCPU(b)
+			at := 0.0
+			for b.Loop() {
+				c.Sample(ctx, at, pose.Local, v.probes)
+				at += 1.0 / 60
+				if at > 1 {
+					at = 0
+				}
+			}
+			done()
+		})
+	}
+}

@@ -505,20 +505,26 @@ func (c *Clip) evaluate(t float64, sc *scratch, probes []anim.Probe) {
 				}
 				// As Probe.Add and Probe.AddFrame, with the count in prN.
 				if int(prN) < anim.MaxProbeKeys {
-					ku := anim.KeyUse{Channel: p.probe, K0: keys.k0, K1: keys.k1}
+					// The record's fields are stored one by one: a KeyUse built
+					// on the stack and copied whole was read back as one wide
+					// word before its narrow stores had landed (a stalled store
+					// forward per record).
+					ku := &pr.Keys[prN]
+					ku.K0, ku.K1, ku.Channel = keys.k0, keys.k1, p.probe
+					ku.Alpha, ku.HasFrame = 0, false
 					if p.kind != planFunc {
 						// Non-finite numbers (t = ±Inf, period 0, unsorted duplicate
 						// frames) are left out of the probe so that printers never
 						// meet NaN.
-						if a := float64(keys.alpha); !math.IsNaN(a) && !math.IsInf(a, 0) {
+						// (x−x is 0 exactly when x is finite.)
+						if keys.alpha-keys.alpha == 0 {
 							ku.Alpha = keys.alpha
 						}
-						if !math.IsNaN(f) && !math.IsInf(f, 0) {
+						if f-f == 0 {
 							ku.HasFrame = true
 							pr.Frames[prN] = f
 						}
 					}
-					pr.Keys[prN] = ku
 					prN++
 				}
 			}

@@ -110,6 +110,10 @@ const mixedTrack = `@configure fps 24
   @key frame 3 value 1e300
   @key frame 9 value -1e300
 }
+@scale bone b by z curve linear {
+  @key frame -1e309 value 0
+  @key frame 1e309 value 1
+}
 @show bone b {
   @key frame 0 value on
   @key frame 6 value off
