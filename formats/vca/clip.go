@@ -107,6 +107,12 @@ type linePlan struct {
 	slot  int8 // where the value goes in lsVals.trs, or slotApply, slotNone
 	kind  planKind
 	tg    target
+	// run is, on the first line of a run, how many lines it has: lines of one
+	// kind (planLinear or planStep) in a row that share their frame expression
+	// (drawing no random numbers) and their keyGroup, and write a slot of
+	// lsVals.trs or nothing. They read the same keys at the same fraction, so
+	// evaluate finds both once for the run.
+	run int32
 }
 
 type lsVals struct {
@@ -322,6 +328,19 @@ func (c *Clip) buildPlan() {
 		}
 		c.plan = append(c.plan, p)
 	}
+	runnable := func(p *linePlan) bool {
+		return (p.kind == planLinear || p.kind == planStep) && !p.frame.UsesRand && p.slot != slotApply
+	}
+	for i := 0; i < len(c.plan); {
+		p, j := &c.plan[i], i+1
+		if runnable(p) {
+			for j < len(c.plan) && runnable(&c.plan[j]) && c.plan[j].kind == p.kind && c.plan[j].group == p.group && c.plan[j].frame == p.frame {
+				j++
+			}
+		}
+		p.run = int32(j - i)
+		i = j
+	}
 	for g := range c.groups {
 		kg := &c.groups[g]
 		kg.values = make([]float64, len(kg.frames)*kg.width)
@@ -432,8 +451,82 @@ func (c *Clip) evaluate(t float64, sc *scratch, probes []anim.Probe) {
 	// another, so the count stays in a register for the bone's records).
 	var pr *anim.Probe
 	var prN int32
-	for pi := range c.plan {
+	for pi := 0; pi < len(c.plan); pi++ {
 		p := &c.plan[pi]
+		if p.run > 1 {
+			// A run: as below for each line, with the frame, the keys and the
+			// fraction found once.
+			end := pi + int(p.run)
+			f, ok := lastF, lastOK
+			if p.frame != lastX {
+				e.t = t
+				f, ok = p.frame.eval(e)
+				lastX, lastF, lastOK = p.frame, f, ok
+			}
+			if !ok {
+				pi = end - 1
+				continue
+			}
+			kg := &c.groups[p.group]
+			fr := kg.frames
+			lo, hi, u := lastLo, lastHi, lastU
+			if &fr[0] != lastFrames || f != lastAt {
+				lo, hi = neighbors(fr, f)
+				if lo > 0 && lo != hi {
+					fa, fb := fr[lo-1], fr[hi-1]
+					u = (f - fa) / (fb - fa)
+				}
+				lastFrames, lastAt, lastLo, lastHi, lastU = &fr[0], f, lo, hi, u
+			}
+			vals, w := kg.values, kg.width
+			var i0, i1 int
+			k0, k1, alpha, interp := int32(0), int32(-1), float32(0), false
+			switch {
+			case lo == hi:
+				i0, k0 = (lo-1)*w, int32(lo-1)
+			case lo == 0: // before the first key: the first value
+			case p.kind == planStep:
+				i0, k0 = (lo-1)*w, int32(lo-1)
+			default:
+				i0, i1, k0, k1, alpha, interp = (lo-1)*w, (hi-1)*w, int32(lo-1), int32(hi-1), float32(u), true
+			}
+			// Non-finite numbers are left out of the probe, as below.
+			if alpha-alpha != 0 {
+				alpha = 0
+			}
+			hasFrame := f-f == 0
+			for ; pi < end; pi++ {
+				q := &c.plan[pi]
+				col := int(q.col)
+				v := vals[i0+col]
+				if interp {
+					v = float64(v*(1.0-u)) + float64(vals[i1+col]*u)
+				}
+				if q.node >= 0 && probes != nil {
+					if node := int(q.node); node < len(probes) {
+						if pq := &probes[node]; pq != pr {
+							if pr != nil {
+								pr.NKeys = prN
+							}
+							pr, prN = pq, pq.NKeys
+						}
+						if int(prN) < anim.MaxProbeKeys {
+							ku := &pr.Keys[prN]
+							ku.K0, ku.K1, ku.Alpha, ku.Channel, ku.HasFrame = k0, k1, alpha, q.probe, hasFrame
+							if hasFrame {
+								pr.Frames[prN] = f
+							}
+							prN++
+						}
+					}
+				}
+				if q.slot >= 0 && math.Abs(v) <= MaxValue {
+					sc.ls[q.ls].trs[q.slot] = v
+				}
+			}
+			pi = end - 1
+			continue
+		}
 		var v float64
 		var str string
 		ok := true
