@@ -113,8 +113,17 @@ func edgeAnimation() *swg.Animation {
 	nan := rot(fr, 11)
 	nan.Keys[4] = mgl32.Quat{W: float32(math.NaN())}
 	add("nan", &nan, 0, [3]*swg.ScalarChannel{ptr(scalar(fr, 12)), nil, nil})
+	nan2 := rot(fr, 22)
+	nan2.Keys[2] = mgl32.Quat{V: mgl32.Vec3{float32(math.NaN()), 0, 0}}
+	add("nanAll", &nan2, 0, [3]*swg.ScalarChannel{ptr(scalar(fr, 23)), ptr(scalar(fr, 24)), ptr(scalar(fr, 25))})
 	bad := []int32{0, 6, 6, 4, 12, 20, 20}
 	add("badFrames", qptr(rot(bad, 13)), 0, [3]*swg.ScalarChannel{ptr(scalar(bad, 14)), ptr(scalar(bad, 15)), nil})
+	// In client fidelity both channels keep frames 0, 6, 10, but the
+	// rotation's frame 6 is file key 1 and the translation's file key 2.
+	dup := []int32{0, 6, 6, 10}
+	qa, qb, qc := swg.AxisAngle(0.1, mgl32.Vec3{1, 0, 0}), swg.AxisAngle(0.5, mgl32.Vec3{1, 0, 0}), swg.AxisAngle(0.9, mgl32.Vec3{1, 0, 0})
+	add("dupIdx", &swg.QuatChannel{Frames: dup, Keys: []mgl32.Quat{qa, qb, qb, qc}}, 0,
+		[3]*swg.ScalarChannel{{Frames: dup, Values: []float32{0.25, 0.25, 0.75, -0.5}}, nil, nil})
 	one := []int32{7}
 	add("oneKey", qptr(rot(one, 16)), 0, [3]*swg.ScalarChannel{nil, nil, ptr(scalar(one, 17))})
 	add("longRun", qptr(rot(fr, 18)), 0, [3]*swg.ScalarChannel{ptr(scalar(fr, 19)), ptr(scalar(fr, 20)), ptr(scalar(fr, 21))})
