@@ -816,6 +816,14 @@ func bezierInterp(k0, k1 *Key, t float64, absolute bool) float64 {
 // eulerQuat is R_{o1}·R_{o2}·R_{o3} for the axes that have a rotate line, angles in
 // degrees (cast to float32 first, as glm receives them).
 func eulerQuat(order []int, has *[3]bool, deg *[3]float64) mgl32.Quat {
+	w, x, y, z := eulerQuatWXYZ(order, has, deg)
+	return mgl32.Quat{W: w, V: mgl32.Vec3{x, y, z}}
+}
+
+// eulerQuatWXYZ is eulerQuat as four scalars, returned in registers (a Quat,
+// holding an array, comes back through memory, written narrow and read wide: a
+// stalled store forward per bone).
+func eulerQuatWXYZ(order []int, has *[3]bool, deg *[3]float64) (qw, qx, qy, qz float32) {
 	w, x, y, z := 1.0, 0.0, 0.0, 0.0
 	for _, ax := range order {
 		if !has[ax] {
@@ -833,19 +841,29 @@ func eulerQuat(order []int, has *[3]bool, deg *[3]float64) mgl32.Quat {
 			float64(w*b[2])-float64(x*b[3])+float64(y*b[0])+float64(z*b[1]),
 			float64(w*b[3])+float64(x*b[2])-float64(y*b[1])+float64(z*b[0])
 	}
-	return mgl32.Quat{W: float32(w), V: mgl32.Vec3{float32(x), float32(y), float32(z)}}
+	return float32(w), float32(x), float32(y), float32(z)
 }
 
 func (c *Clip) lsTransform(i int, v *lsVals) anim.Transform {
-	x := anim.IdentityTransform
-	if c.hasT[i] {
-		x.T = mgl32.Vec3{float32(v.trs[slotMove]), float32(v.trs[slotMove+1]), float32(v.trs[slotMove+2])}
-	}
-	x.Q = eulerQuat(c.tr.rotAxes, &c.rotHas[i], (*[3]float64)(v.trs[slotRotate:]))
-	if c.hasS[i] {
-		x.S = mgl32.Vec3{float32(v.trs[slotScale]), float32(v.trs[slotScale+1]), float32(v.trs[slotScale+2])}
-	}
+	var x anim.Transform
+	c.lsTransformTo(&x, i, v)
 	return x
+}
+
+// lsTransformTo writes lineset i's transform into dst field by field (see
+// eulerQuatWXYZ): the identity's fields where it has no move or scale line.
+func (c *Clip) lsTransformTo(dst *anim.Transform, i int, v *lsVals) {
+	if c.hasT[i] {
+		dst.T[0], dst.T[1], dst.T[2] = float32(v.trs[slotMove]), float32(v.trs[slotMove+1]), float32(v.trs[slotMove+2])
+	} else {
+		dst.T[0], dst.T[1], dst.T[2] = 0, 0, 0
+	}
+	dst.Q.W, dst.Q.V[0], dst.Q.V[1], dst.Q.V[2] = eulerQuatWXYZ(c.tr.rotAxes, &c.rotHas[i], (*[3]float64)(v.trs[slotRotate:]))
+	if c.hasS[i] {
+		dst.S[0], dst.S[1], dst.S[2] = float32(v.trs[slotScale]), float32(v.trs[slotScale+1]), float32(v.trs[slotScale+2])
+	} else {
+		dst.S[0], dst.S[1], dst.S[2] = 1, 1, 1
+	}
 }
 
 // compose is a·b for two transforms (exact when a's scale is uniform or b has no
@@ -877,11 +895,10 @@ func (c *Clip) Sample(ctx anim.Context, t float64, out []anim.Transform, probes 
 		if int(node) >= len(out) {
 			continue
 		}
-		x := c.lsTransform(int(li), &sc.ls[li])
 		if c.shares[li] {
-			out[node] = compose(out[node], x)
+			out[node] = compose(out[node], c.lsTransform(int(li), &sc.ls[li]))
 		} else {
-			out[node] = x
+			c.lsTransformTo(&out[node], int(li), &sc.ls[li])
 		}
 	}
 	return c.root(sc), true
