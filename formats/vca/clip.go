@@ -831,15 +831,22 @@ func eulerQuatWXYZ(order []int, has *[3]bool, deg *[3]float64) (qw, qx, qy, qz f
 		}
 		a := float64(float32(deg[ax])) * (math.Pi / 180) / 2
 		s, cs := math.Sincos(a)
-		var b [4]float64
-		b[0] = cs
-		b[1+ax] = s
+		// The axis quaternion b = (cs, s on axis ax), in registers.
+		b0, b1, b2, b3 := cs, 0.0, 0.0, 0.0
+		switch ax {
+		case 0:
+			b1 = s
+		case 1:
+			b2 = s
+		default:
+			b3 = s
+		}
 		// Products are rounded explicitly (float64(a*b)) so no target fuses them into
 		// an FMA; see .ci/fma-check.
-		w, x, y, z = float64(w*b[0])-float64(x*b[1])-float64(y*b[2])-float64(z*b[3]),
-			float64(w*b[1])+float64(x*b[0])+float64(y*b[3])-float64(z*b[2]),
-			float64(w*b[2])-float64(x*b[3])+float64(y*b[0])+float64(z*b[1]),
-			float64(w*b[3])+float64(x*b[2])-float64(y*b[1])+float64(z*b[0])
+		w, x, y, z = float64(w*b0)-float64(x*b1)-float64(y*b2)-float64(z*b3),
+			float64(w*b1)+float64(x*b0)+float64(y*b3)-float64(z*b2),
+			float64(w*b2)-float64(x*b3)+float64(y*b0)+float64(z*b1),
+			float64(w*b3)+float64(x*b2)-float64(y*b1)+float64(z*b0)
 	}
 	return float32(w), float32(x), float32(y), float32(z)
 }
