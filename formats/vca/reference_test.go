@@ -238,7 +238,7 @@ func (c *Clip) refLsTransform(i int, v *refLsVals) anim.Transform {
 	if c.hasT[i] {
 		x.T = mgl32.Vec3{float32(v.t[0]), float32(v.t[1]), float32(v.t[2])}
 	}
-	x.Q = eulerQuat(c.tr.rotAxes, &c.rotHas[i], &v.r)
+	x.Q = refEulerQuat(c.tr.rotAxes, &c.rotHas[i], &v.r)
 	if c.hasS[i] {
 		x.S = mgl32.Vec3{float32(v.s[0]), float32(v.s[1]), float32(v.s[2])}
 	}
@@ -271,4 +271,23 @@ func (c *Clip) refSample(sc *refScratch, t float64, out []anim.Transform, probes
 	anim.RotationColumns(&m, x.Q, x.S)
 	m[9], m[10], m[11] = x.T[0], x.T[1], x.T[2]
 	return m
+}
+
+func refEulerQuat(order []int, has *[3]bool, deg *[3]float64) mgl32.Quat {
+	w, x, y, z := 1.0, 0.0, 0.0, 0.0
+	for _, ax := range order {
+		if !has[ax] {
+			continue
+		}
+		a := float64(float32(deg[ax])) * (math.Pi / 180) / 2
+		s, cs := math.Sincos(a)
+		var b [4]float64
+		b[0] = cs
+		b[1+ax] = s
+		w, x, y, z = float64(w*b[0])-float64(x*b[1])-float64(y*b[2])-float64(z*b[3]),
+			float64(w*b[1])+float64(x*b[0])+float64(y*b[3])-float64(z*b[2]),
+			float64(w*b[2])-float64(x*b[3])+float64(y*b[0])+float64(z*b[1]),
+			float64(w*b[3])+float64(x*b[2])-float64(y*b[1])+float64(z*b[0])
+	}
+	return mgl32.Quat{W: float32(w), V: mgl32.Vec3{float32(x), float32(y), float32(z)}}
 }
