@@ -115,8 +115,8 @@ type linePlan struct {
 	run int32
 }
 
+// lsVals is what a lineset's lines set besides its transform.
 type lsVals struct {
-	trs      [9]float64 // move, rotate, scale (slotMove, slotRotate, slotScale)
 	color    [4]float64
 	colorSet bool
 	show     int8 // −1 unset
@@ -126,7 +126,12 @@ type lsVals struct {
 
 // scratch is a player's sampling context: what one evaluation of every line writes.
 type scratch struct {
-	ls     []lsVals
+	// trs is per lineset: move, rotate, scale (slotMove, slotRotate, slotScale).
+	trs [][9]float64
+	ls  []lsVals
+	// lsSet says a line has set some lsVals since they were last reset (most
+	// clips drive transforms only: their lsVals stay at the defaults).
+	lsSet  bool
 	tex    []string
 	texSet []bool
 	zoom   float64
@@ -135,7 +140,22 @@ type scratch struct {
 }
 
 func (c *Clip) newScratch() *scratch {
-	return &scratch{ls: make([]lsVals, len(c.tr.Linesets)), tex: make([]string, len(c.slots)), texSet: make([]bool, len(c.slots))}
+	n := len(c.tr.Linesets)
+	sc := &scratch{trs: make([][9]float64, n), ls: make([]lsVals, n), lsSet: true, tex: make([]string, len(c.slots)), texSet: make([]bool, len(c.slots))}
+	sc.resetLs()
+	return sc
+}
+
+// resetLs sets every lineset's lsVals to the defaults.
+func (sc *scratch) resetLs() {
+	for i := range sc.ls {
+		v := &sc.ls[i]
+		v.color = [4]float64{1, 1, 1, 1}
+		v.colorSet = false
+		v.show = -1
+		v.model, v.modelSet = "", false
+	}
+	sc.lsSet = false
 }
 
 // NewContext returns a player's evaluation scratch for this clip.
@@ -413,13 +433,11 @@ func probeFrame(t, fps float64) int32 {
 // time, in file order, as they consume the generator.
 func (c *Clip) evaluate(t float64, sc *scratch, probes []anim.Probe) {
 	tr := c.tr
-	for i := range sc.ls {
-		v := &sc.ls[i]
-		v.trs = [9]float64{0, 0, 0, 0, 0, 0, 1, 1, 1}
-		v.color = [4]float64{1, 1, 1, 1}
-		v.colorSet = false
-		v.show = -1
-		v.model, v.modelSet = "", false
+	for i := range sc.trs {
+		sc.trs[i] = [9]float64{0, 0, 0, 0, 0, 0, 1, 1, 1}
+	}
+	if sc.lsSet {
+		sc.resetLs()
 	}
 	for i := range sc.tex {
 		sc.tex[i], sc.texSet[i] = "", false
@@ -521,7 +539,7 @@ func (c *Clip) evaluate(t float64, sc *scratch, probes []anim.Probe) {
 					}
 				}
 				if q.slot >= 0 && math.Abs(v) <= MaxValue {
-					sc.ls[q.ls].trs[q.slot] = v
+					sc.trs[q.ls][q.slot] = v
 				}
 			}
 			pi = end - 1
@@ -633,7 +651,7 @@ func (c *Clip) evaluate(t float64, sc *scratch, probes []anim.Probe) {
 			continue
 		}
 		if p.slot >= 0 {
-			sc.ls[p.ls].trs[p.slot] = v
+			sc.trs[p.ls][p.slot] = v
 		} else if p.slot == slotApply {
 			c.apply(sc, int(p.index), tr.Lines[p.index], p.tg, v, str)
 		}
@@ -657,21 +675,27 @@ func (c *Clip) apply(sc *scratch, i int, l *Line, tg target, v float64, str stri
 		}
 		return
 	}
-	ls := &sc.ls[l.Lineset]
+	ls, trs := &sc.ls[l.Lineset], &sc.trs[l.Lineset]
 	ax := l.Axis - 1
 	switch l.Channel {
 	case ChMove:
 		if ax >= 0 && ax < 3 {
-			ls.trs[slotMove+ax] = v
+			trs[slotMove+ax] = v
 		}
+		return
 	case ChRotate:
 		if ax >= 0 && ax < 3 {
-			ls.trs[slotRotate+ax] = v
+			trs[slotRotate+ax] = v
 		}
+		return
 	case ChScale:
 		if ax >= 0 && ax < 3 {
-			ls.trs[slotScale+ax] = v
+			trs[slotScale+ax] = v
 		}
+		return
+	}
+	sc.lsSet = true
+	switch l.Channel {
 	case ChColor:
 		if ax >= 0 && ax < 4 {
 			ls.color[ax] = v
@@ -851,23 +875,23 @@ func eulerQuatWXYZ(order []int, has *[3]bool, deg *[3]float64) (qw, qx, qy, qz f
 	return float32(w), float32(x), float32(y), float32(z)
 }
 
-func (c *Clip) lsTransform(i int, v *lsVals) anim.Transform {
+func (c *Clip) lsTransform(i int, trs *[9]float64) anim.Transform {
 	var x anim.Transform
-	c.lsTransformTo(&x, i, v)
+	c.lsTransformTo(&x, i, trs)
 	return x
 }
 
 // lsTransformTo writes lineset i's transform into dst field by field (see
 // eulerQuatWXYZ): the identity's fields where it has no move or scale line.
-func (c *Clip) lsTransformTo(dst *anim.Transform, i int, v *lsVals) {
+func (c *Clip) lsTransformTo(dst *anim.Transform, i int, trs *[9]float64) {
 	if c.hasT[i] {
-		dst.T[0], dst.T[1], dst.T[2] = float32(v.trs[slotMove]), float32(v.trs[slotMove+1]), float32(v.trs[slotMove+2])
+		dst.T[0], dst.T[1], dst.T[2] = float32(trs[slotMove]), float32(trs[slotMove+1]), float32(trs[slotMove+2])
 	} else {
 		dst.T[0], dst.T[1], dst.T[2] = 0, 0, 0
 	}
-	dst.Q.W, dst.Q.V[0], dst.Q.V[1], dst.Q.V[2] = eulerQuatWXYZ(c.tr.rotAxes, &c.rotHas[i], (*[3]float64)(v.trs[slotRotate:]))
+	dst.Q.W, dst.Q.V[0], dst.Q.V[1], dst.Q.V[2] = eulerQuatWXYZ(c.tr.rotAxes, &c.rotHas[i], (*[3]float64)(trs[slotRotate:]))
 	if c.hasS[i] {
-		dst.S[0], dst.S[1], dst.S[2] = float32(v.trs[slotScale]), float32(v.trs[slotScale+1]), float32(v.trs[slotScale+2])
+		dst.S[0], dst.S[1], dst.S[2] = float32(trs[slotScale]), float32(trs[slotScale+1]), float32(trs[slotScale+2])
 	} else {
 		dst.S[0], dst.S[1], dst.S[2] = 1, 1, 1
 	}
@@ -903,9 +927,9 @@ func (c *Clip) Sample(ctx anim.Context, t float64, out []anim.Transform, probes 
 			continue
 		}
 		if c.shares[li] {
-			out[node] = compose(out[node], c.lsTransform(int(li), &sc.ls[li]))
+			out[node] = compose(out[node], c.lsTransform(int(li), &sc.trs[li]))
 		} else {
-			c.lsTransformTo(&out[node], int(li), &sc.ls[li])
+			c.lsTransformTo(&out[node], int(li), &sc.trs[li])
 		}
 	}
 	return c.root(sc), true
@@ -916,7 +940,7 @@ func (c *Clip) root(sc *scratch) anim.Affine {
 	if c.objectLS < 0 {
 		return anim.IdentityAffine
 	}
-	x := c.lsTransform(c.objectLS, &sc.ls[c.objectLS])
+	x := c.lsTransform(c.objectLS, &sc.trs[c.objectLS])
 	var m anim.Affine
 	anim.RotationColumns(&m, x.Q, x.S)
 	m[9], m[10], m[11] = x.T[0], x.T[1], x.T[2]

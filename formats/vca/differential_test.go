@@ -114,6 +114,8 @@ const mixedTrack = `@configure fps 24
   @key frame -1e309 value 0
   @key frame 1e309 value 1
 }
+@color bone a by r func (t > 1 and 1e300 or 0.5)
+@show bone a func (t > 1 and 1e300 or 1)
 @show bone b {
   @key frame 0 value on
   @key frame 6 value off
@@ -260,8 +262,8 @@ func sameState(sc *scratch, ref *refScratch) string {
 		}
 		for k := 0; k < 9; k++ {
 			want := [9]float64{b.t[0], b.t[1], b.t[2], b.r[0], b.r[1], b.r[2], b.s[0], b.s[1], b.s[2]}
-			if math.Float64bits(a.trs[k]) != math.Float64bits(want[k]) {
-				return fmt.Sprintf("lineset %d trs %v, reference %v", i, a.trs, want)
+			if math.Float64bits(sc.trs[i][k]) != math.Float64bits(want[k]) {
+				return fmt.Sprintf("lineset %d trs %v, reference %v", i, sc.trs[i], want)
 			}
 		}
 	}
