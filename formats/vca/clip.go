@@ -513,6 +513,21 @@ func (c *Clip) evaluate(t float64, sc *scratch, probes []anim.Probe) {
 				alpha = 0
 			}
 			hasFrame := f-f == 0
+			if probes == nil {
+				for ; pi < end; pi++ {
+					q := &c.plan[pi]
+					col := int(q.col)
+					v := vals[i0+col]
+					if interp {
+						v = float64(v*(1.0-u)) + float64(vals[i1+col]*u)
+					}
+					if q.slot >= 0 && math.Abs(v) <= MaxValue {
+						sc.trs[q.ls][q.slot] = v
+					}
+				}
+				pi = end - 1
+				continue
+			}
 			for ; pi < end; pi++ {
 				q := &c.plan[pi]
 				col := int(q.col)
@@ -520,22 +535,20 @@ func (c *Clip) evaluate(t float64, sc *scratch, probes []anim.Probe) {
 				if interp {
 					v = float64(v*(1.0-u)) + float64(vals[i1+col]*u)
 				}
-				if q.node >= 0 && probes != nil {
-					if node := int(q.node); node < len(probes) {
-						if pq := &probes[node]; pq != pr {
-							if pr != nil {
-								pr.NKeys = prN
-							}
-							pr, prN = pq, pq.NKeys
+				if node := int(q.node); node >= 0 && node < len(probes) {
+					if pq := &probes[node]; pq != pr {
+						if pr != nil {
+							pr.NKeys = prN
 						}
-						if int(prN) < anim.MaxProbeKeys {
-							ku := &pr.Keys[prN]
-							ku.K0, ku.K1, ku.Alpha, ku.Channel, ku.HasFrame = k0, k1, alpha, q.probe, hasFrame
-							if hasFrame {
-								pr.Frames[prN] = f
-							}
-							prN++
+						pr, prN = pq, pq.NKeys
+					}
+					if int(prN) < anim.MaxProbeKeys {
+						ku := &pr.Keys[prN]
+						ku.K0, ku.K1, ku.Alpha, ku.Channel, ku.HasFrame = k0, k1, alpha, q.probe, hasFrame
+						if hasFrame {
+							pr.Frames[prN] = f
 						}
+						prN++
 					}
 				}
 				if q.slot >= 0 && math.Abs(v) <= MaxValue {
