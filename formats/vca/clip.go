@@ -61,6 +61,10 @@ type Clip struct {
 	// groups hold the values of the numeric linear and step lines, a group per
 	// frames slice they share.
 	groups []keyGroup
+	// undriven are the nodes no bone lineset drives: Sample writes them the
+	// identity (every other node's transform is written whole by its first
+	// lineset).
+	undriven []int32
 }
 
 // keyGroup is the numeric linear and step lines that share their keys' frames:
@@ -278,6 +282,11 @@ func (b *Binder) BindClip(s *anim.Skeleton) (*Clip, []formats.Diagnostic) {
 			c.boneLS = append(c.boneLS, int32(i))
 			c.shares[i] = driven[c.lsNode[i]]
 			driven[c.lsNode[i]] = true
+		}
+	}
+	for j := 0; j < n; j++ {
+		if !driven[int32(j)] {
+			c.undriven = append(c.undriven, int32(j))
 		}
 	}
 	c.buildPlan()
@@ -931,7 +940,12 @@ func compose(a, b anim.Transform) anim.Transform {
 func (c *Clip) Sample(ctx anim.Context, t float64, out []anim.Transform, probes []anim.Probe) (anim.Affine, bool) {
 	sc := c.scratchOf(ctx)
 	c.evaluate(t, sc, probes)
-	for i := range out {
+	for _, j := range c.undriven {
+		if int(j) < len(out) {
+			out[j] = anim.IdentityTransform
+		}
+	}
+	for i := len(c.nodeLines); i < len(out); i++ { // past the skeleton
 		out[i] = anim.IdentityTransform
 	}
 	for _, li := range c.boneLS {
