@@ -12,13 +12,15 @@ import (
 // The per-frame layout of a bound clip. Sample walks one node record per
 // skeleton node; a node whose animated channels (rotation and translation axes)
 // all share one set of key frames (the common case: a rotation with static
-// translations, or every channel keyed together) reads its keys from keyRec
-// records laid out in node order, a key's rotation, slerp arc and translation in
-// one 64-byte line, and searches its frames once for the run of nodes on the
-// same frames. Other nodes (channels on different frames, KFAT 0002 Euler
-// channels) sample their tracks as before. Both give the bits and the probes of
-// the tracks' own evaluation (TestSampleMatchesReference): the same search, the
-// same float32 operations in the same order, on copies of the same keys.
+// translations, or every channel keyed together) is a member of that key set
+// and reads its keys from keyRec records, a key's rotation, slerp arc and
+// translation in one 64-byte line; the set's key pair and weights are found
+// once for each run of nodes on it. Other nodes (channels on different frames,
+// KFAT 0002 Euler channels) sample their tracks as before. Between-key slerps
+// go through a slerpBatch. All of it gives the bits and the probes of the
+// tracks' own evaluation (TestSampleMatchesReference against the sampler it
+// replaced): the same search, the same float32 operations in the same order, on
+// copies of the same keys.
 
 // Kinds of packedNode.
 const (
