@@ -12,3 +12,19 @@ func TestKeyRecSize(t *testing.T) {
 		t.Errorf("keyRec is %d bytes, want 64", got)
 	}
 }
+
+// PackedShape counts c's nodes by how they sample: keyed with every channel
+// animated, other keyed, general; and its key sets.
+func PackedShape(c *Clip) (all, keyed, general, sets int) {
+	for i := range c.nodes {
+		switch nd := &c.nodes[i]; {
+		case nd.kind == nodeKeyed && nd.anim == animAll:
+			all++
+		case nd.kind == nodeKeyed:
+			keyed++
+		case nd.kind == nodeGeneral:
+			general++
+		}
+	}
+	return all, keyed, general, len(c.sets)
+}

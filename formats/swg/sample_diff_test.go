@@ -320,3 +320,19 @@ func TestSampleOzzAllocatesNothing(t *testing.T) {
 		}
 	}
 }
+
+// The ozz-like clips take the sampler's fastest path: every node keyed with all
+// channels animated, on one key set (file fidelity; the client's thinning drops
+// a key here and there, which puts the node's channels on frames of their own).
+func TestOzzClipPacking(t *testing.T) {
+	names := chainSkeleton(64).Names
+	for c := 0; c < 2; c++ {
+		a := decoded(t, ozzAnimation(names, c))
+		cl, _ := a.Bind(a.StandIn(), swg.FidelityFile)
+		all, keyed, general, sets := swg.PackedShape(cl)
+		if all != len(names) || keyed != 0 || general != 0 || sets != 1 {
+			t.Errorf("clip %d: %d all-animated, %d other keyed, %d general nodes, %d key sets; want %d, 0, 0, 1",
+				c, all, keyed, general, sets, len(names))
+		}
+	}
+}
