@@ -186,15 +186,24 @@ func diffSources(t *testing.T) []diffSource {
 		}
 		add("corpus/"+filepath.Base(p), s)
 	}
-	if dir := samples.Path("vca"); dir != "" {
-		filepath.Walk(dir, func(p string, info os.FileInfo, err error) error {
-			if err == nil && info.Mode().IsRegular() && filepath.Ext(p) == ".vca" {
-				if data, err := os.ReadFile(p); err == nil {
-					add("sample/"+filepath.Base(p), string(data))
-				}
+	return out
+}
+
+// sampleTracks are the .vca files among the real samples.
+func sampleTracks(t *testing.T) []diffSource {
+	var out []diffSource
+	filepath.Walk(samples.Dir(t, "vca"), func(p string, info os.FileInfo, err error) error {
+		if err == nil && info.Mode().IsRegular() && filepath.Ext(p) == ".vca" {
+			data, err := os.ReadFile(p)
+			if err != nil {
+				t.Fatal(err)
 			}
-			return nil
-		})
+			out = append(out, diffSource{"sample/" + filepath.Base(p), data})
+		}
+		return nil
+	})
+	if len(out) == 0 {
+		t.Skip("no .vca file among the samples")
 	}
 	return out
 }
@@ -338,14 +347,38 @@ func diffClip(t *testing.T, name string, c *Clip, s *anim.Skeleton, rng *rand.Ra
 // probes on the ozz-like clips, the package's test tracks, the fuzz corpus and
 // the real samples when present, under every reading and channel mode.
 func TestSampleMatchesReference(t *testing.T) {
+	total := diffAll(t, diffSources(t))
+	c, s := benchScene(t)
+	rng := rand.New(rand.NewSource(2))
+	total += diffClip(t, "benchScene", c, s, rng)
+	// Fewer bones than the skeleton drives, and probes for fewer nodes.
+	tr := mustTrack(t, ozzLikeTrack(10, 0), formats.Options{})
+	short := testSkeleton("j0", "j1", "j2")
+	c, _ = (&Binder{Track: tr}).BindClip(short)
+	total += diffClip(t, "ozz10-on-3", c, short, rng)
+	if total < 1000 {
+		t.Fatalf("only %d samples compared", total)
+	}
+}
+
+// TestSamplesMatchReference is TestSampleMatchesReference on the real samples'
+// tracks (skipped without them).
+func TestSamplesMatchReference(t *testing.T) {
+	diffAll(t, sampleTracks(t))
+}
+
+// diffAll runs diffClip on every source that loads, under both readings, with
+// the default intensity and channels and with others; it returns how many
+// times it compared.
+func diffAll(t *testing.T, sources []diffSource) int {
 	rng := rand.New(rand.NewSource(1))
 	opts := []formats.Options{{}, {Readings: map[string]string{"handles": "absolute", "unknown-bone": "root"}}}
 	total := 0
-	for _, src := range diffSources(t) {
+	for _, src := range sources {
 		for oi, opt := range opts {
 			tr, err := ParseTrack(src.name+".vca", src.src, opt)
 			if err != nil {
-				if strings.HasPrefix(src.name, "corpus/") {
+				if strings.HasPrefix(src.name, "corpus/") || strings.HasPrefix(src.name, "sample/") {
 					continue // the corpus holds files that fail to load
 				}
 				t.Fatalf("%s: %v", src.name, err)
@@ -357,16 +390,7 @@ func TestSampleMatchesReference(t *testing.T) {
 			total += diffClip(t, fmt.Sprintf("%s/opt%d/intensity", src.name, oi), c, s, rng)
 		}
 	}
-	c, s := benchScene(t)
-	total += diffClip(t, "benchScene", c, s, rng)
-	// Fewer bones than the skeleton drives, and probes for fewer nodes.
-	tr := mustTrack(t, ozzLikeTrack(10, 0), formats.Options{})
-	short := testSkeleton("j0", "j1", "j2")
-	c, _ = (&Binder{Track: tr}).BindClip(short)
-	total += diffClip(t, "ozz10-on-3", c, short, rng)
-	if total < 1000 {
-		t.Fatalf("only %d samples compared", total)
-	}
+	return total
 }
 
 // TestOzzLikeSampleAllocatesNothing: a frame of the ozz-like clip, with and
