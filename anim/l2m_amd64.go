@@ -4,10 +4,11 @@ package anim
 
 import "github.com/go-gl/mathgl/mgl32"
 
-// localToModelAVX runs LocalToModel's loop without post and pre rotations
-// (l2m_amd64.s) for nodes 0..n−1 while their parent indices are below n, and
-// returns the first node it did not do (n when it did all). offset, pivot and
-// root may be nil.
+// localToModelAVX runs composeModel's loop (l2m_amd64.s) for nodes from..to−1,
+// reading node i's transform at local[i−from] (local points at it), while their
+// parent indices are below to, and returns the first node it did not do (to
+// when it did all). offset, pivot and root may be nil; offset and pivot point
+// at node 0's.
 //
 //go:noescape
-func localToModelAVX(parents *int32, local *Transform, model *Affine, offset, pivot *mgl32.Vec3, root *Affine, n int) (done int)
+func localToModelAVX(parents *int32, local *Transform, model *Affine, offset, pivot *mgl32.Vec3, root *Affine, from, to int) (done int)

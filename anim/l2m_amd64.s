@@ -12,8 +12,9 @@
 // stored. No fused multiply-add. A matrix is read and written as three
 // 16-byte words, so that a child reads its parent's matrix (often the node
 // just written) with loads the stores can forward to.
-// Where a parent index is not below n it stops and returns that node's index,
-// and the Go loop carries on from it (and fails as it does).
+// Where a parent index is not below to it stops and returns that node's index,
+// and the Go loop carries on from it (and fails, or reads the parent, as it
+// does).
 
 DATA one32<>+0(SB)/4, $0x3f800000
 GLOBL one32<>(SB), RODATA|NOPTR, $4
@@ -30,17 +31,18 @@ GLOBL one32<>(SB), RODATA|NOPTR, $4
 	VMULPS    X6, T, T     \
 	VADDPS    T, D, D
 
-// func localToModelAVX(parents *int32, local *Transform, model *Affine, offset, pivot *mgl32.Vec3, root *Affine, n int) (done int)
-TEXT ·localToModelAVX(SB), NOSPLIT, $0-64
-	MOVQ parents+0(FP), SI
-	MOVQ local+8(FP), DI
-	MOVQ model+16(FP), R8
-	MOVQ offset+24(FP), R9
-	MOVQ pivot+32(FP), R10
-	MOVQ root+40(FP), R11
-	MOVQ n+48(FP), CX
-	XORQ BX, BX
-	MOVQ R8, DX                // out = &model[i]
+// func localToModelAVX(parents *int32, local *Transform, model *Affine, offset, pivot *mgl32.Vec3, root *Affine, from, to int) (done int)
+TEXT ·localToModelAVX(SB), NOSPLIT, $0-72
+	MOVQ   parents+0(FP), SI
+	MOVQ   local+8(FP), DI     // node from's transform
+	MOVQ   model+16(FP), R8
+	MOVQ   offset+24(FP), R9
+	MOVQ   pivot+32(FP), R10
+	MOVQ   root+40(FP), R11
+	MOVQ   from+48(FP), BX
+	MOVQ   to+56(FP), CX
+	IMUL3Q $48, BX, DX
+	ADDQ   R8, DX              // out = &model[i]
 	VMOVSS one32<>(SB), X13
 
 loop:
@@ -133,7 +135,7 @@ nopivot:
 	TESTQ   AX, AX
 	JS      noparent
 	CMPQ    AX, CX
-	JAE     done               // not below n: the Go loop takes over
+	JAE     done               // not below to: the Go loop takes over
 	IMUL3Q  $48, AX, AX
 	ADDQ    R8, AX
 	JMP     multiply
@@ -188,5 +190,5 @@ store:
 
 done:
 	VZEROUPPER
-	MOVQ BX, done+56(FP)
+	MOVQ BX, done+64(FP)
 	RET

@@ -8,9 +8,11 @@ import (
 	"github.com/go-gl/mathgl/mgl32"
 )
 
-// TestLocalToModelAVXMatchesGo compares LocalToModel with the assembly loop
-// (where this machine has it) and with the Go loop, bit for bit, on random
-// skeletons with and without offsets, pivots and a root, and on odd values
+// TestLocalToModelAVXMatchesGo compares LocalToModel, with the assembly loop
+// (where this machine has it) and with the Go loop, with the formula's
+// definition (LocalMatrix, then mulAffineTo), bit for bit, on random skeletons
+// with and without offsets, pivots, post and pre rotations and a root (more
+// nodes than one chunk of the post/pre path), and on odd values
 // (non-unit and zero quaternions, negative and zero scales, huge and tiny
 // numbers, NaN). A NaN matches any NaN: which operand's NaN an x86 operation
 // passes on depends on the operand order the compiler picked.
@@ -29,7 +31,7 @@ func TestLocalToModelAVXMatchesGo(t *testing.T) {
 		return r.Float32()*4 - 2
 	}
 	vec := func() mgl32.Vec3 { return mgl32.Vec3{f(), f(), f()} }
-	for trial := range 40 {
+	for trial := range 96 {
 		n := []int{1, 2, 3, 7, 64, 1000}[trial%6]
 		s := &Skeleton{Names: make([]string, n), Parents: make([]int32, n)}
 		for i := range n {
@@ -50,6 +52,16 @@ func TestLocalToModelAVXMatchesGo(t *testing.T) {
 				s.Pivot[i] = vec()
 			}
 		}
+		if trial&8 != 0 {
+			s.Post, s.Pre = make([]mgl32.Quat, n), make([]mgl32.Quat, n)
+			for i := range n {
+				s.Post[i] = mgl32.Quat{W: f(), V: vec()}
+				s.Pre[i] = mgl32.Quat{W: f(), V: vec()}
+			}
+			if trial&16 != 0 {
+				s.Pre = nil
+			}
+		}
 		var root *Affine
 		if trial&4 != 0 {
 			root = &Affine{}
@@ -61,17 +73,32 @@ func TestLocalToModelAVXMatchesGo(t *testing.T) {
 		for i := range local {
 			local[i] = Transform{T: vec(), Q: mgl32.Quat{W: f(), V: vec()}, S: vec()}
 		}
-		got, want := make([]Affine, n+1), make([]Affine, n+1)
-		got[n][0], want[n][0] = 7, 7 // a guard cell past the nodes: must stay
-		haveAVX2 = saved
-		LocalToModel(s, local, root, got[:n])
-		haveAVX2 = false
-		LocalToModel(s, local, root, want[:n])
-		for i := range got {
-			for k := range got[i] {
-				if !same32(got[i][k], want[i][k]) {
-					t.Fatalf("trial %d (n %d, offset %v, pivot %v, root %v): node %d cell %d = %v (%#x), want %v (%#x)",
-						trial, n, s.Offset != nil, s.Pivot != nil, root != nil, i, k, got[i][k], math.Float32bits(got[i][k]), want[i][k], math.Float32bits(want[i][k]))
+		// want: the formula's definition, LocalMatrix then mulAffineTo per node.
+		want := make([]Affine, n+1)
+		want[n][0] = 7
+		for i, p := range s.Parents {
+			var l Affine
+			s.LocalMatrix(i, &local[i], &l)
+			switch {
+			case p >= 0:
+				mulAffineTo(&want[i], &want[p], &l)
+			case root != nil:
+				mulAffineTo(&want[i], root, &l)
+			default:
+				want[i] = l
+			}
+		}
+		for _, asm := range []bool{true, false} {
+			got := make([]Affine, n+1)
+			got[n][0] = 7 // a guard cell past the nodes: must stay
+			haveAVX2 = asm && saved
+			LocalToModel(s, local, root, got[:n])
+			for i := range got {
+				for k := range got[i] {
+					if !same32(got[i][k], want[i][k]) {
+						t.Fatalf("asm %v, trial %d (n %d, offset %v, pivot %v, post %v, pre %v, root %v): node %d cell %d = %v (%#x), want %v (%#x)",
+							asm && saved, trial, n, s.Offset != nil, s.Pivot != nil, s.Post != nil, s.Pre != nil, root != nil, i, k, got[i][k], math.Float32bits(got[i][k]), want[i][k], math.Float32bits(want[i][k]))
+					}
 				}
 			}
 		}

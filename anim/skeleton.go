@@ -184,25 +184,6 @@ func LocalToModel(s *Skeleton, local []Transform, root *Affine, model []Affine) 
 	parents := s.Parents[:n]
 	local = local[:n]
 	model = model[:n]
-	if s.Post != nil || s.Pre != nil {
-		for i, p := range parents {
-			var l Affine
-			s.LocalMatrix(i, &local[i], &l)
-			switch {
-			case p >= 0:
-				mulAffineTo(&model[i], &model[p], &l)
-			case root != nil:
-				mulAffineTo(&model[i], root, &l)
-			default:
-				model[i] = l
-			}
-		}
-		return
-	}
-	// Without post and pre rotations (every family but SWG) the local matrix is
-	// built in registers and multiplied straight into model[i]: the same operations
-	// in the same order as LocalMatrix and mulAffineTo, so the same bits, at about
-	// half the cost of the two calls through memory.
 	offset, pivot := s.Offset, s.Pivot
 	if offset != nil {
 		offset = offset[:n]
@@ -210,10 +191,55 @@ func LocalToModel(s *Skeleton, local []Transform, root *Affine, model []Affine) 
 	if pivot != nil {
 		pivot = pivot[:n]
 	}
-	i0 := 0
-	if haveAVX2 && n > 0 {
-		// The same loop in assembly, four lanes per column of the product
-		// (l2m_amd64.s; TestLocalToModelAVXMatchesGo).
+	if s.Post == nil && s.Pre == nil {
+		composeModel(parents, local, model, offset, pivot, root, 0, n)
+		return
+	}
+	// With post and pre rotations (SWG) the rotation post · q · pre is formed
+	// first (localLinear's quatMul steps), a chunk of nodes at a time, into
+	// transforms that carry it: the rest of the formula is composeModel's, the
+	// same operations in the same order as LocalMatrix, so the same bits.
+	post, pre := s.Post, s.Pre
+	if post != nil {
+		post = post[:n]
+	}
+	if pre != nil {
+		pre = pre[:n]
+	}
+	var chunk [rotatedChunk]Transform
+	for lo := 0; lo < n; lo += rotatedChunk {
+		hi := min(lo+rotatedChunk, n)
+		for i := lo; i < hi; i++ {
+			x, r := &local[i], &chunk[i-lo]
+			w, qx, qy, qz := x.Q.W, x.Q.V[0], x.Q.V[1], x.Q.V[2]
+			if post != nil {
+				p := &post[i]
+				w, qx, qy, qz = quatMul(p.W, p.V[0], p.V[1], p.V[2], w, qx, qy, qz)
+			}
+			if pre != nil {
+				p := &pre[i]
+				w, qx, qy, qz = quatMul(w, qx, qy, qz, p.W, p.V[0], p.V[1], p.V[2])
+			}
+			r.T, r.S = x.T, x.S
+			r.Q.W, r.Q.V[0], r.Q.V[1], r.Q.V[2] = w, qx, qy, qz
+		}
+		composeModel(parents, chunk[:hi-lo], model, offset, pivot, root, lo, hi)
+	}
+}
+
+// rotatedChunk is how many nodes LocalToModel rotates by post and pre at a time
+// (its buffer lives on the stack: 2.5 KiB).
+const rotatedChunk = 64
+
+// composeModel writes model[i] for the nodes from..to−1, node i's transform
+// being local[i−from], without post and pre rotations: the local matrix is
+// built in registers and multiplied straight into model[i], the same operations
+// in the same order as LocalMatrix and mulAffineTo, so the same bits, at about
+// half the cost of the two calls through memory. On amd64 with AVX2 the loop
+// runs in assembly (l2m_amd64.s; TestLocalToModelAVXMatchesGo).
+func composeModel(parents []int32, local []Transform, model []Affine, offset, pivot []mgl32.Vec3, root *Affine, from, to int) {
+	i := from
+	if haveAVX2 && to > from {
 		var po, pp *mgl32.Vec3
 		if offset != nil {
 			po = &offset[0]
@@ -221,11 +247,11 @@ func LocalToModel(s *Skeleton, local []Transform, root *Affine, model []Affine) 
 		if pivot != nil {
 			pp = &pivot[0]
 		}
-		i0 = localToModelAVX(&parents[0], &local[0], &model[0], po, pp, root, n)
+		i = localToModelAVX(&parents[0], &local[0], &model[0], po, pp, root, from, to)
 	}
-	for i := i0; i < n; i++ {
+	for ; i < to; i++ {
 		p := parents[i]
-		x := &local[i]
+		x := &local[i-from]
 		w, qx, qy, qz := x.Q.W, x.Q.V[0], x.Q.V[1], x.Q.V[2]
 		sx, sy, sz := x.S[0], x.S[1], x.S[2]
 		xx, yy, zz := float32(qx*qx), float32(qy*qy), float32(qz*qz)
