@@ -48,10 +48,14 @@ type Job struct {
 	asleep []atomic.Bool // per worker 1..workers-1 (index w-1)
 	wake   []chan struct{}
 	closed atomic.Bool
-	done   chan struct{}
-	chars  []Character
-	parts  []part
-	once   sync.Once
+	// pending counts the other workers still on the frame; Evaluate polls it
+	// and, when it has slept (callerAsleep), the last of them wakes it on done.
+	pending      atomic.Int64
+	callerAsleep atomic.Bool
+	done         chan struct{}
+	chars        []Character
+	parts        []part
+	once         sync.Once
 	// panicked holds the first panic a worker recovered this frame; Evaluate
 	// repeats it on the caller's goroutine, where the caller may recover it.
 	panicked atomic.Pointer[any]
@@ -94,7 +98,11 @@ func (c *Job) worker(w int) {
 			return
 		}
 		c.safeWork(w)
-		c.done <- struct{}{}
+		// The last worker to finish wakes Evaluate if it went to sleep (the
+		// flags' Dekker pattern again, with pending).
+		if c.pending.Add(-1) == 0 && c.callerAsleep.Swap(false) {
+			c.done <- struct{}{}
+		}
 	}
 }
 
@@ -113,6 +121,33 @@ func (c *Job) waitFrame(w int, seen uint64) {
 		return // Evaluate had not seen the flag: no wake comes
 	}
 	<-c.wake[w-1]
+}
+
+// waitWorkers returns when every other worker has done the frame: it polls for
+// up to spinWait (a worker that finishes then hands over nothing: the caller's
+// goroutine, woken through a channel, could wait for its thread while that
+// worker polls for the next frame on the other), then sleeps until the last
+// worker wakes it.
+func (c *Job) waitWorkers() {
+	var deadline time.Time
+	for i := 0; c.pending.Load() != 0; i++ {
+		if i&255 != 0 {
+			continue
+		}
+		now := time.Now()
+		if deadline.IsZero() {
+			deadline = now.Add(spinWait)
+			continue
+		}
+		if now.After(deadline) {
+			c.callerAsleep.Store(true)
+			if c.pending.Load() == 0 && c.callerAsleep.Swap(false) {
+				return // no worker saw the flag: no wake comes
+			}
+			<-c.done
+			return
+		}
+	}
 }
 
 // spinFor polls for a frame after seen for up to spinWait.
@@ -147,6 +182,7 @@ func (c *Job) Evaluate(chars []Character) {
 		p.next.Store(n * int64(w) / int64(c.workers))
 		p.end = n * int64(w+1) / int64(c.workers)
 	}
+	c.pending.Store(int64(len(c.wake)))
 	c.frame.Add(1)
 	for w := range c.asleep {
 		if c.asleep[w].Swap(false) {
@@ -154,9 +190,7 @@ func (c *Job) Evaluate(chars []Character) {
 		}
 	}
 	c.safeWork(0)
-	for range c.wake {
-		<-c.done
-	}
+	c.waitWorkers()
 	c.chars = nil
 	if p := c.panicked.Swap(nil); p != nil {
 		panic(*p)

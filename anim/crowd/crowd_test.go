@@ -24,6 +24,9 @@ func (spinClip) Sample(_ anim.Context, t float64, out []anim.Transform, probes [
 	if t == -1 {
 		panic("spinClip: bad time")
 	}
+	if t == slowTime {
+		time.Sleep(3 * spinWait)
+	}
 	s, c := math.Sincos(t / 2)
 	for i := range out {
 		out[i] = anim.Transform{T: mgl32.Vec3{float32(t), 0, 0}, Q: mgl32.Quat{W: float32(c), V: mgl32.Vec3{0, 0, float32(s)}}, S: mgl32.Vec3{1, 1, 1}}
@@ -33,6 +36,11 @@ func (spinClip) Sample(_ anim.Context, t float64, out []anim.Transform, probes [
 	}
 	return anim.IdentityAffine, false
 }
+
+// slowTime is the time at which spinClip takes long (three of Job's polling
+// times): a character a worker is still on after Evaluate's goroutine has
+// finished the rest and gone to sleep.
+const slowTime = 7.25
 
 // stillClip holds every node at the identity.
 type stillClip struct{}
@@ -139,6 +147,44 @@ func TestCrowdCloseStopsWorkers(t *testing.T) {
 		}
 		if got := runtime.NumGoroutine(); got > before {
 			t.Errorf("pause %v: %d goroutines after Close, want at most %d as before New", pause, got, before)
+		}
+	}
+}
+
+// TestCrowdSlowCharacter: a character that takes longer than Evaluate polls
+// for, on another worker, is waited for (Evaluate sleeps and that worker wakes
+// it), frame after frame, and every pose is the serial one.
+func TestCrowdSlowCharacter(t *testing.T) {
+	s := &anim.Skeleton{Names: []string{"a", "b"}, Parents: []int32{-1, 0}, Offset: []mgl32.Vec3{{}, {0, 1, 0}}}
+	c := New(2)
+	defer c.Close()
+	chars, want := crowdOf(16, s), crowdOf(16, s)
+	for frame := range 3 {
+		for i := range chars {
+			ta := float64(i) / 4
+			if i >= 8 { // the second worker's part: it is on one when Evaluate's runs out
+				ta = slowTime
+			}
+			ta += float64(frame) * 10 // slow once, on frame 0
+			chars[i].Req.TA, want[i].Req.TA = ta, ta
+			want[i].Pose.Evaluate(want[i].Skel, &want[i].Req)
+		}
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			c.Evaluate(chars)
+		}()
+		select {
+		case <-done:
+		case <-time.After(10 * time.Second):
+			t.Fatalf("frame %d: Evaluate did not return", frame)
+		}
+		for i := range chars {
+			for n := range chars[i].Pose.Model {
+				if got, w := chars[i].Pose.Model[n], want[i].Pose.Model[n]; got != w {
+					t.Fatalf("frame %d: character %d node %d model = %v, want %v", frame, i, n, got, w)
+				}
+			}
 		}
 	}
 }
