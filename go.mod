@@ -10,4 +10,4 @@ require (
 	github.com/qmuntal/gltf v0.28.0
 )
 
-require golang.org/x/sys v0.46.0 // indirect
+require golang.org/x/sys v0.46.0
