@@ -468,11 +468,8 @@ func (c *Clip) evaluate(t float64, sc *scratch, probes []anim.Probe) {
 	var lastX *Expr
 	var lastF float64
 	var lastOK bool
-	// The last key search: on which frames, at which frame, its result and the
-	// fraction between its keys (when they differ).
-	var lastFrames *float64
-	var lastAt, lastU float64
-	var lastLo, lastHi int
+	// The last key search (runs of lines on equal frames share it).
+	var search keySearch
 	// The probe being written and its record count, stored back when the next
 	// line records into another probe and at the end (a bone's lines follow one
 	// another, so the count stays in a register for the bone's records).
@@ -496,15 +493,7 @@ func (c *Clip) evaluate(t float64, sc *scratch, probes []anim.Probe) {
 			}
 			kg := &c.groups[p.group]
 			fr := kg.frames
-			lo, hi, u := lastLo, lastHi, lastU
-			if &fr[0] != lastFrames || f != lastAt {
-				lo, hi = neighbors(fr, f)
-				if lo > 0 && lo != hi {
-					fa, fb := fr[lo-1], fr[hi-1]
-					u = (f - fa) / (fb - fa)
-				}
-				lastFrames, lastAt, lastLo, lastHi, lastU = &fr[0], f, lo, hi, u
-			}
+			lo, hi, u := search.at(fr, f)
 			vals, w := kg.values, kg.width
 			var i0, i1 int
 			k0, k1, alpha, interp := int32(0), int32(-1), float32(0), false
@@ -602,15 +591,7 @@ func (c *Clip) evaluate(t float64, sc *scratch, probes []anim.Probe) {
 				kg = &c.groups[p.group]
 				fr = kg.frames
 			}
-			lo, hi, u := lastLo, lastHi, lastU
-			if &fr[0] != lastFrames || f != lastAt {
-				lo, hi = neighbors(fr, f)
-				if lo > 0 && lo != hi {
-					fa, fb := fr[lo-1], fr[hi-1]
-					u = (f - fa) / (fb - fa)
-				}
-				lastFrames, lastAt, lastLo, lastHi, lastU = &fr[0], f, lo, hi, u
-			}
+			lo, hi, u := search.at(fr, f)
 			if kg != nil {
 				vals, w, col := kg.values, kg.width, int(p.col)
 				switch {
@@ -1072,4 +1053,28 @@ func (tr *Track) Describe() map[string]any {
 	}
 	return map[string]any{"fps": tr.FPS, "duration": dur, "rotation_order": tr.RotationOrder,
 		"lines": len(tr.Lines), "linesets": strings.Join(sets, "; "), "curves": len(tr.Curves)}
+}
+
+// keySearch is one Sample call's last key search: the neighbours of frame at in
+// frames and the fraction u between them. Runs of lines whose frames are equal
+// (interned at load) at the same frame take it as it is.
+type keySearch struct {
+	frames   *float64
+	frame, u float64
+	lo, hi   int
+}
+
+// at returns neighbors(fr, f) and, between two keys, the fraction of f from the
+// lower to the upper one (elsewhere u is left as it was: callers do not read
+// it there), searching only when fr or f differ from the last call.
+func (k *keySearch) at(fr []float64, f float64) (lo, hi int, u float64) {
+	if &fr[0] != k.frames || f != k.frame {
+		k.lo, k.hi = neighbors(fr, f)
+		if k.lo > 0 && k.lo != k.hi {
+			fa, fb := fr[k.lo-1], fr[k.hi-1]
+			k.u = (f - fa) / (fb - fa)
+		}
+		k.frames, k.frame = &fr[0], f
+	}
+	return k.lo, k.hi, k.u
 }
