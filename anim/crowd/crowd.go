@@ -107,30 +107,30 @@ func (c *Job) worker(w int) {
 }
 
 // waitFrame returns when Evaluate has started the frame after seen (or Close
-// was called). Its flag and Evaluate's are read and written in opposite orders
-// (Dekker's pattern; Go's atomics are sequentially consistent): either the
-// worker sees the new frame, or Evaluate sees the worker asleep and sends a
-// wake, which the worker then takes.
+// was called).
 func (c *Job) waitFrame(w int, seen uint64) {
-	if c.spinFor(seen) {
-		return
-	}
-	asleep := &c.asleep[w-1]
-	asleep.Store(true)
-	if c.frame.Load() != seen && asleep.Swap(false) {
-		return // Evaluate had not seen the flag: no wake comes
-	}
-	<-c.wake[w-1]
+	sleepUntil(func() bool { return c.frame.Load() != seen }, &c.asleep[w-1], c.wake[w-1])
 }
 
-// waitWorkers returns when every other worker has done the frame: it polls for
-// up to spinWait (a worker that finishes then hands over nothing: the caller's
-// goroutine, woken through a channel, could wait for its thread while that
-// worker polls for the next frame on the other), then sleeps until the last
-// worker wakes it.
+// waitWorkers returns when every other worker has done the frame (the last one
+// to finish wakes the caller if it sleeps). Polling first matters here too: a
+// caller woken through a channel could wait for a thread while the worker that
+// woke it polls for the next frame on the other core.
 func (c *Job) waitWorkers() {
+	sleepUntil(func() bool { return c.pending.Load() == 0 }, &c.callerAsleep, c.done)
+}
+
+// sleepUntil returns when ready() holds: it polls for up to spinWait (the next
+// frame of a busy loop then needs no thread woken, which costs tens of
+// microseconds), then announces itself asleep and waits on wake. The side that
+// makes ready() true sets its state first and then swaps asleep to false,
+// sending a wake when it was true; here asleep is set first and ready()
+// checked after (Dekker's pattern; Go's atomics are sequentially consistent):
+// either this side sees ready(), or the other sees it asleep and sends a wake,
+// which this side then takes.
+func sleepUntil(ready func() bool, asleep *atomic.Bool, wake <-chan struct{}) {
 	var deadline time.Time
-	for i := 0; c.pending.Load() != 0; i++ {
+	for i := 0; !ready(); i++ {
 		if i&255 != 0 {
 			continue
 		}
@@ -140,30 +140,12 @@ func (c *Job) waitWorkers() {
 			continue
 		}
 		if now.After(deadline) {
-			c.callerAsleep.Store(true)
-			if c.pending.Load() == 0 && c.callerAsleep.Swap(false) {
-				return // no worker saw the flag: no wake comes
+			asleep.Store(true)
+			if ready() && asleep.Swap(false) {
+				return // the other side had not seen the flag: no wake comes
 			}
-			<-c.done
+			<-wake
 			return
-		}
-	}
-}
-
-// spinFor polls for a frame after seen for up to spinWait.
-func (c *Job) spinFor(seen uint64) bool {
-	var deadline time.Time
-	for i := 0; ; i++ {
-		if c.frame.Load() != seen {
-			return true
-		}
-		if i&255 == 0 {
-			now := time.Now()
-			if deadline.IsZero() {
-				deadline = now.Add(spinWait)
-			} else if now.After(deadline) {
-				return false
-			}
 		}
 	}
 }
