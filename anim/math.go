@@ -186,14 +186,9 @@ func (arc *SlerpArc) Weights(a float32) (w0, w1 float32) {
 
 // Combine returns w0·q0 + w1·q1, component by component, not normalised.
 func Combine(q0, q1 mgl32.Quat, w0, w1 float32) mgl32.Quat {
-	return mgl32.Quat{
-		W: float32(w0*q0.W) + float32(w1*q1.W),
-		V: mgl32.Vec3{
-			float32(w0*q0.V[0]) + float32(w1*q1.V[0]),
-			float32(w0*q0.V[1]) + float32(w1*q1.V[1]),
-			float32(w0*q0.V[2]) + float32(w1*q1.V[2]),
-		},
-	}
+	var q mgl32.Quat
+	combineInto(&q, &q0, &q1, w0, w1)
+	return q
 }
 
 // Slerp is the engine's quaternion interpolation (MSH g_FastProc slots 17 and 22):
