@@ -5,7 +5,6 @@ import (
 	"math"
 	"math/rand/v2"
 	"testing"
-	"unsafe"
 
 	"github.com/go-gl/mathgl/mgl32"
 )
@@ -480,47 +479,6 @@ func TestBlendTransformsBitIdentical(t *testing.T) {
 					}
 				}
 			}
-		}
-	}
-}
-
-// TestProbeSize guards the packing of KeyUse: every byte of it is written per
-// channel per node per frame.
-func TestProbeSize(t *testing.T) {
-	if unsafe.Sizeof(uintptr(0)) != 8 {
-		t.Skip("the size is checked on 64-bit targets")
-	}
-	if got, want := unsafe.Sizeof(KeyUse{}), uintptr(16); got != want {
-		t.Errorf("KeyUse is %d bytes, want %d (field order)", got, want)
-	}
-	// M2 and SWG write the header and three records (t, r, s): one cache line.
-	if got, want := unsafe.Offsetof(Probe{}.Keys)+3*unsafe.Sizeof(KeyUse{}), uintptr(64); got > want {
-		t.Errorf("header and three records span %d bytes, want at most %d", got, want)
-	}
-	if got := unsafe.Sizeof(Probe{}); got%64 != 0 {
-		t.Errorf("Probe is %d bytes, want a multiple of 64 (one cache line per node's header)", got)
-	}
-}
-
-// TestPutKey checks that PutKey writes what the fields say, HasFrame cleared,
-// over a record that held other values.
-func TestPutKey(t *testing.T) {
-	for _, tc := range []struct {
-		ch     Channel
-		k0, k1 int32
-		alpha  float32
-	}{
-		{ChannelT, 0, -1, 0},
-		{ChannelR, 7, 8, 0.25},
-		{ChannelOf("bone.z"), -1, -1, float32(math.Inf(-1))},
-		{65535, math.MaxInt32, math.MinInt32, -0.0},
-		{ChannelS, 123456, 123457, math.SmallestNonzeroFloat32},
-	} {
-		u := KeyUse{K0: 99, K1: 98, Alpha: 9, Channel: 5, HasFrame: true}
-		PutKey(&u, tc.ch, tc.k0, tc.k1, tc.alpha)
-		want := KeyUse{Channel: tc.ch, K0: tc.k0, K1: tc.k1, Alpha: tc.alpha}
-		if u != want || math.Float32bits(u.Alpha) != math.Float32bits(tc.alpha) {
-			t.Errorf("PutKey(%d, %d, %d, %v) = %+v, want %+v", tc.ch, tc.k0, tc.k1, tc.alpha, u, want)
 		}
 	}
 }

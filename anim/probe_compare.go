@@ -21,12 +21,12 @@ func CompareProbes(a, b *Probe) ProbeDiff {
 	if a.Fallback != b.Fallback {
 		d |= DiffBranch
 	}
-	ka, kb := a.Used(), b.Used()
-	if len(ka) != len(kb) {
+	if a.Len() != b.Len() {
 		return d | DiffKey
 	}
-	for i := range ka {
-		if ka[i].Channel != kb[i].Channel || ka[i].K0 != kb[i].K0 || ka[i].K1 != kb[i].K1 {
+	for i := range a.Len() {
+		ka, kb := a.Key(i), b.Key(i)
+		if ka.Channel != kb.Channel || ka.K0 != kb.K0 || ka.K1 != kb.K1 {
 			return d | DiffKey
 		}
 	}

@@ -60,7 +60,8 @@ func KeyDiffs(a, b *anim.Probe, cn *ChannelNames) (d anim.ProbeDiff, chans uint1
 	if d&anim.DiffKey == 0 {
 		return d, 0
 	}
-	ka, kb := a.Used(), b.Used()
+	var bufA, bufB [anim.MaxProbeKeys]anim.KeyUse
+	ka, kb := a.AppendKeys(bufA[:0]), b.AppendKeys(bufB[:0])
 	for i := range ka {
 		if j := nthRecord(kb, ka[i].Channel, occurrence(ka, i)); j < 0 || ka[i].K0 != kb[j].K0 || ka[i].K1 != kb[j].K1 {
 			chans |= cn.Bit(ka[i].Channel.String())

@@ -395,7 +395,7 @@ func (d *DopeSheet) sweep(sc *Scene, clip int) {
 			if !d.expanded[i] {
 				continue
 			}
-			for _, k := range p.Used() {
+			for _, k := range p.All() {
 				ch := d.channel(i, k.Channel.String())
 				ch.K0[c], ch.K1[c] = k.K0, k.K1
 			}
@@ -421,7 +421,7 @@ func (d *DopeSheet) channel(i int, name string) *DopeChannel {
 
 // SampleTimes appends the times, in the clip's unit, at which a node's channels
 // were sampled, from its probe: the transport time t, or for a channel the family
-// samples at its own frame (VCA's period wraps each line: KeyUse.HasFrame, Probe.Frames) that
+// samples at its own frame (VCA's period wraps each line: KeyUse.HasFrame, Probe.KeyFrame) that
 // frame times step; each time once.
 func SampleTimes(p *anim.Probe, t, step float64, dst []float64) []float64 {
 	n0 := len(dst)
@@ -433,10 +433,10 @@ func SampleTimes(p *anim.Probe, t, step float64, dst []float64) []float64 {
 		}
 		dst = append(dst, v)
 	}
-	plain := p.NKeys == 0
-	for i, k := range p.Used() {
-		if k.HasFrame {
-			add(p.Frames[i] * step)
+	plain := p.Len() == 0
+	for i := range p.Len() {
+		if f, own := p.KeyFrame(i); own {
+			add(f * step)
 		} else {
 			plain = true
 		}

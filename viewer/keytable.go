@@ -103,9 +103,9 @@ func (kt *KeyTable) Update(in *KeySides) {
 		if onlyFB && !pa.Fallback && (pb == nil || !pb.Fallback) {
 			continue
 		}
-		rows := max(int(pa.NKeys), 1)
+		rows := max(pa.Len(), 1)
 		if pb != nil {
-			rows = max(rows, int(pb.NKeys))
+			rows = max(rows, pb.Len())
 		}
 		first := true
 		for c := 0; c < rows; c++ {
@@ -126,8 +126,8 @@ func (kt *KeyTable) Update(in *KeySides) {
 // the family samples each channel at its own (VCA; own is true), the node's
 // otherwise.
 func KeyFrame(p *anim.Probe, c int) (frame float64, own bool) {
-	if c < int(p.NKeys) && p.Keys[c].HasFrame {
-		return p.Frames[c], true
+	if f, own := p.KeyFrame(c); own {
+		return f, true
 	}
 	return float64(p.Frame), false
 }
@@ -145,10 +145,10 @@ func channelDiff(a, b *anim.Probe, c int, hasBranch bool) KeyDiff {
 	if hasBranch && a.Fallback != b.Fallback {
 		d |= KeyDiffBranch
 	}
-	inA, inB := c < int(a.NKeys), c < int(b.NKeys)
+	inA, inB := c < a.Len(), c < b.Len()
 	switch {
 	case inA && inB:
-		ka, kb := &a.Keys[c], &b.Keys[c]
+		ka, kb := a.Key(c), b.Key(c)
 		if ka.Channel != kb.Channel {
 			d |= KeyDiffChannel
 		}

@@ -7,21 +7,36 @@ import (
 	"animscope/anim"
 )
 
-// probe makes a probe with the given key records.
+// probe makes a probe with the given key records; a record with HasFrame gets
+// frame 0 (withFrames sets others).
 func probe(frame int32, fallback bool, keys ...anim.KeyUse) anim.Probe {
 	var p anim.Probe
 	p.Reset(frame, fallback)
 	for _, k := range keys {
-		p.Add(k)
+		if k.HasFrame {
+			p.AddFrame(k, 0)
+		} else {
+			p.Add(k)
+		}
 	}
 	return p
 }
 
-// withFrames sets the records' own frames (Probe.Frames) in record order; they
+// withFrames sets the records' own frames (Probe.KeyFrame) in record order; they
 // count where a record has HasFrame.
 func withFrames(p anim.Probe, frames ...float64) anim.Probe {
-	copy(p.Frames[:], frames)
-	return p
+	var q anim.Probe
+	q.Reset(p.Frame, p.Fallback)
+	for i, k := range p.All() {
+		if k.HasFrame && i < len(frames) {
+			q.AddFrame(k, frames[i])
+		} else if k.HasFrame {
+			q.AddFrame(k, 0)
+		} else {
+			q.Add(k)
+		}
+	}
+	return q
 }
 
 type rowWant struct {

@@ -162,7 +162,7 @@ func (sc *Scene) RestIsBind() bool {
 func KeyCount(probes []anim.Probe) int {
 	n := 0
 	for i := range probes {
-		n += int(probes[i].NKeys)
+		n += probes[i].Len()
 	}
 	return n
 }

@@ -28,10 +28,11 @@ type jsonProbe struct {
 
 func probeJSON(p *anim.Probe) jsonProbe {
 	out := jsonProbe{Frame: p.Frame, Fallback: p.Fallback, Keys: []jsonKey{}}
-	for i, k := range p.Used() {
+	for i, k := range p.All() {
 		jk := jsonKey{Channel: k.Channel.String(), K0: k.K0, K1: k.K1, Alpha: f32(k.Alpha)}
 		if k.HasFrame {
-			fr := f64(p.Frames[i])
+			f, _ := p.KeyFrame(i)
+			fr := f64(f)
 			jk.Frame = &fr
 		}
 		out.Keys = append(out.Keys, jk)

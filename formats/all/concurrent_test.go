@@ -53,8 +53,8 @@ func TestSharedClipConcurrent(t *testing.T) {
 							return
 						}
 						for i := range out {
-							if !sameBits(out[i], want[k][i]) || fmt.Sprint(probes[i].Used()) != fmt.Sprint(wantP[k][i].Used()) {
-								errs <- fmt.Sprintf("%s clip %d goroutine %d t=%v node %d: %v %v, want %v %v", s.name, ci, g, times[k], i, out[i], probes[i].Used(), want[k][i], wantP[k][i].Used())
+							if !sameBits(out[i], want[k][i]) || fmt.Sprint(probes[i].AppendKeys(nil)) != fmt.Sprint(wantP[k][i].AppendKeys(nil)) {
+								errs <- fmt.Sprintf("%s clip %d goroutine %d t=%v node %d: %v %v, want %v %v", s.name, ci, g, times[k], i, out[i], probes[i].AppendKeys(nil), want[k][i], wantP[k][i].AppendKeys(nil))
 								return
 							}
 						}

@@ -28,7 +28,7 @@ func Example() {
 	node := 1
 	p := pose.Probes[node]
 	fmt.Printf("node %s at t=10.5: frame %d, fallback %v\n", a.Skeleton.Names[node], p.Frame, p.Fallback)
-	for _, k := range p.Used() {
+	for _, k := range p.All() {
 		fmt.Printf("  %s: keys %d and %d, alpha %.2f\n", k.Channel, k.K0, k.K1, k.Alpha)
 	}
 	fmt.Println("joint in model space:", a.Skeleton.JointPosition(node, pose.Model))

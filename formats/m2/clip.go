@@ -168,12 +168,12 @@ func (c *Clip) samplePacked(slots []int32, frame int32, seqT, globalMS float64, 
 			k0 := &keys[int(nd.key)+a]
 			if exact {
 				x.T, x.Q, x.S = k0.t, k0.q, k0.s
-				if p != nil { // three addKey calls, written out without their checks
-					k, u := int32(a), &p.Keys
-					p.NKeys = 3
-					anim.PutKey(&u[0], chT, int32(nd.probe[0])+k, -1, 0)
-					anim.PutKey(&u[1], chR, int32(nd.probe[1])+k, -1, 0)
-					anim.PutKey(&u[2], chS, int32(nd.probe[2])+k, -1, 0)
+				if p != nil {
+					k := int32(a)
+					p.PutKey(0, chT, int32(nd.probe[0])+k, -1, 0)
+					p.PutKey(1, chR, int32(nd.probe[1])+k, -1, 0)
+					p.PutKey(2, chS, int32(nd.probe[2])+k, -1, 0)
+					p.SetLen(3)
 				}
 				continue
 			}
@@ -185,15 +185,14 @@ func (c *Clip) samplePacked(slots []int32, frame int32, seqT, globalMS float64, 
 			x.S[0] = k0.s[0] + float32((k1.s[0]-k0.s[0])*r)
 			x.S[1] = k0.s[1] + float32((k1.s[1]-k0.s[1])*r)
 			x.S[2] = k0.s[2] + float32((k1.s[2]-k0.s[2])*r)
-			if p != nil { // three addKey calls, written out without their checks
-				u := &p.Keys
-				p.NKeys = 3
+			if p != nil {
 				k := int32(nd.probe[0]) + int32(a)
-				anim.PutKey(&u[0], chT, k, k+1, r)
+				p.PutKey(0, chT, k, k+1, r)
 				k = int32(nd.probe[1]) + int32(a)
-				anim.PutKey(&u[1], chR, k, k+1, r)
+				p.PutKey(1, chR, k, k+1, r)
 				k = int32(nd.probe[2]) + int32(a)
-				anim.PutKey(&u[2], chS, k, k+1, r)
+				p.PutKey(2, chS, k, k+1, r)
+				p.SetLen(3)
 			}
 			continue
 		}

@@ -163,7 +163,7 @@ func TestSyntheticStructure(t *testing.T) {
 
 // probeKey returns the record of channel ch.
 func probeKey(p *anim.Probe, ch string) (anim.KeyUse, bool) {
-	for _, k := range p.Used() {
+	for _, k := range p.All() {
 		if k.Channel.String() == ch {
 			return k, true
 		}
@@ -277,15 +277,15 @@ func TestSyntheticSampling(t *testing.T) {
 			// Sample and SampleWith(nil, t, t) agree; records come in order t, r, s.
 			a.Clips[0].Sample(nil, 1250, out, pr)
 			var chans []string
-			for _, k := range pr[b2].Used() {
+			for _, k := range pr[b2].All() {
 				chans = append(chans, k.Channel.String())
 			}
 			if got := strings.Join(chans, ","); got != "t,r,s" {
 				t.Errorf("bone 2 probe channels %q, want t,r,s", got)
 			}
 			// A bone without tracks samples the identity with no key record.
-			if pr[b1].NKeys != 2 {
-				t.Errorf("bone 1 has %d key records, want 2 (t, r)", pr[b1].NKeys)
+			if pr[b1].Len() != 2 {
+				t.Errorf("bone 1 has %d key records, want 2 (t, r)", pr[b1].Len())
 			}
 		})
 	}
@@ -387,7 +387,7 @@ func TestSpecRanges(t *testing.T) {
 	}
 	for _, c := range cases {
 		a.Clips[c.clip].Sample(nil, c.tau, out, pr)
-		k := pr[0].Keys[0]
+		k := pr[0].Key(0)
 		if !vecNear(out[0].T, c.want, 1e-6) || k.K0 != c.k0 || k.K1 != c.k1 {
 			t.Errorf("clip %d τ=%v: %v keys %d→%d, want %v keys %d→%d", c.clip, c.tau, out[0].T, k.K0, k.K1, c.want, c.k0, c.k1)
 		}
@@ -503,8 +503,8 @@ func TestSampleConcurrent(t *testing.T) {
 				clip.Sample(ctx, tau, got, gotP)
 				clip.SampleWith(nil, tau, tau, want, wantP)
 				for i := range got {
-					if got[i] != want[i] || fmt.Sprint(gotP[i].Used()) != fmt.Sprint(wantP[i].Used()) {
-						errs <- fmt.Sprintf("goroutine %d τ=%v node %d: Sample %+v %v, search %+v %v", g, tau, i, got[i], gotP[i].Used(), want[i], wantP[i].Used())
+					if got[i] != want[i] || fmt.Sprint(gotP[i].AppendKeys(nil)) != fmt.Sprint(wantP[i].AppendKeys(nil)) {
+						errs <- fmt.Sprintf("goroutine %d τ=%v node %d: Sample %+v %v, search %+v %v", g, tau, i, got[i], gotP[i].AppendKeys(nil), want[i], wantP[i].AppendKeys(nil))
 						return
 					}
 				}
@@ -549,9 +549,9 @@ func TestCursorSameResults(t *testing.T) {
 						clip.Sample(ctx, tau, got, gotP)
 					}
 					for i := 0; i < n; i++ {
-						if got[i] != want[i] || fmt.Sprint(gotP[i].Used()) != fmt.Sprint(wantP[i].Used()) {
+						if got[i] != want[i] || fmt.Sprint(gotP[i].AppendKeys(nil)) != fmt.Sprint(wantP[i].AppendKeys(nil)) {
 							t.Fatalf("version %d clip %d τ=%v node %d: with %s %+v %v, without %+v %v",
-								v, ci, tau, i, with, got[i], gotP[i].Used(), want[i], wantP[i].Used())
+								v, ci, tau, i, with, got[i], gotP[i].AppendKeys(nil), want[i], wantP[i].AppendKeys(nil))
 						}
 					}
 				}

@@ -25,14 +25,8 @@ func samePose(t *testing.T, what string, got, want []anim.Transform, gp, wp []an
 			t.Fatalf("%s: node %d = %v, want %v", what, n, got[n], want[n])
 		}
 		g, w := gp[n], wp[n]
-		if g.Frame != w.Frame || g.Fallback != w.Fallback || g.NKeys != w.NKeys {
-			t.Fatalf("%s: node %d probe = %+v, want %+v", what, n, g, w)
-		}
-		for k := range w.Used() {
-			gk, wk := g.Keys[k], w.Keys[k]
-			if gk.Channel != wk.Channel || gk.K0 != wk.K0 || gk.K1 != wk.K1 || math.Float32bits(gk.Alpha) != math.Float32bits(wk.Alpha) {
-				t.Fatalf("%s: node %d key %d = %+v, want %+v", what, n, k, gk, wk)
-			}
+		if !g.Identical(&w) {
+			t.Fatalf("%s: node %d probe = %d %v %+v, want %d %v %+v", what, n, g.Frame, g.Fallback, g.AppendKeys(nil), w.Frame, w.Fallback, w.AppendKeys(nil))
 		}
 	}
 }

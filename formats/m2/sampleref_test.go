@@ -219,15 +219,7 @@ func sameTransform(a, b anim.Transform) bool {
 }
 
 func sameProbe(a, b *anim.Probe) bool {
-	if a.Frame != b.Frame || a.Fallback != b.Fallback || a.NKeys != b.NKeys {
-		return false
-	}
-	for i, k := range a.Used() {
-		if k != b.Keys[i] || math.Float32bits(k.Alpha) != math.Float32bits(b.Keys[i].Alpha) {
-			return false
-		}
-	}
-	return true
+	return a.Identical(b)
 }
 
 // TestSampleMatchesReference compares Sample (with a context and without),
@@ -275,7 +267,7 @@ func TestSampleMatchesReference(t *testing.T) {
 				for i := 0; i < n; i++ {
 					if !sameTransform(got[i], want[i]) || probes && !sameProbe(&gotP[i], &wantP[i]) {
 						t.Fatalf("version %d seed %d clip %d %s τ=%v G=%v node %d: got %+v %v, want %+v %v",
-							v, seed, ci, what, tau, g, i, got[i], gotP[i].Used(), want[i], wantP[i].Used())
+							v, seed, ci, what, tau, g, i, got[i], gotP[i].AppendKeys(nil), want[i], wantP[i].AppendKeys(nil))
 					}
 				}
 			}
@@ -284,7 +276,7 @@ func TestSampleMatchesReference(t *testing.T) {
 				for k, tau := range times {
 					refSample(m, a.Skeleton, c, tau, tau, want, wantP)
 					for i := range wantP {
-						for _, k := range wantP[i].Used() {
+						for _, k := range wantP[i].All() {
 							switch {
 							case k.K1 >= 0:
 								interpolated++

@@ -179,9 +179,9 @@ func TestSamplesVectors(t *testing.T) {
 				t.Errorf("t=%v: bone 1 rotation = %v, want %v", c.t, out[n].Q, c.want)
 			}
 			var rk *anim.KeyUse
-			for i, k := range pr[n].Used() {
+			for _, k := range pr[n].All() {
 				if k.Channel.String() == "r" {
-					rk = &pr[n].Keys[i]
+					rk = &k
 				}
 			}
 			if rk == nil || rk.K0 != c.k0 || rk.K1 != -1 {
@@ -208,8 +208,11 @@ func TestSamplesVectors(t *testing.T) {
 		if d := out[0].T.Sub(mgl32.Vec3{0, 0, -0.044733}).Len(); d > 1e-6 {
 			t.Errorf("seq 0 τ=383.5: translation = %v, want (0, 0, -0.044733)", out[0].T)
 		}
-		if k := pr[0].Keys[0]; pr[0].NKeys == 0 || k.Channel.String() != "t" || k.K0 != 0 || k.K1 != 1 || k.Alpha != 0.5 {
-			t.Errorf("seq 0 τ=383.5: probe = %+v, want t 0→1 at 0.5", pr[0].Used())
+		if pr[0].Len() == 0 {
+			t.Fatalf("seq 0 τ=383.5: no probe records")
+		}
+		if k := pr[0].Key(0); k.Channel.String() != "t" || k.K0 != 0 || k.K1 != 1 || k.Alpha != 0.5 {
+			t.Errorf("seq 0 τ=383.5: probe = %+v, want t 0→1 at 0.5", pr[0].AppendKeys(nil))
 		}
 		if pr[0].Frame != 383 || pr[0].Fallback {
 			t.Errorf("probe frame %d fallback %v, want 383 false", pr[0].Frame, pr[0].Fallback)

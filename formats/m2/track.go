@@ -117,14 +117,11 @@ func (k *keys) locate(lo, hi int, t float64, hint *int32) (i int, r float32, exa
 	return a, float32(rr), false
 }
 
-// addKey records one channel's keys in p (nil: no probe), writing the fields in
-// place rather than copying a KeyUse.
+// addKey records one channel's keys in p (nil: no probe).
 func addKey(p *anim.Probe, ch anim.Channel, k0, k1 int, alpha float32) {
-	if p == nil || p.NKeys >= anim.MaxProbeKeys {
-		return
+	if p != nil {
+		p.AddKey(ch, int32(k0), int32(k1), alpha)
 	}
-	anim.PutKey(&p.Keys[p.NKeys], ch, int32(k0), int32(k1), alpha)
-	p.NKeys++
 }
 
 // vecTrack is a translation or scale track.

@@ -105,11 +105,11 @@ func checkOpen(t *testing.T, data []byte, opts formats.Options) {
 				for j := range f.Nodes {
 					t.Logf("node %d: %+v", j, f.Nodes[j])
 				}
-				t.Logf("probe %+v diags %v", probes[i].Used(), ds)
+				t.Logf("probe %+v diags %v", probes[i].AppendKeys(nil), ds)
 				t.Fatalf("t=%v node %d: %+v is not finite", tm, i, out[i])
 			}
-			if probes[i].NKeys != 1 {
-				t.Fatalf("t=%v node %d: %d key records", tm, i, probes[i].NKeys)
+			if probes[i].Len() != 1 {
+				t.Fatalf("t=%v node %d: %d key records", tm, i, probes[i].Len())
 			}
 		}
 	}

@@ -235,9 +235,9 @@ func (c *Clip) Sample(_ anim.Context, t float64, out []anim.Transform, probes []
 		}
 		o.S = one
 		if probes != nil {
-			p := &probes[i] // what Reset + Add write, in one go
-			p.Frame, p.Fallback, p.NKeys = frame, fallback, 1
-			anim.PutKey(&p.Keys[0], chTRS, int32(key), k1i, alpha)
+			p := &probes[i]
+			p.ResetWith(frame, fallback, 1)
+			p.PutKey(0, chTRS, int32(key), k1i, alpha)
 		}
 	}
 	return anim.IdentityAffine, false

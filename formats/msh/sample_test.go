@@ -149,8 +149,8 @@ func TestWorkedExample(t *testing.T) {
 				if row.fb[ri] && !row.fb[0] { // half-away at t = 0: the fallback key
 					k0, k1, alpha, pos = 3, -1, 0, [3]float64{1, 2, 0}
 				}
-				if p.NKeys != 1 || p.Keys[0].Channel.String() != "trs" || p.Keys[0].K0 != k0 || p.Keys[0].K1 != k1 || !near(float64(p.Keys[0].Alpha), float64(alpha), 1e-6) {
-					t.Errorf("%s/%s t=%v: probe %+v, want trs %d %d %v", rounding, order, row.t, p.Used(), k0, k1, alpha)
+				if p.Len() != 1 || p.Key(0).Channel.String() != "trs" || p.Key(0).K0 != k0 || p.Key(0).K1 != k1 || !near(float64(p.Key(0).Alpha), float64(alpha), 1e-6) {
+					t.Errorf("%s/%s t=%v: probe %+v, want trs %d %d %v", rounding, order, row.t, p.AppendKeys(nil), k0, k1, alpha)
 				}
 				for c := 0; c < 3; c++ {
 					if !near(float64(out[1].T[c]), pos[c], 1e-6) {
@@ -179,8 +179,8 @@ func TestWorkedExample(t *testing.T) {
 				}
 				// Node 0: the fallback branch at every t, key 0.
 				p0 := probes[0]
-				if !p0.Fallback || p0.NKeys != 1 || p0.Keys[0].K0 != 0 || p0.Keys[0].K1 != -1 || out[0].T != (mgl32.Vec3{}) {
-					t.Errorf("%s/%s t=%v: node 0 probe %+v pos %v, want fallback key 0 at the origin", rounding, order, row.t, p0.Used(), out[0].T)
+				if !p0.Fallback || p0.Len() != 1 || p0.Key(0).K0 != 0 || p0.Key(0).K1 != -1 || out[0].T != (mgl32.Vec3{}) {
+					t.Errorf("%s/%s t=%v: node 0 probe %+v pos %v, want fallback key 0 at the origin", rounding, order, row.t, p0.AppendKeys(nil), out[0].T)
 				}
 				if wantQ0 := keyQ([4]int16{0, 0, 0, 32767}, order == "wxyz"); engineQ(out[0]) != [4]float32{float32(wantQ0[0]), float32(wantQ0[1]), float32(wantQ0[2]), float32(wantQ0[3])} {
 					t.Errorf("%s/%s t=%v: node 0 q %v, want %v", rounding, order, row.t, engineQ(out[0]), wantQ0)
@@ -277,8 +277,8 @@ func TestKeyChoice(t *testing.T) {
 		probes := make([]anim.Probe, 2)
 		a.Clips[0].Sample(nil, 2.5, out, probes)
 		p := probes[1]
-		if p.Frame != 2 || p.Fallback != c.fallback || p.Keys[0].K0 != c.k0 || p.Keys[0].K1 != c.k1 {
-			t.Errorf("map value %d: probe frame %d fallback %v keys %+v, want 2 %v %d %d", c.v, p.Frame, p.Fallback, p.Used(), c.fallback, c.k0, c.k1)
+		if p.Frame != 2 || p.Fallback != c.fallback || p.Key(0).K0 != c.k0 || p.Key(0).K1 != c.k1 {
+			t.Errorf("map value %d: probe frame %d fallback %v keys %+v, want 2 %v %d %d", c.v, p.Frame, p.Fallback, p.AppendKeys(nil), c.fallback, c.k0, c.k1)
 		}
 	}
 	// Exact returns: at t = 0 the mapped key is returned as is; at t = 1 (engine
@@ -293,7 +293,7 @@ func TestKeyChoice(t *testing.T) {
 		a.Clips[0].Sample(nil, c.t, out, probes)
 		k := f.RawKey(int(c.key))
 		want := msh.DecodeQuat(k.Raw, false)
-		if got := probes[1].Keys[0]; got.K0 != c.key || got.K1 != -1 || got.Alpha != 0 {
+		if got := probes[1].Key(0); got.K0 != c.key || got.K1 != -1 || got.Alpha != 0 {
 			t.Errorf("t=%v: probe %+v, want key %d exactly", c.t, got, c.key)
 		}
 		if out[1].T != mgl32.Vec3(k.Pos) || anim.Conjugate(out[1].Q) != want {
@@ -411,8 +411,8 @@ func TestSampleMatchesReference(t *testing.T) {
 					a.Clips[0].Sample(nil, tm, out, probes)
 					for node := 0; node < n; node++ {
 						want, wp := refSample(f, node, tm, rr, order == "wxyz")
-						if bits(out[node]) != bits(want) || probes[node].Frame != wp.Frame || probes[node].Fallback != wp.Fallback || probes[node].Keys[0] != wp.Keys[0] {
-							t.Fatalf("model %d %s/%s t=%v node %d: %+v %+v, reference %+v %+v", i, rounding, order, tm, node, out[node], probes[node].Used(), want, wp.Used())
+						if bits(out[node]) != bits(want) || probes[node].Frame != wp.Frame || probes[node].Fallback != wp.Fallback || !probes[node].Identical(&wp) {
+							t.Fatalf("model %d %s/%s t=%v node %d: %+v %+v, reference %+v %+v", i, rounding, order, tm, node, out[node], probes[node].AppendKeys(nil), want, wp.AppendKeys(nil))
 						}
 					}
 				}

@@ -229,8 +229,8 @@ func TestIdentityNodes(t *testing.T) {
 	probes := make([]anim.Probe, 2)
 	for _, tm := range []float64{-1, 0, 0.5, 2, 4, 9} {
 		as.Clips[0].Sample(nil, tm, out, probes)
-		if out[1] != anim.IdentityTransform || !probes[1].Fallback || probes[1].Keys[0].K0 != -1 {
-			t.Errorf("t=%v: node 1 = %+v probe %+v, want identity, fallback, no key", tm, out[1], probes[1].Used())
+		if out[1] != anim.IdentityTransform || !probes[1].Fallback || probes[1].Key(0).K0 != -1 {
+			t.Errorf("t=%v: node 1 = %+v probe %+v, want identity, fallback, no key", tm, out[1], probes[1].AppendKeys(nil))
 		}
 	}
 	if d := as.Details.(*msh.Details).Tables(); !d.Nodes[1].Identity {

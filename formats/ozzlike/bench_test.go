@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"runtime"
 	"testing"
+	"time"
 
 	"animscope/anim"
 )
@@ -117,6 +118,59 @@ func TestWorkload(t *testing.T) {
 					t.Errorf("%s probes=%v: %v allocations per frame, want 0", fam.name, probes, allocs)
 				}
 			}
+		}
+	}
+}
+
+// BenchmarkOzzProbeCost measures what recording probes adds to the blend (2
+// samples + blend + local-to-model) on a machine whose speed drifts: it runs
+// blocks of frames with probes and without, alternately, and adds each block's
+// time to its side, so that both sides see the same background load. It reports
+// the cost of probes as a percentage of the frame without them ("probes-%"),
+// and each side's ns/joint. Both sides play the same times. A block lasts about
+// 10 ms: long enough for the caches to settle to the side's own steady state
+// (blocks of 16 frames at 1,000 joints read 5 points lower for M2, the frames
+// after a switch paying for the other side's lines), short enough that a drift
+// of the machine's speed falls on both sides.
+func BenchmarkOzzProbeCost(b *testing.B) {
+	for _, fam := range families {
+		for _, n := range jointCounts {
+			block := max(128, 128_000/n)
+			w := fam.build(b, n)
+			pose := anim.NewPose(n)
+			b.Run(fmt.Sprintf("%s/%d", fam.name, n), func(b *testing.B) {
+				var spent [2]time.Duration // off, on
+				var frames [2]int
+				reqs := [2]anim.PoseRequest{
+					{A: w.a, B: w.b, Weight: 0.5},
+					{A: w.a, B: w.b, Weight: 0.5, Probes: true},
+				}
+				players := [2]player{{step: w.step, span: w.span}, {step: w.step, span: w.span}}
+				b.ReportAllocs()
+				runtime.GC()
+				side := 0
+				for b.Loop() {
+					req, p := &reqs[side], &players[side]
+					start := time.Now()
+					for range block {
+						t := p.next()
+						req.TA, req.TB = t, t
+						pose.Sample(w.skel, req)
+						anim.LocalToModel(w.skel, pose.Local, nil, pose.Model)
+					}
+					spent[side] += time.Since(start)
+					frames[side] += block
+					side ^= 1
+				}
+				if frames[0] == 0 || frames[1] == 0 {
+					return
+				}
+				off := float64(spent[0].Nanoseconds()) / float64(frames[0]*n)
+				on := float64(spent[1].Nanoseconds()) / float64(frames[1]*n)
+				b.ReportMetric(off, "off-ns/joint")
+				b.ReportMetric(on, "on-ns/joint")
+				b.ReportMetric(100*(on-off)/off, "probes-%")
+			})
 		}
 	}
 }

@@ -174,7 +174,7 @@ func TestSyntheticSampling(t *testing.T) {
 					t.Errorf("%v f=%g joint %d: probe frame %d", kv, f, j, pr.Frame)
 				}
 				if x == nil {
-					if out[j] != anim.IdentityTransform || !pr.Fallback || pr.NKeys != 0 {
+					if out[j] != anim.IdentityTransform || !pr.Fallback || pr.Len() != 0 {
 						t.Errorf("%v f=%g: joint %s without XFIN: %+v probe %+v", kv, f, built.Names[j], out[j], pr)
 					}
 					continue
@@ -187,10 +187,10 @@ func TestSyntheticSampling(t *testing.T) {
 				if kv[1] == "0002" {
 					wantKeys = 6
 				}
-				if pr.Fallback || int(pr.NKeys) != wantKeys {
+				if pr.Fallback || pr.Len() != wantKeys {
 					t.Errorf("%v f=%g joint %s: probe %+v, want %d key records", kv, f, x.Name, pr, wantKeys)
 				}
-				for _, ku := range pr.Used() {
+				for _, ku := range pr.All() {
 					if (ku.K1 == -1) != (ku.Alpha == 0) && ku.K1 == -1 {
 						t.Errorf("%v: %s k1 = -1 with alpha %g", kv, ku.Channel, ku.Alpha)
 					}
@@ -246,7 +246,7 @@ func TestKFAT0002ClientConversion(t *testing.T) {
 		t.Errorf("file-exact 0002 at 7: %v, want %v", out[0].Q, want)
 	}
 	chans := []string{}
-	for _, k := range pr[0].Used() {
+	for _, k := range pr[0].All() {
 		chans = append(chans, k.Channel.String())
 	}
 	if got := strings.Join(chans, ","); got != "rx,ry:static,rz:static,tx:static,ty:static,tz:static" {
@@ -281,8 +281,8 @@ func TestHoldMarkersRootMotion(t *testing.T) {
 	out := make([]anim.Transform, 2)
 	pr := make([]anim.Probe, 2)
 	clip.Sample(nil, 2, out, pr)
-	if out[0].Q != b.Rot[0].Keys[0] || pr[0].Keys[0] != (anim.KeyUse{Channel: anim.ChannelOf("r"), K0: 0, K1: -1}) {
-		t.Errorf("before the first key: %v, probe %+v; want key 0 held", out[0].Q, pr[0].Keys[0])
+	if out[0].Q != b.Rot[0].Keys[0] || pr[0].Len() == 0 || pr[0].Key(0) != (anim.KeyUse{Channel: anim.ChannelOf("r"), K0: 0, K1: -1}) {
+		t.Errorf("before the first key: %v, probe %+v; want key 0 held", out[0].Q, pr[0].AppendKeys(nil))
 	}
 	if got := fmt.Sprint(clip.Markers()); got != "[{roar 1} {footstep 2} {roar 2} {roar 3} {roar 4} {footstep 10}]" {
 		t.Errorf("file markers %s", got)

@@ -29,8 +29,7 @@ const (
 	nodeGeneral         // the XFIN's tracks, channel by channel
 )
 
-// A keyed node writes its four probe records at once (Sample), which needs
-// room for them.
+// A keyed node writes four probe records (Sample).
 const _ = uint(anim.MaxProbeKeys - 4)
 
 // Bits of packedNode.anim: which channels are animated.
@@ -264,9 +263,6 @@ func (c *Clip) Sample(_ anim.Context, t float64, out []anim.Transform, probes []
 		}
 		switch kind {
 		case nodeKeyed:
-			if p != nil {
-				p.Reset(frame, false)
-			}
 			nd := &nodes[i]
 			if nd.anim != 0 && nd.set != st.set {
 				c.keyState(&st, nd.set, f, &kf)
@@ -298,15 +294,18 @@ func (c *Clip) Sample(_ anim.Context, t float64, out []anim.Transform, probes []
 				}
 				o.S[0], o.S[1], o.S[2] = 1, 1, 1
 				if p != nil {
-					// The four p.Add calls after Reset, written at once (each
-					// Add reads and writes NKeys); st.w and st.omlw are 0 on a key.
-					p.Keys[0] = anim.KeyUse{Channel: chanR, K0: st.k0, K1: st.k1, Alpha: st.w}
-					p.Keys[1] = anim.KeyUse{Channel: chanT[0], K0: st.k0, K1: st.k1, Alpha: st.omlw}
-					p.Keys[2] = anim.KeyUse{Channel: chanT[1], K0: st.k0, K1: st.k1, Alpha: st.omlw}
-					p.Keys[3] = anim.KeyUse{Channel: chanT[2], K0: st.k0, K1: st.k1, Alpha: st.omlw}
-					p.NKeys = 4
+					// st.w and st.omlw are 0 on a key. The last two records
+					// share their keys, so all four lie in the probe's line.
+					p.ResetWith(frame, false, 4)
+					p.PutKey(0, chanR, st.k0, st.k1, st.w)
+					p.PutKey(1, chanT[0], st.k0, st.k1, st.omlw)
+					p.PutKey(2, chanT[1], st.k0, st.k1, st.omlw)
+					p.PutSharedKey(chanT[2])
 				}
 				continue
+			}
+			if p != nil {
+				p.Reset(frame, false)
 			}
 			c.sampleKeyed(nd, o, &st, p, &b)
 		case nodeGeneral:

@@ -176,10 +176,9 @@ func fill(out []anim.Transform, probes []anim.Probe) {
 	}
 	for i := range probes {
 		p := &probes[i]
-		p.Frame, p.Fallback, p.NKeys = -99, true, 7
-		for k := range p.Keys {
-			p.Keys[k] = anim.KeyUse{K0: -5, K1: -6, Alpha: 9.5, Channel: anim.ChannelOf("junk"), HasFrame: true}
-			p.Frames[k] = -3.25
+		p.Reset(-99, true)
+		for range anim.MaxProbeKeys {
+			p.AddFrame(anim.KeyUse{K0: -5, K1: -6, Alpha: 9.5, Channel: anim.ChannelOf("junk")}, -3.25)
 		}
 	}
 }
@@ -190,19 +189,7 @@ func transformBits(t anim.Transform) [10]uint32 {
 }
 
 // sameProbe compares two probes field by field, alphas and frames by their bits.
-func sameProbe(a, b *anim.Probe) bool {
-	if a.Frame != b.Frame || a.Fallback != b.Fallback || a.NKeys != b.NKeys {
-		return false
-	}
-	for k := range a.Keys {
-		x, y := a.Keys[k], b.Keys[k]
-		if x.K0 != y.K0 || x.K1 != y.K1 || math.Float32bits(x.Alpha) != math.Float32bits(y.Alpha) ||
-			x.Channel != y.Channel || x.HasFrame != y.HasFrame || math.Float64bits(a.Frames[k]) != math.Float64bits(b.Frames[k]) {
-			return false
-		}
-	}
-	return true
-}
+func sameProbe(a, b *anim.Probe) bool { return a.Identical(b) }
 
 // checkSameAsReference samples c with Sample and with the reference at every
 // time of diffTimes, with and without probes, with out as long as the skeleton,

@@ -187,16 +187,16 @@ func TestSampleEvaluationTable(t *testing.T) {
 				break
 			}
 		}
-		if pr.Fallback || pr.Frame != int32(math.Floor(c.frame)) || pr.NKeys != 4 {
+		if pr.Fallback || pr.Frame != int32(math.Floor(c.frame)) || pr.Len() != 4 {
 			t.Errorf("%s %s f=%g: probe %+v", c.file, c.joint, c.frame, pr)
 		}
 		// §11 test 4: client fidelity differs only where keys were thinned. A
 		// channel whose keys are adjacent in the file (or a single key) gives the
 		// file-exact value bit for bit.
 		cg, cp := sample(c.file, swg.FidelityClient, c.joint, c.frame)
-		for k, ku := range cp.Used() {
-			if ku.Channel != pr.Keys[k].Channel {
-				t.Fatalf("%s %s: client channel %q, file channel %q", c.file, c.joint, ku.Channel, pr.Keys[k].Channel)
+		for k, ku := range cp.All() {
+			if ku.Channel != pr.Key(k).Channel {
+				t.Fatalf("%s %s: client channel %q, file channel %q", c.file, c.joint, ku.Channel, pr.Key(k).Channel)
 			}
 			thinned := ku.K1 >= 0 && ku.K1 != ku.K0+1
 			var same bool
@@ -210,8 +210,8 @@ func TestSampleEvaluationTable(t *testing.T) {
 			case "tz", "tz:static":
 				same = cg.T[2] == got.T[2]
 			}
-			if !thinned && (!same || ku.K0 != pr.Keys[k].K0 || ku.K1 != pr.Keys[k].K1) {
-				t.Errorf("%s %s f=%g channel %s: client %+v differs from file %+v without thinning", c.file, c.joint, c.frame, ku.Channel, ku, pr.Keys[k])
+			if !thinned && (!same || ku.K0 != pr.Key(k).K0 || ku.K1 != pr.Key(k).K1) {
+				t.Errorf("%s %s f=%g channel %s: client %+v differs from file %+v without thinning", c.file, c.joint, c.frame, ku.Channel, ku, pr.Key(k))
 			}
 			if thinned && same && ku.Channel.String() == "r" {
 				t.Errorf("%s %s f=%g: client keys %d..%d span a thinned key, yet the rotation is unchanged", c.file, c.joint, c.frame, ku.K0, ku.K1)

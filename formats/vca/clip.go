@@ -470,11 +470,6 @@ func (c *Clip) evaluate(t float64, sc *scratch, probes []anim.Probe) {
 	var lastOK bool
 	// The last key search (runs of lines on equal frames share it).
 	var search keySearch
-	// The probe being written and its record count, stored back when the next
-	// line records into another probe and at the end (a bone's lines follow one
-	// another, so the count stays in a register for the bone's records).
-	var pr *anim.Probe
-	var prN int32
 	for pi := 0; pi < len(c.plan); pi++ {
 		p := &c.plan[pi]
 		if p.run > 1 {
@@ -534,19 +529,16 @@ func (c *Clip) evaluate(t float64, sc *scratch, probes []anim.Probe) {
 					v = float64(v*(1.0-u)) + float64(vals[i1+col]*u)
 				}
 				if node := int(q.node); node >= 0 && node < len(probes) {
-					if pq := &probes[node]; pq != pr {
-						if pr != nil {
-							pr.NKeys = prN
-						}
-						pr, prN = pq, pq.NKeys
-					}
-					if int(prN) < anim.MaxProbeKeys {
-						ku := &pr.Keys[prN]
-						ku.K0, ku.K1, ku.Alpha, ku.Channel, ku.HasFrame = k0, k1, alpha, q.probe, hasFrame
+					// addRecord, its common case written out.
+					if pr := &probes[node]; pr.Len() < 3 {
+						i := pr.Len()
+						pr.PutKey(i, q.probe, k0, k1, alpha)
+						pr.SetLen(i + 1)
 						if hasFrame {
-							pr.Frames[prN] = f
+							pr.PutFrame(i, f)
 						}
-						prN++
+					} else {
+						addRecord(pr, q.probe, k0, k1, alpha, f, hasFrame)
 					}
 				}
 				if q.slot >= 0 && math.Abs(v) <= MaxValue {
@@ -611,36 +603,18 @@ func (c *Clip) evaluate(t float64, sc *scratch, probes []anim.Probe) {
 		}
 		if p.node >= 0 && probes != nil {
 			if node := int(p.node); node < len(probes) {
-				if q := &probes[node]; q != pr {
-					if pr != nil {
-						pr.NKeys = prN
+				// Non-finite numbers (t = ±Inf, period 0, unsorted duplicate
+				// frames) are left out of the probe so that printers never meet
+				// NaN. (x−x is 0 exactly when x is finite.)
+				// A func line has no keys and no frame.
+				alpha, hasFrame := float32(0), false
+				if p.kind != planFunc {
+					if keys.alpha-keys.alpha == 0 {
+						alpha = keys.alpha
 					}
-					pr, prN = q, q.NKeys
+					hasFrame = f-f == 0
 				}
-				// As Probe.Add and Probe.AddFrame, with the count in prN.
-				if int(prN) < anim.MaxProbeKeys {
-					// The record's fields are stored one by one: a KeyUse built
-					// on the stack and copied whole was read back as one wide
-					// word before its narrow stores had landed (a stalled store
-					// forward per record).
-					ku := &pr.Keys[prN]
-					ku.K0, ku.K1, ku.Channel = keys.k0, keys.k1, p.probe
-					ku.Alpha, ku.HasFrame = 0, false
-					if p.kind != planFunc {
-						// Non-finite numbers (t = ±Inf, period 0, unsorted duplicate
-						// frames) are left out of the probe so that printers never
-						// meet NaN.
-						// (x−x is 0 exactly when x is finite.)
-						if keys.alpha-keys.alpha == 0 {
-							ku.Alpha = keys.alpha
-						}
-						if f-f == 0 {
-							ku.HasFrame = true
-							pr.Frames[prN] = f
-						}
-					}
-					prN++
-				}
+				addRecord(&probes[node], p.probe, keys.k0, keys.k1, alpha, f, hasFrame)
 			}
 		}
 		switch {
@@ -659,8 +633,20 @@ func (c *Clip) evaluate(t float64, sc *scratch, probes []anim.Probe) {
 			c.apply(sc, int(p.index), tr.Lines[p.index], p.tg, v, str)
 		}
 	}
-	if pr != nil {
-		pr.NKeys = prN
+}
+
+// addRecord appends one line's key record to pr, with its frame when hasFrame:
+// AddKey, or AddFrame, with the bone's first three records set by PutKey.
+func addRecord(pr *anim.Probe, ch anim.Channel, k0, k1 int32, alpha float32, f float64, hasFrame bool) {
+	i := pr.Len()
+	if i < 3 {
+		pr.PutKey(i, ch, k0, k1, alpha)
+		pr.SetLen(i + 1)
+	} else if pr.AddKey(ch, k0, k1, alpha); i >= anim.MaxProbeKeys {
+		return
+	}
+	if hasFrame {
+		pr.PutFrame(i, f)
 	}
 }
 

@@ -231,22 +231,7 @@ func diffTimes(c *Clip, rng *rand.Rand) []float64 {
 	return ts
 }
 
-func sameProbe(a, b *anim.Probe) bool {
-	if a.Frame != b.Frame || a.Fallback != b.Fallback || a.NKeys != b.NKeys {
-		return false
-	}
-	for i := 0; i < int(a.NKeys) && i < anim.MaxProbeKeys; i++ {
-		x, y := a.Keys[i], b.Keys[i]
-		if x.K0 != y.K0 || x.K1 != y.K1 || math.Float32bits(x.Alpha) != math.Float32bits(y.Alpha) ||
-			x.Channel != y.Channel || x.HasFrame != y.HasFrame {
-			return false
-		}
-		if x.HasFrame && math.Float64bits(a.Frames[i]) != math.Float64bits(b.Frames[i]) {
-			return false
-		}
-	}
-	return true
-}
+func sameProbe(a, b *anim.Probe) bool { return a.Identical(b) }
 
 func sameTransform(a, b anim.Transform) bool {
 	for k := 0; k < 3; k++ {
@@ -315,7 +300,10 @@ func diffClip(t *testing.T, name string, c *Clip, s *anim.Skeleton, rng *rand.Ra
 			for k := 0; k < 5; k++ {
 				stale.AddFrame(anim.KeyUse{K0: 7, K1: 8, Alpha: 0.5, Channel: 3}, 99)
 			}
-			probes[j], wantProbes[j] = stale, stale
+			// Deep copies: a plain copy would share stale's overflow block,
+			// and both sides would write into one.
+			probes[j].CopyFrom(&stale)
+			wantProbes[j].CopyFrom(&stale)
 		}
 		root, _ := c.Sample(ctx, at, out, probes)
 		wantRoot := c.refSample(ref, at, want, wantProbes)

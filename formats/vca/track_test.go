@@ -505,18 +505,18 @@ func TestProbes(t *testing.T) {
 		{Channel: anim.ChannelOf("show"), K0: 1, K1: -1, HasFrame: true},
 	}
 	wantFrames := []float64{29.5 - 24, 0, 29.5}
-	got := p.Used()
+	got := p.AppendKeys(nil)
 	if len(got) != len(want) {
 		t.Fatalf("probe keys = %+v, want %+v", got, want)
 	}
 	for i := range want {
 		g, w := got[i], want[i]
 		if g.Channel != w.Channel || g.K0 != w.K0 || g.K1 != w.K1 || !near(float64(g.Alpha), float64(w.Alpha), 1e-6) ||
-			g.HasFrame != w.HasFrame || !near(p.Frames[i], wantFrames[i], 1e-9) && w.HasFrame {
-			t.Errorf("key %d = %+v frame %v, want %+v frame %v", i, g, p.Frames[i], w, wantFrames[i])
+			g.HasFrame != w.HasFrame || !near(frameOf(&p, i), wantFrames[i], 1e-9) && w.HasFrame {
+			t.Errorf("key %d = %+v frame %v, want %+v frame %v", i, g, frameOf(&p, i), w, wantFrames[i])
 		}
 	}
-	if probes[0].NKeys != 0 || probes[0].Frame != 29 {
+	if probes[0].Len() != 0 || probes[0].Frame != 29 {
 		t.Errorf("root probe = %+v, want frame 29 and no keys", probes[0])
 	}
 }
@@ -649,4 +649,10 @@ func TestLuaNumText(t *testing.T) {
 			t.Errorf("luaNumText(%v) = %q, want %q", tc.x, got, tc.want)
 		}
 	}
+}
+
+// frameOf is record i's own frame (0 when it has none).
+func frameOf(p *anim.Probe, i int) float64 {
+	f, _ := p.KeyFrame(i)
+	return f
 }

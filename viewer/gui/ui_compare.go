@@ -80,7 +80,7 @@ func (u *UI) compareTable() {
 	// The keys columns start wide enough for every channel of the widest probe.
 	nk := int32(1)
 	for _, pr := range m.Pairs {
-		nk = max(nk, a.Pose.Probes[pr[0]].NKeys, b.Pose.Probes[pr[1]].NKeys)
+		nk = max(nk, int32(a.Pose.Probes[pr[0]].Len()), int32(b.Pose.Probes[pr[1]].Len()))
 	}
 	keysW := float32(nk) * (imgui.CalcTextSize("r[100,100] 0.00", false, 0).X + imgui.CurrentStyle().ItemSpacing().X)
 	for _, c := range cols {
@@ -147,7 +147,7 @@ func compareCells(p *anim.Probe, branch bool, d anim.ProbeDiff, chans uint16, cn
 	}
 	imgui.TableNextColumn()
 	items := 0
-	for _, k := range p.Used() {
+	for _, k := range p.All() {
 		if items > 0 {
 			imgui.SameLine()
 		}
@@ -178,7 +178,7 @@ const helpCompareKeys = "Every channel as name[k0,k1] alpha: k0 and k1 are the t
 	"side has a channel this one lacks."
 
 func hasChannel(p *anim.Probe, ch string) bool {
-	for _, k := range p.Used() {
+	for _, k := range p.All() {
 		if k.Channel.String() == ch {
 			return true
 		}

@@ -562,7 +562,7 @@ func (u *UI) channelCells(dl imgui.DrawList, node, ch int, y, h float32, xOf fun
 	c := &chans[ch]
 	cur0, cur1 := int32(-3), int32(-3)
 	if node < len(s.Scene.Pose.Probes) {
-		for _, k := range s.Scene.Pose.Probes[node].Used() {
+		for _, k := range s.Scene.Pose.Probes[node].All() {
 			if k.Channel.String() == c.Name {
 				cur0, cur1 = k.K0, k.K1
 				break

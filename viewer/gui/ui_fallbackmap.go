@@ -474,13 +474,13 @@ func branchWord(fallback bool) string {
 // probeKeysText is every channel's keys (k0, k1, alpha): "t[3,4] 0.50   r[3,4] 0.50".
 func probeKeysText(p *anim.Probe) string {
 	var b strings.Builder
-	for i, k := range p.Used() {
+	for i, k := range p.All() {
 		if i > 0 {
 			b.WriteString("   ")
 		}
 		b.WriteString(keyUseText(&k))
 	}
-	if p.NKeys == 0 {
+	if p.Len() == 0 {
 		return "no keys"
 	}
 	return b.String()

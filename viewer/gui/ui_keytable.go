@@ -10,23 +10,23 @@ import (
 )
 
 func probeKeys(p *anim.Probe) (k0, k1, alpha string) {
-	if p.NKeys == 0 {
+	if p.Len() == 0 {
 		return "-", "-", "-"
 	}
-	k := p.Keys[0]
+	k := p.Key(0)
 	k0, k1, alpha = fmt.Sprint(k.K0), fmt.Sprint(k.K1), fmt.Sprintf("%.4f", k.Alpha)
-	if p.NKeys > 1 {
-		k0 = fmt.Sprintf("%s %s (+%d)", k.Channel, k0, p.NKeys-1)
+	if p.Len() > 1 {
+		k0 = fmt.Sprintf("%s %s (+%d)", k.Channel, k0, p.Len()-1)
 	}
 	return
 }
 
 func probeTooltip(p *anim.Probe) {
-	if p.NKeys <= 1 || !imgui.IsItemHovered() {
+	if p.Len() <= 1 || !imgui.IsItemHovered() {
 		return
 	}
 	imgui.BeginTooltip()
-	for _, k := range p.Used() {
+	for _, k := range p.All() {
 		imgui.Text(fmt.Sprintf("%-6s k0 %d  k1 %d  alpha %.4f", k.Channel, k.K0, k.K1, k.Alpha))
 	}
 	imgui.EndTooltip()
@@ -200,11 +200,10 @@ func (u *UI) keyTable() {
 			imgui.PopID()
 			pa := &sc.Pose.Probes[row.Node]
 			imgui.TableNextColumn()
-			ch := pa.Used()
-			if int(row.Chan) < len(ch) {
-				imgui.Text(ch[row.Chan].Channel.String())
-			} else if in.B != nil && row.NodeB >= 0 && int(row.Chan) < int(in.B[row.NodeB].NKeys) {
-				coloured(colDim, in.B[row.NodeB].Keys[row.Chan].Channel.String())
+			if int(row.Chan) < pa.Len() {
+				imgui.Text(pa.Key(int(row.Chan)).Channel.String())
+			} else if in.B != nil && row.NodeB >= 0 && int(row.Chan) < in.B[row.NodeB].Len() {
+				coloured(colDim, in.B[row.NodeB].Key(int(row.Chan)).Channel.String())
 			} else {
 				coloured(colDim, "-")
 			}
@@ -300,7 +299,7 @@ func (u *UI) keyCells(p *anim.Probe, c int, diff viewer.KeyDiff, hasBranch, twoS
 	}
 	imgui.TableNextColumn()
 	mark(viewer.KeyDiffK0 | viewer.KeyDiffChannel)
-	if c >= int(p.NKeys) {
+	if c >= p.Len() {
 		coloured(colDim, "-")
 		imgui.TableNextColumn()
 		mark(viewer.KeyDiffK1 | viewer.KeyDiffChannel)
@@ -309,7 +308,7 @@ func (u *UI) keyCells(p *anim.Probe, c int, diff viewer.KeyDiff, hasBranch, twoS
 		coloured(colDim, "-")
 		return
 	}
-	k := &p.Keys[c]
+	k := p.Key(c)
 	keyIndex(kv, k.K0)
 	imgui.TableNextColumn()
 	mark(viewer.KeyDiffK1 | viewer.KeyDiffChannel)

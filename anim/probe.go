@@ -1,0 +1,239 @@
+package anim
+
+import (
+	"iter"
+	"math"
+)
+
+// MaxProbeKeys is how many key records one probe holds. VCA, the widest family,
+// targets a bone with at most 9 transform lines plus a few extra channels.
+const MaxProbeKeys = 12
+
+// KeyUse says which keys one channel of a node used.
+// K1 is −1 and Alpha 0 when the result is exactly key K0. K0 = K1 = −1 for a
+// channel that has no keys (a VCA func line).
+//
+// KeyUse is how a record is handed to Probe.Add and read back with Probe.Key; a
+// probe stores it more tightly (see Probe).
+type KeyUse struct {
+	K0, K1  int32
+	Alpha   float32
+	Channel Channel
+	// HasFrame says the channel has its own sample frame (Probe.KeyFrame), for
+	// families where it differs per channel (VCA, where `period` wraps each
+	// line). Probe.Key sets it; Probe.Add ignores it (AddFrame records one).
+	HasFrame bool
+}
+
+// inlineKeys is how many records a probe holds in its own 64 bytes, with their
+// keys; a fourth that has the third's keys (SWG's translation axes, a VCA run of
+// lines on one key set) is held as its channel alone.
+const inlineKeys = 3
+
+// Probe says what the sampler did for one node: the frame index it computed,
+// whether it took the fallback branch, and up to MaxProbeKeys key records, read
+// with Len, Key and KeyFrame. A sampler writes it with Reset then Add, AddKey or
+// AddFrame, or, in its hot loop, ResetWith then PutKey.
+//
+// A probe is one 64-byte cache line: the header and the first records (M2's and
+// MSH's all, SWG's four when the last three share their keys) lie in it, and a
+// slice of probes is dense. The samplers write a probe per node per side of a
+// blend every frame the key table shows, and at 1,000 nodes the probes'
+// footprint decides the cost: with 320-byte probes, one line of each written, a
+// blended M2 frame cost 10% more with probes, with 64-byte ones 6%. Records that
+// do not fit (a VCA bone's fifth line, the frames VCA records per line) go to an
+// overflow block the probe allocates the first time it needs one and keeps.
+//
+// A copy of a Probe value shares that overflow block with the original: a copy
+// is a snapshot only for probes that never used it. CopyFrom makes a deep copy.
+type Probe struct {
+	// The header, written in one store (setHeader).
+	Frame    int32
+	Fallback bool
+	n        uint8  // records
+	bits     uint16 // bit i < MaxProbeKeys: record i has its own frame; sharedBit
+	more     *probeMore
+	rec      [inlineKeys]keyRec
+}
+
+// sharedBit in Probe.bits says record 3 is inline: rec[2]'s keys with channel
+// rec[2].ch3.
+const sharedBit = 1 << 15
+
+// keyRec is an inline record, written in two 8-byte stores (keyRec.set). ch3 is
+// record 3's channel, in rec[2], when it shares rec[2]'s keys.
+type keyRec struct {
+	K0, K1 int32
+	Alpha  float32
+	ch     Channel
+	ch3    Channel
+}
+
+// probeMore holds a probe's records past the inline ones (keys[i-inlineKeys] is
+// record i) and the records' own frames.
+type probeMore struct {
+	frames [MaxProbeKeys]float64
+	keys   [MaxProbeKeys - inlineKeys]KeyUse
+}
+
+// Reset clears p for a new sample.
+func (p *Probe) Reset(frame int32, fallback bool) { p.setHeader(frame, fallback, 0, 0) }
+
+// ResetWith is Reset for a sampler that then sets the node's records at once:
+// records 0 to n−1 with PutKey (n ≤ 3), or with n = 4, records 0 to 2 with
+// PutKey and the fourth, which shares the third's keys, with PutSharedKey. The
+// records are the caller's to set; until it does, they read as stale.
+func (p *Probe) ResetWith(frame int32, fallback bool, n int) {
+	var bits uint16
+	if n == inlineKeys+1 {
+		bits = sharedBit
+	}
+	p.setHeader(frame, fallback, uint8(n), bits)
+}
+
+// PutKey sets record i, 0 ≤ i < 3, without changing the count (ResetWith set
+// it): two stores, inlined into a sampler's loop, where a call per record cost
+// M2 a tenth of a blended frame.
+func (p *Probe) PutKey(i int, ch Channel, k0, k1 int32, alpha float32) {
+	p.rec[i].set(ch, k0, k1, alpha)
+}
+
+// PutSharedKey sets record 3's channel after ResetWith(…, 4): it has record 2's
+// keys (SWG's third translation axis shares the first two's).
+func (p *Probe) PutSharedKey(ch Channel) { p.rec[inlineKeys-1].ch3 = ch }
+
+// SetLen sets the count to n ≤ 3 after the caller set records up to n−1 with
+// PutKey (a sampler that appends in its own loop, as AddKey would).
+func (p *Probe) SetLen(n int) { p.n = uint8(n) }
+
+// PutFrame gives record i, already set, its own sample frame: AddFrame's second
+// half, for a sampler that sets the record with PutKey or AddKey.
+func (p *Probe) PutFrame(i int, frame float64) {
+	p.bits |= 1 << i
+	p.overflow().frames[i] = frame
+}
+
+// AddKey appends one key record; records past MaxProbeKeys are dropped. It is
+// Add without building a KeyUse.
+func (p *Probe) AddKey(ch Channel, k0, k1 int32, alpha float32) {
+	n := int(p.n)
+	switch {
+	case n < inlineKeys:
+		p.rec[n].set(ch, k0, k1, alpha)
+	case n >= MaxProbeKeys:
+		return
+	case n == inlineKeys && p.rec[n-1].same(k0, k1, alpha):
+		p.rec[n-1].ch3 = ch
+		p.bits |= sharedBit
+	default:
+		p.overflow().keys[n-inlineKeys] = KeyUse{K0: k0, K1: k1, Alpha: alpha, Channel: ch}
+	}
+	p.n++
+}
+
+// same reports whether r holds these keys, alpha compared bit for bit (−0 and
+// +0 are different records).
+func (r *keyRec) same(k0, k1 int32, alpha float32) bool {
+	return r.K0 == k0 && r.K1 == k1 && math.Float32bits(r.Alpha) == math.Float32bits(alpha)
+}
+
+// overflow returns p's overflow block, allocating it the first time.
+func (p *Probe) overflow() *probeMore {
+	if p.more == nil {
+		p.more = new(probeMore)
+	}
+	return p.more
+}
+
+// Add appends one key record (k.HasFrame is ignored: AddFrame records a frame);
+// records past MaxProbeKeys are dropped.
+func (p *Probe) Add(k KeyUse) { p.AddKey(k.Channel, k.K0, k.K1, k.Alpha) }
+
+// AddFrame appends one key record with the channel's own sample frame (VCA).
+func (p *Probe) AddFrame(k KeyUse, frame float64) {
+	if i := p.Len(); i < MaxProbeKeys {
+		p.AddKey(k.Channel, k.K0, k.K1, k.Alpha)
+		p.PutFrame(i, frame)
+	}
+}
+
+// Len returns the number of key records set by the sampler.
+func (p *Probe) Len() int { return int(p.n) }
+
+// Key returns record i, 0 ≤ i < Len().
+func (p *Probe) Key(i int) KeyUse {
+	if uint(i) >= uint(p.n) {
+		panic("anim: probe record index out of range")
+	}
+	var k KeyUse
+	switch {
+	case i < inlineKeys:
+		r := &p.rec[i]
+		k = KeyUse{K0: r.K0, K1: r.K1, Alpha: r.Alpha, Channel: r.ch}
+	case i == inlineKeys && p.bits&sharedBit != 0:
+		r := &p.rec[inlineKeys-1]
+		k = KeyUse{K0: r.K0, K1: r.K1, Alpha: r.Alpha, Channel: r.ch3}
+	default:
+		k = p.more.keys[i-inlineKeys]
+	}
+	k.HasFrame = p.bits>>i&1 != 0
+	return k
+}
+
+// AppendKeys appends the key records to dst and returns it.
+func (p *Probe) AppendKeys(dst []KeyUse) []KeyUse {
+	for i := range p.Len() {
+		dst = append(dst, p.Key(i))
+	}
+	return dst
+}
+
+// All iterates over the key records with their indices.
+func (p *Probe) All() iter.Seq2[int, KeyUse] {
+	return func(yield func(int, KeyUse) bool) {
+		for i := range p.Len() {
+			if !yield(i, p.Key(i)) {
+				return
+			}
+		}
+	}
+}
+
+// KeyFrame returns record i's own sample frame and whether it has one.
+func (p *Probe) KeyFrame(i int) (float64, bool) {
+	if i < 0 || i >= int(p.n) || p.bits>>i&1 == 0 {
+		return 0, false
+	}
+	return p.more.frames[i], true
+}
+
+// CopyFrom makes p a copy of src that shares nothing with it.
+func (p *Probe) CopyFrom(src *Probe) {
+	more := p.more
+	*p = *src
+	p.more = more
+	if src.more != nil {
+		*p.overflow() = *src.more
+	}
+}
+
+// Identical reports whether p and q say the same, bit for bit: frame, branch,
+// and every record with its alpha's and own frame's bits (the bit-identity
+// tests of the samplers compare probes so).
+func (p *Probe) Identical(q *Probe) bool {
+	if p.Frame != q.Frame || p.Fallback != q.Fallback || p.n != q.n || p.bits&^sharedBit != q.bits&^sharedBit {
+		return false
+	}
+	for i := range p.Len() {
+		a, b := p.Key(i), q.Key(i)
+		if a.K0 != b.K0 || a.K1 != b.K1 || a.Channel != b.Channel || math.Float32bits(a.Alpha) != math.Float32bits(b.Alpha) {
+			return false
+		}
+		fa, _ := p.KeyFrame(i)
+		fb, _ := q.KeyFrame(i)
+		if math.Float64bits(fa) != math.Float64bits(fb) {
+			return false
+		}
+	}
+	return true
+}

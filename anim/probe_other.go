@@ -1,0 +1,13 @@
+//go:build !(386 || amd64 || arm || arm64 || loong64 || mips64le || mipsle || ppc64le || riscv64 || wasm)
+
+package anim
+
+// setHeader and keyRec.set write field by field on big-endian targets (see
+// probe_le.go).
+func (p *Probe) setHeader(frame int32, fallback bool, n uint8, bits uint16) {
+	p.Frame, p.Fallback, p.n, p.bits = frame, fallback, n, bits
+}
+
+func (r *keyRec) set(ch Channel, k0, k1 int32, alpha float32) {
+	r.K0, r.K1, r.Alpha, r.ch, r.ch3 = k0, k1, alpha, ch, 0
+}

@@ -1,0 +1,338 @@
+package anim
+
+import (
+	"math"
+	"testing"
+	"unsafe"
+)
+
+// TestProbeSize guards the layout: a probe is one cache line, so that a slice of
+// them is dense (see Probe).
+func TestProbeSize(t *testing.T) {
+	if unsafe.Sizeof(uintptr(0)) != 8 {
+		t.Skip("the size is checked on 64-bit targets")
+	}
+	if got, want := unsafe.Sizeof(Probe{}), uintptr(64); got != want {
+		t.Errorf("Probe is %d bytes, want %d", got, want)
+	}
+}
+
+// record is a KeyUse and, when frame is not NaN, its own frame.
+type record struct {
+	k     KeyUse
+	frame float64
+}
+
+// TestProbeRecords writes record lists of every shape through Add, AddKey and
+// AddFrame and reads them back with Len, Key, KeyFrame, AppendKeys and All: inline
+// records, a fourth that shares the third's keys (inline) or not (overflow),
+// alphas equal as numbers but not as bits, frames on inline and overflow
+// records, lists past MaxProbeKeys (dropped), and a second sample into the same
+// probe after Reset.
+func TestProbeRecords(t *testing.T) {
+	ch := func(s string) Channel { return ChannelOf(s) }
+	none := math.NaN()
+	rec := func(c string, k0, k1 int32, a float32) record {
+		return record{KeyUse{K0: k0, K1: k1, Alpha: a, Channel: ch(c)}, none}
+	}
+	withFrame := func(r record, f float64) record { r.frame = f; return r }
+	many := func(n int) []record {
+		var rs []record
+		for i := range n {
+			rs = append(rs, withFrame(rec("v.x", int32(i), int32(i+1), float32(i)/8), float64(i)*1.5))
+		}
+		return rs
+	}
+	for _, tc := range []struct {
+		name string
+		recs []record
+	}{
+		{"none", nil},
+		{"one", []record{rec("trs", 4, 5, 0.25)}},
+		{"three", []record{rec("t", 0, -1, 0), rec("r", 7, 8, 0.5), rec("s", -1, -1, 0)}},
+		{"fourth shares the third's keys", []record{rec("r", 1, 2, 0.75), rec("t.x", 1, 2, 0.25), rec("t.y", 1, 2, 0.25), rec("t.z", 1, 2, 0.25)}},
+		{"fourth differs in k1", []record{rec("r", 1, 2, 0.75), rec("t.x", 1, 2, 0.25), rec("t.y", 1, 2, 0.25), rec("t.z", 1, 3, 0.25)}},
+		{"fourth differs in the sign of a zero alpha", []record{rec("a", 0, 1, 0), rec("b", 0, 1, 0), rec("c", 0, 1, 0), rec("d", 0, 1, float32(math.Copysign(0, -1)))}},
+		{"five, fourth shared", []record{rec("a", 0, 1, 0), rec("b", 0, 1, 0), rec("c", 0, 1, 0), rec("d", 0, 1, 0), rec("e", 9, -1, 0)}},
+		{"frames inline and past", []record{withFrame(rec("a", 0, 1, 0.5), 2.5), rec("b", 3, -1, 0), withFrame(rec("c", 0, 1, 0.5), -7), withFrame(rec("d", 0, 1, 0.5), 1e300), rec("e", 1, 2, 3)}},
+		{"twelve with frames", many(12)},
+		{"fourteen, two dropped", many(14)},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			for pass, add := range []func(*Probe, record){
+				func(p *Probe, r record) {
+					if r.frame == r.frame {
+						p.AddFrame(r.k, r.frame)
+					} else {
+						p.Add(r.k)
+					}
+				},
+				func(p *Probe, r record) {
+					if r.frame == r.frame {
+						p.AddFrame(r.k, r.frame)
+					} else {
+						p.AddKey(r.k.Channel, r.k.K0, r.k.K1, r.k.Alpha)
+					}
+				},
+			} {
+				var p Probe
+				// A first sample of other records, so that stale ones would show.
+				p.Reset(1, true)
+				for _, r := range many(MaxProbeKeys) {
+					add(&p, r)
+				}
+				p.Reset(42, false)
+				for _, r := range tc.recs {
+					add(&p, r)
+				}
+				want := tc.recs[:min(len(tc.recs), MaxProbeKeys)]
+				if p.Frame != 42 || p.Fallback {
+					t.Errorf("pass %d: header %d %v, want 42 false", pass, p.Frame, p.Fallback)
+				}
+				if got := p.Len(); got != len(want) {
+					t.Fatalf("pass %d: Len() = %d, want %d", pass, got, len(want))
+				}
+				keys := p.AppendKeys(nil)
+				for i, w := range want {
+					wk := w.k
+					wk.HasFrame = w.frame == w.frame
+					got := p.Key(i)
+					if got != wk || math.Float32bits(got.Alpha) != math.Float32bits(wk.Alpha) {
+						t.Errorf("pass %d: Key(%d) = %+v, want %+v", pass, i, got, wk)
+					}
+					if keys[i] != got {
+						t.Errorf("pass %d: AppendKeys[%d] = %+v, want %+v", pass, i, keys[i], got)
+					}
+					for j, k := range p.All() {
+						if j == i && k != got {
+							t.Errorf("pass %d: All() at %d = %+v, want %+v", pass, i, k, got)
+						}
+					}
+					f, ok := p.KeyFrame(i)
+					if ok != wk.HasFrame || (ok && f != w.frame) {
+						t.Errorf("pass %d: KeyFrame(%d) = %v %v, want %v %v", pass, i, f, ok, w.frame, wk.HasFrame)
+					}
+				}
+				if _, ok := p.KeyFrame(len(want)); ok {
+					t.Errorf("pass %d: KeyFrame(%d) past the records says it has a frame", pass, len(want))
+				}
+			}
+		})
+	}
+}
+
+// TestProbeKeyOutOfRange checks that reading past the records panics, as a slice
+// index would.
+func TestProbeKeyOutOfRange(t *testing.T) {
+	var p Probe
+	p.Reset(0, false)
+	p.AddKey(ChannelT, 1, 2, 0.5)
+	defer func() {
+		if recover() == nil {
+			t.Errorf("Key(1) of a one-record probe did not panic")
+		}
+	}()
+	_ = p.Key(1)
+}
+
+// TestProbeCopyFrom checks that CopyFrom's copy keeps its records, overflow
+// included, when the original is sampled again, where a plain copy shares the
+// overflow block.
+func TestProbeCopyFrom(t *testing.T) {
+	var p Probe
+	p.Reset(3, false)
+	for i := range 6 {
+		p.AddFrame(KeyUse{Channel: ChannelOf("v.y"), K0: int32(i), K1: -1}, float64(i))
+	}
+	var deep Probe
+	deep.CopyFrom(&p)
+	shallow := p
+	p.Reset(4, true)
+	for i := range 6 {
+		p.AddFrame(KeyUse{Channel: ChannelOf("v.y"), K0: int32(10 + i), K1: -1}, float64(10+i))
+	}
+	for i := range 6 {
+		if k, f := deep.Key(i), 0.0; k.K0 != int32(i) {
+			t.Errorf("deep copy: Key(%d).K0 = %d, want %d", i, k.K0, i)
+		} else if f, _ = deep.KeyFrame(i); f != float64(i) {
+			t.Errorf("deep copy: KeyFrame(%d) = %v, want %d", i, f, i)
+		}
+	}
+	// The plain copy's inline records are its own, its overflow is p's.
+	if got := shallow.Key(0).K0; got != 0 {
+		t.Errorf("plain copy: Key(0).K0 = %d, want 0 (inline)", got)
+	}
+	if got := shallow.Key(5).K0; got != 15 {
+		t.Errorf("plain copy: Key(5).K0 = %d, want 15 (the shared overflow block)", got)
+	}
+}
+
+// TestProbeWritesAllocateOnce checks that a probe allocates its overflow block
+// once: a frame that fills it again allocates nothing.
+func TestProbeWritesAllocateOnce(t *testing.T) {
+	var p Probe
+	allocs := testing.AllocsPerRun(20, func() {
+		p.Reset(1, false)
+		for i := range MaxProbeKeys {
+			p.AddFrame(KeyUse{Channel: ChannelR, K0: int32(i), K1: int32(i + 1), Alpha: 0.5}, 2)
+		}
+	})
+	if allocs != 0 {
+		t.Errorf("%v allocations per refill, want 0", allocs)
+	}
+}
+
+// TestProbeIdentical checks that Identical sees each kind of difference: frame,
+// branch, count, a key, a channel, alpha's bits (−0 against +0), a frame's bits,
+// and a record with its own frame against one without.
+func TestProbeIdentical(t *testing.T) {
+	base := func() *Probe {
+		var p Probe
+		p.Reset(5, false)
+		p.AddKey(ChannelT, 1, 2, 0.5)
+		p.AddFrame(KeyUse{Channel: ChannelR, K0: 3, K1: -1}, 2.5)
+		return &p
+	}
+	for _, tc := range []struct {
+		name   string
+		change func(p *Probe)
+		same   bool
+	}{
+		{"unchanged", func(p *Probe) {}, true},
+		{"frame", func(p *Probe) { p.Frame = 6 }, false},
+		{"branch", func(p *Probe) { p.Fallback = true }, false},
+		{"one record more", func(p *Probe) { p.AddKey(ChannelS, 0, -1, 0) }, false},
+		{"k1", func(p *Probe) {
+			p.Reset(5, false)
+			p.AddKey(ChannelT, 1, 3, 0.5)
+			p.AddFrame(KeyUse{Channel: ChannelR, K0: 3, K1: -1}, 2.5)
+		}, false},
+		{"channel", func(p *Probe) {
+			p.Reset(5, false)
+			p.AddKey(ChannelS, 1, 2, 0.5)
+			p.AddFrame(KeyUse{Channel: ChannelR, K0: 3, K1: -1}, 2.5)
+		}, false},
+		{"alpha -0", func(p *Probe) {
+			p.Reset(5, false)
+			p.AddKey(ChannelT, 1, 2, 0.5)
+			p.AddFrame(KeyUse{Channel: ChannelR, K0: 3, K1: -1, Alpha: float32(math.Copysign(0, -1))}, 2.5)
+		}, false},
+		{"own frame", func(p *Probe) {
+			p.Reset(5, false)
+			p.AddKey(ChannelT, 1, 2, 0.5)
+			p.AddFrame(KeyUse{Channel: ChannelR, K0: 3, K1: -1}, 2.75)
+		}, false},
+		{"no own frame", func(p *Probe) { p.Reset(5, false); p.AddKey(ChannelT, 1, 2, 0.5); p.AddKey(ChannelR, 3, -1, 0) }, false},
+	} {
+		a, b := base(), base()
+		tc.change(b)
+		if got := a.Identical(b); got != tc.same {
+			t.Errorf("%s: Identical = %v, want %v", tc.name, got, tc.same)
+		}
+		if got := b.Identical(a); got != tc.same {
+			t.Errorf("%s (swapped): Identical = %v, want %v", tc.name, got, tc.same)
+		}
+	}
+}
+
+// TestProbeStores checks that the one-store header and the two-store record
+// write what the fields say, over a probe that held other values.
+func TestProbeStores(t *testing.T) {
+	for _, tc := range []struct {
+		frame    int32
+		fallback bool
+		n        uint8
+		bits     uint16
+		ch       Channel
+		k0, k1   int32
+		alpha    float32
+	}{
+		{0, false, 0, 0, ChannelT, 0, -1, 0},
+		{-1, true, 3, sharedBit, ChannelR, 7, 8, 0.25},
+		{math.MaxInt32, false, 12, 0x0fff, ChannelOf("bone.z"), -1, -1, float32(math.Inf(-1))},
+		{math.MinInt32, true, 4, 1, 65535, math.MaxInt32, math.MinInt32, float32(math.Copysign(0, -1))},
+	} {
+		p := Probe{Frame: 99, Fallback: !tc.fallback, n: 7, bits: 0x1234}
+		p.rec[1] = keyRec{K0: 99, K1: 98, Alpha: 9, ch: 5, ch3: 6}
+		p.setHeader(tc.frame, tc.fallback, tc.n, tc.bits)
+		p.rec[1].set(tc.ch, tc.k0, tc.k1, tc.alpha)
+		if p.Frame != tc.frame || p.Fallback != tc.fallback || p.n != tc.n || p.bits != tc.bits {
+			t.Errorf("setHeader(%d, %v, %d, %#x) = %d %v %d %#x", tc.frame, tc.fallback, tc.n, tc.bits, p.Frame, p.Fallback, p.n, p.bits)
+		}
+		r := p.rec[1]
+		if r.K0 != tc.k0 || r.K1 != tc.k1 || math.Float32bits(r.Alpha) != math.Float32bits(tc.alpha) || r.ch != tc.ch || r.ch3 != 0 {
+			t.Errorf("set(%d, %d, %d, %v) = %+v", tc.ch, tc.k0, tc.k1, tc.alpha, r)
+		}
+	}
+}
+
+// TestProbePutMatchesAdd checks that the hot-loop writers (ResetWith, PutKey,
+// PutSharedKey, SetLen, PutFrame) leave a probe that reads as the one Reset and
+// AddKey/AddFrame build, over a probe that held twelve other records.
+func TestProbePutMatchesAdd(t *testing.T) {
+	stale := func() *Probe {
+		var p Probe
+		p.Reset(1, true)
+		for i := range MaxProbeKeys {
+			p.AddFrame(KeyUse{Channel: ChannelOf("junk"), K0: int32(i), K1: -9, Alpha: 9}, 9)
+		}
+		return &p
+	}
+	r, tx, ty, tz := ChannelR, ChannelOf("tx"), ChannelOf("ty"), ChannelOf("tz")
+	for _, tc := range []struct {
+		name      string
+		put, want func(p *Probe)
+	}{
+		{"one (MSH)", func(p *Probe) { p.ResetWith(4, true, 1); p.PutKey(0, ChannelTRS, 3, 4, 0.5) },
+			func(p *Probe) { p.Reset(4, true); p.AddKey(ChannelTRS, 3, 4, 0.5) }},
+		{"three then SetLen (M2)", func(p *Probe) {
+			p.Reset(2, false)
+			p.PutKey(0, ChannelT, 1, 2, 0.25)
+			p.PutKey(1, ChannelR, 5, 6, 0.25)
+			p.PutKey(2, ChannelS, 0, -1, 0)
+			p.SetLen(3)
+		}, func(p *Probe) {
+			p.Reset(2, false)
+			p.AddKey(ChannelT, 1, 2, 0.25)
+			p.AddKey(ChannelR, 5, 6, 0.25)
+			p.AddKey(ChannelS, 0, -1, 0)
+		}},
+		{"four, the last shared (SWG)", func(p *Probe) {
+			p.ResetWith(7, false, 4)
+			p.PutKey(0, r, 3, 4, 0.75)
+			p.PutKey(1, tx, 3, 4, 0.25)
+			p.PutKey(2, ty, 3, 4, 0.25)
+			p.PutSharedKey(tz)
+		}, func(p *Probe) {
+			p.Reset(7, false)
+			p.AddKey(r, 3, 4, 0.75)
+			p.AddKey(tx, 3, 4, 0.25)
+			p.AddKey(ty, 3, 4, 0.25)
+			p.AddKey(tz, 3, 4, 0.25)
+		}},
+		{"appended with frames (VCA)", func(p *Probe) {
+			p.Reset(0, false)
+			for i := range 2 {
+				p.PutKey(i, ChannelOf("move.x"), 1, 2, 0.5)
+				p.SetLen(i + 1)
+				p.PutFrame(i, 1.5)
+			}
+		}, func(p *Probe) {
+			p.Reset(0, false)
+			p.AddFrame(KeyUse{Channel: ChannelOf("move.x"), K0: 1, K1: 2, Alpha: 0.5}, 1.5)
+			p.AddFrame(KeyUse{Channel: ChannelOf("move.x"), K0: 1, K1: 2, Alpha: 0.5}, 1.5)
+		}},
+	} {
+		got, want := stale(), stale()
+		tc.put(got)
+		tc.want(want)
+		if !got.Identical(want) || got.Len() != want.Len() {
+			t.Errorf("%s: %d %v %+v, want %d %v %+v", tc.name, got.Frame, got.Fallback, got.AppendKeys(nil), want.Frame, want.Fallback, want.AppendKeys(nil))
+		}
+		for i := range want.Len() {
+			if g, w := got.Key(i), want.Key(i); g != w {
+				t.Errorf("%s: Key(%d) = %+v, want %+v", tc.name, i, g, w)
+			}
+		}
+	}
+}
