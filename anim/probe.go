@@ -3,6 +3,7 @@ package anim
 import (
 	"iter"
 	"math"
+	"unsafe"
 )
 
 // MaxProbeKeys is how many key records one probe holds. VCA, the widest family,
@@ -51,7 +52,7 @@ type Probe struct {
 	Frame    int32
 	Fallback bool
 	n        uint8  // records
-	bits     uint16 // bit i < MaxProbeKeys: record i has its own frame; sharedBit
+	bits     uint16 // bit i < MaxProbeKeys: record i has its own frame; sharedBit, uniformBit
 	more     *probeMore
 	rec      [inlineKeys]keyRec
 }
@@ -59,6 +60,30 @@ type Probe struct {
 // sharedBit in Probe.bits says record 3 is inline: rec[2]'s keys with channel
 // rec[2].ch3.
 const sharedBit = 1 << 15
+
+// uniformBit in Probe.bits says every record shares one key set and one frame,
+// and the probe's records are held as uniformRecs (SetUniform).
+const uniformBit = 1 << 14
+
+// frameBits are the bits of Probe.bits that say which records have a frame.
+const frameBits = 1<<MaxProbeKeys - 1
+
+// uniformRecs is the records' 48 bytes of a probe with uniformBit: the shared
+// keys and frame, and a channel per record. A VCA bone's lines in one run (the
+// lines on one key set and one frame) all fit in the probe's line, however
+// many they are, where as separate records their frames would take a second
+// line per bone.
+type uniformRecs struct {
+	K0, K1 int32
+	Alpha  float32
+	_      uint32
+	frame  float64
+	ch     [MaxProbeKeys]Channel
+}
+
+// uniform views p's records as uniformRecs (same size, no pointers:
+// TestProbeSize checks it).
+func (p *Probe) uniform() *uniformRecs { return (*uniformRecs)(unsafe.Pointer(&p.rec)) }
 
 // keyRec is an inline record, written in two 8-byte stores (keyRec.set). ch3 is
 // record 3's channel, in rec[2], when it shares rec[2]'s keys.
@@ -92,19 +117,26 @@ func (p *Probe) ResetWith(frame int32, fallback bool, n int) {
 }
 
 // PutKey sets record i, 0 ≤ i < 3, without changing the count (ResetWith set
-// it): two stores, inlined into a sampler's loop, where a call per record cost
-// M2 a tenth of a blended frame.
+// it, or SetLen will): two stores, inlined into a sampler's loop, where a call
+// per record cost M2 a tenth of a blended frame. Not for a SetUniform probe.
 func (p *Probe) PutKey(i int, ch Channel, k0, k1 int32, alpha float32) {
 	p.rec[i].set(ch, k0, k1, alpha)
 }
 
-// PutSharedKey sets record 3's channel after ResetWith(…, 4): it has record 2's
-// keys (SWG's third translation axis shares the first two's).
+// PutSharedKey sets record 3's channel, after PutKey(2, …): it has record 2's
+// keys (SWG's third translation axis shares the first two's, a VCA run of lines
+// their key set). The count must be 4, set by ResetWith or SetLen.
 func (p *Probe) PutSharedKey(ch Channel) { p.rec[inlineKeys-1].ch3 = ch }
 
-// SetLen sets the count to n ≤ 3 after the caller set records up to n−1 with
-// PutKey (a sampler that appends in its own loop, as AddKey would).
-func (p *Probe) SetLen(n int) { p.n = uint8(n) }
+// SetLen sets the count to n after the caller set the records before n with
+// PutKey and PutSharedKey, as ResetWith would have (a sampler that appends in
+// its own loop, as AddKey would).
+func (p *Probe) SetLen(n int) {
+	p.n = uint8(n)
+	if n == inlineKeys+1 {
+		p.bits |= sharedBit
+	}
+}
 
 // PutFrame gives record i, already set, its own sample frame: AddFrame's second
 // half, for a sampler that sets the record with PutKey or AddKey.
@@ -113,9 +145,56 @@ func (p *Probe) PutFrame(i int, frame float64) {
 	p.overflow().frames[i] = frame
 }
 
+// PutFrames gives records 0 to n−1, already set, the same frame (a VCA run of
+// lines on one frame).
+func (p *Probe) PutFrames(n int, frame float64) {
+	p.bits |= 1<<n - 1
+	m := p.overflow()
+	for i := range n {
+		m.frames[i] = frame
+	}
+}
+
+// SetUniform sets n records, n ≤ MaxProbeKeys, into a probe just Reset, all
+// with keys k0, k1 and alpha and, when hasFrame, the same frame: a VCA run of
+// lines on one key set. Their channels are set with PutChannels. The probe holds
+// them in its line however many they are; appending to it later with AddKey or
+// AddFrame first writes them out as separate records.
+func (p *Probe) SetUniform(n int, k0, k1 int32, alpha float32, frame float64, hasFrame bool) {
+	u := p.uniform()
+	u.K0, u.K1, u.Alpha, u.frame = k0, k1, alpha, frame
+	bits := uint16(uniformBit)
+	if hasFrame {
+		bits |= 1<<n - 1
+	}
+	p.n, p.bits = uint8(n), bits
+}
+
+// PutChannels sets the records' channels after SetUniform, chs[i] record i's
+// (entries past the count are ignored): three stores.
+func (p *Probe) PutChannels(chs *[MaxProbeKeys]Channel) { p.uniform().ch = *chs }
+
+// separate writes a SetUniform probe's records out as separate records.
+func (p *Probe) separate() {
+	u := p.uniform()
+	n, k0, k1, alpha, frame, bits := p.Len(), u.K0, u.K1, u.Alpha, u.frame, p.bits
+	var chs [MaxProbeKeys]Channel
+	copy(chs[:], u.ch[:n])
+	p.setHeader(p.Frame, p.Fallback, 0, 0)
+	for i, ch := range chs[:n] {
+		p.AddKey(ch, k0, k1, alpha)
+		if bits>>i&1 != 0 {
+			p.PutFrame(i, frame)
+		}
+	}
+}
+
 // AddKey appends one key record; records past MaxProbeKeys are dropped. It is
 // Add without building a KeyUse.
 func (p *Probe) AddKey(ch Channel, k0, k1 int32, alpha float32) {
+	if p.bits&uniformBit != 0 {
+		p.separate()
+	}
 	n := int(p.n)
 	switch {
 	case n < inlineKeys:
@@ -167,6 +246,9 @@ func (p *Probe) Key(i int) KeyUse {
 	}
 	var k KeyUse
 	switch {
+	case p.bits&uniformBit != 0:
+		u := p.uniform()
+		k = KeyUse{K0: u.K0, K1: u.K1, Alpha: u.Alpha, Channel: u.ch[i]}
 	case i < inlineKeys:
 		r := &p.rec[i]
 		k = KeyUse{K0: r.K0, K1: r.K1, Alpha: r.Alpha, Channel: r.ch}
@@ -204,6 +286,9 @@ func (p *Probe) KeyFrame(i int) (float64, bool) {
 	if i < 0 || i >= int(p.n) || p.bits>>i&1 == 0 {
 		return 0, false
 	}
+	if p.bits&uniformBit != 0 {
+		return p.uniform().frame, true
+	}
 	return p.more.frames[i], true
 }
 
@@ -221,7 +306,7 @@ func (p *Probe) CopyFrom(src *Probe) {
 // and every record with its alpha's and own frame's bits (the bit-identity
 // tests of the samplers compare probes so).
 func (p *Probe) Identical(q *Probe) bool {
-	if p.Frame != q.Frame || p.Fallback != q.Fallback || p.n != q.n || p.bits&^sharedBit != q.bits&^sharedBit {
+	if p.Frame != q.Frame || p.Fallback != q.Fallback || p.n != q.n || p.bits&frameBits != q.bits&frameBits {
 		return false
 	}
 	for i := range p.Len() {

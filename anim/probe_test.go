@@ -1,6 +1,7 @@
 package anim
 
 import (
+	"fmt"
 	"math"
 	"testing"
 	"unsafe"
@@ -14,6 +15,9 @@ func TestProbeSize(t *testing.T) {
 	}
 	if got, want := unsafe.Sizeof(Probe{}), uintptr(64); got != want {
 		t.Errorf("Probe is %d bytes, want %d", got, want)
+	}
+	if got, want := unsafe.Sizeof(uniformRecs{}), unsafe.Sizeof(Probe{}.rec); got != want {
+		t.Errorf("uniformRecs is %d bytes, the records %d: they must be the same", got, want)
 	}
 }
 
@@ -267,7 +271,7 @@ func TestProbeStores(t *testing.T) {
 }
 
 // TestProbePutMatchesAdd checks that the hot-loop writers (ResetWith, PutKey,
-// PutSharedKey, SetLen, PutFrame) leave a probe that reads as the one Reset and
+// PutSharedKey, SetLen, PutFrame, SetUniform, PutChannels) leave a probe that reads as the one Reset and
 // AddKey/AddFrame build, over a probe that held twelve other records.
 func TestProbePutMatchesAdd(t *testing.T) {
 	stale := func() *Probe {
@@ -322,6 +326,49 @@ func TestProbePutMatchesAdd(t *testing.T) {
 			p.AddFrame(KeyUse{Channel: ChannelOf("move.x"), K0: 1, K1: 2, Alpha: 0.5}, 1.5)
 			p.AddFrame(KeyUse{Channel: ChannelOf("move.x"), K0: 1, K1: 2, Alpha: 0.5}, 1.5)
 		}},
+		{"uniform run of six with a frame (VCA)", func(p *Probe) {
+			p.Reset(9, false)
+			p.SetUniform(6, 2, 3, 0.125, 2.5, true)
+			var chs [MaxProbeKeys]Channel
+			for i := range 6 {
+				chs[i] = ChannelOf(fmt.Sprintf("line.%d", i))
+			}
+			chs[6] = ChannelOf("past the count")
+			p.PutChannels(&chs)
+		}, func(p *Probe) {
+			p.Reset(9, false)
+			for i := range 6 {
+				p.AddFrame(KeyUse{Channel: ChannelOf(fmt.Sprintf("line.%d", i)), K0: 2, K1: 3, Alpha: 0.125}, 2.5)
+			}
+		}},
+		{"uniform run without a frame, then appended to", func(p *Probe) {
+			p.Reset(9, true)
+			p.SetUniform(2, 0, -1, 0, 77, false)
+			p.PutChannels(&[MaxProbeKeys]Channel{ChannelT, ChannelR})
+			p.AddFrame(KeyUse{Channel: ChannelS, K0: 5, K1: 6, Alpha: 0.5}, 1.25)
+			p.AddKey(ChannelTRS, 0, -1, 0)
+		}, func(p *Probe) {
+			p.Reset(9, true)
+			p.AddKey(ChannelT, 0, -1, 0)
+			p.AddKey(ChannelR, 0, -1, 0)
+			p.AddFrame(KeyUse{Channel: ChannelS, K0: 5, K1: 6, Alpha: 0.5}, 1.25)
+			p.AddKey(ChannelTRS, 0, -1, 0)
+		}},
+		{"uniform run of twelve with a frame, then appended to (dropped)", func(p *Probe) {
+			p.Reset(1, false)
+			p.SetUniform(MaxProbeKeys, 4, 5, 0.5, -3, true)
+			var chs [MaxProbeKeys]Channel
+			for i := range MaxProbeKeys {
+				chs[i] = ChannelOf(fmt.Sprintf("line.%d", i))
+			}
+			p.PutChannels(&chs)
+			p.AddKey(ChannelT, 0, 0, 0)
+		}, func(p *Probe) {
+			p.Reset(1, false)
+			for i := range MaxProbeKeys {
+				p.AddFrame(KeyUse{Channel: ChannelOf(fmt.Sprintf("line.%d", i)), K0: 4, K1: 5, Alpha: 0.5}, -3)
+			}
+		}},
 	} {
 		got, want := stale(), stale()
 		tc.put(got)
@@ -332,6 +379,11 @@ func TestProbePutMatchesAdd(t *testing.T) {
 		for i := range want.Len() {
 			if g, w := got.Key(i), want.Key(i); g != w {
 				t.Errorf("%s: Key(%d) = %+v, want %+v", tc.name, i, g, w)
+			}
+			gf, gok := got.KeyFrame(i)
+			wf, wok := want.KeyFrame(i)
+			if gf != wf || gok != wok {
+				t.Errorf("%s: KeyFrame(%d) = %v %v, want %v %v", tc.name, i, gf, gok, wf, wok)
 			}
 		}
 	}

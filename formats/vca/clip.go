@@ -58,6 +58,8 @@ type Clip struct {
 
 	// plan is what evaluate runs: the lines that drive something, in file order.
 	plan []linePlan
+	// probeGroups are the runs' probe groups (linePlan.probes).
+	probeGroups []probeGroup
 	// groups hold the values of the numeric linear and step lines, a group per
 	// frames slice they share.
 	groups []keyGroup
@@ -117,6 +119,17 @@ type linePlan struct {
 	// lsVals.trs or nothing. They read the same keys at the same fraction, so
 	// evaluate finds both once for the run.
 	run int32
+	// probes is, on the first line of a run, the run's probeGroups in
+	// Clip.probeGroups: from probes[0], probes[1] of them.
+	probes [2]int32
+}
+
+// probeGroup is a run's lines in a row that record into one bone's probe: the
+// bone and the lines' channels (past MaxProbeKeys records are dropped).
+type probeGroup struct {
+	node  int32
+	n     int32
+	chans [anim.MaxProbeKeys]anim.Channel
 }
 
 // lsVals is what a lineset's lines set besides its transform.
@@ -368,6 +381,11 @@ func (c *Clip) buildPlan() {
 			}
 		}
 		p.run = int32(j - i)
+		if p.run > 1 {
+			p.probes[0] = int32(len(c.probeGroups))
+			c.probeGroups = appendProbeGroups(c.probeGroups, c.plan[i:j])
+			p.probes[1] = int32(len(c.probeGroups)) - p.probes[0]
+		}
 		i = j
 	}
 	for g := range c.groups {
@@ -506,44 +524,19 @@ func (c *Clip) evaluate(t float64, sc *scratch, probes []anim.Probe) {
 				alpha = 0
 			}
 			hasFrame := f-f == 0
-			if probes == nil {
-				for ; pi < end; pi++ {
-					q := &c.plan[pi]
-					col := int(q.col)
-					v := vals[i0+col]
-					if interp {
-						v = float64(v*(1.0-u)) + float64(vals[i1+col]*u)
-					}
-					if q.slot >= 0 && math.Abs(v) <= MaxValue {
-						sc.trs[q.ls][q.slot] = v
-					}
-				}
-				pi = end - 1
-				continue
-			}
-			for ; pi < end; pi++ {
-				q := &c.plan[pi]
+			for j := pi; j < end; j++ {
+				q := &c.plan[j]
 				col := int(q.col)
 				v := vals[i0+col]
 				if interp {
 					v = float64(v*(1.0-u)) + float64(vals[i1+col]*u)
 				}
-				if node := int(q.node); node >= 0 && node < len(probes) {
-					// addRecord, its common case written out.
-					if pr := &probes[node]; pr.Len() < 3 {
-						i := pr.Len()
-						pr.PutKey(i, q.probe, k0, k1, alpha)
-						pr.SetLen(i + 1)
-						if hasFrame {
-							pr.PutFrame(i, f)
-						}
-					} else {
-						addRecord(pr, q.probe, k0, k1, alpha, f, hasFrame)
-					}
-				}
 				if q.slot >= 0 && math.Abs(v) <= MaxValue {
 					sc.trs[q.ls][q.slot] = v
 				}
+			}
+			if probes != nil {
+				probeRun(probes, c.probeGroups[p.probes[0]:][:p.probes[1]], k0, k1, alpha, f, hasFrame)
 			}
 			pi = end - 1
 			continue
@@ -635,18 +628,54 @@ func (c *Clip) evaluate(t float64, sc *scratch, probes []anim.Probe) {
 	}
 }
 
-// addRecord appends one line's key record to pr, with its frame when hasFrame:
-// AddKey, or AddFrame, with the bone's first three records set by PutKey.
-func addRecord(pr *anim.Probe, ch anim.Channel, k0, k1 int32, alpha float32, f float64, hasFrame bool) {
-	i := pr.Len()
-	if i < 3 {
-		pr.PutKey(i, ch, k0, k1, alpha)
-		pr.SetLen(i + 1)
-	} else if pr.AddKey(ch, k0, k1, alpha); i >= anim.MaxProbeKeys {
-		return
+// appendProbeGroups appends a run's probe groups to gs: its lines in a row
+// that drive one bone, each group with their channels.
+func appendProbeGroups(gs []probeGroup, run []linePlan) []probeGroup {
+	for g := 0; g < len(run); {
+		node := run[g].node
+		h := g + 1
+		for h < len(run) && run[h].node == node {
+			h++
+		}
+		if node >= 0 {
+			pg := probeGroup{node: node, n: int32(min(h-g, anim.MaxProbeKeys))}
+			for k := range pg.n {
+				pg.chans[k] = run[g+int(k)].probe
+			}
+			gs = append(gs, pg)
+		}
+		g = h
 	}
+	return gs
+}
+
+// probeRun records a run's lines in their bones' probes, in plan order: each
+// line's channel with the run's keys, alpha and frame. When a bone's lines in
+// the run are its first records they are written at once, as one key set with
+// a channel per line (Probe.SetUniform), else line by line.
+func probeRun(probes []anim.Probe, groups []probeGroup, k0, k1 int32, alpha float32, f float64, hasFrame bool) {
+	for gi := range groups {
+		g := &groups[gi]
+		if int(g.node) >= len(probes) {
+			continue
+		}
+		if pr := &probes[g.node]; pr.Len() == 0 {
+			pr.SetUniform(int(g.n), k0, k1, alpha, f, hasFrame)
+			pr.PutChannels(&g.chans)
+		} else {
+			for _, ch := range g.chans[:g.n] {
+				addRecord(pr, ch, k0, k1, alpha, f, hasFrame)
+			}
+		}
+	}
+}
+
+// addRecord appends one line's key record to pr, with its frame when hasFrame.
+func addRecord(pr *anim.Probe, ch anim.Channel, k0, k1 int32, alpha float32, f float64, hasFrame bool) {
 	if hasFrame {
-		pr.PutFrame(i, f)
+		pr.AddFrame(anim.KeyUse{K0: k0, K1: k1, Alpha: alpha, Channel: ch}, f)
+	} else {
+		pr.AddKey(ch, k0, k1, alpha)
 	}
 }
 

@@ -323,7 +323,7 @@ func diffClip(t *testing.T, name string, c *Clip, s *anim.Skeleton, rng *rand.Ra
 		}
 		for j := range probes {
 			if !sameProbe(&probes[j], &wantProbes[j]) {
-				t.Fatalf("%s at t=%v (%d probes): node %d probe %+v, reference %+v", name, at, np, j, probes[j], wantProbes[j])
+				t.Fatalf("%s at t=%v (%d probes): node %d probe %d %v %+v, reference %d %v %+v", name, at, np, j, probes[j].Frame, probes[j].Fallback, probes[j].AppendKeys(nil), wantProbes[j].Frame, wantProbes[j].Fallback, wantProbes[j].AppendKeys(nil))
 			}
 		}
 		checked++
