@@ -182,16 +182,34 @@ func (p *Probe) separate() {
 	copy(chs[:], u.ch[:n])
 	p.setHeader(p.Frame, p.Fallback, 0, 0)
 	for i, ch := range chs[:n] {
-		p.AddKey(ch, k0, k1, alpha)
-		if bits>>i&1 != 0 {
-			p.PutFrame(i, frame)
-		}
+		p.AddRecord(ch, k0, k1, alpha, frame, bits>>i&1 != 0)
 	}
 }
 
 // AddKey appends one key record; records past MaxProbeKeys are dropped. It is
 // Add without building a KeyUse.
 func (p *Probe) AddKey(ch Channel, k0, k1 int32, alpha float32) {
+	p.AddRecord(ch, k0, k1, alpha, 0, false)
+}
+
+// TryAddKey appends one key record when it goes to a separate inline slot (the
+// probe holds fewer than three separate records) and reports whether it did:
+// AddKey's common case, small enough to inline into a sampler's loop, which
+// calls AddRecord when it returns false.
+func (p *Probe) TryAddKey(ch Channel, k0, k1 int32, alpha float32) bool {
+	n := p.n
+	if n >= inlineKeys || p.bits&uniformBit != 0 {
+		return false
+	}
+	p.rec[n].set(ch, k0, k1, alpha)
+	p.n = n + 1
+	return true
+}
+
+// AddRecord appends one key record, with its own frame when hasFrame (AddKey or
+// AddFrame in one call, for a sampler that decides per record); records past
+// MaxProbeKeys are dropped.
+func (p *Probe) AddRecord(ch Channel, k0, k1 int32, alpha float32, frame float64, hasFrame bool) {
 	if p.bits&uniformBit != 0 {
 		p.separate()
 	}
@@ -208,6 +226,9 @@ func (p *Probe) AddKey(ch Channel, k0, k1 int32, alpha float32) {
 		p.overflow().keys[n-inlineKeys] = KeyUse{K0: k0, K1: k1, Alpha: alpha, Channel: ch}
 	}
 	p.n++
+	if hasFrame {
+		p.PutFrame(n, frame)
+	}
 }
 
 // same reports whether r holds these keys, alpha compared bit for bit (−0 and
@@ -230,10 +251,7 @@ func (p *Probe) Add(k KeyUse) { p.AddKey(k.Channel, k.K0, k.K1, k.Alpha) }
 
 // AddFrame appends one key record with the channel's own sample frame (VCA).
 func (p *Probe) AddFrame(k KeyUse, frame float64) {
-	if i := p.Len(); i < MaxProbeKeys {
-		p.AddKey(k.Channel, k.K0, k.K1, k.Alpha)
-		p.PutFrame(i, frame)
-	}
+	p.AddRecord(k.Channel, k.K0, k.K1, k.Alpha, frame, true)
 }
 
 // Len returns the number of key records set by the sampler.

@@ -271,7 +271,7 @@ func TestProbeStores(t *testing.T) {
 }
 
 // TestProbePutMatchesAdd checks that the hot-loop writers (ResetWith, PutKey,
-// PutSharedKey, SetLen, PutFrame, SetUniform, PutChannels) leave a probe that reads as the one Reset and
+// PutSharedKey, SetLen, PutFrame, SetUniform, PutChannels, TryAddKey) leave a probe that reads as the one Reset and
 // AddKey/AddFrame build, over a probe that held twelve other records.
 func TestProbePutMatchesAdd(t *testing.T) {
 	stale := func() *Probe {
@@ -325,6 +325,37 @@ func TestProbePutMatchesAdd(t *testing.T) {
 			p.Reset(0, false)
 			p.AddFrame(KeyUse{Channel: ChannelOf("move.x"), K0: 1, K1: 2, Alpha: 0.5}, 1.5)
 			p.AddFrame(KeyUse{Channel: ChannelOf("move.x"), K0: 1, K1: 2, Alpha: 0.5}, 1.5)
+		}},
+		{"TryAddKey, then AddRecord past the inline slots and on a uniform probe", func(p *Probe) {
+			add := func(p *Probe, ch Channel, k0 int32, f float64) {
+				if !p.TryAddKey(ch, k0, k0+1, 0.5) {
+					p.AddRecord(ch, k0, k0+1, 0.5, f, true)
+				} else {
+					p.PutFrame(p.Len()-1, f)
+				}
+			}
+			p.Reset(3, false)
+			for i := range 5 {
+				add(p, ChannelOf(fmt.Sprintf("a.%d", i)), int32(i), float64(i))
+			}
+			var q Probe
+			q.Reset(3, false)
+			q.SetUniform(2, 7, 8, 0.5, 1, true)
+			q.PutChannels(&[MaxProbeKeys]Channel{ChannelT, ChannelR})
+			add(&q, ChannelS, 9, 2)
+			for i := range q.Len() {
+				k := q.Key(i)
+				f, _ := q.KeyFrame(i)
+				p.AddRecord(k.Channel, k.K0, k.K1, k.Alpha, f, k.HasFrame)
+			}
+		}, func(p *Probe) {
+			p.Reset(3, false)
+			for i := range 5 {
+				p.AddFrame(KeyUse{Channel: ChannelOf(fmt.Sprintf("a.%d", i)), K0: int32(i), K1: int32(i + 1), Alpha: 0.5}, float64(i))
+			}
+			p.AddFrame(KeyUse{Channel: ChannelT, K0: 7, K1: 8, Alpha: 0.5}, 1)
+			p.AddFrame(KeyUse{Channel: ChannelR, K0: 7, K1: 8, Alpha: 0.5}, 1)
+			p.AddFrame(KeyUse{Channel: ChannelS, K0: 9, K1: 10, Alpha: 0.5}, 2)
 		}},
 		{"uniform run of six with a frame (VCA)", func(p *Probe) {
 			p.Reset(9, false)

@@ -607,7 +607,11 @@ func (c *Clip) evaluate(t float64, sc *scratch, probes []anim.Probe) {
 					}
 					hasFrame = f-f == 0
 				}
-				addRecord(&probes[node], p.probe, keys.k0, keys.k1, alpha, f, hasFrame)
+				if pr := &probes[node]; !pr.TryAddKey(p.probe, keys.k0, keys.k1, alpha) {
+					pr.AddRecord(p.probe, keys.k0, keys.k1, alpha, f, hasFrame)
+				} else if hasFrame {
+					pr.PutFrame(pr.Len()-1, f)
+				}
 			}
 		}
 		switch {
@@ -664,20 +668,12 @@ func probeRun(probes []anim.Probe, groups []probeGroup, k0, k1 int32, alpha floa
 			pr.PutChannels(&g.chans)
 		} else {
 			for _, ch := range g.chans[:g.n] {
-				addRecord(pr, ch, k0, k1, alpha, f, hasFrame)
+				pr.AddRecord(ch, k0, k1, alpha, f, hasFrame)
 			}
 		}
 	}
 }
 
-// addRecord appends one line's key record to pr, with its frame when hasFrame.
-func addRecord(pr *anim.Probe, ch anim.Channel, k0, k1 int32, alpha float32, f float64, hasFrame bool) {
-	if hasFrame {
-		pr.AddFrame(anim.KeyUse{K0: k0, K1: k1, Alpha: alpha, Channel: ch}, f)
-	} else {
-		pr.AddKey(ch, k0, k1, alpha)
-	}
-}
 
 // apply stores one line's value where its target reads it.
 func (c *Clip) apply(sc *scratch, i int, l *Line, tg target, v float64, str string) {
