@@ -674,7 +674,6 @@ func probeRun(probes []anim.Probe, groups []probeGroup, k0, k1 int32, alpha floa
 	}
 }
 
-
 // apply stores one line's value where its target reads it.
 func (c *Clip) apply(sc *scratch, i int, l *Line, tg target, v float64, str string) {
 	switch tg {
