@@ -7,6 +7,8 @@
 // far as it can express it: MSH and SWG have no scale track; VoxelCore keys one
 // axis per line (move x and y, rotate z, scale y). The package has no code of its
 // own; its benchmarks report ns/joint, so that the families and ozz compare.
+// BenchmarkOzzProbeCost reports what recording probes adds to the blend, probes
+// on against off in alternating blocks of frames, as "probes-%".
 //
 //	go test ./formats/ozzlike/ -run '^$' -bench . -benchmem
 package ozzlike
