@@ -33,17 +33,21 @@ const inlineKeys = 3
 
 // Probe says what the sampler did for one node: the frame index it computed,
 // whether it took the fallback branch, and up to MaxProbeKeys key records, read
-// with Len, Key and KeyFrame. A sampler writes it with Reset then Add, AddKey or
-// AddFrame, or, in its hot loop, ResetWith then PutKey.
+// with Len, Key, KeyFrame, All and AppendKeys. A sampler writes it with Reset
+// then Add, AddKey, AddFrame or AddRecord. Its hot loop may use the writers
+// that inline instead: ResetWith then PutKey (and PutSharedKey), TryAddKey, or
+// SetUniform then PutChannels.
 //
 // A probe is one 64-byte cache line: the header and the first records (M2's and
-// MSH's all, SWG's four when the last three share their keys) lie in it, and a
-// slice of probes is dense. The samplers write a probe per node per side of a
-// blend every frame the key table shows, and at 1,000 nodes the probes'
-// footprint decides the cost: with 320-byte probes, one line of each written, a
-// blended M2 frame cost 10% more with probes, with 64-byte ones 6%. Records that
-// do not fit (a VCA bone's fifth line, the frames VCA records per line) go to an
-// overflow block the probe allocates the first time it needs one and keeps.
+// MSH's all, SWG's four when the last three share their keys, a VCA bone's lines
+// of one run) lie in it, and a slice of probes is dense. The samplers write a
+// probe per node per side of a blend every frame the key table shows, and at
+// 1,000 nodes the probes' footprint decides the cost: with 320-byte probes, one
+// or two lines of each written, probes added 9% to a blended M2 frame, 15% to
+// SWG's and 24% to VoxelCore's; with 64-byte ones 7%, 8% and 7%
+// (BenchmarkOzzProbeCost in formats/ozzlike). Records that do not fit (a VCA
+// bone's lines from several runs, their frames) go to an overflow block the
+// probe allocates the first time it needs one and keeps.
 //
 // A copy of a Probe value shares that overflow block with the original: a copy
 // is a snapshot only for probes that never used it. CopyFrom makes a deep copy.
@@ -123,36 +127,20 @@ func (p *Probe) PutKey(i int, ch Channel, k0, k1 int32, alpha float32) {
 	p.rec[i].set(ch, k0, k1, alpha)
 }
 
-// PutSharedKey sets record 3's channel, after PutKey(2, …): it has record 2's
-// keys (SWG's third translation axis shares the first two's, a VCA run of lines
-// their key set). The count must be 4, set by ResetWith or SetLen.
+// PutSharedKey sets record 3's channel, after ResetWith(…, 4) and PutKey(2, …):
+// it has record 2's keys (SWG's third translation axis shares the first two's).
 func (p *Probe) PutSharedKey(ch Channel) { p.rec[inlineKeys-1].ch3 = ch }
 
-// SetLen sets the count to n after the caller set the records before n with
-// PutKey and PutSharedKey, as ResetWith would have (a sampler that appends in
-// its own loop, as AddKey would).
-func (p *Probe) SetLen(n int) {
-	p.n = uint8(n)
-	if n == inlineKeys+1 {
-		p.bits |= sharedBit
-	}
-}
+// SetLen sets the count to n ≤ 3 after Reset and PutKey for the records before
+// n: ResetWith for a sampler that resets every node before it knows how many
+// records a node has.
+func (p *Probe) SetLen(n int) { p.n = uint8(n) }
 
 // PutFrame gives record i, already set, its own sample frame: AddFrame's second
 // half, for a sampler that sets the record with PutKey or AddKey.
 func (p *Probe) PutFrame(i int, frame float64) {
 	p.bits |= 1 << i
 	p.overflow().frames[i] = frame
-}
-
-// PutFrames gives records 0 to n−1, already set, the same frame (a VCA run of
-// lines on one frame).
-func (p *Probe) PutFrames(n int, frame float64) {
-	p.bits |= 1<<n - 1
-	m := p.overflow()
-	for i := range n {
-		m.frames[i] = frame
-	}
 }
 
 // SetUniform sets n records, n ≤ MaxProbeKeys, into a probe just Reset, all

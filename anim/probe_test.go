@@ -314,7 +314,7 @@ func TestProbePutMatchesAdd(t *testing.T) {
 			p.AddKey(ty, 3, 4, 0.25)
 			p.AddKey(tz, 3, 4, 0.25)
 		}},
-		{"appended with frames (VCA)", func(p *Probe) {
+		{"PutKey, SetLen and PutFrame after Reset", func(p *Probe) {
 			p.Reset(0, false)
 			for i := range 2 {
 				p.PutKey(i, ChannelOf("move.x"), 1, 2, 0.5)
