@@ -190,46 +190,48 @@ func TestProbeWritesAllocateOnce(t *testing.T) {
 // branch, count, a key, a channel, alpha's bits (−0 against +0), a frame's bits,
 // and a record with its own frame against one without.
 func TestProbeIdentical(t *testing.T) {
-	base := func() *Probe {
+	// probe is frame 5, mapped: record t, then record r with its own frame,
+	// with the changes of one case.
+	type probe struct {
+		frame    int32
+		fallback bool
+		t, r     KeyUse
+		rFrame   float64 // NaN: r has no frame of its own
+		extra    bool    // a third record
+	}
+	build := func(c probe) *Probe {
 		var p Probe
-		p.Reset(5, false)
-		p.AddKey(ChannelT, 1, 2, 0.5)
-		p.AddFrame(KeyUse{Channel: ChannelR, K0: 3, K1: -1}, 2.5)
+		p.Reset(c.frame, c.fallback)
+		p.Add(c.t)
+		if c.rFrame == c.rFrame {
+			p.AddFrame(c.r, c.rFrame)
+		} else {
+			p.Add(c.r)
+		}
+		if c.extra {
+			p.AddKey(ChannelS, 0, -1, 0)
+		}
 		return &p
 	}
+	base := probe{frame: 5, t: KeyUse{Channel: ChannelT, K0: 1, K1: 2, Alpha: 0.5}, r: KeyUse{Channel: ChannelR, K0: 3, K1: -1}, rFrame: 2.5}
 	for _, tc := range []struct {
 		name   string
-		change func(p *Probe)
+		change func(c *probe)
 		same   bool
 	}{
-		{"unchanged", func(p *Probe) {}, true},
-		{"frame", func(p *Probe) { p.Frame = 6 }, false},
-		{"branch", func(p *Probe) { p.Fallback = true }, false},
-		{"one record more", func(p *Probe) { p.AddKey(ChannelS, 0, -1, 0) }, false},
-		{"k1", func(p *Probe) {
-			p.Reset(5, false)
-			p.AddKey(ChannelT, 1, 3, 0.5)
-			p.AddFrame(KeyUse{Channel: ChannelR, K0: 3, K1: -1}, 2.5)
-		}, false},
-		{"channel", func(p *Probe) {
-			p.Reset(5, false)
-			p.AddKey(ChannelS, 1, 2, 0.5)
-			p.AddFrame(KeyUse{Channel: ChannelR, K0: 3, K1: -1}, 2.5)
-		}, false},
-		{"alpha -0", func(p *Probe) {
-			p.Reset(5, false)
-			p.AddKey(ChannelT, 1, 2, 0.5)
-			p.AddFrame(KeyUse{Channel: ChannelR, K0: 3, K1: -1, Alpha: float32(math.Copysign(0, -1))}, 2.5)
-		}, false},
-		{"own frame", func(p *Probe) {
-			p.Reset(5, false)
-			p.AddKey(ChannelT, 1, 2, 0.5)
-			p.AddFrame(KeyUse{Channel: ChannelR, K0: 3, K1: -1}, 2.75)
-		}, false},
-		{"no own frame", func(p *Probe) { p.Reset(5, false); p.AddKey(ChannelT, 1, 2, 0.5); p.AddKey(ChannelR, 3, -1, 0) }, false},
+		{"unchanged", func(c *probe) {}, true},
+		{"frame", func(c *probe) { c.frame = 6 }, false},
+		{"branch", func(c *probe) { c.fallback = true }, false},
+		{"one record more", func(c *probe) { c.extra = true }, false},
+		{"k1", func(c *probe) { c.t.K1 = 3 }, false},
+		{"channel", func(c *probe) { c.t.Channel = ChannelS }, false},
+		{"alpha -0", func(c *probe) { c.r.Alpha = float32(math.Copysign(0, -1)) }, false},
+		{"own frame", func(c *probe) { c.rFrame = 2.75 }, false},
+		{"no own frame", func(c *probe) { c.rFrame = math.NaN() }, false},
 	} {
-		a, b := base(), base()
-		tc.change(b)
+		changed := base
+		tc.change(&changed)
+		a, b := build(base), build(changed)
 		if got := a.Identical(b); got != tc.same {
 			t.Errorf("%s: Identical = %v, want %v", tc.name, got, tc.same)
 		}
