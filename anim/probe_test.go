@@ -3,6 +3,7 @@ package anim
 import (
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"testing"
 	"unsafe"
 )
@@ -418,6 +419,98 @@ func TestProbePutMatchesAdd(t *testing.T) {
 			if gf != wf || gok != wok {
 				t.Errorf("%s: KeyFrame(%d) = %v %v, want %v %v", tc.name, i, gf, gok, wf, wok)
 			}
+		}
+	}
+}
+
+// TestProbeMatchesModel runs random sequences of every writer against a model
+// (a list of records with their frames) and compares what the probe reads back
+// after each step: it mixes inline, shared, uniform and overflow records,
+// uniform probes appended to, counts past MaxProbeKeys, and deep copies taken
+// midway, which must keep what they copied.
+func TestProbeMatchesModel(t *testing.T) {
+	type rec struct {
+		k     KeyUse
+		frame float64
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	chans := []Channel{ChannelT, ChannelR, ChannelS, ChannelOf("v.x"), ChannelOf("v.y")}
+	// Few distinct keys, so that records often share them (the shared fourth).
+	key := func() (Channel, int32, int32, float32) {
+		return chans[rng.IntN(len(chans))], int32(rng.IntN(2)), int32(rng.IntN(2)) - 1, []float32{0, 0.5, float32(math.Copysign(0, -1))}[rng.IntN(3)]
+	}
+	check := func(step int, p *Probe, model []rec, frame int32) {
+		t.Helper()
+		if p.Len() != len(model) || p.Frame != frame {
+			t.Fatalf("step %d: Len %d frame %d, want %d %d", step, p.Len(), p.Frame, len(model), frame)
+		}
+		for i, m := range model {
+			want := m.k
+			want.HasFrame = m.frame == m.frame
+			got := p.Key(i)
+			if got != want || math.Float32bits(got.Alpha) != math.Float32bits(want.Alpha) {
+				t.Fatalf("step %d: Key(%d) = %+v, want %+v", step, i, got, want)
+			}
+			if f, ok := p.KeyFrame(i); ok != want.HasFrame || ok && f != m.frame {
+				t.Fatalf("step %d: KeyFrame(%d) = %v %v, want %v %v", step, i, f, ok, m.frame, want.HasFrame)
+			}
+		}
+	}
+	var p, snap Probe
+	var model, snapModel []rec
+	var frame, snapFrame int32
+	for step := range 20000 {
+		switch op := rng.IntN(10); {
+		case op == 0: // a new sample
+			frame = int32(rng.IntN(100))
+			p.Reset(frame, false)
+			model = model[:0]
+		case op == 1: // a uniform run into a fresh probe
+			frame = int32(rng.IntN(100))
+			p.Reset(frame, false)
+			model = model[:0]
+			n := 1 + rng.IntN(MaxProbeKeys)
+			_, k0, k1, a := key()
+			f, has := float64(rng.IntN(50))/4, rng.IntN(2) == 0
+			p.SetUniform(n, k0, k1, a, f, has)
+			var chs [MaxProbeKeys]Channel
+			for i := range n {
+				chs[i] = chans[rng.IntN(len(chans))]
+				r := rec{KeyUse{K0: k0, K1: k1, Alpha: a, Channel: chs[i]}, math.NaN()}
+				if has {
+					r.frame = f
+				}
+				model = append(model, r)
+			}
+			p.PutChannels(&chs)
+		case op == 2: // a deep copy, checked later
+			snap.CopyFrom(&p)
+			snapModel, snapFrame = append(snapModel[:0], model...), frame
+		default: // append one record through one of the writers
+			ch, k0, k1, a := key()
+			f := float64(rng.IntN(50)) / 4
+			r := rec{KeyUse{K0: k0, K1: k1, Alpha: a, Channel: ch}, math.NaN()}
+			switch rng.IntN(4) {
+			case 0:
+				p.AddKey(ch, k0, k1, a)
+			case 1:
+				p.AddFrame(r.k, f)
+				r.frame = f
+			case 2:
+				if !p.TryAddKey(ch, k0, k1, a) {
+					p.AddRecord(ch, k0, k1, a, 0, false)
+				}
+			case 3:
+				p.AddRecord(ch, k0, k1, a, f, true)
+				r.frame = f
+			}
+			if len(model) < MaxProbeKeys {
+				model = append(model, r)
+			}
+		}
+		check(step, &p, model, frame)
+		if snapModel != nil {
+			check(step, &snap, snapModel, snapFrame)
 		}
 	}
 }
