@@ -28,6 +28,38 @@ type record struct {
 	frame float64
 }
 
+// readsAs reports, as an error message, where p does not read back as frame and
+// want through Len, Key (alpha by its bits), KeyFrame, AppendKeys and All; ""
+// when it does.
+func readsAs(p *Probe, frame int32, want []record) string {
+	if p.Len() != len(want) || p.Frame != frame {
+		return fmt.Sprintf("Len %d frame %d, want %d %d", p.Len(), p.Frame, len(want), frame)
+	}
+	keys := p.AppendKeys(nil)
+	var all []KeyUse
+	for _, k := range p.All() {
+		all = append(all, k)
+	}
+	for i, w := range want {
+		wk := w.k
+		wk.HasFrame = w.frame == w.frame
+		got := p.Key(i)
+		if got != wk || math.Float32bits(got.Alpha) != math.Float32bits(wk.Alpha) {
+			return fmt.Sprintf("Key(%d) = %+v, want %+v", i, got, wk)
+		}
+		if keys[i] != got || all[i] != got {
+			return fmt.Sprintf("AppendKeys[%d] = %+v, All()[%d] = %+v, want %+v", i, keys[i], i, all[i], got)
+		}
+		if f, ok := p.KeyFrame(i); ok != wk.HasFrame || ok && f != w.frame {
+			return fmt.Sprintf("KeyFrame(%d) = %v %v, want %v %v", i, f, ok, w.frame, wk.HasFrame)
+		}
+	}
+	if _, ok := p.KeyFrame(len(want)); ok {
+		return fmt.Sprintf("KeyFrame(%d) past the records says it has a frame", len(want))
+	}
+	return ""
+}
+
 // TestProbeRecords writes record lists of every shape through Add, AddKey and
 // AddFrame and reads them back with Len, Key, KeyFrame, AppendKeys and All: inline
 // records, a fourth that shares the third's keys (inline) or not (overflow),
@@ -90,36 +122,11 @@ func TestProbeRecords(t *testing.T) {
 				for _, r := range tc.recs {
 					add(&p, r)
 				}
-				want := tc.recs[:min(len(tc.recs), MaxProbeKeys)]
-				if p.Frame != 42 || p.Fallback {
-					t.Errorf("pass %d: header %d %v, want 42 false", pass, p.Frame, p.Fallback)
+				if p.Fallback {
+					t.Errorf("pass %d: fallback after Reset(42, false)", pass)
 				}
-				if got := p.Len(); got != len(want) {
-					t.Fatalf("pass %d: Len() = %d, want %d", pass, got, len(want))
-				}
-				keys := p.AppendKeys(nil)
-				for i, w := range want {
-					wk := w.k
-					wk.HasFrame = w.frame == w.frame
-					got := p.Key(i)
-					if got != wk || math.Float32bits(got.Alpha) != math.Float32bits(wk.Alpha) {
-						t.Errorf("pass %d: Key(%d) = %+v, want %+v", pass, i, got, wk)
-					}
-					if keys[i] != got {
-						t.Errorf("pass %d: AppendKeys[%d] = %+v, want %+v", pass, i, keys[i], got)
-					}
-					for j, k := range p.All() {
-						if j == i && k != got {
-							t.Errorf("pass %d: All() at %d = %+v, want %+v", pass, i, k, got)
-						}
-					}
-					f, ok := p.KeyFrame(i)
-					if ok != wk.HasFrame || (ok && f != w.frame) {
-						t.Errorf("pass %d: KeyFrame(%d) = %v %v, want %v %v", pass, i, f, ok, w.frame, wk.HasFrame)
-					}
-				}
-				if _, ok := p.KeyFrame(len(want)); ok {
-					t.Errorf("pass %d: KeyFrame(%d) past the records says it has a frame", pass, len(want))
+				if msg := readsAs(&p, 42, tc.recs[:min(len(tc.recs), MaxProbeKeys)]); msg != "" {
+					t.Errorf("pass %d: %s", pass, msg)
 				}
 			}
 		})
@@ -429,35 +436,14 @@ func TestProbePutMatchesAdd(t *testing.T) {
 // uniform probes appended to, counts past MaxProbeKeys, and deep copies taken
 // midway, which must keep what they copied.
 func TestProbeMatchesModel(t *testing.T) {
-	type rec struct {
-		k     KeyUse
-		frame float64
-	}
 	rng := rand.New(rand.NewPCG(1, 2))
 	chans := []Channel{ChannelT, ChannelR, ChannelS, ChannelOf("v.x"), ChannelOf("v.y")}
 	// Few distinct keys, so that records often share them (the shared fourth).
 	key := func() (Channel, int32, int32, float32) {
 		return chans[rng.IntN(len(chans))], int32(rng.IntN(2)), int32(rng.IntN(2)) - 1, []float32{0, 0.5, float32(math.Copysign(0, -1))}[rng.IntN(3)]
 	}
-	check := func(step int, p *Probe, model []rec, frame int32) {
-		t.Helper()
-		if p.Len() != len(model) || p.Frame != frame {
-			t.Fatalf("step %d: Len %d frame %d, want %d %d", step, p.Len(), p.Frame, len(model), frame)
-		}
-		for i, m := range model {
-			want := m.k
-			want.HasFrame = m.frame == m.frame
-			got := p.Key(i)
-			if got != want || math.Float32bits(got.Alpha) != math.Float32bits(want.Alpha) {
-				t.Fatalf("step %d: Key(%d) = %+v, want %+v", step, i, got, want)
-			}
-			if f, ok := p.KeyFrame(i); ok != want.HasFrame || ok && f != m.frame {
-				t.Fatalf("step %d: KeyFrame(%d) = %v %v, want %v %v", step, i, f, ok, m.frame, want.HasFrame)
-			}
-		}
-	}
 	var p, snap Probe
-	var model, snapModel []rec
+	var model, snapModel []record
 	var frame, snapFrame int32
 	for step := range 20000 {
 		switch op := rng.IntN(10); {
@@ -476,7 +462,7 @@ func TestProbeMatchesModel(t *testing.T) {
 			var chs [MaxProbeKeys]Channel
 			for i := range n {
 				chs[i] = chans[rng.IntN(len(chans))]
-				r := rec{KeyUse{K0: k0, K1: k1, Alpha: a, Channel: chs[i]}, math.NaN()}
+				r := record{KeyUse{K0: k0, K1: k1, Alpha: a, Channel: chs[i]}, math.NaN()}
 				if has {
 					r.frame = f
 				}
@@ -489,7 +475,7 @@ func TestProbeMatchesModel(t *testing.T) {
 		default: // append one record through one of the writers
 			ch, k0, k1, a := key()
 			f := float64(rng.IntN(50)) / 4
-			r := rec{KeyUse{K0: k0, K1: k1, Alpha: a, Channel: ch}, math.NaN()}
+			r := record{KeyUse{K0: k0, K1: k1, Alpha: a, Channel: ch}, math.NaN()}
 			switch rng.IntN(4) {
 			case 0:
 				p.AddKey(ch, k0, k1, a)
@@ -508,9 +494,13 @@ func TestProbeMatchesModel(t *testing.T) {
 				model = append(model, r)
 			}
 		}
-		check(step, &p, model, frame)
+		if msg := readsAs(&p, frame, model); msg != "" {
+			t.Fatalf("step %d: %s", step, msg)
+		}
 		if snapModel != nil {
-			check(step, &snap, snapModel, snapFrame)
+			if msg := readsAs(&snap, snapFrame, snapModel); msg != "" {
+				t.Fatalf("step %d, the copy: %s", step, msg)
+			}
 		}
 	}
 }
