@@ -108,10 +108,11 @@ type probeMore struct {
 // Reset clears p for a new sample.
 func (p *Probe) Reset(frame int32, fallback bool) { p.setHeader(frame, fallback, 0, 0) }
 
-// ResetWith is Reset for a sampler that then sets the node's records at once:
-// records 0 to n−1 with PutKey (n ≤ 3), or with n = 4, records 0 to 2 with
-// PutKey and the fourth, which shares the third's keys, with PutSharedKey. The
-// records are the caller's to set; until it does, they read as stale.
+// ResetWith is Reset for a sampler that sets the node's records at once, before
+// or after it: records 0 to n−1 with PutKey (n ≤ 3), or with n = 4, records 0
+// to 2 with PutKey and the fourth, which shares the third's keys, with
+// PutSharedKey. The records are the caller's to set; until it does, they read
+// as stale.
 func (p *Probe) ResetWith(frame int32, fallback bool, n int) {
 	var bits uint16
 	if n == inlineKeys+1 {
@@ -120,8 +121,8 @@ func (p *Probe) ResetWith(frame int32, fallback bool, n int) {
 	p.setHeader(frame, fallback, uint8(n), bits)
 }
 
-// PutKey sets record i, 0 ≤ i < 3, without changing the count (ResetWith set
-// it, or SetLen will): two stores, inlined into a sampler's loop, where a call
+// PutKey sets record i, 0 ≤ i < 3, without changing the count (ResetWith sets
+// it, before or after): two stores, inlined into a sampler's loop, where a call
 // per record cost M2 a tenth of a blended frame. Not for a SetUniform probe.
 func (p *Probe) PutKey(i int, ch Channel, k0, k1 int32, alpha float32) {
 	p.rec[i].set(ch, k0, k1, alpha)
@@ -130,11 +131,6 @@ func (p *Probe) PutKey(i int, ch Channel, k0, k1 int32, alpha float32) {
 // PutSharedKey sets record 3's channel, after ResetWith(…, 4) and PutKey(2, …):
 // it has record 2's keys (SWG's third translation axis shares the first two's).
 func (p *Probe) PutSharedKey(ch Channel) { p.rec[inlineKeys-1].ch3 = ch }
-
-// SetLen sets the count to n ≤ 3 after Reset and PutKey for the records before
-// n: ResetWith for a sampler that resets every node before it knows how many
-// records a node has.
-func (p *Probe) SetLen(n int) { p.n = uint8(n) }
 
 // PutFrame gives record i, already set, its own sample frame: AddFrame's second
 // half, for a sampler that sets the record with PutKey or AddKey.

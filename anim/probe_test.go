@@ -281,8 +281,8 @@ func TestProbeStores(t *testing.T) {
 }
 
 // TestProbePutMatchesAdd checks that the hot-loop writers (ResetWith, PutKey,
-// PutSharedKey, SetLen, PutFrame, SetUniform, PutChannels, TryAddKey) leave a probe that reads as the one Reset and
-// AddKey/AddFrame build, over a probe that held twelve other records.
+// PutSharedKey, PutFrame, SetUniform, PutChannels, TryAddKey) leave a probe
+// that reads as the one Reset and AddKey/AddFrame build, over a probe that held twelve other records.
 func TestProbePutMatchesAdd(t *testing.T) {
 	stale := func() *Probe {
 		var p Probe
@@ -299,12 +299,12 @@ func TestProbePutMatchesAdd(t *testing.T) {
 	}{
 		{"one (MSH)", func(p *Probe) { p.ResetWith(4, true, 1); p.PutKey(0, ChannelTRS, 3, 4, 0.5) },
 			func(p *Probe) { p.Reset(4, true); p.AddKey(ChannelTRS, 3, 4, 0.5) }},
-		{"three then SetLen (M2)", func(p *Probe) {
+		{"Reset, three, then ResetWith (M2)", func(p *Probe) {
 			p.Reset(2, false)
 			p.PutKey(0, ChannelT, 1, 2, 0.25)
 			p.PutKey(1, ChannelR, 5, 6, 0.25)
 			p.PutKey(2, ChannelS, 0, -1, 0)
-			p.SetLen(3)
+			p.ResetWith(2, false, 3)
 		}, func(p *Probe) {
 			p.Reset(2, false)
 			p.AddKey(ChannelT, 1, 2, 0.25)
@@ -324,11 +324,10 @@ func TestProbePutMatchesAdd(t *testing.T) {
 			p.AddKey(ty, 3, 4, 0.25)
 			p.AddKey(tz, 3, 4, 0.25)
 		}},
-		{"PutKey, SetLen and PutFrame after Reset", func(p *Probe) {
-			p.Reset(0, false)
+		{"PutKey and PutFrame after ResetWith", func(p *Probe) {
+			p.ResetWith(0, false, 2)
 			for i := range 2 {
 				p.PutKey(i, ChannelOf("move.x"), 1, 2, 0.5)
-				p.SetLen(i + 1)
 				p.PutFrame(i, 1.5)
 			}
 		}, func(p *Probe) {

@@ -151,12 +151,14 @@ func (c *Clip) samplePacked(slots []int32, frame int32, seqT, globalMS float64, 
 	defer slerps.Flush()
 	for n := range out {
 		x := &out[n]
+		nd := &nodes[n]
 		var p *anim.Probe
 		if probes != nil {
 			p = &probes[n]
-			p.Reset(frame, false)
+			if nd.still || !nd.keyed { // a keyed node sets its header with its records
+				p.Reset(frame, false)
+			}
 		}
-		nd := &nodes[n]
 		if nd.still { // otherChannel's defaults, without three calls
 			x.T, x.Q, x.S = anim.IdentityTransform.T, anim.IdentityTransform.Q, anim.IdentityTransform.S
 			continue
@@ -170,10 +172,10 @@ func (c *Clip) samplePacked(slots []int32, frame int32, seqT, globalMS float64, 
 				x.T, x.Q, x.S = k0.t, k0.q, k0.s
 				if p != nil {
 					k := int32(a)
+					p.ResetWith(frame, false, 3)
 					p.PutKey(0, chT, int32(nd.probe[0])+k, -1, 0)
 					p.PutKey(1, chR, int32(nd.probe[1])+k, -1, 0)
 					p.PutKey(2, chS, int32(nd.probe[2])+k, -1, 0)
-					p.SetLen(3)
 				}
 				continue
 			}
@@ -186,13 +188,13 @@ func (c *Clip) samplePacked(slots []int32, frame int32, seqT, globalMS float64, 
 			x.S[1] = k0.s[1] + float32((k1.s[1]-k0.s[1])*r)
 			x.S[2] = k0.s[2] + float32((k1.s[2]-k0.s[2])*r)
 			if p != nil {
+				p.ResetWith(frame, false, 3)
 				k := int32(nd.probe[0]) + int32(a)
 				p.PutKey(0, chT, k, k+1, r)
 				k = int32(nd.probe[1]) + int32(a)
 				p.PutKey(1, chR, k, k+1, r)
 				k = int32(nd.probe[2]) + int32(a)
 				p.PutKey(2, chS, k, k+1, r)
-				p.SetLen(3)
 			}
 			continue
 		}
