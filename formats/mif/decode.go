@@ -25,7 +25,9 @@ func init() {
 
 // Decode compiles a MIF source and decodes the result with its family's decoder.
 func Decode(src *formats.Source) (*formats.Part, error) {
-	data, sm, f, err := Compile(src.Name, src.Data, Options{Root: src.Opts.Root, Path: src.Path})
+	// A member of an archive reads its includes from that archive (src.Tree), never
+	// from the disk.
+	data, sm, f, err := Compile(src.Name, src.Data, Options{Root: src.Opts.Root, Path: src.Path, Tree: src.Tree})
 	if err != nil {
 		return nil, err
 	}
@@ -33,7 +35,7 @@ func Decode(src *formats.Source) (*formats.Part, error) {
 	if err != nil {
 		return nil, err
 	}
-	inner := &formats.Source{Name: src.Name, Path: src.Path, Member: src.Member, Data: data, Opts: src.Opts}
+	inner := &formats.Source{Name: src.Name, Path: src.Path, Member: src.Member, Data: data, Opts: src.Opts, Tree: src.Tree}
 	a, err := dec.Decode(inner)
 	if err != nil {
 		return nil, mapError(err, src, sm)

@@ -47,12 +47,18 @@ type token struct {
 	Int  int64
 	F    float64
 	Body []token // tDefine: the replacement
+	// hidden: the token comes from an included file, whose text messages never
+	// quote (a source could name a file the user did not mean to show).
+	hidden bool
 	// hide lists the macros this token came from (C's rule: a macro is not
 	// expanded again inside its own replacement).
 	hide []string
 }
 
 func (t token) describe() string {
+	if t.hidden {
+		return t.kindName() + " " + hiddenText
+	}
 	switch t.Kind {
 	case tEOF:
 		return "the end of the file"
@@ -66,6 +72,35 @@ func (t token) describe() string {
 		return "#"
 	}
 	return fmt.Sprintf("%q", t.Text)
+}
+
+// kindName names what a token is without its text.
+func (t token) kindName() string {
+	switch t.Kind {
+	case tEOF:
+		return "the end of the file"
+	case tIdent:
+		return "a word"
+	case tString:
+		return "a string"
+	case tInt, tFloat:
+		return "a number"
+	case tPunct:
+		return "a punctuation mark"
+	}
+	return "a directive"
+}
+
+// hiddenText stands for the text of an included file in messages.
+const hiddenText = "(in an included file: its text is not shown)"
+
+// show returns s for a message, or hiddenText when s is the text of an included
+// file.
+func show(hidden bool, s string) string {
+	if hidden {
+		return hiddenText
+	}
+	return s
 }
 
 // maxTokenBytes bounds one token (a string literal or a number), so a hostile
@@ -82,11 +117,15 @@ type lexer struct {
 	pos  int
 	line int
 	col  int
+	// hidden: the source is an included file (see token.hidden).
+	hidden bool
 }
 
 func newLexer(file string, src []byte) *lexer {
 	return &lexer{file: file, src: src, line: 1, col: 1}
 }
+
+func (l *lexer) show(s string) string { return show(l.hidden, s) }
 
 func (l *lexer) here() Pos { return Pos{File: l.file, Line: l.line, Col: l.col} }
 
@@ -157,6 +196,13 @@ func (l *lexer) skipSpace() error {
 
 // next returns the next token.
 func (l *lexer) next() (token, error) {
+	t, err := l.lex()
+	t.hidden = l.hidden
+	return t, err
+}
+
+// lex reads the next token.
+func (l *lexer) lex() (token, error) {
 	for {
 		if err := l.skipSpace(); err != nil {
 			return token{}, err
@@ -184,7 +230,7 @@ func (l *lexer) next() (token, error) {
 				for end < len(l.src) && (isLetter(l.src[end]) || isDigit(l.src[end])) {
 					end++
 				}
-				return token{}, errAt(start, "preprocessor directive %s is not supported (only #include, #pragma, #define and #undef)", string(l.src[l.pos:end]))
+				return token{}, errAt(start, "preprocessor directive %s is not supported (only #include, #pragma, #define and #undef)", l.show(string(l.src[l.pos:end])))
 			}
 			l.advance()
 			return token{Kind: tPound, Pos: start, Text: "#"}, nil
@@ -216,7 +262,7 @@ func (l *lexer) next() (token, error) {
 			return token{Kind: tPunct, Pos: start, Text: string(c)}, nil
 		}
 		r, _ := utf8.DecodeRune(l.src[l.pos:])
-		return token{}, errAt(start, "unexpected character %q", r)
+		return token{}, errAt(start, "unexpected character %s", l.show(strconv.QuoteRune(r)))
 	}
 }
 
@@ -283,7 +329,7 @@ func (l *lexer) lexNumber(start Pos) (token, error) {
 		}
 		f, err := strconv.ParseFloat(body, 64)
 		if err != nil {
-			return token{}, errAt(start, "number %s is out of range", body)
+			return token{}, errAt(start, "number %s is out of range", l.show(body))
 		}
 		return token{Kind: tFloat, Pos: start, Text: body, F: f}, nil
 	}
@@ -291,14 +337,14 @@ func (l *lexer) lexNumber(start Pos) (token, error) {
 		l.advance()
 	}
 	if l.pos < len(l.src) && (isLetter(l.src[l.pos]) || isDigit(l.src[l.pos])) {
-		return token{}, errAt(start, "malformed number %s", string(l.src[s:l.pos+1]))
+		return token{}, errAt(start, "malformed number %s", l.show(string(l.src[s:l.pos+1])))
 	}
 	var v uint64
 	var err error
 	switch {
 	case hex:
 		if len(body) == 2 {
-			return token{}, errAt(start, "malformed number %s", body)
+			return token{}, errAt(start, "malformed number %s", l.show(body))
 		}
 		v, err = strconv.ParseUint(body[2:], 16, 64)
 	case len(body) > 1 && body[0] == '0':
@@ -308,12 +354,12 @@ func (l *lexer) lexNumber(start Pos) (token, error) {
 	}
 	if err != nil {
 		if ne, ok := err.(*strconv.NumError); ok && ne.Err == strconv.ErrRange {
-			return token{}, errAt(start, "number %s is too large", body)
+			return token{}, errAt(start, "number %s is too large", l.show(body))
 		}
-		return token{}, errAt(start, "malformed number %s", body)
+		return token{}, errAt(start, "malformed number %s", l.show(body))
 	}
 	if v > 1<<63-1 {
-		return token{}, errAt(start, "number %s is too large (at most 9223372036854775807)", body)
+		return token{}, errAt(start, "number %s is too large (at most 9223372036854775807)", l.show(body))
 	}
 	return token{Kind: tInt, Pos: start, Text: body, Int: int64(v)}, nil
 }
@@ -407,10 +453,10 @@ func (l *lexer) lexString(start Pos) (token, error) {
 			out = append(out, byte(v))
 			continue
 		case '8', '9':
-			return token{}, errAt(esc, "escape \\%c is not octal", e)
+			return token{}, errAt(esc, "escape %s is not octal", l.show(`\`+string(rune(e))))
 		default:
 			r, _ := utf8.DecodeRune(l.src[l.pos:])
-			return token{}, errAt(esc, "unknown escape \\%c", r)
+			return token{}, errAt(esc, "unknown escape %s", l.show(`\`+string(r)))
 		}
 		l.advance()
 	}
@@ -429,7 +475,7 @@ func (l *lexer) lexDefine(start Pos) (token, error) {
 		end++
 	}
 	// The rest of the line, lexed on its own (a comment or string cannot run past it).
-	sub := &lexer{file: l.file, src: l.src[:end], pos: l.pos, line: l.line, col: l.col}
+	sub := &lexer{file: l.file, src: l.src[:end], pos: l.pos, line: l.line, col: l.col, hidden: l.hidden}
 	name, err := sub.next()
 	if err != nil {
 		return token{}, err
@@ -441,7 +487,7 @@ func (l *lexer) lexDefine(start Pos) (token, error) {
 	if undef {
 		t.Kind = tUndef
 	} else if sub.pos < len(sub.src) && sub.src[sub.pos] == '(' {
-		return token{}, errAt(start, "#define %s(…): function-like macros are not supported", name.Text)
+		return token{}, errAt(start, "#define %s(…): function-like macros are not supported", l.show(name.Text))
 	}
 	for {
 		b, err := sub.next()
@@ -453,13 +499,13 @@ func (l *lexer) lexDefine(start Pos) (token, error) {
 		}
 		switch b.Kind {
 		case tInclude, tPragma, tDefine, tUndef, tPound:
-			return token{}, errAt(b.Pos, "a directive inside #define %s", name.Text)
+			return token{}, errAt(b.Pos, "a directive inside #define %s", l.show(name.Text))
 		}
 		if undef {
-			return token{}, errAt(b.Pos, "#undef %s takes nothing more", name.Text)
+			return token{}, errAt(b.Pos, "#undef %s takes nothing more", l.show(name.Text))
 		}
 		if len(t.Body) >= maxMacroTokens {
-			return token{}, errAt(start, "#define %s has more than %d tokens", name.Text, maxMacroTokens)
+			return token{}, errAt(start, "#define %s has more than %d tokens", l.show(name.Text), maxMacroTokens)
 		}
 		t.Body = append(t.Body, b)
 	}

@@ -111,6 +111,11 @@ type Options struct {
 	Path string
 	// NoFiles refuses every include (fuzzing, sources held in memory).
 	NoFiles bool
+	// Tree, when not nil, is the archive the source is a member of: Path is then
+	// the member's path inside it, and includes are read from the archive only,
+	// by the same rules (formats.ReadTreeRef), never from the disk. An included
+	// member is named in messages as the source is ("ARCHIVE:" and its path).
+	Tree formats.Tree
 }
 
 // Limits on hostile sources.
@@ -133,7 +138,7 @@ const (
 
 type source struct {
 	lx   *lexer
-	path string // on disk, for resolving includes
+	path string // on disk or in the tree, for resolving includes
 }
 
 type parser struct {
@@ -152,6 +157,7 @@ type parser struct {
 	nvalues int
 	arena   []byte // and numbers' bytes from one buffer
 	readIn  int    // bytes of included sources and files so far
+	prefix  string // in a tree: what comes before a member's path in its name ("data.tre:")
 }
 
 // Parse reads a MIF source. Errors are *formats.FileError values naming the file,
@@ -163,6 +169,12 @@ func Parse(name string, src []byte, opts Options) (*File, error) {
 	}
 	p := &parser{opts: opts, enums: map[string]int64{}, macros: map[string][]token{},
 		file: &File{Name: name, Pragmas: map[string]string{}}}
+	if opts.Tree != nil {
+		path = formats.CleanTreePath(path)
+		if i := strings.LastIndex(name, ":"); i > 0 && formats.CleanTreePath(name[i+1:]) == path {
+			p.prefix = name[:i+1]
+		}
+	}
 	p.stack = []source{{lx: newLexer(name, src), path: path}}
 	p.srcSize = len(src)
 	if err := p.advance(); err != nil {
@@ -219,7 +231,7 @@ func (p *parser) advance() error {
 			}
 			limit := MacroBase + MacroPerByte*(p.srcSize+p.readIn)
 			if p.expands += len(body) + 1; p.expands > limit {
-				return errAt(t.Pos, "macro %s: more than %d tokens of macro expansion (%d per byte of source)", t.Text, limit, MacroPerByte)
+				return errAt(t.Pos, "macro %s: more than %d tokens of macro expansion (%d per byte of source)", show(t.hidden, t.Text), limit, MacroPerByte)
 			}
 			// The replacement takes the place (for messages) of the name it replaces.
 			hide := append(slices.Clip(t.hide), t.Text)
@@ -242,7 +254,7 @@ func (p *parser) advance() error {
 			if nt.Kind != tString {
 				return errAt(nt.Pos, "#include needs a \"file name\", found %s", nt.describe())
 			}
-			if err := p.pushInclude(t.Pos, string(nt.Str)); err != nil {
+			if err := p.pushInclude(t.Pos, string(nt.Str), nt.hidden); err != nil {
 				return err
 			}
 			continue
@@ -252,46 +264,68 @@ func (p *parser) advance() error {
 	}
 }
 
-// readRef reads a file named by the source at pos, inside the asset root.
-func (p *parser) readRef(pos Pos, ref string) (path string, data []byte, err error) {
+// readRef reads a file named by the source at pos, inside the asset root: on
+// disk (formats.ResolveRef), or inside the archive the source is a member of. It
+// returns the file's name for messages, its path and its bytes.
+func (p *parser) readRef(pos Pos, ref string, hidden bool) (name, path string, data []byte, err error) {
 	if p.opts.NoFiles {
-		return "", nil, errAt(pos, "%q: this source may not read other files", ref)
+		return "", "", nil, errAt(pos, "%s: this source may not read other files", show(hidden, fmt.Sprintf("%q", ref)))
 	}
 	from := p.stack[len(p.stack)-1].path
-	path, err = formats.ResolveRef(from, ref, p.opts.Root)
-	if err != nil {
-		return "", nil, errAt(pos, "%v", err)
+	if p.opts.Tree != nil {
+		path, data, err = formats.ReadTreeRef(p.opts.Tree, from, ref, p.opts.Root)
+		name = p.prefix + path
+	} else if path, err = formats.ResolveRef(from, ref, p.opts.Root); err == nil {
+		name = path
+		data, err = formats.ReadFile(path)
 	}
-	data, err = formats.ReadFile(path)
 	if err != nil {
-		return "", nil, errAt(pos, "%q: %v", ref, err)
+		if hidden {
+			// The reason names the reference: text of an included file.
+			what := "is refused"
+			if formats.IsNotExist(err) {
+				what = "is not found"
+			}
+			return "", "", nil, errAt(pos, "the file named here %s %s", what, hiddenText)
+		}
+		if path == "" {
+			return "", "", nil, errAt(pos, "%v", err)
+		}
+		return "", "", nil, errAt(pos, "%q: %v", ref, err)
 	}
 	if len(data) > MaxOutput-p.readIn {
-		return "", nil, errAt(pos, "%q: the sources and files read exceed %d bytes", ref, MaxOutput)
+		return "", "", nil, errAt(pos, "%s: the sources and files read exceed %d bytes", show(hidden, fmt.Sprintf("%q", ref)), MaxOutput)
 	}
 	p.readIn += len(data)
-	p.file.Read = append(p.file.Read, path)
-	return path, data, nil
+	p.file.Read = append(p.file.Read, name)
+	return name, path, data, nil
 }
 
-func (p *parser) pushInclude(pos Pos, ref string) error {
+func (p *parser) pushInclude(pos Pos, ref string, hidden bool) error {
 	if len(p.stack) > MaxIncludeDepth {
 		return errAt(pos, "#include nests more than %d files deep", MaxIncludeDepth)
 	}
-	path, data, err := p.readRef(pos, ref)
+	name, path, data, err := p.readRef(pos, ref, hidden)
 	if err != nil {
 		return err
 	}
 	for _, s := range p.stack {
-		if sameFile(s.path, path) {
-			return errAt(pos, "#include %q includes itself (through %s)", ref, s.lx.file)
+		if p.sameFile(s.path, path) {
+			return errAt(pos, "#include of %s includes itself (through %s)", name, s.lx.file)
 		}
 	}
-	p.stack = append(p.stack, source{lx: newLexer(path, data), path: path})
+	lx := newLexer(name, data)
+	lx.hidden = true
+	p.stack = append(p.stack, source{lx: lx, path: path})
 	return nil
 }
 
-func sameFile(a, b string) bool {
+// sameFile says whether two paths of included sources are one file: on disk the
+// same inode, in an archive the same member (names ignore case, as MPQ's do).
+func (p *parser) sameFile(a, b string) bool {
+	if p.opts.Tree != nil {
+		return strings.EqualFold(a, b)
+	}
 	sa, err1 := os.Stat(a)
 	sb, err2 := os.Stat(b)
 	if err1 != nil || err2 != nil {
@@ -339,11 +373,11 @@ func (p *parser) pragma() error {
 	if p.tok.Kind != tIdent {
 		return errAt(p.tok.Pos, "#pragma needs a name, found %s", p.tok.describe())
 	}
-	name := p.tok.Text
+	name, hidden := p.tok.Text, p.tok.hidden
 	if err := p.advance(); err != nil {
 		return err
 	}
-	val, err := p.expectString("#pragma " + name)
+	val, err := p.expectString("#pragma " + show(hidden, name))
 	if err != nil {
 		return err
 	}
@@ -354,7 +388,7 @@ func (p *parser) pragma() error {
 			p.file.Extension = strings.TrimPrefix(strings.ToLower(string(val.Str)), ".")
 		}
 	default:
-		return errAt(pos, "unknown #pragma %s (mIFF knows drive, directory, filename and extension)", name)
+		return errAt(pos, "unknown #pragma %s (mIFF knows drive, directory, filename and extension)", show(hidden, name))
 	}
 	return nil
 }
@@ -421,7 +455,7 @@ func (p *parser) body(parent *Node) ([]*Node, error) {
 			if err != nil {
 				return nil, err
 			}
-			_, data, err := p.readRef(name.Pos, string(name.Str))
+			_, _, data, err := p.readRef(name.Pos, string(name.Str), name.hidden)
 			if err != nil {
 				return nil, err
 			}
@@ -439,7 +473,7 @@ func (p *parser) body(parent *Node) ([]*Node, error) {
 			return nil, errAt(p.tok.Pos, "include (a binary file) is allowed only inside a chunk")
 		default:
 			if _, ok := typeNames[p.tok.Text]; ok && p.tok.Kind == tIdent {
-				return nil, errAt(p.tok.Pos, "%s value outside a chunk", p.tok.Text)
+				return nil, errAt(p.tok.Pos, "%s value outside a chunk", show(p.tok.hidden, p.tok.Text))
 			}
 			return nil, errAt(p.tok.Pos, "expected form, chunk, enum or includeIFF, found %s", p.tok.describe())
 		}
@@ -451,7 +485,7 @@ func (p *parser) body(parent *Node) ([]*Node, error) {
 func blockName(t token, what string) (string, error) {
 	s := t.Str
 	if len(s) > 4 {
-		return "", errAt(t.Pos, "%s name %q is longer than 4 characters", what, t.Raw)
+		return "", errAt(t.Pos, "%s name %s is longer than 4 characters", what, show(t.hidden, fmt.Sprintf("%q", t.Raw)))
 	}
 	name := string(s) + strings.Repeat(" ", 4-len(s))
 	if strings.EqualFold(name, "FORM") {
@@ -539,7 +573,7 @@ func (p *parser) chunk() (*Node, error) {
 			if err != nil {
 				return nil, err
 			}
-			_, data, err := p.readRef(ft.Pos, string(ft.Str))
+			_, _, data, err := p.readRef(ft.Pos, string(ft.Str), ft.hidden)
 			if err != nil {
 				return nil, err
 			}
@@ -550,7 +584,7 @@ func (p *parser) chunk() (*Node, error) {
 				return nil, err
 			}
 		case p.isWord("form", "FORM", "chunk", "CHUNK", "includeIFF", "includeiff"):
-			return nil, errAt(p.tok.Pos, "a chunk holds values, not %s (CHUNK %q opened at %d:%d)", p.tok.Text, name, pos.Line, pos.Col)
+			return nil, errAt(p.tok.Pos, "a chunk holds values, not %s (CHUNK %q opened at %d:%d)", show(p.tok.hidden, p.tok.Text), name, pos.Line, pos.Col)
 		case p.tok.Kind == tIdent:
 			t, ok := typeNames[p.tok.Text]
 			if !ok {
@@ -637,7 +671,7 @@ func (p *parser) values(n *Node, t Type) error {
 			v.Bytes = binary.LittleEndian.AppendUint32(nil, LabelHash(st.Raw))
 		case TTag:
 			if len(st.Str) != 4 {
-				return errAt(st.Pos, "tag %q is not 4 characters", st.Raw)
+				return errAt(st.Pos, "tag %s is not 4 characters", show(st.hidden, fmt.Sprintf("%q", st.Raw)))
 			}
 			v.Bytes = []byte{st.Str[3], st.Str[2], st.Str[1], st.Str[0]}
 		}
@@ -860,11 +894,11 @@ func (p *parser) termL(depth int) (int64, error) {
 	case t.Kind == tInt:
 		return t.Int, p.advance()
 	case t.Kind == tFloat:
-		return 0, errAt(t.Pos, "%s is not an integer (this type takes integers)", t.Text)
+		return 0, errAt(t.Pos, "%s is not an integer (this type takes integers)", show(t.hidden, t.Text))
 	case t.Kind == tIdent:
 		v, ok := p.enums[t.Text]
 		if !ok {
-			return 0, errAt(t.Pos, "undefined symbol %s", t.Text)
+			return 0, errAt(t.Pos, "undefined symbol %s", show(t.hidden, t.Text))
 		}
 		return v, p.advance()
 	case t.Kind == tPunct && (t.Text == "~" || t.Text == "-" || t.Text == "+"):
@@ -1039,7 +1073,7 @@ func (p *parser) termD(depth int) (float64, error) {
 		}
 		v, ok := p.enums[t.Text]
 		if !ok {
-			return 0, errAt(t.Pos, "undefined symbol %s", t.Text)
+			return 0, errAt(t.Pos, "undefined symbol %s", show(t.hidden, t.Text))
 		}
 		return float64(v), p.advance()
 	case t.Kind == tPunct && (t.Text == "-" || t.Text == "+"):
