@@ -41,7 +41,8 @@ const (
 type token struct {
 	Kind tokKind
 	Pos  Pos
-	Text string // identifier, punctuation, or the literal as written
+	Text string // identifier or punctuation (a number's text is lit)
+	lit  []byte // tInt, tFloat: the literal as written, in the source (not copied)
 	Str  []byte // tString: the bytes after escapes
 	Raw  string // tString: the text between the quotes, escapes not processed
 	Int  int64
@@ -71,7 +72,15 @@ func (t token) describe() string {
 	case tPound:
 		return "#"
 	}
-	return fmt.Sprintf("%q", t.Text)
+	return fmt.Sprintf("%q", t.text())
+}
+
+// text is the token as written.
+func (t token) text() string {
+	if t.lit != nil {
+		return string(t.lit)
+	}
+	return t.Text
 }
 
 // kindName names what a token is without its text.
@@ -246,7 +255,11 @@ func (l *lexer) lex() (token, error) {
 					return token{}, errAt(start, "identifier longer than %d bytes", maxTokenBytes)
 				}
 			}
-			return token{Kind: tIdent, Pos: start, Text: string(l.src[s:l.pos])}, nil
+			word := l.src[s:l.pos]
+			if k, ok := keywords[string(word)]; ok {
+				return token{Kind: tIdent, Pos: start, Text: k}, nil // no copy per statement
+			}
+			return token{Kind: tIdent, Pos: start, Text: string(word)}, nil
 		case isDigit(c) || c == '.' && isDigit(l.peekByte(1)):
 			return l.lexNumber(start)
 		}
@@ -265,6 +278,18 @@ func (l *lexer) lex() (token, error) {
 		return token{}, errAt(start, "unexpected character %s", l.show(strconv.QuoteRune(r)))
 	}
 }
+
+// keywords are the words a source repeats on every line, held once.
+var keywords = func() map[string]string {
+	m := map[string]string{}
+	for _, w := range []string{"form", "FORM", "chunk", "CHUNK", "enum", "include", "includeIFF", "includeiff"} {
+		m[w] = w
+	}
+	for w := range typeNames {
+		m[w] = w
+	}
+	return m
+}()
 
 // matchWord reports whether the source at the cursor is w, not followed by a
 // letter or digit.
@@ -319,7 +344,9 @@ func (l *lexer) lexNumber(start Pos) (token, error) {
 			}
 		}
 	}
-	body := string(l.src[s:l.pos])
+	// The literal stays a slice of the source: converting every number of a large
+	// source to a string would allocate once per value.
+	lit := l.src[s:l.pos:l.pos]
 	if l.pos-s > maxTokenBytes {
 		return token{}, errAt(start, "number longer than %d bytes", maxTokenBytes)
 	}
@@ -327,11 +354,11 @@ func (l *lexer) lexNumber(start Pos) (token, error) {
 		if b := l.peekByte(0); b == 'f' || b == 'F' || b == 'l' || b == 'L' {
 			l.advance()
 		}
-		f, err := strconv.ParseFloat(body, 64)
+		f, err := strconv.ParseFloat(string(lit), 64)
 		if err != nil {
-			return token{}, errAt(start, "number %s is out of range", l.show(body))
+			return token{}, errAt(start, "number %s is out of range", l.show(string(lit)))
 		}
-		return token{Kind: tFloat, Pos: start, Text: body, F: f}, nil
+		return token{Kind: tFloat, Pos: start, lit: lit, F: f}, nil
 	}
 	for l.pos < len(l.src) && (l.src[l.pos] == 'u' || l.src[l.pos] == 'U' || l.src[l.pos] == 'l' || l.src[l.pos] == 'L') {
 		l.advance()
@@ -343,25 +370,25 @@ func (l *lexer) lexNumber(start Pos) (token, error) {
 	var err error
 	switch {
 	case hex:
-		if len(body) == 2 {
-			return token{}, errAt(start, "malformed number %s", l.show(body))
+		if len(lit) == 2 {
+			return token{}, errAt(start, "malformed number %s", l.show(string(lit)))
 		}
-		v, err = strconv.ParseUint(body[2:], 16, 64)
-	case len(body) > 1 && body[0] == '0':
-		v, err = strconv.ParseUint(body[1:], 8, 64)
+		v, err = strconv.ParseUint(string(lit[2:]), 16, 64)
+	case len(lit) > 1 && lit[0] == '0':
+		v, err = strconv.ParseUint(string(lit[1:]), 8, 64)
 	default:
-		v, err = strconv.ParseUint(body, 10, 64)
+		v, err = strconv.ParseUint(string(lit), 10, 64)
 	}
 	if err != nil {
 		if ne, ok := err.(*strconv.NumError); ok && ne.Err == strconv.ErrRange {
-			return token{}, errAt(start, "number %s is too large", l.show(body))
+			return token{}, errAt(start, "number %s is too large", l.show(string(lit)))
 		}
-		return token{}, errAt(start, "malformed number %s", l.show(body))
+		return token{}, errAt(start, "malformed number %s", l.show(string(lit)))
 	}
 	if v > 1<<63-1 {
-		return token{}, errAt(start, "number %s is too large (at most 9223372036854775807)", l.show(body))
+		return token{}, errAt(start, "number %s is too large (at most 9223372036854775807)", l.show(string(lit)))
 	}
-	return token{Kind: tInt, Pos: start, Text: body, Int: int64(v)}, nil
+	return token{Kind: tInt, Pos: start, lit: lit, Int: int64(v)}, nil
 }
 
 // lexString reads a "string" and decodes mIFF's escapes: \a \b \f \n \r \t \v

@@ -72,26 +72,33 @@ const (
 	NodeRaw            // includeIFF: a file's bytes inserted as they are
 )
 
-// Node is one form, chunk or included IFF of a MIF source.
+// Node is one form, chunk or included IFF of a MIF source. Its bytes are
+// Off to Off+Len of the compiled file; a chunk's values are read with
+// File.Value (they are not kept as objects: a large source has millions).
 type Node struct {
-	Pos    Pos
-	Kind   NodeKind
-	ID     string // the form name or chunk tag, padded to 4 bytes
-	Kids   []*Node
-	Values []*Value
-	Raw    []byte
-	End    Pos // the closing brace
+	Pos  Pos
+	Kind NodeKind
+	ID   string // the form name or chunk tag, padded to 4 bytes
+	Kids []*Node
+	End  Pos // the closing brace
+	Off  int
+	Len  int
+	// first and last bound the chunk's values among the file's marks.
+	first, last int
 }
+
+// NumValues is how many values the chunk holds.
+func (n *Node) NumValues() int { return n.last - n.first }
 
 // Value is one value of a chunk.
 type Value struct {
 	Pos   Pos
 	Type  Type
-	Bytes []byte // what it writes
+	Bytes []byte // what it writes (a slice of the compiled file)
 	Int   int64  // integer types: the value
 }
 
-// File is a parsed MIF source.
+// File is a parsed MIF source and the IFF it compiles to.
 type File struct {
 	Name      string
 	Extension string // #pragma extension, "" when absent
@@ -99,6 +106,75 @@ type File struct {
 	Top       []*Node
 	// Read lists the files the source read (#include, include, includeIFF).
 	Read []string
+
+	out   []byte   // the compiled file, written as the source is parsed
+	marks markList // every block header and value, in the order (and offset order) written
+	files []string // the sources' names (the main one first), for the marks' positions
+}
+
+// mark ties an offset of the compiled file to the statement that wrote it, in
+// 16 bytes (a source of 15 million values keeps 15 million of them).
+type mark struct {
+	off, line, col uint32
+	meta           uint32 // source index << 8 | markNeg | the value's Type (0: a block)
+}
+
+const (
+	markNeg      = 1 << 7 // an integer written as a negative number
+	markTypeBits = 1<<5 - 1
+	maxSources   = 1 << 24 // sources a mark can name: the main one and its #includes
+)
+
+// markPage marks fill one block; blocks are added, never grown (growing one
+// list would copy it and hold two copies at once).
+const markPage = 1 << 16
+
+type markList struct {
+	pages [][]mark
+	n     int
+}
+
+func (m *markList) add(k mark) {
+	if m.n%markPage == 0 {
+		// The first block starts small (most sources are small) and doubles;
+		// the others are full-sized from the start.
+		m.pages = append(m.pages, make([]mark, 0, min(markPage, max(64, m.n))))
+	}
+	last := &m.pages[len(m.pages)-1]
+	if len(*last) == cap(*last) {
+		grown := make([]mark, len(*last), min(markPage, 2*cap(*last)))
+		copy(grown, *last)
+		*last = grown
+	}
+	*last = append(*last, k)
+	m.n++
+}
+
+func (m *markList) at(i int) mark { return m.pages[i/markPage][i%markPage] }
+
+func (f *File) pos(k mark) Pos {
+	return Pos{File: f.files[k.meta>>8], Line: int(k.line), Col: int(k.col)}
+}
+
+// Value returns value i of chunk n (0 ≤ i < n.NumValues()).
+func (f *File) Value(n *Node, i int) Value {
+	k := f.marks.at(n.first + i)
+	end := n.Off + n.Len
+	if j := n.first + i + 1; j < n.last {
+		end = int(f.marks.at(j).off)
+	}
+	v := Value{Pos: f.pos(k), Type: Type(k.meta & markTypeBits), Bytes: f.out[k.off:end:end]}
+	if _, _, size, ok := v.Type.intRange(); ok && len(v.Bytes) == size {
+		var u uint64
+		for b := size - 1; b >= 0; b-- {
+			u = u<<8 | uint64(v.Bytes[b])
+		}
+		v.Int = int64(u)
+		if k.meta&markNeg != 0 {
+			v.Int -= 1 << (8 * size)
+		}
+	}
+	return v
 }
 
 // Options control what a MIF source may read.
@@ -127,9 +203,10 @@ const (
 	// of source read (so a few lines cannot expand into millions of values).
 	MacroBase    = 4096
 	MacroPerByte = 16
-	// MaxValues bounds the values and blocks of one source: each costs about 80 bytes of
-	// memory while the source is compiled and checked (16M values, a source of
-	// some 400 MB, hold about 1.3 GB).
+	// MaxValues bounds the values and blocks of one source. Values are not kept
+	// as objects: each costs its bytes in the compiled file and a 16-byte mark of
+	// the source map (16M one-byte values, a source of some 100 MB, hold about
+	// 300 MB besides the source).
 	MaxValues = 1 << 24
 	// MaxOutput bounds the compiled file, and separately the bytes of every file
 	// a source reads.
@@ -139,6 +216,7 @@ const (
 type source struct {
 	lx   *lexer
 	path string // on disk or in the tree, for resolving includes
+	id   uint32 // its index in File.files
 }
 
 type parser struct {
@@ -151,11 +229,9 @@ type parser struct {
 	tok     token
 	enums   map[string]int64
 	file    *File
-	depth   int     // open forms
-	outSize int     // bytes of values so far (bounded by MaxOutput)
-	slab    []Value // values are allocated in blocks
+	depth   int // open forms
+	outSize int // bytes of values so far (bounded by MaxOutput)
 	nvalues int
-	arena   []byte // and numbers' bytes from one buffer
 	readIn  int    // bytes of included sources and files so far
 	prefix  string // in a tree: what comes before a member's path in its name ("data.tre:")
 }
@@ -176,6 +252,7 @@ func Parse(name string, src []byte, opts Options) (*File, error) {
 		}
 	}
 	p.stack = []source{{lx: newLexer(name, src), path: path}}
+	p.file.files = []string{name}
 	p.srcSize = len(src)
 	if err := p.advance(); err != nil {
 		return nil, err
@@ -314,9 +391,13 @@ func (p *parser) pushInclude(pos Pos, ref string, hidden bool) error {
 			return errAt(pos, "#include of %s includes itself (through %s)", name, s.lx.file)
 		}
 	}
+	if len(p.file.files) >= maxSources {
+		return errAt(pos, "more than %d sources (#include)", maxSources)
+	}
 	lx := newLexer(name, data)
 	lx.hidden = true
-	p.stack = append(p.stack, source{lx: lx, path: path})
+	p.stack = append(p.stack, source{lx: lx, path: path, id: uint32(len(p.file.files))})
+	p.file.files = append(p.file.files, name)
 	return nil
 }
 
@@ -462,7 +543,10 @@ func (p *parser) body(parent *Node) ([]*Node, error) {
 			if err := p.grow(pos, len(data)); err != nil {
 				return nil, err
 			}
-			out = append(out, &Node{Pos: pos, Kind: NodeRaw, Raw: data})
+			n := &Node{Pos: pos, Kind: NodeRaw, Off: len(p.file.out), Len: len(data)}
+			p.mark(pos, 0, false)
+			p.file.out = append(p.file.out, data...)
+			out = append(out, n)
 		case p.tok.Kind == tPound:
 			if err := p.lineMarker(); err != nil {
 				return nil, err
@@ -519,7 +603,9 @@ func (p *parser) form() (*Node, error) {
 	if err := p.counted(pos); err != nil {
 		return nil, err
 	}
-	n := &Node{Pos: pos, Kind: NodeForm, ID: name}
+	n := &Node{Pos: pos, Kind: NodeForm, ID: name, Off: len(p.file.out)}
+	p.mark(pos, 0, false)
+	p.file.out = append(append(p.file.out, "FORM\x00\x00\x00\x00"...), name...)
 	p.depth++
 	n.Kids, err = p.body(n)
 	p.depth--
@@ -527,6 +613,7 @@ func (p *parser) form() (*Node, error) {
 		return nil, err
 	}
 	n.End = p.tok.Pos
+	p.closeBlock(n)
 	return n, p.advance() // the closing brace
 }
 
@@ -552,13 +639,18 @@ func (p *parser) chunk() (*Node, error) {
 	if err := p.counted(pos); err != nil {
 		return nil, err
 	}
-	n := &Node{Pos: pos, Kind: NodeChunk, ID: name}
+	n := &Node{Pos: pos, Kind: NodeChunk, ID: name, Off: len(p.file.out)}
+	p.mark(pos, 0, false)
+	p.file.out = append(append(p.file.out, name...), 0, 0, 0, 0)
+	n.first = p.file.marks.n
 	for {
 		switch {
 		case p.tok.Kind == tEOF:
 			return nil, errAt(p.tok.Pos, "CHUNK %q opened at %d:%d is not closed before the end of the file", name, pos.Line, pos.Col)
 		case p.isPunct("}"):
 			n.End = p.tok.Pos
+			n.last = p.file.marks.n
+			p.closeBlock(n)
 			return n, p.advance()
 		case p.tok.Kind == tPound:
 			if err := p.lineMarker(); err != nil {
@@ -580,9 +672,11 @@ func (p *parser) chunk() (*Node, error) {
 			if err := p.grow(ipos, len(data)); err != nil {
 				return nil, err
 			}
-			if err := p.addValue(n, &Value{Pos: ipos, Type: TInclude, Bytes: data}); err != nil {
+			if err := p.counted(ipos); err != nil {
 				return nil, err
 			}
+			p.mark(ipos, TInclude, false)
+			p.file.out = append(p.file.out, data...)
 		case p.isWord("form", "FORM", "chunk", "CHUNK", "includeIFF", "includeiff"):
 			return nil, errAt(p.tok.Pos, "a chunk holds values, not %s (CHUNK %q opened at %d:%d)", show(p.tok.hidden, p.tok.Text), name, pos.Line, pos.Col)
 		case p.tok.Kind == tIdent:
@@ -611,33 +705,41 @@ func (p *parser) counted(pos Pos) error {
 	return nil
 }
 
-// addValue appends v to the chunk n, within maxValues.
-func (p *parser) addValue(n *Node, v *Value) error {
-	if err := p.counted(v.Pos); err != nil {
-		return err
+// mark records that the next byte written comes from the statement at pos: a
+// block header (t = 0) or a value of type t.
+func (p *parser) mark(pos Pos, t Type, neg bool) {
+	meta := p.stack[len(p.stack)-1].id<<8 | uint32(t)
+	if pos.File != p.stack[len(p.stack)-1].lx.file {
+		meta = p.sourceID(pos.File)<<8 | uint32(t)
 	}
-	n.Values = append(n.Values, v)
-	return nil
+	if neg {
+		meta |= markNeg
+	}
+	p.file.marks.add(mark{off: uint32(len(p.file.out)), line: uint32(pos.Line), col: uint32(pos.Col), meta: meta})
 }
 
-// newValue returns a zero Value from the current block.
-func (p *parser) newValue() *Value {
-	if len(p.slab) == cap(p.slab) {
-		p.slab = make([]Value, 0, 1024)
+// sourceID finds the index of a source by name (a statement whose position is
+// in a file other than the one being read: a block opened before an #include
+// ended). Sources are few; this is rare.
+func (p *parser) sourceID(name string) uint32 {
+	for i := len(p.stack) - 1; i >= 0; i-- {
+		if p.stack[i].lx.file == name {
+			return p.stack[i].id
+		}
 	}
-	p.slab = p.slab[:len(p.slab)+1]
-	return &p.slab[len(p.slab)-1]
+	for i := len(p.file.files) - 1; i >= 0; i-- {
+		if p.file.files[i] == name {
+			return uint32(i)
+		}
+	}
+	return 0
 }
 
-// bytes returns n bytes from the arena (slices handed out stay valid: a full
-// arena is replaced, not grown).
-func (p *parser) bytes(n int) []byte {
-	if cap(p.arena)-len(p.arena) < n {
-		p.arena = make([]byte, 0, max(64<<10, n))
-	}
-	l := len(p.arena)
-	p.arena = p.arena[:l+n]
-	return p.arena[l : l+n : l+n]
+// closeBlock writes the size of block n, now that its contents are written.
+func (p *parser) closeBlock(n *Node) {
+	n.Len = len(p.file.out) - n.Off
+	// FORM and a chunk's tag alike are followed by the size.
+	binary.BigEndian.PutUint32(p.file.out[n.Off+4:], uint32(n.Len-8))
 }
 
 // grow accounts for n more output bytes.
@@ -649,7 +751,8 @@ func (p *parser) grow(pos Pos, n int) error {
 	return nil
 }
 
-// values reads one statement: TYPE value {, value}, or TYPE "string".
+// values reads one statement: TYPE value {, value}, or TYPE "string". Each
+// value's bytes go straight to the compiled file.
 func (p *parser) values(n *Node, t Type) error {
 	if err := p.advance(); err != nil {
 		return err
@@ -660,30 +763,47 @@ func (p *parser) values(n *Node, t Type) error {
 		if err != nil {
 			return err
 		}
-		v := &Value{Pos: st.Pos, Type: t}
+		size := 0
 		switch t {
 		case TCString:
-			v.Bytes = append(append([]byte(nil), st.Str...), 0)
+			size = len(st.Str) + 1
 		case TWString:
-			v.Bytes = wide(st.Str)
+			size = wideSize(st.Str)
 		case TLabelHash:
-			// mIFF hashes the literal as written (escapes are not processed).
-			v.Bytes = binary.LittleEndian.AppendUint32(nil, LabelHash(st.Raw))
+			size = 4
 		case TTag:
 			if len(st.Str) != 4 {
 				return errAt(st.Pos, "tag %s is not 4 characters", show(st.hidden, fmt.Sprintf("%q", st.Raw)))
 			}
-			v.Bytes = []byte{st.Str[3], st.Str[2], st.Str[1], st.Str[0]}
+			size = 4
 		}
-		if err := p.grow(st.Pos, len(v.Bytes)); err != nil {
+		if err := p.grow(st.Pos, size); err != nil {
 			return err
 		}
-		return p.addValue(n, v)
+		if err := p.counted(st.Pos); err != nil {
+			return err
+		}
+		p.mark(st.Pos, t, false)
+		out := p.file.out
+		switch t {
+		case TCString:
+			out = append(append(out, st.Str...), 0)
+		case TWString:
+			out = appendWide(out, st.Str)
+		case TLabelHash:
+			// mIFF hashes the literal as written (escapes are not processed).
+			out = binary.LittleEndian.AppendUint32(out, LabelHash(st.Raw))
+		case TTag:
+			out = append(out, st.Str[3], st.Str[2], st.Str[1], st.Str[0])
+		}
+		p.file.out = out
+		return nil
 	}
 	for {
 		pos := p.tok.Pos
-		v := p.newValue()
-		v.Pos, v.Type = pos, t
+		var bits uint64
+		var size int
+		neg := false
 		if t == TFloat || t == TDouble {
 			f, err := p.exprD(0)
 			if err != nil {
@@ -694,36 +814,33 @@ func (p *parser) values(n *Node, t Type) error {
 				if math.IsInf(float64(f32), 0) || math.IsNaN(float64(f32)) {
 					return errAt(pos, "float value %g is not a finite float", f)
 				}
-				v.Bytes = p.bytes(4)
-				binary.LittleEndian.PutUint32(v.Bytes, math.Float32bits(f32))
+				bits, size = uint64(math.Float32bits(f32)), 4
 			} else {
 				if math.IsInf(f, 0) || math.IsNaN(f) {
 					return errAt(pos, "double value %g is not finite", f)
 				}
-				v.Bytes = p.bytes(8)
-				binary.LittleEndian.PutUint64(v.Bytes, math.Float64bits(f))
+				bits, size = math.Float64bits(f), 8
 			}
 		} else {
 			i, err := p.exprL(0)
 			if err != nil {
 				return err
 			}
-			lo, hi, size, _ := t.intRange()
+			lo, hi, sz, _ := t.intRange()
 			if i < lo || i > hi {
 				return errAt(pos, "value %d does not fit %s (%d to %d)", i, t, lo, hi)
 			}
-			v.Int = i
-			u := uint64(i)
-			v.Bytes = p.bytes(size)
-			for k := 0; k < size; k++ {
-				v.Bytes[k] = byte(u >> (8 * k))
-			}
+			bits, size, neg = uint64(i), sz, i < 0
 		}
-		if err := p.grow(pos, len(v.Bytes)); err != nil {
+		if err := p.grow(pos, size); err != nil {
 			return err
 		}
-		if err := p.addValue(n, v); err != nil {
+		if err := p.counted(pos); err != nil {
 			return err
+		}
+		p.mark(pos, t, neg)
+		for k := 0; k < size; k++ {
+			p.file.out = append(p.file.out, byte(bits>>(8*k)))
 		}
 		if !p.isPunct(",") {
 			return nil
@@ -734,22 +851,26 @@ func (p *parser) values(n *Node, t Type) error {
 	}
 }
 
-// wide encodes s (UTF-8; an invalid byte stands for itself) as UTF-16LE code
-// units and a 0 terminator.
-func wide(s []byte) []byte {
-	var out []byte
+// appendWide appends s (UTF-8; an invalid byte stands for itself) as UTF-16LE
+// code units and a 0 terminator.
+func appendWide(out, s []byte) []byte {
 	for len(s) > 0 {
 		r, n := utf8.DecodeRune(s)
 		if r == utf8.RuneError && n == 1 {
 			r = rune(s[0])
 		}
 		s = s[n:]
-		for _, u := range utf16.Encode([]rune{r}) {
-			out = binary.LittleEndian.AppendUint16(out, u)
+		if r1, r2 := utf16.EncodeRune(r); r1 != utf8.RuneError {
+			out = binary.LittleEndian.AppendUint16(binary.LittleEndian.AppendUint16(out, uint16(r1)), uint16(r2))
+		} else {
+			out = binary.LittleEndian.AppendUint16(out, uint16(r))
 		}
 	}
 	return append(out, 0, 0)
 }
+
+// wideSize is the length of appendWide's bytes for s.
+func wideSize(s []byte) int { return len(appendWide(nil, s)) }
 
 // LabelHash is SWG's Crc::calculate of a string: CRC-32 with the polynomial
 // 0x04C11DB7, most significant bit first, initial value and final XOR 0xFFFFFFFF.
@@ -894,7 +1015,7 @@ func (p *parser) termL(depth int) (int64, error) {
 	case t.Kind == tInt:
 		return t.Int, p.advance()
 	case t.Kind == tFloat:
-		return 0, errAt(t.Pos, "%s is not an integer (this type takes integers)", show(t.hidden, t.Text))
+		return 0, errAt(t.Pos, "%s is not an integer (this type takes integers)", show(t.hidden, t.text()))
 	case t.Kind == tIdent:
 		v, ok := p.enums[t.Text]
 		if !ok {
@@ -1101,21 +1222,19 @@ func (p *parser) termD(depth int) (float64, error) {
 
 // ---- compiling to IFF ----
 
-// Mark ties an offset of the compiled file to the statement that wrote it.
-type Mark struct {
-	Off int
-	Pos Pos
-}
-
-// SourceMap maps offsets of the compiled file back to the source, in offset order.
-type SourceMap []Mark
+// SourceMap maps offsets of the compiled file back to the source.
+type SourceMap struct{ f *File }
 
 // Lookup returns the statement that wrote the byte at off.
 func (m SourceMap) Lookup(off int64) (Pos, bool) {
-	lo, hi := 0, len(m)
+	if m.f == nil {
+		return Pos{}, false
+	}
+	ms := &m.f.marks
+	lo, hi := 0, ms.n
 	for lo < hi {
-		mid := (lo + hi) / 2
-		if int64(m[mid].Off) <= off {
+		mid := int(uint(lo+hi) >> 1)
+		if int64(ms.at(mid).off) <= off {
 			lo = mid + 1
 		} else {
 			hi = mid
@@ -1124,53 +1243,18 @@ func (m SourceMap) Lookup(off int64) (Pos, bool) {
 	if lo == 0 {
 		return Pos{}, false
 	}
-	return m[lo-1].Pos, true
+	return m.f.pos(ms.at(lo - 1)), true
 }
 
-// Bytes writes the file as IFF (big-endian block sizes, little-endian values, no
-// padding) and returns the source map of every block header and value.
-func (f *File) Bytes() ([]byte, SourceMap) {
-	var out []byte
-	var sm SourceMap
-	var emit func(n *Node)
-	emit = func(n *Node) {
-		sm = append(sm, Mark{Off: len(out), Pos: n.Pos})
-		switch n.Kind {
-		case NodeRaw:
-			out = append(out, n.Raw...)
-		case NodeForm:
-			start := len(out)
-			out = append(out, "FORM\x00\x00\x00\x00"...)
-			out = append(out, n.ID...)
-			for _, k := range n.Kids {
-				emit(k)
-			}
-			binary.BigEndian.PutUint32(out[start+4:], uint32(len(out)-start-8))
-		case NodeChunk:
-			start := len(out)
-			out = append(out, n.ID...)
-			out = append(out, 0, 0, 0, 0)
-			for _, v := range n.Values {
-				sm = append(sm, Mark{Off: len(out), Pos: v.Pos})
-				out = append(out, v.Bytes...)
-			}
-			binary.BigEndian.PutUint32(out[start+4:], uint32(len(out)-start-8))
-		}
-	}
-	for _, n := range f.Top {
-		emit(n)
-	}
-	return out, sm
-}
-
-// Compile parses a MIF source and writes it as IFF.
+// Compile parses a MIF source and returns the IFF it writes (big-endian block
+// sizes, little-endian values, no padding) and the source map of every block
+// header and value.
 func Compile(name string, src []byte, opts Options) ([]byte, SourceMap, *File, error) {
 	f, err := Parse(name, src, opts)
 	if err != nil {
-		return nil, nil, nil, err
+		return nil, SourceMap{}, nil, err
 	}
-	data, sm := f.Bytes()
-	return data, sm, f, nil
+	return f.out, SourceMap{f}, f, nil
 }
 
 // String describes a node for messages.

@@ -1,0 +1,117 @@
+package mif
+
+import (
+	"fmt"
+	"runtime"
+	"strings"
+	"testing"
+)
+
+// oneByteValues is a source of n one-byte values, one statement per line: the
+// shape of the largest sources (a chunk of bytes written value by value).
+func oneByteValues(n int) []byte {
+	var b strings.Builder
+	b.Grow(n*8 + 64)
+	b.WriteString("form \"TEST\" {\nchunk \"DATA\" {\n")
+	for i := 0; i < n; i++ {
+		fmt.Fprintf(&b, "uint8 %d\n", i%200)
+	}
+	b.WriteString("}\n}\n")
+	return []byte(b.String())
+}
+
+// TestLargeSourceMemory: compiling a source of a million one-byte values
+// allocates a small, fixed amount per value (the value's 16-byte mark in the
+// source map, its byte of output and that buffer's growth), not an object per
+// token or value; the compiled bytes and the source map are right at both ends.
+// (Issue: 15 million values, a 100 MiB source, ran out of memory at 2.1 GB.)
+func TestLargeSourceMemory(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds an 8 MB source")
+	}
+	const n = 1 << 20
+	src := oneByteValues(n)
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	data, sm, f, err := Compile("big.mif", src, Options{NoFiles: true})
+	runtime.ReadMemStats(&after)
+	if err != nil {
+		t.Fatal(err)
+	}
+	perValue := float64(after.TotalAlloc-before.TotalAlloc) / n
+	t.Logf("%d values, %d source bytes: %.1f bytes allocated per value", n, len(src), perValue)
+	// 16 for the mark, about 5 for the output as it grows by a quarter at a time.
+	if perValue > 32 {
+		t.Errorf("compiling allocated %.1f bytes per value, want at most 32", perValue)
+	}
+	if len(data) != 12+8+n {
+		t.Fatalf("compiled %d bytes, want %d", len(data), 12+8+n)
+	}
+	for _, i := range []int{0, 1, n/2 + 3, n - 1} {
+		if got, want := data[20+i], byte(i%200); got != want {
+			t.Errorf("value %d is %d, want %d", i, got, want)
+		}
+		if p, ok := sm.Lookup(int64(20 + i)); !ok || p.Line != 3+i || p.Col != 7 {
+			t.Errorf("byte of value %d maps to %v, want big.mif:%d:7 (the number)", i, p, 3+i)
+		}
+	}
+	chunk := f.Top[0].Kids[0]
+	if chunk.NumValues() != n {
+		t.Fatalf("the chunk holds %d values, want %d", chunk.NumValues(), n)
+	}
+	if v := f.Value(chunk, n-1); v.Type != TUint8 || v.Int != int64((n-1)%200) || len(v.Bytes) != 1 || v.Pos.Line != n+2 {
+		t.Errorf("last value %+v", v)
+	}
+}
+
+// TestValueReadBack: File.Value gives each value's type, bytes, integer (as
+// written: a negative one stays negative, a large unsigned one positive) and
+// place, including included bytes and strings.
+func TestValueReadBack(t *testing.T) {
+	src := "chunk \"A\" { int8 -1, 255 uint16 65535 int16 -2 int32 -5 uint32 4294967295\n" +
+		"  cstring \"ab\" wstring \"é\" float 1.5 tag \"ABCD\" }\n"
+	_, _, f, err := Compile("v.mif", []byte(src), Options{NoFiles: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []struct {
+		t         Type
+		int       int64
+		bytes     string
+		line, col int
+	}{
+		{TInt8, -1, "ff", 1, 18}, {TInt8, 255, "ff", 1, 22}, {TUint16, 65535, "ffff", 1, 33},
+		{TInt16, -2, "feff", 1, 45}, {TInt32, -5, "fbffffff", 1, 54}, {TUint32, 4294967295, "ffffffff", 1, 64},
+		{TCString, 0, "616200", 2, 11}, {TWString, 0, "e9000000", 2, 24}, {TFloat, 0, "0000c03f", 2, 34}, {TTag, 0, "44434241", 2, 42},
+	}
+	n := f.Top[0]
+	if n.NumValues() != len(want) {
+		t.Fatalf("%d values, want %d", n.NumValues(), len(want))
+	}
+	for i, w := range want {
+		v := f.Value(n, i)
+		if v.Type != w.t || v.Int != w.int || fmt.Sprintf("%x", v.Bytes) != w.bytes || v.Pos.Line != w.line || v.Pos.Col != w.col {
+			t.Errorf("value %d: got %v %d %x at %d:%d, want %v %d %s at %d:%d", i, v.Type, v.Int, v.Bytes, v.Pos.Line, v.Pos.Col,
+				w.t, w.int, w.bytes, w.line, w.col)
+		}
+	}
+}
+
+// BenchmarkCompileLarge compiles sources of one-byte values at two sizes eight
+// times apart: time and bytes per value should stay the same (linear growth).
+func BenchmarkCompileLarge(b *testing.B) {
+	for _, n := range []int{1 << 17, 1 << 20} {
+		src := oneByteValues(n)
+		b.Run(fmt.Sprintf("values=%d", n), func(b *testing.B) {
+			b.SetBytes(int64(len(src)))
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, _, _, err := Compile("big.mif", src, Options{NoFiles: true}); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/value")
+		})
+	}
+}
