@@ -2,6 +2,8 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -120,5 +122,81 @@ func TestValidateTemplates(t *testing.T) {
 				t.Errorf("validate %s: stderr lacks %q:\n%s", c.file, w, errOut)
 			}
 		}
+	}
+}
+
+// TestMIFDiagnosticShape: `inspect --json` of a .mif and of the IFF it compiles
+// to give the same diagnostics, key for key (the same offset of the compiled
+// file), except that the file names differ and the .mif's add "line" and "col",
+// always together; the text form names the line and column.
+func TestMIFDiagnosticShape(t *testing.T) {
+	dir := t.TempDir()
+	txt, err := mif.Write("s.skt", sktFixture(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const pragma = "#pragma extension \"skt\""
+	rest := strings.Replace(txt, pragma, "", 1)
+	// A SLOD whose INFO has two bytes the client does not read: a warning at an
+	// offset of the compiled file.
+	src := pragma + "\nform \"SLOD\" {\nform \"0000\" {\nchunk \"INFO\" { int16 1, 0 }\n" + rest + "}\n}\n"
+	data, _, _, err := mif.Compile("s.mif", []byte(src), mif.Options{NoFiles: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srcPath, iffPath := filepath.Join(dir, "s.mif"), filepath.Join(dir, "s.skt")
+	if err := os.WriteFile(srcPath, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(iffPath, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	diags := func(file string) []map[string]any {
+		code, out, errOut := runCLI("inspect", "--json", file)
+		if code != exitOK {
+			t.Fatalf("inspect --json %s: exit %d: %s", file, code, errOut)
+		}
+		var v struct {
+			Diagnostics []map[string]any `json:"diagnostics"`
+		}
+		if err := json.Unmarshal([]byte(out), &v); err != nil {
+			t.Fatal(err)
+		}
+		return v.Diagnostics
+	}
+	fromMIF, fromIFF := diags(srcPath), diags(iffPath)
+	if len(fromIFF) == 0 || len(fromMIF) != len(fromIFF) {
+		t.Fatalf("%d diagnostics from the .mif, %d from the IFF; want the same, at least one", len(fromMIF), len(fromIFF))
+	}
+	for i, d := range fromIFF {
+		m := fromMIF[i]
+		for k, v := range d {
+			if k == "file" {
+				continue
+			}
+			if fmt.Sprint(m[k]) != fmt.Sprint(v) {
+				t.Errorf("diagnostic %d: %q is %v from the .mif, %v from the IFF", i, k, m[k], v)
+			}
+		}
+		for k := range m {
+			if _, ok := d[k]; !ok && k != "line" && k != "col" {
+				t.Errorf("diagnostic %d: the .mif's has %q, the IFF's does not", i, k)
+			}
+		}
+		_, hasLine := m["line"]
+		_, hasCol := m["col"]
+		if _, ok := d["offset"]; ok && (!hasLine || !hasCol) {
+			t.Errorf("diagnostic %d: the .mif's lacks line or col: %v", i, m)
+		}
+		if m["file"] != srcPath || d["file"] != iffPath {
+			t.Errorf("diagnostic %d: files %v and %v", i, m["file"], d["file"])
+		}
+	}
+	// FORM SLOD, FORM 0000 and the INFO header are 32 bytes; the 0 is column 25.
+	if m := fromMIF[0]; fmt.Sprint(m["line"], ":", m["col"]) != "4:25" || fmt.Sprint(m["offset"]) != "34" {
+		t.Errorf("the .mif's INFO warning is at %v:%v, offset %v; want 4:25 (the value 0), offset 34", m["line"], m["col"], m["offset"])
+	}
+	if _, _, errOut := runCLI("validate", srcPath); !strings.Contains(errOut, "warning: "+srcPath+":4:25: CHUNK INFO") {
+		t.Errorf("validate %s: stderr %q; want the warning at :4:25", srcPath, errOut)
 	}
 }
