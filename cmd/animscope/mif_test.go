@@ -12,6 +12,7 @@ import (
 
 	"animscope/formats/mif"
 	"animscope/formats/samples"
+	"animscope/formats/tre/tretest"
 )
 
 // TestMIFCommand: `mif` prints an encoder-built skeleton as MIF that compiles back
@@ -198,5 +199,59 @@ func TestMIFDiagnosticShape(t *testing.T) {
 	}
 	if _, _, errOut := runCLI("validate", srcPath); !strings.Contains(errOut, "warning: "+srcPath+":4:25: CHUNK INFO") {
 		t.Errorf("validate %s: stderr %q; want the warning at :4:25", srcPath, errOut)
+	}
+}
+
+// TestMIFMemberVerdict: a .mif inside an archive gets the verdict the same file
+// gets on disk, from `validate ARCHIVE:MEMBER` and from `validate ARCHIVE`
+// (every member): the same departure from the client's types, at the same line,
+// with its include read from the archive (a decoy on disk under the include's
+// name is never read); `mif` prints the member as it prints the file.
+func TestMIFMemberVerdict(t *testing.T) {
+	dir := t.TempDir()
+	txt, err := mif.Write("s.skt", sktFixture(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// JROR's order is uint32 in the client: int32 is a warning (same size, other sign).
+	body := strings.Replace(txt, "uint32 0 // jror[0].order", "int32 0 // jror[0].order", 1)
+	line := 1 + strings.Count(body[:strings.Index(body, "int32 0 // jror[0].order")], "\n")
+	main := "#include \"parts/body.mif\"\n"
+	// disk/ holds the source as files; parts/body.mif beside the archive is a
+	// decoy without the departure.
+	for name, data := range map[string]string{"disk/s.mif": main, "disk/parts/body.mif": body, "parts/body.mif": txt} {
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	archive := filepath.Join(dir, "a.tre")
+	tre := tretest.Build([]tretest.File{{Name: "m/s.mif", Data: []byte(main)}, {Name: "m/parts/body.mif", Data: []byte(body)}}, tretest.Options{})
+	if err := os.WriteFile(archive, tre, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(dir)
+	wantWarning := func(args []string, file string) {
+		t.Helper()
+		code, out, errOut := runCLI(args...)
+		want := "warning: " + file + ":" + itoa(line) + ":"
+		if code != exitOK || !strings.Contains(errOut, want) || !strings.Contains(out, "valid, with 1 warning") {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want valid with the warning %q", args, code, out, errOut, want)
+		}
+	}
+	wantWarning([]string{"validate", filepath.Join("disk", "s.mif")}, filepath.Join("disk", "parts", "body.mif"))
+	wantWarning([]string{"validate", archive + ":m/s.mif"}, archive+":m/parts/body.mif")
+	wantWarning([]string{"validate", archive, "m/s.mif"}, archive+":m/parts/body.mif")
+
+	// `mif` prints the member as it prints the file (the first line names it).
+	code, fromDisk, e1 := runCLI("mif", filepath.Join("disk", "s.mif"))
+	code2, fromArchive, e2 := runCLI("mif", archive+":m/s.mif")
+	_, restDisk, _ := strings.Cut(fromDisk, "\n")
+	_, restArchive, _ := strings.Cut(fromArchive, "\n")
+	if code != exitOK || code2 != exitOK || restDisk != restArchive || !strings.Contains(restArchive, "int32 0 // jror[0].order") {
+		t.Errorf("mif of the file (exit %d, %s) and of the member (exit %d, %s) differ", code, e1, code2, e2)
 	}
 }
