@@ -149,7 +149,7 @@ func (c *checker) chunk(n *Node, lay *swg.ChunkLayout, path string) {
 			return // included bytes: the types are unknown
 		}
 	}
-	cc.record(lay.Fields, "", true)
+	cc.record(lay.Fields, nil, 0, true)
 	if !cc.done && cc.i < cc.n {
 		v := cc.val(cc.i)
 		c.add(formats.Error, v.Pos, "%s: %d values after the last field the client reads (%s %s)",
@@ -164,13 +164,30 @@ func describeValue(v Value) string {
 	return fmt.Sprintf("of %d bytes", len(v.Bytes))
 }
 
-// record matches values against fields; top is true for the chunk's own record.
-func (cc *chunkCheck) record(fields []swg.Field, prefix string, top bool) {
+// fieldPath names a field for messages ("key[3].frame"), built only when a
+// message needs it: a chunk may hold millions of records.
+type fieldPath struct {
+	outer *fieldPath // the record field of the element this field is in; nil at the top
+	k     int64      // that element's index
+	name  string
+}
+
+func (p *fieldPath) String() string {
+	s := p.name
+	if p.outer != nil {
+		s = fmt.Sprintf("%s[%d].%s", p.outer, p.k, p.name)
+	}
+	return strings.TrimSuffix(s, ".")
+}
+
+// record matches values against fields, the fields of element k of outer (nil:
+// the chunk's own record, and top is true).
+func (cc *chunkCheck) record(fields []swg.Field, outer *fieldPath, k int64, top bool) {
 	for fi, f := range fields {
 		if cc.done {
 			return
 		}
-		name := strings.TrimSuffix(prefix+f.Name, ".")
+		name := &fieldPath{outer: outer, k: k, name: f.Name}
 		if f.Record == nil {
 			if cc.i >= cc.n {
 				cc.c.add(formats.Error, cc.node.End, "%s: the chunk ends before %s (%s), which the client reads", cc.path, name, f.Kind)
@@ -188,7 +205,7 @@ func (cc *chunkCheck) record(fields []swg.Field, prefix string, top bool) {
 			// way: templates give one example record under a zero count).
 			for k := 0; cc.i < cc.n && !cc.done; k++ {
 				before := cc.i
-				cc.record(f.Elem(), fmt.Sprintf("%s[%d].", name, k), false)
+				cc.record(f.Elem(), name, int64(k), false)
 				if cc.i == before {
 					break
 				}
@@ -197,7 +214,7 @@ func (cc *chunkCheck) record(fields []swg.Field, prefix string, top bool) {
 		}
 		n := cc.count(f.Count)
 		for k := int64(0); k < n && !cc.done; k++ {
-			cc.record(f.Elem(), fmt.Sprintf("%s[%d].", name, k), false)
+			cc.record(f.Elem(), name, k, false)
 		}
 	}
 }
@@ -217,7 +234,7 @@ func (cc *chunkCheck) count(field string) int64 {
 	return max(v, 0)
 }
 
-func (cc *chunkCheck) value(v Value, f swg.Field, name string) {
+func (cc *chunkCheck) value(v Value, f swg.Field, name *fieldPath) {
 	cc.last[f.Name] = cc.i - 1
 	got := kindOf(v.Type)
 	want := f.Kind

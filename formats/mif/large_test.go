@@ -115,3 +115,23 @@ func BenchmarkCompileLarge(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkCheckLarge checks a skeleton's NAME chunk of many names (a record
+// matched until the chunk ends) at two sizes eight times apart: the field names
+// of messages are built only for messages, so the cost per value stays flat.
+func BenchmarkCheckLarge(b *testing.B) {
+	for _, n := range []int{1 << 16, 1 << 19} {
+		src := "form \"SKTM\" { form \"0002\" { chunk \"NAME\" {\n" + strings.Repeat("cstring \"a\"\n", n) + "} } }\n"
+		_, _, f, err := Compile("names.mif", []byte(src), Options{NoFiles: true})
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(fmt.Sprintf("values=%d", n), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				Check(f)
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/value")
+		})
+	}
+}
