@@ -135,3 +135,49 @@ func BenchmarkCheckLarge(b *testing.B) {
 		})
 	}
 }
+
+// TestSmallSourceCannotExpand: what a source makes is bounded by what it is
+// (its bytes and those of each file it reads, once): a 1 MB string macro used
+// again and again stops at OutputBase + OutputPerInputByte per input byte, a
+// file included again and again at ReadBase + ReadPerInputByte per input byte;
+// the same file read once compiles. (Before, a 1 MB source compiled to 300 MB
+// and took 1.2 GB.)
+func TestSmallSourceCannotExpand(t *testing.T) {
+	if testing.Short() {
+		t.Skip("compiles some 40 MB")
+	}
+	long := strings.Repeat("x", 1<<20)
+	src := "#define S \"" + long + "\"\nchunk \"DATA\" {\n" + strings.Repeat("cstring S\n", 100) + "}\n"
+	limit := OutputBase + OutputPerInputByte*len(src)
+	_, _, _, err := Compile("amp.mif", []byte(src), Options{NoFiles: true})
+	want := fmt.Sprintf("the compiled file would exceed %d bytes (%d, and %d per byte", limit, OutputBase, OutputPerInputByte)
+	if err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("a 1 MB macro used 100 times: got %v, want %q", err, want)
+	}
+
+	comment := []byte("/*" + long + "*/\n")
+	tree := sharedTree{"inc.mif": comment, "main.mif": []byte(strings.Repeat("#include \"inc.mif\"\n", 100) + "chunk \"A\" { }\n")}
+	_, _, _, err = Compile("a.tre:main.mif", tree["main.mif"], Options{Path: "main.mif", Tree: tree})
+	input := len(tree["main.mif"]) + len(comment)
+	want = fmt.Sprintf("a.tre:main.mif:%d:1: \"inc.mif\": the sources and files read would exceed %d bytes", (ReadBase+ReadPerInputByte*input)/len(comment)+1, ReadBase+ReadPerInputByte*input)
+	if err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("a 1 MB file included 100 times: got %v, want %q", err, want)
+	}
+
+	tree["main.mif"] = []byte("#include \"inc.mif\"\nchunk \"A\" { cstring \"" + long + "\" }\n")
+	if _, _, _, err := Compile("a.tre:main.mif", tree["main.mif"], Options{Path: "main.mif", Tree: tree}); err != nil {
+		t.Errorf("a 1 MB file included once: %v", err)
+	}
+}
+
+// sharedTree is an in-memory tree that hands out its slices without copying.
+type sharedTree map[string][]byte
+
+func (m sharedTree) ReadFile(name string) ([]byte, error) {
+	if d, ok := m[name]; ok {
+		return d, nil
+	}
+	return nil, fmt.Errorf("%s: not here", name)
+}
+
+func (m sharedTree) Exists(name string) bool { _, ok := m[name]; return ok }

@@ -211,6 +211,18 @@ const (
 	// MaxOutput bounds the compiled file, and separately the bytes of every file
 	// a source reads.
 	MaxOutput = formats.DefaultMaxFileSize
+	// Within MaxOutput, what a source may make grows with what it is: its input
+	// is its own bytes and those of each file it reads, counted once. The compiled
+	// file is at most OutputBase + OutputPerInputByte bytes per input byte, and
+	// the files read, counting every #include, include and includeIFF again, at
+	// most ReadBase + ReadPerInputByte per input byte: so a small source cannot
+	// expand into a huge file, by a long string macro used again and again or a
+	// file included again and again, while a source that includes a large file
+	// once compiles as before.
+	OutputBase         = 32 << 20
+	OutputPerInputByte = 8
+	ReadBase           = 16 << 20
+	ReadPerInputByte   = 4
 )
 
 type source struct {
@@ -232,7 +244,9 @@ type parser struct {
 	depth   int // open forms
 	outSize int // bytes of values so far (bounded by MaxOutput)
 	nvalues int
-	readIn  int    // bytes of included sources and files so far
+	readIn  int // bytes of included sources and files so far, every time one is read
+	input   int // the source's bytes and those of each file it read, once
+	seen    map[string]bool
 	prefix  string // in a tree: what comes before a member's path in its name ("data.tre:")
 }
 
@@ -253,7 +267,7 @@ func Parse(name string, src []byte, opts Options) (*File, error) {
 	}
 	p.stack = []source{{lx: newLexer(name, src), path: path}}
 	p.file.files = []string{name}
-	p.srcSize = len(src)
+	p.srcSize, p.input = len(src), len(src)
 	if err := p.advance(); err != nil {
 		return nil, err
 	}
@@ -306,7 +320,7 @@ func (p *parser) advance() error {
 			if !ok || slices.Contains(t.hide, t.Text) {
 				break
 			}
-			limit := MacroBase + MacroPerByte*(p.srcSize+p.readIn)
+			limit := MacroBase + MacroPerByte*p.input
 			if p.expands += len(body) + 1; p.expands > limit {
 				return errAt(t.Pos, "macro %s: more than %d tokens of macro expansion (%d per byte of source)", show(t.hidden, t.Text), limit, MacroPerByte)
 			}
@@ -370,8 +384,20 @@ func (p *parser) readRef(pos Pos, ref string, hidden bool) (name, path string, d
 		}
 		return "", "", nil, errAt(pos, "%q: %v", ref, err)
 	}
-	if len(data) > MaxOutput-p.readIn {
-		return "", "", nil, errAt(pos, "%s: the sources and files read exceed %d bytes", show(hidden, fmt.Sprintf("%q", ref)), MaxOutput)
+	key := path
+	if p.opts.Tree != nil {
+		key = strings.ToLower(path)
+	}
+	if !p.seen[key] {
+		if p.seen == nil {
+			p.seen = map[string]bool{}
+		}
+		p.seen[key] = true
+		p.input = min(p.input+len(data), MaxOutput)
+	}
+	if limit := p.readLimit(); len(data) > limit-p.readIn {
+		return "", "", nil, errAt(pos, "%s: the sources and files read would exceed %d bytes (%d, and %d per byte of the source and of each file it reads)",
+			show(hidden, fmt.Sprintf("%q", ref)), limit, ReadBase, ReadPerInputByte)
 	}
 	p.readIn += len(data)
 	p.file.Read = append(p.file.Read, name)
@@ -742,10 +768,22 @@ func (p *parser) closeBlock(n *Node) {
 	binary.BigEndian.PutUint32(p.file.out[n.Off+4:], uint32(n.Len-8))
 }
 
+// outputLimit and readLimit are the bounds on the compiled file and on the
+// bytes read, for the input so far.
+func (p *parser) outputLimit() int {
+	return min(MaxOutput, OutputBase+OutputPerInputByte*p.input)
+}
+
+func (p *parser) readLimit() int { return min(MaxOutput, ReadBase+ReadPerInputByte*p.input) }
+
 // grow accounts for n more output bytes.
 func (p *parser) grow(pos Pos, n int) error {
-	if n > MaxOutput-p.outSize {
-		return errAt(pos, "the compiled file would exceed %d bytes", MaxOutput)
+	if limit := p.outputLimit(); n > limit-p.outSize {
+		if limit == MaxOutput {
+			return errAt(pos, "the compiled file would exceed %d bytes", MaxOutput)
+		}
+		return errAt(pos, "the compiled file would exceed %d bytes (%d, and %d per byte of the source and of each file it reads)",
+			limit, OutputBase, OutputPerInputByte)
 	}
 	p.outSize += n
 	return nil
