@@ -246,3 +246,37 @@ func TestMaxValues(t *testing.T) {
 		t.Errorf("6 values: got %v, want t.mif:3:31: more than 6 values and blocks", err)
 	}
 }
+
+// TestLabelHash: labelhash is CRC-32 with polynomial 0x04C11DB7, most
+// significant bit first, initial value and final XOR 0xFFFFFFFF (the
+// CRC-32/BZIP2 parameters, whose check value for "123456789" is 0xFC891918); it
+// stops at a 0 byte. The table form agrees with the bit-at-a-time loop.
+func TestLabelHash(t *testing.T) {
+	bitwise := func(s string) uint32 {
+		crc := uint32(0xFFFFFFFF)
+		for i := 0; i < len(s) && s[i] != 0; i++ {
+			crc ^= uint32(s[i]) << 24
+			for k := 0; k < 8; k++ {
+				if crc&0x80000000 != 0 {
+					crc = crc<<1 ^ 0x04C11DB7
+				} else {
+					crc <<= 1
+				}
+			}
+		}
+		return crc ^ 0xFFFFFFFF
+	}
+	for _, c := range []struct {
+		s    string
+		want uint32
+	}{{"123456789", 0xFC891918}, {"", 0}, {"123456789\x00tail", 0xFC891918}} {
+		if got := LabelHash(c.s); got != c.want {
+			t.Errorf("LabelHash(%q) = %#08x, want %#08x", c.s, got, c.want)
+		}
+	}
+	for _, s := range []string{"a", "appearance/skeleton/all_b.skt", "\xff\x80\x01", strings.Repeat("xyz", 100)} {
+		if got, want := LabelHash(s), bitwise(s); got != want {
+			t.Errorf("LabelHash(%q) = %#08x, bit by bit %#08x", s, got, want)
+		}
+	}
+}

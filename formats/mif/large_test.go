@@ -138,10 +138,11 @@ func BenchmarkCheckLarge(b *testing.B) {
 
 // TestSmallSourceCannotExpand: what a source makes is bounded by what it is
 // (its bytes and those of each file it reads, once): a 1 MB string macro used
-// again and again stops at OutputBase + OutputPerInputByte per input byte, a
-// file included again and again at ReadBase + ReadPerInputByte per input byte;
+// again and again (written or hashed) stops at OutputBase + OutputPerInputByte
+// per input byte, a file included again and again at ReadBase +
+// ReadPerInputByte per input byte;
 // the same file read once compiles. (Before, a 1 MB source compiled to 300 MB
-// and took 1.2 GB.)
+// and took 1.2 GB, and one that hashed its macro 300 times ran for 49 s.)
 func TestSmallSourceCannotExpand(t *testing.T) {
 	if testing.Short() {
 		t.Skip("compiles some 40 MB")
@@ -153,6 +154,15 @@ func TestSmallSourceCannotExpand(t *testing.T) {
 	want := fmt.Sprintf("the compiled file would exceed %d bytes (%d, and %d per byte", limit, OutputBase, OutputPerInputByte)
 	if err == nil || !strings.Contains(err.Error(), want) {
 		t.Errorf("a 1 MB macro used 100 times: got %v, want %q", err, want)
+	}
+
+	// labelhash writes 4 bytes but reads the whole string: the same bound.
+	src = "#define S \"" + long + "\"\nchunk \"DATA\" {\n" + strings.Repeat("labelhash S\n", 100) + "}\n"
+	limit = OutputBase + OutputPerInputByte*len(src)
+	_, _, _, err = Compile("hash.mif", []byte(src), Options{NoFiles: true})
+	want = fmt.Sprintf("labelhash: the strings hashed would exceed %d bytes", limit)
+	if err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("a 1 MB macro hashed 100 times: got %v, want %q", err, want)
 	}
 
 	comment := []byte("/*" + long + "*/\n")

@@ -247,6 +247,7 @@ type parser struct {
 	readIn  int // bytes of included sources and files so far, every time one is read
 	input   int // the source's bytes and those of each file it read, once
 	seen    map[string]bool
+	hashed  int    // bytes of labelhash strings so far (bounded as the output is)
 	prefix  string // in a tree: what comes before a member's path in its name ("data.tre:")
 }
 
@@ -809,6 +810,13 @@ func (p *parser) values(n *Node, t Type) error {
 			size = wideSize(st.Str)
 		case TLabelHash:
 			size = 4
+			// Hashing costs time per byte of the string, though it writes 4: a
+			// long string macro hashed again and again counts as if written.
+			if len(st.Raw) > p.outputLimit()-p.hashed {
+				return errAt(st.Pos, "labelhash: the strings hashed would exceed %d bytes (%d, and %d per byte of the source and of each file it reads)",
+					p.outputLimit(), OutputBase, OutputPerInputByte)
+			}
+			p.hashed += len(st.Raw)
 		case TTag:
 			if len(st.Str) != 4 {
 				return errAt(st.Pos, "tag %s is not 4 characters", show(st.hidden, fmt.Sprintf("%q", st.Raw)))
@@ -915,7 +923,16 @@ func wideSize(s []byte) int { return len(appendWide(nil, s)) }
 func LabelHash(s string) uint32 {
 	crc := uint32(0xFFFFFFFF)
 	for i := 0; i < len(s) && s[i] != 0; i++ {
-		crc ^= uint32(s[i]) << 24
+		crc = crc<<8 ^ crcTable[byte(crc>>24)^s[i]]
+	}
+	return crc ^ 0xFFFFFFFF
+}
+
+// crcTable[b] is the CRC register after shifting b through it bit by bit (the
+// table form of the loop, a byte at a time).
+var crcTable = func() (t [256]uint32) {
+	for b := range t {
+		crc := uint32(b) << 24
 		for k := 0; k < 8; k++ {
 			if crc&0x80000000 != 0 {
 				crc = crc<<1 ^ 0x04C11DB7
@@ -923,9 +940,10 @@ func LabelHash(s string) uint32 {
 				crc <<= 1
 			}
 		}
+		t[b] = crc
 	}
-	return crc ^ 0xFFFFFFFF
-}
+	return t
+}()
 
 // enum [NAME] { A [= expr], B, … } [NAME {, NAME}] ;
 func (p *parser) enum() error {
