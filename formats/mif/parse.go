@@ -228,6 +228,7 @@ const (
 type source struct {
 	lx   *lexer
 	path string // on disk or in the tree, for resolving includes
+	info os.FileInfo
 	id   uint32 // its index in File.files
 }
 
@@ -244,11 +245,12 @@ type parser struct {
 	depth   int // open forms
 	outSize int // bytes of values so far (bounded by MaxOutput)
 	nvalues int
-	readIn  int // bytes of included sources and files so far, every time one is read
-	input   int // the source's bytes and those of each file it read, once
-	seen    map[string]bool
-	hashed  int    // bytes of labelhash strings so far (bounded as the output is)
-	prefix  string // in a tree: what comes before a member's path in its name ("data.tre:")
+	readIn  int                  // bytes of included sources and files so far, every time one is read
+	input   int                  // the source's bytes and those of each file it read, once
+	seen    map[string]bool      // files read, by path (counted once in input)
+	reads   map[string]*readFile // each reference resolved so far, by its file and text
+	hashed  int                  // bytes of labelhash strings so far (bounded as the output is)
+	prefix  string               // in a tree: what comes before a member's path in its name ("data.tre:")
 }
 
 // Parse reads a MIF source. Errors are *formats.FileError values naming the file,
@@ -267,6 +269,9 @@ func Parse(name string, src []byte, opts Options) (*File, error) {
 		}
 	}
 	p.stack = []source{{lx: newLexer(name, src), path: path}}
+	if opts.Tree == nil && !opts.NoFiles {
+		p.stack[0].info, _ = os.Stat(path) // for telling an include of itself
+	}
 	p.file.files = []string{name}
 	p.srcSize, p.input = len(src), len(src)
 	if err := p.advance(); err != nil {
@@ -359,87 +364,109 @@ func (p *parser) advance() error {
 // readRef reads a file named by the source at pos, inside the asset root: on
 // disk (formats.ResolveRef), or inside the archive the source is a member of. It
 // returns the file's name for messages, its path and its bytes.
-func (p *parser) readRef(pos Pos, ref string, hidden bool) (name, path string, data []byte, err error) {
+func (p *parser) readRef(pos Pos, ref string, hidden bool) (*readFile, error) {
 	if p.opts.NoFiles {
-		return "", "", nil, errAt(pos, "%s: this source may not read other files", show(hidden, fmt.Sprintf("%q", ref)))
+		return nil, errAt(pos, "%s: this source may not read other files", show(hidden, fmt.Sprintf("%q", ref)))
 	}
 	from := p.stack[len(p.stack)-1].path
-	if p.opts.Tree != nil {
-		path, data, err = formats.ReadTreeRef(p.opts.Tree, from, ref, p.opts.Root)
-		name = p.prefix + path
-	} else if path, err = formats.ResolveRef(from, ref, p.opts.Root); err == nil {
-		name = path
-		data, err = formats.ReadFile(path)
-	}
-	if err != nil {
-		if hidden {
-			// The reason names the reference: text of an included file.
-			what := "is refused"
-			if formats.IsNotExist(err) {
-				what = "is not found"
+	// A reference is resolved and read once per compile: a source may name the
+	// same file a million times, and each resolution on disk costs several
+	// system calls.
+	key := from + "\x00" + ref
+	rf := p.reads[key]
+	if rf == nil {
+		var (
+			name, path string
+			data       []byte
+			err        error
+		)
+		if p.opts.Tree != nil {
+			path, data, err = formats.ReadTreeRef(p.opts.Tree, from, ref, p.opts.Root)
+			name = p.prefix + path
+		} else if path, err = formats.ResolveRef(from, ref, p.opts.Root); err == nil {
+			name = path
+			data, err = formats.ReadFile(path)
+		}
+		if err != nil {
+			if hidden {
+				// The reason names the reference: text of an included file.
+				what := "is refused"
+				if formats.IsNotExist(err) {
+					what = "is not found"
+				}
+				return nil, errAt(pos, "the file named here %s %s", what, hiddenText)
 			}
-			return "", "", nil, errAt(pos, "the file named here %s %s", what, hiddenText)
+			if path == "" {
+				return nil, errAt(pos, "%v", err)
+			}
+			return nil, errAt(pos, "%q: %v", ref, err)
 		}
-		if path == "" {
-			return "", "", nil, errAt(pos, "%v", err)
+		rf = &readFile{name: name, path: path, data: data}
+		id := path // counted once under each spelling: an overcount at worst
+		if p.opts.Tree != nil {
+			id = strings.ToLower(path)
+		} else {
+			rf.info, _ = os.Stat(path)
 		}
-		return "", "", nil, errAt(pos, "%q: %v", ref, err)
-	}
-	key := path
-	if p.opts.Tree != nil {
-		key = strings.ToLower(path)
-	}
-	if !p.seen[key] {
-		if p.seen == nil {
-			p.seen = map[string]bool{}
+		if p.reads == nil {
+			p.reads, p.seen = map[string]*readFile{}, map[string]bool{}
 		}
-		p.seen[key] = true
-		p.input = min(p.input+len(data), MaxOutput)
+		p.reads[key] = rf
+		if !p.seen[id] {
+			p.seen[id] = true
+			p.input = min(p.input+len(data), MaxOutput)
+			p.file.Read = append(p.file.Read, name)
+		}
 	}
-	if limit := p.readLimit(); len(data) > limit-p.readIn {
-		return "", "", nil, errAt(pos, "%s: the sources and files read would exceed %d bytes (%d, and %d per byte of the source and of each file it reads)",
+	if limit := p.readLimit(); len(rf.data) > limit-p.readIn {
+		return nil, errAt(pos, "%s: the sources and files read would exceed %d bytes (%d, and %d per byte of the source and of each file it reads)",
 			show(hidden, fmt.Sprintf("%q", ref)), limit, ReadBase, ReadPerInputByte)
 	}
-	p.readIn += len(data)
-	p.file.Read = append(p.file.Read, name)
-	return name, path, data, nil
+	p.readIn += len(rf.data)
+	return rf, nil
+}
+
+// readFile is a file a source read: its name in messages, its path (on disk or
+// in the tree), its bytes and, on disk, what tells it from other files.
+type readFile struct {
+	name, path string
+	data       []byte
+	info       os.FileInfo
 }
 
 func (p *parser) pushInclude(pos Pos, ref string, hidden bool) error {
 	if len(p.stack) > MaxIncludeDepth {
 		return errAt(pos, "#include nests more than %d files deep", MaxIncludeDepth)
 	}
-	name, path, data, err := p.readRef(pos, ref, hidden)
+	rf, err := p.readRef(pos, ref, hidden)
 	if err != nil {
 		return err
 	}
 	for _, s := range p.stack {
-		if p.sameFile(s.path, path) {
-			return errAt(pos, "#include of %s includes itself (through %s)", name, s.lx.file)
+		if p.sameFile(s, rf) {
+			return errAt(pos, "#include of %s includes itself (through %s)", rf.name, s.lx.file)
 		}
 	}
 	if len(p.file.files) >= maxSources {
 		return errAt(pos, "more than %d sources (#include)", maxSources)
 	}
-	lx := newLexer(name, data)
+	lx := newLexer(rf.name, rf.data)
 	lx.hidden = true
-	p.stack = append(p.stack, source{lx: lx, path: path, id: uint32(len(p.file.files))})
-	p.file.files = append(p.file.files, name)
+	p.stack = append(p.stack, source{lx: lx, path: rf.path, info: rf.info, id: uint32(len(p.file.files))})
+	p.file.files = append(p.file.files, rf.name)
 	return nil
 }
 
-// sameFile says whether two paths of included sources are one file: on disk the
+// sameFile says whether an open source and a file read are one file: on disk the
 // same inode, in an archive the same member (names ignore case, as MPQ's do).
-func (p *parser) sameFile(a, b string) bool {
+func (p *parser) sameFile(s source, rf *readFile) bool {
 	if p.opts.Tree != nil {
-		return strings.EqualFold(a, b)
+		return strings.EqualFold(s.path, rf.path)
 	}
-	sa, err1 := os.Stat(a)
-	sb, err2 := os.Stat(b)
-	if err1 != nil || err2 != nil {
-		return a == b
+	if s.info != nil && rf.info != nil {
+		return os.SameFile(s.info, rf.info)
 	}
-	return os.SameFile(sa, sb)
+	return s.path == rf.path
 }
 
 func (p *parser) isWord(words ...string) bool {
@@ -563,10 +590,11 @@ func (p *parser) body(parent *Node) ([]*Node, error) {
 			if err != nil {
 				return nil, err
 			}
-			_, _, data, err := p.readRef(name.Pos, string(name.Str), name.hidden)
+			rf, err := p.readRef(name.Pos, string(name.Str), name.hidden)
 			if err != nil {
 				return nil, err
 			}
+			data := rf.data
 			if err := p.grow(pos, len(data)); err != nil {
 				return nil, err
 			}
@@ -692,10 +720,11 @@ func (p *parser) chunk() (*Node, error) {
 			if err != nil {
 				return nil, err
 			}
-			_, _, data, err := p.readRef(ft.Pos, string(ft.Str), ft.hidden)
+			rf, err := p.readRef(ft.Pos, string(ft.Str), ft.hidden)
 			if err != nil {
 				return nil, err
 			}
+			data := rf.data
 			if err := p.grow(ipos, len(data)); err != nil {
 				return nil, err
 			}
