@@ -280,3 +280,26 @@ func TestLabelHash(t *testing.T) {
 		}
 	}
 }
+
+// TestStringPositions: a string with a line break, escapes and multi-byte
+// characters leaves the lexer at the right line and column, and its bytes are
+// those written (with or without escapes).
+func TestStringPositions(t *testing.T) {
+	src := "chunk \"A\" { cstring \"ab\ncé\" int8 1 cstring \"x\\ty\" cstring \"\" int8 2 }"
+	data, sm, f, err := Compile("s.mif", []byte(src), Options{NoFiles: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := hex.EncodeToString(data[8:]), "61620a63c3a90001"+"78097900"+"00"+"02"; got != want {
+		t.Errorf("payload %s, want %s", got, want)
+	}
+	n := f.Top[0]
+	for i, want := range []Pos{{"s.mif", 1, 21}, {"s.mif", 2, 10}, {"s.mif", 2, 20}, {"s.mif", 2, 35}, {"s.mif", 2, 43}} {
+		if got := f.Value(n, i).Pos; got != want {
+			t.Errorf("value %d at %v, want %v", i, got, want)
+		}
+	}
+	if p, ok := sm.Lookup(int64(len(data) - 1)); !ok || p.Line != 2 || p.Col != 43 {
+		t.Errorf("the last byte maps to %v, want s.mif:2:43", p)
+	}
+}

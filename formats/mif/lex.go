@@ -398,7 +398,10 @@ func (l *lexer) lexNumber(start Pos) (token, error) {
 func (l *lexer) lexString(start Pos) (token, error) {
 	l.advance() // opening quote
 	rawStart := l.pos
+	// Until the first escape, the string's bytes are the source's: Str is then a
+	// slice of it, not a copy (sources repeat short strings by the million).
 	var out []byte
+	escaped := false
 	for {
 		if l.pos >= len(l.src) {
 			return token{}, errAt(start, "string is not closed before the end of the file")
@@ -408,9 +411,25 @@ func (l *lexer) lexString(start Pos) (token, error) {
 		}
 		c := l.src[l.pos]
 		if c == '"' {
+			if !escaped {
+				out = l.src[rawStart:l.pos:l.pos]
+			}
 			raw := string(l.src[rawStart:l.pos])
 			l.advance()
 			return token{Kind: tString, Pos: start, Text: raw, Str: out, Raw: raw}, nil
+		}
+		if !escaped && c != '\\' {
+			if c < utf8.RuneSelf && c != '\n' {
+				l.pos++
+				l.col++
+			} else {
+				l.advance()
+			}
+			continue
+		}
+		if !escaped {
+			escaped = true
+			out = append([]byte(nil), l.src[rawStart:l.pos]...)
 		}
 		if c != '\\' {
 			n := 1

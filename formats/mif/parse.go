@@ -249,6 +249,7 @@ type parser struct {
 	input   int                  // the source's bytes and those of each file it read, once
 	seen    map[string]bool      // files read, by path (counted once in input)
 	reads   map[string]*readFile // each reference resolved so far, by its file and text
+	names   map[string]string    // block names, held once
 	hashed  int                  // bytes of labelhash strings so far (bounded as the output is)
 	prefix  string               // in a tree: what comes before a member's path in its name ("data.tre:")
 }
@@ -621,12 +622,25 @@ func (p *parser) body(parent *Node) ([]*Node, error) {
 
 // blockName checks a form name or chunk tag: at most 4 bytes, padded with spaces,
 // never "FORM".
-func blockName(t token, what string) (string, error) {
+func (p *parser) blockName(t token, what string) (string, error) {
 	s := t.Str
 	if len(s) > 4 {
 		return "", errAt(t.Pos, "%s name %s is longer than 4 characters", what, show(t.hidden, fmt.Sprintf("%q", t.Raw)))
 	}
-	name := string(s) + strings.Repeat(" ", 4-len(s))
+	var padded [4]byte
+	copy(padded[:], "    ")
+	copy(padded[:], s)
+	// Names repeat (a file of a million chunks has a few names): each is held once.
+	name, ok := p.names[string(padded[:])]
+	if !ok {
+		name = string(padded[:])
+		if p.names == nil {
+			p.names = map[string]string{}
+		}
+		if len(p.names) < MaxEnumSymbols {
+			p.names[name] = name
+		}
+	}
 	if strings.EqualFold(name, "FORM") {
 		return "", errAt(t.Pos, "%s name cannot be FORM", what)
 	}
@@ -642,7 +656,7 @@ func (p *parser) form() (*Node, error) {
 	if err != nil {
 		return nil, err
 	}
-	name, err := blockName(nt, "FORM")
+	name, err := p.blockName(nt, "FORM")
 	if err != nil {
 		return nil, err
 	}
@@ -681,7 +695,7 @@ func (p *parser) chunk() (*Node, error) {
 	if err != nil {
 		return nil, err
 	}
-	name, err := blockName(nt, "CHUNK")
+	name, err := p.blockName(nt, "CHUNK")
 	if err != nil {
 		return nil, err
 	}
