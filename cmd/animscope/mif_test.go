@@ -6,11 +6,13 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"testing"
 
 	"animscope/formats/mif"
+	"animscope/formats/mif/miftest"
 	"animscope/formats/samples"
 	"animscope/formats/tre/tretest"
 )
@@ -253,5 +255,50 @@ func TestMIFMemberVerdict(t *testing.T) {
 	_, restArchive, _ := strings.Cut(fromArchive, "\n")
 	if code != exitOK || code2 != exitOK || restDisk != restArchive || !strings.Contains(restArchive, "int32 0 // jror[0].order") {
 		t.Errorf("mif of the file (exit %d, %s) and of the member (exit %d, %s) differ", code, e1, code2, e2)
+	}
+}
+
+// TestMIFLargeAndHostileSources: the MIF shapes that took gigabytes or minutes
+// (issue: a 100 MiB source of 15 million values ran out of memory; a 1 MB source
+// could compile to 1 GiB or hash for a minute; a source of a million #includes
+// took 17 s) give every command a verdict, allocating less than 1 GiB in all
+// (total allocation, which bounds the peak).
+func TestMIFLargeAndHostileSources(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a 16 MB source")
+	}
+	dir := t.TempDir()
+	write := func(name string, data []byte) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	src, inc := miftest.RepeatedInclude(200000, "inc.mif")
+	write("inc.mif", inc)
+	files := []string{
+		write("values.mif", miftest.OneByteValues(2<<20)), // 16 MB
+		write("chunks.mif", miftest.EmptyChunks(300000)),
+		write("strings.mif", miftest.MacroReuse(1<<20, 300, "cstring")),
+		write("hashes.mif", miftest.MacroReuse(1<<20, 300, "labelhash")),
+		write("includes.mif", src),
+	}
+	for _, f := range files {
+		for _, cmd := range []string{"inspect", "validate", "mif"} {
+			var before, after runtime.MemStats
+			runtime.GC()
+			runtime.ReadMemStats(&before)
+			code, _, errOut := runCLI(cmd, f)
+			runtime.ReadMemStats(&after)
+			if code != exitOK && (code != exitInvalid || !strings.Contains(errOut, f)) {
+				t.Errorf("%s %s: exit %d, stderr %.200q; want a verdict (exit 0, or 1 naming the file)", cmd, filepath.Base(f), code, errOut)
+			}
+			alloc := after.TotalAlloc - before.TotalAlloc
+			t.Logf("%s %s: exit %d, %d MB allocated", cmd, filepath.Base(f), code, alloc>>20)
+			if alloc > 1<<30 {
+				t.Errorf("%s %s allocated %d MB, want under 1 GiB", cmd, filepath.Base(f), alloc>>20)
+			}
+		}
 	}
 }

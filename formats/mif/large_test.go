@@ -5,20 +5,9 @@ import (
 	"runtime"
 	"strings"
 	"testing"
-)
 
-// oneByteValues is a source of n one-byte values, one statement per line: the
-// shape of the largest sources (a chunk of bytes written value by value).
-func oneByteValues(n int) []byte {
-	var b strings.Builder
-	b.Grow(n*8 + 64)
-	b.WriteString("form \"TEST\" {\nchunk \"DATA\" {\n")
-	for i := 0; i < n; i++ {
-		fmt.Fprintf(&b, "uint8 %d\n", i%200)
-	}
-	b.WriteString("}\n}\n")
-	return []byte(b.String())
-}
+	"animscope/formats/mif/miftest"
+)
 
 // TestLargeSourceMemory: compiling a source of a million one-byte values
 // allocates a small, fixed amount per value (the value's 16-byte mark in the
@@ -30,7 +19,7 @@ func TestLargeSourceMemory(t *testing.T) {
 		t.Skip("builds an 8 MB source")
 	}
 	const n = 1 << 20
-	src := oneByteValues(n)
+	src := miftest.OneByteValues(n)
 	var before, after runtime.MemStats
 	runtime.GC()
 	runtime.ReadMemStats(&before)
@@ -102,7 +91,7 @@ func TestValueReadBack(t *testing.T) {
 // times apart: time and bytes per value should stay the same (linear growth).
 func BenchmarkCompileLarge(b *testing.B) {
 	for _, n := range []int{1 << 17, 1 << 20} {
-		src := oneByteValues(n)
+		src := miftest.OneByteValues(n)
 		b.Run(fmt.Sprintf("values=%d", n), func(b *testing.B) {
 			b.SetBytes(int64(len(src)))
 			b.ReportAllocs()
@@ -148,18 +137,18 @@ func TestSmallSourceCannotExpand(t *testing.T) {
 		t.Skip("compiles some 40 MB")
 	}
 	long := strings.Repeat("x", 1<<20)
-	src := "#define S \"" + long + "\"\nchunk \"DATA\" {\n" + strings.Repeat("cstring S\n", 100) + "}\n"
+	src := miftest.MacroReuse(1<<20, 100, "cstring")
 	limit := OutputBase + OutputPerInputByte*len(src)
-	_, _, _, err := Compile("amp.mif", []byte(src), Options{NoFiles: true})
+	_, _, _, err := Compile("amp.mif", src, Options{NoFiles: true})
 	want := fmt.Sprintf("the compiled file would exceed %d bytes (%d, and %d per byte", limit, OutputBase, OutputPerInputByte)
 	if err == nil || !strings.Contains(err.Error(), want) {
 		t.Errorf("a 1 MB macro used 100 times: got %v, want %q", err, want)
 	}
 
 	// labelhash writes 4 bytes but reads the whole string: the same bound.
-	src = "#define S \"" + long + "\"\nchunk \"DATA\" {\n" + strings.Repeat("labelhash S\n", 100) + "}\n"
+	src = miftest.MacroReuse(1<<20, 100, "labelhash")
 	limit = OutputBase + OutputPerInputByte*len(src)
-	_, _, _, err = Compile("hash.mif", []byte(src), Options{NoFiles: true})
+	_, _, _, err = Compile("hash.mif", src, Options{NoFiles: true})
 	want = fmt.Sprintf("labelhash: the strings hashed would exceed %d bytes", limit)
 	if err == nil || !strings.Contains(err.Error(), want) {
 		t.Errorf("a 1 MB macro hashed 100 times: got %v, want %q", err, want)
