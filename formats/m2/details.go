@@ -1,6 +1,10 @@
 package m2
 
-import "github.com/go-gl/mathgl/mgl32"
+import (
+	"animscope/formats"
+
+	"github.com/go-gl/mathgl/mgl32"
+)
 
 // Details is the M2 part of `inspect` (Asset.Details): JSON-marshalable, with the
 // file's own numbering (bone indices are file indices; Bones[i].Node is where the
@@ -33,8 +37,15 @@ type Details struct {
 	// Skipped counts what animscope parses for counts only.
 	Skipped Skipped `json:"skipped"`
 
-	billboard []uint8
-	uv1       [][]mgl32.Vec2
+	// CharacterGroups are a character model's geoset groups, named, with their
+	// default visibility (geoset.go); nil for other models.
+	CharacterGroups []formats.GeosetGroup `json:"geoset_groups,omitempty"`
+
+	billboard    []uint8
+	geosetGroups []formats.GeosetGroup // every model's (GeosetGroups)
+	race, sex    string                // a character's, from its folders or name
+	inFolders    bool                  // it lies in Character\<Race>\<Sex>\
+	uv1          [][]mgl32.Vec2
 	mats      *materialTracks
 }
 

@@ -49,14 +49,11 @@ func findTextures(a *formats.Asset, det *Details, modelPath, root string) {
 		if len(m.Textures) == 0 || m.Textures[0] < 0 {
 			continue
 		}
-		tx := det.Textures[m.Textures[0]]
-		switch {
-		case tx.Type == 0:
+		if tx := det.Textures[m.Textures[0]]; tx.Type == 0 {
 			set.mats[k].Texture = tx.File
-		case defaultSkin != "":
-			set.mats[k].Texture = defaultSkin
 		}
 	}
+	set.fillSlotsOnDisk(det, modelPath, root, defaultSkin) // the replaceable ones (slots.go)
 }
 
 // resolveTexture finds a named texture: its game path inside the asset root, else
@@ -177,4 +174,5 @@ func findTexturesInTree(a *formats.Asset, det *Details, src *formats.Source) {
 			set.mats[k].Texture = det.Textures[m.Textures[0]].File
 		}
 	}
+	set.fillSlotsInTree(det, src)
 }
