@@ -46,7 +46,7 @@ type Details struct {
 	race, sex    string                // a character's, from its folders or name
 	inFolders    bool                  // it lies in Character\<Race>\<Sex>\
 	uv1          [][]mgl32.Vec2
-	mats      *materialTracks
+	mats         *materialTracks
 }
 
 // BillboardModes gives, per skeleton node (anim order), how the renderer turns the
