@@ -74,19 +74,32 @@ func ParseGeosets(spec string, groups []GeosetGroup) (GeosetSet, error) {
 	case "all":
 		return AllGeosets(groups), nil
 	}
+	ids, err := GeosetIDs(spec)
+	if err != nil {
+		return nil, err
+	}
 	all := AllGeosets(groups)
 	s := GeosetSet{}
-	for _, f := range strings.Split(spec, ",") {
-		id, err := strconv.Atoi(strings.TrimSpace(f))
-		if err != nil || id < 0 {
-			return nil, fmt.Errorf("%q is not a geoset id (want defaults, all or ID,ID,…)", f)
-		}
+	for _, id := range ids {
 		if !all[id] {
 			return nil, fmt.Errorf("geoset %d is not in the model (it has %s)", id, joinIDs(all))
 		}
 		s[id] = true
 	}
 	return s, nil
+}
+
+// GeosetIDs reads a comma-separated list of geoset ids (0–65535).
+func GeosetIDs(spec string) ([]int, error) {
+	var ids []int
+	for _, f := range strings.Split(spec, ",") {
+		id, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil || id < 0 || id > 0xFFFF {
+			return nil, fmt.Errorf("%q is not a geoset id (want defaults, all or ID,ID,…)", f)
+		}
+		ids = append(ids, id)
+	}
+	return ids, nil
 }
 
 func joinIDs(s GeosetSet) string {
