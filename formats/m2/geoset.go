@@ -67,8 +67,9 @@ type GeosetValues map[int]int
 //   - eye glow 2 (the racial glow, 1702) for the Scourge, Night Elves and
 //     skeletons, 1 otherwise (3 is the death knight's);
 //   - hair: the geoset of hair style 0 (CharHairGeosets). animscope has no
-//     table and takes the model's lowest hair geoset (1–99), so the default
-//     character wears one hair style (or the scalp when 1 is the only one).
+//     table and takes the model's lowest hair style geoset (2–99), so the
+//     default character wears one hair style; without one it is bald (the
+//     scalp, 1, shows, as the client shows it for a bald style).
 //
 // race is the model's race folder name ("Scourge"; "" when unknown).
 func (d *Details) DefaultGeosetValues(race string) GeosetValues {
@@ -78,7 +79,7 @@ func (d *Details) DefaultGeosetValues(race string) GeosetValues {
 		id := int(g.ID)
 		if grp := id / 100; grp != 0 {
 			v[grp] = 1
-		} else if id > 0 && (hair < 0 || id < hair) {
+		} else if id > 1 && (hair < 0 || id < hair) { // 1 is the scalp, not a style
 			hair = id
 		}
 	}

@@ -152,6 +152,9 @@ func contains(list []string, s string) bool {
 // "ARCHIVE:PATH", which formats.ReadMember (and so texture.Read) reads. The tree
 // offers no listing, so no skin candidates are found there.
 func findTexturesInTree(a *formats.Asset, det *Details, src *formats.Source) {
+	if set, ok := a.Materials.(*materialSet); ok {
+		set.fillSlotsInTree(det, src)
+	}
 	archive := formats.ArchiveOf(src.Name)
 	if archive == "" {
 		return
@@ -174,5 +177,4 @@ func findTexturesInTree(a *formats.Asset, det *Details, src *formats.Source) {
 			set.mats[k].Texture = det.Textures[m.Textures[0]].File
 		}
 	}
-	set.fillSlotsInTree(det, src)
 }
