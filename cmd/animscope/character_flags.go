@@ -53,7 +53,7 @@ func (l *slotFiles) Set(v string) error {
 
 func (c *characterFlags) register(fs *flag.FlagSet) {
 	c.geosets = fs.String("geosets", "defaults", "which geosets of a character are drawn: defaults (the game's, without equipment), all, or ID,ID,…")
-	fs.Var(&c.textures, "texture", "fill a texture slot with FILE, once per slot: SLOT=FILE (SLOT body, cape, hair, fur, creature1, creature2, creature3 or a type number)")
+	fs.Var(&c.textures, "texture", "fill texture slot SLOT with FILE (once per slot; SLOT body, cape, hair, fur, creature1, creature2, creature3 or a type number)")
 }
 
 // check reads --geosets' form before any file is opened (a usage error).
