@@ -1,7 +1,7 @@
 package m2test
 
-// CharacterGeoset is one submesh of Character: its geoset id and where its quad
-// lies (the quad faces +X, as models do: y across, z up).
+// CharacterGeoset is one submesh of Character: its geoset id and where its box
+// lies (models face +X: y across, z up; every box is 0.2 deep in x).
 type CharacterGeoset struct {
 	ID          uint16
 	Y0, Y1      float32
@@ -12,7 +12,7 @@ type CharacterGeoset struct {
 
 // CharacterGeosets are the submeshes Character writes: the body, the scalp and
 // two hair styles, facial variants, gloves, boots, ears, sleeves, the robe
-// (legs), capes, eye glows and a belt, each a quad on a stick figure's outline;
+// (legs), capes, eye glows and a belt, each a box of a blocky figure;
 // variants of a group overlap where the game puts them. Textures: 0 the body
 // skin (type 1), 1 the hair (type 6), 2 the cape (type 2), 3 a named eye glow.
 var CharacterGeosets = []CharacterGeoset{
@@ -40,7 +40,7 @@ var CharacterGeosets = []CharacterGeoset{
 }
 
 // Character is a synthetic character model at version (256, 260 or 264): one
-// bone, one sequence (Stand, 1 s, no keys), and one quad per entry of
+// bone, one sequence (Stand, 1 s, no keys), and one box per entry of
 // CharacterGeosets, textured through the body skin, hair and cape slots (types
 // 1, 6, 2) and a named eye-glow texture, so that the geoset and texture-slot
 // rules have a model of the client's kind that the project writes itself.
@@ -57,16 +57,27 @@ func Character(version uint32, name string) *Model {
 	m.Bones = []Bone{{KeyBone: 0, Parent: -1}}
 	for i, g := range CharacterGeosets {
 		v0 := uint16(len(m.Verts))
-		x := float32(i) * 0.001 // later variants a hair in front, so none fights another for depth
-		for _, c := range [4][2]float32{{g.Y0, g.Z0}, {g.Y1, g.Z0}, {g.Y0, g.Z1}, {g.Y1, g.Z1}} {
-			u, v := (c[0] + 0.5), 1-c[1]/2.2 // the texture spans the figure
-			m.Verts = append(m.Verts, Vert{Pos: [3]float32{x, c[0], c[1]}, W: [4]uint8{255}, N: [3]float32{1, 0, 0},
-				UV0: [2]float32{u, v}})
+		d := 0.1 + float32(i)*0.002 // later variants a little thicker, so none fights another for depth
+		for k := 0; k < 8; k++ {
+			y, z, x := g.Y0, g.Z0, -d
+			if k&1 != 0 {
+				y = g.Y1
+			}
+			if k&2 != 0 {
+				z = g.Z1
+			}
+			if k&4 != 0 {
+				x = d
+			}
+			m.Verts = append(m.Verts, Vert{Pos: [3]float32{x, y, z}, W: [4]uint8{255}, N: [3]float32{x, y, z - 1.2},
+				UV0: [2]float32{y + 0.5, 1 - z/2.2}}) // the texture spans the figure, front and back
 			m.Lookup = append(m.Lookup, uint16(len(m.Lookup)))
 		}
 		i0 := uint16(len(m.Indices))
-		m.Indices = append(m.Indices, v0, v0+1, v0+2, v0+2, v0+1, v0+3)
-		m.Subs = append(m.Subs, Submesh{Geoset: g.ID, VStart: v0, VCount: 4, IStart: i0, ICount: 6, BoneCount: 1})
+		for _, f := range [6][4]uint16{{4, 5, 6, 7}, {1, 0, 3, 2}, {0, 4, 2, 6}, {5, 1, 7, 3}, {2, 6, 3, 7}, {0, 1, 4, 5}} {
+			m.Indices = append(m.Indices, v0+f[0], v0+f[1], v0+f[2], v0+f[2], v0+f[1], v0+f[3])
+		}
+		m.Subs = append(m.Subs, Submesh{Geoset: g.ID, VStart: v0, VCount: 8, IStart: i0, ICount: 36, BoneCount: 1})
 		rf := uint16(0)
 		if g.Transparent {
 			rf = 1
