@@ -2,9 +2,9 @@ package viewer
 
 import (
 	"os"
-	"strings"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"animscope/formats"
