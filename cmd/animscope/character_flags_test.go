@@ -204,3 +204,38 @@ func TestRenderCharacterFolder(t *testing.T) {
 		t.Errorf("body slot warnings: with the skin %q; without %q", e1, e0)
 	}
 }
+
+// TestViewerCharacterFlags: the viewer's --texture and --geosets reach every
+// scene its loader opens (reloads too); without them the loader is the default.
+func TestViewerCharacterFlags(t *testing.T) {
+	model, green := characterFixture(t, color.NRGBA{})
+	cfg, err := parseViewerArgs([]string{"--texture", "body=" + green, "--geosets", "all", model})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.load == nil {
+		t.Fatal("no loader for the flags")
+	}
+	for i := 0; i < 2; i++ { // an open and a reload
+		a, err := cfg.load(cfg.files, cfg.opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range a.Meshes {
+			if m.Hidden {
+				t.Errorf("load %d: geoset %d hidden under --geosets all", i, m.Group)
+			}
+		}
+		for _, m := range a.Materials.Materials() {
+			if m.Slot == m2.TextureBody && m.Texture != green {
+				t.Errorf("load %d: body mesh %d draws %q", i, m.Mesh, m.Texture)
+			}
+		}
+	}
+	if cfg, err := parseViewerArgs([]string{model}); err != nil || cfg.load != nil {
+		t.Errorf("without the flags: loader set %v, %v", cfg.load != nil, err)
+	}
+	if _, err := parseViewerArgs([]string{"--geosets", "x", model}); err == nil {
+		t.Error("--geosets x taken")
+	}
+}
