@@ -135,7 +135,7 @@ func (d *Details) placeCharacter(name, path string, meshes []formats.Mesh) {
 		path = name
 	}
 	d.race, d.sex, d.inFolders = characterPlace(path)
-	if n := len(d.race); !d.inFolders && n > 0 && strings.EqualFold(d.race+d.sex, d.Name) {
+	if n := len(d.race); !d.inFolders && n > 0 && len(d.Name) == n+len(d.sex) && strings.EqualFold(d.race+d.sex, d.Name) {
 		d.race, d.sex = d.Name[:n], d.Name[n:] // the model's own spelling: ScourgeFemale
 	}
 	if len(d.Geosets) == 0 {
