@@ -239,3 +239,26 @@ func TestViewerCharacterFlags(t *testing.T) {
 		t.Error("--geosets x taken")
 	}
 }
+
+// TestShotGeosetsPanel: shot brings the Geosets panel of a character forward,
+// with its slots filled from the command line, and warns the empty slots on
+// stderr as the banner does.
+func TestShotGeosetsPanel(t *testing.T) {
+	if !hasDisplay() {
+		t.Skip("no display (DISPLAY unset): shot needs X11; run under xvfb-run")
+	}
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	model, green := characterFixture(t, color.NRGBA{})
+	out := filepath.Join(t.TempDir(), "g.png")
+	code, _, stderr := runCLI("shot", "--size", "800x600", "--panel", "geosets", "--texture", "body="+green, "--out", out, model)
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if _, err := os.Stat(out); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(stderr, "slot body") || !strings.Contains(stderr, "texture slot hair (hair) is empty") {
+		t.Errorf("stderr %q: want the hair slot's warning, not the body's", stderr)
+	}
+}
