@@ -39,13 +39,9 @@ type Material struct {
 	// resolved through ResolveRef, or for a replaceable texture the skin chosen
 	// among Materials.Skins.
 	TextureRef, Texture string
-	// Slot is the replaceable texture slot (TextureSlot.Type) the base texture
-	// fills, 0 when the file names its texture: an empty slot's warning is the
-	// slot's (TextureSlot.Warning), not the material's.
-	Slot     int
-	Blend    Blend
-	TwoSided bool
-	Unlit    bool
+	Blend               Blend
+	TwoSided            bool
+	Unlit               bool
 	// WrapU and WrapV repeat the texture (false: clamp to the edge).
 	WrapU, WrapV bool
 	// FlipV says the mesh's texture coordinates count v from the image's bottom
@@ -55,6 +51,10 @@ type Material struct {
 	// Nearest magnifies the texture's texels as squares and picks the nearest
 	// mip level (VoxelCore's pixel-art filtering) instead of trilinear filtering.
 	Nearest bool
+	// Slot is the replaceable texture slot (TextureSlot.Type) the base texture
+	// fills, 0 when the file names its texture: an empty slot's warning is the
+	// slot's (TextureSlot.Warning), not the material's.
+	Slot int
 }
 
 // MaterialState is a material's animated state at one time.

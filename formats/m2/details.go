@@ -41,12 +41,16 @@ type Details struct {
 	// default visibility (geoset.go); nil for other models.
 	CharacterGroups []formats.GeosetGroup `json:"geoset_groups,omitempty"`
 
-	billboard    []uint8
-	geosetGroups []formats.GeosetGroup // every model's (GeosetGroups)
-	race, sex    string                // a character's, from its folders or name
-	inFolders    bool                  // it lies in Character\<Race>\<Sex>\
-	uv1          [][]mgl32.Vec2
-	mats         *materialTracks
+	billboard []uint8
+	uv1       [][]mgl32.Vec2
+	mats      *materialTracks
+
+	// A character's (geoset.go): every model's groups (GeosetGroups), its race
+	// and sex from its folders or name, and whether it lies in
+	// Character\<Race>\<Sex>\.
+	geosetGroups []formats.GeosetGroup
+	race, sex    string
+	inFolders    bool
 }
 
 // BillboardModes gives, per skeleton node (anim order), how the renderer turns the
