@@ -149,6 +149,23 @@ func printGeosets(w io.Writer, a *formats.Asset) {
 	}
 }
 
+// printSlots lists the scene's texture slots: the file in each, or what was
+// looked for (inspect's text).
+func printSlots(w io.Writer, a *formats.Asset) {
+	slots := formats.SlotsOf(a)
+	if len(slots) == 0 {
+		return
+	}
+	fmt.Fprintf(w, "texture slots: %d\n", len(slots))
+	for _, s := range slots {
+		what := s.File
+		if what == "" {
+			what = "empty: " + s.Sought
+		}
+		fmt.Fprintf(w, "  %2d %-10s %s\n", s.Type, s.Name, what)
+	}
+}
+
 func orNone(s []string) string {
 	if len(s) == 0 {
 		return "none"

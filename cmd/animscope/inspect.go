@@ -241,6 +241,7 @@ func printInspect(w io.Writer, a *formats.Asset, out inspectOut, details []byte)
 	}
 	fmt.Fprintf(w, "meshes:  %d (%s, %s)\n", len(out.Meshes), plural(verts, "vertex", "vertices"), plural(tris, "triangle", "triangles"))
 	printGeosets(w, a)
+	printSlots(w, a)
 	if len(out.Materials) > 0 {
 		fmt.Fprintf(w, "materials: %d\n", len(out.Materials))
 		for _, m := range out.Materials {

@@ -199,3 +199,35 @@ func characterPlace(path string) (race, sex string, inFolders bool) {
 	}
 	return "", "", false
 }
+
+// Customise dresses a decoded character as a customisation chooses (the hook
+// for the client's tables: CharHairGeosets, CharacterFacialHairStyles,
+// CharSections): values picks the geosets (CharacterGeosets; groups it leaves
+// out keep their defaults), and files fills texture slots by type (a texture
+// file, or a composed one written out; "" empties a slot). A scene that is not
+// an M2 character is an error.
+func Customise(a *formats.Asset, values GeosetValues, files map[int]string) error {
+	det, ok := a.Details.(*Details)
+	if !ok || !det.Character() {
+		return fmt.Errorf("%s is not an M2 character model", strings.Join(a.Files, ", "))
+	}
+	formats.ApplyGeosets(a.Meshes, det.geosetGroups, det.CharacterGeosets(values))
+	if len(files) == 0 {
+		return nil
+	}
+	ts, ok := a.Materials.(formats.TextureSlots)
+	if !ok {
+		return fmt.Errorf("%s has no texture slots", strings.Join(a.Files, ", "))
+	}
+	types := make([]int, 0, len(files))
+	for t := range files {
+		types = append(types, t)
+	}
+	slices.Sort(types) // the first error is always the same one
+	for _, t := range types {
+		if err := ts.FillSlot(t, files[t]); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -297,3 +297,31 @@ func TestScourgeFemaleDefaults(t *testing.T) {
 		t.Errorf("slots %v, want body cape hair", names)
 	}
 }
+
+// TestCustomise: a customisation's geoset values and slot files reach the
+// meshes and materials; a non-character is refused.
+func TestCustomise(t *testing.T) {
+	dir := t.TempDir()
+	p := writeModel(t, dir, "HumanMale.m2", m2test.Character(260, "HumanMale"))
+	a, err := formats.Open([]string{p}, formats.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	hair := filepath.Join(dir, "hair.blp")
+	writeBLP(t, hair)
+	if err := Customise(a, GeosetValues{0: 5, 15: 2}, map[int]string{TextureHair: hair}); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := shownIDs(a), []int{0, 5, 101, 201, 401, 501, 702, 1301, 1502, 1701}; !slices.Equal(got, want) {
+		t.Errorf("shown %v, want %v", got, want)
+	}
+	for _, m := range a.Materials.Materials() {
+		if m.Slot == TextureHair && m.Texture != hair {
+			t.Errorf("hair mesh %d draws %q", m.Mesh, m.Texture)
+		}
+	}
+	creature, _ := openTest(t, m2test.NewModel(264))
+	if err := Customise(creature, nil, nil); err == nil {
+		t.Error("a creature was customised")
+	}
+}
