@@ -23,6 +23,8 @@ type geosetsView struct {
 	slotT  []string   // per slot: "body (body skin)"
 	slotV  []string   // per slot: the file's base name or "(empty)"
 	slotC  [][]string // per slot, per candidate: base name
+	paths  []string   // per slot: the path typed into its file field
+	pathID []string   // per slot: the field's ImGui id
 }
 
 func (u *UI) refreshGeosets(sc *viewer.Scene) *geosetsView {
@@ -63,6 +65,8 @@ func (u *UI) refreshGeosets(sc *viewer.Scene) *geosetsView {
 			cs = append(cs, filepath.Base(c))
 		}
 		v.slotC = append(v.slotC, cs)
+		v.paths = append(v.paths, s.File)
+		v.pathID = append(v.pathID, "file##slot"+s.Name)
 	}
 	return v
 }
@@ -118,7 +122,8 @@ func (u *UI) geosetsPanel() {
 }
 
 // slotPickers lists the scene's texture slots (Materials panel): the file in
-// each, a file beside it to choose, or the slot's warning when it is empty.
+// each, a file beside it to choose or any file's path to type, and the slot's
+// warning when it is empty.
 func (u *UI) slotPickers(sc *viewer.Scene) {
 	v := u.refreshGeosets(sc)
 	if len(v.slots) == 0 {
@@ -140,6 +145,10 @@ func (u *UI) slotPickers(sc *viewer.Scene) {
 		if sl.File == "" {
 			tooltip(sl.Sought)
 		}
+		if imgui.InputTextV(v.pathID[i], &v.paths[i], imgui.InputTextFlagsEnterReturnsTrue, nil) && v.paths[i] != sl.File {
+			u.report(sc.FillSlot(sl.Type, v.paths[i]))
+		}
+		tooltip("Any texture file for this slot: type its path and press Enter (an empty path empties the slot).")
 	}
 }
 
