@@ -325,3 +325,27 @@ func TestCustomise(t *testing.T) {
 		t.Error("a creature was customised")
 	}
 }
+
+// TestCharacterSlotsInArchive: a character read from an archive finds its body
+// skin and hair under Character\ in that archive (named ARCHIVE:PATH).
+func TestCharacterSlotsInArchive(t *testing.T) {
+	data, _ := m2test.Character(256, "ScourgeFemale").Encode()
+	archive := filepath.Join(t.TempDir(), "x.mpq")
+	os.WriteFile(archive, []byte("not read: the tree is given"), 0o644)
+	tree := mapTree{
+		"Character/Scourge/Female/ScourgeFemale.m2":           data,
+		"Character/Scourge/Female/ScourgeFemaleSkin00_00.blp": blpOf(t),
+		"Character/Scourge/Hair00_00.blp":                     blpOf(t),
+	}
+	a, err := formats.OpenInTree(tree, "Character/Scourge/Female/ScourgeFemale.m2", archive+":Character/Scourge/Female/ScourgeFemale.m2", formats.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for _, s := range formats.SlotsOf(&a.Asset) {
+		got[s.Name] = s.File
+	}
+	if got["body"] != archive+":Character/Scourge/Female/ScourgeFemaleSkin00_00.blp" || got["hair"] != archive+":Character/Scourge/Hair00_00.blp" || got["cape"] != "" {
+		t.Errorf("slots %v", got)
+	}
+}
