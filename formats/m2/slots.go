@@ -224,8 +224,10 @@ func (d *Details) characterRefs(t int) []string {
 func (d *Details) characterSought(t int) (string, []string) {
 	name, _, rf := d.characterNames(t)
 	switch {
-	case name == "":
+	case name == "" && (t == TextureCape || t == 3 || t == 4):
 		return "the game fills it from the equipped item; no file is named for it", nil
+	case name == "":
+		return "the client names no file for it beside a character", nil
 	case d.race == "":
 		return "the model's race and sex are not known (its name is not <Race><Sex>.m2, nor is it in Character/<Race>/<Sex>/)", nil
 	case rf:
