@@ -10,6 +10,8 @@ import (
 
 	"animscope/formats/mpq"
 	"animscope/formats/mpq/mpqtest"
+	"animscope/formats/vca/vcatest"
+	"animscope/formats/vfs"
 )
 
 // batchFolder writes n good test scenes and one bad one into sub-folders.
@@ -150,5 +152,56 @@ func TestBatchExport(t *testing.T) {
 	}
 	if strings.Count(stdout, `"wrote":`) != 3 {
 		t.Errorf("--json: want 3 lines with \"wrote\":\n%s", stdout)
+	}
+}
+
+// TestBatchExportNamesUnique: x.vcm and x.test would both export to x.glb (issue
+// 28, item 5: one export lost, exit 0). Members whose short outputs meet keep
+// their extensions (x.vcm.glb, x.test.glb) on any -j; a member alone keeps the
+// short name; case twins, whose full names meet too, fail naming each other and
+// write nothing.
+func TestBatchExportNamesUnique(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "x.vcm"), vcatest.Bones(3), 0o644)
+	os.WriteFile(filepath.Join(dir, "x.test"), []byte("TESTSCENE 1"), 0o644)
+	os.WriteFile(filepath.Join(dir, "z.test"), []byte("TESTSCENE 2"), 0o644)
+	for _, j := range []string{"1", "2"} {
+		out := t.TempDir()
+		code, stdout, stderr := runCLI("export", "-j", j, "--out", out, dir, "*.vcm", "*.test")
+		if code != exitOK {
+			t.Fatalf("-j %s: exit %d, want 0\n%s%s", j, code, stdout, stderr)
+		}
+		for _, name := range []string{"x.vcm.glb", "x.test.glb", "z.glb"} {
+			if data, err := os.ReadFile(filepath.Join(out, name)); err != nil || !strings.HasPrefix(string(data), "glTF") {
+				t.Errorf("-j %s: %s: %v, want a .glb", j, name, err)
+			}
+		}
+		if _, err := os.Stat(filepath.Join(out, "x.glb")); err == nil {
+			t.Errorf("-j %s: x.glb written: the short name of two members", j)
+		}
+		if got := strings.Count(stdout, "wrote "); got != 3 {
+			t.Errorf("-j %s: %d \"wrote\" lines, want 3\n%s", j, got, stdout)
+		}
+	}
+
+}
+
+// TestBatchExportPlan: the output names chosen for members whose short names meet
+// in any case, and the clash of case twins (a folder mount that lists both, or an
+// archive's two spellings): each fails naming the other.
+func TestBatchExportPlan(t *testing.T) {
+	var x batchExport
+	x.plan([]vfs.Entry{{Path: "a/x.m2"}, {Path: "a/X.ans"}, {Path: "a/y.m2"}, {Path: "T.m2"}, {Path: "t.m2"}},
+		func(e vfs.Entry) string { return "D:" + e.Path })
+	for path, want := range map[string]string{"a/x.m2": "a/x.m2.glb", "a/X.ans": "a/X.ans.glb", "a/y.m2": "a/y.glb"} {
+		if got := x.targets[path]; got != want || x.clashes[path] != nil {
+			t.Errorf("%s: output %q (clash %q), want %q (none)", path, got, x.clashes[path], want)
+		}
+	}
+	for path, want := range map[string]string{"T.m2": "D:T.m2: its output T.m2.glb would also be D:t.m2's", "t.m2": "D:t.m2: its output t.m2.glb would also be D:T.m2's"} {
+		_, err := x.write(nil, vfs.Entry{Path: path})
+		if err == nil || !strings.HasPrefix(err.Error(), want) {
+			t.Errorf("write of case twin %s: %v, want %q…", path, err, want)
+		}
 	}
 }
