@@ -78,6 +78,55 @@ func batchMount(cmd string, args []string) (pos []string, ok bool) {
 	return nil, false
 }
 
+// batchFlagsOffMount is the error for flags only a mount takes (-j, --quiet,
+// --progress, --listfile, and validate's --json) given with a first argument that
+// is no mount, nil when there is none. The argument's own problem comes first: a
+// missing or unreadable file, an archive that does not open (its reader's error),
+// a model file that does not decode (exit 1); only a file that reads well gets
+// the usage error about the flags (exit 2). Without this, `validate -j 2 X` said
+// "flag provided but not defined: -j" and never why X was not mounted.
+func batchFlagsOffMount(cmd string, args []string, plain *flag.FlagSet) error {
+	fs, _ := newBatchFlags(cmd)
+	pos, err := parseInterleaved(fs, args)
+	if err != nil || len(pos) == 0 {
+		return nil
+	}
+	var only []string
+	fs.Visit(func(f *flag.Flag) {
+		if plain.Lookup(f.Name) == nil {
+			only = append(only, flagSpelling(f.Name))
+		}
+	})
+	if len(only) == 0 {
+		return nil
+	}
+	x, flags := pos[0], strings.Join(only, ", ")+" applies"
+	if len(only) > 1 {
+		flags = strings.Join(only, ", ") + " apply"
+	}
+	mt, mountErr := vfs.Open(x)
+	if mountErr == nil {
+		mt.Close() // an NRes file: ls and extract mount it, the other commands open it as a model
+		return usagef("%s is an NRes model, which %s opens as a scene, not as a MOUNT: %s to a MOUNT only (a folder, an MPQ, a .tre/.toc)", x, cmd, flags)
+	}
+	_, fileErr := formats.OpenFile(x, formats.Options{DeferMeshes: true})
+	if fileErr == nil {
+		return usagef("%s is a FILE, not a MOUNT: %s to a MOUNT only (a folder or an archive)", x, flags)
+	}
+	if _, err := os.Stat(x); err != nil || modelExtensions()[strings.ToLower(path.Ext(x))] {
+		return fileErr // missing, ARCHIVE:MEMBER, or meant as a model file: what is wrong with it
+	}
+	return mountErr
+}
+
+// flagSpelling is how help spells a flag: -j, --json.
+func flagSpelling(name string) string {
+	if len(name) == 1 {
+		return "-" + name
+	}
+	return "--" + name
+}
+
 // modelExtensions are the extensions some decoder reads (a mount's model files).
 func modelExtensions() map[string]bool {
 	out := map[string]bool{}

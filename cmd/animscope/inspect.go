@@ -177,6 +177,9 @@ func runInspect(args []string, stdout, stderr io.Writer) int {
 	if _, ok := batchMount("inspect", args); ok {
 		return runBatch("inspect", args, stdout, stderr) // a folder or an archive: every model in it
 	}
+	if err := batchFlagsOffMount("inspect", args, flagSetOf(newInspectFlags)()); err != nil {
+		return exitFor("inspect", err, stderr) // the first argument is no mount: why, before the flags
+	}
 	fs, f := newInspectFlags()
 	files, opts, err := parseFiles(fs, &f.opt, args)
 	if err != nil {

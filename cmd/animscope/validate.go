@@ -15,6 +15,9 @@ func runValidate(args []string, stdout, stderr io.Writer) int {
 	if _, ok := batchMount("validate", args); ok {
 		return runBatch("validate", args, stdout, stderr) // a folder or an archive: every model in it
 	}
+	if err := batchFlagsOffMount("validate", args, flagSetOf(newValidateFlags)()); err != nil {
+		return exitFor("validate", err, stderr) // the first argument is no mount: why, before the flags
+	}
 	fs, opt := newValidateFlags()
 	files, opts, err := parseFiles(fs, opt, args)
 	if err != nil {
