@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"animscope/formats"
+	"animscope/formats/printable"
 	"animscope/formats/vfs"
 )
 
@@ -188,7 +189,7 @@ func runBatch(cmd string, args []string, stdout, stderr io.Writer) int {
 		return exitFor(cmd, err, stderr)
 	}
 	if len(entries) == 0 {
-		fmt.Fprintf(stderr, "%s: no model file to %s\n", pos[0], cmd)
+		fmt.Fprintf(stderr, "%s: no model file to %s\n", printable.Name(pos[0]), cmd)
 		return exitInvalid
 	}
 	var exp *batchExport
@@ -201,7 +202,7 @@ func runBatch(cmd string, args []string, stdout, stderr io.Writer) int {
 	work := func(e vfs.Entry) batchResult { return batchOne(cmd, mt, e, opts, exp) }
 	var bar *progressBar
 	if !*b.quiet && (*b.progress || isTerminal(stderr)) {
-		bar = &progressBar{w: stderr, total: len(entries), start: time.Now()}
+		bar = &progressBar{w: rawWriter(stderr), total: len(entries), start: time.Now()} // its \r stays a CR
 	}
 	start := time.Now()
 	results := make([]batchResult, len(entries))
@@ -360,18 +361,19 @@ func printBatchText(stdout, stderr io.Writer, cmd string, r batchResult, quiet b
 		return
 	}
 	for _, m := range r.Messages {
-		fmt.Fprintln(stderr, m)
+		fmt.Fprintln(stderr, printable.Name(m)) // one line each
 	}
+	file := printable.Name(r.File)
 	switch r.Verdict {
 	case "invalid":
-		fmt.Fprintf(stdout, "%s: invalid (%s, %s)\n", r.File, plural(r.Errors, "error", "errors"), plural(r.Warnings, "warning", "warnings"))
+		fmt.Fprintf(stdout, "%s: invalid (%s, %s)\n", file, plural(r.Errors, "error", "errors"), plural(r.Warnings, "warning", "warnings"))
 	case "warnings":
-		fmt.Fprintf(stdout, "%s: valid, with %s\n", r.File, plural(r.Warnings, "warning", "warnings"))
+		fmt.Fprintf(stdout, "%s: valid, with %s\n", file, plural(r.Warnings, "warning", "warnings"))
 	default:
-		fmt.Fprintf(stdout, "%s: valid\n", r.File)
+		fmt.Fprintf(stdout, "%s: valid\n", file)
 	}
 	if r.Wrote != "" {
-		fmt.Fprintf(stdout, "  wrote %s\n", r.Wrote)
+		fmt.Fprintf(stdout, "  wrote %s\n", printable.Name(r.Wrote))
 	}
 	if cmd == "inspect" && r.Inspect != nil {
 		fmt.Fprintf(stdout, "  %s, %d nodes, %d meshes, %d clips\n", r.Inspect.Format, len(r.Inspect.Nodes), len(r.Inspect.Meshes), len(r.Inspect.Clips))
@@ -419,12 +421,20 @@ func printSummary(w io.Writer, s batchSummary) {
 	sort.Strings(fams)
 	fmt.Fprintf(w, "\n%s (%s) in %.2f s: %d valid, %d with warnings, %d invalid\n",
 		plural(s.Files, "file", "files"), strings.Join(fams, ", "), s.Seconds, s.Valid, s.Warnings, s.Invalid)
-	fmt.Fprintf(w, "slowest: %s\nlargest: %s\n", strings.Join(s.Slowest, ", "), strings.Join(s.Largest, ", "))
+	fmt.Fprintf(w, "slowest: %s\nlargest: %s\n", printable.Name(strings.Join(s.Slowest, ", ")), printable.Name(strings.Join(s.Largest, ", ")))
+}
+
+// rawWriter is the writer under run's control-character escaping.
+func rawWriter(w io.Writer) io.Writer {
+	if p, ok := w.(*printable.Writer); ok {
+		return p.W
+	}
+	return w
 }
 
 // isTerminal reports whether w is a terminal (a character device).
 func isTerminal(w io.Writer) bool {
-	f, ok := w.(*os.File)
+	f, ok := rawWriter(w).(*os.File)
 	if !ok {
 		return false
 	}

@@ -6,6 +6,7 @@ import (
 	"io"
 
 	"animscope/formats"
+	"animscope/formats/printable"
 )
 
 // runValidate checks each FILE on its own. Errors (the file breaks a rule the engine
@@ -27,6 +28,7 @@ func runValidate(args []string, stdout, stderr io.Writer) int {
 	status := exitOK
 	for _, f := range files {
 		errs, warns := validateFile(f, opts, stderr)
+		f := printable.Name(f)
 		switch {
 		case errs > 0:
 			status = exitInvalid
