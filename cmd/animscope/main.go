@@ -10,6 +10,7 @@ import (
 	"os"
 
 	_ "animscope/formats/all"
+	"animscope/formats/printable"
 )
 
 // Exit codes of the contract.
@@ -24,6 +25,10 @@ func main() {
 }
 
 func run(args []string, stdout, stderr io.Writer) int {
+	// Names come from files: no control character in one reaches the terminal
+	// raw, whichever message carries it (printable; JSON output passes unchanged).
+	stdout = &printable.Writer{W: stdout}
+	stderr = &printable.Writer{W: stderr, C1: true}
 	if len(args) > 0 {
 		if c, ok := lookupCommand(args[0]); ok && c.run != nil && wantsHelp(args[1:]) {
 			return printHelpFor(c.name, stdout) // COMMAND -h: its help on stdout, exit 0
