@@ -41,6 +41,7 @@ type renderFlags struct {
 	opt                      optionFlags
 	clip, t, size, out, skin *string
 	char                     characterFlags
+	motion                   motionFlags
 }
 
 func newRenderFlags() (*flag.FlagSet, *renderFlags) {
@@ -53,5 +54,6 @@ func newRenderFlags() (*flag.FlagSet, *renderFlags) {
 	f.out = fs.String("out", "", "the image to write: .png, or .jpg/.jpeg for JPEG")
 	f.skin = fs.String("skin", "", "fill the model's replaceable textures (creature skins) with this texture beside it")
 	f.char.register(fs)
+	f.motion.register(fs)
 	return fs, f
 }

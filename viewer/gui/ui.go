@@ -49,6 +49,7 @@ type UI struct {
 	geos                  geosetsView
 	gp                    graphPanel       // the graph editor (ui_graph.go)
 	shot                  screenshotDialog // File > Screenshot (ui_screenshot.go)
+	labels                jointLabels      // View > Label every joint (ui_ghosts.go)
 }
 
 var (
@@ -116,6 +117,7 @@ func (u *UI) Build(w, h float32) {
 		dl.AddRectFilledV(p.Minus(imgui.Vec2{X: 3, Y: 1}), p.Plus(imgui.Vec2{X: imgui.CalcTextSize(name, false, 0).X + 3, Y: imgui.TextLineHeight() + 1}), packed(0, 0, 0, 0.6), 3, 0)
 		dl.AddText(p, packed(1, 0.7, 0.3, 1), name)
 	}
+	u.drawJointLabels()
 	u.compareSideLabels()
 	u.takeMapRequest()
 	u.standInBadge()
