@@ -21,7 +21,7 @@ func (r *Renderer) DrawGhostMeshes(f *Frame, o *DrawOptions, gpu *SceneGPU, node
 	}
 	ghosts := min(len(tints), len(skin)/nodes)
 	gl.Enable(gl.BLEND)
-	gl.BlendFunc(gl.SRC_ALPHA, gl.ONE_MINUS_SRC_ALPHA)
+	gl.BlendFuncSeparate(gl.SRC_ALPHA, gl.ONE_MINUS_SRC_ALPHA, gl.ONE, gl.ONE_MINUS_SRC_ALPHA) // coverage adds up: an opaque picture stays opaque
 	r.drawGhostMeshes(f, o, gpu, nodes, skin, tints[:ghosts])
 	gl.Disable(gl.BLEND)
 }
@@ -38,7 +38,7 @@ func (r *Renderer) DrawGhostSkeletons(f *Frame, o *DrawOptions, skel *anim.Skele
 	ghosts := min(len(tints), len(model)/skel.Len())
 	gl.Clear(gl.DEPTH_BUFFER_BIT)
 	gl.Enable(gl.BLEND)
-	gl.BlendFunc(gl.SRC_ALPHA, gl.ONE_MINUS_SRC_ALPHA)
+	gl.BlendFuncSeparate(gl.SRC_ALPHA, gl.ONE_MINUS_SRC_ALPHA, gl.ONE, gl.ONE_MINUS_SRC_ALPHA) // coverage adds up: an opaque picture stays opaque
 	r.drawGhostBones(f, o, skel, model, tints[:ghosts])
 	gl.Disable(gl.BLEND)
 }

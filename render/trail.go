@@ -62,7 +62,7 @@ func (r *Renderer) DrawOverlay(f *Frame, o *DrawOptions, lines, points []SolidVe
 	p := &r.motion
 	gl.Disable(gl.DEPTH_TEST)
 	gl.Enable(gl.BLEND)
-	gl.BlendFunc(gl.SRC_ALPHA, gl.ONE_MINUS_SRC_ALPHA)
+	gl.BlendFuncSeparate(gl.SRC_ALPHA, gl.ONE_MINUS_SRC_ALPHA, gl.ONE, gl.ONE_MINUS_SRC_ALPHA) // coverage adds up: an opaque picture stays opaque
 	gl.Enable(gl.PROGRAM_POINT_SIZE)
 	r.tmp = o.Scene
 	if len(lines) > 0 {

@@ -75,7 +75,7 @@ func (d *drawer) drawOverlays(s *viewer.State, sc *viewer.Scene, model []anim.Af
 		}
 	}
 	if m.JointAxes && len(model) >= sc.Skel.Len() {
-		md.lines = appendJointAxes(md.lines, sc.Skel, model, cell*0.6)
+		md.lines = appendJointAxes(md.lines, sc.Skel, model, cell*1.5)
 	}
 	d.r.DrawOverlay(&d.frame, &d.opts, md.lines, md.points, 3)
 	d.r.DrawOverlay(&d.frame, &d.opts, nil, md.keys, 5)
