@@ -140,7 +140,7 @@ func helpRows(block []string, oneWord bool) ([][2]string, bool) {
 func indentOf(l string) int { return len(l) - len(strings.TrimLeft(l, " ")) }
 
 // roffLine is a line of text for the page: roffText, guarded so that a line
-// starting with '.' or '\'' is not read as a request.
+// starting with a dot or an apostrophe is not read as a request.
 func roffLine(s string) string {
 	s = roffText(s)
 	if strings.HasPrefix(s, ".") || strings.HasPrefix(s, "'") {
