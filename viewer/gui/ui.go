@@ -48,6 +48,7 @@ type UI struct {
 	mats                  materialsView
 	gp                    graphPanel       // the graph editor (ui_graph.go)
 	shot                  screenshotDialog // File > Screenshot (ui_screenshot.go)
+	native                *nativeDialogs   // the desktop's file dialogs; nil: built-in only (ui_nativedialog.go)
 }
 
 var (
