@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -312,8 +313,11 @@ func TestPortalDialog(t *testing.T) {
 		t.Errorf("portal open: called %s %q with %v", p.method, p.title, p.opts)
 	}
 	filters, _ := p.opts["filters"].Value().([][]any)
-	if len(filters) != 2 || filters[0][0] != "Models" {
-		t.Errorf("portal open: filters %v, want Models and All files", p.opts["filters"])
+	// The exported method sees a struct as a list of its fields: a(sa(us)) reads
+	// as [[name, [[kind, pattern]...]]...].
+	want := []any{"Models", [][]any{{uint32(0), "*.m2"}, {uint32(0), "*.msh"}}}
+	if len(filters) != 2 || fmt.Sprintf("%#v", filters[0]) != fmt.Sprintf("%#v", want) {
+		t.Errorf("portal open: filters %v, want %v and All files", p.opts["filters"], want)
 	}
 	p.mu.Unlock()
 
