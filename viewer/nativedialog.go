@@ -166,9 +166,10 @@ func KdialogArgs(r DialogRequest) []string {
 	if start == "" {
 		start = "."
 	}
+	// KDE's filter syntax: "PATTERNS|NAME", one filter a line.
 	var filters []string
 	for _, f := range r.Filters {
-		filters = append(filters, f.Name+" ("+strings.Join(f.Patterns, " ")+")")
+		filters = append(filters, strings.Join(f.Patterns, " ")+"|"+f.Name)
 	}
 	filter := strings.Join(filters, "\n")
 	switch r.Kind {

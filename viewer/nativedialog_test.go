@@ -108,10 +108,10 @@ func TestDialogCommandLines(t *testing.T) {
 			"--filename=/home/me/Pictures/shot.png", "--file-filter=PNG images | *.png"}},
 		{"zenity open, no folder", ZenityArgs(DialogRequest{Title: "T"}), []string{"--file-selection", "--title=T", "--multiple", "--separator=\n"}},
 		{"kdialog open", KdialogArgs(openReq), []string{"--title", "Open files", "--getopenfilename", "/data/wow",
-			"Models (*.m2 *.msh)\nAll files (*)", "--multiple", "--separate-output"}},
+			"*.m2 *.msh|Models\n*|All files", "--multiple", "--separate-output"}},
 		{"kdialog folder", KdialogArgs(folderReq), []string{"--title", "Browse a folder", "--getexistingdirectory", "/data"}},
 		{"kdialog save", KdialogArgs(saveReq), []string{"--title", "Save screenshot", "--getsavefilename",
-			"/home/me/Pictures/shot.png", "PNG images (*.png)"}},
+			"/home/me/Pictures/shot.png", "*.png|PNG images"}},
 	} {
 		if !slices.Equal(tc.got, tc.want) {
 			t.Errorf("%s:\n got  %q\n want %q", tc.name, tc.got, tc.want)
