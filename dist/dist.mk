@@ -51,11 +51,11 @@ INSTALL_FILES := \
 
 .PHONY: install uninstall deb icons dist-files install-check
 
-# A release build: the version stamped, no symbol table (as
-# Debian installs binaries).
+# A release build, as Debian builds binaries: the version stamped, position
+# independent (PIE), no symbol table.
 dist-files: deps
 	@mkdir -p $(DIST)
-	$(GO) build -buildvcs=auto -ldflags "-s -w -X main.version=$(VERSION)" -o $(DIST)/animscope ./cmd/animscope
+	$(GO) build -buildmode=pie -buildvcs=auto -ldflags "-s -w -X main.version=$(VERSION)" -o $(DIST)/animscope ./cmd/animscope
 	$(DIST)/animscope __man | gzip -9n > $(DIST)/animscope.1.gz
 	$(DIST)/animscope completion bash > $(DIST)/animscope.bash
 	$(DIST)/animscope completion zsh > $(DIST)/_animscope
@@ -88,7 +88,7 @@ refresh-desktop-caches:
 # versions their symbols files require. dist/deb-control writes the control file.
 DEB_STAGE := build/deb/debian/animscope
 deb:
-	rm -rf build/deb
+	rm -rf build/deb build/animscope_*.deb
 	$(MAKE) --no-print-directory install DESTDIR=$(CURDIR)/$(DEB_STAGE) PREFIX=/usr ZSHCOMPDIR=/usr/share/zsh/vendor-completions
 	install -D -m 644 dist/copyright $(DEB_STAGE)/usr/share/doc/animscope/copyright
 	dist/deb-changelog "$(VERSION)" "$(MAINTAINER)" | gzip -9n > $(DEB_STAGE)/usr/share/doc/animscope/changelog.gz
