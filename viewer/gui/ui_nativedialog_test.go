@@ -79,3 +79,54 @@ func TestNativeOpenHooks(t *testing.T) {
 		t.Error("with the setting builtin, File > Open did not show the built-in dialog")
 	}
 }
+
+// TestNativeBrowseAndSave: File > Browse with a native folder dialog mounts the
+// folder in the asset browser; File > Screenshot with a native save dialog asks
+// for the screenshot in the folder and under the name chosen.
+func TestNativeBrowseAndSave(t *testing.T) {
+	if _, err := exec.LookPath("sh"); err != nil {
+		t.Skip("no /bin/sh to run the fake zenity")
+	}
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir()) // the asset browser's recent mounts
+	bin, data, pics := t.TempDir(), t.TempDir(), t.TempDir()
+	answer := filepath.Join(bin, "answer")
+	// Shell builtins only: PATH holds nothing but the fake.
+	script := "#!/bin/sh\nwhile IFS= read -r l; do printf '%s\\n' \"$l\"; done < '" + answer + "'\n"
+	if err := os.WriteFile(filepath.Join(bin, "zenity"), []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(data, "frog.m2"), []byte("MD20"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("PATH", bin)
+	env := viewer.DialogEnv{
+		Getenv:   func(k string) string { return map[string]string{"DISPLAY": ":7"}[k] },
+		LookPath: exec.LookPath,
+		Portal:   func() bool { return false },
+	}
+	u := &UI{S: viewer.NewState(viewertest.FakeLoader, formats.Options{})}
+	u.native = &nativeDialogs{env: env}
+
+	say := func(path string) {
+		if err := os.WriteFile(answer, []byte(path+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	say(data)
+	u.BrowseDialog()
+	if u.showAssets {
+		t.Fatal("File > Browse showed the asset browser before the native dialog answered")
+	}
+	waitNative(t, u)
+	if !u.showAssets || u.assets == nil || u.assets.Mount == nil || u.assetsPath != data {
+		t.Fatalf("after the folder dialog answered %s: shown %v, path %q, mounted %v", data, u.showAssets, u.assetsPath, u.assets != nil && u.assets.Mount != nil)
+	}
+
+	say(filepath.Join(pics, "frog view.png"))
+	u.OpenScreenshotDialog()
+	waitNative(t, u)
+	got := u.S.Req.ScreenshotAs
+	if got == nil || got.Dir != pics || got.Name != "frog view.png" || u.shot.open {
+		t.Fatalf("after the save dialog answered %s: request %+v, built-in dialog open %v", filepath.Join(pics, "frog view.png"), got, u.shot.open)
+	}
+}
