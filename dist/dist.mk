@@ -1,5 +1,7 @@
 # Installing animscope as a desktop application (included by the Makefile).
 #
+#   make dist-files                                      the release binary, man page
+#       and completions under build/dist
 #   make install [PREFIX=/usr/local] [DESTDIR=staging]   the binary, the .desktop
 #       entry, the MIME types, the icon, the man page and the shell completions
 #   make uninstall [PREFIX=...] [DESTDIR=...]            removes exactly those files
@@ -52,7 +54,9 @@ INSTALL_FILES := \
 .PHONY: install uninstall deb icons dist-files install-check
 
 # A release build, as Debian builds binaries: the version stamped, position
-# independent (PIE), no symbol table.
+# independent (PIE), no symbol table. make install builds it only when it is
+# missing or of another version than $(VERSION), so that `make dist-files &&
+# sudo make install` builds as you and installs as root.
 dist-files: deps
 	@mkdir -p $(DIST)
 	$(GO) build -buildmode=pie -buildvcs=auto -ldflags "-s -w -X main.version=$(VERSION)" -o $(DIST)/animscope ./cmd/animscope
@@ -63,7 +67,9 @@ dist-files: deps
 
 # With no DESTDIR the desktop's caches are refreshed, when their tools exist
 # (the caches are the system's, not animscope's files).
-install: dist-files
+install:
+	@if ! $(DIST)/animscope --version 2>/dev/null | grep -qF "animscope $(VERSION) "; then \
+	  $(MAKE) --no-print-directory dist-files; fi
 	@set -e; for e in $(INSTALL_FILES); do \
 	  src=$${e%%:*}; rest=$${e#*:}; dst=$${rest%:*}; mode=$${rest##*:}; \
 	  install -D -m $$mode "$$src" "$(DESTDIR)$$dst"; echo "installed $(DESTDIR)$$dst"; \
@@ -87,7 +93,7 @@ refresh-desktop-caches:
 # dpkg-shlibdeps computes Depends from the libraries the binary links, with the
 # versions their symbols files require. dist/deb-control writes the control file.
 DEB_STAGE := build/deb/debian/animscope
-deb:
+deb: dist-files
 	rm -rf build/deb build/animscope_*.deb
 	$(MAKE) --no-print-directory install DESTDIR=$(CURDIR)/$(DEB_STAGE) PREFIX=/usr ZSHCOMPDIR=/usr/share/zsh/vendor-completions
 	install -D -m 644 dist/copyright $(DEB_STAGE)/usr/share/doc/animscope/copyright
