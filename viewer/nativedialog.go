@@ -85,13 +85,19 @@ func SystemDialogEnv() DialogEnv {
 // DialogSetting is the setting in force: ANIMSCOPE_FILE_DIALOG when it names a
 // choice, else the saved setting, else auto.
 func DialogSetting(env DialogEnv, saved string) string {
-	if v := strings.ToLower(strings.TrimSpace(env.Getenv(DialogEnvVar))); slices.Contains(DialogChoices, v) {
+	if v, ok := DialogFromEnv(env); ok {
 		return v
 	}
 	if slices.Contains(DialogChoices, saved) {
 		return saved
 	}
 	return DialogAuto
+}
+
+// DialogFromEnv is the choice ANIMSCOPE_FILE_DIALOG makes, if it names one.
+func DialogFromEnv(env DialogEnv) (string, bool) {
+	v := strings.ToLower(strings.TrimSpace(env.Getenv(DialogEnvVar)))
+	return v, slices.Contains(DialogChoices, v)
 }
 
 // ChooseDialog is the backend a dialog uses under setting. Without a desktop

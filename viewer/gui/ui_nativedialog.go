@@ -171,7 +171,7 @@ func (u *UI) fileDialogsMenu() {
 	if n == nil || !imgui.BeginMenu("File dialogs") {
 		return
 	}
-	forced := viewer.DialogSetting(n.env, "") != viewer.DialogAuto || n.env.Getenv(viewer.DialogEnvVar) == viewer.DialogAuto
+	_, forced := viewer.DialogFromEnv(n.env)
 	cur := viewer.DialogSetting(n.env, n.settings.FileDialog)
 	labels := map[string]string{
 		viewer.DialogAuto:    "Automatic (portal, kdialog/zenity, built-in)",
