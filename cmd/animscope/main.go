@@ -64,6 +64,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return runCompletion(args[1:], stdout, stderr)
 		case "__complete":
 			return runComplete(args[1:], stdout)
+		case "__man":
+			return runMan(args[1:], stdout, stderr)
 		}
 		if unknownWord(args[0]) {
 			return exitFor("", usagef("%q is neither a command nor a file%s", args[0], suggestCommand(args[0])), stderr)

@@ -49,6 +49,7 @@ type UI struct {
 	geos                  geosetsView
 	gp                    graphPanel       // the graph editor (ui_graph.go)
 	shot                  screenshotDialog // File > Screenshot (ui_screenshot.go)
+	native                *nativeDialogs   // the desktop's file dialogs; nil: built-in only (ui_nativedialog.go)
 }
 
 var (
