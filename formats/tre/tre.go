@@ -20,6 +20,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"io"
+	"strings"
 
 	"animscope/formats"
 )
@@ -183,20 +184,39 @@ func NewArchive(name string, r io.ReaderAt, size int64) (*Archive, error) {
 	if err != nil {
 		return nil, a.errf(nameOff, "the name block: %v", err)
 	}
+	// The names are slices of one string holding the block. Together (each with
+	// its NUL) they may take no more than the block: a writer stores each name
+	// once, and entries that point into one long name (offsets 0, 1, 2, ... of it)
+	// would otherwise make every command that lists or matches them copy the
+	// long name once per entry.
+	block := string(names)
+	budget := int64(len(block))
 	a.Entries = make([]Entry, count)
 	for i := range a.Entries {
 		e := toc[i*EntrySize:]
 		en := Entry{CRC: le.Uint32(e), Length: le.Uint32(e[4:]), Offset: le.Uint32(e[8:]), Compressor: le.Uint32(e[12:]),
 			CompressedLength: le.Uint32(e[16:]), TableOffset: int64(i * EntrySize)}
 		no := int64(le.Uint32(e[20:]))
-		if no >= int64(len(names)) {
-			return nil, a.errf(tocOff, "entry %d: name offset %d is outside the %d-byte name block", i, no, len(names))
+		if no >= int64(len(block)) {
+			return nil, a.errf(tocOff, "entry %d: name offset %d is outside the %d-byte name block", i, no, len(block))
 		}
-		end := bytes.IndexByte(names[no:], 0)
+		// The search for the NUL stops where the budget does, so the whole
+		// table costs at most one pass over the block.
+		look := block[no:min(int64(len(block)), no+budget)]
+		end := int64(strings.IndexByte(look, 0))
 		if end < 0 {
+			if int64(len(look)) == budget {
+				// A plain table's entry is at a known place in the file.
+				at := tocOff
+				if tocComp == CompNone {
+					at += int64(i*EntrySize) + 20
+				}
+				return nil, a.errf(at, "entry %d: the names of entries 0 to %d take more than the %d-byte name block (entries share name bytes)", i, i, len(block))
+			}
 			return nil, a.errf(nameOff, "entry %d: its name at %d has no terminating NUL", i, no)
 		}
-		en.Name = string(names[no : no+int64(end)])
+		budget -= end + 1
+		en.Name = block[no : no+end]
 		a.Entries[i] = en
 	}
 	return a, nil

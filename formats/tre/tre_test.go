@@ -5,6 +5,8 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"runtime"
+	"strings"
 	"testing"
 
 	"animscope/formats"
@@ -127,4 +129,37 @@ func FuzzTRE(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestSharedNames: entries whose names overlap inside one long name are refused
+// while the table is read, with the entry and its place, in one pass over the
+// block: 3,000 entries into a 2 MiB name would otherwise be 6 GB of names.
+func TestSharedNames(t *testing.T) {
+	for _, n := range []int{3000, 20000} {
+		data := tretest.SharedNames(n, 2<<20)
+		if len(data) > 64<<10 {
+			t.Fatalf("%d entries: the hostile file is %d bytes, want a small one", n, len(data))
+		}
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		_, err := open(t, data)
+		runtime.ReadMemStats(&after)
+		var fe *formats.FileError
+		if !errors.As(err, &fe) || fe.Offset < tre.HeaderSize || !strings.Contains(err.Error(), "share name bytes") {
+			t.Errorf("%d entries: %v, want a FileError saying the entries share name bytes", n, err)
+		}
+		// The inflated block (2 MiB), its string, the table: well under 16 MiB.
+		if got := after.TotalAlloc - before.TotalAlloc; got > 16<<20 {
+			t.Errorf("%d entries: reading the table allocated %d bytes, want under 16 MiB", n, got)
+		}
+	}
+	// Names that follow each other exactly fill the block: accepted.
+	var fs []tretest.File
+	for i := 0; i < 500; i++ {
+		fs = append(fs, tretest.File{Name: fmt.Sprintf("dir/%04d.skt", i)})
+	}
+	a, err := open(t, tretest.Build(fs, tretest.Options{ZlibNames: true}))
+	if err != nil || len(a.Entries) != 500 || a.Entries[499].Name != "dir/0499.skt" {
+		t.Fatalf("500 plain names: %v", err)
+	}
 }

@@ -22,6 +22,8 @@ type Options struct {
 	Version   string // "4000" or "5000" (default)
 	ZlibTable bool   // compress the table of contents
 	ZlibNames bool   // compress the name block
+	// NameOffsets, when set, replaces each entry's name offset (hostile tables).
+	NameOffsets []uint32
 }
 
 func deflate(b []byte) []byte {
@@ -52,7 +54,11 @@ func Build(files []File, opt Options) []byte {
 		le.PutUint32(e[8:], uint32(len(body)))
 		le.PutUint32(e[12:], comp)
 		le.PutUint32(e[16:], uint32(len(stored)))
-		le.PutUint32(e[20:], uint32(len(names)))
+		no := uint32(len(names))
+		if i < len(opt.NameOffsets) {
+			no = opt.NameOffsets[i]
+		}
+		le.PutUint32(e[20:], no)
 		names = append(append(names, f.Name...), 0)
 		body = append(body, stored...)
 	}
@@ -125,4 +131,19 @@ func BuildTOC(treeFiles []string, entries []TOCEntry, zlibTable, zlibNames bool)
 	le.PutUint32(h[28:], uint32(len(treeFiles)))
 	le.PutUint32(h[32:], uint32(len(treeNames)))
 	return append(append(append(h, treeNames...), tocStored...), nameStored...)
+}
+
+// SharedNames writes a hostile tree file of count empty members whose names all
+// point into one name of nameLen bytes, member i at its byte i (so the entries'
+// names, read each to the NUL, add up to about count × nameLen bytes); the table
+// and names are zlib-compressed, so the file is a few KiB.
+func SharedNames(count, nameLen int) []byte {
+	files := make([]File, count)
+	offs := make([]uint32, count)
+	files[0].Name = string(bytes.Repeat([]byte{'a'}, nameLen))
+	for i := 1; i < count; i++ {
+		files[i].Name = "x"
+		offs[i] = uint32(i)
+	}
+	return Build(files, Options{ZlibTable: true, ZlibNames: true, NameOffsets: offs})
 }
