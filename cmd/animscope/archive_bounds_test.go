@@ -2,12 +2,32 @@ package main
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"animscope/formats/blp"
+	"animscope/formats/blp/blptest"
+	"animscope/formats/m2/m2test"
+	"animscope/formats/mpq"
+	"animscope/formats/mpq/mpqtest"
 	"animscope/formats/tre/tretest"
 )
+
+// buildMPQ writes an MPQ of files with the test writer into dir as name.
+func buildMPQ(t *testing.T, dir, name string, files []mpqtest.File, opt mpqtest.Options) string {
+	t.Helper()
+	data, err := mpqtest.Build(files, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := filepath.Join(dir, name)
+	if err := os.WriteFile(p, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
 
 // writeTemp writes data as name in a new temporary folder and returns its path.
 func writeTemp(t *testing.T, name string, data []byte) string {
@@ -34,5 +54,51 @@ func TestTRESharedNamesRefused(t *testing.T) {
 		if code != exitInvalid || !strings.Contains(stderr, "share name bytes") {
 			t.Errorf("%s: exit %d, %q; want 1 and the shared names named", args[0], code, stderr)
 		}
+	}
+}
+
+// TestMPQBehindStub: an MPQ after an 8 KiB executable stub (a self-extracting
+// archive) mounts for ls, extract, texture and validate, as StormLib reads it.
+func TestMPQBehindStub(t *testing.T) {
+	dir := t.TempDir()
+	model, _ := m2test.Synthetic(256, false)
+	tex, err := blptest.Encode(texImage(), blptest.Format{Version: 2, Encoding: blp.DXT1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	stub := make([]byte, 8<<10)
+	copy(stub, "MZ\x00\x00")
+	arc := buildMPQ(t, dir, "sfx.mpq", []mpqtest.File{
+		{Name: `Creature\A\a.m2`, Data: model, Comp: mpq.CompZlib},
+		{Name: `t.blp`, Data: tex, Comp: mpq.CompZlib},
+	}, mpqtest.Options{Listfile: true, Prefix: stub})
+	if code, out, stderr := runCLI("ls", arc); code != exitOK || !strings.Contains(out, "Creature/A/a.m2") || !strings.Contains(out, "t.blp") {
+		t.Errorf("ls: exit %d, %q %s", code, out, stderr)
+	}
+	outDir := filepath.Join(dir, "out")
+	if code, _, stderr := runCLI("extract", arc, "*.m2", "--out", outDir); code != exitOK {
+		t.Errorf("extract: exit %d, %s", code, stderr)
+	} else if got, err := os.ReadFile(filepath.Join(outDir, "Creature", "A", "a.m2")); err != nil || string(got) != string(model) {
+		t.Errorf("extract wrote %d bytes, %v; want the %d of the model", len(got), err, len(model))
+	}
+	if code, _, stderr := runCLI("texture", arc+":t.blp", "--out", filepath.Join(dir, "t.png")); code != exitOK {
+		t.Errorf("texture: exit %d, %s", code, stderr)
+	}
+	loose := writeTemp(t, "a.m2", model)
+	wantCode, _, _ := runCLI("validate", loose)
+	if code, _, stderr := runCLI("validate", arc+`:Creature\A\a.m2`); code != wantCode || strings.Contains(stderr, "magic") {
+		t.Errorf("validate ARCHIVE:MEMBER: exit %d (the loose file: %d), %s", code, wantCode, stderr)
+	}
+	if code, _, stderr := runCLI("validate", arc); code != wantCode {
+		t.Errorf("validate ARCHIVE: exit %d (the loose file: %d), %s", code, wantCode, stderr)
+	}
+	// StormLib, the oracle, lists the same archive.
+	if smpq, err := exec.LookPath("smpq"); err == nil {
+		out, err := exec.Command(smpq, "-l", arc).CombinedOutput()
+		if err != nil || !strings.Contains(strings.ReplaceAll(string(out), `\`, "/"), "Creature/A/a.m2") {
+			t.Errorf("smpq -l: %v\n%s", err, out)
+		}
+	} else {
+		t.Log("smpq is not installed: StormLib's reading is not compared")
 	}
 }

@@ -177,31 +177,60 @@ func NewArchive(name string, r io.ReaderAt, size int64) (*Archive, error) {
 }
 
 func (a *Archive) readHeader() error {
-	var head [headerSizeV2]byte
-	limit := min(a.size, headerSearchLimit)
-	for off := int64(0); off+headerSizeV1 <= limit; off += 512 {
-		n, _ := a.r.ReadAt(head[:], off)
-		if n < 4 {
+	var err error
+	found := scanHeaders(a.r, a.size, func(off int64, magic string) bool {
+		if magic == headerMagic {
+			err = a.parseHeader(off)
+			return true
+		}
+		var ud [16]byte
+		if n, _ := a.r.ReadAt(ud[:], off); n < len(ud) {
+			return false // too short to be a user-data header: search on
+		}
+		hoff := int64(binary.LittleEndian.Uint32(ud[8:]))
+		if hoff == 0 || off+hoff+headerSizeV1 > a.size {
+			err = a.errf(off+8, "the user-data header points to an MPQ header at %d, outside the file", off+hoff)
+		} else {
+			err = a.parseHeader(off + hoff)
+		}
+		return true
+	})
+	if !found {
+		return a.errf(0, "no MPQ header (MPQ\\x1A) at any 512-byte boundary of the first %d bytes", min(a.size, headerSearchLimit))
+	}
+	return err
+}
+
+// Find reports whether the file of size bytes read by r holds an MPQ header or
+// user-data header at a 512-byte boundary within the first 256 MiB: where the
+// format allows one (a self-extracting archive's executable stub comes first),
+// and where this package looks when it opens the archive.
+func Find(r io.ReaderAt, size int64) bool {
+	return scanHeaders(r, size, func(int64, string) bool { return true })
+}
+
+// scanHeaders calls fn for every 512-byte boundary of the first
+// headerSearchLimit bytes that starts an MPQ header or a user-data header, in
+// order, until fn returns true; it reports whether fn did. It reads 64 KiB at a
+// time: a file with no header is read once, sequentially.
+func scanHeaders(r io.ReaderAt, size int64, fn func(off int64, magic string) bool) bool {
+	const chunk = 64 << 10
+	limit := min(size, headerSearchLimit)
+	buf := make([]byte, chunk)
+	for base := int64(0); base+4 <= limit; base += chunk {
+		n, _ := r.ReadAt(buf[:min(chunk, limit-base)], base)
+		for i := 0; i+4 <= n; i += 512 {
+			if m := string(buf[i : i+4]); m == headerMagic || m == userDataMagic {
+				if fn(base+int64(i), m) {
+					return true
+				}
+			}
+		}
+		if n < chunk {
 			break
 		}
-		switch string(head[:4]) {
-		case userDataMagic:
-			if n < 16 {
-				continue
-			}
-			hoff := int64(binary.LittleEndian.Uint32(head[8:]))
-			if hoff == 0 || off+hoff+headerSizeV1 > a.size {
-				return a.errf(off+8, "the user-data header points to an MPQ header at %d, outside the file", off+hoff)
-			}
-			if err := a.parseHeader(off + hoff); err != nil {
-				return err
-			}
-			return nil
-		case headerMagic:
-			return a.parseHeader(off)
-		}
 	}
-	return a.errf(0, "no MPQ header (MPQ\\x1A) at any 512-byte boundary of the first %d bytes", limit)
+	return false
 }
 
 func (a *Archive) parseHeader(off int64) error {

@@ -145,17 +145,6 @@ func (m *Mount) Close() error {
 	return first
 }
 
-// IsMPQ reports whether head (a file's first bytes) holds an MPQ header or
-// user-data header at a 512-byte boundary.
-func IsMPQ(head []byte) bool {
-	for off := 0; off+4 <= len(head); off += 512 {
-		if s := string(head[off : off+4]); s == "MPQ\x1a" || s == "MPQ\x1b" {
-			return true
-		}
-	}
-	return false
-}
-
 // IsTOC reports whether head starts an SWG .toc (an index over tree files).
 func IsTOC(head []byte) bool { return bytes.HasPrefix(head, []byte(tre.TOCMagic)) }
 
@@ -163,18 +152,18 @@ func IsTOC(head []byte) bool { return bytes.HasPrefix(head, []byte(tre.TOCMagic)
 func IsTRE(head []byte) bool { return bytes.HasPrefix(head, []byte(tre.Magic)) }
 
 func (m *Mount) addArchive(p string) error {
-	head, err := readHead(p)
+	kind, err := sniff(p)
 	if err != nil {
 		return err
 	}
-	switch {
-	case IsMPQ(head):
+	switch kind {
+	case KindMPQ:
 		a, err := mpq.Open(p)
 		if err != nil {
 			return err
 		}
 		m.layers = append(m.layers, layer{kind: KindMPQ, name: p, mpq: a})
-	case IsTOC(head):
+	case KindTOC:
 		t, err := tre.OpenTOC(p)
 		if err != nil {
 			return err
@@ -184,13 +173,13 @@ func (m *Mount) addArchive(p string) error {
 			return err
 		}
 		m.layers = append(m.layers, layer{kind: KindTOC, name: p, toc: t})
-	case IsTRE(head):
+	case KindTRE:
 		a, err := tre.Open(p)
 		if err != nil {
 			return err
 		}
 		m.layers = append(m.layers, layer{kind: KindTRE, name: p, tre: a})
-	case bytes.HasPrefix(head, []byte(nres.Magic)):
+	case KindNRes:
 		data, err := formats.ReadFile(p)
 		if err != nil {
 			return err
@@ -206,23 +195,38 @@ func (m *Mount) addArchive(p string) error {
 	return nil
 }
 
-// IsArchiveFile reports whether the regular file at p starts as an MPQ, an SWG
-// tree file or a .toc: an archive that mounts as a tree of members (an NRes
-// file is a model archive that opens as a scene).
+// IsArchiveFile reports whether the regular file at p is an MPQ, an SWG tree
+// file or a .toc: an archive that mounts as a tree of members (an NRes file is a
+// model archive that opens as a scene).
 func IsArchiveFile(p string) bool {
-	head, err := readHead(p)
-	return err == nil && (IsMPQ(head) || IsTRE(head) || IsTOC(head))
+	kind, err := sniff(p)
+	return err == nil && (kind == KindMPQ || kind == KindTRE || kind == KindTOC)
 }
 
-func readHead(p string) ([]byte, error) {
-	f, _, err := formats.OpenRegular(p)
+// sniff tells what archive the regular file at p is, by content ("" for none):
+// a .toc, a tree file or an NRes archive by its first bytes, otherwise an MPQ
+// when a header lies at any 512-byte boundary the format allows (behind a
+// self-extracting stub, say), found the way the mpq package finds it. The
+// magics at offset 0 come first: a tree file may hold an MPQ as a member.
+func sniff(p string) (string, error) {
+	f, size, err := formats.OpenRegular(p)
 	if err != nil {
-		return nil, err
+		return "", err
 	}
 	defer f.Close()
-	buf := make([]byte, 4096)
-	n, _ := f.ReadAt(buf, 0)
-	return buf[:n], nil
+	var head [4]byte
+	n, _ := f.ReadAt(head[:], 0)
+	switch h := head[:n]; {
+	case IsTOC(h):
+		return KindTOC, nil
+	case IsTRE(h):
+		return KindTRE, nil
+	case bytes.HasPrefix(h, []byte(nres.Magic)):
+		return KindNRes, nil
+	case mpq.Find(f, size):
+		return KindMPQ, nil
+	}
+	return "", nil
 }
 
 func (m *Mount) addFolder(root string) error {
