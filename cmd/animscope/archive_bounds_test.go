@@ -102,3 +102,41 @@ func TestMPQBehindStub(t *testing.T) {
 		t.Log("smpq is not installed: StormLib's reading is not compared")
 	}
 }
+
+// TestUnlistedMemberByName: in an MPQ without a (listfile), a member named
+// exactly extracts and samples (its .skin found by name too), as the same files
+// do loose; a wildcard matches no unnamed member.
+func TestUnlistedMemberByName(t *testing.T) {
+	dir := t.TempDir()
+	model, skin := m2test.Synthetic(264, true)
+	arc := buildMPQ(t, dir, "nolist.mpq", []mpqtest.File{
+		{Name: `Creature\Frog\Frog.m2`, Data: model, Comp: mpq.CompZlib, Encrypt: true, FixKey: true},
+		{Name: `Creature\Frog\Frog00.skin`, Data: skin, Comp: mpq.CompZlib, Encrypt: true},
+	}, mpqtest.Options{})
+	out := filepath.Join(dir, "D")
+	if code, stdout, stderr := runCLI("extract", arc, `Creature\Frog\Frog.m2`, "--out", out); code != exitOK {
+		t.Fatalf("extract: exit %d, %s%s", code, stdout, stderr)
+	}
+	if got, err := os.ReadFile(filepath.Join(out, "Creature", "Frog", "Frog.m2")); err != nil || string(got) != string(model) {
+		t.Errorf("extracted %d bytes, %v; want the %d of the model", len(got), err, len(model))
+	}
+	if code, _, stderr := runCLI("extract", arc, "*.m2", "--out", out); code != exitInvalid || !strings.Contains(stderr, "no file matches") {
+		t.Errorf("extract *.m2: exit %d, %s; want 1, no file matches", code, stderr)
+	}
+	loose := filepath.Join(dir, "loose")
+	os.MkdirAll(loose, 0o755)
+	os.WriteFile(filepath.Join(loose, "Frog.m2"), model, 0o644)
+	os.WriteFile(filepath.Join(loose, "Frog00.skin"), skin, 0o644)
+	wantCode, want, wantErr := runCLI("sample", "--t", "100", filepath.Join(loose, "Frog.m2"))
+	if wantCode != exitOK {
+		t.Fatalf("sample of the loose model: exit %d, %s", wantCode, wantErr)
+	}
+	code, got, stderr := runCLI("sample", "--t", "100", arc+`:Creature\Frog\Frog.m2`)
+	if code != exitOK {
+		t.Fatalf("sample ARCHIVE:MEMBER: exit %d, %s", code, stderr)
+	}
+	body := func(s string) string { return s[strings.Index(s, "\n")+1:] } // past the file line
+	if body(got) != body(want) {
+		t.Errorf("sample from the archive differs from the loose file:\n%s\nwant\n%s", got, want)
+	}
+}

@@ -386,6 +386,18 @@ func (a *Archive) AddListfile(data []byte) int {
 	return n
 }
 
+// AddNames names the members called names (as a listfile would); it returns
+// how many of them the archive holds.
+func (a *Archive) AddNames(names []string) int {
+	n := 0
+	for _, name := range names {
+		if a.addName(name) {
+			n++
+		}
+	}
+	return n
+}
+
 // Has reports whether the archive holds a member called name (any case, '/' or '\').
 func (a *Archive) Has(name string) bool { return a.find(name) >= 0 }
 

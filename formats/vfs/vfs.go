@@ -247,8 +247,36 @@ func (m *Mount) AddListfile(data []byte) int {
 	return n
 }
 
+// shareNames gives every MPQ layer the names any layer knows: a patch archive
+// without a listfile then names (and so overrides) the files its base names.
+func (m *Mount) shareNames() {
+	var mpqs []*mpq.Archive
+	for _, l := range m.layers {
+		if l.mpq != nil {
+			mpqs = append(mpqs, l.mpq)
+		}
+	}
+	if len(mpqs) < 2 {
+		return
+	}
+	seen := map[string]bool{}
+	var names []string
+	for _, a := range mpqs {
+		for _, mem := range a.Members() {
+			if k := strings.ToLower(mem.Name); mem.Known && !seen[k] {
+				seen[k] = true
+				names = append(names, mem.Name)
+			}
+		}
+	}
+	for _, a := range mpqs {
+		a.AddNames(names)
+	}
+}
+
 // build (re)computes the merged index, layer by layer.
 func (m *Mount) build() {
+	m.shareNames()
 	byKey := map[string]Entry{}
 	for li, l := range m.layers {
 		switch l.kind {
@@ -326,18 +354,47 @@ func (m *Mount) Entries() []Entry { return m.entries }
 // Len is the number of files.
 func (m *Mount) Len() int { return len(m.entries) }
 
-// Lookup finds a file by path (any case, '/' or '\').
+// Lookup finds a file by path (any case, '/' or '\'), also an MPQ member that no
+// listfile names (see hashed).
 func (m *Mount) Lookup(name string) (Entry, bool) {
-	i, ok := m.index[key(name)]
-	if !ok {
+	if i, ok := m.index[key(name)]; ok {
+		return m.entries[i], true
+	}
+	return m.hashed(name)
+}
+
+// hashed finds a file that the index lacks through the MPQ layers' hash tables,
+// the last layer first, as the game looks a name up: an MPQ member no listfile
+// names is listed as "FileNNNNNNNN.xxx", but its exact name still finds it (and
+// gives the key of an encrypted one). A deletion marker in a later archive hides
+// the file. Names every layer knows are in the index already, so a later layer
+// that is not an MPQ never holds the name.
+func (m *Mount) hashed(name string) (Entry, bool) {
+	p := formats.CleanTreePath(name)
+	if p == "" {
 		return Entry{}, false
 	}
-	return m.entries[i], true
+	for li := len(m.layers) - 1; li >= 0; li-- {
+		l := m.layers[li]
+		if l.mpq == nil {
+			continue
+		}
+		mem, ok := l.mpq.Stat(strings.ReplaceAll(p, "/", `\`))
+		if !ok {
+			continue
+		}
+		if mem.Blk.Flags&mpq.FlagDeleteMarker != 0 {
+			return Entry{}, false
+		}
+		return Entry{Path: p, Size: int64(mem.Blk.Size), Packed: int64(mem.Blk.CompressedSize),
+			Archive: l.name, Named: true, layer: li, member: mem}, true
+	}
+	return Entry{}, false
 }
 
 // Exists reports whether the mount holds a file called name.
 func (m *Mount) Exists(name string) bool {
-	_, ok := m.index[key(name)]
+	_, ok := m.Lookup(name)
 	return ok
 }
 
@@ -443,6 +500,16 @@ func (m *Mount) Match(pattern string) ([]Entry, error) {
 	out := make([]Entry, len(hits))
 	for j, i := range hits {
 		out[j] = m.entries[i]
+	}
+	// A plain pattern that is a member's exact name finds it even when no
+	// listfile names it (a pattern with wildcards cannot match a name that is
+	// not known).
+	if !strings.ContainsAny(pat, "*?[") {
+		if _, ok := m.index[key(pat)]; !ok {
+			if e, ok := m.hashed(pattern); ok {
+				out = append(out, e)
+			}
+		}
 	}
 	return out, nil
 }

@@ -1,0 +1,96 @@
+package vfs_test
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"animscope/formats/mpq"
+	"animscope/formats/mpq/mpqtest"
+	"animscope/formats/vfs"
+)
+
+func writeMPQOpts(t *testing.T, path string, files []mpqtest.File, opt mpqtest.Options) {
+	t.Helper()
+	data, err := mpqtest.Build(files, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestUnlistedByExactName: in an MPQ without a (listfile), a member is listed as
+// FileNNNNNNNN.xxx, yet its exact name (any case, either separator) finds it
+// through the hash table, decrypts it with the key that name gives, and matches
+// it as a plain pattern; a wildcard pattern cannot match a name nobody gave.
+func TestUnlistedByExactName(t *testing.T) {
+	dir := t.TempDir()
+	arc := filepath.Join(dir, "nolist.mpq")
+	writeMPQOpts(t, arc, []mpqtest.File{
+		{Name: `Creature\Frog\Frog.m2`, Data: []byte("frog model"), Comp: mpq.CompZlib, Encrypt: true, FixKey: true},
+		{Name: `Creature\Frog\Frog00.skin`, Data: []byte("frog skin")},
+	}, mpqtest.Options{})
+	m, err := vfs.Open(arc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer m.Close()
+	if got := paths(m.Entries()); got != "File00000000.xxx File00000001.xxx" {
+		t.Fatalf("listed %q, want the two unnamed members", got)
+	}
+	for _, name := range []string{`Creature\Frog\Frog.m2`, "creature/frog/FROG.M2"} {
+		got, err := m.ReadFile(name)
+		if err != nil || string(got) != "frog model" {
+			t.Errorf("ReadFile(%q): %q, %v", name, got, err)
+		}
+		if !m.Exists(name) {
+			t.Errorf("Exists(%q) is false", name)
+		}
+	}
+	if m.Exists(`Creature\Frog\Toad.m2`) {
+		t.Error("a name the archive lacks exists")
+	}
+	for _, tc := range []struct{ pattern, want string }{
+		{`Creature\Frog\Frog.m2`, "Creature/Frog/Frog.m2"},
+		{"Creature/Frog/Frog00.skin", "Creature/Frog/Frog00.skin"},
+		{"*.m2", ""},
+		{"Frog", ""},
+	} {
+		es, err := m.Match(tc.pattern)
+		if err != nil || paths(es) != tc.want {
+			t.Errorf("Match(%q): %q, %v; want %q", tc.pattern, paths(es), err, tc.want)
+		}
+	}
+}
+
+// TestPatchWithoutListfile: a patch archive with no listfile still overrides the
+// file its base names, and its deletion marker still removes it: the mount
+// names every archive's members with the names any of them knows.
+func TestPatchWithoutListfile(t *testing.T) {
+	dir := t.TempDir()
+	base := filepath.Join(dir, "common.MPQ")
+	writeMPQOpts(t, base, []mpqtest.File{
+		{Name: `a\x.txt`, Data: []byte("base x")},
+		{Name: `a\gone.txt`, Data: []byte("base gone")},
+	}, mpqtest.Options{Listfile: true})
+	writeMPQOpts(t, filepath.Join(dir, "patch.MPQ"), []mpqtest.File{
+		{Name: `a\x.txt`, Data: []byte("patched x"), Encrypt: true},
+		{Name: `a\gone.txt`, DeleteMarker: true},
+	}, mpqtest.Options{})
+	m, err := vfs.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer m.Close()
+	if got, err := m.ReadFile("a/x.txt"); err != nil || string(got) != "patched x" {
+		t.Errorf("a/x.txt: %q, %v; want the patch's", got, err)
+	}
+	if m.Exists("a/gone.txt") {
+		t.Error("a/gone.txt exists though the patch deletes it")
+	}
+	if got := paths(m.Entries()); got != "(listfile) a/x.txt" {
+		t.Errorf("listed %q", got)
+	}
+}
