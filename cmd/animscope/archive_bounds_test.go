@@ -140,3 +140,43 @@ func TestUnlistedMemberByName(t *testing.T) {
 		t.Errorf("sample from the archive differs from the loose file:\n%s\nwant\n%s", got, want)
 	}
 }
+
+// TestCaseTwinsInFolderMount: of T.m2 (corrupt) and t.m2 (sound) in one folder,
+// ls lists both, validate and inspect check both and name the corrupt one (exit
+// 1), extract writes both.
+func TestCaseTwinsInFolderMount(t *testing.T) {
+	dir := t.TempDir()
+	model, _ := m2test.Synthetic(256, false)
+	os.WriteFile(filepath.Join(dir, "t.m2"), model, 0o644)
+	os.WriteFile(filepath.Join(dir, "T.m2"), model[:40], 0o644)
+	if _, err := os.Stat(filepath.Join(dir, "T.M2")); err == nil {
+		t.Skip("the temporary folder ignores case: no case twins can exist there")
+	}
+	upper, lower := filepath.Join(dir, "T.m2"), filepath.Join(dir, "t.m2")
+	if code, out, _ := runCLI("ls", dir); code != exitOK || !strings.Contains(out, "T.m2") || !strings.Contains(out, "t.m2") {
+		t.Errorf("ls: exit %d, %q; want both twins", code, out)
+	}
+	for _, cmd := range []string{"validate", "inspect"} {
+		code, out, stderr := runCLI(cmd, dir)
+		if code != exitInvalid || !strings.Contains(stderr, upper) {
+			t.Errorf("%s DIR: exit %d, stderr %q; want 1 naming %s", cmd, code, stderr, upper)
+		}
+		for _, line := range strings.Split(stderr, "\n") {
+			if strings.HasPrefix(line, lower) {
+				t.Errorf("%s DIR: the sound twin has an error: %s", cmd, line)
+			}
+		}
+		if cmd == "inspect" && !strings.Contains(out, lower) {
+			t.Errorf("inspect DIR: the sound twin is not shown:\n%s", out)
+		}
+	}
+	out := filepath.Join(t.TempDir(), "out")
+	if code, _, stderr := runCLI("extract", dir, "", "--out", out); code != exitOK {
+		t.Errorf("extract: exit %d, %s", code, stderr)
+	}
+	for name, want := range map[string][]byte{"T.m2": model[:40], "t.m2": model} {
+		if got, err := os.ReadFile(filepath.Join(out, name)); err != nil || string(got) != string(want) {
+			t.Errorf("extract %s: %d bytes, %v; want %d", name, len(got), err, len(want))
+		}
+	}
+}

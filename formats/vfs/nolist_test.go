@@ -94,3 +94,42 @@ func TestPatchWithoutListfile(t *testing.T) {
 		t.Errorf("listed %q", got)
 	}
 }
+
+// TestCaseTwinsInFolder: a folder's T.m2 and t.m2 are two files: both listed
+// and matched, each read as itself, an exact spelling finds that one.
+func TestCaseTwinsInFolder(t *testing.T) {
+	dir := t.TempDir()
+	os.MkdirAll(filepath.Join(dir, "Sub"), 0o755)
+	os.MkdirAll(filepath.Join(dir, "sub"), 0o755)
+	for name, data := range map[string]string{"T.m2": "upper", "t.m2": "lower", "Sub/a.txt": "Sub", "sub/a.txt": "sub", "u.m2": "alone"} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "SUB")); err == nil {
+		t.Skip("the temporary folder ignores case: no case twins can exist there")
+	}
+	m, err := vfs.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer m.Close()
+	if got, want := paths(m.Entries()), "Sub/a.txt sub/a.txt T.m2 t.m2 u.m2"; got != want {
+		t.Errorf("listed %q, want %q", got, want)
+	}
+	if es, _ := m.Match("*.m2"); paths(es) != "T.m2 t.m2 u.m2" {
+		t.Errorf("*.m2 matched %q", paths(es))
+	}
+	for _, e := range m.Entries() {
+		got, err := m.Read(e)
+		want, _ := os.ReadFile(filepath.Join(dir, e.Path))
+		if err != nil || string(got) != string(want) {
+			t.Errorf("%s: read %q, %v; want %q", e.Path, got, err, want)
+		}
+	}
+	for name, want := range map[string]string{"T.m2": "upper", "t.m2": "lower", `sub\a.txt`: "sub", "Sub/a.txt": "Sub", "U.M2": "alone"} {
+		if got, err := m.ReadFile(name); err != nil || string(got) != want {
+			t.Errorf("ReadFile(%q): %q, %v; want %q", name, got, err, want)
+		}
+	}
+}

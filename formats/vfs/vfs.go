@@ -68,8 +68,11 @@ type Mount struct {
 	Name    string
 	layers  []layer
 	entries []Entry        // sorted by lower-case path
-	index   map[string]int // lower-case path -> entries index
+	index   map[string]int // lower-case path -> entries index (the first of case twins)
 	lower   []string       // lower-case paths, parallel to entries (for search)
+	// twins maps the exact path of each of a folder's case twins (T.m2 and t.m2)
+	// to its entry; nil when there are none.
+	twins map[string]int
 }
 
 // key is the lookup form of a path.
@@ -278,6 +281,7 @@ func (m *Mount) shareNames() {
 func (m *Mount) build() {
 	m.shareNames()
 	byKey := map[string]Entry{}
+	var twins []Entry // a folder's files whose paths differ from another's only in case
 	for li, l := range m.layers {
 		switch l.kind {
 		case KindMPQ:
@@ -329,22 +333,57 @@ func (m *Mount) build() {
 					return nil
 				}
 				p := filepath.ToSlash(rel)
-				byKey[strings.ToLower(p)] = Entry{Path: p, Size: info.Size(), Packed: info.Size(), Archive: l.name, Named: true, layer: li}
+				e := Entry{Path: p, Size: info.Size(), Packed: info.Size(), Archive: l.name, Named: true, layer: li}
+				k := strings.ToLower(p)
+				if old, ok := byKey[k]; ok && old.layer == li {
+					// A case twin (T.m2 beside t.m2): a disk may hold both,
+					// and each is a file of its own (see Lookup).
+					twins = append(twins, e)
+					return nil
+				}
+				byKey[k] = e
 				return nil
 			})
 		}
 	}
-	keys := make([]string, 0, len(byKey))
-	for k := range byKey {
-		keys = append(keys, k)
+	m.entries = make([]Entry, 0, len(byKey)+len(twins))
+	for _, e := range byKey {
+		m.entries = append(m.entries, e)
 	}
-	sort.Strings(keys)
-	m.entries = make([]Entry, len(keys))
-	m.index = make(map[string]int, len(keys))
-	m.lower = keys
-	for i, k := range keys {
-		m.entries[i] = byKey[k]
-		m.index[k] = i
+	m.entries = append(m.entries, twins...)
+	m.lower = make([]string, len(m.entries))
+	for i := range m.entries {
+		m.lower[i] = strings.ToLower(m.entries[i].Path)
+	}
+	// By path ignoring case, then case twins by their own spelling.
+	order := make([]int, len(m.entries))
+	for i := range order {
+		order[i] = i
+	}
+	sort.Slice(order, func(a, b int) bool {
+		i, j := order[a], order[b]
+		if m.lower[i] != m.lower[j] {
+			return m.lower[i] < m.lower[j]
+		}
+		return m.entries[i].Path < m.entries[j].Path
+	})
+	entries, lower := make([]Entry, len(order)), make([]string, len(order))
+	for n, i := range order {
+		entries[n], lower[n] = m.entries[i], m.lower[i]
+	}
+	m.entries, m.lower = entries, lower
+	m.index = make(map[string]int, len(byKey))
+	m.twins = nil
+	for i, k := range m.lower {
+		if _, ok := m.index[k]; !ok {
+			m.index[k] = i
+			continue
+		}
+		if m.twins == nil {
+			m.twins = map[string]int{}
+		}
+		m.twins[m.entries[m.index[k]].Path] = m.index[k]
+		m.twins[m.entries[i].Path] = i
 	}
 }
 
@@ -356,8 +395,17 @@ func (m *Mount) Len() int { return len(m.entries) }
 
 // Lookup finds a file by path (any case, '/' or '\'), also an MPQ member that no
 // listfile names (see hashed).
+//
+// A folder's case twins (T.m2 and t.m2 side by side: a disk, unlike an archive,
+// may hold both) are two files, each listed and matched; a lookup that spells
+// one of them exactly finds that one, any other spelling the first in order.
 func (m *Mount) Lookup(name string) (Entry, bool) {
 	if i, ok := m.index[key(name)]; ok {
+		if m.twins != nil {
+			if j, ok := m.twins[formats.CleanTreePath(name)]; ok {
+				return m.entries[j], true
+			}
+		}
 		return m.entries[i], true
 	}
 	return m.hashed(name)
