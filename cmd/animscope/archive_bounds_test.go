@@ -12,6 +12,7 @@ import (
 	"animscope/formats/m2/m2test"
 	"animscope/formats/mpq"
 	"animscope/formats/mpq/mpqtest"
+	"animscope/formats/tre"
 	"animscope/formats/tre/tretest"
 )
 
@@ -178,5 +179,68 @@ func TestCaseTwinsInFolderMount(t *testing.T) {
 		if got, err := os.ReadFile(filepath.Join(out, name)); err != nil || string(got) != string(want) {
 			t.Errorf("extract %s: %d bytes, %v; want %d", name, len(got), err, len(want))
 		}
+	}
+}
+
+// TestExtractNeverOverwritesInputs: extract refuses (exit 2, before writing
+// anything) an --out that is an input, or a folder where a matched member would
+// land on an input: the archive itself, a listfile, a .toc's tree file, a folder
+// mount's own files. Into the archive's folder without such a clash it extracts.
+func TestExtractNeverOverwritesInputs(t *testing.T) {
+	dir := t.TempDir()
+	arcData, err := mpqtest.Build([]mpqtest.File{
+		{Name: "self.mpq", Data: []byte("not the archive")},
+		{Name: "list.txt", Data: []byte("not the listfile")},
+		{Name: `sub\other.txt`, Data: []byte("other")},
+	}, mpqtest.Options{Listfile: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	arc := filepath.Join(dir, "self.mpq")
+	os.WriteFile(arc, arcData, 0o644)
+	listfile := filepath.Join(dir, "list.txt")
+	os.WriteFile(listfile, []byte("sub\\other.txt\r\n"), 0o644)
+	treDir := t.TempDir()
+	treData := tretest.Build([]tretest.File{{Name: "a.tre", Data: []byte("not the tree file")}}, tretest.Options{})
+	os.WriteFile(filepath.Join(treDir, "a.tre"), treData, 0o644)
+	toc := filepath.Join(treDir, "a.toc")
+	os.WriteFile(toc, tretest.BuildTOC([]string{"a.tre"}, []tretest.TOCEntry{{Name: "a.tre", Offset: tre.HeaderSize, Length: 17}}, false, false), 0o644)
+	folder := t.TempDir()
+	os.WriteFile(filepath.Join(folder, "x.txt"), []byte("folder file"), 0o644)
+
+	for _, tc := range []struct {
+		name string
+		args []string
+		keep map[string]string // files that must be unchanged
+	}{
+		{"archive into its folder", []string{"extract", arc, "", "--out", dir}, nil},
+		{"--out is the archive", []string{"extract", arc, "", "--out", arc}, nil},
+		{"over the listfile", []string{"extract", "--listfile", listfile, arc, "list.txt", "--out", dir}, nil},
+		{"over a .toc's tree file", []string{"extract", toc, "", "--out", treDir}, map[string]string{filepath.Join(treDir, "a.tre"): string(treData)}},
+		{"a folder into itself", []string{"extract", folder, "", "--out", folder}, map[string]string{filepath.Join(folder, "x.txt"): "folder file"}},
+	} {
+		code, _, stderr := runCLI(tc.args...)
+		if code != exitUsage || !strings.Contains(stderr, "it is never overwritten") {
+			t.Errorf("%s: exit %d, %q; want 2 and the input named", tc.name, code, stderr)
+		}
+		keep := map[string]string{arc: string(arcData), listfile: "sub\\other.txt\r\n"}
+		for p, want := range tc.keep {
+			keep[p] = want
+		}
+		for p, want := range keep {
+			if got, _ := os.ReadFile(p); string(got) != want {
+				t.Errorf("%s: %s was changed", tc.name, p)
+			}
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "sub")); err == nil {
+		t.Error("a refused extract wrote a member before refusing")
+	}
+	// No clash: the archive's own folder is a fine --out.
+	if code, _, stderr := runCLI("extract", arc, "other", "--out", dir); code != exitOK {
+		t.Errorf("extract into the archive's folder: exit %d, %s", code, stderr)
+	}
+	if got, _ := os.ReadFile(arc); string(got) != string(arcData) {
+		t.Error("the archive was changed")
 	}
 }

@@ -189,6 +189,18 @@ func (t *TOC) Read(e *TOCEntry) ([]byte, error) {
 	return a.Read(&ent)
 }
 
+// TreePaths lists the tree files opened so far (all of them after Load), as
+// paths beside the .toc.
+func (t *TOC) TreePaths() []string {
+	var out []string
+	for _, a := range t.trees {
+		if a != nil {
+			out = append(out, a.Name)
+		}
+	}
+	return out
+}
+
 // Close closes the tree files.
 func (t *TOC) Close() error {
 	var first error

@@ -562,6 +562,23 @@ func (m *Mount) Match(pattern string) ([]Entry, error) {
 	return out, nil
 }
 
+// Inputs lists what the mount reads from disk: its archive files (a .toc's tree
+// files too) and its folders, as paths. A command that writes refuses to write
+// over any of these files, or over any file inside these folders.
+func (m *Mount) Inputs() (files, folders []string) {
+	for _, l := range m.layers {
+		switch {
+		case l.kind == KindFolder:
+			folders = append(folders, l.root)
+		case l.toc != nil:
+			files = append(append(files, l.name), l.toc.TreePaths()...)
+		default:
+			files = append(files, l.name)
+		}
+	}
+	return files, folders
+}
+
 // Layers describes what the mount is made of, in load order: kind and name.
 func (m *Mount) Layers() [][2]string {
 	out := make([][2]string, len(m.layers))
