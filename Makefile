@@ -12,7 +12,7 @@ BENCHTIME ?= 1s
 # Pillow; they skip without it), zsh and fish (the shell completion tests run
 # their scripts; they skip a shell that is missing).
 APT_PKGS  := gcc pkg-config libx11-dev libxcursor-dev libxrandr-dev libxinerama-dev \
-             libxi-dev libxxf86vm-dev libgl1-mesa-dev libgl1-mesa-dri xvfb xauth smpq python3-pil zsh fish
+             libxi-dev libxxf86vm-dev libgl1-mesa-dev libgl1-mesa-dri xvfb xauth smpq bzip2 python3-pil zsh fish
 SUDO      := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Tests that draw need a display: use the real one, or a virtual one through xvfb-run.
 # The glTF export tests run the Khronos validator when this folder holds it (.ci/run

@@ -16,11 +16,11 @@
 package mpq
 
 import (
+	"bytes"
 	"encoding/binary"
 	"fmt"
 	"io"
 	"sort"
-	"strings"
 
 	"animscope/formats"
 )
@@ -170,8 +170,12 @@ func NewArchive(name string, r io.ReaderAt, size int64) (*Archive, error) {
 	for _, n := range []string{"(listfile)", "(attributes)", "(signature)", "(user data)", "(patch_metadata)"} {
 		a.addName(n)
 	}
-	if data, err := a.ReadFile("(listfile)"); err == nil {
-		a.AddListfile(data)
+	// The archive's own listfile, when it is of a sane size (an unreadable or
+	// larger one leaves the members unnamed, listed by block).
+	if m, ok := a.Stat("(listfile)"); ok {
+		if data, err := a.ReadMemberLimit(m, maxListfile); err == nil {
+			a.AddListfile(data)
+		}
 	}
 	return a, nil
 }
@@ -332,7 +336,12 @@ func (a *Archive) buildIndex() {
 // find returns the hash slot of name, preferring the neutral locale, or -1. It
 // answers as the game's probe does: from the name's start slot onwards, up to
 // the first empty slot; an entry past an empty slot is not reachable.
-func (a *Archive) find(name string) int {
+func (a *Archive) find(name string) int { return findName(a, name) }
+
+// findBytes is find for a name held in a byte slice.
+func (a *Archive) findBytes(name []byte) int { return findName(a, name) }
+
+func findName[T string | []byte](a *Archive, name T) int {
 	n := len(a.hashes)
 	start := int(hashString(name, hashTableOffset) & uint32(n-1))
 	cands := a.bySum[uint64(hashString(name, hashNameA))<<32|uint64(hashString(name, hashNameB))]
@@ -361,6 +370,15 @@ func (a *Archive) find(name string) int {
 	return best
 }
 
+// addNameBytes is addName for a name inside a larger buffer: the string is
+// made only for a name the archive holds.
+func (a *Archive) addNameBytes(name []byte) bool {
+	if a.findBytes(name) < 0 {
+		return false
+	}
+	return a.addName(string(name))
+}
+
 func (a *Archive) addName(name string) bool {
 	if name == "" {
 		return false
@@ -374,14 +392,25 @@ func (a *Archive) addName(name string) bool {
 	return false
 }
 
+// maxListfile bounds an archive's own (listfile): a real one names some
+// hundred thousand files in a few MiB.
+const maxListfile = 64 << 20
+
 // AddListfile names the members listed in data (names separated by ';', CR or
-// LF, as in "(listfile)"); it returns how many of them the archive holds.
+// LF, as in "(listfile)"); it returns how many of them the archive holds. Only
+// the names the archive holds are kept (as strings of their own), so a listfile
+// of millions of short names costs no more than one pass over it.
 func (a *Archive) AddListfile(data []byte) int {
 	n := 0
-	for _, name := range strings.FieldsFunc(string(data), func(r rune) bool { return r == ';' || r == '\r' || r == '\n' }) {
-		if a.addName(strings.TrimSpace(name)) {
+	for len(data) > 0 {
+		end := bytes.IndexAny(data, ";\r\n")
+		if end < 0 {
+			end = len(data)
+		}
+		if name := bytes.TrimSpace(data[:end]); len(name) > 0 && a.addNameBytes(name) {
 			n++
 		}
+		data = data[min(end+1, len(data)):]
 	}
 	return n
 }
