@@ -260,16 +260,25 @@ func unpackUnit(w io.Writer, in []byte, size int, implode bool) (int64, error) {
 		return int64(n), err
 	}
 	cw := &countingWriter{w: w}
-	_, err := io.Copy(cw, io.LimitReader(r, int64(size)+1))
+	_, err := io.Copy(cw, io.LimitReader(r, int64(size)))
 	switch {
 	case cw.err != nil:
 		return cw.n, cw.err
 	case err != nil:
 		return cw.n, unpackError{fmt.Errorf("%s: %v", compNames0(in[0]), err)}
+	case cw.n == int64(size) && more(r):
+		return cw.n, unpackError{fmt.Errorf("unpacks to more than %d bytes", size)}
 	case cw.n != int64(size):
-		return cw.n, unpackError{fmt.Errorf("unpacks to %s bytes, want %d", moreOrCount(cw.n, size), size)}
+		return cw.n, unpackError{fmt.Errorf("unpacks to %d bytes, want %d", cw.n, size)}
 	}
 	return cw.n, nil
+}
+
+// more reports whether r has a byte left.
+func more(r io.Reader) bool {
+	var one [1]byte
+	n, _ := io.ReadFull(r, one[:])
+	return n > 0
 }
 
 func compNames0(mask byte) string {
@@ -277,13 +286,6 @@ func compNames0(mask byte) string {
 		return "bzip2"
 	}
 	return "zlib"
-}
-
-func moreOrCount(n int64, size int) string {
-	if n > int64(size) {
-		return fmt.Sprintf("more than %d", size)
-	}
-	return fmt.Sprint(n)
 }
 
 // countingWriter passes writes on, counting them and keeping w's error apart

@@ -18,6 +18,7 @@ import (
 	"bytes"
 	"compress/zlib"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -222,19 +223,101 @@ func NewArchive(name string, r io.ReaderAt, size int64) (*Archive, error) {
 	return a, nil
 }
 
-// Read reads one member.
-func (a *Archive) Read(e *Entry) ([]byte, error) {
+// Read reads one member into memory: one buffer of its stated size. When that
+// size is over 64 times what is stored (a zlib bomb, or a lie), the member is
+// first unpacked without keeping anything, and only one that really unpacks to
+// its size gets its buffer.
+func (a *Archive) Read(e *Entry) ([]byte, error) { return a.ReadLimit(e, MaxMemberSize) }
+
+// ReadLimit is Read for a member of at most limit bytes (a caller's budget); a
+// larger one is refused before it is read.
+func (a *Archive) ReadLimit(e *Entry, limit int64) ([]byte, error) {
+	if int64(e.Length) > 64*int64(e.Stored())+1<<20 {
+		if _, err := a.WriteMember(io.Discard, e, limit); err != nil {
+			return nil, err
+		}
+	}
+	w := &fixedWriter{b: make([]byte, 0, min(int64(e.Length), limit))}
+	if _, err := a.WriteMember(w, e, limit); err != nil {
+		return nil, err
+	}
+	return w.b, nil
+}
+
+// fixedWriter appends into a buffer allocated at the final size.
+type fixedWriter struct{ b []byte }
+
+func (w *fixedWriter) Write(p []byte) (int, error) {
+	if len(p) > cap(w.b)-len(w.b) {
+		return 0, errors.New("more bytes than the member's size")
+	}
+	w.b = append(w.b, p...)
+	return len(p), nil
+}
+
+// WriteMember writes one member to w as it unpacks (zlib streams through) and
+// returns the bytes written. A member stated larger than limit or MaxMemberSize
+// is refused before anything is read, and it must unpack to exactly its stated
+// size. An error of w is returned as it is, unwrapped.
+func (a *Archive) WriteMember(w io.Writer, e *Entry, limit int64) (int64, error) {
 	where := a.Name + ":" + e.Name
-	if e.Length > MaxMemberSize {
-		return nil, formats.Errf(where, int64(e.Offset), "%d bytes is more than the %d-byte member limit", e.Length, MaxMemberSize)
+	switch {
+	case e.Length > MaxMemberSize:
+		return 0, formats.Errf(where, int64(e.Offset), "%d bytes is more than the %d-byte member limit", e.Length, MaxMemberSize)
+	case int64(e.Length) > limit:
+		return 0, formats.Errf(where, int64(e.Offset), "unpacking its %d bytes would pass the %d bytes this command may still unpack", e.Length, limit)
 	}
 	raw, err := a.read(int64(e.Offset), int64(e.Stored()), "the member's data")
 	if err != nil {
-		return nil, formats.Errf(where, int64(e.Offset), "%v", err)
+		return 0, formats.Errf(where, int64(e.Offset), "%v", err)
 	}
-	data, err := unpack(raw, e.Compressor, int(e.Length))
+	if e.Compressor == CompNone {
+		n, err := w.Write(raw)
+		return int64(n), err
+	}
+	if e.Compressor != CompZlib {
+		return 0, formats.Errf(where, int64(e.Offset), "compressor %d is not one of 0 (none) and 2 (zlib)", e.Compressor)
+	}
+	zr, err := zlib.NewReader(bytes.NewReader(raw))
 	if err != nil {
-		return nil, formats.Errf(where, int64(e.Offset), "%v", err)
+		return 0, formats.Errf(where, int64(e.Offset), "zlib: %v", err)
 	}
-	return data, nil
+	cw := &countingWriter{w: w}
+	_, err = io.Copy(cw, io.LimitReader(zr, int64(e.Length)))
+	switch {
+	case cw.err != nil:
+		return cw.n, cw.err
+	case err != nil:
+		return cw.n, formats.Errf(where, int64(e.Offset), "zlib: %v", err)
+	case cw.n == int64(e.Length) && more(zr):
+		return cw.n, formats.Errf(where, int64(e.Offset), "unpacks to more than %d bytes, want %d", e.Length, e.Length)
+	case cw.n != int64(e.Length):
+		return cw.n, formats.Errf(where, int64(e.Offset), "unpacks to %d bytes, want %d", cw.n, e.Length)
+	}
+	return cw.n, nil
+}
+
+// more reports whether r has a byte left.
+func more(r io.Reader) bool {
+	var one [1]byte
+	n, _ := io.ReadFull(r, one[:])
+	return n > 0
+}
+
+// countingWriter passes writes on, counting them and keeping w's error apart
+// from the reader's (io.Copy returns either).
+type countingWriter struct {
+	w   io.Writer
+	n   int64
+	err error
+}
+
+func (c *countingWriter) Write(p []byte) (int, error) {
+	if c.err != nil {
+		return 0, c.err
+	}
+	n, err := c.w.Write(p)
+	c.n += int64(n)
+	c.err = err
+	return n, err
 }

@@ -15,6 +15,9 @@ type File struct {
 	Name string
 	Data []byte
 	Zlib bool
+	// Length, when not 0, is the stated length instead of len(Data) (a member
+	// that lies about its size).
+	Length uint32
 }
 
 // Options shape the file.
@@ -50,7 +53,11 @@ func Build(files []File, opt Options) []byte {
 		}
 		e := toc[i*tre.EntrySize:]
 		le.PutUint32(e, crc32.ChecksumIEEE([]byte(f.Name)))
-		le.PutUint32(e[4:], uint32(len(f.Data)))
+		length := uint32(len(f.Data))
+		if f.Length != 0 {
+			length = f.Length
+		}
+		le.PutUint32(e[4:], length)
 		le.PutUint32(e[8:], uint32(len(body)))
 		le.PutUint32(e[12:], comp)
 		le.PutUint32(e[16:], uint32(len(stored)))
