@@ -4,6 +4,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -14,6 +15,7 @@ import (
 	"animscope/formats/mpq/mpqtest"
 	"animscope/formats/tre"
 	"animscope/formats/tre/tretest"
+	"animscope/formats/vfs"
 )
 
 // buildMPQ writes an MPQ of files with the test writer into dir as name.
@@ -242,5 +244,97 @@ func TestExtractNeverOverwritesInputs(t *testing.T) {
 	}
 	if got, _ := os.ReadFile(arc); string(got) != string(arcData) {
 		t.Error("the archive was changed")
+	}
+}
+
+// allocatedBy is what f allocates, in bytes.
+func allocatedBy(f func()) uint64 {
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	f()
+	runtime.ReadMemStats(&after)
+	return after.TotalAlloc - before.TotalAlloc
+}
+
+// TestExtractBombsStream: a 64 MiB zlib bomb in an MPQ (a single unit of about
+// 64 KiB) and in a tree file extracts with a few MiB of memory, the member
+// streaming to disk as it unpacks; validate of the member holds it once.
+func TestExtractBombsStream(t *testing.T) {
+	const real = 64 << 20
+	dir := t.TempDir()
+	zeros := make([]byte, real)
+	arcs := map[string]string{
+		"mpq": buildMPQ(t, dir, "bomb.mpq", []mpqtest.File{{Name: "bomb.m2", Raw: mpqtest.ZlibBomb(real), Size: real, Comp: mpq.CompZlib, SingleUnit: true}}, mpqtest.Options{Listfile: true}),
+		"tre": writeTemp(t, "bomb.tre", tretest.Build([]tretest.File{{Name: "bomb.m2", Data: zeros, Zlib: true}}, tretest.Options{})),
+	}
+	for kind, arc := range arcs {
+		if st, _ := os.Stat(arc); st.Size() > 128<<10 {
+			t.Fatalf("%s: the bomb is %d bytes", kind, st.Size())
+		}
+		out := filepath.Join(dir, "out-"+kind)
+		var code int
+		var stderr string
+		n := allocatedBy(func() { code, _, stderr = runCLI("extract", arc, "bomb.m2", "--out", out) })
+		if code != exitOK {
+			t.Errorf("%s: extract: exit %d, %s", kind, code, stderr)
+		}
+		if st, err := os.Stat(filepath.Join(out, "bomb.m2")); err != nil || st.Size() != real {
+			t.Errorf("%s: extract wrote %v", kind, err)
+		}
+		if n > 8<<20 {
+			t.Errorf("%s: extract allocated %d bytes, want under 8 MiB (the member streams)", kind, n)
+		}
+		// validate tries the member as a model, then as a texture and a shader:
+		// three reads, each holding it once.
+		n = allocatedBy(func() { code, _, _ = runCLI("validate", arc+":bomb.m2") })
+		if code != exitInvalid || n > 3*real+8<<20 {
+			t.Errorf("%s: validate ARCHIVE:MEMBER: exit %d, %d bytes allocated; want 1 and the member at most three times", kind, code, n)
+		}
+	}
+	// A member stated larger than vfs.MaxReadSize is refused unread by every
+	// command that decodes it; extract streams it.
+	big := writeTemp(t, "big.tre", tretest.Build([]tretest.File{{Name: "big.m2", Data: []byte("tiny"), Length: vfs.MaxReadSize + 1}}, tretest.Options{}))
+	for _, args := range [][]string{{"validate", big + ":big.m2"}, {"inspect", big + ":big.m2"}, {"validate", big}} {
+		var code int
+		var stderr string
+		n := allocatedBy(func() { code, _, stderr = runCLI(args...) })
+		if code != exitInvalid || !strings.Contains(stderr, "in memory") || n > 8<<20 {
+			t.Errorf("%v: exit %d, %q, %d bytes allocated; want 1, the in-memory limit named, little allocated", args, code, stderr, n)
+		}
+	}
+}
+
+// TestMaxBytes: --max-bytes bounds what one extract (or validate) unpacks, all
+// members together: of three 400 KiB members under 1M two are written and the
+// third refused unread, naming the limit (exit 1); a bad value is a usage error.
+func TestMaxBytes(t *testing.T) {
+	dir := t.TempDir()
+	var files []mpqtest.File
+	for _, n := range []string{"a.bin", "b.bin", "c.bin"} {
+		files = append(files, mpqtest.File{Name: n, Data: make([]byte, 400<<10), Comp: mpq.CompZlib})
+	}
+	arc := buildMPQ(t, dir, "three.mpq", files, mpqtest.Options{Listfile: true})
+	out := filepath.Join(dir, "out")
+	code, stdout, stderr := runCLI("extract", "--max-bytes", "1M", arc, "*.bin", "--out", out)
+	if code != exitInvalid || !strings.Contains(stderr, "c.bin") || !strings.Contains(stderr, "--max-bytes") {
+		t.Errorf("extract --max-bytes 1M: exit %d, %q; want 1 and c.bin refused with the limit named", code, stderr)
+	}
+	if !strings.Contains(stdout, "extracted 2 of 3 files") {
+		t.Errorf("extract --max-bytes 1M: %q", stdout)
+	}
+	if _, err := os.Stat(filepath.Join(out, "c.bin")); err == nil {
+		t.Error("the refused member was written")
+	}
+	if ents, _ := os.ReadDir(out); len(ents) != 2 {
+		t.Errorf("%d files in the output folder, want 2 (no temporary file left)", len(ents))
+	}
+	if code, _, _ := runCLI("extract", "--max-bytes", "2M", arc, "*.bin", "--out", out); code != exitOK {
+		t.Errorf("extract --max-bytes 2M: exit %d", code)
+	}
+	for _, bad := range []string{"0", "-1", "lots", "1T"} {
+		if code, _, stderr := runCLI("extract", "--max-bytes", bad, arc, "*.bin", "--out", out); code != exitUsage {
+			t.Errorf("--max-bytes %s: exit %d, %s; want 2", bad, code, stderr)
+		}
 	}
 }

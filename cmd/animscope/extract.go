@@ -30,7 +30,7 @@ func newExtractFlags() (*flag.FlagSet, *extractFlags) {
 }
 
 // runExtract writes the files of a mount that match PATTERN under DIR:
-// `animscope extract [--listfile F] [--quiet] MOUNT PATTERN --out DIR`. Nothing
+// `animscope extract [--listfile F] [--max-bytes N] [--quiet] MOUNT PATTERN --out DIR`. Nothing
 // is written outside DIR: a member path with ".." or an absolute path is refused,
 // and so is a folder on the way that is a symbolic link out of DIR. Only regular
 // files are written, each through a temporary file renamed into place (an
@@ -78,7 +78,12 @@ func runExtract(args []string, stdout, stderr io.Writer) int {
 	for _, e := range matches {
 		n, err := extractOne(mt, e, root, *out, guard)
 		if err != nil {
-			fmt.Fprintf(stderr, "%s: %v\n", mt.MemberName(e), err)
+			// An archive's error names the member already.
+			if name := mt.MemberName(e); !strings.HasPrefix(err.Error(), name+":") {
+				fmt.Fprintf(stderr, "%s: %v\n", name, err)
+			} else {
+				fmt.Fprintln(stderr, err)
+			}
 			status = exitInvalid
 			continue
 		}
@@ -152,17 +157,22 @@ func extractOne(mt *vfs.Mount, e vfs.Entry, root, out string, guard *inputGuard)
 	} else if err == nil && st.Mode().IsRegular() {
 		mode = st.Mode().Perm()
 	}
-	data, err := mt.Read(e)
-	if err != nil {
-		return 0, err
-	}
 	tmp, err := os.CreateTemp(realDir, ".animscope-extract-*")
 	if err != nil {
 		return 0, writeError(shown, err)
 	}
-	_, werr := tmp.Write(data)
+	// The member streams into the file as it unpacks: its size never has to
+	// fit in memory. An error of the file is a write error; any other is the
+	// member's.
+	fw := &fileWriter{f: tmp}
+	n, rerr := mt.WriteTo(fw, e)
+	werr := fw.err
 	if cerr := tmp.Close(); werr == nil {
 		werr = cerr
+	}
+	if rerr != nil && fw.err == nil {
+		os.Remove(tmp.Name())
+		return 0, rerr
 	}
 	if werr == nil {
 		werr = os.Chmod(tmp.Name(), mode)
@@ -174,7 +184,22 @@ func extractOne(mt *vfs.Mount, e vfs.Entry, root, out string, guard *inputGuard)
 		os.Remove(tmp.Name())
 		return 0, writeError(shown, werr)
 	}
-	return int64(len(data)), nil
+	return n, nil
+}
+
+// fileWriter writes to a file and keeps the file's error apart from the
+// reader's.
+type fileWriter struct {
+	f   *os.File
+	err error
+}
+
+func (w *fileWriter) Write(p []byte) (int, error) {
+	n, err := w.f.Write(p)
+	if err != nil && w.err == nil {
+		w.err = err
+	}
+	return n, err
 }
 
 // writeError is err about path, the name the user asked for, as atomicfile

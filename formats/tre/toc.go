@@ -189,6 +189,26 @@ func (t *TOC) Read(e *TOCEntry) ([]byte, error) {
 	return a.Read(&ent)
 }
 
+// ReadLimit is Read for a member of at most limit bytes (see Archive.ReadLimit).
+func (t *TOC) ReadLimit(e *TOCEntry, limit int64) ([]byte, error) {
+	a, err := t.tree(e.TreeFile)
+	if err != nil {
+		return nil, err
+	}
+	ent := e.Entry
+	return a.ReadLimit(&ent, limit)
+}
+
+// WriteMember streams one member to w (see Archive.WriteMember).
+func (t *TOC) WriteMember(w io.Writer, e *TOCEntry, limit int64) (int64, error) {
+	a, err := t.tree(e.TreeFile)
+	if err != nil {
+		return 0, err
+	}
+	ent := e.Entry
+	return a.WriteMember(w, &ent, limit)
+}
+
 // TreePaths lists the tree files opened so far (all of them after Load), as
 // paths beside the .toc.
 func (t *TOC) TreePaths() []string {

@@ -12,12 +12,14 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync/atomic"
 
 	"animscope/formats"
 	"animscope/formats/mpq"
@@ -70,6 +72,9 @@ type Mount struct {
 	entries []Entry        // sorted by lower-case path
 	index   map[string]int // lower-case path -> entries index (the first of case twins)
 	lower   []string       // lower-case paths, parallel to entries (for search)
+	// maxBytes is the unpack limit; left is what remains of it (see SetMaxBytes).
+	maxBytes int64
+	left     atomic.Int64
 	// twins maps the exact path of each of a folder's case twins (T.m2 and t.m2)
 	// to its entry; nil when there are none.
 	twins map[string]int
@@ -104,6 +109,7 @@ func Open(p string) (*Mount, error) {
 			return nil, err
 		}
 		m.build()
+		m.defaultMaxBytes()
 		return m, nil
 	}
 	m := &Mount{Name: p}
@@ -111,6 +117,7 @@ func Open(p string) (*Mount, error) {
 		return nil, err
 	}
 	m.build()
+	m.defaultMaxBytes()
 	return m, nil
 }
 
@@ -125,6 +132,7 @@ func OpenSet(paths []string) (*Mount, error) {
 		}
 	}
 	m.build()
+	m.defaultMaxBytes()
 	return m, nil
 }
 
@@ -455,25 +463,125 @@ func (m *Mount) ReadFile(name string) ([]byte, error) {
 	return m.Read(e)
 }
 
-// Read reads one listed file.
+// Read reads one listed file into memory. A member of an MPQ or a tree file
+// may be at most MaxReadSize bytes and counts against the mount's unpack limit
+// (see SetMaxBytes).
 func (m *Mount) Read(e Entry) ([]byte, error) {
 	l := m.layers[e.layer]
 	switch l.kind {
-	case KindMPQ:
-		return l.mpq.ReadMember(e.member)
 	case KindNRes:
 		return append([]byte(nil), l.nres.Entries[e.index].Data...), nil
-	case KindTRE:
-		return l.tre.Read(&l.tre.Entries[e.index])
-	case KindTOC:
-		return l.toc.Read(&l.toc.Entries[e.index])
-	default:
-		p, err := formats.ResolveRef(filepath.Join(l.root, "."), e.Path, l.root)
+	case KindFolder:
+		p, err := m.folderPath(e)
 		if err != nil {
 			return nil, err
 		}
 		return formats.ReadFile(p)
 	}
+	if e.Size > MaxReadSize {
+		return nil, fmt.Errorf("%s: its %d bytes are more than the %d a member may take in memory (extract writes it out)", m.MemberName(e), e.Size, MaxReadSize)
+	}
+	if err := m.charge(e); err != nil {
+		return nil, err
+	}
+	switch l.kind {
+	case KindMPQ:
+		return l.mpq.ReadMemberLimit(e.member, e.Size)
+	case KindTRE:
+		return l.tre.ReadLimit(&l.tre.Entries[e.index], e.Size)
+	default:
+		return l.toc.ReadLimit(&l.toc.Entries[e.index], e.Size)
+	}
+}
+
+// WriteTo writes one listed file to w as it is read (an archive's member as it
+// unpacks, so its size never has to fit in memory) and returns the bytes
+// written; a member counts against the unpack limit as Read's does. An error
+// of w is returned as it is.
+func (m *Mount) WriteTo(w io.Writer, e Entry) (int64, error) {
+	l := m.layers[e.layer]
+	switch l.kind {
+	case KindNRes:
+		n, err := w.Write(l.nres.Entries[e.index].Data)
+		return int64(n), err
+	case KindFolder:
+		p, err := m.folderPath(e)
+		if err != nil {
+			return 0, err
+		}
+		f, size, err := formats.OpenRegular(p)
+		if err != nil {
+			return 0, err
+		}
+		defer f.Close()
+		return io.Copy(w, io.NewSectionReader(f, 0, size))
+	}
+	if err := m.charge(e); err != nil {
+		return 0, err
+	}
+	switch l.kind {
+	case KindMPQ:
+		return l.mpq.WriteMember(w, e.member, e.Size)
+	case KindTRE:
+		return l.tre.WriteMember(w, &l.tre.Entries[e.index], e.Size)
+	default:
+		return l.toc.WriteMember(w, &l.toc.Entries[e.index], e.Size)
+	}
+}
+
+func (m *Mount) folderPath(e Entry) (string, error) {
+	l := m.layers[e.layer]
+	return formats.ResolveRef(filepath.Join(l.root, "."), e.Path, l.root)
+}
+
+// MaxReadSize is the largest member Read holds in memory (for a decoder): the
+// largest model or texture of the games read is some tens of MiB, and a command
+// that reads a member more than once (a verdict tried as model, texture and
+// shader) stays well under 1 GiB. WriteTo streams members up to the archives'
+// own limit (512 MiB).
+const MaxReadSize = 128 << 20
+
+// MinMaxBytes is the least a command may unpack from a mount's archives by
+// default; the default is this or MaxBytesRatio times the archives' size,
+// whichever is more (real archives pack 2 to 4 to 1; a decompression bomb
+// packs 1000 to 1).
+const (
+	MinMaxBytes   = 512 << 20
+	MaxBytesRatio = 8
+)
+
+// SetMaxBytes sets how many bytes the mount may still unpack from its
+// archives' members, all reads together, replacing the default (see
+// MinMaxBytes). A member is charged its stated size before it is unpacked, and
+// keeps the charge when it fails (its work was done); one that would pass the
+// limit is refused unread.
+func (m *Mount) SetMaxBytes(n int64) {
+	m.maxBytes = n
+	m.left.Store(n)
+}
+
+// defaultMaxBytes sets the default limit from the size of the archives.
+func (m *Mount) defaultMaxBytes() {
+	var total int64
+	files, _ := m.Inputs()
+	for _, p := range files {
+		if st, err := os.Stat(p); err == nil {
+			total += st.Size()
+		}
+	}
+	m.SetMaxBytes(max(MinMaxBytes, MaxBytesRatio*total))
+}
+
+// ErrMaxBytes is wrapped by the error of a member that would pass the limit.
+var ErrMaxBytes = errors.New("the limit on what one command unpacks from archives")
+
+// charge takes e's stated size from what the mount may still unpack.
+func (m *Mount) charge(e Entry) error {
+	if m.left.Add(-e.Size) >= 0 {
+		return nil
+	}
+	m.left.Add(e.Size)
+	return fmt.Errorf("%s: unpacking its %d bytes would pass %w (%d bytes; raise it with --max-bytes)", m.MemberName(e), e.Size, ErrMaxBytes, m.maxBytes)
 }
 
 // MemberName is how a file of the mount is named on the command line and in
