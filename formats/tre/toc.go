@@ -76,6 +76,9 @@ func DecodeTOC(name string, data []byte) (*TOC, error) {
 	count := int64(le.Uint32(data[12:]))
 	tocStored, nameStored, nameSize := int64(le.Uint32(data[16:])), int64(le.Uint32(data[20:])), int64(le.Uint32(data[24:]))
 	treeCount, treeNames := int64(le.Uint32(data[28:])), int64(le.Uint32(data[32:]))
+	if count > MaxEntries {
+		return nil, errf(12, "%d entries are more than the %d a .toc may hold", count, MaxEntries)
+	}
 	if count*EntrySize > MaxTableSize || nameSize > MaxTableSize {
 		return nil, errf(12, "a table of %d entries or a %d-byte name block is more than the %d-byte limit", count, nameSize, MaxTableSize)
 	}

@@ -36,6 +36,10 @@ const (
 	CompZlib = 2
 	// MaxTableSize caps the unpacked table of contents and name block.
 	MaxTableSize = 64 << 20
+	// MaxEntries caps a table's entries (the largest tree files and .toc sets
+	// of the game index some hundred thousand members): every entry becomes a
+	// listed file of a mount.
+	MaxEntries = 1 << 20
 	// MaxMemberSize caps one unpacked member.
 	MaxMemberSize = 512 << 20
 )
@@ -159,6 +163,9 @@ func NewArchive(name string, r io.ReaderAt, size int64) (*Archive, error) {
 	tocOff := int64(le.Uint32(h[12:]))
 	tocComp, tocStored := le.Uint32(h[16:]), int64(le.Uint32(h[20:]))
 	nameComp, nameStored, nameSize := le.Uint32(h[24:]), int64(le.Uint32(h[28:])), int64(le.Uint32(h[32:]))
+	if count > MaxEntries {
+		return nil, a.errf(8, "%d entries are more than the %d a tree file may hold", count, MaxEntries)
+	}
 	if count*EntrySize > MaxTableSize {
 		return nil, a.errf(8, "%d entries make a %d-byte table, more than the %d-byte limit", count, count*EntrySize, MaxTableSize)
 	}

@@ -163,3 +163,21 @@ func TestSharedNames(t *testing.T) {
 		t.Fatalf("500 plain names: %v", err)
 	}
 }
+
+// TestEntryLimit: a table of more than MaxEntries entries is refused from the
+// header, before the table is read (a compressed table of 2.8 million entries
+// fits in a few MiB; each entry would become a listed file).
+func TestEntryLimit(t *testing.T) {
+	data := tretest.Build(files(), tretest.Options{ZlibTable: true})
+	binary.LittleEndian.PutUint32(data[8:], tre.MaxEntries+1)
+	_, err := open(t, data)
+	var fe *formats.FileError
+	if !errors.As(err, &fe) || fe.Offset != 8 || !strings.Contains(err.Error(), "more than the 1048576") {
+		t.Errorf("%v; want the entry limit at offset 8", err)
+	}
+	toc := tretest.BuildTOC([]string{"a.tre"}, []tretest.TOCEntry{{Name: "x"}}, true, true)
+	binary.LittleEndian.PutUint32(toc[12:], tre.MaxEntries+1)
+	if _, err := tre.DecodeTOC("t.toc", toc); !errors.As(err, &fe) || fe.Offset != 12 || !strings.Contains(err.Error(), "more than the 1048576") {
+		t.Errorf(".toc: %v; want the entry limit at offset 12", err)
+	}
+}

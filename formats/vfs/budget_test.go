@@ -2,9 +2,11 @@ package vfs_test
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -91,5 +93,36 @@ func writeFile(t *testing.T, path string, data []byte) {
 	t.Helper()
 	if err := os.WriteFile(path, data, 0o644); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestTableCost: mounting a tree file of 200,000 entries costs a bounded
+// number of bytes per entry (the table, the names, one Entry and one index
+// slot each), so the largest table a tree file may hold (tre.MaxEntries) mounts
+// in a few hundred MiB.
+func TestTableCost(t *testing.T) {
+	const n = 200000
+	fs := make([]tretest.File, n)
+	for i := range fs {
+		fs[i].Name = fmt.Sprintf("dir%03d/file%06d.skt", i%997, i)
+	}
+	p := filepath.Join(t.TempDir(), "many.tre")
+	writeFile(t, p, tretest.Build(fs, tretest.Options{ZlibTable: true, ZlibNames: true}))
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	m, err := vfs.Open(p)
+	runtime.ReadMemStats(&after)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer m.Close()
+	if m.Len() != n {
+		t.Fatalf("%d files, want %d", m.Len(), n)
+	}
+	perEntry := (after.TotalAlloc - before.TotalAlloc) / n
+	t.Logf("%d bytes allocated per entry", perEntry)
+	if perEntry > 600 {
+		t.Errorf("mounting allocated %d bytes per entry, want at most 600", perEntry)
 	}
 }

@@ -288,44 +288,75 @@ func (m *Mount) shareNames() {
 // build (re)computes the merged index, layer by layer.
 func (m *Mount) build() {
 	m.shareNames()
-	byKey := map[string]Entry{}
-	var twins []Entry // a folder's files whose paths differ from another's only in case
+	// The entries go into one slice, found by key while the layers are read (a
+	// later layer's file replaces an earlier one's in place, a deletion marker
+	// blanks it), and are then sorted in place: a table of a million names
+	// costs one Entry each, not a map of copies.
+	members := make([][]mpq.Member, len(m.layers))
+	size := 0
 	for li, l := range m.layers {
 		switch l.kind {
 		case KindMPQ:
-			for _, mem := range l.mpq.Members() {
+			members[li] = l.mpq.Members()
+			size += len(members[li])
+		case KindTRE:
+			size += len(l.tre.Entries)
+		case KindTOC:
+			size += len(l.toc.Entries)
+		case KindNRes:
+			size += len(l.nres.Entries)
+		}
+	}
+	list := make([]Entry, 0, size)
+	keys := make([]string, 0, size) // lower-case paths, parallel to list; "" for a deleted file
+	byKey := make(map[string]int, size)
+	put := func(k string, e Entry) {
+		if i, ok := byKey[k]; ok {
+			list[i], keys[i] = e, k
+			return
+		}
+		byKey[k] = len(list)
+		list, keys = append(list, e), append(keys, k)
+	}
+	for li, l := range m.layers {
+		switch l.kind {
+		case KindMPQ:
+			for _, mem := range members[li] {
 				p := formats.CleanTreePath(mem.Name)
 				k := strings.ToLower(p)
 				if mem.Blk.Flags&mpq.FlagDeleteMarker != 0 {
-					delete(byKey, k)
+					if i, ok := byKey[k]; ok {
+						keys[i] = ""
+						delete(byKey, k)
+					}
 					continue
 				}
-				if old, ok := byKey[k]; ok && old.layer == li {
+				if i, ok := byKey[k]; ok && list[i].layer == li {
 					continue // another locale of a file this archive already gave
 				}
-				byKey[k] = Entry{Path: p, Size: int64(mem.Blk.Size), Packed: int64(mem.Blk.CompressedSize),
-					Archive: l.name, Named: mem.Known, layer: li, member: mem}
+				put(k, Entry{Path: p, Size: int64(mem.Blk.Size), Packed: int64(mem.Blk.CompressedSize),
+					Archive: l.name, Named: mem.Known, layer: li, member: mem})
 			}
 		case KindTRE:
 			for i := range l.tre.Entries {
 				e := &l.tre.Entries[i]
 				p := formats.CleanTreePath(e.Name)
-				byKey[strings.ToLower(p)] = Entry{Path: p, Size: int64(e.Length), Packed: int64(e.Stored()),
-					Archive: l.name, Named: true, layer: li, index: i}
+				put(strings.ToLower(p), Entry{Path: p, Size: int64(e.Length), Packed: int64(e.Stored()),
+					Archive: l.name, Named: true, layer: li, index: i})
 			}
 		case KindTOC:
 			for i := range l.toc.Entries {
 				e := &l.toc.Entries[i]
 				p := formats.CleanTreePath(e.Name)
-				byKey[strings.ToLower(p)] = Entry{Path: p, Size: int64(e.Length), Packed: int64(e.Stored()),
-					Archive: l.name, Named: true, layer: li, index: i}
+				put(strings.ToLower(p), Entry{Path: p, Size: int64(e.Length), Packed: int64(e.Stored()),
+					Archive: l.name, Named: true, layer: li, index: i})
 			}
 		case KindNRes:
 			for i := range l.nres.Entries {
 				e := &l.nres.Entries[i]
 				p := formats.CleanTreePath(e.NameString())
-				byKey[strings.ToLower(p)] = Entry{Path: p, Size: int64(len(e.Data)), Packed: int64(len(e.Data)),
-					Archive: l.name, Named: true, layer: li, index: i}
+				put(strings.ToLower(p), Entry{Path: p, Size: int64(len(e.Data)), Packed: int64(len(e.Data)),
+					Archive: l.name, Named: true, layer: li, index: i})
 			}
 		case KindFolder:
 			filepath.WalkDir(l.root, func(fp string, d fs.DirEntry, err error) error {
@@ -343,44 +374,31 @@ func (m *Mount) build() {
 				p := filepath.ToSlash(rel)
 				e := Entry{Path: p, Size: info.Size(), Packed: info.Size(), Archive: l.name, Named: true, layer: li}
 				k := strings.ToLower(p)
-				if old, ok := byKey[k]; ok && old.layer == li {
+				if i, ok := byKey[k]; ok && list[i].layer == li {
 					// A case twin (T.m2 beside t.m2): a disk may hold both,
 					// and each is a file of its own (see Lookup).
-					twins = append(twins, e)
+					list, keys = append(list, e), append(keys, k)
 					return nil
 				}
-				byKey[k] = e
+				put(k, e)
 				return nil
 			})
 		}
 	}
-	m.entries = make([]Entry, 0, len(byKey)+len(twins))
-	for _, e := range byKey {
-		m.entries = append(m.entries, e)
-	}
-	m.entries = append(m.entries, twins...)
-	m.lower = make([]string, len(m.entries))
-	for i := range m.entries {
-		m.lower[i] = strings.ToLower(m.entries[i].Path)
-	}
-	// By path ignoring case, then case twins by their own spelling.
-	order := make([]int, len(m.entries))
-	for i := range order {
-		order[i] = i
-	}
-	sort.Slice(order, func(a, b int) bool {
-		i, j := order[a], order[b]
-		if m.lower[i] != m.lower[j] {
-			return m.lower[i] < m.lower[j]
+	// Drop the deleted, then sort by path ignoring case, case twins by their
+	// own spelling.
+	n := 0
+	for i := range list {
+		if keys[i] != "" {
+			list[n], keys[n] = list[i], keys[i]
+			n++
 		}
-		return m.entries[i].Path < m.entries[j].Path
-	})
-	entries, lower := make([]Entry, len(order)), make([]string, len(order))
-	for n, i := range order {
-		entries[n], lower[n] = m.entries[i], m.lower[i]
 	}
-	m.entries, m.lower = entries, lower
-	m.index = make(map[string]int, len(byKey))
+	clear(list[n:])
+	m.entries, m.lower = list[:n], keys[:n]
+	sort.Sort(byLower{m.entries, m.lower})
+	clear(byKey)
+	m.index = byKey
 	m.twins = nil
 	for i, k := range m.lower {
 		if _, ok := m.index[k]; !ok {
@@ -393,6 +411,24 @@ func (m *Mount) build() {
 		m.twins[m.entries[m.index[k]].Path] = m.index[k]
 		m.twins[m.entries[i].Path] = i
 	}
+}
+
+// byLower sorts entries and their lower-case paths together, in place.
+type byLower struct {
+	entries []Entry
+	lower   []string
+}
+
+func (b byLower) Len() int { return len(b.entries) }
+func (b byLower) Less(i, j int) bool {
+	if b.lower[i] != b.lower[j] {
+		return b.lower[i] < b.lower[j]
+	}
+	return b.entries[i].Path < b.entries[j].Path
+}
+func (b byLower) Swap(i, j int) {
+	b.entries[i], b.entries[j] = b.entries[j], b.entries[i]
+	b.lower[i], b.lower[j] = b.lower[j], b.lower[i]
 }
 
 // Entries lists every file, sorted by path (ignoring case).
