@@ -113,6 +113,8 @@ func FuzzTRE(f *testing.F) {
 	f.Add(tretest.Build(files(), tretest.Options{}))
 	f.Add(tretest.Build(files(), tretest.Options{Version: "4000", ZlibTable: true, ZlibNames: true}))
 	f.Add(tretest.Build(nil, tretest.Options{}))
+	f.Add(tretest.SharedNames(40, 300))
+	f.Add(tretest.Build([]tretest.File{{Name: "bomb", Data: make([]byte, 1<<20), Zlib: true}, {Name: "liar", Data: []byte("x"), Length: 1 << 30}}, tretest.Options{ZlibNames: true}))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		a, err := tre.NewArchive("f.tre", bytes.NewReader(data), int64(len(data)))
 		if err != nil {
@@ -122,10 +124,25 @@ func FuzzTRE(f *testing.F) {
 			}
 			return
 		}
+		// The table makes no more name bytes than its name block holds.
+		names := 0
 		for i := range a.Entries {
-			got, err := a.Read(&a.Entries[i])
-			if err == nil && len(got) != int(a.Entries[i].Length) {
-				t.Fatalf("entry %d: %d bytes, want %d", i, len(got), a.Entries[i].Length)
+			names += len(a.Entries[i].Name) + 1
+		}
+		if block := int(binary.LittleEndian.Uint32(data[32:])); names > block {
+			t.Fatalf("%d entries make %d name bytes from a %d-byte name block", len(a.Entries), names, block)
+		}
+		for i := range a.Entries {
+			e := &a.Entries[i]
+			// Reads are bounded by the caller's limit: 1 MiB here.
+			got, err := a.ReadLimit(e, 1<<20)
+			if err == nil && len(got) != int(e.Length) {
+				t.Fatalf("entry %d: %d bytes, want %d", i, len(got), e.Length)
+			}
+			var sum bytes.Buffer
+			n, werr := a.WriteMember(&sum, e, 1<<20)
+			if (werr == nil) != (err == nil) || n > 1<<20 || (err == nil && !bytes.Equal(sum.Bytes(), got)) {
+				t.Fatalf("entry %d: streamed %d bytes (%v), read %d (%v)", i, n, werr, len(got), err)
 			}
 		}
 	})
