@@ -18,6 +18,22 @@ type File struct {
 	// Length, when not 0, is the stated length instead of len(Data) (a member
 	// that lies about its size).
 	Length uint32
+	// Raw, when not nil, is stored as it is, as zlib data (ZlibZeros), with
+	// Length as its stated length; Data and Zlib are then unused.
+	Raw []byte
+}
+
+// ZlibZeros is a zlib stream of n zero bytes (about 1 KiB per MiB), made
+// without holding them: with File.Raw, a decompression bomb.
+func ZlibZeros(n int) []byte {
+	var b bytes.Buffer
+	w, _ := zlib.NewWriterLevel(&b, zlib.BestCompression)
+	zero := make([]byte, 64<<10)
+	for ; n > 0; n -= len(zero) {
+		w.Write(zero[:min(n, len(zero))])
+	}
+	w.Close()
+	return b.Bytes()
 }
 
 // Options shape the file.
@@ -48,7 +64,10 @@ func Build(files []File, opt Options) []byte {
 	var names []byte
 	for i, f := range files {
 		stored, comp := f.Data, uint32(tre.CompNone)
-		if f.Zlib {
+		switch {
+		case f.Raw != nil:
+			stored, comp = f.Raw, tre.CompZlib
+		case f.Zlib:
 			stored, comp = deflate(f.Data), tre.CompZlib
 		}
 		e := toc[i*tre.EntrySize:]
