@@ -350,3 +350,24 @@ func TestMaxBytes(t *testing.T) {
 		}
 	}
 }
+
+// TestBatchExportNeverOverwritesInputs: `export --out DIR MOUNT` with DIR the
+// folder mount itself refuses to write a model's .glb over a file of the mount
+// (exit 1, the file unchanged), and writes it where nothing is in the way.
+func TestBatchExportNeverOverwritesInputs(t *testing.T) {
+	dir := t.TempDir()
+	model, _ := m2test.Synthetic(256, false)
+	os.WriteFile(filepath.Join(dir, "a.m2"), model, 0o644)
+	os.WriteFile(filepath.Join(dir, "a.glb"), []byte("an input"), 0o644)
+	code, _, stderr := runCLI("export", "--quiet", "--out", dir, dir)
+	if code != exitInvalid || !strings.Contains(stderr, "it is never overwritten") {
+		t.Errorf("export over a mount file: exit %d, %q; want 1 and the input named", code, stderr)
+	}
+	if got, _ := os.ReadFile(filepath.Join(dir, "a.glb")); string(got) != "an input" {
+		t.Error("the mount's a.glb was overwritten")
+	}
+	out := t.TempDir()
+	if code, _, stderr := runCLI("export", "--quiet", "--out", out, dir); code != exitOK {
+		t.Errorf("export into another folder: exit %d, %s", code, stderr)
+	}
+}

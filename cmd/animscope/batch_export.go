@@ -14,8 +14,9 @@ import (
 
 // batchExport writes each model of a mount as DIR/<its path>.glb.
 type batchExport struct {
-	root string // the output folder, symbolic links resolved
-	eo   gltf.ExportOptions
+	root  string // the output folder, symbolic links resolved
+	eo    gltf.ExportOptions
+	guard *inputGuard // the mount's files (see extract)
 }
 
 func newBatchExport(b *batchFlags) (*batchExport, error) {
@@ -68,6 +69,9 @@ func (x *batchExport) write(a *formats.Part, e vfs.Entry) (string, error) {
 	target = filepath.Join(realDir, filepath.Base(target))
 	if st, err := os.Lstat(target); err == nil && !st.Mode().IsRegular() {
 		return "", fmt.Errorf("%s exists and is not a regular file: refused", target)
+	}
+	if in, ok := x.guard.input(target); ok {
+		return "", fmt.Errorf("%s is an input file (%s); it is never overwritten", target, in)
 	}
 	eo := x.eo
 	eo.Name = strings.TrimSuffix(path.Base(e.Path), path.Ext(e.Path))

@@ -248,6 +248,9 @@ func newInputGuard(mt *vfs.Mount, extra ...string) *inputGuard {
 // would replace an input file, and names that input. A symbolic link at path is
 // replaced, never written through, so only a regular file there counts.
 func (g *inputGuard) input(path string) (string, bool) {
+	if g == nil {
+		return "", false
+	}
 	st, err := os.Lstat(path)
 	if err != nil || !st.Mode().IsRegular() {
 		return "", false
