@@ -342,9 +342,20 @@ func (a *Archive) find(name string) int { return findName(a, name) }
 func (a *Archive) findBytes(name []byte) int { return findName(a, name) }
 
 func findName[T string | []byte](a *Archive, name T) int {
+	return a.findHashed(nameHashes(name))
+}
+
+// hashes are a name's three hashes: where its probe starts, and its two checks.
+type hashes struct{ offset, a, b uint32 }
+
+func nameHashes[T string | []byte](name T) hashes {
+	return hashes{hashString(name, hashTableOffset), hashString(name, hashNameA), hashString(name, hashNameB)}
+}
+
+func (a *Archive) findHashed(h hashes) int {
 	n := len(a.hashes)
-	start := int(hashString(name, hashTableOffset) & uint32(n-1))
-	cands := a.bySum[uint64(hashString(name, hashNameA))<<32|uint64(hashString(name, hashNameB))]
+	start := int(h.offset & uint32(n-1))
+	cands := a.bySum[uint64(h.a)<<32|uint64(h.b)]
 	best, bestDist := -1, n
 	for _, c := range cands {
 		slot := int(c)
@@ -415,16 +426,19 @@ func (a *Archive) AddListfile(data []byte) int {
 	return n
 }
 
-// AddNames names the members called names (as a listfile would); it returns
-// how many of them the archive holds.
-func (a *Archive) AddNames(names []string) int {
-	n := 0
+// NameAll names, in each of archives, the members called names (as a listfile
+// would), hashing each name once for all of them.
+func NameAll(archives []*Archive, names []string) {
 	for _, name := range names {
-		if a.addName(name) {
-			n++
+		h := nameHashes(name)
+		for _, a := range archives {
+			if i := a.findHashed(h); i >= 0 {
+				if _, ok := a.names[i]; !ok {
+					a.names[i] = name
+				}
+			}
 		}
 	}
-	return n
 }
 
 // Has reports whether the archive holds a member called name (any case, '/' or '\').

@@ -280,9 +280,7 @@ func (m *Mount) shareNames() {
 			}
 		}
 	}
-	for _, a := range mpqs {
-		a.AddNames(names)
-	}
+	mpq.NameAll(mpqs, names)
 }
 
 // build (re)computes the merged index, layer by layer.
