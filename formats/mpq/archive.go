@@ -10,9 +10,21 @@
 // stored whole ("single unit") or in sectors, each compressed (zlib, bzip2, PKWARE
 // implode, or a sequence of them) and encrypted with a key derived from the name.
 //
+// The header is looked for at every 512-byte boundary of the first 256 MiB (a
+// self-extracting archive puts an executable stub first); Find says whether a
+// file has one. A member that no listfile names is still found by its exact
+// name (Stat, ReadFile), since the hash table holds every name's hashes.
+//
 // Reading is bounded: the tables must lie inside the file, a member's sizes are
-// checked against the file and MaxMemberSize before anything is allocated, and
-// decompression never produces more than the member's stated size.
+// checked against the file, MaxMemberSize and the caller's limit before anything
+// is allocated, and decompression never produces more than the member's stated
+// size. WriteMember streams a member as it unpacks (a sector at a time; a single
+// unit through zlib or bzip2), so its size never has to fit in memory;
+// ReadMember allocates one buffer of the stated size, and only after unpacking
+// the member once without keeping it when that size is more than 64 times what
+// is stored (a decompression bomb of a few hundred bytes claiming 512 MiB, or a
+// member that lies about its size). The archive's own (listfile) is read up to
+// 64 MiB.
 package mpq
 
 import (

@@ -10,8 +10,13 @@
 // compressedLength, nameOffset. Compressor 0 is none, 2 is zlib.
 //
 // Reading is bounded: every block must lie inside the file, the unpacked table
-// and names are capped, and an inflated block grows only with what its input
-// really unpacks to.
+// and names are capped (MaxTableSize, MaxEntries), the entries' names together
+// may take no more than the name block (a writer stores each name once; entries
+// pointing into one long name are refused), and an inflated block grows only
+// with what its input really unpacks to. WriteMember streams a member as it
+// unpacks, under the caller's limit; Read allocates one buffer of the stated
+// size, after unpacking the member once without keeping it when that size is
+// more than 64 times what is stored (a zlib bomb, or a lie).
 package tre
 
 import (

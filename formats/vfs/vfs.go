@@ -6,6 +6,18 @@
 //
 // A Mount is a formats.Tree: a model opened from it (OpenModel) reads its
 // companions and references from the same mount, under the rules of files on disk.
+//
+// An archive is recognised by content: a .toc, tree file or NRes archive by its
+// first bytes, an MPQ by a header at any 512-byte boundary (behind a
+// self-extracting stub too). An MPQ member no listfile names is listed as
+// FileNNNNNNNN.xxx and still found by its exact name; the archives of a set
+// share the names any of them knows. In a folder, files whose paths differ
+// only in case (T.m2 beside t.m2) are two files.
+//
+// Reading is bounded: all reads of a mount together unpack at most its limit
+// from the archives' members (SetMaxBytes; by default MinMaxBytes or
+// MaxBytesRatio times the archives' size, whichever is more), WriteTo streams a
+// member as it unpacks, and Read holds no member over MaxReadSize in memory.
 package vfs
 
 import (
