@@ -21,6 +21,10 @@ type inspectMesh struct {
 	Skinned   bool   `json:"skinned"`
 	Group     int    `json:"group"`
 	Hidden    bool   `json:"hidden,omitempty"`
+	// Geoset and Visible (M2 meshes only): the geoset id and whether the
+	// scene draws the mesh by default.
+	Geoset  *int  `json:"geoset,omitempty"`
+	Visible *bool `json:"visible,omitempty"`
 }
 
 type inspectClip struct {
@@ -38,12 +42,16 @@ type inspectNode struct {
 	Parent int    `json:"parent"`
 }
 
+// inspectDiag is one diagnostic. offset is the byte in the file the decoder
+// read; line and col, always both or neither, a place in a text source: a .mif's
+// diagnostic carries its compiled file's offset exactly as that IFF's does, and
+// adds the line and column of the statement that wrote the byte.
 type inspectDiag struct {
 	Severity string `json:"severity"`
 	File     string `json:"file"`
 	Offset   *int64 `json:"offset,omitempty"`
-	Line     int    `json:"line,omitempty"`
-	Col      int    `json:"col,omitempty"`
+	Line     *int   `json:"line,omitempty"`
+	Col      *int   `json:"col,omitempty"`
 	Message  string `json:"message"`
 }
 
@@ -82,10 +90,14 @@ func finite(v float64) *f64 {
 }
 
 func diagJSON(d formats.Diagnostic) inspectDiag {
-	out := inspectDiag{Severity: d.Severity.String(), File: d.File, Line: d.Line, Col: d.Col, Message: d.Message}
-	if d.Offset >= 0 && d.Line == 0 {
+	out := inspectDiag{Severity: d.Severity.String(), File: d.File, Message: d.Message}
+	if d.Offset >= 0 {
 		off := d.Offset
 		out.Offset = &off
+	}
+	if d.Line > 0 {
+		line, col := d.Line, d.Col
+		out.Line, out.Col = &line, &col
 	}
 	return out
 }
@@ -112,8 +124,13 @@ func describe(a *formats.Asset) inspectOut {
 		if a.Skeleton != nil && node >= 0 && node < a.Skeleton.Len() {
 			node = a.Skeleton.FileIndexOf(node)
 		}
-		out.Meshes = append(out.Meshes, inspectMesh{Name: m.Name, Vertices: m.Vertices, Triangles: m.Triangles,
-			Node: node, Skinned: m.Skinned, Group: m.Group, Hidden: m.Hidden})
+		im := inspectMesh{Name: m.Name, Vertices: m.Vertices, Triangles: m.Triangles,
+			Node: node, Skinned: m.Skinned, Group: m.Group, Hidden: m.Hidden}
+		if a.Family == formats.FamilyM2 {
+			id, vis := m.Group, !m.Hidden
+			im.Geoset, im.Visible = &id, &vis
+		}
+		out.Meshes = append(out.Meshes, im)
 	}
 	if a.Materials != nil {
 		for _, m := range a.Materials.Materials() {
@@ -231,6 +248,8 @@ func printInspect(w io.Writer, a *formats.Asset, out inspectOut, details []byte)
 		tris += m.Triangles
 	}
 	fmt.Fprintf(w, "meshes:  %d (%s, %s)\n", len(out.Meshes), plural(verts, "vertex", "vertices"), plural(tris, "triangle", "triangles"))
+	printGeosets(w, a)
+	printSlots(w, a)
 	if len(out.Materials) > 0 {
 		fmt.Fprintf(w, "materials: %d\n", len(out.Materials))
 		for _, m := range out.Materials {
