@@ -198,6 +198,7 @@ func runBatch(cmd string, args []string, stdout, stderr io.Writer) int {
 			return exitFor(cmd, err, stderr)
 		}
 		exp.plan(entries, mt.MemberName)
+		exp.guard = newInputGuard(mt, *b.mf.listfile) // never write over a file of the mount
 	}
 	work := func(e vfs.Entry) batchResult { return batchOne(cmd, mt, e, opts, exp) }
 	var bar *progressBar
