@@ -188,3 +188,19 @@ func TestVersionFiles(t *testing.T) {
 		t.Errorf("a version the archive lacks: exit %d: %s", code, errOut)
 	}
 }
+
+// TestCompleteVersions: a word MOUNT:MEMBER@ completes to each version.
+func TestCompleteVersions(t *testing.T) {
+	dir := frogPatchFolder(t)
+	name := dir + ":creature/frog/frog.m2@"
+	for _, tc := range []struct{ cur, want string }{
+		{name, name + "common.MPQ " + name + "patch.MPQ " + name + "patch-2.MPQ"},
+		{name + "PATCH-", name + "patch-2.MPQ"},
+		{dir + ":ReadMe.txt@", dir + ":ReadMe.txt@common.MPQ"},
+		{dir + ":creature/frog/frog.m2", ""},
+	} {
+		if got := strings.Join(completeWords([]string{"inspect", tc.cur}), " "); got != tc.want {
+			t.Errorf("complete %q = %q, want %q", tc.cur, got, tc.want)
+		}
+	}
+}

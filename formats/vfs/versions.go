@@ -92,6 +92,9 @@ func (m *Mount) inLayer(li int, name string) (e Entry, deleted, ok bool) {
 		if !ok {
 			return Entry{}, false, false
 		}
+		if mem.Name != "" {
+			p = formats.CleanTreePath(mem.Name) // as the archive's listfile spells it
+		}
 		e := Entry{Path: p, Size: int64(mem.Blk.Size), Packed: int64(mem.Blk.CompressedSize),
 			Archive: l.name, Named: true, layer: li, member: mem}
 		if mem.Blk.Flags&mpq.FlagDeleteMarker != 0 {
@@ -204,7 +207,8 @@ func (m *Mount) layerNamed(s string) (int, error) {
 // the mount (formats.VersionedTree): the mount as it stood with that archive
 // loaded last, and the member's path. ok is false for any other name (one
 // without such a suffix, or a file the mount holds by that whole name); err says
-// when the archive holds no version of the member.
+// when the archive holds no version of the member, or when the suffix names no
+// archive although the mount holds the member before it.
 func (m *Mount) Version(name string) (t formats.Tree, member string, ok bool, err error) {
 	i := strings.LastIndexByte(name, '@')
 	if i <= 0 || m.Exists(name) {
@@ -215,6 +219,9 @@ func (m *Mount) Version(name string) (t formats.Tree, member string, ok bool, er
 		return nil, "", false, err
 	}
 	if li < 0 {
+		if m.Exists(name[:i]) { // meant as a version, surely: say which archives there are
+			return nil, "", false, fmt.Errorf("%s:%s: %q is not an archive of %s (its archives: %s): %w", m.Name, name, name[i+1:], m.Name, strings.Join(m.archiveLabels(), ", "), fs.ErrNotExist)
+		}
 		return nil, "", false, nil
 	}
 	member = formats.CleanTreePath(name[:i])
@@ -235,6 +242,18 @@ func (m *Mount) Version(name string) (t formats.Tree, member string, ok bool, er
 		why = "its versions are in " + strings.Join(held, ", ")
 	}
 	return nil, "", false, fmt.Errorf("%s:%s: %s holds no version of %s (%s): %w", m.Name, name, m.layers[li].name, member, why, fs.ErrNotExist)
+}
+
+// archiveLabels are the names of the mount's archives that a version suffix
+// takes, in load order.
+func (m *Mount) archiveLabels() []string {
+	var out []string
+	for li, l := range m.layers {
+		if l.kind != KindFolder {
+			out = append(out, m.ArchiveLabel(Entry{layer: li}))
+		}
+	}
+	return out
 }
 
 // asOf is a mount as it stood with layer last loaded last: a file is the last

@@ -97,8 +97,8 @@ func TestVersionNames(t *testing.T) {
 		{"Creature/Frog/Frog.m2@common.MPQ", 0},
 		{"Creature/Frog/Frog.m2@PATCH.mpq", 1},
 		{"Creature/Frog/Frog.m2@" + filepath.Join(dir, "patch-2.MPQ"), 2},
-		{"Creature/Frog/Frog.m2@patch-3.MPQ", -1},
-		{"Creature/Frog/Frog.m2@", -1},
+		{"Creature/Frog/Nope.m2@patch-3.MPQ", -1},
+		{"Creature/Frog/Nope.m2@", -1},
 		{"@common.MPQ", -1},
 	} {
 		tree, member, ok, err := m.Version(tt.name)
@@ -127,6 +127,9 @@ func TestVersionNames(t *testing.T) {
 	}
 	if _, _, _, err := m.Version("ReadMe.txt@patch.MPQ"); err == nil || !errors.Is(err, fs.ErrNotExist) || !strings.Contains(err.Error(), "holds no version of ReadMe.txt") {
 		t.Errorf("an archive without a version: %v", err)
+	}
+	if _, _, _, err := m.Version("Creature/Frog/Frog.m2@patch-3.MPQ"); err == nil || !strings.Contains(err.Error(), "its archives: common.MPQ, patch.MPQ, patch-2.MPQ") {
+		t.Errorf("a suffix naming no archive after a member: %v", err)
 	}
 	if got := m.VersionName(m.Versions(vfstest.FrogMember)[1]); got != dir+":"+vfstest.FrogMember+"@patch.MPQ" {
 		t.Errorf("VersionName = %q", got)
