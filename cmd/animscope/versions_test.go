@@ -204,3 +204,17 @@ func TestCompleteVersions(t *testing.T) {
 		}
 	}
 }
+
+// TestSceneNameOfVersion: glTF scenes are named after the member, not after
+// the version's archive.
+func TestSceneNameOfVersion(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"Data:Creature/Frog/Frog.m2@patch-2.MPQ", "Frog"},
+		{"Data:Creature/Frog/Frog.m2", "Frog"},
+		{"models.rlb:TANK.msh", "TANK"},
+	} {
+		if got := sceneName(tc.in); got != tc.want {
+			t.Errorf("sceneName(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}

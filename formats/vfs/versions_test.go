@@ -12,6 +12,7 @@ import (
 	"animscope/formats"
 	_ "animscope/formats/m2"
 	"animscope/formats/mpq/mpqtest"
+	"animscope/formats/tre/tretest"
 	"animscope/formats/vfs"
 	"animscope/formats/vfs/vfstest"
 )
@@ -201,5 +202,44 @@ func TestVersionsDeletionMarker(t *testing.T) {
 	}
 	if _, _, _, err := m.Version("ReadMe.txt@patch-3.MPQ"); err == nil || !strings.Contains(err.Error(), "deletion marker") {
 		t.Errorf("a deletion marker named as a version: %v", err)
+	}
+}
+
+// TestVersionsTreeFiles: a folder of SWG tree files mounts in name order; a
+// file two of them hold has two versions, the later name's winning, and
+// MEMBER@ARCHIVE reads either.
+func TestVersionsTreeFiles(t *testing.T) {
+	dir := t.TempDir()
+	for _, f := range []struct{ name, data string }{
+		{"data_00.tre", "base"}, {"patch_01.tre", "patched"},
+	} {
+		files := []tretest.File{{Name: "appearance/skeleton/frog.skt", Data: []byte(f.data), Zlib: true}}
+		if f.name == "data_00.tre" {
+			files = append(files, tretest.File{Name: "misc/only.txt", Data: []byte("one")})
+		}
+		if err := os.WriteFile(filepath.Join(dir, f.name), tretest.Build(files, tretest.Options{}), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	m, err := vfs.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer m.Close()
+	vs := m.Versions("Appearance/Skeleton/FROG.skt")
+	if len(vs) != 2 || filepath.Base(vs[0].Archive) != "data_00.tre" || vs[0].Wins || !vs[1].Wins {
+		t.Fatalf("versions %+v, want data_00.tre's then patch_01.tre's (winning)", vs)
+	}
+	for _, tt := range []struct{ archive, want string }{{"data_00.tre", "base"}, {"patch_01.tre", "patched"}} {
+		tree, member, ok, err := m.Version("appearance/skeleton/frog.skt@" + tt.archive)
+		if err != nil || !ok {
+			t.Fatalf("%s: ok %v, %v", tt.archive, ok, err)
+		}
+		if got, err := tree.ReadFile(member); err != nil || string(got) != tt.want {
+			t.Errorf("%s's version reads %q, %v; want %q", tt.archive, got, err, tt.want)
+		}
+	}
+	if vs := m.Versions("misc/only.txt"); len(vs) != 1 || !vs[0].Wins {
+		t.Errorf("a file one tree file holds: %+v", vs)
 	}
 }
