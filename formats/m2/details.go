@@ -6,18 +6,21 @@ import "github.com/go-gl/mathgl/mgl32"
 // file's own numbering (bone indices are file indices; Bones[i].Node is where the
 // bone sits in the parents-first skeleton).
 type Details struct {
-	Version         uint32        `json:"version"`
-	Name            string        `json:"name"`
-	Flags           uint32        `json:"flags"`
-	GlobalSequences []uint32      `json:"global_sequences"`
-	Sequences       []Sequence    `json:"sequences"`
-	Bones           []BoneInfo    `json:"bones"`
-	KeyBoneLookup   int           `json:"key_bone_lookup"`
-	Vertices        int           `json:"vertices"`
-	Views           int           `json:"views"`
-	Skin            string        `json:"skin,omitempty"` // the .skin read for view 0 (264)
-	Geosets         []Geoset      `json:"geosets"`
-	Textures        []TextureInfo `json:"textures"`
+	Version         uint32     `json:"version"`
+	Name            string     `json:"name"`
+	Flags           uint32     `json:"flags"`
+	GlobalSequences []uint32   `json:"global_sequences"`
+	Sequences       []Sequence `json:"sequences"`
+	Bones           []BoneInfo `json:"bones"`
+	KeyBoneLookup   int        `json:"key_bone_lookup"`
+	Vertices        int        `json:"vertices"`
+	Views           int        `json:"views"`
+	Skin            string     `json:"skin,omitempty"` // the .skin read for view 0 (264)
+	// MissingSkin is the .skin looked for and not read (the model opened
+	// skeleton-only, with a warning).
+	MissingSkin string        `json:"missing_skin,omitempty"`
+	Geosets     []Geoset      `json:"geosets"`
+	Textures    []TextureInfo `json:"textures"`
 	// Materials (material.go): render flags, view 0's texture units, the
 	// replaceable-texture lookup, colours and texture (UV) animations.
 	RenderFlags       []RenderFlag  `json:"render_flags"`

@@ -20,15 +20,16 @@ func init() {
 	})
 }
 
-// Sniff reports whether head starts with the "MD20" magic.
+// Sniff reports whether head starts with the "MD20" magic, or with "MD21" (the
+// chunked files of later versions, which Decode refuses by version).
 func Sniff(_ string, head []byte) bool {
-	return len(head) >= 4 && string(head[:4]) == "MD20"
+	return len(head) >= 4 && (string(head[:4]) == "MD20" || string(head[:4]) == "MD21")
 }
 
 // Version range this package reads.
 const (
 	MinVersion = 256
-	MaxVersion = 264
+	MaxVersion = 272
 )
 
 // Sequence flags (FORMAT.md §4.2).
@@ -125,6 +126,8 @@ type layout struct {
 	bounds, collision                               int64
 	attachments, events, lights, cameras, ribbons   int64
 	particles, replaceable                          int64
+	// skinHeader is the .skin header's size (magic and view arrays).
+	skinHeader int
 	// record sizes
 	seqSize, boneSize, trackSize, colorSize, transpSize, texAnimSize   int
 	attachSize, eventSize, lightSize, cameraSize, ribbonSize, partSize int
@@ -148,6 +151,7 @@ var layout264 = layout{
 	attachments: 0xF0, events: 0x100, lights: 0x108, cameras: 0x110, ribbons: 0x120, particles: 0x128, replaceable: 0x68,
 	seqSize: 64, boneSize: 88, trackSize: 20, colorSize: 40, transpSize: 20, texAnimSize: 60,
 	attachSize: 40, eventSize: 36, lightSize: 156, cameraSize: 100, ribbonSize: 176, partSize: 476,
+	skinHeader: 48,
 }
 
 // bone is one file bone.
@@ -177,18 +181,21 @@ func (d *decoder) decode() (*formats.Part, error) {
 	if err := b.need(0, 8, "header (magic and version)"); err != nil {
 		return nil, err
 	}
+	if string(b.data[:4]) == "MD21" {
+		if v := md21Version(b.data); v != 0 {
+			return nil, b.errf(0, "a chunked MD21 model (version %d, Legion and later) is not supported: animscope reads MD20 models of versions 256–272", v)
+		}
+		return nil, b.errf(0, "a chunked MD21 model is not supported: animscope reads MD20 models of versions 256–272")
+	}
 	if string(b.data[:4]) != "MD20" {
 		return nil, b.errf(0, "magic %q is not \"MD20\"", b.data[:4])
 	}
 	d.version = b.u32(4)
 	if d.version < MinVersion || d.version > MaxVersion {
-		return nil, b.errf(4, "version %d is outside the supported 256–264", d.version)
+		return nil, b.errf(4, "version %d is outside the supported 256–272", d.version)
 	}
 	d.pre, d.tbc = d.version < 264, d.version >= 260
-	lay := &layoutPre
-	if !d.pre {
-		lay = &layout264
-	}
+	lay := layoutFor(d.version)
 	if err := b.need(0, int(lay.size), fmt.Sprintf("version %d header", d.version)); err != nil {
 		return nil, err
 	}
