@@ -106,7 +106,7 @@ func TestBadCounts(t *testing.T) {
 			}
 		}
 		// A nested count: the timestamps of bone 0's translation track.
-		boneField := map[uint32]int{256: 0x34, 260: 0x34, 264: 0x2C}[v]
+		boneField := map[uint32]int{256: 0x34, 260: 0x34, 264: 0x2C, 272: 0x2C}[v]
 		bones := int(binary.LittleEndian.Uint32(data[boneField+4:]))
 		field := bones + 0x0C + 12 // translation track + timestamps (pre) / value arrays (264)
 		if v >= 260 {
@@ -128,7 +128,7 @@ func TestBadFlippedBytes(t *testing.T) {
 	for _, v := range versions {
 		data, skin := m2test.NewModel(v).Encode()
 		hdr := 0x144
-		if v == 264 {
+		if v >= 264 {
 			hdr = 0x130
 		}
 		isArray := map[int]bool{}

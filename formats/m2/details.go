@@ -21,6 +21,9 @@ type Details struct {
 	MissingSkin string        `json:"missing_skin,omitempty"`
 	Geosets     []Geoset      `json:"geosets"`
 	Textures    []TextureInfo `json:"textures"`
+	// TextureCombinerCombos is the combo array after the header (global flag
+	// 0x8; combos.go), nil without it.
+	TextureCombinerCombos []uint16 `json:"texture_combiner_combos,omitempty"`
 	// Materials (material.go): render flags, view 0's texture units, the
 	// replaceable-texture lookup, colours and texture (UV) animations.
 	RenderFlags       []RenderFlag  `json:"render_flags"`

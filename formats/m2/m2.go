@@ -178,14 +178,14 @@ func decodeWith(name, path string, data []byte, read func(string) ([]byte, error
 
 func (d *decoder) decode() (*formats.Part, error) {
 	b := &d.m2
-	if err := b.need(0, 8, "header (magic and version)"); err != nil {
-		return nil, err
-	}
-	if string(b.data[:4]) == "MD21" {
+	if len(b.data) >= 4 && string(b.data[:4]) == "MD21" {
 		if v := md21Version(b.data); v != 0 {
 			return nil, b.errf(0, "a chunked MD21 model (version %d, Legion and later) is not supported: animscope reads MD20 models of versions 256–272", v)
 		}
 		return nil, b.errf(0, "a chunked MD21 model is not supported: animscope reads MD20 models of versions 256–272")
+	}
+	if err := b.need(0, 8, "header (magic and version)"); err != nil {
+		return nil, err
 	}
 	if string(b.data[:4]) != "MD20" {
 		return nil, b.errf(0, "magic %q is not \"MD20\"", b.data[:4])
@@ -206,10 +206,13 @@ func (d *decoder) decode() (*formats.Part, error) {
 		return nil, err
 	}
 	if d.tbc && det.Flags&0x8 != 0 {
-		if err := b.need(lay.size, 8, "optional blend-map overrides array"); err != nil {
+		if err := b.need(lay.size, 8, "optional texture-combiner-combo array"); err != nil {
 			return nil, err
 		}
-		if _, err := b.arr(lay.size, "blend-map overrides", 2); err != nil {
+		if _, err := b.arr(lay.size, "texture-combiner combos", 2); err != nil {
+			return nil, err
+		}
+		if err := d.combos(lay); err != nil {
 			return nil, err
 		}
 	}
