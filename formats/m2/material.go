@@ -335,6 +335,10 @@ func newMaterialSet(det *Details) *materialSet {
 				fm.Blend = formats.Blend(rf.Blend)
 			}
 			fm.TwoSided, fm.Unlit = rf.TwoSided, rf.Unlit
+			// The client's opaque combiner on the first stage ignores the
+			// texture's alpha (combos.go); it matters for the blend modes that
+			// use alpha.
+			fm.OpaqueTexture = rf.Blend != 0 && len(m.Combiners) > 0 && m.Combiners[0] == CombinerName(CombinerOpaque)
 		}
 		if len(m.Textures) > 0 && m.Textures[0] >= 0 {
 			tx := det.Textures[m.Textures[0]]

@@ -153,3 +153,40 @@ func TestMD21Refused(t *testing.T) {
 		t.Errorf("short MD21: err %v, want a FileError naming MD21", err)
 	}
 }
+
+// TestCombinerDrawing: where the combiners change the drawing. A unit that
+// blends with alpha and whose first stage is the client's opaque combiner (flag
+// 0x8, combo 0) draws with the texture's alpha left out; the same unit through
+// the mod combiner (no flag) keeps it; an opaque unit is never marked (its alpha
+// is not drawn anyway).
+func TestCombinerDrawing(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		flags  uint32
+		combos []uint16
+		blend  uint16
+		want   bool
+	}{
+		{"flag 0x8, opaque combiner, alpha blend", 0x8, []uint16{0}, 2, true},
+		{"flag 0x8, mod combiner, alpha blend", 0x8, []uint16{1}, 2, false},
+		{"no flag, alpha blend", 0, nil, 2, false},
+		{"flag 0x8, opaque blend", 0x8, []uint16{1}, 0, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			m := m2test.NewModel(272)
+			m.Flags |= c.flags
+			m.Combos = c.combos
+			m.RenderFlags = [][2]uint16{{0, c.blend}}
+			data, skin := m.Encode()
+			a, err := decodeMem("v272.m2", data, skin)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i, fm := range a.Materials.Materials() {
+				if fm.OpaqueTexture != c.want {
+					t.Errorf("material %d: OpaqueTexture %v, want %v", i, fm.OpaqueTexture, c.want)
+				}
+			}
+		})
+	}
+}
