@@ -1,5 +1,7 @@
-// Package m2 reads World of Warcraft M2 models, versions 256–264 (vanilla, TBC and
-// WotLK), as the client reads them. FORMAT.md beside this file holds the format
+// Package m2 reads World of Warcraft M2 models, versions 256–272 (vanilla, TBC,
+// WotLK, and Cataclysm to Warlords of Draenor in the MD20 layout), as the client
+// reads them. Chunked MD21 files (Legion on) are recognised and refused with a
+// message that names their version. FORMAT.md beside this file holds the format
 // notes (layouts, sampling rules, readings); a "§N" in the comments refers to its
 // sections. Importing it registers the decoder with
 // formats.Open (magic "MD20", extension .m2).
@@ -30,10 +32,32 @@
 //
 // Decisions (beyond those FORMAT.md records):
 //
-//   - A version-264 model that declares skin profiles but whose 00.skin cannot be
-//     read fails to open with an error naming the .m2 and the skin: without it the
-//     model has no mesh, and the acceptance treats it as bad input. A model with 0
-//     skin profiles opens without meshes.
+//   - A model of version 264 or later that declares skin profiles but whose
+//     00.skin cannot be read opens skeleton-only: a warning at the skin-profile
+//     count names the skin looked for, Details.MissingSkin holds it, and the
+//     bones, sequences and clips are all there (validate exits 0). Real models
+//     travel without their .skin (two of the Cataclysm client files at hand), and
+//     their skeleton and animation are still worth reading; a .skin that is there
+//     but broken is still an error. (Until versions 265–272 were added a missing
+//     skin was an error.) A model with 0 skin profiles opens without meshes.
+//   - Versions 265–272 (versions.go): read with the 264 layout and these
+//     changes. Read: the 116-byte camera of 271+ (its fixed field of view
+//     replaced by a field-of-view track, checked like the other camera tracks),
+//     the 492-byte particle emitter of 272 (the 16 bytes of multi-texture
+//     parameters it appends are skipped), the 272 .skin header with its
+//     shadow-batch array (checked, not read: shadows are not drawn), and from 260
+//     the texture-combiner-combo array after the header (global flag 0x8), which
+//     with the blend mode gives each texture unit's combiner ops
+//     (Material.Combiners, combos.go). Skipped: the level field of submeshes
+//     (the high bits of index starts for views over 65535 indices; no file at
+//     hand needs it), blend mode 7 (named "blend 7", drawn opaque), the shader
+//     effects of shader ids with 0x8000 (Material.Effect; drawn by the first
+//     texture), global flags other than 0x8 (shown, not used).
+//   - Texture combiners change the drawing where one texture is drawn: a unit
+//     with alpha blending whose first stage is the opaque combiner leaves the
+//     texture's alpha out of the opacity (formats.Material.OpaqueTexture); the
+//     renderer draws only the first texture of a unit, so the ops of later
+//     stages are listed, not drawn.
 //   - A 264 sequence without flag 0x20 reads its keys from
 //     <base><id:04d>-<sub:02d>.anim beside the .m2; when that file is absent its
 //     tracks are empty, with a warning (FORMAT.md §5.4).
