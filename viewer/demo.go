@@ -12,10 +12,16 @@ var DemoLoader = func(opts formats.Options) (*formats.Asset, error) {
 	return formats.OpenData(assets.DemoName, assets.DemoMSH, opts)
 }
 
-// DefaultLoader opens files with formats.Open, or the demo when there are none.
+// DefaultLoader opens files with formats.Open, or the demo when there are none. A
+// companion file given alone (an M2's .skin or .anim) opens the model it belongs
+// to when that lies beside it (openOwner).
 func DefaultLoader(files []string, opts formats.Options) (*formats.Asset, error) {
 	if len(files) == 0 {
 		return DemoLoader(opts)
 	}
-	return formats.Open(files, opts)
+	a, err := formats.Open(files, opts)
+	if err != nil {
+		return openOwner(files, opts, err)
+	}
+	return a, nil
 }
