@@ -17,6 +17,7 @@ func init() {
 		Extensions: []string{".m2"},
 		Sniff:      Sniff,
 		Decode:     Decode,
+		Readings:   readings,
 	})
 }
 
@@ -60,7 +61,7 @@ const (
 // view 0 skin <base>00.skin beside the file (and any <base><id>-<sub>.anim that an
 // external sequence needs).
 func Decode(src *formats.Source) (*formats.Part, error) {
-	a, err := decodeWith(src.Name, src.Path, src.Data, src.ReadCompanion)
+	a, err := decodeWithOpts(src.Name, src.Path, src.Data, src.ReadCompanion, src.Opts)
 	if err != nil {
 		return nil, err
 	}
@@ -83,6 +84,7 @@ type decoder struct {
 	m2      blob
 	path    string
 	read    func(path string) ([]byte, error)
+	opts    formats.Options // the readings (readings.go)
 	version uint32
 	pre     bool // version < 264: shared timeline with ranges, 68-byte sequences
 	tbc     bool // version >= 260: int16 quaternions, 112-byte bones, 48-byte submeshes
@@ -166,7 +168,11 @@ type bone struct {
 }
 
 func decodeWith(name, path string, data []byte, read func(string) ([]byte, error)) (*formats.Part, error) {
-	d := &decoder{m2: blob{name: name, data: data}, path: path, read: read}
+	return decodeWithOpts(name, path, data, read, formats.Options{})
+}
+
+func decodeWithOpts(name, path string, data []byte, read func(string) ([]byte, error), opts formats.Options) (*formats.Part, error) {
+	d := &decoder{m2: blob{name: name, data: data}, path: path, read: read, opts: opts}
 	d.addBudget(len(data))
 	d.budget += 1 << 16
 	a, err := d.decode()
@@ -247,6 +253,7 @@ func (d *decoder) decode() (*formats.Part, error) {
 	if err != nil {
 		return nil, err
 	}
+	skel.Inherit = inheritFlags(d.opts, skel, bones)
 
 	// Everything else the header points at is checked against the file size.
 	if err := d.counts(lay); err != nil {
