@@ -29,6 +29,16 @@ const (
 // keeps the node's pivot where the unmodified parent put it:
 // parent · pivot − B' · pivot. Flags 0 copy parent. It allocates nothing.
 func ParentFor(parent *Affine, flags uint8, pivot mgl32.Vec3, out *Affine) {
+	parentFor((*[12]float32)(parent), flags, pivot, (*[12]float32)(out))
+}
+
+// ParentFor64 is ParentFor in float64 (glTF export).
+func ParentFor64(parent *Affine64, flags uint8, pivot mgl32.Vec3, out *Affine64) {
+	parentFor((*[12]float64)(parent), flags, pivot, (*[12]float64)(out))
+}
+
+// parentFor is ParentFor at precision F: the one implementation.
+func parentFor[F Float](parent *[12]F, flags uint8, pivot mgl32.Vec3, out *[12]F) {
 	*out = *parent
 	flags &= inheritMask
 	if flags == 0 {
@@ -37,14 +47,13 @@ func ParentFor(parent *Affine, flags uint8, pivot mgl32.Vec3, out *Affine) {
 	switch flags & (NoParentScale | NoParentRotation) {
 	case NoParentScale:
 		for k := 0; k < 3; k++ {
-			c := out[3*k : 3*k+3]
-			if l := colLen(c); l > 1e-6 {
-				c[0], c[1], c[2] = c[0]/l, c[1]/l, c[2]/l
+			if l := colLen(out[3*k], out[3*k+1], out[3*k+2]); l > 1e-6 {
+				out[3*k], out[3*k+1], out[3*k+2] = out[3*k]/l, out[3*k+1]/l, out[3*k+2]/l
 			}
 		}
 	case NoParentRotation:
 		for k := 0; k < 3; k++ {
-			l := colLen(out[3*k : 3*k+3])
+			l := colLen(out[3*k], out[3*k+1], out[3*k+2])
 			out[3*k], out[3*k+1], out[3*k+2] = 0, 0, 0
 			out[3*k+k] = l
 		}
@@ -55,14 +64,15 @@ func ParentFor(parent *Affine, flags uint8, pivot mgl32.Vec3, out *Affine) {
 		out[9], out[10], out[11] = 0, 0, 0
 		return
 	}
-	anchored := parent.TransformPoint(pivot)
+	p0, p1, p2 := F(pivot[0]), F(pivot[1]), F(pivot[2])
 	for r := 0; r < 3; r++ {
-		out[9+r] = anchored[r] - (float32(out[r]*pivot[0]) + float32(out[3+r]*pivot[1]) + float32(out[6+r]*pivot[2]))
+		anchored := F(parent[r]*p0) + F(parent[3+r]*p1) + F(parent[6+r]*p2) + parent[9+r]
+		out[9+r] = anchored - (F(out[r]*p0) + F(out[3+r]*p1) + F(out[6+r]*p2))
 	}
 }
 
-func colLen(c []float32) float32 {
-	return float32(math.Sqrt(float64(c[0])*float64(c[0]) + float64(c[1])*float64(c[1]) + float64(c[2])*float64(c[2])))
+func colLen[F Float](x, y, z F) F {
+	return F(math.Sqrt(float64(x)*float64(x) + float64(y)*float64(y) + float64(z)*float64(z)))
 }
 
 // rootParent is the parents slice of one node composed under an explicit root.
