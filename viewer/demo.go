@@ -17,7 +17,11 @@ var DemoLoader = func(opts formats.Options) (*formats.Asset, error) {
 // to when that lies beside it (openOwner).
 func DefaultLoader(files []string, opts formats.Options) (*formats.Asset, error) {
 	if len(files) == 0 {
-		return DemoLoader(opts)
+		a, err := DemoLoader(opts)
+		if err != nil || len(opts.Attach) == 0 {
+			return a, err
+		}
+		return formats.AttachScene(a, opts.Attach, opts)
 	}
 	a, err := formats.Open(files, opts)
 	if err != nil {

@@ -36,6 +36,8 @@ type Details struct {
 	Skins     []string `json:"skins,omitempty"`
 	Bounds    Box      `json:"bounds"`
 	Collision Box      `json:"collision_bounds"`
+	// Attachments are the attachment points (attachments.go).
+	Attachments []Attachment `json:"attachments"`
 	// Skipped counts what animscope parses for counts only.
 	Skipped Skipped `json:"skipped"`
 

@@ -265,6 +265,9 @@ func (d *decoder) decode() (*formats.Part, error) {
 	if err := d.textures(lay); err != nil {
 		return nil, err
 	}
+	if err := d.attachments(lay, len(bones)); err != nil {
+		return nil, err
+	}
 
 	// Vertices and view 0.
 	meshes, err := d.meshes(lay, len(bones), node)
