@@ -122,6 +122,8 @@ type Model struct {
 	Combos []uint16
 	// ShadowBatches is the number of (zero-filled) shadow batches of a 272 .skin.
 	ShadowBatches int
+	// Attachments are the attachment points (attach.go).
+	Attachments []Attachment
 }
 
 type writer struct {
@@ -389,6 +391,8 @@ func (m *Model) Encode() (m2, skin []byte) {
 	for c, v := range []float32{-1, -1, -1, 1, 1, 1, 2} {
 		w.f32(f["bounds"]+4*c, v)
 	}
+
+	m.writeAttachments(w)
 
 	// Skipped records: zero-filled, the right sizes.
 	sizes := m.recordSizes()
