@@ -32,5 +32,5 @@ func (l *attachList) Set(v string) error {
 // registerAttach adds --attach to a command whose scene it hangs items on.
 func (o *optionFlags) registerAttach(fs *flag.FlagSet) {
 	o.attach = &attachList{}
-	fs.Var(o.attach, "attach", "hang an item model at an attachment point: POINT=FILE, POINT a name (HandRight, Shield, Helm, ...) or an id; repeatable")
+	fs.Var(o.attach, "attach", "hang an item model at an attachment point: `POINT=FILE`, POINT a name (HandRight, Shield, Helm, ...) or an id; repeatable")
 }
