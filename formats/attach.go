@@ -44,6 +44,8 @@ type AttachmentPoints interface {
 	// a number) and returns the skeleton node it hangs on, the offset from that
 	// node and the point's name; the error lists the model's points.
 	AttachmentPoint(sel string) (node int, offset mgl32.Vec3, name string, err error)
+	// AttachmentPointNames lists the model's points by name, in file order.
+	AttachmentPointNames() []string
 }
 
 // AttachScene opens each spec's item with opts (without attachments of its

@@ -75,6 +75,16 @@ func (d *decoder) attachments(lay *layout, nBones int) error {
 	return nil
 }
 
+// AttachmentPointNames lists the points' names in file order
+// (formats.AttachmentPoints).
+func (det *Details) AttachmentPointNames() []string {
+	out := make([]string, len(det.Attachments))
+	for i, a := range det.Attachments {
+		out[i] = a.Name
+	}
+	return out
+}
+
 // AttachmentPoint finds the point sel names: a client name (HandRight, any
 // case) or an id; the first record with that id wins, as the client's
 // attachment lookup keeps one per id. It returns the point's skeleton node

@@ -48,6 +48,7 @@ type UI struct {
 	mats                  materialsView
 	gp                    graphPanel       // the graph editor (ui_graph.go)
 	shot                  screenshotDialog // File > Screenshot (ui_screenshot.go)
+	attach                attachView       // the Scene panel's Attach… section (ui_attach.go)
 }
 
 var (
