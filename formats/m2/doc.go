@@ -75,8 +75,20 @@
 //     ±1e9, or the file is rejected: this keeps every sampled number finite.
 //   - Decoded elements (keys, ranges, indices) are limited to half the bytes read
 //     plus 64 Ki, so arrays that overlap cannot make a small file allocate a lot.
-//   - Bone flags 0x1/0x2/0x4 (ignore parent translation/scale/rotation) are listed
-//     by inspect but not applied: the composition of FORMAT.md §6.1 does not use them.
+//   - Bone flags 0x1/0x2/0x4 (ignore parent translation/scale/rotation) are a
+//     reading, --parent-flags (readings.go). "ignore", the default, composes
+//     every bone as FORMAT.md §6.1 writes it (what WoW Model Viewer and
+//     wow.export show, and what animscope did before the reading); "apply" sets
+//     anim.Skeleton.Inherit so that those bones compose as the client composes
+//     them (anim.ParentFor: the parent's basis loses its scale, its rotation or
+//     both, and the translation is dropped or re-anchored at the bone's pivot;
+//     the rule of the client's bone animation as reverse engineered by the
+//     client-faithful viewers). Under "ignore" nothing changes, bit for bit.
+//   - Attachment points (attachments.go): the records' id, bone and position
+//     are read (the "animate attached" track is checked, not read); the name is
+//     the client's for the id (HandRight = 1, Shield = 0, Helm = 11, ...).
+//     Details implements formats.AttachmentPoints, through which --attach and
+//     the viewer hang an item model at a point (formats.Attach).
 //   - Submesh "level" is ignored (index starts are the u16 field).
 //   - A NUL byte inside a name (converted files store the model name with a
 //     leading NUL) is shown as a space; trailing NULs are dropped.
@@ -86,6 +98,9 @@
 //     nodes; the view's bone lookup and palette indices are only needed for GPU
 //     palette skinning and are not applied. A vertex whose weight-0 influence names
 //     a bone out of range gets node 0; a weight > 0 out of range is an error.
+//
+// Companion files (companion.go): a .skin or .anim opened alone is refused with
+// the model it belongs to; the viewer opens that model when it lies beside it.
 //
 // Billboard modes: see Details.BillboardModes (the Asset's Billboards capability,
 // set when a bone has one). The viewer and `render` turn those bones to the camera
