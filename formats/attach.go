@@ -1,6 +1,7 @@
 package formats
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"strings"
@@ -20,6 +21,10 @@ import (
 // it, looping on its own. So everything that draws, samples or exports a scene
 // (the viewer, render, shot, export) draws the item where the hand is, and
 // export puts the item's nodes under the bone's.
+
+// ErrAttachPoint marks an --attach whose point the scene does not have (or a
+// scene without attachment points): wrong usage, not bad input.
+var ErrAttachPoint = errors.New("no such attachment point")
 
 // AttachSpec is one --attach POINT=FILE: the point (a name or a number, as the
 // base family's AttachmentPoints reads it) and the item's files.
@@ -69,11 +74,11 @@ func AttachScene(scene *Asset, specs []AttachSpec, opts Options) (*Asset, error)
 func Attach(base *Asset, point string, item *Asset) (*Asset, error) {
 	ap, ok := base.Details.(AttachmentPoints)
 	if !ok {
-		return nil, fmt.Errorf("--attach %s: %s has no attachment points (only M2 models do)", point, strings.Join(base.Files, ", "))
+		return nil, fmt.Errorf("--attach %s: %s has no attachment points (only M2 models do): %w", point, strings.Join(base.Files, ", "), ErrAttachPoint)
 	}
 	bone, offset, name, err := ap.AttachmentPoint(point)
 	if err != nil {
-		return nil, fmt.Errorf("--attach %s: %s: %v", point, strings.Join(base.Files, ", "), err)
+		return nil, fmt.Errorf("--attach %s: %s: %v: %w", point, strings.Join(base.Files, ", "), err, ErrAttachPoint)
 	}
 	if base.Skeleton == nil || item.Skeleton == nil {
 		return nil, fmt.Errorf("--attach %s: the scene and the item need a skeleton each", point)

@@ -28,8 +28,8 @@ func exitFor(cmd string, err error, stderr io.Writer) int {
 		return exitOK
 	}
 	var ue usageError
-	if errors.Is(err, formats.ErrNamedTwice) {
-		ue = usageError{err.Error()} // a scene's FILE list names one file twice
+	if errors.Is(err, formats.ErrNamedTwice) || errors.Is(err, formats.ErrAttachPoint) {
+		ue = usageError{err.Error()} // a scene's FILE list names one file twice; --attach names no point of the scene
 	}
 	if ue.msg != "" || errors.As(err, &ue) {
 		if cmd == "" {
