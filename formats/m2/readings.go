@@ -19,7 +19,8 @@ const (
 
 var readings = []formats.Reading{
 	{Name: "parent-flags", Choices: []string{ParentFlagsIgnore, ParentFlagsApply}, Default: ParentFlagsIgnore,
-		Help: "bone flags 0x1/0x2/0x4 (ignore: composed as the viewers do; apply: the client's no-parent translation/scale/rotation)"},
+		Help:    "bone flags 0x1/0x2/0x4 (ignore: composed as the viewers do; apply: the client's no-parent translation/scale/rotation)",
+		Compare: true}, // --compare M.m2 M.m2 --parent-flags-b apply shows what the client rule changes
 }
 
 // inheritFlags gives, under the apply reading, each node's anim inheritance
