@@ -70,7 +70,7 @@ func AttachScene(scene *Asset, specs []AttachSpec, opts Options) (*Asset, error)
 }
 
 // Attach returns a new scene: base with item hung at base's attachment point
-// point. Neither base nor item is changed.
+// point. Neither is changed, except that their deferred meshes are built.
 func Attach(base *Asset, point string, item *Asset) (*Asset, error) {
 	ap, ok := base.Details.(AttachmentPoints)
 	if !ok {

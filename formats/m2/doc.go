@@ -37,8 +37,9 @@
 //     count names the skin looked for, Details.MissingSkin holds it, and the
 //     bones, sequences and clips are all there (validate exits 0). Real models
 //     travel without their .skin (two of the Cataclysm client files at hand), and
-//     their skeleton and animation are still worth reading; a .skin that is there
-//     but broken is still an error. (Until versions 265–272 were added a missing
+//     their skeleton and animation are still worth reading. A .skin that is there
+//     but cannot be read (a link out of the folder, a pipe, a device) or is
+//     broken is still an error. (Until versions 265–272 were added a missing
 //     skin was an error.) A model with 0 skin profiles opens without meshes.
 //   - Versions 265–272 (versions.go): read with the 264 layout and these
 //     changes. Read: the 116-byte camera of 271+ (its fixed field of view

@@ -62,9 +62,15 @@ func (d *decoder) meshes(lay *layout, nBones int, node []int32) ([]formats.Mesh,
 		}
 		p := SkinName(d.path)
 		data, err := d.read(p)
+		if err != nil && !formats.IsNotExist(err) {
+			// There but not readable (a link out of the folder, a pipe, too
+			// large): bad input, as before.
+			return nil, b.errf(lay.views, "view 0: the model has %d skin profiles but %s cannot be read: %v",
+				det.Views, filepath.Base(p), err)
+		}
 		if err != nil {
-			// The model opens skeleton-only: its bones and sequences are all
-			// there, only the geometry lives in the missing file (doc.go).
+			// Absent: the model opens skeleton-only; its bones and sequences
+			// are all there, only the geometry lives in the missing file (doc.go).
 			d.warnf(b, lay.views, "view 0: the model has %d skin profiles but %s cannot be read (%v): it opens without meshes (skeleton only)",
 				det.Views, filepath.Base(p), err)
 			det.MissingSkin = filepath.Base(p)
