@@ -194,6 +194,3 @@ func affineClose(a, b anim.Affine, tol float32) bool {
 	}
 	return true
 }
-
-
-
