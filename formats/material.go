@@ -55,6 +55,10 @@ type Material struct {
 	// M2 unit whose first texture stage has the client's opaque combiner): the
 	// opacity is the material colour's alone.
 	OpaqueTexture bool
+	// Slot is the replaceable texture slot (TextureSlot.Type) the base texture
+	// fills, 0 when the file names its texture: an empty slot's warning is the
+	// slot's (TextureSlot.Warning), not the material's.
+	Slot int
 }
 
 // MaterialState is a material's animated state at one time.

@@ -21,6 +21,7 @@ type exportFlags struct {
 	out, clip, fps, scale *string
 	skin                  *string
 	separate, bindPose    *bool
+	char                  characterFlags
 }
 
 func newExportFlags() (*flag.FlagSet, *exportFlags) {
@@ -35,6 +36,7 @@ func newExportFlags() (*flag.FlagSet, *exportFlags) {
 	f.bindPose = fs.Bool("bind-pose", false, "export the bind pose only, without animations")
 	f.scale = fs.String("scale", "1", "multiply every length by F (file units are written as metres)")
 	f.skin = fs.String("skin", "", "fill the model's replaceable textures (creature skins) with this texture beside it")
+	f.char.register(fs)
 	return fs, f
 }
 
@@ -59,6 +61,9 @@ func runExport(args []string, stdout, stderr io.Writer) int {
 	}
 	if err == nil && *bindPose && set["clip"] {
 		err = usagef("--clip and --bind-pose exclude each other")
+	}
+	if err == nil {
+		err = f.char.check()
 	}
 	var eo gltf.ExportOptions
 	if err == nil && *fpsStr != "" {
@@ -110,6 +115,9 @@ func runExport(args []string, stdout, stderr io.Writer) int {
 		if err := a.Materials.UseSkin(*skin); err != nil {
 			return exitFor("export", usagef("--skin: %v", err), stderr)
 		}
+	}
+	if err := f.char.apply(a); err != nil { // --geosets, --texture (after --skin: they win)
+		return exitFor("export", err, stderr)
 	}
 	eo.BindPose = *bindPose
 	if set["clip"] {

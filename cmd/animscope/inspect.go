@@ -21,6 +21,10 @@ type inspectMesh struct {
 	Skinned   bool   `json:"skinned"`
 	Group     int    `json:"group"`
 	Hidden    bool   `json:"hidden,omitempty"`
+	// Geoset and Visible (M2 meshes only): the geoset id and whether the
+	// scene draws the mesh by default.
+	Geoset  *int  `json:"geoset,omitempty"`
+	Visible *bool `json:"visible,omitempty"`
 }
 
 type inspectClip struct {
@@ -112,8 +116,13 @@ func describe(a *formats.Asset) inspectOut {
 		if a.Skeleton != nil && node >= 0 && node < a.Skeleton.Len() {
 			node = a.Skeleton.FileIndexOf(node)
 		}
-		out.Meshes = append(out.Meshes, inspectMesh{Name: m.Name, Vertices: m.Vertices, Triangles: m.Triangles,
-			Node: node, Skinned: m.Skinned, Group: m.Group, Hidden: m.Hidden})
+		im := inspectMesh{Name: m.Name, Vertices: m.Vertices, Triangles: m.Triangles,
+			Node: node, Skinned: m.Skinned, Group: m.Group, Hidden: m.Hidden}
+		if a.Family == formats.FamilyM2 {
+			id, vis := m.Group, !m.Hidden
+			im.Geoset, im.Visible = &id, &vis
+		}
+		out.Meshes = append(out.Meshes, im)
 	}
 	if a.Materials != nil {
 		for _, m := range a.Materials.Materials() {
@@ -231,6 +240,8 @@ func printInspect(w io.Writer, a *formats.Asset, out inspectOut, details []byte)
 		tris += m.Triangles
 	}
 	fmt.Fprintf(w, "meshes:  %d (%s, %s)\n", len(out.Meshes), plural(verts, "vertex", "vertices"), plural(tris, "triangle", "triangles"))
+	printGeosets(w, a)
+	printSlots(w, a)
 	if len(out.Materials) > 0 {
 		fmt.Fprintf(w, "materials: %d\n", len(out.Materials))
 		for _, m := range out.Materials {

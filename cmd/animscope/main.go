@@ -82,12 +82,13 @@ const usageText = `usage:
                    [READING …] FILE...
   animscope diff [--json] [--clip C] [--half] [READING …] [READING-b …] FILE_A FILE_B
   animscope render [--clip C] [--t T] [--size WxH] [--skin NAME] --out FILE.png|.jpg
-                   [READING …] [FILE...]
+                   [--geosets G] [--texture SLOT=FILE …] [READING …] [FILE...]
   animscope shot [--size WxH] [--scale F] [--panel ID] [--beside ID] [--clip C] [--t T]
                  [--select NODE] [--clip-b C --weight W] [--compare [--file-b FILE …]]
-                 --out FILE.png|.jpg [READING …] [FILE...]
+                 [--geosets G] [--texture SLOT=FILE …] --out FILE.png|.jpg [READING …] [FILE...]
   animscope export [--clip C] [--fps N] [--bind-pose] [--scale F] [--skin NAME]
-                   [--separate] --out FILE.glb|.gltf [READING …] FILE...
+                   [--geosets G] [--texture SLOT=FILE …] [--separate] --out FILE.glb|.gltf
+                   [READING …] FILE...
   animscope texture FILE --out FILE.png [--mip N]   a texture (BLP, DDS, Texm, PNG, JPEG) as PNG
   animscope mif [--root DIR] FILE     print an SWG file (IFF, or a .mif compiled) as MIF
   animscope ls [--json] [--listfile F] MOUNT [PATTERN]

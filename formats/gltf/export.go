@@ -81,6 +81,9 @@ func Export(a *formats.Asset, opts ExportOptions) (*gltf.Document, error) {
 	if err := e.pickClips(); err != nil {
 		return nil, err
 	}
+	for _, w := range formats.SlotWarnings(a) { // in the wording of render and the viewer
+		e.warn("%s", w)
+	}
 	if err := e.bind(); err != nil {
 		return nil, err
 	}

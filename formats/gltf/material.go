@@ -123,7 +123,7 @@ func (e *exporter) writeMaterial(mat formats.Material) int {
 // writeTexture embeds the material's texture as a PNG image with its sampler.
 func (e *exporter) writeTexture(mat formats.Material) (int, bool) {
 	if mat.Texture == "" {
-		if mat.TextureRef != "" {
+		if mat.TextureRef != "" && mat.Slot == 0 { // an empty slot: Export gave its warning
 			e.warn("texture %s is not found: the material has none", mat.TextureRef)
 		}
 		return 0, false

@@ -46,6 +46,7 @@ type UI struct {
 	// lastW, lastH and lastTop are the last frame's window and menu bar sizes.
 	lastW, lastH, lastTop float32
 	mats                  materialsView
+	geos                  geosetsView
 	gp                    graphPanel       // the graph editor (ui_graph.go)
 	shot                  screenshotDialog // File > Screenshot (ui_screenshot.go)
 	attach                attachView       // the Scene panel's Attach… section (ui_attach.go)
@@ -384,6 +385,7 @@ var bottomPanels = []bottomPanel{
 	panel(viewer.PanelDiagnostics, "Diagnostics", nil, (*UI).diagnostics),
 	panel(viewer.PanelMaterials, "Materials", hasMaterials, (*UI).materialsPanel),
 	panel(viewer.PanelCrowd, "Crowd", nil, (*UI).crowdPanel),
+	panel(viewer.PanelGeosets, "Geosets", hasGeosets, (*UI).geosetsPanel),
 }
 
 func panel(id, title string, available func(*UI) bool, draw func(*UI)) bottomPanel {
