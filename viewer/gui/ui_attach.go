@@ -21,7 +21,7 @@ func (u *UI) attachSection() {
 	if len(points) == 0 {
 		return
 	}
-	if !imgui.CollapsingHeader("Attach…") {
+	if !imgui.CollapsingHeader("Attach...") {
 		return
 	}
 	v := &u.attach
