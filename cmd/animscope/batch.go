@@ -223,6 +223,9 @@ func batchOne(cmd string, mt *vfs.Mount, e vfs.Entry, opts formats.Options, exp 
 	if mt.Kind(e) == vfs.KindFolder {
 		// A file on disk: exactly validateFile's steps.
 		r.Errors, r.Warnings = mifDepartures(r.File, opts, &msgs)
+	} else if mt.Kind(e) != vfs.KindNRes {
+		// A member of a tree: the same check, its includes read from the mount.
+		r.Errors, r.Warnings = mifDeparturesIn(mt, e.Path, r.File, opts, &msgs)
 	}
 	a, err := mt.OpenModel(e, opts)
 	if err != nil {

@@ -42,12 +42,16 @@ type inspectNode struct {
 	Parent int    `json:"parent"`
 }
 
+// inspectDiag is one diagnostic. offset is the byte in the file the decoder
+// read; line and col, always both or neither, a place in a text source: a .mif's
+// diagnostic carries its compiled file's offset exactly as that IFF's does, and
+// adds the line and column of the statement that wrote the byte.
 type inspectDiag struct {
 	Severity string `json:"severity"`
 	File     string `json:"file"`
 	Offset   *int64 `json:"offset,omitempty"`
-	Line     int    `json:"line,omitempty"`
-	Col      int    `json:"col,omitempty"`
+	Line     *int   `json:"line,omitempty"`
+	Col      *int   `json:"col,omitempty"`
 	Message  string `json:"message"`
 }
 
@@ -86,10 +90,14 @@ func finite(v float64) *f64 {
 }
 
 func diagJSON(d formats.Diagnostic) inspectDiag {
-	out := inspectDiag{Severity: d.Severity.String(), File: d.File, Line: d.Line, Col: d.Col, Message: d.Message}
-	if d.Offset >= 0 && d.Line == 0 {
+	out := inspectDiag{Severity: d.Severity.String(), File: d.File, Message: d.Message}
+	if d.Offset >= 0 {
 		off := d.Offset
 		out.Offset = &off
+	}
+	if d.Line > 0 {
+		line, col := d.Line, d.Col
+		out.Line, out.Col = &line, &col
 	}
 	return out
 }
