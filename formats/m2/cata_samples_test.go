@@ -183,3 +183,59 @@ func joints(a *formats.Asset, c anim.Clip, tm float64) []mgl32.Vec3 {
 	}
 	return js
 }
+
+// TestCataParentFlags: the Lich King carries bones with flags 0x2, 0x4 and 0x6
+// (nine of 121); under --parent-flags apply the model opens with those bones'
+// inheritance flags, every clip samples finite matrices, a flagged bone moves
+// away from where the default reading puts it, and a root is where it was.
+func TestCataParentFlags(t *testing.T) {
+	dir := samples.Dir(t, "m2-real/cata")
+	p := filepath.Join(dir, "arthaslichking_unarmed.m2")
+	if _, err := os.Stat(p); err != nil {
+		t.Skipf("%s is absent", p)
+	}
+	open := func(reading string) *formats.Asset {
+		a, err := formats.Open([]string{p}, formats.Options{}.With("parent-flags", reading))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return a
+	}
+	ig, ap := open(ParentFlagsIgnore), open(ParentFlagsApply)
+	if ig.Skeleton.Inherit != nil {
+		t.Errorf("ignore: Inherit %v, want nil", ig.Skeleton.Inherit)
+	}
+	flagged := 0
+	for _, f := range ap.Skeleton.Inherit {
+		if f != 0 {
+			flagged++
+		}
+	}
+	if flagged != 9 {
+		t.Errorf("apply: %d nodes with inheritance flags, want 9", flagged)
+	}
+	n := ap.Skeleton.Len()
+	local, mi, ma := make([]anim.Transform, n), make([]anim.Affine, n), make([]anim.Affine, n)
+	differs := false
+	for ci := range ap.Clips {
+		tm := ap.Clips[ci].Info().Duration / 2
+		ig.Clips[ci].Sample(nil, tm, local, nil)
+		anim.LocalToModel(ig.Skeleton, local, nil, mi)
+		ap.Clips[ci].Sample(nil, tm, local, nil)
+		anim.LocalToModel(ap.Skeleton, local, nil, ma)
+		for i := 0; i < n; i++ {
+			if !finiteAffine(&ma[i]) {
+				t.Fatalf("clip %d node %d: %v is not finite", ci, i, ma[i])
+			}
+			if ap.Skeleton.Parents[i] < 0 && ma[i] != mi[i] {
+				t.Errorf("clip %d: root %d moved under apply", ci, i)
+			}
+			if ap.Skeleton.Inherit[i] != 0 && !affineClose(ma[i], mi[i], 1e-4) {
+				differs = true
+			}
+		}
+	}
+	if !differs {
+		t.Error("no flagged bone's matrix changes under apply in any clip")
+	}
+}
