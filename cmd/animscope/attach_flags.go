@@ -34,3 +34,17 @@ func (o *optionFlags) registerAttach(fs *flag.FlagSet) {
 	o.attach = &attachList{}
 	fs.Var(o.attach, "attach", "hang an item model at an attachment point: `POINT=FILE`, POINT a name (HandRight, Shield, Helm, ...) or an id; repeatable")
 }
+
+// attachPointWords are the completions of --attach for scene a: each of its
+// attachment points as "NAME=" (the item file follows).
+func attachPointWords(a *formats.Asset) []string {
+	ap, ok := a.Details.(formats.AttachmentPoints)
+	if !ok {
+		return nil
+	}
+	var out []string
+	for _, n := range ap.AttachmentPointNames() {
+		out = append(out, n+"=")
+	}
+	return out
+}
