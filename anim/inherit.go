@@ -71,8 +71,11 @@ func parentFor[F Float](parent *[12]F, flags uint8, pivot mgl32.Vec3, out *[12]F
 	}
 }
 
+// colLen is |(x, y, z)|, each square rounded before the sum (no fused
+// multiply-add: the same bits on every target).
 func colLen[F Float](x, y, z F) F {
-	return F(math.Sqrt(float64(x)*float64(x) + float64(y)*float64(y) + float64(z)*float64(z)))
+	xx, yy, zz := float64(float64(x)*float64(x)), float64(float64(y)*float64(y)), float64(float64(z)*float64(z))
+	return F(math.Sqrt(xx + yy + zz))
 }
 
 // rootParent is the parents slice of one node composed under an explicit root.
