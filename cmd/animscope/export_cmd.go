@@ -51,6 +51,9 @@ func runExport(args []string, stdout, stderr io.Writer) int {
 	if _, ok := batchMount("export", args); ok {
 		return runBatch("export", args, stdout, stderr) // a folder or an archive: every model in it, to --out DIR
 	}
+	if err := batchFlagsOffMount("export", args, flagSetOf(newExportFlags)()); err != nil {
+		return exitFor("export", err, stderr) // the first argument is no mount: why, before the flags
+	}
 	fs, f := newExportFlags()
 	out, separate, clip, fpsStr, bindPose, scaleStr, skin := f.out, f.separate, f.clip, f.fps, f.bindPose, f.scale, f.skin
 	files, opts, err := parseFiles(fs, &f.opt, args)

@@ -131,6 +131,10 @@ type exporter struct {
 	skin          int
 	mirrorWarned  bool
 	mats          *materialWriter // material.go
+	// firstMat is each asset mesh's first material (an index into matList, the
+	// scene's materials), built on first use (material.go).
+	firstMat map[*formats.Mesh]int
+	matList  []formats.Material
 
 	// For skeletons with Inherit (inherit.go): the sampled pose's model and
 	// joint-local matrices, file space.
