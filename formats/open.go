@@ -226,7 +226,11 @@ func Open(names []string, opts Options) (*Asset, error) {
 		}
 		parts = append(parts, a)
 	}
-	return Merge(parts)
+	scene, err := Merge(parts)
+	if err != nil || len(opts.Attach) == 0 {
+		return scene, err
+	}
+	return AttachScene(scene, opts.Attach, opts)
 }
 
 // Merge binds decoded parts into one scene (see Open). The scene's skeleton is

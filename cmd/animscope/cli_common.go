@@ -28,8 +28,8 @@ func exitFor(cmd string, err error, stderr io.Writer) int {
 		return exitOK
 	}
 	var ue usageError
-	if errors.Is(err, formats.ErrNamedTwice) {
-		ue = usageError{err.Error()} // a scene's FILE list names one file twice
+	if errors.Is(err, formats.ErrNamedTwice) || errors.Is(err, formats.ErrAttachPoint) {
+		ue = usageError{err.Error()} // a scene's FILE list names one file twice; --attach names no point of the scene
 	}
 	if ue.msg != "" || errors.As(err, &ue) {
 		if cmd == "" {
@@ -50,6 +50,7 @@ func exitFor(cmd string, err error, stderr io.Writer) int {
 type optionFlags struct {
 	values map[string]*string // reading name → flag value
 	root   string
+	attach *attachList // --attach, on the commands that register it (attach_flags.go)
 }
 
 func (o *optionFlags) register(fs *flag.FlagSet) {
@@ -75,6 +76,9 @@ func (o *optionFlags) options() (formats.Options, error) {
 	}
 	if err := opts.Check(); err != nil {
 		return formats.Options{}, usagef("%v", err)
+	}
+	if o.attach != nil {
+		opts.Attach = *o.attach
 	}
 	return opts, nil
 }

@@ -28,6 +28,7 @@ func newExportFlags() (*flag.FlagSet, *exportFlags) {
 	fs := flag.NewFlagSet("export", flag.ContinueOnError)
 	f := &exportFlags{}
 	f.opt.register(fs)
+	f.opt.registerAttach(fs)
 	f.out = fs.String("out", "", "the file to write: .glb (binary glTF) or .gltf (JSON)")
 	f.separate = fs.Bool("separate", false, "with a .gltf --out: write the buffer beside it (FILE.bin) instead of embedding it")
 	f.clip = fs.String("clip", "", "export only this clip: index (0-based) or name")

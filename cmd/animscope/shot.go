@@ -28,6 +28,7 @@ func newShotFlags() (*flag.FlagSet, *shotFlags) {
 	fs := flag.NewFlagSet("shot", flag.ContinueOnError)
 	f := &shotFlags{}
 	f.opt.register(fs)
+	f.opt.registerAttach(fs)
 	f.compare = fs.Bool("compare", false, "show FILE_A and FILE_B side by side (no FILE: the demo against itself)")
 	f.readingsB = registerReadingsB(fs, "with --compare: ")
 	fs.Var(&f.filesB, "file-b", "with --compare: a file of scene B, once per file (a model, then its clips); the FILEs are then all scene A's")

@@ -49,6 +49,7 @@ type UI struct {
 	geos                  geosetsView
 	gp                    graphPanel       // the graph editor (ui_graph.go)
 	shot                  screenshotDialog // File > Screenshot (ui_screenshot.go)
+	attach                attachView       // the Scene panel's Attach… section (ui_attach.go)
 	native                *nativeDialogs   // the desktop's file dialogs; nil: built-in only (ui_nativedialog.go)
 }
 

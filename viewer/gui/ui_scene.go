@@ -33,6 +33,7 @@ func (u *UI) scenePanel() {
 		}
 		imgui.EndChild()
 	}
+	u.attachSection()
 	if imgui.CollapsingHeaderV("Nodes", imgui.TreeNodeFlagsDefaultOpen) {
 		if imgui.BeginChildV("tree", imgui.Vec2{}, true, imgui.WindowFlagsHorizontalScrollbar) {
 			u.nodeTree()
