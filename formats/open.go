@@ -331,6 +331,16 @@ func Merge(parts []*Part) (*Asset, error) {
 	if scene.Materials == nil && len(bound) > 0 {
 		scene.Materials = bound
 	}
+	if standIn != nil && scene.MeshCount() > 0 {
+		// The warning says which pose the meshes are drawn in (it was appended
+		// above by value: rewrite it where it lies).
+		scene.MeshesInBindPose = !base.StandInIsBind
+		for i := range scene.Diagnostics {
+			if d := &scene.Diagnostics[i]; d.Severity == Warning && d.Message == standInMessage {
+				d.Message = standInMeshMessage(scene.MeshesInBindPose)
+			}
+		}
+	}
 	if cm, ok := scene.Materials.(ClipMaterials); ok {
 		var ds []Diagnostic
 		scene.Materials, ds = cm.WithClips(scene.Clips)
@@ -361,16 +371,38 @@ func appendBoundMaterials(list StaticMaterials, mb MeshBinder, scene *Asset, fir
 
 const standInMessage = "no skeleton was given: using the stand-in skeleton this file offers (see its diagnostics)"
 
+// Stand-in warnings of a scene with meshes say which pose the meshes are drawn in.
+const (
+	standInBindPose = "; the meshes are drawn in bind pose, whatever the clip does to the skeleton (the stand-in's joints are not the ones the meshes were bound in)"
+	standInDeforms  = "; the meshes follow the clip (the stand-in is the skeleton the meshes were bound in)"
+)
+
+func standInMeshMessage(bindPose bool) string {
+	if bindPose {
+		return standInMessage + standInBindPose
+	}
+	return standInMessage + standInDeforms
+}
+
+// isStandInMessage reports whether m is one of Merge's stand-in warnings.
+func isStandInMessage(m string) bool {
+	return m == standInMessage || m == standInMeshMessage(true) || m == standInMeshMessage(false)
+}
+
 // StandInWarning is the warning Merge gave a scene posed on a stand-in skeleton
 // (StandInSkeleton), for commands that print no other warnings.
 func (a *Asset) StandInWarning() (Diagnostic, bool) {
 	if a.StandInSkeleton {
 		for _, d := range a.Diagnostics {
-			if d.Severity == Warning && d.Message == standInMessage {
+			if d.Severity == Warning && isStandInMessage(d.Message) {
 				return d, true
 			}
 		}
-		return Diagnostic{Severity: Warning, File: strings.Join(a.Files, ", "), Offset: -1, Message: standInMessage}, true
+		msg := standInMessage
+		if a.MeshCount() > 0 {
+			msg = standInMeshMessage(a.MeshesInBindPose)
+		}
+		return Diagnostic{Severity: Warning, File: strings.Join(a.Files, ", "), Offset: -1, Message: msg}, true
 	}
 	return Diagnostic{}, false
 }

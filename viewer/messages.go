@@ -125,13 +125,30 @@ func (s *State) DiagTabLabel() string {
 }
 
 // StandInBadge is the badge of a scene posed on a stand-in skeleton, and
-// StandInHelp its tooltip.
+// StandInHelp its tooltip, which ends with StandInBindPose when the meshes are
+// drawn in bind pose (Scene.MeshesInBindPose) and StandInDeforms when the
+// stand-in is the skeleton they were bound in and they follow the clip.
 const (
 	StandInBadge = "STAND-IN SKELETON"
 	StandInHelp  = "No file of this scene gives a skeleton (an SWG clip or mesh without its .skt):\n" +
 		"it is posed on a stand-in skeleton made from the file's joint names,\n" +
-		"so meshes may tear and poses are not the model's. Open the .skt (or the .sat) with it."
+		"so poses are not the model's. Open the .skt (or the .sat) with it."
+	StandInBindPose = "\nThe meshes are drawn in bind pose: the stand-in's joints are not\n" +
+		"the ones they were bound in, and the clip would tear them."
+	StandInDeforms = "\nThe meshes follow the clip: the stand-in is the skeleton they were bound in."
 )
+
+// StandInTooltip is the stand-in badge's tooltip for sc (StandInHelp and what
+// was drawn of its meshes).
+func (sc *Scene) StandInTooltip() string {
+	switch {
+	case sc.MeshesInBindPose():
+		return StandInHelp + StandInBindPose
+	case len(sc.Meshes) > 0:
+		return StandInHelp + StandInDeforms
+	}
+	return StandInHelp
+}
 
 // StandIn reports whether the scene is posed on a stand-in skeleton.
 func (sc *Scene) StandIn() bool { return sc != nil && sc.Asset.StandInSkeleton }

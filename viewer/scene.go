@@ -45,7 +45,11 @@ type Scene struct {
 	RootMotion bool
 	optsKey    string // Opts.Key(), for caches keyed by reading
 	bb         *billboards
-	Readings   sceneReadings
+	// bindSkin is the skin palette of the bind pose, for a scene whose meshes
+	// stay in bind pose while the skeleton plays (formats.Asset.MeshesInBindPose;
+	// nil otherwise): DrawnPose and the framing skin the meshes with it.
+	bindSkin []anim.Affine
+	Readings sceneReadings
 }
 
 var sceneGen int
@@ -76,10 +80,28 @@ func NewScene(a *formats.Asset, files []string, opts formats.Options) (*Scene, e
 			sc.Children[p] = append(sc.Children[p], int32(i))
 		}
 	}
+	if a.MeshesInBindPose {
+		rest := anim.NewPose(n)
+		rest.Evaluate(sc.Skel, &anim.PoseRequest{Rest: true})
+		sc.bindSkin = rest.Skin
+	}
 	sceneGen++
 	sc.Gen = sceneGen
 	sc.mtimes = statFiles(files)
 	return sc, nil
+}
+
+// MeshesInBindPose says that the meshes are drawn in bind pose while the
+// skeleton plays (formats.Asset.MeshesInBindPose).
+func (sc *Scene) MeshesInBindPose() bool { return sc != nil && sc.bindSkin != nil }
+
+// meshSkin is the palette that skins the meshes of pose p: p's own, or the bind
+// palette of a scene whose meshes stay in bind pose.
+func (sc *Scene) meshSkin(p *anim.Pose) []anim.Affine {
+	if sc.bindSkin != nil {
+		return sc.bindSkin
+	}
+	return p.Skin
 }
 
 // Name is a short title for the scene.

@@ -78,7 +78,7 @@ func (u *UI) standInBadge() {
 			imgui.WindowFlagsNoMove | imgui.WindowFlagsNoFocusOnAppearing
 		if imgui.BeginV(fmt.Sprintf("##standin%d", i), nil, flags) {
 			imgui.Text(viewer.StandInBadge)
-			tooltip(viewer.StandInHelp)
+			tooltip(scene.StandInTooltip())
 		}
 		imgui.End()
 		imgui.PopStyleColor()
