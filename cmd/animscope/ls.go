@@ -1,9 +1,11 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 
 	"animscope/formats"
 	"animscope/formats/vfs"
@@ -23,6 +25,11 @@ func (m *mountFlags) register(fs *flag.FlagSet) {
 func (m *mountFlags) open(path string) (*vfs.Mount, error) {
 	mt, err := vfs.Open(path)
 	if err != nil {
+		// "PATH: no such file or directory", as inspect words it (not "stat PATH: …").
+		var pe *fs.PathError
+		if errors.As(err, &pe) && pe.Path == path {
+			return nil, fmt.Errorf("%s: %v", path, pe.Err)
+		}
 		return nil, err
 	}
 	if *m.listfile != "" {
