@@ -199,3 +199,14 @@ func (v f64) MarshalJSON() ([]byte, error) {
 }
 
 func fmtF32(v float32) string { return strconv.FormatFloat(float64(v), 'g', -1, 32) }
+
+// skinUsage is the usage error of a --skin NAME the scene's materials refused:
+// "--skin NAME: why", without the "skin: " or "skin \"NAME\": " the materials
+// start their message with.
+func skinUsage(name string, err error) error {
+	msg := err.Error()
+	for _, p := range []string{"skin: ", fmt.Sprintf("skin %q: ", name)} {
+		msg = strings.TrimPrefix(msg, p)
+	}
+	return usagef("--skin %s: %s", name, msg)
+}

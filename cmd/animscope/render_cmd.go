@@ -49,7 +49,7 @@ func runRender(args []string, stdout, stderr io.Writer) int {
 			return exitFor("render", usagef("--skin %s: the scene has no textured materials", *skin), stderr)
 		}
 		if err := a.Materials.UseSkin(*skin); err != nil {
-			return exitFor("render", usagef("--skin: %v", err), stderr)
+			return exitFor("render", skinUsage(*skin, err), stderr)
 		}
 	}
 	// The scene's other files and its textures are inputs too (after --skin: the skin drawn).
