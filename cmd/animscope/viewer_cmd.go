@@ -34,6 +34,9 @@ func parseViewerArgs(args []string) (viewerArgs, error) {
 	}
 	cfg := viewerArgs{files: files, watch: *watch, opts: opts}
 	if readingsB.given() {
+		if !*compare { // as shot: B's reading has no scene B to apply to
+			return viewerArgs{}, usagef("the READING-b flags need --compare")
+		}
 		if cfg.optsB, err = readingsB.options(opts); err != nil {
 			return viewerArgs{}, err
 		}
