@@ -130,6 +130,21 @@ func pick(name string, data []byte) (Decoder, bool) {
 	return Decoder{}, false
 }
 
+// SniffFamily is the name of the decoder that recognises data by its content
+// alone (no extension tie-break for binary formats), or "" when none does.
+func SniffFamily(name string, data []byte) string {
+	head := data
+	if len(head) > 4096 {
+		head = head[:4096]
+	}
+	for _, d := range Decoders() {
+		if d.Sniff != nil && d.Sniff(name, head) {
+			return d.Name
+		}
+	}
+	return ""
+}
+
 // splitMember splits "archive.rlb:MEMBER.msh" when the whole name is not a file but
 // the part before the last colon is.
 func splitMember(name string) (path, member string) {

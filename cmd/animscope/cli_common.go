@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"maps"
 	"math"
 	"slices"
@@ -209,4 +210,14 @@ func skinUsage(name string, err error) error {
 		msg = strings.TrimPrefix(msg, p)
 	}
 	return usagef("--skin %s: %s", name, msg)
+}
+
+// namedPathError words a failed open of path as inspect does ("PATH: no such
+// file or directory"), not as the os package does ("stat PATH: …").
+func namedPathError(path string, err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) && pe.Path == path {
+		return fmt.Errorf("%s: %v", path, pe.Err)
+	}
+	return err
 }

@@ -111,3 +111,36 @@ func TestInspectFolderPlurals(t *testing.T) {
 		t.Errorf("line %q, want it to end with \", 1 clip\" (an MSH model has one clip)", line)
 	}
 }
+
+// TestMIFRefusesOtherFormats (issue 30, defect 9): `mif` of a file that is not
+// an IFF says what it is instead of reading its bytes as garbage chunks.
+func TestMIFRefusesOtherFormats(t *testing.T) {
+	dir := t.TempDir()
+	m2, _ := m2test.Frog().Encode()
+	tex, _ := blptest.Encode(image.NewNRGBA(image.Rect(0, 0, 4, 4)), blptest.Format{Version: 2, Encoding: blp.DXT1})
+	files := []struct {
+		name string
+		data []byte
+		want string
+	}{
+		{"Frog.m2", m2, "not an SWG IFF file (MD20: an M2 model)"},
+		{"skin.blp", tex, "not an SWG IFF file (BLP2: a BLP texture)"},
+		{"demo.msh", assets.DemoMSH, "not an SWG IFF file (NRes: an MSH model)"},
+		{"notes.txt", []byte("# notes\n"), `not an SWG IFF file (it starts with "# no")`},
+		{"tiny", []byte{1}, "not an SWG IFF file"},
+	}
+	for _, f := range files {
+		p := filepath.Join(dir, f.name)
+		if err := os.WriteFile(p, f.data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		code, stdout, stderr := runCLI("mif", p)
+		if want := p + ": offset 0x0: " + f.want + "\n"; code != exitInvalid || stderr != want || stdout != "" {
+			t.Errorf("mif %s: exit %d, stdout %q, stderr %q; want exit 1, stderr %q", f.name, code, stdout, stderr, want)
+		}
+	}
+	missing := filepath.Join(dir, "nope.iff")
+	if code, _, stderr := runCLI("mif", missing); code != exitInvalid || stderr != missing+": no such file or directory\n" {
+		t.Errorf("mif of a missing file: exit %d, stderr %q; want exit 1, %q", code, stderr, missing+": no such file or directory")
+	}
+}

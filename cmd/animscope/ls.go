@@ -1,11 +1,9 @@
 package main
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"io/fs"
 
 	"animscope/formats"
 	"animscope/formats/vfs"
@@ -25,12 +23,7 @@ func (m *mountFlags) register(fs *flag.FlagSet) {
 func (m *mountFlags) open(path string) (*vfs.Mount, error) {
 	mt, err := vfs.Open(path)
 	if err != nil {
-		// "PATH: no such file or directory", as inspect words it (not "stat PATH: …").
-		var pe *fs.PathError
-		if errors.As(err, &pe) && pe.Path == path {
-			return nil, fmt.Errorf("%s: %v", path, pe.Err)
-		}
-		return nil, err
+		return nil, namedPathError(path, err)
 	}
 	if *m.listfile != "" {
 		data, err := formats.ReadFile(*m.listfile)
