@@ -1,7 +1,9 @@
 package main
 
 import (
+	"bytes"
 	"encoding/binary"
+	"encoding/json"
 	"image"
 	"os"
 	"path/filepath"
@@ -142,5 +144,84 @@ func TestMIFRefusesOtherFormats(t *testing.T) {
 	missing := filepath.Join(dir, "nope.iff")
 	if code, _, stderr := runCLI("mif", missing); code != exitInvalid || stderr != missing+": no such file or directory\n" {
 		t.Errorf("mif of a missing file: exit %d, stderr %q; want exit 1, %q", code, stderr, missing+": no such file or directory")
+	}
+}
+
+// TestSampleTextWordsPerFamily (issue 30, defect 3): `sample`'s text says
+// "mapped"/"fallback" and "frame N" only where the family's sampler has them:
+// an M2 node line holds its keys (its probe frame is the time in ms, already on
+// the line), an MSH line the frame, the branch and the keys. The JSON is the
+// contract and keeps every field.
+func TestSampleTextWordsPerFamily(t *testing.T) {
+	dir := t.TempDir()
+	m2, _ := m2test.Frog().Encode()
+	frog := filepath.Join(dir, "Frog.m2")
+	demo := filepath.Join(dir, "demo.msh")
+	for p, d := range map[string][]byte{frog: m2, demo: assets.DemoMSH} {
+		if err := os.WriteFile(p, d, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	nodeLines := func(stdout string) []string {
+		var out []string
+		for _, l := range strings.Split(stdout, "\n") {
+			if strings.Contains(l, " parent ") {
+				out = append(out, l)
+			}
+		}
+		return out
+	}
+	for _, tc := range []struct {
+		name      string
+		args      []string
+		want      []string // in every node line
+		notWanted []string
+	}{
+		{"M2 at t = -5", []string{"sample", "--t", "-5", frog}, nil, []string{"mapped", "fallback", "frame "}},
+		{"M2 blended", []string{"sample", "--t", "100", "--clip-b", "1", "--t-b", "50", "--weight", "0.5", frog}, nil, []string{"mapped", "fallback", "frame "}},
+		{"MSH", []string{"sample", "--t", "3", demo}, []string{"frame "}, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			code, stdout, stderr := runCLI(tc.args...)
+			if code != exitOK {
+				t.Fatalf("exit %d: %s", code, stderr)
+			}
+			lines := nodeLines(stdout)
+			if len(lines) == 0 {
+				t.Fatalf("no node line in %q", stdout)
+			}
+			keyed := 0
+			for _, l := range lines {
+				for _, w := range tc.want {
+					if !strings.Contains(l, w) {
+						t.Errorf("line %q lacks %q", l, w)
+					}
+				}
+				for _, w := range tc.notWanted {
+					if strings.Contains(l, w) {
+						t.Errorf("line %q says %q", l, w)
+					}
+				}
+				if strings.Contains(l, ":") { // a key record, "r:0" or "trs:0→1@0.6"
+					keyed++
+				}
+				if strings.HasSuffix(l, "  ") {
+					t.Errorf("line %q ends in blanks", l)
+				}
+			}
+			if keyed == 0 {
+				t.Errorf("no node line names a key: %q", stdout)
+			}
+			if strings.Contains(tc.name, "MSH") && !strings.Contains(stdout, " mapped ") {
+				t.Errorf("MSH text lacks the branch: %q", stdout)
+			}
+		})
+	}
+	// The JSON keeps the probe frame and branch for M2 too.
+	code, stdout, _ := runCLI("sample", "--json", "--t", "-5", frog)
+	var compact bytes.Buffer
+	if err := json.Compact(&compact, []byte(stdout)); code != exitOK || err != nil ||
+		!strings.Contains(compact.String(), `"probe":{"frame":-5,"fallback":false,`) {
+		t.Errorf("sample --json of M2 at -5: exit %d (%v), want probes with frame -5 and fallback false: %.300s", code, err, compact.String())
 	}
 }
