@@ -91,6 +91,18 @@ func NewScene(a *formats.Asset, files []string, opts formats.Options) (*Scene, e
 	return sc, nil
 }
 
+// StartClip is the clip a newly opened scene plays: its first stand clip
+// (anim.StandClip: M2's animation id 0) when it has one, else clip 0. The
+// command line's --clip keeps its default of 0.
+func (sc *Scene) StartClip() int {
+	for i, c := range sc.Clips {
+		if st, ok := c.(anim.StandClip); ok && st.Stand() {
+			return i
+		}
+	}
+	return 0
+}
+
 // MeshesInBindPose says that the meshes are drawn in bind pose while the
 // skeleton plays (formats.Asset.MeshesInBindPose).
 func (sc *Scene) MeshesInBindPose() bool { return sc != nil && sc.bindSkin != nil }

@@ -366,11 +366,15 @@ func (s *State) install(sc *Scene, keep bool) {
 			s.Selected = pickIndex(idx, s.Selected, sc.Skel.Len())
 		}
 	} else {
-		s.Clip = 0
+		s.Clip = sc.StartClip()
 		s.Tr = NewTransport()
 		s.Tr.Playing = true
 		s.Selected = -1
-		s.Blend = BlendState{ClipB: min(1, len(sc.Clips)-1), Weight: 0.5, Sync: true}
+		clipB := min(1, len(sc.Clips)-1) // the first clip that is not A's
+		if s.Clip != 0 {
+			clipB = 0
+		}
+		s.Blend = BlendState{ClipB: clipB, Weight: 0.5, Sync: true}
 		s.Req.FrameAll = true
 		s.Req.FrameOpen = true
 		s.SceneB, s.Match = nil, nil
