@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"animscope/anim"
+	"animscope/formats"
 )
 
 // KeyDiff says which cells of a key table row differ between side A and side B.
@@ -120,6 +121,25 @@ func (kt *KeyTable) Update(in *KeySides) {
 			first = false
 		}
 	}
+}
+
+// FrameColumn is the label of the key and compare tables' column that shows a
+// probe's frame (anim.Probe.Frame): "ms" for M2, whose probe frame is the
+// sampled time in whole milliseconds, "frame" for the families that record a
+// frame index.
+func (sc *Scene) FrameColumn() string {
+	if sc != nil && sc.Asset.Family == formats.FamilyM2 {
+		return "ms"
+	}
+	return "frame"
+}
+
+// FrameColumnHelp is the tooltip of a FrameColumn label.
+func FrameColumnHelp(label string) string {
+	if label == "ms" {
+		return "the sampled time in whole milliseconds (M2 probes record the time, not a frame index)"
+	}
+	return "the frame index the sampler computed (VCA: the channel's own frame)"
 }
 
 // KeyFrame is the frame shown for channel c of p: the channel's own frame where

@@ -63,11 +63,11 @@ func (u *UI) compareTable() {
 	}
 	// A branch column only for a side whose family has a fallback branch.
 	brA, brB := a.HasBranch(), b.HasBranch()
-	cols := []string{"node A", "node B", "differs in", "A frame"}
+	cols := []string{"node A", "node B", "differs in", sideFrameColumn("A ", a)}
 	if brA {
 		cols = append(cols, "A branch")
 	}
-	cols = append(cols, "A keys", "B frame")
+	cols = append(cols, "A keys", sideFrameColumn("B ", b))
 	if brB {
 		cols = append(cols, "B branch")
 	}
@@ -121,6 +121,21 @@ func (u *UI) compareTable() {
 	}
 	clip.End()
 	imgui.EndTable()
+}
+
+// sideFrameColumn is "A frame" or "A ms" (side "A " or "B "), as constants: the
+// table is laid out every frame.
+func sideFrameColumn(side string, sc *viewer.Scene) string {
+	ms := sc.FrameColumn() == "ms"
+	switch {
+	case side == "A " && ms:
+		return "A ms"
+	case side == "A ":
+		return "A frame"
+	case ms:
+		return "B ms"
+	}
+	return "B frame"
 }
 
 // compareCells is one side's frame, branch (where its family has one) and every

@@ -71,9 +71,9 @@ type keyTableView struct {
 	rowH              float32
 	// shownLo, shownHi are the rows the clipper drew last frame (for tests).
 	shownLo, shownHi int
-	// labels are the column labels for labelsKey (branch, two sides, compare).
+	// labels are the column labels for labelsKey.
 	labels    []string
-	labelsKey [3]bool
+	labelsKey keyColumnsKey
 }
 
 // keyTable is every channel of every node: frame, branch (families with one), k0,
@@ -142,7 +142,11 @@ func (u *UI) keyTable() {
 	if in.HasBranch {
 		perSide = 5
 	}
-	labels := kv.columns(in.HasBranch, in.B != nil, compare)
+	frameA, frameB := sc.FrameColumn(), sc.FrameColumn()
+	if compare {
+		frameB = s.SceneB.FrameColumn()
+	}
+	labels := kv.columns(in.HasBranch, in.B != nil, compare, frameA, frameB)
 	cols := len(labels)
 	flags := imgui.TableFlagsBorders | imgui.TableFlagsRowBg | imgui.TableFlagsScrollY | imgui.TableFlagsResizable | imgui.TableFlagsSizingFixedFit
 	if !imgui.BeginTableV("keys", cols, flags, imgui.Vec2{X: 0, Y: max(imgui.ContentRegionAvail().Y, 50)}, 0) {
@@ -164,8 +168,8 @@ func (u *UI) keyTable() {
 			tooltip(viewer.HelpMapped + "\n\n" + viewer.HelpFallback)
 		case "k0", "k1", "alpha":
 			tooltip(viewer.HelpKeyNotation)
-		case "frame":
-			tooltip("the frame index the sampler computed (VCA: the channel's own frame)")
+		case "frame", "ms":
+			tooltip(viewer.FrameColumnHelp(trimSide(name)))
 		}
 	}
 	if kv.scrollTo >= 0 && kv.rowH > 0 {
@@ -229,28 +233,40 @@ func (u *UI) keyTable() {
 	imgui.EndTable()
 }
 
-// keySideColumns are one side's columns; branch only where the family has one.
-func keySideColumns(hasBranch bool) []string {
+// keySideColumns are one side's columns, the first labelled frame (the
+// side's Scene.FrameColumn: "frame", or "ms" for M2); branch only where the
+// family has one.
+func keySideColumns(hasBranch bool, frame string) []string {
 	if hasBranch {
-		return []string{"frame", "branch", "k0", "k1", "alpha"}
+		return []string{frame, "branch", "k0", "k1", "alpha"}
 	}
-	return []string{"frame", "k0", "k1", "alpha"}
+	return []string{frame, "k0", "k1", "alpha"}
 }
 
-// columns are the table's column labels, rebuilt only when the set changes.
-func (kv *keyTableView) columns(hasBranch, twoSides, compare bool) []string {
-	key := [3]bool{hasBranch, twoSides, compare}
+// keyColumnsKey is what the key table's labels were built for.
+type keyColumnsKey struct {
+	hasBranch, twoSides, compare bool
+	frameA, frameB               string
+}
+
+// columns are the table's column labels, rebuilt only when the set changes;
+// frameA and frameB label each side's frame column.
+func (kv *keyTableView) columns(hasBranch, twoSides, compare bool, frameA, frameB string) []string {
+	key := keyColumnsKey{hasBranch, twoSides, compare, frameA, frameB}
 	if kv.labels != nil && kv.labelsKey == key {
 		return kv.labels
 	}
 	kv.labelsKey = key
 	kv.labels = append(kv.labels[:0], "node", "ch")
-	side := keySideColumns(hasBranch)
 	if !twoSides {
-		kv.labels = append(kv.labels, side...)
+		kv.labels = append(kv.labels, keySideColumns(hasBranch, frameA)...)
 	} else {
-		for _, pre := range []string{"A ", "B "} {
-			for _, c := range side {
+		for k, pre := range []string{"A ", "B "} {
+			frame := frameA
+			if k == 1 {
+				frame = frameB
+			}
+			for _, c := range keySideColumns(hasBranch, frame) {
 				kv.labels = append(kv.labels, pre+c)
 			}
 		}
