@@ -97,7 +97,7 @@ func (u *UI) keyTable() {
 		in.B, in.Pairs = s.SceneB.Pose.Probes, s.Match.Pairs
 		in.HasBranch = in.HasBranch && s.SceneB.HasBranch()
 	case s.BlendOn():
-		in.B = sc.Pose.ProbesB
+		in.B, in.Blend = sc.Pose.ProbesB, true
 	}
 	m := &kv.model
 	m.Update(in)
@@ -122,9 +122,11 @@ func (u *UI) keyTable() {
 		tooltip(viewer.HelpFallback)
 	}
 	if in.B != nil {
-		imgui.SameLine()
-		imgui.Checkbox("only differing", &m.OnlyDiff)
-		tooltip("only the channels whose frame, branch or keys differ between A and B")
+		if compare { // a blend's two clips differ as a matter of course
+			imgui.SameLine()
+			imgui.Checkbox("only differing", &m.OnlyDiff)
+			tooltip("only the channels whose frame, branch or keys differ between A and B")
+		}
 		imgui.SameLine()
 		tb := kv.tb.reset()
 		if compare {
