@@ -66,3 +66,49 @@ func TestFrameColumnsSayMilliseconds(t *testing.T) {
 		t.Errorf("compare table's B column for M2 %q, want \"B ms\"", got)
 	}
 }
+
+// TestMapGrowthIsNotSaved (issue 30, defect 5): the fallback map grows the
+// bottom area while it is in front, but the layout saved (layout.json) keeps
+// the user's height, and the area returns to it when another tab comes to the
+// front; a height the user drags is theirs and stays.
+func TestMapGrowthIsNotSaved(t *testing.T) {
+	defer newUIContext(t)()
+	s, u := demoFloorUI(t)
+	u.Layout.Path = filepath.Join(t.TempDir(), "layout.json")
+	user := u.Layout.Bottom
+	frames := func(n int) {
+		for range n {
+			s.Evaluate()
+			uiFrame(u)
+		}
+	}
+	frames(4)
+	if u.Layout.Tab != viewer.PanelFallbackMap || !(u.Layout.Bottom > user) {
+		t.Fatalf("tab %q, bottom %v from %v; want the map in front, the area grown", u.Layout.Tab, u.Layout.Bottom, user)
+	}
+	saved := viewer.LoadLayout(u.Layout.Path)
+	near := func(a, b float64) bool { return a > b-1e-6 && a < b+1e-6 } // Fit rounds through float32 points
+	if !near(saved.Bottom, user) {
+		t.Errorf("layout.json's bottom %v while the map is in front, want the user's %v", saved.Bottom, user)
+	}
+	u.ShowPanel(viewer.PanelDopeSheet)
+	frames(2)
+	if !near(u.Layout.Bottom, user) {
+		t.Errorf("bottom %v with the dope sheet in front, want the user's %v back", u.Layout.Bottom, user)
+	}
+	// The map again, then the user's own height by the splitter: kept.
+	u.ShowPanel(viewer.PanelFallbackMap)
+	frames(2)
+	grown := u.Layout.Bottom
+	u.Layout.Bottom = grown + 0.05 // what a drag of the splitter leaves
+	u.userSizedBottom()
+	frames(2)
+	u.ShowPanel(viewer.PanelDopeSheet)
+	frames(2)
+	if got, want := u.Layout.Bottom, grown+0.05; got < want-1e-3 || got > want+1e-3 {
+		t.Errorf("bottom %v after the user sized it to %v and changed tabs, want it kept", got, want)
+	}
+	if saved := viewer.LoadLayout(u.Layout.Path); saved.Bottom < grown {
+		t.Errorf("layout.json's bottom %v, want the user's %v", saved.Bottom, u.Layout.Bottom)
+	}
+}

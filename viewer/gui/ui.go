@@ -257,7 +257,7 @@ func (u *UI) splitters(a viewer.Areas, w, bodyH float32) {
 	}
 	bar("##split-left", a.SplitLeft, func(d imgui.Vec2) { u.Layout.DragLeft(d.X, w, sc) })
 	bar("##split-right", a.SplitRight, func(d imgui.Vec2) { u.Layout.DragRight(d.X, w, sc) })
-	bar("##split-bottom", a.SplitBottom, func(d imgui.Vec2) { u.Layout.DragBottom(d.Y, bodyH, sc) })
+	bar("##split-bottom", a.SplitBottom, func(d imgui.Vec2) { u.Layout.DragBottom(d.Y, bodyH, sc); u.userSizedBottom() })
 }
 
 // ShowPanel brings panel id into view: a side panel is expanded, a bottom panel
@@ -337,6 +337,7 @@ func (u *UI) panelsMenu() {
 		path := l.Path
 		*l = viewer.DefaultLayout()
 		l.Path = path
+		u.userSizedBottom()
 	}
 	imgui.EndMenu()
 }
@@ -348,7 +349,7 @@ func (u *UI) saveLayout() {
 	}
 	u.Layout.Fit(u.lastW, u.lastH, u.lastTop, u.scale())
 	u.savedLayout = u.Layout
-	if err := u.Layout.Save(); err != nil && u.S != nil {
+	if err := u.layoutToSave().Save(); err != nil && u.S != nil {
 		u.S.AddDiag(formats.Warning, "the window layout could not be saved: %v", err)
 	}
 }
