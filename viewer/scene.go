@@ -49,6 +49,8 @@ type Scene struct {
 	// stay in bind pose while the skeleton plays (formats.Asset.MeshesInBindPose;
 	// nil otherwise): DrawnPose and the framing skin the meshes with it.
 	bindSkin []anim.Affine
+	// labels are the nodes' names as the panels show them (NodeLabel).
+	labels   []string
 	Readings sceneReadings
 }
 
@@ -80,6 +82,13 @@ func NewScene(a *formats.Asset, files []string, opts formats.Options) (*Scene, e
 			sc.Children[p] = append(sc.Children[p], int32(i))
 		}
 	}
+	sc.labels = make([]string, n)
+	for i, name := range a.Skeleton.Names {
+		sc.labels[i] = name
+		if strings.TrimSpace(name) == "" {
+			sc.labels[i] = UnnamedNode
+		}
+	}
 	if a.MeshesInBindPose {
 		rest := anim.NewPose(n)
 		rest.Evaluate(sc.Skel, &anim.PoseRequest{Rest: true})
@@ -90,6 +99,15 @@ func NewScene(a *formats.Asset, files []string, opts formats.Options) (*Scene, e
 	sc.mtimes = statFiles(files)
 	return sc, nil
 }
+
+// UnnamedNode is how the panels show a node whose file gives it no name (a
+// VoxelCore skeleton's root), rather than a blank row.
+const UnnamedNode = "(unnamed)"
+
+// NodeLabel is node i's name as the panels show it: its name, or UnnamedNode
+// for a node without one. Lookups by name (reloads, matching, the command
+// line) use Skel.Names.
+func (sc *Scene) NodeLabel(i int) string { return sc.labels[i] }
 
 // StartClip is the clip a newly opened scene plays: its first stand clip
 // (anim.StandClip: M2's animation id 0) when it has one, else clip 0. The

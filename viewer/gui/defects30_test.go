@@ -6,6 +6,7 @@ import (
 	"slices"
 	"testing"
 
+	"animscope/anim"
 	"animscope/formats"
 	"animscope/formats/m2/m2test"
 	"animscope/viewer"
@@ -110,5 +111,30 @@ func TestMapGrowthIsNotSaved(t *testing.T) {
 	}
 	if saved := viewer.LoadLayout(u.Layout.Path); saved.Bottom < grown {
 		t.Errorf("layout.json's bottom %v, want the user's %v", saved.Bottom, u.Layout.Bottom)
+	}
+}
+
+// TestNamelessNodeAndClip (issue 30, defect 6): a node without a name (a
+// VoxelCore skeleton's root) shows as "(unnamed)", not a blank row, while
+// lookups keep its name; a scene without clips offers "0 (bind pose)" in the
+// blend combos, not a bare "0".
+func TestNamelessNodeAndClip(t *testing.T) {
+	a := &formats.Asset{Family: formats.FamilyVCA, Files: []string{"block.json"},
+		Skeleton: &anim.Skeleton{Names: []string{"", "lid"}, Parents: []int32{-1, 0}}}
+	sc, err := viewer.NewScene(a, a.Files, formats.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := []string{sc.NodeLabel(0), sc.NodeLabel(1)}; !slices.Equal(got, []string{"(unnamed)", "lid"}) {
+		t.Errorf("node labels %q, want [(unnamed) lid]", got)
+	}
+	if sc.Skel.Names[0] != "" {
+		t.Errorf("the skeleton's name became %q, want it kept empty", sc.Skel.Names[0])
+	}
+	if got, want := clipChoices(sc.Infos), []string{"0 (bind pose)"}; !slices.Equal(got, want) {
+		t.Errorf("clip choices %q, want %q", got, want)
+	}
+	if got, want := clipChoices([]anim.ClipInfo{{Name: "Stand"}, {Name: "Walk"}}), []string{"0 Stand", "1 Walk"}; !slices.Equal(got, want) {
+		t.Errorf("clip choices %q, want %q", got, want)
 	}
 }

@@ -110,7 +110,7 @@ func (u *UI) Build(w, h float32) {
 
 	if u.LabelOK && s.Scene != nil && s.Selected >= 0 && s.Selected < s.Scene.Skel.Len() {
 		dl := imgui.ForegroundDrawList()
-		name := s.Scene.Skel.Names[s.Selected]
+		name := s.Scene.NodeLabel(int(s.Selected))
 		p := u.Label.Plus(imgui.Vec2{X: 8 * sc, Y: -8 * sc})
 		dl.AddRectFilledV(p.Minus(imgui.Vec2{X: 3, Y: 1}), p.Plus(imgui.Vec2{X: imgui.CalcTextSize(name, false, 0).X + 3, Y: imgui.TextLineHeight() + 1}), packed(0, 0, 0, 0.6), 3, 0)
 		dl.AddText(p, packed(1, 0.7, 0.3, 1), name)

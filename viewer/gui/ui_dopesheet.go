@@ -398,7 +398,7 @@ func (u *UI) dopeRows(info anim.ClipInfo, nameW, tlX, tlW, rowH float32, xOf fun
 			imgui.InvisibleButton("n", imgui.Vec2{X: nameW, Y: rowH})
 			nameClicked, nameDouble := imgui.IsItemClicked(), imgui.IsItemHovered() && imgui.IsMouseDoubleClicked(0)
 			if row.Chan < 0 && imgui.IsItemHovered() {
-				imgui.SetTooltip(scene.Skel.Names[node]) // the column may cut a long name
+				imgui.SetTooltip(scene.NodeLabel(node)) // the column may cut a long name
 			}
 			imgui.SameLineV(0, 0)
 			imgui.InvisibleButton("t", imgui.Vec2{X: tlW, Y: rowH})
@@ -420,7 +420,7 @@ func (u *UI) dopeRows(info anim.ClipInfo, nameW, tlX, tlW, rowH float32, xOf fun
 				}
 				dl.AddText(imgui.Vec2{X: p.X + 4*sc + indent, Y: ty}, dsTextDim, ex)
 				dl.PushClipRectV(p, imgui.Vec2{X: p.X + nameW - 2*sc, Y: p.Y + rowH}, true)
-				dl.AddText(imgui.Vec2{X: p.X + 16*sc + indent, Y: ty}, dsText, scene.Skel.Names[node])
+				dl.AddText(imgui.Vec2{X: p.X + 16*sc + indent, Y: ty}, dsText, scene.NodeLabel(node))
 				dl.PopClipRect()
 				if nameClicked {
 					if imgui.MousePos().X < p.X+14*sc+indent || nameDouble {
@@ -604,7 +604,7 @@ func (u *UI) cellTooltip(node int, row viewer.DopeRow, t float64, info anim.Clip
 		return
 	}
 	imgui.BeginTooltip()
-	tb := dv.tb.reset().str(s.Scene.Skel.Names[node]).str("  frame ").int(c).str("  ")
+	tb := dv.tb.reset().str(s.Scene.NodeLabel(node)).str("  frame ").int(c).str("  ")
 	tb.float(float64(c)*d.Step, 2).str(" ").str(info.Unit)
 	imgui.Text(tb.String())
 	if d.HasBranch {

@@ -473,7 +473,7 @@ func (u *UI) mapTooltip(fm *viewer.FallbackMap, r, c int) {
 	}
 	pr := fm.Pairs[r]
 	imgui.BeginTooltip()
-	imgui.Text(fmt.Sprintf("A %s  |  B %d %s", fm.Labels[r], s.SceneB.Skel.FileIndexOf(int(pr[1])), s.SceneB.Skel.Names[pr[1]]))
+	imgui.Text(fmt.Sprintf("A %s  |  B %d %s", fm.Labels[r], s.SceneB.Skel.FileIndexOf(int(pr[1])), s.SceneB.NodeLabel(int(pr[1]))))
 	imgui.Text(fmt.Sprintf("column %d: t = %s %s", c, formatTime(fm.Time(c)), fm.Unit))
 	for k, p := range []*anim.Probe{pa, pb} {
 		side := "A"

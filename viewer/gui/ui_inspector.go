@@ -44,7 +44,7 @@ func (u *UI) nodeReadout() {
 	sc := s.Scene
 	i := s.Selected
 	par := sc.Skel.FileParentOf(i)
-	imgui.Text(fmt.Sprintf("%s  (node %d, parent %d)", sc.Skel.Names[i], sc.Skel.FileIndexOf(i), par))
+	imgui.Text(fmt.Sprintf("%s  (node %d, parent %d)", sc.NodeLabel(i), sc.Skel.FileIndexOf(i), par))
 	x := sc.Pose.Local[i]
 	q := x.Q
 	if sc.Asset.ConjugatedRotation {

@@ -198,7 +198,7 @@ func (u *UI) keyTable() {
 			imgui.TableNextColumn()
 			label := ""
 			if row.First {
-				label = kv.tb.reset().int(sc.Skel.FileIndexOf(int(row.Node))).str(" ").str(sc.Skel.Names[row.Node]).String()
+				label = kv.tb.reset().int(sc.Skel.FileIndexOf(int(row.Node))).str(" ").str(sc.NodeLabel(int(row.Node))).String()
 			}
 			if imgui.SelectableV(label, int(row.Node) == s.Selected, imgui.SelectableFlagsSpanAllColumns, imgui.Vec2{}) {
 				s.Select(int(row.Node))
@@ -226,7 +226,7 @@ func (u *UI) keyTable() {
 			if compare {
 				imgui.TableNextColumn()
 				if row.First && row.NodeB >= 0 {
-					imgui.Text(kv.tb.reset().int(s.SceneB.Skel.FileIndexOf(int(row.NodeB))).str(" ").str(s.SceneB.Skel.Names[row.NodeB]).String())
+					imgui.Text(kv.tb.reset().int(s.SceneB.Skel.FileIndexOf(int(row.NodeB))).str(" ").str(s.SceneB.NodeLabel(int(row.NodeB))).String())
 				}
 			}
 		}

@@ -69,7 +69,7 @@ func (u *UI) nodeTree() {
 				imgui.IndentV(indent * float32(row.Depth))
 			}
 			imgui.SetNextItemOpen(tv.Open(i), imgui.ConditionAlways)
-			imgui.TreeNodeV(sc.Skel.Names[i]+"##n"+strconv.Itoa(i), flags)
+			imgui.TreeNodeV(sc.NodeLabel(i)+"##n"+strconv.Itoa(i), flags)
 			if imgui.IsItemToggledOpen() {
 				tv.Toggle(i)
 			} else if imgui.IsItemClicked() {
