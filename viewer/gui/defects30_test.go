@@ -1,6 +1,7 @@
 package gui
 
 import (
+	"image"
 	"os"
 	"path/filepath"
 	"slices"
@@ -137,4 +138,117 @@ func TestNamelessNodeAndClip(t *testing.T) {
 	if got, want := clipChoices([]anim.ClipInfo{{Name: "Stand"}, {Name: "Walk"}}), []string{"0 Stand", "1 Walk"}; !slices.Equal(got, want) {
 		t.Errorf("clip choices %q, want %q", got, want)
 	}
+}
+
+// labelPixels counts the pixels of the selected joint's label colour (orange,
+// packed(1, 0.7, 0.3)) inside r (x, y, w, h in pixels).
+func labelPixels(img *image.RGBA, r [4]float32) int {
+	n := 0
+	for y := int(r[1]); y < int(r[1]+r[3]) && y < img.Rect.Dy(); y++ {
+		for x := int(r[0]); x < int(r[0]+r[2]) && x < img.Rect.Dx(); x++ {
+			c := img.RGBAAt(x, y)
+			if c.R > 230 && c.G > 150 && c.G < 200 && c.B > 50 && c.B < 110 {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// TestJointLabelUnderWindows (issue 30, defect 7): the selected joint's label
+// belongs to the 3D view: a window over it (the shortcuts) hides it, where it
+// used to be drawn on top of every window.
+func TestJointLabelUnderWindows(t *testing.T) {
+	withGL(t, func(h *Headless) {
+		defer h.MakeCurrent()
+		var app *App // the last shot's, read once it is drawn
+		shoot := func(shortcuts bool) *image.RGBA {
+			img, err := ShootWindow(WindowShot{W: 1024, H: 640, Select: 4, T: 10, Setup: func(a *App) {
+				a.S.DismissBanner()
+				a.S.ShowShortcuts = shortcuts
+				app = a
+			}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			return img
+		}
+		shoot(true)
+		label, at := app.UI.Label, app.UI.shortcutsAt
+		box := [4]float32{label.X, label.Y - 20, 80, 30} // the label's text, right of and above the joint
+		if !(box[0] > at[0] && box[0]+box[2] < at[0]+at[2] && box[1] > at[1] && box[1]+box[3] < at[1]+at[3]) {
+			t.Fatalf("the label at %v is not under the shortcuts window %v: the test needs it there", label, at)
+		}
+		without := labelPixels(shoot(false), box)
+		with := labelPixels(shoot(true), box)
+		if without < 20 || with != 0 {
+			t.Errorf("label pixels at %v: %d without the shortcuts window, %d under it; want some, then none", box, without, with)
+		}
+	})
+}
+
+// TestDialogsOpaque (issue 30, defect 7): the Open dialog and the Assets
+// window are opaque: what the 3D view draws behind them (the demo at two
+// times) does not change a pixel inside them.
+func TestDialogsOpaque(t *testing.T) {
+	home := t.TempDir() // the asset browser's recent mounts live in the config folder
+	t.Setenv("HOME", home)
+	t.Setenv("XDG_CONFIG_HOME", filepath.Join(home, "config"))
+	withGL(t, func(h *Headless) {
+		defer h.MakeCurrent()
+		for _, tc := range []struct {
+			name string
+			open func(a *App)
+			at   func(u *UI) [4]float32
+		}{
+			{"Open", func(a *App) { a.S.Req.OpenDialog = true }, func(u *UI) [4]float32 { return u.openAt }},
+			{"Assets", func(a *App) { a.UI.AssetsOpen() }, func(u *UI) [4]float32 { return u.assetsAt }},
+		} {
+			var app *App
+			shoot := func(tm float64) *image.RGBA {
+				img, err := ShootWindow(WindowShot{W: 1600, H: 1000, Select: -1, T: tm, Setup: func(a *App) {
+					a.S.DismissBanner()
+					tc.open(a)
+					app = a
+				}})
+				if err != nil {
+					t.Fatal(err)
+				}
+				return img
+			}
+			a, b := shoot(5), shoot(25)
+			r := tc.at(app.UI)
+			if r[2] < 100 || r[3] < 100 {
+				t.Fatalf("%s: window at %v, want one drawn", tc.name, r)
+			}
+			// The window's inside over the 3D view (the viewport's rows and columns).
+			v := app.UI.Viewport
+			x0, y0 := int(max(r[0], v[0])), int(max(r[1], v[1]))
+			x1, y1 := int(min(r[0]+r[2], v[0]+v[2])), int(min(r[1]+r[3], v[1]+v[3]))
+			diff, n := 0, 0
+			for y := y0 + 2; y < y1-2; y++ {
+				for x := x0 + 2; x < x1-2; x++ {
+					n++
+					if a.RGBAAt(x, y) != b.RGBAAt(x, y) {
+						diff++
+					}
+				}
+			}
+			if n < 1000 || diff != 0 {
+				t.Errorf("%s: %d of %d pixels over the 3D view change with the scene behind, want none (of many)", tc.name, diff, n)
+			}
+			// The scene behind did change: the test can see through a clear window.
+			all := 0
+			for y := int(v[1]); y < int(v[1]+v[3]); y++ {
+				for x := int(v[0]); x < int(v[0]+v[2]); x++ {
+					if a.RGBAAt(x, y) != b.RGBAAt(x, y) {
+						all++
+					}
+				}
+			}
+			if all == 0 {
+				t.Errorf("%s: the 3D view is the same at t 0 and 20: nothing to see through", tc.name)
+			}
+		}
+	})
 }

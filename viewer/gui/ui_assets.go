@@ -26,10 +26,12 @@ func (u *UI) assetsWindow() {
 	}
 	b, s, sc := u.assets, u.S, u.scale()
 	imgui.SetNextWindowSizeV(imgui.Vec2{X: 720 * sc, Y: 520 * sc}, imgui.ConditionFirstUseEver)
+	imgui.SetNextWindowBgAlpha(1) // opaque: the panels behind must not show through the list
 	if !imgui.BeginV("Assets", &u.showAssets, 0) {
 		imgui.End()
 		return
 	}
+	u.assetsAt = windowRect()
 	imgui.SetNextItemWidth(-160 * sc)
 	if imgui.InputTextV("##mount", &u.assetsPath, imgui.InputTextFlagsEnterReturnsTrue, nil) {
 		b.Open(u.assetsPath)

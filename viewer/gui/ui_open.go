@@ -23,9 +23,11 @@ func (u *UI) openDialog() {
 	}
 	sc := u.scale()
 	imgui.SetNextWindowSizeV(imgui.Vec2{X: 640 * sc, Y: 460 * sc}, imgui.ConditionAppearing)
+	imgui.SetNextWindowBgAlpha(1) // opaque: the panels behind must not show through the list
 	if !imgui.BeginPopupModalV("Open files", nil, 0) {
 		return
 	}
+	u.openAt = windowRect()
 	b := u.browser
 	act := viewer.BrowserStay
 	// The keys, unless the path field is being edited (it takes Enter itself).
