@@ -252,3 +252,20 @@ func TestDialogsOpaque(t *testing.T) {
 		}
 	})
 }
+
+// TestRulerMarkerLane (issue 30, defect 8): a clip's marker names have a lane
+// of their own below the ruler's frame numbers and times, inside the ruler,
+// which grows by that lane only for a clip with markers.
+func TestRulerMarkerLane(t *testing.T) {
+	for _, sc := range []float32{1, 2} {
+		lineH := 17 * sc
+		l := rulerLanesAt(lineH, sc)
+		h := rulerHeight(lineH, sc, true)
+		if !(l.frame+lineH <= l.time && l.time+lineH <= l.marker && l.marker+lineH <= h) {
+			t.Errorf("scale %v: lanes %+v of %v points each in a ruler %v high: they overlap or leave it", sc, l, lineH, h)
+		}
+		if plain := rulerHeight(lineH, sc, false); !(l.time+lineH <= plain && plain < h) {
+			t.Errorf("scale %v: ruler without markers %v high, with %v; want the two lanes in it and a third lane only with markers", sc, plain, h)
+		}
+	}
+}
