@@ -2,6 +2,7 @@ package viewer
 
 import (
 	"fmt"
+	"os"
 
 	"animscope/formats"
 )
@@ -153,10 +154,35 @@ func (sc *Scene) StandInTooltip() string {
 // StandIn reports whether the scene is posed on a stand-in skeleton.
 func (sc *Scene) StandIn() bool { return sc != nil && sc.Asset.StandInSkeleton }
 
+// OpenPaths opens what the user named (the command line, a drop on the
+// window): one folder asks for the asset browser on it (Req.Browse), since a
+// folder is a mount, not a scene; anything else is the files of one scene
+// (Open). It reports whether the scene opened or the browser was asked for.
+func (s *State) OpenPaths(files []string) bool {
+	if isFolder(files) {
+		s.Req.Browse = files[0]
+		return true
+	}
+	return s.Open(files)
+}
+
+// isFolder says whether files is one folder.
+func isFolder(files []string) bool {
+	if len(files) != 1 {
+		return false
+	}
+	st, err := os.Stat(files[0])
+	return err == nil && st.IsDir()
+}
+
 // OpenStartup opens the files named on the command line. When they fail, the
 // demo opens in their place, the banner keeps the error (with a note that the
 // demo is shown instead) and Log has it too; it reports whether the files opened.
 func (s *State) OpenStartup(files []string) bool {
+	if isFolder(files) {
+		s.OpenPaths(files)
+		return s.Open(nil) // the demo under the browser
+	}
 	if s.Open(files) || len(files) == 0 {
 		return s.Scene != nil
 	}

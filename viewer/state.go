@@ -71,6 +71,9 @@ type Requests struct {
 	// ScreenshotAs is File > Screenshot's save (folder, name, size, transparent
 	// background); Screenshot alone (F12) saves the 3D view to the last folder.
 	ScreenshotAs *ScreenshotSettings
+	// Browse, when not "", asks for the asset browser mounted on that folder (a
+	// folder named on the command line or dropped on the window: OpenPaths).
+	Browse string
 }
 
 // State is everything the viewer shows, in plain Go: no GL, no ImGui. The frame loop

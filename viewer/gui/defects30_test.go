@@ -11,6 +11,8 @@ import (
 	"animscope/formats"
 	"animscope/formats/m2/m2test"
 	"animscope/viewer"
+
+	"github.com/go-gl/glfw/v3.3/glfw"
 )
 
 // frogState is the viewer on the project's synthetic frog-like M2.
@@ -268,4 +270,61 @@ func TestRulerMarkerLane(t *testing.T) {
 			t.Errorf("scale %v: ruler without markers %v high, with %v; want the two lanes in it and a third lane only with markers", sc, plain, h)
 		}
 	}
+}
+
+// TestFolderOpensAssetBrowser (issue 30, defect 12): a folder named on the
+// command line opens the asset browser mounted on it, over the demo and with
+// no error; a folder dropped on the window does the same and keeps the scene.
+func TestFolderOpensAssetBrowser(t *testing.T) {
+	folder := t.TempDir()
+	m2, _ := m2test.Frog().Encode()
+	if err := os.WriteFile(filepath.Join(folder, "Frog.m2"), m2, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	withGL(t, func(h *Headless) {
+		defer h.MakeCurrent()
+		dir := t.TempDir()
+		var mounted, rows, errs int
+		var sceneAfterDrop string
+		cfg := Config{Files: []string{folder}, Frames: 8, Size: [2]int{1280, 800}, RecentPath: filepath.Join(dir, "recent.json")}
+		cfg.Script = func(frame int, a *App) {
+			switch frame {
+			case 3:
+				if a.UI.showAssets && a.UI.assets != nil && a.UI.assets.MountPath == folder {
+					mounted++
+					rows = len(a.UI.assets.Rows)
+				}
+				errs = len(a.S.Diags)
+				for _, d := range a.S.Diags {
+					if d.Severity != formats.Error {
+						errs--
+					}
+				}
+				a.UI.showAssets = false
+				a.S.Open([]string{filepath.Join(folder, "Frog.m2")})
+				a.plat.drop([]string{folder}) // what the window's drop callback does
+			case 6:
+				if a.UI.showAssets && a.UI.assets.MountPath == folder {
+					mounted++
+				}
+				sceneAfterDrop = a.S.Scene.ShortName()
+			}
+		}
+		if err := runWindow(cfg); err != nil {
+			t.Fatal(err)
+		}
+		glfw.DetachCurrentContext()
+		if mounted != 2 || rows == 0 {
+			t.Errorf("the browser was on %s %d times of 2 (startup, drop), %d rows; want both, with the folder's file", folder, mounted, rows)
+		}
+		if errs != 0 {
+			t.Errorf("%d errors after opening a folder, want none", errs)
+		}
+		if sceneAfterDrop != "Frog.m2" {
+			t.Errorf("scene after the drop %q, want Frog.m2 kept", sceneAfterDrop)
+		}
+		if _, err := os.Stat(filepath.Join(dir, "recent-mounts.json")); err != nil {
+			t.Errorf("the recent mounts are not beside the test's recent list: %v", err)
+		}
+	})
 }

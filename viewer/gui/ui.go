@@ -51,6 +51,10 @@ type UI struct {
 	mats                  materialsView
 	gp                    graphPanel       // the graph editor (ui_graph.go)
 	shot                  screenshotDialog // File > Screenshot (ui_screenshot.go)
+
+	// recentMountsPath is where the browser's recent mounts live ("": the
+	// user's, viewer.DefaultRecentMountsPath).
+	recentMountsPath string
 }
 
 var (
@@ -130,6 +134,7 @@ func (u *UI) Build(w, h float32) {
 	u.shortcutsWindow()
 	u.openDialog()
 	u.screenshotDialog()
+	u.takeBrowseRequest()
 	u.assetsWindow()
 	u.saveLayout()
 }

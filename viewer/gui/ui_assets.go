@@ -11,9 +11,27 @@ import (
 // AssetsOpen shows the asset browser window (File > Browse archive or folder).
 func (u *UI) AssetsOpen() {
 	if u.assets == nil {
-		u.assets = viewer.NewAssetBrowser(viewer.DefaultRecentMountsPath(), u.S.Opts)
+		p := u.recentMountsPath
+		if p == "" {
+			p = viewer.DefaultRecentMountsPath()
+		}
+		u.assets = viewer.NewAssetBrowser(p, u.S.Opts)
 	}
 	u.showAssets = true
+}
+
+// takeBrowseRequest opens the asset browser on the folder the state asked for
+// (viewer.State.OpenPaths: a folder on the command line or dropped on the
+// window); a mount that fails shows its error in the browser.
+func (u *UI) takeBrowseRequest() {
+	p := u.S.Req.Browse
+	if p == "" {
+		return
+	}
+	u.S.Req.Browse = ""
+	u.AssetsOpen()
+	u.assetsPath = p
+	u.assets.Open(p) // the error stays in the browser (AssetBrowser.Err)
 }
 
 // assetsWindow draws the asset browser: a mount line with the recent mounts, a
