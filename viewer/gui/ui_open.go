@@ -57,10 +57,12 @@ func (u *UI) openDialog() {
 	imgui.SameLine()
 	imgui.SetNextItemWidth(-1)
 	if imgui.InputTextV("##path", &b.Path, imgui.InputTextFlagsEnterReturnsTrue, nil) {
-		b.Chdir(b.Path)
+		act = b.GoTo(b.Path) // a folder lists, a file opens, anything else says why
 	}
 	if b.Err != "" {
+		imgui.PushTextWrapPos() // a long path wraps instead of running off the dialog
 		coloured(colError, b.Err)
+		imgui.PopTextWrapPos()
 	}
 	if u.openAsB {
 		coloured(colWarn, "Scene B of compare mode: pick all its files (a model or skeleton first, then its clips).")
