@@ -1,10 +1,12 @@
 package viewer_test
 
 import (
+	"math"
 	"os"
 	"path/filepath"
 	"testing"
 
+	"animscope/anim"
 	"animscope/formats"
 	"animscope/formats/m2/m2test"
 	"animscope/formats/samples"
@@ -65,5 +67,40 @@ func TestMurlocOpensOnStand(t *testing.T) {
 	}
 	if got := s.Scene.Infos[s.Clip].Name; got != "Stand" {
 		t.Errorf("opened on clip %d %q, want Stand", s.Clip, got)
+	}
+}
+
+// TestClipRow (issue 30, defect 15): the clip list's rows are short enough for
+// the scene panel (the duration once, in the clip's unit); the full label is
+// the tooltip.
+func TestClipRow(t *testing.T) {
+	tests := []struct {
+		i    int
+		info anim.ClipInfo
+		want string
+	}{
+		{0, anim.ClipInfo{Name: "demo", Unit: "frame", Duration: 40, UnitsPerSecond: 15, Frames: 40}, "0  demo  40 frames"},
+		{1, anim.ClipInfo{Name: "Stand", Unit: "ms", Duration: 1333, UnitsPerSecond: 1000}, "1  Stand  1333 ms"},
+		{2, anim.ClipInfo{Name: "wave", Unit: "s", Duration: 2.5, UnitsPerSecond: 1}, "2  wave  2.5 s"},
+		{3, anim.ClipInfo{Name: "", Unit: "frame", Duration: 1}, "3  (bind pose)  1 frame"},
+		{4, anim.ClipInfo{Name: "idle", Unit: "s", Duration: math.Inf(1)}, "4  idle  infinite"},
+	}
+	for _, tc := range tests {
+		if got := viewer.ClipRow(tc.i, tc.info); got != tc.want {
+			t.Errorf("ClipRow(%d, %+v) = %q, want %q", tc.i, tc.info, got, tc.want)
+		}
+	}
+	long := viewer.ClipLabel(0, tests[0].info)
+	if want := "0  demo  [40.00 frame (2.667 s), 40 frames]"; long != want {
+		t.Errorf("ClipLabel (the tooltip) = %q, want %q", long, want)
+	}
+}
+
+// TestOtherClip: blend B starts on the first clip that is not A's.
+func TestOtherClip(t *testing.T) {
+	for _, tc := range []struct{ a, n, want int }{{0, 4, 1}, {2, 4, 0}, {0, 1, 0}, {0, 0, 0}} {
+		if got := viewer.OtherClip(tc.a, tc.n); got != tc.want {
+			t.Errorf("OtherClip(%d, %d) = %d, want %d", tc.a, tc.n, got, tc.want)
+		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"animscope/anim"
@@ -13,6 +14,7 @@ import (
 	"animscope/viewer"
 
 	"github.com/go-gl/glfw/v3.3/glfw"
+	"github.com/inkyblackness/imgui-go/v4"
 )
 
 // frogState is the viewer on the project's synthetic frog-like M2.
@@ -327,4 +329,21 @@ func TestFolderOpensAssetBrowser(t *testing.T) {
 			t.Errorf("the recent mounts are not beside the test's recent list: %v", err)
 		}
 	})
+}
+
+// TestFitLeft (issue 30, defect 15): an asset-browser path too wide for its
+// row keeps its end (the file name) behind "...", within the width.
+func TestFitLeft(t *testing.T) {
+	defer newUIContext(t)()
+	imgui.NewFrame()
+	defer imgui.EndFrame()
+	path := "Creature/KelThuzad/KelThuzad_Phase2/Textures/KelThuzadSkin01.blp"
+	if got := fitLeft(path, 10000); got != path {
+		t.Errorf("fitLeft with room = %q, want the path whole", got)
+	}
+	w := imgui.CalcTextSize("...KelThuzadSkin01.blp", false, 0).X + 1
+	got := fitLeft(path, w)
+	if !strings.HasPrefix(got, "...") || !strings.HasSuffix(got, "KelThuzadSkin01.blp") || imgui.CalcTextSize(got, false, 0).X > w {
+		t.Errorf("fitLeft(%q, %v) = %q (%v wide), want \"...\" and the file name within the width", path, w, got, imgui.CalcTextSize(got, false, 0).X)
+	}
 }

@@ -2,6 +2,7 @@ package gui
 
 import (
 	"fmt"
+	"unicode/utf8"
 
 	"animscope/viewer"
 
@@ -32,6 +33,23 @@ func (u *UI) takeBrowseRequest() {
 	u.AssetsOpen()
 	u.assetsPath = p
 	u.assets.Open(p) // the error stays in the browser (AssetBrowser.Err)
+}
+
+// fitLeft is s, or, when it is wider than w points, its end behind "..." (a
+// path keeps its file name in view; the row's tooltip has the whole).
+func fitLeft(s string, w float32) string {
+	if w <= 0 || imgui.CalcTextSize(s, false, 0).X <= w {
+		return s
+	}
+	for i := 1; i < len(s); i++ {
+		if !utf8.RuneStart(s[i]) {
+			continue
+		}
+		if t := "..." + s[i:]; imgui.CalcTextSize(t, false, 0).X <= w {
+			return t
+		}
+	}
+	return "..."
 }
 
 // assetsWindow draws the asset browser: a mount line with the recent mounts, a
@@ -69,7 +87,9 @@ func (u *UI) assetsWindow() {
 		imgui.EndCombo()
 	}
 	if b.Err != "" {
+		imgui.PushTextWrapPos()
 		coloured(colError, b.Err)
+		imgui.PopTextWrapPos()
 	}
 	if b.Mount == nil {
 		wrapped("Mount a folder, an MPQ, NRes or SWG tree file (.tre, .toc), or a game data folder.")
@@ -106,7 +126,7 @@ func (u *UI) assetsWindow() {
 			b.Up()
 		}
 		imgui.SameLine()
-		imgui.Text("/" + b.Dir)
+		imgui.Text(fitLeft("/"+b.Dir, imgui.ContentRegionAvail().X))
 	}
 	infoW := 250 * sc
 	listW := imgui.ContentRegionAvail().X - infoW
@@ -116,11 +136,16 @@ func (u *UI) assetsWindow() {
 		for clip.Step() {
 			for i := clip.DisplayStart; i < clip.DisplayEnd && i < len(b.Rows); i++ {
 				r := b.Rows[i]
-				if imgui.SelectableV(r.Name+"##a"+fmt.Sprint(i), r.Path == b.Selected, imgui.SelectableFlagsAllowDoubleClick, imgui.Vec2{X: listW - 110*sc}) {
+				rowW := listW - 110*sc
+				name := fitLeft(r.Name, rowW-imgui.CurrentStyle().ItemSpacing().X)
+				if imgui.SelectableV(name+"##a"+fmt.Sprint(i), r.Path == b.Selected, imgui.SelectableFlagsAllowDoubleClick, imgui.Vec2{X: rowW}) {
 					b.Enter(r)
 					if !r.Dir && imgui.IsMouseDoubleClicked(0) {
 						s.Open([]string{b.OpenName(r)})
 					}
+				}
+				if name != r.Name && imgui.IsItemHovered() {
+					imgui.SetTooltip(r.Name)
 				}
 				if !r.Dir {
 					imgui.SameLine()

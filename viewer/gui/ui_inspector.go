@@ -33,10 +33,12 @@ func (u *UI) inspector() {
 		u.materialsPanel()
 	}
 	imgui.Separator()
+	imgui.PushTextWrapPos() // the timings and a saved path wrap in a narrow panel
 	imgui.Text(s.StatsLine())
 	if u.Screenshot != "" {
 		coloured(colDim, "saved "+u.Screenshot)
 	}
+	imgui.PopTextWrapPos()
 }
 
 func (u *UI) nodeReadout() {
