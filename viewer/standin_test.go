@@ -103,6 +103,9 @@ func TestStandInMeshesStayInBindPose(t *testing.T) {
 			if got := sc.MeshesInBindPose(); got != !tc.meshMoves {
 				t.Errorf("MeshesInBindPose() = %v, want %v", got, !tc.meshMoves)
 			}
+			if n := testing.AllocsPerRun(20, func() { sc.DrawnPose(mgl32.Vec3{0, 0, 10}, mgl32.Vec3{0, 1, 0}) }); n != 0 {
+				t.Errorf("DrawnPose allocates %v times a frame, want 0", n)
+			}
 			got := sc.StandInTooltip()
 			if tc.tooltip == "" {
 				if sc.StandIn() {
