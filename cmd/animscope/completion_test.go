@@ -34,6 +34,9 @@ func TestCompleteWords(t *testing.T) {
 		{[]string{"completion", ""}, "bash fish zsh"},
 		{[]string{"help", "re"}, "render"},
 		{[]string{"inspect", "missing.m2", "--clip", ""}, ""},
+		{[]string{"render", "--geosets", ""}, "defaults all"},
+		{[]string{"shot", "--texture", "c"}, "cape= creature1= creature2= creature3="},
+		{[]string{"export", "--geo"}, "--geosets"},
 	} {
 		got := strings.Join(completeWords(tc.words), " ")
 		if tc.words[len(tc.words)-1] == "-" {

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"animscope/formats/printable"
 	"animscope/formats/vfs"
 )
 
@@ -74,14 +75,14 @@ func runExtract(args []string, stdout, stderr io.Writer) int {
 	for _, e := range matches {
 		n, err := extractOne(mt, e, root, *out)
 		if err != nil {
-			fmt.Fprintf(stderr, "%s: %v\n", mt.MemberName(e), err)
+			fmt.Fprintf(stderr, "%s: %v\n", printable.Name(mt.MemberName(e)), err)
 			status = exitInvalid
 			continue
 		}
 		written++
 		bytes += n
 		if !*quiet {
-			fmt.Fprintln(stdout, e.Path)
+			fmt.Fprintln(stdout, printable.Name(e.Path))
 		}
 	}
 	fmt.Fprintf(stdout, "extracted %d of %s (%s) to %s\n", written, plural(len(matches), "file", "files"), plural(int(bytes), "byte", "bytes"), *out)

@@ -217,7 +217,7 @@ func commandFlags(c command) *flag.FlagSet {
 var flagMeta = map[string]string{
 	"clip": "C", "clip-b": "C", "t": "T", "t-b": "T", "weight": "W", "size": "WxH", "out": "FILE",
 	"fps": "N", "scale": "F", "file-b": "FILE", "skin": "NAME", "j": "N", "listfile": "F", "root": "DIR", "mip": "N",
-	"panel": "ID", "beside": "ID", "select": "NODE",
+	"panel": "ID", "beside": "ID", "select": "NODE", "geosets": "G", "texture": "SLOT=FILE",
 }
 
 // flagDefault is the default the help shows ("" for none); -j's depends on the

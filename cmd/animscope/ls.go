@@ -6,6 +6,7 @@ import (
 	"io"
 
 	"animscope/formats"
+	"animscope/formats/printable"
 	"animscope/formats/vfs"
 )
 
@@ -102,7 +103,7 @@ func runLs(args []string, stdout, stderr io.Writer) int {
 		}
 	} else {
 		for _, e := range matches {
-			fmt.Fprintf(stdout, "%12d  %s\n", e.Size, e.Path)
+			fmt.Fprintf(stdout, "%12d  %s\n", e.Size, printable.Name(e.Path))
 		}
 	}
 	if len(matches) == 0 && pattern != "" {

@@ -4,6 +4,7 @@ import (
 	"io"
 
 	"animscope/formats"
+	"animscope/viewer"
 )
 
 // runViewer opens the viewer window: `animscope [--watch] [FILE...]` or
@@ -32,7 +33,13 @@ func parseViewerArgs(args []string) (viewerArgs, error) {
 	if err != nil {
 		return viewerArgs{}, err
 	}
+	if err := f.char.check(); err != nil {
+		return viewerArgs{}, err
+	}
 	cfg := viewerArgs{files: files, watch: *watch, opts: opts}
+	if f.char.given() {
+		cfg.load = f.char.loader(viewer.DefaultLoader) // every load, reloads too
+	}
 	if readingsB.given() {
 		if !*compare { // as shot: B's reading has no scene B to apply to
 			return viewerArgs{}, usagef("the READING-b flags need --compare")
@@ -57,6 +64,7 @@ type viewerArgs struct {
 	compareA, compareB []string
 	watch              bool
 	opts, optsB        formats.Options // optsB: B's reading (zero: opts)
+	load               viewer.Loader   // nil: viewer.DefaultLoader
 }
 
 // compareSides splits the command line's files into one scene (no --compare) or

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"unicode/utf8"
 
+	"animscope/formats/printable"
 	"animscope/viewer"
 
 	"github.com/inkyblackness/imgui-go/v4"
@@ -126,7 +127,7 @@ func (u *UI) assetsWindow() {
 			b.Up()
 		}
 		imgui.SameLine()
-		imgui.Text(fitLeft("/"+b.Dir, imgui.ContentRegionAvail().X))
+		imgui.Text(fitLeft("/"+printable.Name(b.Dir), imgui.ContentRegionAvail().X))
 	}
 	infoW := 250 * sc
 	listW := imgui.ContentRegionAvail().X - infoW
@@ -137,15 +138,16 @@ func (u *UI) assetsWindow() {
 			for i := clip.DisplayStart; i < clip.DisplayEnd && i < len(b.Rows); i++ {
 				r := b.Rows[i]
 				rowW := listW - 110*sc
-				name := fitLeft(r.Name, rowW-imgui.CurrentStyle().ItemSpacing().X)
+				shown := printable.Name(r.Name)
+				name := fitLeft(shown, rowW-imgui.CurrentStyle().ItemSpacing().X)
 				if imgui.SelectableV(name+"##a"+fmt.Sprint(i), r.Path == b.Selected, imgui.SelectableFlagsAllowDoubleClick, imgui.Vec2{X: rowW}) {
 					b.Enter(r)
 					if !r.Dir && imgui.IsMouseDoubleClicked(0) {
 						s.Open([]string{b.OpenName(r)})
 					}
 				}
-				if name != r.Name && imgui.IsItemHovered() {
-					imgui.SetTooltip(r.Name)
+				if name != shown && imgui.IsItemHovered() {
+					imgui.SetTooltip(shown)
 				}
 				if !r.Dir {
 					imgui.SameLine()
@@ -159,7 +161,7 @@ func (u *UI) assetsWindow() {
 	imgui.SameLine()
 	if imgui.BeginChildV("info", imgui.Vec2{X: 0, Y: 0}, true, 0) {
 		if b.Selected != "" {
-			wrapped(b.Info)
+			wrapped(printable.Text(b.Info)) // member names come from the archive
 			if r, ok := b.SelectedRow(); ok {
 				if imgui.Button("Open") {
 					s.Open([]string{b.OpenName(r)})
