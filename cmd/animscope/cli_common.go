@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"maps"
 	"math"
 	"slices"
@@ -203,3 +204,24 @@ func (v f64) MarshalJSON() ([]byte, error) {
 }
 
 func fmtF32(v float32) string { return strconv.FormatFloat(float64(v), 'g', -1, 32) }
+
+// skinUsage is the usage error of a --skin NAME the scene's materials refused:
+// "--skin NAME: why", without the "skin: " or "skin \"NAME\": " the materials
+// start their message with.
+func skinUsage(name string, err error) error {
+	msg := err.Error()
+	for _, p := range []string{"skin: ", fmt.Sprintf("skin %q: ", name)} {
+		msg = strings.TrimPrefix(msg, p)
+	}
+	return usagef("--skin %s: %s", name, msg)
+}
+
+// namedPathError words a failed open of path as inspect does ("PATH: no such
+// file or directory"), not as the os package does ("stat PATH: …").
+func namedPathError(path string, err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) && pe.Path == path {
+		return fmt.Errorf("%s: %v", path, pe.Err)
+	}
+	return err
+}

@@ -116,7 +116,7 @@ func runExport(args []string, stdout, stderr io.Writer) int {
 			return exitFor("export", usagef("--skin %s: the scene has no textured materials", *skin), stderr)
 		}
 		if err := a.Materials.UseSkin(*skin); err != nil {
-			return exitFor("export", usagef("--skin: %v", err), stderr)
+			return exitFor("export", skinUsage(*skin, err), stderr)
 		}
 	}
 	if err := f.char.apply(a); err != nil { // --geosets, --texture (after --skin: they win)
