@@ -153,3 +153,14 @@ func frameClock(prev, now, lastTaken float64, drained bool) float64 {
 	}
 	return max(t, prev+minClockStep)
 }
+
+// itemProbe, when set (tests), is told the name of a few items as they are
+// drawn, so that a test can find them on screen (imgui.ItemRectMin, Max) and
+// click them the way a person does.
+var itemProbe func(name string)
+
+func probeItem(name string) {
+	if itemProbe != nil {
+		itemProbe(name)
+	}
+}

@@ -29,6 +29,11 @@ type platform struct {
 	// so far left them.
 	mouseX, mouseY float64
 	down           [maxButtons]bool
+	// mousePos is the position last handed to ImGui (mouseSet: one was).
+	mousePos imgui.Vec2
+	mouseSet bool
+	// size is the window and framebuffer size last handed to ImGui.
+	size [4]int
 	// drag is the camera drag in progress: the button, where it began and
 	// whether it moved.
 	drag   glfw.MouseButton
@@ -146,9 +151,12 @@ func (p *platform) inViewport(x, y float64) bool {
 func (p *platform) newFrame() {
 	w, h := p.win.GetSize()
 	fw, fh := p.win.GetFramebufferSize()
-	p.io.SetDisplaySize(imgui.Vec2{X: float32(w), Y: float32(h)})
-	if w > 0 && h > 0 {
-		p.io.SetDisplayFrameBufferScale(imgui.Vec2{X: float32(fw) / float32(w), Y: float32(fh) / float32(h)})
+	if sz := [4]int{w, h, fw, fh}; sz != p.size { // ImGui keeps them; imgui-go allocates to pass them
+		p.size = sz
+		p.io.SetDisplaySize(imgui.Vec2{X: float32(w), Y: float32(h)})
+		if w > 0 && h > 0 {
+			p.io.SetDisplayFrameBufferScale(imgui.Vec2{X: float32(fw) / float32(w), Y: float32(fh) / float32(h)})
+		}
 	}
 	// A cursor moved by the program (SetCursorPos) sends no event: with nothing
 	// waiting, the pointer's position is the cursor's.
@@ -189,10 +197,14 @@ func (p *platform) feed(focused bool) {
 	p.started = true
 	p.imguiTime = t
 	p.io.SetDeltaTime(float32(dt))
+	pos := imgui.Vec2{X: -math.MaxFloat32, Y: -math.MaxFloat32}
 	if focused && p.queue.mouseKnown {
-		p.io.SetMousePosition(imgui.Vec2{X: float32(p.mouseX), Y: float32(p.mouseY)})
-	} else {
-		p.io.SetMousePosition(imgui.Vec2{X: -math.MaxFloat32, Y: -math.MaxFloat32})
+		pos = imgui.Vec2{X: float32(p.mouseX), Y: float32(p.mouseY)}
+	}
+	// ImGui keeps the position between frames; imgui-go allocates to pass one.
+	if pos != p.mousePos || !p.mouseSet {
+		p.io.SetMousePosition(pos)
+		p.mousePos, p.mouseSet = pos, true
 	}
 	for i, d := range p.down {
 		p.io.SetMouseButtonDown(i, d)

@@ -57,6 +57,7 @@ func (u *UI) openDialog() {
 	if imgui.InputTextV("##path", &b.Path, imgui.InputTextFlagsEnterReturnsTrue, nil) {
 		b.Chdir(b.Path)
 	}
+	probeItem("open:path")
 	if b.Err != "" {
 		coloured(colError, b.Err)
 	}
@@ -85,6 +86,9 @@ func (u *UI) openDialog() {
 				selected := i == b.Cursor || (!e.Dir && b.IsPicked(p))
 				if imgui.SelectableV(label+"##e"+strconv.Itoa(i), selected, imgui.SelectableFlagsAllowDoubleClick|imgui.SelectableFlagsSpanAllColumns, imgui.Vec2{}) {
 					act = b.Click(i, imgui.IsMouseDoubleClicked(0))
+				}
+				if i == 0 {
+					probeItem("open:entry0")
 				}
 				imgui.TableSetColumnIndex(1)
 				if !e.Dir {
