@@ -300,7 +300,7 @@ var shortcutKeys = map[glfw.Key]viewer.Key{
 	glfw.KeySpace: viewer.KeySpace, glfw.KeyLeft: viewer.KeyLeft, glfw.KeyRight: viewer.KeyRight, glfw.KeyHome: viewer.KeyHome,
 	glfw.KeyEnd: viewer.KeyEnd, glfw.KeyF: viewer.KeyF, glfw.KeyW: viewer.KeyW, glfw.KeyB: viewer.KeyB, glfw.KeyO: viewer.KeyO, glfw.KeyR: viewer.KeyR,
 	glfw.KeyF1: viewer.KeyF1, glfw.KeyKP1: viewer.KeyNum1, glfw.KeyKP3: viewer.KeyNum3, glfw.KeyKP7: viewer.KeyNum7,
-	glfw.KeyKP5: viewer.KeyNum5, glfw.KeyF12: viewer.KeyF12,
+	glfw.KeyKP5: viewer.KeyNum5, glfw.KeyF12: viewer.KeyF12, glfw.KeyComma: viewer.KeyComma, glfw.KeyPeriod: viewer.KeyPeriod,
 }
 
 // shortcut runs the viewer's shortcut for a key press (or a held arrow's
@@ -311,12 +311,24 @@ func (p *platform) shortcut(k glfw.Key, repeat bool, mods glfw.ModifierKey) {
 		return
 	}
 	if sk, ok := shortcutKeys[k]; ok {
-		if sk == viewer.KeyF && mods&glfw.ModShift != 0 {
-			sk = viewer.KeyShiftF
+		if mods&glfw.ModShift != 0 {
+			switch sk {
+			case viewer.KeyF:
+				sk = viewer.KeyShiftF
+			case viewer.KeyComma:
+				sk = viewer.KeyShiftComma
+			case viewer.KeyPeriod:
+				sk = viewer.KeyShiftPeriod
+			}
 		}
-		if repeat && sk != viewer.KeyLeft && sk != viewer.KeyRight {
+		if repeat && sk != viewer.KeyLeft && sk != viewer.KeyRight && !stepsKeys(sk) {
 			return
 		}
 		p.app.S.HandleKey(sk, ctrl)
 	}
+}
+
+// stepsKeys says whether k steps key to key (a held key repeats it).
+func stepsKeys(k viewer.Key) bool {
+	return k == viewer.KeyComma || k == viewer.KeyPeriod || k == viewer.KeyShiftComma || k == viewer.KeyShiftPeriod
 }
