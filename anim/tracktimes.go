@@ -14,7 +14,7 @@ const (
 )
 
 // TrackKindNames are the kinds' names, in TrackKind order.
-var TrackKindNames = [NumTrackKinds]string{"any channel", "translation", "rotation", "scale"}
+var TrackKindNames = [NumTrackKinds]string{"any", "translation", "rotation", "scale"}
 
 // TrackKeyTimesClip is implemented by clips that can list a node's key times for
 // one kind of track (appended to dst, in any order). A KeyTimesClip without it

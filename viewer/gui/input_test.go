@@ -392,3 +392,33 @@ func BenchmarkFeed(b *testing.B) {
 		p.pushKey(glfw.KeyLeftShift, glfw.Release, 0)
 	}
 }
+
+// TestKeyStepButtonsAndKeys: the transport's k> clicked twice within one
+// frame, then "." and Shift+"," tapped within one, step the selected node's keys
+// (the synthetic clip keys every 4 frames), at 5 and 60 frames a second.
+func TestKeyStepButtonsAndKeys(t *testing.T) {
+	for _, fps := range rates {
+		r := newInputRig(t, fps)
+		r.s.Select(2)
+		r.s.Tr.T, r.s.Tr.Playing = 1, false
+		r.frame(nil)
+		x, y := r.center("k>")
+		r.frame(func() { r.click(x, y); r.click(x, y) })
+		r.drain()
+		if r.s.Tr.T != 8 {
+			t.Errorf("%v fps: k> twice from 1: t %v, want 8", fps, r.s.Tr.T)
+		}
+		r.p.pushMove(5, 400)
+		r.frame(func() {
+			r.tap(glfw.KeyPeriod, 0)
+			r.p.pushKey(glfw.KeyLeftShift, glfw.Press, glfw.ModShift)
+			r.tap(glfw.KeyComma, glfw.ModShift)
+			r.tap(glfw.KeyComma, glfw.ModShift)
+			r.p.pushKey(glfw.KeyLeftShift, glfw.Release, 0)
+		})
+		r.drain()
+		if r.s.Tr.T != 4 {
+			t.Errorf("%v fps: . then Shift+, twice from 8: t %v, want 4", fps, r.s.Tr.T)
+		}
+	}
+}
