@@ -112,12 +112,16 @@ func newPlatform(win *glfw.Window, app *App) *platform {
 		p.pushKey(k, a, mods)
 	})
 	win.SetCharCallback(func(_ *glfw.Window, r rune) { p.pushChar(r) })
-	win.SetDropCallback(func(_ *glfw.Window, names []string) {
-		if len(names) > 0 {
-			p.app.S.Open(names)
-		}
-	})
+	win.SetDropCallback(func(_ *glfw.Window, names []string) { p.drop(names) })
 	return p
+}
+
+// drop opens what was dropped on the window: a scene's files, or a folder in
+// the asset browser (viewer.State.OpenPaths).
+func (p *platform) drop(names []string) {
+	if len(names) > 0 {
+		p.app.S.OpenPaths(names)
+	}
 }
 
 // The push methods queue one event each, stamped with the platform's clock.
