@@ -117,6 +117,9 @@ func (u *UI) Build(w, h float32) {
 		probes = true
 	}
 	s.ShowProbes(probes)
+	if u.gp.g != nil {
+		s.Steps.Also = u.gp.g.Also // the nodes plotted beside the selection step with it
+	}
 
 	if u.LabelOK && s.Scene != nil && s.Selected >= 0 && s.Selected < s.Scene.Skel.Len() {
 		// Behind every window (the shortcuts, the banner, dialogs) and clipped
