@@ -10,9 +10,10 @@ BENCHTIME ?= 1s
 # without a display, a C compiler for cgo, smpq (StormLib's command-line tool,
 # which the MPQ tests compare with) and python3-pil (the BLP tests compare with
 # Pillow; they skip without it), zsh and fish (the shell completion tests run
-# their scripts; they skip a shell that is missing).
+# their scripts; they skip a shell that is missing), ffmpeg (render --out NAME.mp4|.webm;
+# the video tests count frames with ffprobe and skip without it).
 APT_PKGS  := gcc pkg-config libx11-dev libxcursor-dev libxrandr-dev libxinerama-dev \
-             libxi-dev libxxf86vm-dev libgl1-mesa-dev libgl1-mesa-dri xvfb xauth smpq python3-pil zsh fish
+             libxi-dev libxxf86vm-dev libgl1-mesa-dev libgl1-mesa-dri xvfb xauth smpq python3-pil zsh fish ffmpeg
 SUDO      := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Tests that draw need a display: use the real one, or a virtual one through xvfb-run.
 # The glTF export tests run the Khronos validator when this folder holds it (.ci/run
