@@ -49,6 +49,7 @@ type UI struct {
 	geos                  geosetsView
 	gp                    graphPanel       // the graph editor (ui_graph.go)
 	shot                  screenshotDialog // File > Screenshot (ui_screenshot.go)
+	exportAnim            exportAnimDialog // File > Export animation (ui_exportanim.go)
 }
 
 var (
@@ -123,6 +124,7 @@ func (u *UI) Build(w, h float32) {
 	u.shortcutsWindow()
 	u.openDialog()
 	u.screenshotDialog()
+	u.exportAnimDialog()
 	u.assetsWindow()
 	u.saveLayout()
 }
