@@ -28,6 +28,7 @@ func newExportFlags() (*flag.FlagSet, *exportFlags) {
 	fs := flag.NewFlagSet("export", flag.ContinueOnError)
 	f := &exportFlags{}
 	f.opt.register(fs)
+	f.opt.registerAttach(fs)
 	f.out = fs.String("out", "", "the file to write: .glb (binary glTF) or .gltf (JSON)")
 	f.separate = fs.Bool("separate", false, "with a .gltf --out: write the buffer beside it (FILE.bin) instead of embedding it")
 	f.clip = fs.String("clip", "", "export only this clip: index (0-based) or name")
@@ -49,6 +50,9 @@ func newExportFlags() (*flag.FlagSet, *exportFlags) {
 func runExport(args []string, stdout, stderr io.Writer) int {
 	if _, ok := batchMount("export", args); ok {
 		return runBatch("export", args, stdout, stderr) // a folder or an archive: every model in it, to --out DIR
+	}
+	if err := batchFlagsOffMount("export", args, flagSetOf(newExportFlags)()); err != nil {
+		return exitFor("export", err, stderr) // the first argument is no mount: why, before the flags
 	}
 	fs, f := newExportFlags()
 	out, separate, clip, fpsStr, bindPose, scaleStr, skin := f.out, f.separate, f.clip, f.fps, f.bindPose, f.scale, f.skin
@@ -112,7 +116,7 @@ func runExport(args []string, stdout, stderr io.Writer) int {
 			return exitFor("export", usagef("--skin %s: the scene has no textured materials", *skin), stderr)
 		}
 		if err := a.Materials.UseSkin(*skin); err != nil {
-			return exitFor("export", usagef("--skin: %v", err), stderr)
+			return exitFor("export", skinUsage(*skin, err), stderr)
 		}
 	}
 	if err := f.char.apply(a); err != nil { // --geosets, --texture (after --skin: they win)

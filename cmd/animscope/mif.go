@@ -32,19 +32,28 @@ func runMIF(args []string, stdout, stderr io.Writer) int {
 		return exitFor("mif", err, stderr)
 	}
 	name := files[0]
-	data, err := formats.ReadFile(name)
+	data, err := formats.ReadMember(name) // a file, or ARCHIVE:MEMBER
 	if err != nil {
-		return exitFor("mif", err, stderr)
+		return exitFor("mif", namedPathError(name, err), stderr)
 	}
 	as := name
 	if isMIF(name) {
+		mo := mif.Options{Root: opts.Root, Path: name}
+		if tree, member, closeTree, ok, err := formats.OpenMemberTree(name); err == nil && ok {
+			defer closeTree()
+			mo.Path, mo.Tree = member, tree // its includes come from its archive
+		}
 		var f *mif.File
-		if data, _, f, err = mif.Compile(name, data, mif.Options{Root: opts.Root, Path: name}); err != nil {
+		if data, _, f, err = mif.Compile(name, data, mo); err != nil {
 			return exitFor("mif", err, stderr)
 		}
 		if f.Extension != "" {
 			as = strings.TrimSuffix(name, filepath.Ext(name)) + "." + f.Extension
 		}
+	}
+	if len(data) < 4 || string(data[:4]) != "FORM" {
+		// mif.Write would read the bytes as IFF blocks and report a garbage chunk.
+		return exitFor("mif", fmt.Errorf("%s: offset 0x0: not an SWG IFF file%s", name, notIFF(name, data)), stderr)
 	}
 	txt, err := mif.Write(as, data)
 	if err != nil {
@@ -57,20 +66,81 @@ func runMIF(args []string, stdout, stderr io.Writer) int {
 	return exitOK
 }
 
+// notIFFKinds name what a file that mif cannot print is, by its scene family
+// (formats.SniffFamily) or, for textures and archives, by its first bytes.
+var notIFFKinds = map[string]string{
+	formats.FamilyM2: "an M2 model", formats.FamilyMSH: "an MSH model", formats.FamilyVCA: "a VoxelCore file",
+	"BLP1": "a BLP texture", "BLP2": "a BLP texture", "DDS ": "a DDS texture", "MPQ\x1a": "an MPQ archive",
+	"NRes": "an NRes archive", "\x89PNG": "a PNG image",
+}
+
+// notIFF is " (MD20: an M2 model)": the file's magic and what it is, when either
+// is known.
+func notIFF(name string, data []byte) string {
+	magic := ""
+	if len(data) >= 4 {
+		magic = string(data[:4])
+	}
+	kind := notIFFKinds[formats.SniffFamily(name, data)]
+	if kind == "" {
+		kind = notIFFKinds[magic]
+	}
+	printable := magic != ""
+	for _, c := range []byte(magic) {
+		printable = printable && c >= 0x20 && c < 0x7f
+	}
+	switch {
+	case printable && kind != "":
+		return fmt.Sprintf(" (%s: %s)", strings.TrimSpace(magic), kind)
+	case kind != "":
+		return " (" + kind + ")"
+	case printable:
+		return fmt.Sprintf(" (it starts with %q)", magic)
+	}
+	return ""
+}
+
 func isMIF(name string) bool { return strings.EqualFold(filepath.Ext(name), ".mif") }
 
 // mifDepartures prints where a .mif source departs from what the client reads
 // (missing blocks, field types), for validate; other files give nothing. A source
-// that does not compile gives nothing here: opening it reports the error.
+// that does not compile gives nothing here: opening it reports the error. A
+// member of an archive ("ARCHIVE:MEMBER") is checked as the same file on disk is,
+// its includes read from its archive.
 func mifDepartures(name string, opts formats.Options, stderr io.Writer) (errs, warns int) {
 	if !isMIF(name) {
 		return 0, 0
+	}
+	tree, member, closeTree, ok, err := formats.OpenMemberTree(name)
+	if err != nil {
+		return 0, 0
+	}
+	if ok {
+		defer closeTree()
+		return mifDeparturesIn(tree, member, name, opts, stderr)
 	}
 	src, err := formats.ReadFile(name)
 	if err != nil {
 		return 0, 0
 	}
-	_, _, f, err := mif.Compile(name, src, mif.Options{Root: opts.Root, Path: name})
+	return mifCheck(name, src, mif.Options{Root: opts.Root, Path: name}, stderr)
+}
+
+// mifDeparturesIn is mifDepartures for the member of a mounted tree (name is how
+// it is shown).
+func mifDeparturesIn(tree formats.Tree, member, name string, opts formats.Options, stderr io.Writer) (errs, warns int) {
+	if !isMIF(member) {
+		return 0, 0
+	}
+	src, err := tree.ReadFile(member)
+	if err != nil {
+		return 0, 0
+	}
+	return mifCheck(name, src, mif.Options{Root: opts.Root, Path: member, Tree: tree}, stderr)
+}
+
+func mifCheck(name string, src []byte, mo mif.Options, stderr io.Writer) (errs, warns int) {
+	_, _, f, err := mif.Compile(name, src, mo)
 	if err != nil {
 		return 0, 0
 	}
