@@ -88,7 +88,11 @@ func (u *UI) OpenExportAnimDialog() {
 		d.fps = strconv.FormatFloat(math.Min(info.FrameRate(), animout.GIFMaxFPS), 'g', 4, 64)
 	}
 	if d.size == "" {
-		d.size = fmt.Sprintf("%dx%d", int(u.Viewport[2]*u.scale()), int(u.Viewport[3]*u.scale()))
+		w, h := int(u.Viewport[2]*u.scale()), int(u.Viewport[3]*u.scale())
+		if w < viewer.MinShotSize || h < viewer.MinShotSize {
+			w, h = 800, 600 // no 3D view laid out yet (the window's first frame)
+		}
+		d.size = fmt.Sprintf("%dx%d", w, h)
 	}
 }
 
