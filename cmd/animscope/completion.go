@@ -156,6 +156,8 @@ func completeValue(fs *flag.FlagSet, f *flag.Flag, before []string, cur string) 
 		return filterPrefix([]string{"defaults", "all"}, cur)
 	case "texture":
 		return filterPrefix([]string{"body=", "cape=", "hair=", "fur=", "creature1=", "creature2=", "creature3="}, cur)
+	case "background":
+		return filterPrefix([]string{"transparent", "#"}, cur)
 	case "clip", "clip-b", "attach":
 	default:
 		return nil
