@@ -126,7 +126,7 @@ func completeWords(words []string) []string {
 		}
 		return filterPrefix(out, cur)
 	}
-	return nil
+	return completeVersion(cur) // MOUNT:MEMBER@ARCHIVE; nil: the shell's files
 }
 
 // valueFlag is the flag word names when it takes a value in the next word
