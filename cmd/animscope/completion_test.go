@@ -32,6 +32,8 @@ func TestCompleteWords(t *testing.T) {
 		{[]string{"diff", demo, m2, "--clip", ""}, "demo"},
 		{[]string{"sample", "--out", ""}, ""},
 		{[]string{"completion", ""}, "bash fish zsh"},
+		{[]string{"extract", "--ma"}, "--max-bytes"},
+		{[]string{"validate", "--max-b"}, "--max-bytes"},
 		{[]string{"help", "re"}, "render"},
 		{[]string{"inspect", "missing.m2", "--clip", ""}, ""},
 		{[]string{"render", "--geosets", ""}, "defaults all"},
@@ -39,6 +41,10 @@ func TestCompleteWords(t *testing.T) {
 		{[]string{"export", "--geo"}, "--geosets"},
 		{[]string{"render", "--gh"}, "--ghost-step --ghosts"},
 		{[]string{"shot", m2, "--trail", "Bone"}, "Bone1_Root Bone2 Bone0"}, // the node names, in node order
+		{[]string{"render", "--background", ""}, "transparent #"},
+		{[]string{"render", "--fr"}, "--frames"},
+		{[]string{"render", "--or"}, "--orbit"},
+		{[]string{"render", "--fps", ""}, ""},
 	} {
 		got := strings.Join(completeWords(tc.words), " ")
 		if tc.words[len(tc.words)-1] == "-" {

@@ -13,18 +13,27 @@ import (
 // mountFlags are the flags of the commands that read a mount.
 type mountFlags struct {
 	listfile *string
+	maxBytes *string
 }
 
 func (m *mountFlags) register(fs *flag.FlagSet) {
 	m.listfile = fs.String("listfile", "", "a listfile naming MPQ members that the archives' own (listfile) lacks")
+	m.maxBytes = fs.String("max-bytes", "", maxBytesUsage)
 }
 
 // open mounts path (a folder, an archive, a game data folder) and applies the
 // user's listfile.
 func (m *mountFlags) open(path string) (*vfs.Mount, error) {
-	mt, err := vfs.Open(path)
+	limit, err := parseMaxBytes(*m.maxBytes)
 	if err != nil {
 		return nil, err
+	}
+	mt, err := vfs.Open(path)
+	if err != nil {
+		return nil, namedPathError(path, err)
+	}
+	if limit > 0 {
+		mt.SetMaxBytes(limit)
 	}
 	if *m.listfile != "" {
 		data, err := formats.ReadFile(*m.listfile)
@@ -43,6 +52,8 @@ type lsEntry struct {
 	Packed  int64  `json:"packed"`
 	Archive string `json:"archive"`
 	Named   bool   `json:"named"`
+	// Versions (ls --versions) are the archives that hold the file, in load order.
+	Versions []lsVersion `json:"versions,omitempty"`
 }
 
 type lsReport struct {
@@ -53,20 +64,22 @@ type lsReport struct {
 
 // lsFlags are ls's flags.
 type lsFlags struct {
-	asJSON *bool
-	mf     mountFlags
+	asJSON   *bool
+	versions *bool
+	mf       mountFlags
 }
 
 func newLsFlags() (*flag.FlagSet, *lsFlags) {
 	fs := flag.NewFlagSet("ls", flag.ContinueOnError)
 	f := &lsFlags{}
 	f.asJSON = fs.Bool("json", false, "print one JSON object")
+	f.versions = fs.Bool("versions", false, "list every archive that holds a version of each file, in load order, the winner marked")
 	f.mf.register(fs)
 	return fs, f
 }
 
 // runLs lists the files of a mount that match PATTERN (all without one):
-// `animscope ls [--json] [--listfile F] MOUNT [PATTERN]`.
+// `animscope ls [--json] [--versions] [--listfile F] MOUNT [PATTERN]`.
 func runLs(args []string, stdout, stderr io.Writer) int {
 	fs, f := newLsFlags()
 	asJSON, mf := f.asJSON, &f.mf
@@ -96,11 +109,17 @@ func runLs(args []string, stdout, stderr io.Writer) int {
 			rep.Layers = append(rep.Layers, l[0]+" "+l[1])
 		}
 		for _, e := range matches {
-			rep.Files = append(rep.Files, lsEntry{e.Path, e.Size, e.Packed, e.Archive, e.Named})
+			le := lsEntry{Path: e.Path, Size: e.Size, Packed: e.Packed, Archive: e.Archive, Named: e.Named}
+			if *f.versions {
+				le.Versions = versionsOf(mt, e)
+			}
+			rep.Files = append(rep.Files, le)
 		}
 		if code := writeJSON(rep, stdout, stderr); code != exitOK {
 			return code
 		}
+	} else if *f.versions {
+		printVersions(stdout, mt, matches)
 	} else {
 		for _, e := range matches {
 			fmt.Fprintf(stdout, "%12d  %s\n", e.Size, printable.Name(e.Path))

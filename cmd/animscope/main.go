@@ -59,11 +59,13 @@ func run(args []string, stdout, stderr io.Writer) int {
 		case "help", "-h", "-help", "--help":
 			return runHelp(args[1:], stdout, stderr)
 		case "version", "--version", "-version":
-			return runVersion(stdout)
+			return runVersion(args[1:], stdout, stderr)
 		case "completion":
 			return runCompletion(args[1:], stdout, stderr)
 		case "__complete":
 			return runComplete(args[1:], stdout)
+		case "__man":
+			return runMan(args[1:], stdout, stderr)
 		}
 		if unknownWord(args[0]) {
 			return exitFor("", usagef("%q is neither a command nor a file%s", args[0], suggestCommand(args[0])), stderr)
@@ -89,6 +91,9 @@ const usageText = `usage:
   animscope render [--clip C] [--t T] [--size WxH] [--skin NAME] --out FILE.png|.jpg
                    [--ghosts N [--ghost-step T]] [--trail NODE …]
                    [--geosets G] [--texture SLOT=FILE …] [READING …] [FILE...]
+  animscope render [--clip C] [--frames FROM:TO[:STEP]] [--fps N] [--orbit DEG]
+                   [--background transparent|#rrggbb] [--size WxH] [READING …]
+                   --out NAME.gif|NAME_%04d.png|NAME.mp4|NAME.webm [FILE...]
   animscope shot [--size WxH] [--scale F] [--panel ID] [--beside ID] [--clip C] [--t T]
                  [--select NODE] [--clip-b C --weight W] [--compare [--file-b FILE …]]
                  [--ghosts N [--ghost-step T]] [--trail NODE …]
@@ -98,12 +103,14 @@ const usageText = `usage:
                    [READING …] FILE...
   animscope texture FILE --out FILE.png [--mip N]   a texture (BLP, DDS, Texm, PNG, JPEG) as PNG
   animscope mif [--root DIR] FILE     print an SWG file (IFF, or a .mif compiled) as MIF
-  animscope ls [--json] [--listfile F] MOUNT [PATTERN]
-  animscope extract [--listfile F] [--quiet] MOUNT PATTERN --out DIR
+  animscope ls [--json] [--versions] [--listfile F] MOUNT [PATTERN]
+  animscope extract [--listfile F] [--max-bytes N] [--quiet] MOUNT PATTERN --out DIR
   animscope validate|inspect|export [--json] [--quiet] [-j N] [--out DIR] MOUNT [PATTERN...]
 
 A MOUNT is a folder, an MPQ or NRes archive, or a game data folder (its MPQ
-archives in the game's load order); a FILE may be ARCHIVE:MEMBER. A PATTERN is
+archives in the game's load order); a FILE may be ARCHIVE:MEMBER or, in a game
+data folder, FOLDER:MEMBER, and MOUNT:MEMBER@ARCHIVE names one archive's version
+(ls --versions lists them; ARCHIVE by its file name). A PATTERN is
 a glob (* ? [..]; without '/' it also matches base names) or a substring, any case.
 --root DIR (every command that opens files) says where referenced files live.
 `

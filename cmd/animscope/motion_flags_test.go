@@ -36,4 +36,11 @@ func TestMotionFlagsUsage(t *testing.T) {
 			})
 		}
 	}
+	// An animation does not draw them yet: refused, not dropped.
+	for _, o := range []string{"walk.gif", "walk_%04d.png"} {
+		args := []string{"render", "--ghosts", "2", "--out", filepath.Join(filepath.Dir(out), o), m2}
+		if code, _, stderr := runCLI(args...); code != exitUsage || !strings.Contains(stderr, "--ghosts and --trail draw on a still image") {
+			t.Errorf("%q: exit %d, stderr %q; want a usage error", args, code, stderr)
+		}
+	}
 }

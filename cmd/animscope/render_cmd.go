@@ -43,7 +43,11 @@ func runRender(args []string, stdout, stderr io.Writer) int {
 	if err := checkOutNotInput(*out, files); err != nil {
 		return exitFor("render", err, stderr)
 	}
-	if _, err := imageEncoder(*out); err != nil {
+	anim, err := parseRenderAnim(fs, f) // an animation --out, or a --background (render_anim.go)
+	if err != nil {
+		return exitFor("render", err, stderr)
+	}
+	if _, err := imageEncoder(*out); err != nil && anim == nil {
 		return exitFor("render", err, stderr)
 	}
 	a, err := openScene(files, opts)
@@ -55,7 +59,7 @@ func runRender(args []string, stdout, stderr io.Writer) int {
 			return exitFor("render", usagef("--skin %s: the scene has no textured materials", *skin), stderr)
 		}
 		if err := a.Materials.UseSkin(*skin); err != nil {
-			return exitFor("render", usagef("--skin: %v", err), stderr)
+			return exitFor("render", skinUsage(*skin, err), stderr)
 		}
 	}
 	if err := f.char.apply(a); err != nil { // --geosets, --texture (after --skin: they win)
@@ -78,6 +82,12 @@ func runRender(args []string, stdout, stderr io.Writer) int {
 	warnSlots(a, stderr)
 	if !haveGL { // after the checks and the scene's warnings, as with no display
 		return noGL(stderr, "render")
+	}
+	if anim != nil {
+		if motion.Ghosts > 0 || len(motion.Trails) > 0 { // the animation writer draws no onion skin yet
+			return exitFor("render", usagef("--ghosts and --trail draw on a still image (--out FILE.png|.jpg), not with an animation or --background"), stderr)
+		}
+		return anim.run(a, files, opts, idx, w, h, t, stderr)
 	}
 	img, err := renderStill(a, files, opts, viewer.Shot{Clip: max(idx, 0), T: t, Motion: motion}, w, h)
 	if err != nil {

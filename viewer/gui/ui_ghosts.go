@@ -146,7 +146,7 @@ func (u *UI) drawJointLabels() {
 		if !u.labels.ok[i] || i == s.Selected {
 			continue
 		}
-		dl.AddText(p.Plus(imgui.Vec2{X: 5 * sc, Y: -6 * sc}), packed(0.85, 0.9, 1, 0.85), s.Scene.Skel.Names[i])
+		dl.AddText(p.Plus(imgui.Vec2{X: 5 * sc, Y: -6 * sc}), packed(0.85, 0.9, 1, 0.85), s.Scene.NodeLabel(i))
 	}
 	dl.PopClipRect()
 }

@@ -15,6 +15,10 @@ func (u *UI) openDialog() {
 	if u.browser == nil {
 		u.browser = viewer.NewFileBrowser(s.Recent.Folder()) // where the last scene was opened, across runs
 	}
+	u.pollNative()
+	if (s.Req.OpenDialog || s.Req.OpenDialogB) && u.nativeOpenRequest(s.Req.OpenDialogB) {
+		s.Req.OpenDialog, s.Req.OpenDialogB = false, false
+	}
 	if s.Req.OpenDialog || s.Req.OpenDialogB {
 		u.openAsB = s.Req.OpenDialogB
 		s.Req.OpenDialog, s.Req.OpenDialogB = false, false
@@ -23,9 +27,11 @@ func (u *UI) openDialog() {
 	}
 	sc := u.scale()
 	imgui.SetNextWindowSizeV(imgui.Vec2{X: 640 * sc, Y: 460 * sc}, imgui.ConditionAppearing)
+	imgui.SetNextWindowBgAlpha(1) // opaque: the panels behind must not show through the list
 	if !imgui.BeginPopupModalV("Open files", nil, 0) {
 		return
 	}
+	u.openAt = windowRect()
 	b := u.browser
 	act := viewer.BrowserStay
 	// The keys, unless the path field is being edited (it takes Enter itself).
@@ -55,10 +61,13 @@ func (u *UI) openDialog() {
 	imgui.SameLine()
 	imgui.SetNextItemWidth(-1)
 	if imgui.InputTextV("##path", &b.Path, imgui.InputTextFlagsEnterReturnsTrue, nil) {
-		b.Chdir(b.Path)
+		act = b.GoTo(b.Path) // a folder lists, a file opens, anything else says why
 	}
+	probeItem("open:path")
 	if b.Err != "" {
+		imgui.PushTextWrapPos() // a long path wraps instead of running off the dialog
 		coloured(colError, b.Err)
+		imgui.PopTextWrapPos()
 	}
 	if u.openAsB {
 		coloured(colWarn, "Scene B of compare mode: pick all its files (a model or skeleton first, then its clips).")
@@ -85,6 +94,9 @@ func (u *UI) openDialog() {
 				selected := i == b.Cursor || (!e.Dir && b.IsPicked(p))
 				if imgui.SelectableV(label+"##e"+strconv.Itoa(i), selected, imgui.SelectableFlagsAllowDoubleClick|imgui.SelectableFlagsSpanAllColumns, imgui.Vec2{}) {
 					act = b.Click(i, imgui.IsMouseDoubleClicked(0))
+				}
+				if i == 0 {
+					probeItem("open:entry0")
 				}
 				imgui.TableSetColumnIndex(1)
 				if !e.Dir {
