@@ -93,7 +93,9 @@ type Motion struct {
 	pose     *anim.Pose
 	keyTimes []float64
 	trailKey trailKey
-	failed   bool
+	// failed is the scene whose clip panicked under the ghosts or trails: they
+	// stay off for it (a panic a frame would cost more than the frame).
+	failed *Scene
 }
 
 // trailKey is what the trails were sampled for: they are sampled again only
@@ -124,7 +126,7 @@ func (m *Motion) Update(s *State) {
 	m.GhostTints = m.GhostTints[:0]
 	m.GhostTimes = m.GhostTimes[:0]
 	sc := s.Scene
-	if sc == nil || s.CrowdShown() || s.View.Rest || !m.Active() {
+	if sc == nil || s.CrowdShown() || s.View.Rest || !m.Active() || sc == m.failed {
 		m.clearTrails()
 		return
 	}
@@ -136,16 +138,12 @@ func (m *Motion) Update(s *State) {
 		if r := recover(); r != nil {
 			m.GhostTints, m.GhostTimes = m.GhostTints[:0], m.GhostTimes[:0]
 			m.clearTrails()
-			m.failed = true
+			m.failed = sc
 		}
 	}()
-	m.failed = false
 	m.updateGhosts(s, sc, n)
 	m.updateTrails(s, sc, n)
 }
-
-// Failed says whether the last Update stopped on a clip that panicked.
-func (m *Motion) Failed() bool { return m.failed }
 
 func (m *Motion) clearTrails() {
 	m.TrailNodes, m.TrailTimes, m.TrailPos = m.TrailNodes[:0], m.TrailTimes[:0], m.TrailPos[:0]

@@ -229,3 +229,16 @@ func BenchmarkMotionUpdate(b *testing.B) {
 		s.Motion.Update(s)
 	}
 }
+
+// TestMotionClipPanics: a clip that panics under the ghosts leaves them and the
+// trails empty, for that scene, without taking the viewer down.
+func TestMotionClipPanics(t *testing.T) {
+	s := motionDemo(t)
+	s.Motion.Ghosts, s.Motion.Trails = 2, []int{1}
+	s.Scene.Clips[0] = panicClip{} // state_test.go's
+	s.Motion.Update(s)
+	if s.Motion.GhostCount() != 0 || len(s.Motion.TrailPos) != 0 {
+		t.Errorf("%d ghosts, %d trail points after a panic; want none", s.Motion.GhostCount(), len(s.Motion.TrailPos))
+	}
+	s.Motion.Update(s) // and not again
+}
