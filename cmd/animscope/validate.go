@@ -66,6 +66,15 @@ func validateFile(name string, opts formats.Options, stderr io.Writer) (errs, wa
 			e, w := printDiagnostics(diags, stderr)
 			return errs + e, warns + w
 		}
+		// And a client database (DBFilesClient\*.dbc), which characters read.
+		if _, _, diags, isDBC, derr := dbcVerdict(name); isDBC {
+			if derr != nil {
+				fmt.Fprintln(stderr, derr)
+				return errs + 1, warns
+			}
+			e, w := printDiagnostics(diags, stderr)
+			return errs + e, warns + w
+		}
 		fmt.Fprintln(stderr, err)
 		return errs + 1, warns
 	}

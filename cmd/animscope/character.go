@@ -1,0 +1,162 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"animscope/formats"
+	"animscope/formats/vfs"
+	"animscope/formats/wowchar"
+)
+
+// inspectCharacter is what the game's tables offer a character model: its race
+// and sex (from its path) and the choices a customisation can take, with what
+// the default customisation chooses.
+type inspectCharacter struct {
+	Race     uint32            `json:"race"`
+	RaceName string            `json:"race_name"`
+	Folder   string            `json:"folder"`
+	Sex      string            `json:"sex"`
+	Mount    string            `json:"mount"`
+	Tables   map[string]string `json:"tables"` // the layout each table was read in
+	Offers   wowchar.Offer     `json:"offers"`
+	Default  inspectCharChoice `json:"default"`
+}
+
+type inspectCharChoice struct {
+	Customization wowchar.Customization `json:"customization"`
+	Layers        []inspectCharLayer    `json:"layers"`
+	Hair          string                `json:"hair"`
+	// Body is the composited body texture's size ("256x256"), "" when its
+	// base skin could not be had.
+	Body    string        `json:"body"`
+	Geosets map[int][]int `json:"geosets"`
+	Notes   []string      `json:"notes"`
+}
+
+type inspectCharLayer struct {
+	Texture string `json:"texture"`
+	Region  string `json:"region"`
+	Order   int    `json:"order"`
+}
+
+// characterMount mounts what a character model at name was opened from: the
+// game data folder (or archive) of an ARCHIVE:MEMBER, or the folder above
+// Character\ for a file on disk. ok is false when name is no character path.
+func characterMount(name string) (m *vfs.Mount, folder string, sex wowchar.Sex, ok bool) {
+	folder, sex, ok = wowchar.ModelIdentity(name)
+	if !ok {
+		return nil, "", 0, false
+	}
+	var err error
+	if arch := formats.ArchiveOf(name); arch != "" {
+		set := []string{arch}
+		if all, _ := vfs.DataFolderArchives(filepath.Dir(arch)); containsPath(all, arch) {
+			set = all // the archive's data folder, in the game's order
+		}
+		m, err = vfs.OpenSet(set)
+	} else {
+		// .../<root>/Character/<Race>/<Sex>/<file>
+		m, err = vfs.Open(filepath.Dir(filepath.Dir(filepath.Dir(filepath.Dir(name)))))
+	}
+	if err != nil {
+		return nil, "", 0, false
+	}
+	return m, folder, sex, true
+}
+
+func containsPath(list []string, p string) bool {
+	abs, _ := filepath.Abs(p)
+	for _, q := range list {
+		if qa, _ := filepath.Abs(q); qa == abs {
+			return true
+		}
+	}
+	return false
+}
+
+// characterOf is the character a lone M2 model file is, when the mount it
+// comes from holds the character tables; a broken or missing table, or a race
+// the tables lack, is a warning in diags and the result is nil.
+func characterOf(files []string, format string) (c *inspectCharacter, diags []formats.Diagnostic) {
+	if len(files) != 1 || format != "m2" {
+		return nil, nil
+	}
+	m, folder, sex, ok := characterMount(files[0])
+	if !ok {
+		return nil, nil
+	}
+	defer m.Close()
+	tables, warns := wowchar.LoadTables(m)
+	for _, w := range warns {
+		diags = append(diags, formats.Warnf(m.Name, -1, "%s", w))
+	}
+	if tables == nil {
+		return nil, diags
+	}
+	race, ok := tables.Race(folder)
+	if !ok {
+		return nil, append(diags, formats.Warnf(m.Name, -1, "ChrRaces has no race whose folder is %q", folder))
+	}
+	ch := tables.Choose(race, sex, wowchar.Customization{})
+	c = &inspectCharacter{Race: race.ID, RaceName: race.Name, Folder: race.ClientFileString, Sex: strings.ToLower(sex.String()),
+		Mount: m.Name, Tables: tables.Versions, Offers: tables.Offers(race.ID, sex),
+		Default: inspectCharChoice{Customization: ch.Custom, Layers: []inspectCharLayer{}, Hair: ch.Hair, Geosets: ch.Groups(), Notes: ch.Notes}}
+	if c.Default.Notes == nil {
+		c.Default.Notes = []string{}
+	}
+	// Composited as a renderer would, so that a texture the tables name but the
+	// mount lacks (or cannot decode) is a warning here too.
+	res := ch.Composite(wowchar.MountImages(m))
+	if res.Body != nil {
+		c.Default.Body = fmt.Sprintf("%dx%d", res.Body.Rect.Dx(), res.Body.Rect.Dy())
+	}
+	for _, w := range res.Warnings {
+		diags = append(diags, formats.Warnf(m.Name, -1, "%s", w))
+	}
+	for _, l := range ch.Layers {
+		c.Default.Layers = append(c.Default.Layers, inspectCharLayer{Texture: l.Texture, Region: l.Region.String(), Order: l.Order})
+	}
+	return c, diags
+}
+
+// printCharacter writes inspect's text lines of a character.
+func printCharacter(w io.Writer, c *inspectCharacter) {
+	if c == nil {
+		return
+	}
+	ints := func(v []int) string {
+		s := make([]string, len(v))
+		for i, n := range v {
+			s[i] = fmt.Sprint(n)
+		}
+		return strings.Join(s, " ")
+	}
+	fmt.Fprintf(w, "character: %s %s (race %d, %s) from the tables of %s\n", c.Folder, c.Sex, c.Race, c.RaceName, c.Mount)
+	o := c.Offers
+	fmt.Fprintf(w, "  offers:  skin %s; face %s; hair %s; haircolor %s; facial %s\n", ints(o.Skins), ints(o.Faces), ints(o.Hairs), ints(o.HairColors), ints(o.Facials))
+	fmt.Fprintf(w, "  default (%s):\n", c.Default.Customization)
+	for _, l := range c.Default.Layers {
+		fmt.Fprintf(w, "    body layer %d %-12s %s\n", l.Order, l.Region, l.Texture)
+	}
+	body := c.Default.Body
+	if body == "" {
+		body = "not composited"
+	}
+	fmt.Fprintf(w, "    body texture %s\n", body)
+	fmt.Fprintf(w, "    hair texture %s\n", c.Default.Hair)
+	groups := make([]int, 0, len(c.Default.Geosets))
+	for g := range c.Default.Geosets {
+		groups = append(groups, g)
+	}
+	sort.Ints(groups)
+	for _, g := range groups {
+		fmt.Fprintf(w, "    geoset group %d: [%s]\n", g, ints(c.Default.Geosets[g]))
+	}
+	for _, n := range c.Default.Notes {
+		fmt.Fprintf(w, "    note: %s\n", n)
+	}
+}
