@@ -97,14 +97,8 @@ func TestInspectCharacter(t *testing.T) {
 
 	// The same files extracted to a folder: the tables beside Character\.
 	root := t.TempDir()
-	for _, f := range files {
-		p := filepath.Join(root, filepath.FromSlash(strings.ReplaceAll(f.Name, `\`, "/")))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, f.Data, 0o644); err != nil {
-			t.Fatal(err)
-		}
+	if err := wowchartest.WriteExtractedFolder(root); err != nil {
+		t.Fatal(err)
 	}
 	code, stdout, stderr = runCLI("inspect", filepath.Join(root, "Character", "Scourge", "Female", "ScourgeFemale.m2"))
 	if code != exitOK || !strings.Contains(stdout, "character: Scourge female (race 5, Undead) from the tables of "+root) || strings.Contains(stderr, "character") {

@@ -11,6 +11,7 @@ import (
 	"image/color"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"animscope/formats/blp"
 	"animscope/formats/blp/blptest"
@@ -177,4 +178,24 @@ func WriteDataFolder(dir string, extra ...mpqtest.File) (string, error) {
 		return "", err
 	}
 	return folder, os.WriteFile(filepath.Join(folder, "common.MPQ"), data, 0o644)
+}
+
+// WriteExtractedFolder writes the fixture's files to dir as an extracted game
+// folder (dir/DBFilesClient/..., dir/Character/Scourge/Female/...), the paths
+// as the archive names them with '/' for '\'.
+func WriteExtractedFolder(dir string) error {
+	files, err := Files()
+	if err != nil {
+		return err
+	}
+	for _, f := range files {
+		p := filepath.Join(dir, filepath.FromSlash(strings.ReplaceAll(f.Name, `\`, "/")))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			return err
+		}
+		if err := os.WriteFile(p, f.Data, 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
 }
