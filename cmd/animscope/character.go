@@ -46,10 +46,9 @@ type inspectCharLayer struct {
 // characterMount mounts what a character model at name was opened from: the
 // game data folder (or archive) of an ARCHIVE:MEMBER, or the folder above
 // Character\ for a file on disk. ok is false when name is no character path.
-func characterMount(name string) (m *vfs.Mount, folder string, sex wowchar.Sex, ok bool) {
-	folder, sex, ok = wowchar.ModelIdentity(name)
-	if !ok {
-		return nil, "", 0, false
+func characterMount(name string) (m *vfs.Mount, ok bool) {
+	if _, _, ok = wowchar.ModelIdentity(name); !ok {
+		return nil, false
 	}
 	var err error
 	if arch := formats.ArchiveOf(name); arch != "" {
@@ -63,9 +62,9 @@ func characterMount(name string) (m *vfs.Mount, folder string, sex wowchar.Sex, 
 		m, err = vfs.Open(filepath.Dir(filepath.Dir(filepath.Dir(filepath.Dir(name)))))
 	}
 	if err != nil {
-		return nil, "", 0, false
+		return nil, false
 	}
-	return m, folder, sex, true
+	return m, true
 }
 
 func containsPath(list []string, p string) bool {
@@ -85,25 +84,21 @@ func characterOf(files []string, format string) (c *inspectCharacter, diags []fo
 	if len(files) != 1 || format != "m2" {
 		return nil, nil
 	}
-	m, folder, sex, ok := characterMount(files[0])
+	m, ok := characterMount(files[0])
 	if !ok {
 		return nil, nil
 	}
 	defer m.Close()
-	tables, warns := wowchar.LoadTables(m)
+	char, warns := wowchar.Find(m, files[0])
 	for _, w := range warns {
 		diags = append(diags, formats.Warnf(m.Name, -1, "%s", w))
 	}
-	if tables == nil {
+	if char == nil {
 		return nil, diags
 	}
-	race, ok := tables.Race(folder)
-	if !ok {
-		return nil, append(diags, formats.Warnf(m.Name, -1, "ChrRaces has no race whose folder is %q", folder))
-	}
-	ch := tables.Choose(race, sex, wowchar.Customization{})
-	c = &inspectCharacter{Race: race.ID, RaceName: race.Name, Folder: race.ClientFileString, Sex: strings.ToLower(sex.String()),
-		Mount: m.Name, Tables: tables.Versions, Offers: tables.Offers(race.ID, sex),
+	ch := char.Choose(wowchar.Customization{})
+	c = &inspectCharacter{Race: char.Race.ID, RaceName: char.Race.Name, Folder: char.Race.ClientFileString, Sex: strings.ToLower(char.Sex.String()),
+		Mount: m.Name, Tables: char.Tables.Versions, Offers: char.Offers(),
 		Default: inspectCharChoice{Customization: ch.Custom, Layers: []inspectCharLayer{}, Hair: ch.Hair, Geosets: ch.Groups(), Notes: ch.Notes}}
 	if c.Default.Notes == nil {
 		c.Default.Notes = []string{}

@@ -160,3 +160,31 @@ func TestNoTablesNoWarnings(t *testing.T) {
 		t.Fatalf("no tables: %v, %q", tables != nil, warns)
 	}
 }
+
+func TestFind(t *testing.T) {
+	folder, err := wowchartest.WriteDataFolder(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	mount, err := vfs.Open(folder)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer mount.Close()
+	c, warns := wowchar.Find(mount, wowchartest.ModelPath)
+	if c == nil || len(warns) > 0 || c.Race.ID != wowchartest.Race || c.Sex != wowchar.Female {
+		t.Fatalf("Find(%s) = %+v, %q", wowchartest.ModelPath, c, warns)
+	}
+	if got := c.Choose(wowchar.Customization{Hair: 2}).Hair; !strings.HasSuffix(got, "Hair02_00.blp") {
+		t.Errorf("hair=2 texture %q", got)
+	}
+	if got := c.Offers().Hairs; len(got) != 3 {
+		t.Errorf("offered hair styles %v, want 0 1 2", got)
+	}
+	if c, warns := wowchar.Find(mount, `Character\Goblin\Male\GoblinMale.m2`); c != nil || len(warns) != 1 || !strings.Contains(warns[0], `"Goblin"`) {
+		t.Errorf("a race the tables lack: %v, %q", c != nil, warns)
+	}
+	if c, warns := wowchar.Find(mount, `Creature\Frog\Frog.m2`); c != nil || warns != nil {
+		t.Errorf("no character path: %v, %q", c != nil, warns)
+	}
+}

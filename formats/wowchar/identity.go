@@ -1,6 +1,7 @@
 package wowchar
 
 import (
+	"fmt"
 	"strings"
 
 	"animscope/formats/dbc"
@@ -54,3 +55,38 @@ func (t *Tables) Race(folder string) (dbc.ChrRace, bool) {
 	}
 	return dbc.ChrRace{}, false
 }
+
+// Character is a character model's race and sex with the tables that
+// customise it.
+type Character struct {
+	Tables *Tables
+	Race   dbc.ChrRace
+	Sex    Sex
+}
+
+// Find is the character that modelPath (a path inside src, or any path ending
+// in Character\<Race>\<Sex>\<file>) is, when src holds the character tables.
+// It is nil, with no warnings, for a model that is no character or a mount
+// without tables; nil with warnings when a table is missing or broken or
+// ChrRaces lacks the race (the caller's fallback applies).
+func Find(src Source, modelPath string) (*Character, []string) {
+	folder, sex, ok := ModelIdentity(modelPath)
+	if !ok {
+		return nil, nil
+	}
+	tables, warns := LoadTables(src)
+	if tables == nil {
+		return nil, warns
+	}
+	race, ok := tables.Race(folder)
+	if !ok {
+		return nil, []string{fmt.Sprintf("ChrRaces: no race whose folder (ClientFileString) is %q", folder)}
+	}
+	return &Character{Tables: tables, Race: race, Sex: sex}, nil
+}
+
+// Choose is Tables.Choose for the character.
+func (c *Character) Choose(cu Customization) Choice { return c.Tables.Choose(c.Race, c.Sex, cu) }
+
+// Offers is Tables.Offers for the character.
+func (c *Character) Offers() Offer { return c.Tables.Offers(c.Race.ID, c.Sex) }
