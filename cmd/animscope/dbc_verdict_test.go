@@ -129,4 +129,26 @@ func TestDBCVerdict(t *testing.T) {
 	if stdout != wantText {
 		t.Errorf("inspect Spell.dbc:\n%s\nwant\n%s", stdout, wantText)
 	}
+
+	// A MOUNT with a pattern gives each .dbc the verdict `validate FILE` gives.
+	mixed, err := mpqtest.Build([]mpqtest.File{
+		{Name: `DBFilesClient\ChrRaces.dbc`, Data: dbctest.ChrRaces(dbc.V335, races)},
+		{Name: `DBFilesClient\Big.dbc`, Data: lying},
+	}, mpqtest.Options{Listfile: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mpq := write("mixed.MPQ", mixed)
+	code, stdout, stderr := runCLI("validate", "--quiet", mpq, "*.dbc")
+	for _, want := range []string{
+		mpq + ":DBFilesClient/Big.dbc: invalid (1 error, 0 warnings)\n",
+		"2 files (dbc 2) in ",
+	} {
+		if code != exitInvalid || !strings.Contains(stdout, want) {
+			t.Errorf("validate MOUNT '*.dbc': exit %d, stdout %q lacks %q", code, stdout, want)
+		}
+	}
+	if !strings.Contains(stderr, mpq+":DBFilesClient/Big.dbc: offset 0x4: 2147483648 records") && !strings.Contains(stdout, mpq+":DBFilesClient/Big.dbc: offset 0x4: 2147483648 records") {
+		t.Errorf("validate MOUNT: the refusal's message is missing: %q %q", stdout, stderr)
+	}
 }
