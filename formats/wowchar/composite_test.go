@@ -278,3 +278,16 @@ func BenchmarkComposite(b *testing.B) {
 		})
 	}
 }
+
+func TestGeosetsOverride(t *testing.T) {
+	tables := testTables()
+	race, _ := tables.Race("Scourge")
+	g := tables.Choose(race, wowchar.Female, wowchar.Customization{Hair: 2, Facial: 1}).Geosets
+	// The characters' defaults: the body, hair 2, the XX01 of each group.
+	show := map[int]bool{0: true, 2: true, 101: true, 201: true, 301: true, 401: true, 1301: true}
+	g.Override(show, []int{0, 1, 2, 5, 101, 102, 201, 204, 301, 303, 401, 402, 1301})
+	want := map[int]bool{0: true, 1: false, 2: false, 5: true, 101: false, 102: true, 201: false, 204: true, 301: false, 303: true, 401: true, 1301: true}
+	if !reflect.DeepEqual(show, want) {
+		t.Errorf("override\n got %v\nwant %v", show, want)
+	}
+}

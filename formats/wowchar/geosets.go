@@ -83,3 +83,15 @@ func (g Geosets) Groups() map[int][]int {
 	}
 	return out
 }
+
+// Override sets show[id], for each of a model's geoset ids the tables decide,
+// to what they choose, leaving the others as they are (the characters'
+// defaults, or what the user chose): the customisation overrides the geoset
+// defaults for the hair and facial groups only.
+func (g Geosets) Override(show map[int]bool, ids []int) {
+	for _, id := range ids {
+		if v, decided := g.Visible(id); decided {
+			show[id] = v
+		}
+	}
+}
