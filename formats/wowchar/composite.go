@@ -117,12 +117,17 @@ func blendInto(dst *image.NRGBA, r image.Rectangle, src *image.NRGBA) {
 	if sw == 0 || sh == 0 || w == 0 || h == 0 {
 		return
 	}
+	same := sw == w // a layer of its region's size (real files): no scaling
 	for y := 0; y < h; y++ {
 		sy := y * sh / h
 		srow := src.Pix[src.PixOffset(src.Rect.Min.X, src.Rect.Min.Y+sy):]
 		drow := dst.Pix[dst.PixOffset(r.Min.X, r.Min.Y+y):]
 		for x := 0; x < w; x++ {
-			s := srow[4*(x*sw/w):]
+			sx := x
+			if !same {
+				sx = x * sw / w
+			}
+			s := srow[4*sx : 4*sx+4]
 			d := drow[4*x : 4*x+4]
 			switch a := uint32(s[3]); a {
 			case 0:
