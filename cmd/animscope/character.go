@@ -23,7 +23,10 @@ type inspectCharacter struct {
 	Mount    string            `json:"mount"`
 	Tables   map[string]string `json:"tables"` // the layout each table was read in
 	Offers   wowchar.Offer     `json:"offers"`
-	Default  inspectCharChoice `json:"default"`
+	// Swatches are each skin and hair colour's mean colour ("#rrggbb"), from
+	// the base skin and the hair texture of that colour.
+	Swatches map[string]map[int]string `json:"swatches"`
+	Default  inspectCharChoice         `json:"default"`
 }
 
 type inspectCharChoice struct {
@@ -103,9 +106,12 @@ func characterOf(files []string, format string) (c *inspectCharacter, diags []fo
 	if c.Default.Notes == nil {
 		c.Default.Notes = []string{}
 	}
+	load := wowchar.MountImages(m)
+	skins, hairs := char.Tables.SwatchTextures(char.Race.ID, char.Sex)
+	c.Swatches = map[string]map[int]string{"skin": swatches(skins, load), "haircolor": swatches(hairs, load)}
 	// Composited as a renderer would, so that a texture the tables name but the
 	// mount lacks (or cannot decode) is a warning here too.
-	res := ch.Composite(wowchar.MountImages(m))
+	res := ch.Composite(load)
 	if res.Body != nil {
 		c.Default.Body = fmt.Sprintf("%dx%d", res.Body.Rect.Dx(), res.Body.Rect.Dy())
 	}
@@ -116,6 +122,19 @@ func characterOf(files []string, format string) (c *inspectCharacter, diags []fo
 		c.Default.Layers = append(c.Default.Layers, inspectCharLayer{Texture: l.Texture, Region: l.Region.String(), Order: l.Order})
 	}
 	return c, diags
+}
+
+// swatches are the mean colours of textures by choice value (a texture that
+// does not load has none: the composite's warning names it).
+func swatches(textures map[int]string, load wowchar.LoadImage) map[int]string {
+	out := map[int]string{}
+	for v, name := range textures {
+		if img, err := load(name); err == nil {
+			c := wowchar.Swatch(img)
+			out[v] = fmt.Sprintf("#%02x%02x%02x", c.R, c.G, c.B)
+		}
+	}
+	return out
 }
 
 // printCharacter writes inspect's text lines of a character.
@@ -133,6 +152,19 @@ func printCharacter(w io.Writer, c *inspectCharacter) {
 	fmt.Fprintf(w, "character: %s %s (race %d, %s) from the tables of %s\n", c.Folder, c.Sex, c.Race, c.RaceName, c.Mount)
 	o := c.Offers
 	fmt.Fprintf(w, "  offers:  skin %s; face %s; hair %s; haircolor %s; facial %s\n", ints(o.Skins), ints(o.Faces), ints(o.Hairs), ints(o.HairColors), ints(o.Facials))
+	for _, kind := range []string{"skin", "haircolor"} {
+		sw := c.Swatches[kind]
+		vals := make([]int, 0, len(sw))
+		for v := range sw {
+			vals = append(vals, v)
+		}
+		sort.Ints(vals)
+		parts := make([]string, len(vals))
+		for i, v := range vals {
+			parts[i] = fmt.Sprintf("%d %s", v, sw[v])
+		}
+		fmt.Fprintf(w, "  %s colours: %s\n", kind, strings.Join(parts, ", "))
+	}
 	fmt.Fprintf(w, "  default (%s):\n", c.Default.Customization)
 	for _, l := range c.Default.Layers {
 		fmt.Fprintf(w, "    body layer %d %-12s %s\n", l.Order, l.Region, l.Texture)

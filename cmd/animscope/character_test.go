@@ -53,6 +53,8 @@ func TestInspectCharacter(t *testing.T) {
 		"  offers:  skin 0 1; face 0; hair 0 1 2; haircolor 0; facial 0 1\n",
 		"    body layer 1 pelvis upper Character\\Scourge\\Female\\ScourgeFemaleNakedPelvisSkin00_00.blp\n",
 		"    geoset group 0: [2]\n",
+		"  skin colours: 0 #0a141e, 1 #28323c\n",
+		"  haircolor colours: 0 #78500a\n",
 	} {
 		if code != exitOK || !strings.Contains(stdout, line) {
 			t.Errorf("inspect (text) lacks %q:\n%s", line, stdout)

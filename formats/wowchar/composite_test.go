@@ -291,3 +291,22 @@ func TestGeosetsOverride(t *testing.T) {
 		t.Errorf("override\n got %v\nwant %v", show, want)
 	}
 }
+
+func TestSwatches(t *testing.T) {
+	skins, hairs := testTables().SwatchTextures(scourge, wowchar.Female)
+	if len(skins) != 2 || skins[1] != path("Skin00_01.blp") || len(hairs) != 1 || hairs[0] != path("Hair00_00.blp") {
+		t.Errorf("swatch textures: skins %v, hairs %v", skins, hairs)
+	}
+	img := image.NewNRGBA(image.Rect(0, 0, 2, 2))
+	img.SetNRGBA(0, 0, color.NRGBA{10, 20, 30, 255})
+	img.SetNRGBA(1, 0, color.NRGBA{20, 40, 61, 255})
+	img.SetNRGBA(0, 1, color.NRGBA{250, 250, 250, 0}) // transparent: not counted
+	img.SetNRGBA(1, 1, color.NRGBA{0, 0, 0, 255})
+	// (10+20+0)/3 = 10, (20+40+0)/3 = 20, (30+61+0)/3 = 30.33 -> 30
+	if got, want := wowchar.Swatch(img), (color.NRGBA{10, 20, 30, 255}); got != want {
+		t.Errorf("Swatch = %v, want %v", got, want)
+	}
+	if got := wowchar.Swatch(image.NewNRGBA(image.Rect(0, 0, 1, 1))); got != (color.NRGBA{A: 255}) {
+		t.Errorf("Swatch of a clear image = %v", got)
+	}
+}

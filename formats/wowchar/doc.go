@@ -29,7 +29,10 @@
 // which has no separate facial colour); facial = facial style. Where a row is
 // missing Choose falls back as WoW Model Viewer does: a face or underwear at
 // colour 0 of the same variation, then variation 0; a hair style without a hair
-// texture takes style 0's at the same colour. Each fall-back is a note.
+// texture takes style 0's at the same colour. Each fall-back is a note. Where
+// several rows share a race, sex, section, variation and colour (NPC and
+// Death Knight rows), the first in the file wins, as in WoW Model Viewer's
+// reading of the 3.3.5 tables (the flags are not consulted).
 //
 // # Geosets
 //
