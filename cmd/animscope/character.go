@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -61,13 +62,33 @@ func characterMount(name string) (m *vfs.Mount, ok bool) {
 		}
 		m, err = vfs.OpenSet(set)
 	} else {
-		// .../<root>/Character/<Race>/<Sex>/<file>
-		m, err = vfs.Open(filepath.Dir(filepath.Dir(filepath.Dir(filepath.Dir(name)))))
+		// .../<root>/Character/<Race>/<Sex>/<file>: the root is mounted only
+		// when it is a game data folder or holds DBFilesClient (a model in any
+		// other Character folder does not index the folders around it).
+		root := filepath.Dir(filepath.Dir(filepath.Dir(filepath.Dir(name))))
+		if archives, _ := vfs.DataFolderArchives(root); len(archives) == 0 && !hasEntry(root, "DBFilesClient") {
+			return nil, false
+		}
+		m, err = vfs.Open(root)
 	}
 	if err != nil {
 		return nil, false
 	}
 	return m, true
+}
+
+// hasEntry says whether folder dir holds an entry called name (any case).
+func hasEntry(dir, name string) bool {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return false
+	}
+	for _, e := range entries {
+		if strings.EqualFold(e.Name(), name) {
+			return true
+		}
+	}
+	return false
 }
 
 func containsPath(list []string, p string) bool {
