@@ -310,3 +310,14 @@ func TestSwatches(t *testing.T) {
 		t.Errorf("Swatch of a clear image = %v", got)
 	}
 }
+
+func TestGeosetValuesOutOfRangeAreIgnored(t *testing.T) {
+	tables := testTables()
+	tables.Hair[0].Geoset = 250
+	tables.Facial[0].Geosets = [5]int32{1, 70000, 1}
+	race, _ := tables.Race("Scourge")
+	ch := tables.Choose(race, wowchar.Female, wowchar.Customization{})
+	if len(ch.Groups()) != 0 || len(ch.Notes) != 2 {
+		t.Errorf("out-of-range values: groups %v, notes %q; want none and two notes", ch.Groups(), ch.Notes)
+	}
+}

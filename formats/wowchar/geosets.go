@@ -20,6 +20,10 @@ func (t *Tables) geosets(ch *Choice) Geosets {
 	var g Geosets
 	for _, h := range t.Hair {
 		if h.Race == ch.Race.ID && h.Sex == uint32(ch.Sex) && int(h.Variation) == ch.Custom.Hair {
+			if h.Geoset < 0 || h.Geoset > 99 {
+				ch.Notes = append(ch.Notes, fmt.Sprintf("hair style %d names geoset %d, outside group 0 (0-99): ignored", ch.Custom.Hair, h.Geoset))
+				break
+			}
 			g.HairGeoset, g.Bald, g.HairKnown = int(h.Geoset), h.ShowScalp != 0, true
 			break
 		}
@@ -29,11 +33,17 @@ func (t *Tables) geosets(ch *Choice) Geosets {
 	}
 	for _, f := range t.Facial {
 		if f.Race == ch.Race.ID && f.Sex == uint32(ch.Sex) && int(f.Variation) == ch.Custom.Facial {
+			g.FacialKnown = true
 			for grp := 1; grp <= 3; grp++ {
 				v, _ := f.Group(grp)
+				if v < 0 || v > 99 {
+					// Not a geoset value (a table read in the wrong layout).
+					ch.Notes = append(ch.Notes, fmt.Sprintf("facial style %d gives group %d the value %d, outside 0-99: the facial geosets are left as they were", ch.Custom.Facial, grp, v))
+					g.FacialKnown, g.Facial = false, [3]int{}
+					break
+				}
 				g.Facial[grp-1] = int(v)
 			}
-			g.FacialKnown = true
 			break
 		}
 	}
