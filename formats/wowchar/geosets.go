@@ -18,8 +18,10 @@ type Geosets struct {
 
 func (t *Tables) geosets(ch *Choice) Geosets {
 	var g Geosets
+	hairRow, facialRow := false, false
 	for _, h := range t.Hair {
 		if h.Race == ch.Race.ID && h.Sex == uint32(ch.Sex) && int(h.Variation) == ch.Custom.Hair {
+			hairRow = true
 			if h.Geoset < 0 || h.Geoset > 99 {
 				ch.Notes = append(ch.Notes, fmt.Sprintf("hair style %d names geoset %d, outside group 0 (0-99): ignored", ch.Custom.Hair, h.Geoset))
 				break
@@ -28,12 +30,12 @@ func (t *Tables) geosets(ch *Choice) Geosets {
 			break
 		}
 	}
-	if !g.HairKnown {
+	if !hairRow {
 		ch.Notes = append(ch.Notes, fmt.Sprintf("no hair style %d in CharHairGeosets: hair geosets left as they were", ch.Custom.Hair))
 	}
 	for _, f := range t.Facial {
 		if f.Race == ch.Race.ID && f.Sex == uint32(ch.Sex) && int(f.Variation) == ch.Custom.Facial {
-			g.FacialKnown = true
+			facialRow, g.FacialKnown = true, true
 			for grp := 1; grp <= 3; grp++ {
 				v, _ := f.Group(grp)
 				if v < 0 || v > 99 {
@@ -47,7 +49,7 @@ func (t *Tables) geosets(ch *Choice) Geosets {
 			break
 		}
 	}
-	if !g.FacialKnown {
+	if !facialRow {
 		ch.Notes = append(ch.Notes, fmt.Sprintf("no facial style %d in CharacterFacialHairStyles: facial geosets left as they were", ch.Custom.Facial))
 	}
 	return g
