@@ -10,9 +10,14 @@ BENCHTIME ?= 1s
 # without a display, a C compiler for cgo, smpq (StormLib's command-line tool,
 # which the MPQ tests compare with) and python3-pil (the BLP tests compare with
 # Pillow; they skip without it), zsh and fish (the shell completion tests run
-# their scripts; they skip a shell that is missing).
+# their scripts; they skip a shell that is missing), bzip2 (the robustness harness
+# writes its bzip2 bomb with it; that case skips without it), and what make install-check
+# runs on the installed files (desktop-file-validate, xmllint, update-mime-database,
+# gio, groff; each check skips when its tool is missing), and dbus (the file dialog
+# tests run a fake desktop portal on a dbus-daemon of their own; they skip without).
 APT_PKGS  := gcc pkg-config libx11-dev libxcursor-dev libxrandr-dev libxinerama-dev \
-             libxi-dev libxxf86vm-dev libgl1-mesa-dev libgl1-mesa-dri xvfb xauth smpq python3-pil zsh fish
+             libxi-dev libxxf86vm-dev libgl1-mesa-dev libgl1-mesa-dri xvfb xauth smpq python3-pil zsh fish bzip2 \
+             desktop-file-utils libxml2-utils shared-mime-info libglib2.0-bin groff-base dbus
 SUDO      := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Tests that draw need a display: use the real one, or a virtual one through xvfb-run.
 # The glTF export tests run the Khronos validator when this folder holds it (.ci/run
@@ -61,9 +66,11 @@ lint: vet fmt-check
 # from several goroutines, each with its own sampling context, and those that read
 # one mounted archive from several goroutines (the batch commands' -j workers),
 # and the help and completion asked for while commands run (cmd/animscope).
+# Last, make install-check installs into a temporary folder and checks the files.
 test: deps vet fmt-check
 	$(XRUN) $(GO) test -count=1 $(PKGS)
 	$(GO) test -race -count=1 -run 'Concurrent' ./formats/all/ ./formats/m2/ ./formats/vca/ ./formats/vfs/ ./cmd/animscope/
+	$(MAKE) --no-print-directory install-check
 
 # The README's pictures of the workbench (docs/pictures), drawn by `animscope shot` from
 # the built-in demo and a synthetic frog (m2test.Frog), never from sample files.
@@ -139,4 +146,7 @@ fuzz:
 	done; rm -f .fuzz.log
 
 clean:
-	rm -rf bin
+	rm -rf bin build
+
+# make install, make uninstall, make deb (dist/dist.mk).
+include dist/dist.mk

@@ -11,3 +11,5 @@ require (
 )
 
 require golang.org/x/sys v0.46.0
+
+require github.com/godbus/dbus/v5 v5.2.4

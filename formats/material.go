@@ -51,6 +51,10 @@ type Material struct {
 	// Nearest magnifies the texture's texels as squares and picks the nearest
 	// mip level (VoxelCore's pixel-art filtering) instead of trilinear filtering.
 	Nearest bool
+	// Slot is the replaceable texture slot (TextureSlot.Type) the base texture
+	// fills, 0 when the file names its texture: an empty slot's warning is the
+	// slot's (TextureSlot.Warning), not the material's.
+	Slot int
 }
 
 // MaterialState is a material's animated state at one time.

@@ -41,3 +41,19 @@ func ArchiveOf(name string) string {
 	}
 	return p
 }
+
+// OpenMemberTree mounts the archive of an "ARCHIVE:MEMBER" name for a caller
+// that reads the member and the files it names itself (a MIF source and its
+// includes): the tree, the member's path in it and the function that closes
+// it. ok is false when name is not a member of an archive that mounts as a tree.
+func OpenMemberTree(name string) (t Tree, member string, closeTree func() error, ok bool, err error) {
+	path, member := splitMember(name)
+	if member == "" {
+		return nil, "", nil, false, nil
+	}
+	t, closeTree, ok, err = openTree(path)
+	if err != nil || !ok {
+		return nil, "", nil, false, err
+	}
+	return t, CleanTreePath(member), closeTree, true, nil
+}

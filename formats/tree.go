@@ -139,7 +139,9 @@ func resolveInTree(t Tree, from, ref, root string, exts []string) (string, error
 	} else {
 		d := path.Dir(from)
 		for i := 0; i <= MaxRootLevels; i++ {
-			if d == "." {
+			// A member whose own name climbs ("../x.mif") looks from the tree's
+			// root: no candidate is ever above it.
+			if d == "." || d == ".." || strings.HasPrefix(d, "../") {
 				d = ""
 			}
 			dirs = append(dirs, d)

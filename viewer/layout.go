@@ -24,12 +24,13 @@ const (
 	PanelDiagnostics = "diagnostics"
 	PanelMaterials   = "materials"
 	PanelCrowd       = "crowd"
+	PanelGeosets     = "geosets"
 )
 
 // PanelIDs lists every panel id: the two side panels, then the bottom area's
 // tabs in their order.
 var PanelIDs = []string{PanelScene, PanelInspector, PanelDopeSheet, PanelKeys, PanelGraph,
-	PanelFallbackMap, PanelCompare, PanelDiagnostics, PanelMaterials, PanelCrowd}
+	PanelFallbackMap, PanelCompare, PanelDiagnostics, PanelMaterials, PanelCrowd, PanelGeosets}
 
 // BottomPanels are the panels the bottom area hosts as tabs.
 var BottomPanels = PanelIDs[2:]

@@ -67,6 +67,9 @@ func sceneDiags(scs ...*Scene) []Diag {
 		for _, d := range sc.Asset.Diagnostics {
 			ds = append(ds, Diag{Severity: d.Severity, Text: d.String()})
 		}
+		for _, w := range formats.SlotWarnings(sc.Asset) { // an empty texture slot
+			ds = append(ds, Diag{Severity: formats.Warning, Text: w})
+		}
 	}
 	return ds
 }

@@ -383,6 +383,9 @@ func (s *State) install(sc *Scene, keep bool) {
 	for _, d := range sc.Asset.Diagnostics {
 		s.Diags = append(s.Diags, Diag{Severity: d.Severity, Text: d.String()})
 	}
+	for _, w := range formats.SlotWarnings(sc.Asset) { // as the banner says them
+		s.Diags = append(s.Diags, Diag{Severity: formats.Warning, Text: w})
+	}
 	if !keep {
 		s.AddInfo("opened %s: %s, %s, %s, %s", sc.Name(), sc.Asset.Family,
 			Plural(sc.Skel.Len(), "node", "nodes"), Plural(len(sc.Asset.Clips), "clip", "clips"), Plural(len(sc.Meshes), "mesh", "meshes"))

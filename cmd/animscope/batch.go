@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"animscope/formats"
+	"animscope/formats/printable"
 	"animscope/formats/vfs"
 )
 
@@ -78,6 +79,55 @@ func batchMount(cmd string, args []string) (pos []string, ok bool) {
 	return nil, false
 }
 
+// batchFlagsOffMount is the error for flags only a mount takes (-j, --quiet,
+// --progress, --listfile, and validate's --json) given with a first argument that
+// is no mount, nil when there is none. The argument's own problem comes first: a
+// missing or unreadable file, an archive that does not open (its reader's error),
+// a model file that does not decode (exit 1); only a file that reads well gets
+// the usage error about the flags (exit 2). Without this, `validate -j 2 X` said
+// "flag provided but not defined: -j" and never why X was not mounted.
+func batchFlagsOffMount(cmd string, args []string, plain *flag.FlagSet) error {
+	fs, _ := newBatchFlags(cmd)
+	pos, err := parseInterleaved(fs, args)
+	if err != nil || len(pos) == 0 {
+		return nil
+	}
+	var only []string
+	fs.Visit(func(f *flag.Flag) {
+		if plain.Lookup(f.Name) == nil {
+			only = append(only, flagSpelling(f.Name))
+		}
+	})
+	if len(only) == 0 {
+		return nil
+	}
+	x, flags := pos[0], strings.Join(only, ", ")+" applies"
+	if len(only) > 1 {
+		flags = strings.Join(only, ", ") + " apply"
+	}
+	mt, mountErr := vfs.Open(x)
+	if mountErr == nil {
+		mt.Close() // an NRes file: ls and extract mount it, the other commands open it as a model
+		return usagef("%s is an NRes model, which %s opens as a scene, not as a MOUNT: %s to a MOUNT only (a folder, an MPQ, a .tre/.toc)", x, cmd, flags)
+	}
+	_, fileErr := formats.OpenFile(x, formats.Options{DeferMeshes: true})
+	if fileErr == nil {
+		return usagef("%s is a FILE, not a MOUNT: %s to a MOUNT only (a folder or an archive)", x, flags)
+	}
+	if _, err := os.Stat(x); err != nil || modelExtensions()[strings.ToLower(path.Ext(x))] {
+		return fileErr // missing, ARCHIVE:MEMBER, or meant as a model file: what is wrong with it
+	}
+	return mountErr
+}
+
+// flagSpelling is how help spells a flag: -j, --json.
+func flagSpelling(name string) string {
+	if len(name) == 1 {
+		return "-" + name
+	}
+	return "--" + name
+}
+
 // modelExtensions are the extensions some decoder reads (a mount's model files).
 func modelExtensions() map[string]bool {
 	out := map[string]bool{}
@@ -139,7 +189,7 @@ func runBatch(cmd string, args []string, stdout, stderr io.Writer) int {
 		return exitFor(cmd, err, stderr)
 	}
 	if len(entries) == 0 {
-		fmt.Fprintf(stderr, "%s: no model file to %s\n", pos[0], cmd)
+		fmt.Fprintf(stderr, "%s: no model file to %s\n", printable.Name(pos[0]), cmd)
 		return exitInvalid
 	}
 	var exp *batchExport
@@ -147,11 +197,13 @@ func runBatch(cmd string, args []string, stdout, stderr io.Writer) int {
 		if exp, err = newBatchExport(b); err != nil {
 			return exitFor(cmd, err, stderr)
 		}
+		exp.plan(entries, mt.MemberName)
+		exp.guard = newInputGuard(mt, *b.mf.listfile) // never write over a file of the mount
 	}
 	work := func(e vfs.Entry) batchResult { return batchOne(cmd, mt, e, opts, exp) }
 	var bar *progressBar
 	if !*b.quiet && (*b.progress || isTerminal(stderr)) {
-		bar = &progressBar{w: stderr, total: len(entries), start: time.Now()}
+		bar = &progressBar{w: rawWriter(stderr), total: len(entries), start: time.Now()} // its \r stays a CR
 	}
 	start := time.Now()
 	results := make([]batchResult, len(entries))
@@ -223,6 +275,9 @@ func batchOne(cmd string, mt *vfs.Mount, e vfs.Entry, opts formats.Options, exp 
 	if mt.Kind(e) == vfs.KindFolder {
 		// A file on disk: exactly validateFile's steps.
 		r.Errors, r.Warnings = mifDepartures(r.File, opts, &msgs)
+	} else if mt.Kind(e) != vfs.KindNRes {
+		// A member of a tree: the same check, its includes read from the mount.
+		r.Errors, r.Warnings = mifDeparturesIn(mt, e.Path, r.File, opts, &msgs)
 	}
 	a, err := mt.OpenModel(e, opts)
 	if err != nil {
@@ -316,18 +371,19 @@ func printBatchText(stdout, stderr io.Writer, cmd string, r batchResult, quiet b
 		return
 	}
 	for _, m := range r.Messages {
-		fmt.Fprintln(stderr, m)
+		fmt.Fprintln(stderr, printable.Name(m)) // one line each
 	}
+	file := printable.Name(r.File)
 	switch r.Verdict {
 	case "invalid":
-		fmt.Fprintf(stdout, "%s: invalid (%s, %s)\n", r.File, plural(r.Errors, "error", "errors"), plural(r.Warnings, "warning", "warnings"))
+		fmt.Fprintf(stdout, "%s: invalid (%s, %s)\n", file, plural(r.Errors, "error", "errors"), plural(r.Warnings, "warning", "warnings"))
 	case "warnings":
-		fmt.Fprintf(stdout, "%s: valid, with %s\n", r.File, plural(r.Warnings, "warning", "warnings"))
+		fmt.Fprintf(stdout, "%s: valid, with %s\n", file, plural(r.Warnings, "warning", "warnings"))
 	default:
-		fmt.Fprintf(stdout, "%s: valid\n", r.File)
+		fmt.Fprintf(stdout, "%s: valid\n", file)
 	}
 	if r.Wrote != "" {
-		fmt.Fprintf(stdout, "  wrote %s\n", r.Wrote)
+		fmt.Fprintf(stdout, "  wrote %s\n", printable.Name(r.Wrote))
 	}
 	if cmd == "inspect" && r.Inspect != nil {
 		fmt.Fprintf(stdout, "  %s, %d nodes, %d meshes, %d clips\n", r.Inspect.Format, len(r.Inspect.Nodes), len(r.Inspect.Meshes), len(r.Inspect.Clips))
@@ -375,12 +431,20 @@ func printSummary(w io.Writer, s batchSummary) {
 	sort.Strings(fams)
 	fmt.Fprintf(w, "\n%s (%s) in %.2f s: %d valid, %d with warnings, %d invalid\n",
 		plural(s.Files, "file", "files"), strings.Join(fams, ", "), s.Seconds, s.Valid, s.Warnings, s.Invalid)
-	fmt.Fprintf(w, "slowest: %s\nlargest: %s\n", strings.Join(s.Slowest, ", "), strings.Join(s.Largest, ", "))
+	fmt.Fprintf(w, "slowest: %s\nlargest: %s\n", printable.Name(strings.Join(s.Slowest, ", ")), printable.Name(strings.Join(s.Largest, ", ")))
+}
+
+// rawWriter is the writer under run's control-character escaping.
+func rawWriter(w io.Writer) io.Writer {
+	if p, ok := w.(*printable.Writer); ok {
+		return p.W
+	}
+	return w
 }
 
 // isTerminal reports whether w is a terminal (a character device).
 func isTerminal(w io.Writer) bool {
-	f, ok := w.(*os.File)
+	f, ok := rawWriter(w).(*os.File)
 	if !ok {
 		return false
 	}

@@ -12,10 +12,50 @@ import (
 	"animscope/formats/vfs"
 )
 
-// batchExport writes each model of a mount as DIR/<its path>.glb.
+// batchExport writes each model of a mount as DIR/<its path>.glb: the member's
+// path with its extension replaced. Two members whose outputs would be one file
+// (x.m2 and x.ans both make x.glb; names compare in any case, as on a disk that
+// folds case) keep their extensions instead (x.m2.glb, x.ans.glb), so that no
+// export overwrites another and the names stay predictable from the mount alone.
+// Where even the full names meet (case twins T.m2 and t.m2), each of them fails
+// with an error naming the other, and nothing is written for them.
 type batchExport struct {
-	root string // the output folder, symbolic links resolved
-	eo   gltf.ExportOptions
+	root    string // the output folder, symbolic links resolved
+	eo      gltf.ExportOptions
+	targets map[string]string // member path → output path relative to root
+	clashes map[string]error  // member path → why it is not written (its output is another's too)
+	guard   *inputGuard       // the mount's files (see extract)
+}
+
+// plan chooses every entry's output name before any is written (see batchExport).
+// name is how an entry is named in an error (vfs.Mount.MemberName).
+func (x *batchExport) plan(entries []vfs.Entry, name func(vfs.Entry) string) {
+	x.targets, x.clashes = map[string]string{}, map[string]error{}
+	short := func(p string) string { return strings.TrimSuffix(p, path.Ext(p)) + ".glb" }
+	groups := map[string][]vfs.Entry{}
+	for _, e := range entries {
+		k := strings.ToLower(short(e.Path))
+		groups[k] = append(groups[k], e)
+	}
+	full := map[string][]vfs.Entry{}
+	for _, e := range entries {
+		name := short(e.Path)
+		if len(groups[strings.ToLower(name)]) > 1 {
+			name = e.Path + ".glb"
+		}
+		x.targets[e.Path] = name
+		k := strings.ToLower(name)
+		full[k] = append(full[k], e)
+	}
+	for _, es := range full {
+		if len(es) < 2 {
+			continue
+		}
+		for i, e := range es {
+			x.clashes[e.Path] = fmt.Errorf("%s: its output %s would also be %s's: neither is written (export each by a PATTERN of its own)",
+				name(e), x.targets[e.Path], name(es[(i+1)%len(es)]))
+		}
+	}
 }
 
 func newBatchExport(b *batchFlags) (*batchExport, error) {
@@ -46,11 +86,18 @@ func newBatchExport(b *batchFlags) (*batchExport, error) {
 // write exports one decoded file; the target is refused when it would leave the
 // output folder or is not a regular file.
 func (x *batchExport) write(a *formats.Part, e vfs.Entry) (string, error) {
+	if err := x.clashes[e.Path]; err != nil {
+		return "", err
+	}
 	scene, err := formats.Merge([]*formats.Part{a})
 	if err != nil {
 		return "", err
 	}
-	rel, err := safeRel(strings.TrimSuffix(e.Path, path.Ext(e.Path)) + ".glb")
+	name, ok := x.targets[e.Path]
+	if !ok {
+		name = strings.TrimSuffix(e.Path, path.Ext(e.Path)) + ".glb"
+	}
+	rel, err := safeRel(name)
 	if err != nil {
 		return "", err
 	}
@@ -68,6 +115,9 @@ func (x *batchExport) write(a *formats.Part, e vfs.Entry) (string, error) {
 	target = filepath.Join(realDir, filepath.Base(target))
 	if st, err := os.Lstat(target); err == nil && !st.Mode().IsRegular() {
 		return "", fmt.Errorf("%s exists and is not a regular file: refused", target)
+	}
+	if in, ok := x.guard.input(target); ok {
+		return "", fmt.Errorf("%s is an input file (%s); it is never overwritten", target, in)
 	}
 	eo := x.eo
 	eo.Name = strings.TrimSuffix(path.Base(e.Path), path.Ext(e.Path))

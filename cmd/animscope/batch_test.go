@@ -8,8 +8,11 @@ import (
 	"strings"
 	"testing"
 
+	"animscope/assets"
 	"animscope/formats/mpq"
 	"animscope/formats/mpq/mpqtest"
+	"animscope/formats/vca/vcatest"
+	"animscope/formats/vfs"
 )
 
 // batchFolder writes n good test scenes and one bad one into sub-folders.
@@ -150,5 +153,107 @@ func TestBatchExport(t *testing.T) {
 	}
 	if strings.Count(stdout, `"wrote":`) != 3 {
 		t.Errorf("--json: want 3 lines with \"wrote\":\n%s", stdout)
+	}
+}
+
+// TestBatchExportNamesUnique: x.vcm and x.test would both export to x.glb (issue
+// 28, item 5: one export lost, exit 0). Members whose short outputs meet keep
+// their extensions (x.vcm.glb, x.test.glb) on any -j; a member alone keeps the
+// short name; case twins, whose full names meet too, fail naming each other and
+// write nothing.
+func TestBatchExportNamesUnique(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "x.vcm"), vcatest.Bones(3), 0o644)
+	os.WriteFile(filepath.Join(dir, "x.test"), []byte("TESTSCENE 1"), 0o644)
+	os.WriteFile(filepath.Join(dir, "z.test"), []byte("TESTSCENE 2"), 0o644)
+	for _, j := range []string{"1", "2"} {
+		out := t.TempDir()
+		code, stdout, stderr := runCLI("export", "-j", j, "--out", out, dir, "*.vcm", "*.test")
+		if code != exitOK {
+			t.Fatalf("-j %s: exit %d, want 0\n%s%s", j, code, stdout, stderr)
+		}
+		for _, name := range []string{"x.vcm.glb", "x.test.glb", "z.glb"} {
+			if data, err := os.ReadFile(filepath.Join(out, name)); err != nil || !strings.HasPrefix(string(data), "glTF") {
+				t.Errorf("-j %s: %s: %v, want a .glb", j, name, err)
+			}
+		}
+		if _, err := os.Stat(filepath.Join(out, "x.glb")); err == nil {
+			t.Errorf("-j %s: x.glb written: the short name of two members", j)
+		}
+		if got := strings.Count(stdout, "wrote "); got != 3 {
+			t.Errorf("-j %s: %d \"wrote\" lines, want 3\n%s", j, got, stdout)
+		}
+	}
+
+}
+
+// TestBatchExportPlan: the output names chosen for members whose short names meet
+// in any case, and the clash of case twins (a folder mount that lists both, or an
+// archive's two spellings): each fails naming the other.
+func TestBatchExportPlan(t *testing.T) {
+	var x batchExport
+	x.plan([]vfs.Entry{{Path: "a/x.m2"}, {Path: "a/X.ans"}, {Path: "a/y.m2"}, {Path: "T.m2"}, {Path: "t.m2"}},
+		func(e vfs.Entry) string { return "D:" + e.Path })
+	for path, want := range map[string]string{"a/x.m2": "a/x.m2.glb", "a/X.ans": "a/X.ans.glb", "a/y.m2": "a/y.glb"} {
+		if got := x.targets[path]; got != want || x.clashes[path] != nil {
+			t.Errorf("%s: output %q (clash %q), want %q (none)", path, got, x.clashes[path], want)
+		}
+	}
+	for path, want := range map[string]string{"T.m2": "D:T.m2: its output T.m2.glb would also be D:t.m2's", "t.m2": "D:t.m2: its output t.m2.glb would also be D:T.m2's"} {
+		_, err := x.write(nil, vfs.Entry{Path: path})
+		if err == nil || !strings.HasPrefix(err.Error(), want) {
+			t.Errorf("write of case twin %s: %v, want %q…", path, err, want)
+		}
+	}
+}
+
+// TestBatchFlagsOffMount: a flag only a mount takes, given with a first argument
+// that is no mount, names the argument's problem first (issue 28, item 9: it only
+// said "flag provided but not defined: -j"): a missing archive or file, an archive
+// that does not open, a model that does not decode give exit 1 with the file's
+// error; a file that reads well (a model, an NRes model) gives exit 2 naming both
+// the file and the flags.
+func TestBatchFlagsOffMount(t *testing.T) {
+	dir := t.TempDir()
+	good := writeScene(t, dir, "good.test", "TESTSCENE 1")
+	bad := writeScene(t, dir, "bad.vcm", "@bone name 'root' {\n")
+	nres := filepath.Join(dir, "demo.msh")
+	os.WriteFile(nres, assets.DemoMSH, 0o644)
+	junk := filepath.Join(dir, "junk.mpq")
+	os.WriteFile(junk, []byte("not an archive at all"), 0o644)
+	missing := filepath.Join(dir, "missing.mpq")
+	cases := []struct {
+		args []string
+		code int
+		want []string // in stderr
+	}{
+		{[]string{"validate", "-j", "2", missing}, exitInvalid, []string{missing + ": no such file or directory"}},
+		{[]string{"validate", "--json", missing}, exitInvalid, []string{missing + ": no such file or directory"}},
+		{[]string{"inspect", "-j", "2", missing}, exitInvalid, []string{missing + ": no such file or directory"}},
+		{[]string{"export", "-j", "2", "--out", filepath.Join(dir, "o"), missing}, exitInvalid, []string{missing + ": no such file or directory"}},
+		{[]string{"validate", "-j", "2", junk}, exitInvalid, []string{junk + ": not an archive"}},
+		{[]string{"inspect", "--quiet", junk}, exitInvalid, []string{junk + ": not an archive"}},
+		{[]string{"validate", "-j", "2", bad}, exitInvalid, []string{bad + ":2:1: unexpected end"}},
+		{[]string{"validate", "-j", "2", "--json", nres}, exitUsage, []string{nres + " is an NRes model", "-j, --json apply to a MOUNT only"}},
+		{[]string{"inspect", "-j", "2", nres}, exitUsage, []string{nres + " is an NRes model", "-j applies to a MOUNT only"}},
+		{[]string{"validate", "--progress", good}, exitUsage, []string{good + " is a FILE, not a MOUNT", "--progress applies to a MOUNT only"}},
+	}
+	for _, tc := range cases {
+		code, stdout, stderr := runCLI(tc.args...)
+		if code != tc.code {
+			t.Errorf("%v: exit %d, want %d\n%s%s", tc.args, code, tc.code, stdout, stderr)
+		}
+		for _, w := range tc.want {
+			if !strings.Contains(stderr, w) {
+				t.Errorf("%v: stderr lacks %q:\n%s", tc.args, w, stderr)
+			}
+		}
+		if strings.Contains(stderr, "not defined") {
+			t.Errorf("%v: the flag is blamed, not the file:\n%s", tc.args, stderr)
+		}
+	}
+	// Without a mount-only flag nothing changes: the plain command reads the file.
+	if code, _, stderr := runCLI("validate", nres); code != exitOK {
+		t.Errorf("validate %s: exit %d, want 0\n%s", nres, code, stderr)
 	}
 }

@@ -151,7 +151,13 @@ func completeValue(fs *flag.FlagSet, f *flag.Flag, before []string, cur string) 
 	if r, ok := readingOf(f.Name); ok {
 		return filterPrefix(r.Choices, cur)
 	}
-	if f.Name != "clip" && f.Name != "clip-b" {
+	switch f.Name {
+	case "geosets":
+		return filterPrefix([]string{"defaults", "all"}, cur)
+	case "texture":
+		return filterPrefix([]string{"body=", "cape=", "hair=", "fur=", "creature1=", "creature2=", "creature3="}, cur)
+	case "clip", "clip-b":
+	default:
 		return nil
 	}
 	var files []string

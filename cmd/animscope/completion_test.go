@@ -32,8 +32,13 @@ func TestCompleteWords(t *testing.T) {
 		{[]string{"diff", demo, m2, "--clip", ""}, "demo"},
 		{[]string{"sample", "--out", ""}, ""},
 		{[]string{"completion", ""}, "bash fish zsh"},
+		{[]string{"extract", "--ma"}, "--max-bytes"},
+		{[]string{"validate", "--max-b"}, "--max-bytes"},
 		{[]string{"help", "re"}, "render"},
 		{[]string{"inspect", "missing.m2", "--clip", ""}, ""},
+		{[]string{"render", "--geosets", ""}, "defaults all"},
+		{[]string{"shot", "--texture", "c"}, "cape= creature1= creature2= creature3="},
+		{[]string{"export", "--geo"}, "--geosets"},
 	} {
 		got := strings.Join(completeWords(tc.words), " ")
 		if tc.words[len(tc.words)-1] == "-" {

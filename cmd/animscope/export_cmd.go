@@ -21,6 +21,7 @@ type exportFlags struct {
 	out, clip, fps, scale *string
 	skin                  *string
 	separate, bindPose    *bool
+	char                  characterFlags
 }
 
 func newExportFlags() (*flag.FlagSet, *exportFlags) {
@@ -34,6 +35,7 @@ func newExportFlags() (*flag.FlagSet, *exportFlags) {
 	f.bindPose = fs.Bool("bind-pose", false, "export the bind pose only, without animations")
 	f.scale = fs.String("scale", "1", "multiply every length by F (file units are written as metres)")
 	f.skin = fs.String("skin", "", "fill the model's replaceable textures (creature skins) with this texture beside it")
+	f.char.register(fs)
 	return fs, f
 }
 
@@ -48,6 +50,9 @@ func runExport(args []string, stdout, stderr io.Writer) int {
 	if _, ok := batchMount("export", args); ok {
 		return runBatch("export", args, stdout, stderr) // a folder or an archive: every model in it, to --out DIR
 	}
+	if err := batchFlagsOffMount("export", args, flagSetOf(newExportFlags)()); err != nil {
+		return exitFor("export", err, stderr) // the first argument is no mount: why, before the flags
+	}
 	fs, f := newExportFlags()
 	out, separate, clip, fpsStr, bindPose, scaleStr, skin := f.out, f.separate, f.clip, f.fps, f.bindPose, f.scale, f.skin
 	files, opts, err := parseFiles(fs, &f.opt, args)
@@ -58,6 +63,9 @@ func runExport(args []string, stdout, stderr io.Writer) int {
 	}
 	if err == nil && *bindPose && set["clip"] {
 		err = usagef("--clip and --bind-pose exclude each other")
+	}
+	if err == nil {
+		err = f.char.check()
 	}
 	var eo gltf.ExportOptions
 	if err == nil && *fpsStr != "" {
@@ -109,6 +117,9 @@ func runExport(args []string, stdout, stderr io.Writer) int {
 		if err := a.Materials.UseSkin(*skin); err != nil {
 			return exitFor("export", usagef("--skin: %v", err), stderr)
 		}
+	}
+	if err := f.char.apply(a); err != nil { // --geosets, --texture (after --skin: they win)
+		return exitFor("export", err, stderr)
 	}
 	eo.BindPose = *bindPose
 	if set["clip"] {

@@ -24,7 +24,7 @@ var renderStill = gui.RenderStill
 // (gui.ErrNoDisplay) is an error like any other: status 1.
 func openViewer(v viewerArgs, stderr io.Writer) int {
 	cfg := gui.Config{Files: v.files, Compare: v.compare, CompareA: v.compareA, CompareB: v.compareB,
-		Watch: v.watch, Opts: v.opts, OptsB: v.optsB}
+		Watch: v.watch, Opts: v.opts, OptsB: v.optsB, Load: v.load}
 	if err := gui.Run(cfg); err != nil {
 		fmt.Fprintf(stderr, "animscope: %v\n", err)
 		return exitInvalid

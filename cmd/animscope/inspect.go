@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"animscope/formats"
+	"animscope/formats/printable"
 )
 
 type inspectMesh struct {
@@ -21,6 +22,10 @@ type inspectMesh struct {
 	Skinned   bool   `json:"skinned"`
 	Group     int    `json:"group"`
 	Hidden    bool   `json:"hidden,omitempty"`
+	// Geoset and Visible (M2 meshes only): the geoset id and whether the
+	// scene draws the mesh by default.
+	Geoset  *int  `json:"geoset,omitempty"`
+	Visible *bool `json:"visible,omitempty"`
 }
 
 type inspectClip struct {
@@ -38,12 +43,16 @@ type inspectNode struct {
 	Parent int    `json:"parent"`
 }
 
+// inspectDiag is one diagnostic. offset is the byte in the file the decoder
+// read; line and col, always both or neither, a place in a text source: a .mif's
+// diagnostic carries its compiled file's offset exactly as that IFF's does, and
+// adds the line and column of the statement that wrote the byte.
 type inspectDiag struct {
 	Severity string `json:"severity"`
 	File     string `json:"file"`
 	Offset   *int64 `json:"offset,omitempty"`
-	Line     int    `json:"line,omitempty"`
-	Col      int    `json:"col,omitempty"`
+	Line     *int   `json:"line,omitempty"`
+	Col      *int   `json:"col,omitempty"`
 	Message  string `json:"message"`
 }
 
@@ -83,10 +92,14 @@ func finite(v float64) *f64 {
 }
 
 func diagJSON(d formats.Diagnostic) inspectDiag {
-	out := inspectDiag{Severity: d.Severity.String(), File: d.File, Line: d.Line, Col: d.Col, Message: d.Message}
-	if d.Offset >= 0 && d.Line == 0 {
+	out := inspectDiag{Severity: d.Severity.String(), File: d.File, Message: d.Message}
+	if d.Offset >= 0 {
 		off := d.Offset
 		out.Offset = &off
+	}
+	if d.Line > 0 {
+		line, col := d.Line, d.Col
+		out.Line, out.Col = &line, &col
 	}
 	return out
 }
@@ -113,8 +126,13 @@ func describe(a *formats.Asset) inspectOut {
 		if a.Skeleton != nil && node >= 0 && node < a.Skeleton.Len() {
 			node = a.Skeleton.FileIndexOf(node)
 		}
-		out.Meshes = append(out.Meshes, inspectMesh{Name: m.Name, Vertices: m.Vertices, Triangles: m.Triangles,
-			Node: node, Skinned: m.Skinned, Group: m.Group, Hidden: m.Hidden})
+		im := inspectMesh{Name: m.Name, Vertices: m.Vertices, Triangles: m.Triangles,
+			Node: node, Skinned: m.Skinned, Group: m.Group, Hidden: m.Hidden}
+		if a.Family == formats.FamilyM2 {
+			id, vis := m.Group, !m.Hidden
+			im.Geoset, im.Visible = &id, &vis
+		}
+		out.Meshes = append(out.Meshes, im)
 	}
 	if a.Materials != nil {
 		for _, m := range a.Materials.Materials() {
@@ -178,6 +196,9 @@ func runInspect(args []string, stdout, stderr io.Writer) int {
 	if _, ok := batchMount("inspect", args); ok {
 		return runBatch("inspect", args, stdout, stderr) // a folder or an archive: every model in it
 	}
+	if err := batchFlagsOffMount("inspect", args, flagSetOf(newInspectFlags)()); err != nil {
+		return exitFor("inspect", err, stderr) // the first argument is no mount: why, before the flags
+	}
 	fs, f := newInspectFlags()
 	files, opts, err := parseFiles(fs, &f.opt, args)
 	if err != nil {
@@ -234,10 +255,10 @@ func runInspect(args []string, stdout, stderr io.Writer) int {
 // printInspect writes out as text; details, when not nil, is out.Details
 // marshaled already (tens of MB for a large MSH model: not marshaled twice).
 func printInspect(w io.Writer, a *formats.Asset, out inspectOut, details []byte) {
-	fmt.Fprintf(w, "files:   %s\nformat:  %s (up axis %s)\n", strings.Join(out.Files, " "), out.Format, out.UpAxis)
+	fmt.Fprintf(w, "files:   %s\nformat:  %s (up axis %s)\n", printable.Name(strings.Join(out.Files, " ")), out.Format, out.UpAxis)
 	fmt.Fprintf(w, "nodes:   %d\n", len(out.Nodes))
 	for _, n := range out.Nodes {
-		fmt.Fprintf(w, "  %4d %-32s parent %d\n", n.Index, n.Name, n.Parent)
+		fmt.Fprintf(w, "  %4d %-32s parent %d\n", n.Index, printable.Name(n.Name), n.Parent)
 	}
 	verts, tris := 0, 0
 	for _, m := range out.Meshes {
@@ -245,6 +266,8 @@ func printInspect(w io.Writer, a *formats.Asset, out inspectOut, details []byte)
 		tris += m.Triangles
 	}
 	fmt.Fprintf(w, "meshes:  %d (%s, %s)\n", len(out.Meshes), plural(verts, "vertex", "vertices"), plural(tris, "triangle", "triangles"))
+	printGeosets(w, a)
+	printSlots(w, a)
 	if len(out.Materials) > 0 {
 		fmt.Fprintf(w, "materials: %d\n", len(out.Materials))
 		for _, m := range out.Materials {
@@ -257,7 +280,7 @@ func printInspect(w io.Writer, a *formats.Asset, out inspectOut, details []byte)
 			}
 			name := ""
 			if m.Mesh >= 0 && m.Mesh < len(out.Meshes) {
-				name = " " + out.Meshes[m.Mesh].Name
+				name = " " + printable.Name(out.Meshes[m.Mesh].Name)
 			}
 			fmt.Fprintf(w, "  mesh %3d%s: %s, %s\n", m.Mesh, name, tex, m.Blend)
 		}
@@ -275,7 +298,7 @@ func printInspect(w io.Writer, a *formats.Asset, out inspectOut, details []byte)
 		if c.Frames > 0 {
 			frames = ", " + plural(c.Frames, "frame", "frames")
 		}
-		fmt.Fprintf(w, "  %3d %-32s %s (%s)%s\n", c.Index, c.Name, dur, sec, frames)
+		fmt.Fprintf(w, "  %3d %-32s %s (%s)%s\n", c.Index, printable.Name(c.Name), dur, sec, frames)
 	}
 	if out.Details != nil {
 		fmt.Fprintln(w, "details:")

@@ -6,24 +6,34 @@ import (
 	"io"
 
 	"animscope/formats"
+	"animscope/formats/printable"
 	"animscope/formats/vfs"
 )
 
 // mountFlags are the flags of the commands that read a mount.
 type mountFlags struct {
 	listfile *string
+	maxBytes *string
 }
 
 func (m *mountFlags) register(fs *flag.FlagSet) {
 	m.listfile = fs.String("listfile", "", "a listfile naming MPQ members that the archives' own (listfile) lacks")
+	m.maxBytes = fs.String("max-bytes", "", maxBytesUsage)
 }
 
 // open mounts path (a folder, an archive, a game data folder) and applies the
 // user's listfile.
 func (m *mountFlags) open(path string) (*vfs.Mount, error) {
+	limit, err := parseMaxBytes(*m.maxBytes)
+	if err != nil {
+		return nil, err
+	}
 	mt, err := vfs.Open(path)
 	if err != nil {
 		return nil, err
+	}
+	if limit > 0 {
+		mt.SetMaxBytes(limit)
 	}
 	if *m.listfile != "" {
 		data, err := formats.ReadFile(*m.listfile)
@@ -102,7 +112,7 @@ func runLs(args []string, stdout, stderr io.Writer) int {
 		}
 	} else {
 		for _, e := range matches {
-			fmt.Fprintf(stdout, "%12d  %s\n", e.Size, e.Path)
+			fmt.Fprintf(stdout, "%12d  %s\n", e.Size, printable.Name(e.Path))
 		}
 	}
 	if len(matches) == 0 && pattern != "" {

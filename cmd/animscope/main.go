@@ -10,6 +10,7 @@ import (
 	"os"
 
 	_ "animscope/formats/all"
+	"animscope/formats/printable"
 )
 
 // Exit codes of the contract.
@@ -24,6 +25,10 @@ func main() {
 }
 
 func run(args []string, stdout, stderr io.Writer) int {
+	// Names come from files: no control character in one reaches the terminal
+	// raw, whichever message carries it (printable; JSON output passes unchanged).
+	stdout = &printable.Writer{W: stdout}
+	stderr = &printable.Writer{W: stderr, C1: true}
 	if len(args) > 0 {
 		if c, ok := lookupCommand(args[0]); ok && c.run != nil && wantsHelp(args[1:]) {
 			return printHelpFor(c.name, stdout) // COMMAND -h: its help on stdout, exit 0
@@ -59,6 +64,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return runCompletion(args[1:], stdout, stderr)
 		case "__complete":
 			return runComplete(args[1:], stdout)
+		case "__man":
+			return runMan(args[1:], stdout, stderr)
 		}
 		if unknownWord(args[0]) {
 			return exitFor("", usagef("%q is neither a command nor a file%s", args[0], suggestCommand(args[0])), stderr)
@@ -82,16 +89,17 @@ const usageText = `usage:
                    [READING …] FILE...
   animscope diff [--json] [--clip C] [--half] [READING …] [READING-b …] FILE_A FILE_B
   animscope render [--clip C] [--t T] [--size WxH] [--skin NAME] --out FILE.png|.jpg
-                   [READING …] [FILE...]
+                   [--geosets G] [--texture SLOT=FILE …] [READING …] [FILE...]
   animscope shot [--size WxH] [--scale F] [--panel ID] [--beside ID] [--clip C] [--t T]
                  [--select NODE] [--clip-b C --weight W] [--compare [--file-b FILE …]]
-                 --out FILE.png|.jpg [READING …] [FILE...]
+                 [--geosets G] [--texture SLOT=FILE …] --out FILE.png|.jpg [READING …] [FILE...]
   animscope export [--clip C] [--fps N] [--bind-pose] [--scale F] [--skin NAME]
-                   [--separate] --out FILE.glb|.gltf [READING …] FILE...
+                   [--geosets G] [--texture SLOT=FILE …] [--separate] --out FILE.glb|.gltf
+                   [READING …] FILE...
   animscope texture FILE --out FILE.png [--mip N]   a texture (BLP, DDS, Texm, PNG, JPEG) as PNG
   animscope mif [--root DIR] FILE     print an SWG file (IFF, or a .mif compiled) as MIF
   animscope ls [--json] [--listfile F] MOUNT [PATTERN]
-  animscope extract [--listfile F] [--quiet] MOUNT PATTERN --out DIR
+  animscope extract [--listfile F] [--max-bytes N] [--quiet] MOUNT PATTERN --out DIR
   animscope validate|inspect|export [--json] [--quiet] [-j N] [--out DIR] MOUNT [PATTERN...]
 
 A MOUNT is a folder, an MPQ or NRes archive, or a game data folder (its MPQ

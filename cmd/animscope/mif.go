@@ -32,14 +32,19 @@ func runMIF(args []string, stdout, stderr io.Writer) int {
 		return exitFor("mif", err, stderr)
 	}
 	name := files[0]
-	data, err := formats.ReadFile(name)
+	data, err := formats.ReadMember(name) // a file, or ARCHIVE:MEMBER
 	if err != nil {
 		return exitFor("mif", err, stderr)
 	}
 	as := name
 	if isMIF(name) {
+		mo := mif.Options{Root: opts.Root, Path: name}
+		if tree, member, closeTree, ok, err := formats.OpenMemberTree(name); err == nil && ok {
+			defer closeTree()
+			mo.Path, mo.Tree = member, tree // its includes come from its archive
+		}
 		var f *mif.File
-		if data, _, f, err = mif.Compile(name, data, mif.Options{Root: opts.Root, Path: name}); err != nil {
+		if data, _, f, err = mif.Compile(name, data, mo); err != nil {
 			return exitFor("mif", err, stderr)
 		}
 		if f.Extension != "" {
@@ -61,16 +66,43 @@ func isMIF(name string) bool { return strings.EqualFold(filepath.Ext(name), ".mi
 
 // mifDepartures prints where a .mif source departs from what the client reads
 // (missing blocks, field types), for validate; other files give nothing. A source
-// that does not compile gives nothing here: opening it reports the error.
+// that does not compile gives nothing here: opening it reports the error. A
+// member of an archive ("ARCHIVE:MEMBER") is checked as the same file on disk is,
+// its includes read from its archive.
 func mifDepartures(name string, opts formats.Options, stderr io.Writer) (errs, warns int) {
 	if !isMIF(name) {
 		return 0, 0
+	}
+	tree, member, closeTree, ok, err := formats.OpenMemberTree(name)
+	if err != nil {
+		return 0, 0
+	}
+	if ok {
+		defer closeTree()
+		return mifDeparturesIn(tree, member, name, opts, stderr)
 	}
 	src, err := formats.ReadFile(name)
 	if err != nil {
 		return 0, 0
 	}
-	_, _, f, err := mif.Compile(name, src, mif.Options{Root: opts.Root, Path: name})
+	return mifCheck(name, src, mif.Options{Root: opts.Root, Path: name}, stderr)
+}
+
+// mifDeparturesIn is mifDepartures for the member of a mounted tree (name is how
+// it is shown).
+func mifDeparturesIn(tree formats.Tree, member, name string, opts formats.Options, stderr io.Writer) (errs, warns int) {
+	if !isMIF(member) {
+		return 0, 0
+	}
+	src, err := tree.ReadFile(member)
+	if err != nil {
+		return 0, 0
+	}
+	return mifCheck(name, src, mif.Options{Root: opts.Root, Path: member, Tree: tree}, stderr)
+}
+
+func mifCheck(name string, src []byte, mo mif.Options, stderr io.Writer) (errs, warns int) {
+	_, _, f, err := mif.Compile(name, src, mo)
 	if err != nil {
 		return 0, 0
 	}

@@ -11,23 +11,80 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
+	"strings"
 	"testing"
 
+	"animscope/formats/blp"
+	"animscope/formats/blp/blptest"
 	"animscope/formats/m2/m2test"
 	"animscope/viewer/gui"
 )
 
 // readmePictures are the README's pictures of the workbench: `animscope shot`
-// arguments, from the built-in demo and the synthetic frog (m2test.Frog) only.
+// (or render) arguments, from the built-in demo, the synthetic frog
+// (m2test.Frog) and the synthetic character (m2test.Character) only.
 var readmePictures = []struct {
 	name string
 	args []string
+	cmd  string // "" is shot
 }{
-	{"workbench-demo.png", []string{"--size", "1024x640", "--t", "10", "--select", "neck", "--panel", "dope-sheet"}},
+	{"workbench-demo.png", []string{"--size", "1024x640", "--t", "10", "--select", "neck", "--panel", "dope-sheet"}, ""},
 	{"workbench-frog-blend.png", []string{"--size", "1024x640", "--clip", "Walk", "--clip-b", "Run", "--weight", "0.4",
-		"--t", "300", "--select", "14", "--panel", "graph", "Frog.m2"}},
+		"--t", "300", "--select", "14", "--panel", "graph", "Frog.m2"}, ""},
 	{"workbench-compare.png", []string{"--size", "1024x640", "--compare", "--rounding-b", "floor", "--t", "12",
-		"--panel", "fallback-map"}},
+		"--panel", "fallback-map"}, ""},
+	// The synthetic character (m2test.Character) at its default geosets, its
+	// slots empty; with every geoset; with --texture body= and hair=
+	// (pictureTextures); the Geosets panel.
+	{"character-defaults.png", []string{"--size", "400x440", characterPicture}, "render"},
+	{"character-all.png", []string{"--size", "400x440", "--geosets", "all", characterPicture}, "render"},
+	{"character-textured.png", []string{"--size", "400x440", "--texture", "body=body.blp", "--texture", "hair=hair.blp",
+		characterPicture}, "render"},
+	{"character-geosets.png", []string{"--size", "1024x640", "--panel", "geosets", "--texture", "body=body.blp",
+		"--texture", "hair=hair.blp", characterPicture}, ""},
+}
+
+// characterPicture is where the pictures' character lies, as the client lays
+// it out.
+const characterPicture = "Character/Scourge/Female/ScourgeFemale.m2"
+
+// pictureTextures writes the synthetic character and two made-up textures for
+// its slots into dir: a banded body skin and a striped hair.
+func pictureTextures(t *testing.T, dir string) {
+	t.Helper()
+	model := filepath.Join(dir, filepath.FromSlash(characterPicture))
+	if err := os.MkdirAll(filepath.Dir(model), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	data, skin := m2test.Character(264, "ScourgeFemale").Encode()
+	os.WriteFile(model, data, 0o644)
+	os.WriteFile(strings.TrimSuffix(model, ".m2")+"00.skin", skin, 0o644)
+	for name, f := range map[string]func(x, y int) color.NRGBA{
+		"body.blp": func(x, y int) color.NRGBA {
+			band := uint8(40 * ((y / 8) % 2))
+			return color.NRGBA{uint8(90 + x), 60 + band, uint8(150 + y/2), 255}
+		},
+		"hair.blp": func(x, y int) color.NRGBA {
+			if (x/4)%2 == 0 {
+				return color.NRGBA{230, 140, 40, 255}
+			}
+			return color.NRGBA{170, 80, 20, 255}
+		},
+	} {
+		img := image.NewNRGBA(image.Rect(0, 0, 64, 64))
+		for y := 0; y < 64; y++ {
+			for x := 0; x < 64; x++ {
+				img.SetNRGBA(x, y, f(x, y))
+			}
+		}
+		tex, err := blptest.Encode(img, blptest.Format{Version: 2, Encoding: blp.BGRA, AlphaDepth: 8, Mips: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), tex, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
 }
 
 // TestREADMEPictures draws the README's pictures with the shot command into the
@@ -55,10 +112,12 @@ func TestREADMEPictures(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "Frog.m2"), m2, 0o644); err != nil {
 		t.Fatal(err)
 	}
+	pictureTextures(t, dir)
 	t.Chdir(dir) // the window names the frog Frog.m2, not a temporary path
 	for _, p := range readmePictures {
 		raw := filepath.Join(dir, p.name)
-		if code, _, stderr := runCLI(append([]string{"shot", "--out", raw}, p.args...)...); code != exitOK {
+		cmd := cmp.Or(p.cmd, "shot")
+		if code, _, stderr := runCLI(append([]string{cmd, "--out", raw}, p.args...)...); code != exitOK {
 			t.Fatalf("shot %s: exit %d, stderr %q", p.name, code, stderr)
 		}
 		f, err := os.Open(raw)

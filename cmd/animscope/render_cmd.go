@@ -23,6 +23,9 @@ func runRender(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return exitFor("render", err, stderr)
 	}
+	if err := f.char.check(); err != nil {
+		return exitFor("render", err, stderr)
+	}
 	t, err := parseTime("t", *tStr)
 	if err != nil {
 		return exitFor("render", err, stderr)
@@ -52,6 +55,9 @@ func runRender(args []string, stdout, stderr io.Writer) int {
 			return exitFor("render", usagef("--skin: %v", err), stderr)
 		}
 	}
+	if err := f.char.apply(a); err != nil { // --geosets, --texture (after --skin: they win)
+		return exitFor("render", err, stderr)
+	}
 	// The scene's other files and its textures are inputs too (after --skin: the skin drawn).
 	if err := checkOutNotInput(*out, sceneReads(a)); err != nil {
 		return exitFor("render", err, stderr)
@@ -62,6 +68,7 @@ func runRender(args []string, stdout, stderr io.Writer) int {
 		return exitFor("render", usagef("--clip: %v", err), stderr)
 	}
 	warnTextures(a, stderr)
+	warnSlots(a, stderr)
 	if !haveGL { // after the checks and the scene's warnings, as with no display
 		return noGL(stderr, "render")
 	}

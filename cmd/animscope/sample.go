@@ -9,6 +9,7 @@ import (
 
 	"animscope/anim"
 	"animscope/formats"
+	"animscope/formats/printable"
 )
 
 // jsonKey is one key record of a probe, as `sample --json` prints it.
@@ -256,7 +257,7 @@ func printSampleText(w io.Writer, a *formats.Asset, clipA anim.Clip, ia int, cli
 		r := fileRotation(a, x)
 		m := &pose.Model[i]
 		fmt.Fprintf(w, "%4d %-24s parent %4d  t (%s %s %s)  r [%s %s %s %s]  s (%s %s %s)  at (%s %s %s)  %s\n",
-			a.Skeleton.FileIndexOf(i), a.Skeleton.Names[i], a.Skeleton.FileParentOf(i),
+			a.Skeleton.FileIndexOf(i), printable.Name(a.Skeleton.Names[i]), a.Skeleton.FileParentOf(i),
 			fmtF32(x.T[0]), fmtF32(x.T[1]), fmtF32(x.T[2]),
 			fmtF32(float32(r[0])), fmtF32(float32(r[1])), fmtF32(float32(r[2])), fmtF32(float32(r[3])),
 			fmtF32(x.S[0]), fmtF32(x.S[1]), fmtF32(x.S[2]),

@@ -21,6 +21,7 @@ type shotFlags struct {
 	compare                                       *bool
 	clip, t, size, out, panel, sel, clipB, beside *string
 	weight, scale                                 *float64
+	char                                          characterFlags
 }
 
 func newShotFlags() (*flag.FlagSet, *shotFlags) {
@@ -40,6 +41,7 @@ func newShotFlags() (*flag.FlagSet, *shotFlags) {
 	f.clipB = fs.String("clip-b", "", "blend this clip (index or name) into --clip")
 	f.weight = fs.Float64("weight", 0.5, "with --clip-b: the blend weight, 0 is --clip, 1 is --clip-b")
 	f.scale = fs.Float64("scale", 1, "content scale, 1 to 4 (2: every size doubled, as on a HiDPI screen)")
+	f.char.register(fs)
 	return fs, f
 }
 
@@ -99,6 +101,9 @@ func runShot(args []string, stdout, stderr io.Writer) int {
 	if sa.files, sa.compareA, sa.compareB, err = compareSides(sa.compare, files, f.filesB); err != nil {
 		return exitFor("shot", err, stderr)
 	}
+	if err := f.char.check(); err != nil {
+		return exitFor("shot", err, stderr)
+	}
 	if sa.t, err = parseTime("t", *f.t); err != nil {
 		return exitFor("shot", err, stderr)
 	}
@@ -154,15 +159,20 @@ func runShot(args []string, stdout, stderr io.Writer) int {
 		if sc == nil {
 			continue
 		}
+		if err := f.char.apply(sc); err != nil {
+			return exitFor("shot", err, stderr)
+		}
 		if err := checkOutNotInput(*f.out, sceneReads(sc)); err != nil {
 			return exitFor("shot", err, stderr)
 		}
 	}
 	warnStandIn(a, stderr)
 	warnTextures(a, stderr)
+	warnSlots(a, stderr)
 	if b != nil {
 		warnStandIn(b, stderr)
 		warnTextures(b, stderr)
+		warnSlots(b, stderr)
 	}
 	_, idx, err := a.Clip(*f.clip)
 	if err != nil {

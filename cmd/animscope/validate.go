@@ -6,6 +6,7 @@ import (
 	"io"
 
 	"animscope/formats"
+	"animscope/formats/printable"
 )
 
 // runValidate checks each FILE on its own. Errors (the file breaks a rule the engine
@@ -14,6 +15,9 @@ import (
 func runValidate(args []string, stdout, stderr io.Writer) int {
 	if _, ok := batchMount("validate", args); ok {
 		return runBatch("validate", args, stdout, stderr) // a folder or an archive: every model in it
+	}
+	if err := batchFlagsOffMount("validate", args, flagSetOf(newValidateFlags)()); err != nil {
+		return exitFor("validate", err, stderr) // the first argument is no mount: why, before the flags
 	}
 	fs, opt := newValidateFlags()
 	files, opts, err := parseFiles(fs, opt, args)
@@ -24,6 +28,7 @@ func runValidate(args []string, stdout, stderr io.Writer) int {
 	status := exitOK
 	for _, f := range files {
 		errs, warns := validateFile(f, opts, stderr)
+		f := printable.Name(f)
 		switch {
 		case errs > 0:
 			status = exitInvalid

@@ -7,8 +7,9 @@ import (
 )
 
 // version is the release this binary is; a release build sets it with
-// -ldflags "-X main.version=v1.2.3". The module version from the build
-// information wins when the binary was installed with `go install …@vX`.
+// -ldflags "-X main.version=v1.2.3" (make install does). Otherwise the module
+// version from the build information is used when there is one (`go install
+// …@vX`, or the pseudo-version Go stamps from the checkout).
 var version = "dev"
 
 // runVersion is `animscope --version`: the version, and the VCS revision and
@@ -23,7 +24,7 @@ func versionLine(bi *debug.BuildInfo, ok bool) string {
 	if !ok {
 		return "animscope " + v + " (no build information)"
 	}
-	if mv := bi.Main.Version; mv != "" && mv != "(devel)" {
+	if mv := bi.Main.Version; version == "dev" && mv != "" && mv != "(devel)" {
 		v = mv
 	}
 	var rev, date, modified string

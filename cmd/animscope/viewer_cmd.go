@@ -4,6 +4,7 @@ import (
 	"io"
 
 	"animscope/formats"
+	"animscope/viewer"
 )
 
 // runViewer opens the viewer window: `animscope [--watch] [FILE...]` or
@@ -32,7 +33,13 @@ func parseViewerArgs(args []string) (viewerArgs, error) {
 	if err != nil {
 		return viewerArgs{}, err
 	}
+	if err := f.char.check(); err != nil {
+		return viewerArgs{}, err
+	}
 	cfg := viewerArgs{files: files, watch: *watch, opts: opts}
+	if f.char.given() {
+		cfg.load = f.char.loader(viewer.DefaultLoader) // every load, reloads too
+	}
 	if readingsB.given() {
 		if cfg.optsB, err = readingsB.options(opts); err != nil {
 			return viewerArgs{}, err
@@ -54,6 +61,7 @@ type viewerArgs struct {
 	compareA, compareB []string
 	watch              bool
 	opts, optsB        formats.Options // optsB: B's reading (zero: opts)
+	load               viewer.Loader   // nil: viewer.DefaultLoader
 }
 
 // compareSides splits the command line's files into one scene (no --compare) or

@@ -15,6 +15,7 @@ type viewerFlags struct {
 	watch, compare *bool
 	readingsB      readingFlagsB
 	filesB         fileList
+	char           characterFlags
 }
 
 // fileList is a flag given once per file (--file-b): the files in order.
@@ -31,6 +32,7 @@ func newViewerFlags() (*flag.FlagSet, *viewerFlags) {
 	f.compare = fs.Bool("compare", false, "show FILE_A and FILE_B side by side (no FILE: the demo twice, B under its READING-b)")
 	fs.Var(&f.filesB, "file-b", "with --compare: a file of scene B, once per file (a model, then its clips); the FILEs are then all scene A's")
 	f.readingsB = registerReadingsB(fs, "with --compare: ")
+	f.char.register(fs)
 	return fs, f
 }
 
@@ -38,6 +40,7 @@ func newViewerFlags() (*flag.FlagSet, *viewerFlags) {
 type renderFlags struct {
 	opt                      optionFlags
 	clip, t, size, out, skin *string
+	char                     characterFlags
 }
 
 func newRenderFlags() (*flag.FlagSet, *renderFlags) {
@@ -49,5 +52,6 @@ func newRenderFlags() (*flag.FlagSet, *renderFlags) {
 	f.size = fs.String("size", "800x600", "image size WxH")
 	f.out = fs.String("out", "", "the image to write: .png, or .jpg/.jpeg for JPEG")
 	f.skin = fs.String("skin", "", "fill the model's replaceable textures (creature skins) with this texture beside it")
+	f.char.register(fs)
 	return fs, f
 }

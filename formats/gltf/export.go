@@ -81,6 +81,9 @@ func Export(a *formats.Asset, opts ExportOptions) (*gltf.Document, error) {
 	if err := e.pickClips(); err != nil {
 		return nil, err
 	}
+	for _, w := range formats.SlotWarnings(a) { // in the wording of render and the viewer
+		e.warn("%s", w)
+	}
 	if err := e.bind(); err != nil {
 		return nil, err
 	}
@@ -128,6 +131,10 @@ type exporter struct {
 	skin          int
 	mirrorWarned  bool
 	mats          *materialWriter // material.go
+	// firstMat is each asset mesh's first material (an index into matList, the
+	// scene's materials), built on first use (material.go).
+	firstMat map[*formats.Mesh]int
+	matList  []formats.Material
 }
 
 // slot is one animated glTF transform: a joint node and, when its local matrix is

@@ -54,37 +54,45 @@ func (e *exporter) meshMaterial(m *formats.Mesh) (formats.Material, bool) {
 	if e.a.Materials == nil {
 		return formats.Material{}, false
 	}
-	mesh := -1
-	for i := range e.a.Meshes {
-		if &e.a.Meshes[i] == m {
-			mesh = i
-			break
-		}
+	if e.firstMat == nil {
+		e.indexMaterials()
 	}
-	for i, mat := range e.a.Materials.Materials() {
-		if mat.Mesh != mesh || mesh < 0 {
-			continue
-		}
-		if ts, ok := e.a.Materials.(formats.TextureSwitcher); ok {
-			if cs := ts.TextureChoices(i); len(cs) > 1 {
-				var clip anim.Clip
-				if len(e.clips) > 0 {
-					clip = e.clips[0].clip
-				} else if len(e.a.Clips) > 0 {
-					clip = e.a.Clips[0]
-				}
-				var st formats.MaterialState
-				if clip != nil {
-					e.a.Materials.SampleMaterial(clip, i, 0, 0, &st)
-				}
-				if k := st.Texture; k > 0 && k < len(cs) {
-					mat.TextureRef, mat.Texture = cs[k].Ref, cs[k].Path
-				}
+	i, ok := e.firstMat[m]
+	if !ok {
+		return formats.Material{}, false
+	}
+	mat := e.matList[i]
+	if ts, ok := e.a.Materials.(formats.TextureSwitcher); ok {
+		if cs := ts.TextureChoices(i); len(cs) > 1 {
+			var clip anim.Clip
+			if len(e.clips) > 0 {
+				clip = e.clips[0].clip
+			} else if len(e.a.Clips) > 0 {
+				clip = e.a.Clips[0]
+			}
+			var st formats.MaterialState
+			if clip != nil {
+				e.a.Materials.SampleMaterial(clip, i, 0, 0, &st)
+			}
+			if k := st.Texture; k > 0 && k < len(cs) {
+				mat.TextureRef, mat.Texture = cs[k].Ref, cs[k].Path
 			}
 		}
-		return mat, true
 	}
-	return formats.Material{}, false
+	return mat, true
+}
+
+// indexMaterials maps each asset mesh to its first material's index, once per
+// export: looking a mesh up by scanning every mesh and every material made
+// export quadratic in the meshes (a 20,000-bone model took a minute).
+func (e *exporter) indexMaterials() {
+	e.matList = e.a.Materials.Materials()
+	e.firstMat = make(map[*formats.Mesh]int, len(e.a.Meshes))
+	for i := len(e.matList) - 1; i >= 0; i-- { // backwards: the first one wins
+		if k := e.matList[i].Mesh; k >= 0 && k < len(e.a.Meshes) {
+			e.firstMat[&e.a.Meshes[k]] = i
+		}
+	}
 }
 
 func (e *exporter) writeMaterial(mat formats.Material) int {
@@ -123,7 +131,7 @@ func (e *exporter) writeMaterial(mat formats.Material) int {
 // writeTexture embeds the material's texture as a PNG image with its sampler.
 func (e *exporter) writeTexture(mat formats.Material) (int, bool) {
 	if mat.Texture == "" {
-		if mat.TextureRef != "" {
+		if mat.TextureRef != "" && mat.Slot == 0 { // an empty slot: Export gave its warning
 			e.warn("texture %s is not found: the material has none", mat.TextureRef)
 		}
 		return 0, false

@@ -8,11 +8,10 @@ import (
 	"animscope/formats"
 
 	"github.com/qmuntal/gltf"
-	"github.com/qmuntal/gltf/modeler"
 )
 
 func modelerWrite(doc *gltf.Document, target gltf.Target, data any) int {
-	return modeler.WriteAccessor(doc, target, data)
+	return writeAccessor(doc, target, data)
 }
 
 // maxInfluences is how many joints one vertex may follow (JOINTS_0 and JOINTS_1).
@@ -296,9 +295,9 @@ func (e *exporter) writeMeshes() error {
 			}
 		}
 		attrs := gltf.PrimitiveAttributes{}
-		attrs[gltf.POSITION] = modeler.WritePosition(doc, pos)
+		attrs[gltf.POSITION] = writePosition(doc, pos)
 		if p.nrm {
-			attrs[gltf.NORMAL] = modeler.WriteNormal(doc, nrm)
+			attrs[gltf.NORMAL] = writeAccessor(doc, gltf.TargetArrayBuffer, nrm)
 		}
 		if p.uv {
 			uv := make([][2]float32, nv)
@@ -309,20 +308,20 @@ func (e *exporter) writeMeshes() error {
 					uv[v][1] = finite32(1 - t[1])
 				}
 			}
-			attrs[gltf.TEXCOORD_0] = modeler.WriteTextureCoord(doc, uv)
+			attrs[gltf.TEXCOORD_0] = writeAccessor(doc, gltf.TargetArrayBuffer, uv) // float: not normalized
 		}
 		if p.col {
 			col := make([][4]float32, nv)
 			for v, c := range m.Colors {
 				col[v] = [4]float32{clamp01(c[0]), clamp01(c[1]), clamp01(c[2]), clamp01(c[3])}
 			}
-			attrs[gltf.COLOR_0] = modeler.WriteColor(doc, col)
+			attrs[gltf.COLOR_0] = writeAccessor(doc, gltf.TargetArrayBuffer, col) // float: not normalized
 		}
-		attrs[gltf.JOINTS_0] = modeler.WriteJoints(doc, joints)
-		attrs[gltf.WEIGHTS_0] = modeler.WriteWeights(doc, weights)
+		attrs[gltf.JOINTS_0] = writeAccessor(doc, gltf.TargetArrayBuffer, joints)
+		attrs[gltf.WEIGHTS_0] = writeAccessor(doc, gltf.TargetArrayBuffer, weights) // float: not normalized
 		if p.wide {
-			attrs["JOINTS_1"] = modeler.WriteJoints(doc, joints1)
-			attrs["WEIGHTS_1"] = modeler.WriteWeights(doc, weights1)
+			attrs["JOINTS_1"] = writeAccessor(doc, gltf.TargetArrayBuffer, joints1)
+			attrs["WEIGHTS_1"] = writeAccessor(doc, gltf.TargetArrayBuffer, weights1)
 		}
 		var idx int
 		if nv <= math.MaxUint16 {
@@ -330,9 +329,9 @@ func (e *exporter) writeMeshes() error {
 			for i, x := range p.tris {
 				t16[i] = uint16(x)
 			}
-			idx = modeler.WriteIndices(doc, t16)
+			idx = writeAccessor(doc, gltf.TargetElementArrayBuffer, t16)
 		} else {
-			idx = modeler.WriteIndices(doc, p.tris)
+			idx = writeAccessor(doc, gltf.TargetElementArrayBuffer, p.tris)
 		}
 		doc.Meshes = append(doc.Meshes, &gltf.Mesh{Name: p.name, Primitives: []*gltf.Primitive{{
 			Attributes: attrs, Indices: gltf.Index(idx), Mode: gltf.PrimitiveTriangles,

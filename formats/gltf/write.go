@@ -26,26 +26,14 @@ func Encode(w io.Writer, doc *gltf.Document) error {
 	if err := writeJSON(&count, doc); err != nil {
 		return err
 	}
-	jsonLen := pad4(count.n)
-	hasBin := len(doc.Buffers) > 0 && doc.Buffers[0].URI == ""
-	var data []byte
-	total := 12 + 8 + jsonLen
-	if hasBin {
-		data = doc.Buffers[0].Data
-		if len(data) != doc.Buffers[0].ByteLength {
-			return fmt.Errorf("glTF buffer 0 holds %d bytes, its byteLength says %d", len(data), doc.Buffers[0].ByteLength)
-		}
-		total += 8 + pad4(int64(len(data)))
+	data, err := binChunk(doc)
+	if err != nil {
+		return err
 	}
-	if total > 1<<32-1 {
-		return fmt.Errorf("the .glb would be %d bytes, more than the 4 GiB a .glb can hold", total)
+	hdr, err := glbHeader(count.n, data)
+	if err != nil {
+		return err
 	}
-	var hdr [20]byte
-	binary.LittleEndian.PutUint32(hdr[0:], 0x46546c67) // "glTF"
-	binary.LittleEndian.PutUint32(hdr[4:], 2)
-	binary.LittleEndian.PutUint32(hdr[8:], uint32(total))
-	binary.LittleEndian.PutUint32(hdr[12:], uint32(jsonLen))
-	binary.LittleEndian.PutUint32(hdr[16:], 0x4e4f534a) // "JSON"
 	if _, err := w.Write(hdr[:]); err != nil {
 		return err
 	}
@@ -56,15 +44,92 @@ func Encode(w io.Writer, doc *gltf.Document) error {
 	if cw.n != count.n {
 		return fmt.Errorf("glTF JSON changed between two passes (%d then %d bytes)", count.n, cw.n)
 	}
-	if _, err := w.Write(bytes.Repeat([]byte{' '}, int(jsonLen-count.n))); err != nil {
+	return writeTail(w, cw.n, data)
+}
+
+// encodeSeekable is Encode for a file: the JSON is written once, after a header
+// whose lengths are filled in at the end (the counting pass costs as much as the
+// writing one: half of a large export's time). The bytes are Encode's.
+func encodeSeekable(f io.WriteSeeker, doc *gltf.Document) error {
+	data, err := binChunk(doc)
+	if err != nil {
 		return err
 	}
-	if !hasBin {
+	bw := bufio.NewWriterSize(f, 1<<20)
+	var placeholder [20]byte
+	if _, err := bw.Write(placeholder[:]); err != nil {
+		return err
+	}
+	cw := &countingWriter{w: bw}
+	if err := writeJSON(cw, doc); err != nil {
+		return err
+	}
+	hdr, err := glbHeader(cw.n, data)
+	if err != nil {
+		return err
+	}
+	if err := writeTail(bw, cw.n, data); err != nil {
+		return err
+	}
+	if err := bw.Flush(); err != nil {
+		return err
+	}
+	if _, err := f.Seek(0, io.SeekStart); err != nil {
+		return err
+	}
+	_, err = f.Write(hdr[:])
+	return err
+}
+
+// binChunk is the bytes of the binary chunk: buffer 0 when it has no URI (nil
+// when there is none).
+func binChunk(doc *gltf.Document) ([]byte, error) {
+	if len(doc.Buffers) == 0 || doc.Buffers[0].URI != "" {
+		return nil, nil
+	}
+	data := doc.Buffers[0].Data
+	if len(data) != doc.Buffers[0].ByteLength {
+		return nil, fmt.Errorf("glTF buffer 0 holds %d bytes, its byteLength says %d", len(data), doc.Buffers[0].ByteLength)
+	}
+	if data == nil {
+		data = []byte{} // a binary chunk of no bytes is still written
+	}
+	return data, nil
+}
+
+// glbHeader is the 12-byte file header and the JSON chunk's 8-byte header for a
+// JSON text of jsonN bytes and the binary chunk data (nil: none).
+func glbHeader(jsonN int64, data []byte) ([20]byte, error) {
+	var hdr [20]byte
+	jsonLen := pad4(jsonN)
+	total := 12 + 8 + jsonLen
+	if data != nil {
+		total += 8 + pad4(int64(len(data)))
+	}
+	if total > 1<<32-1 {
+		return hdr, fmt.Errorf("the .glb would be %d bytes, more than the 4 GiB a .glb can hold", total)
+	}
+	binary.LittleEndian.PutUint32(hdr[0:], 0x46546c67) // "glTF"
+	binary.LittleEndian.PutUint32(hdr[4:], 2)
+	binary.LittleEndian.PutUint32(hdr[8:], uint32(total))
+	binary.LittleEndian.PutUint32(hdr[12:], uint32(jsonLen))
+	binary.LittleEndian.PutUint32(hdr[16:], 0x4e4f534a) // "JSON"
+	return hdr, nil
+}
+
+// writeTail pads the JSON chunk of jsonN bytes with spaces and writes the binary
+// chunk.
+func writeTail(w io.Writer, jsonN int64, data []byte) error {
+	if _, err := w.Write(bytes.Repeat([]byte{' '}, int(pad4(jsonN)-jsonN))); err != nil {
+		return err
+	}
+	if data == nil {
 		return nil
 	}
+	var hdr [8]byte
 	binary.LittleEndian.PutUint32(hdr[0:], uint32(pad4(int64(len(data)))))
 	binary.LittleEndian.PutUint32(hdr[4:], 0x004e4942) // "BIN\0"
-	if _, err := w.Write(hdr[:8]); err != nil {
+	if _, err := w.Write(hdr[:]); err != nil {
 		return err
 	}
 	if _, err := w.Write(data); err != nil {
@@ -100,16 +165,16 @@ func writeJSON(w io.Writer, doc *gltf.Document) error {
 	if err := put("{"); err != nil {
 		return err
 	}
-	if err := writeArray(w, enc, "accessors", doc.Accessors); err != nil {
+	if err := writeArray(w, enc, "accessors", doc.Accessors, appendAccessor); err != nil {
 		return err
 	}
-	if err := writeArray(w, enc, "bufferViews", doc.BufferViews); err != nil {
+	if err := writeArray(w, enc, "bufferViews", doc.BufferViews, appendBufferView); err != nil {
 		return err
 	}
-	if err := writeArray(w, enc, "nodes", doc.Nodes); err != nil {
+	if err := writeArray(w, enc, "nodes", doc.Nodes, appendNode); err != nil {
 		return err
 	}
-	if err := writeArray(w, enc, "meshes", doc.Meshes); err != nil {
+	if err := writeArray(w, enc, "meshes", doc.Meshes, appendMesh); err != nil {
 		return err
 	}
 	if len(doc.Animations) > 0 {
@@ -138,25 +203,37 @@ func writeJSON(w io.Writer, doc *gltf.Document) error {
 	return err
 }
 
-// writeArray writes `"name":[e0,e1,…],` (nothing for an empty array).
-func writeArray[T any](w io.Writer, enc *json.Encoder, name string, elems []T) error {
+// writeArray writes `"name":[e0,e1,…],` (nothing for an empty array): each
+// element through fast (fastjson.go) when it can, else through enc.
+func writeArray[T any](w io.Writer, enc *json.Encoder, name string, elems []T, fast func([]byte, T) ([]byte, bool)) error {
 	if len(elems) == 0 {
 		return nil
 	}
-	if _, err := io.WriteString(w, `"`+name+`":[`); err != nil {
-		return err
-	}
+	buf := make([]byte, 0, 64<<10)
+	buf = append(buf, `"`+name+`":[`...)
 	for i := range elems {
 		if i > 0 {
-			if _, err := io.WriteString(w, ","); err != nil {
+			buf = append(buf, ',')
+		}
+		var ok bool
+		if buf, ok = fast(buf, elems[i]); !ok {
+			if _, err := w.Write(buf); err != nil {
+				return err
+			}
+			buf = buf[:0]
+			if err := enc.Encode(elems[i]); err != nil {
 				return err
 			}
 		}
-		if err := enc.Encode(elems[i]); err != nil {
-			return err
+		if len(buf) >= 32<<10 {
+			if _, err := w.Write(buf); err != nil {
+				return err
+			}
+			buf = buf[:0]
 		}
 	}
-	_, err := io.WriteString(w, "],")
+	buf = append(buf, "],"...)
+	_, err := w.Write(buf)
 	return err
 }
 
@@ -232,6 +309,9 @@ func WriteFile(path string, doc *gltf.Document) error {
 		defer debug.SetGCPercent(old)
 	}
 	err := atomicfile.WriteFunc(path, func(w io.Writer) error {
+		if f, ok := w.(io.WriteSeeker); ok {
+			return encodeSeekable(f, doc)
+		}
 		bw := bufio.NewWriterSize(w, 1<<20)
 		if err := Encode(bw, doc); err != nil {
 			return err

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/binary"
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"reflect"
 	"testing"
 
@@ -71,4 +73,54 @@ func TestEncodeMatchesQmuntal(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestWriteFileIsEncode: WriteFile's one-pass encoding into a file (the header's
+// lengths written last) gives exactly Encode's bytes, for scenes with and without
+// a binary chunk.
+func TestWriteFileIsEncode(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		scene func() *formats.Asset
+	}{{"chain", chainScene}, {"msh", mshScene}, {"vca", vcaScene}, {"swg", swgScene}, {"static", staticScene}} {
+		t.Run(tc.name, func(t *testing.T) {
+			doc, err := Export(tc.scene(), ExportOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, err := EncodeBytes(doc)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p := filepath.Join(t.TempDir(), "x.glb")
+			if err := WriteFile(p, doc); err != nil {
+				t.Fatal(err)
+			}
+			got, err := os.ReadFile(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(got, want) {
+				t.Errorf("WriteFile: %d bytes, want Encode's %d (first difference at %d)", len(got), len(want), firstDiff(got, want))
+			}
+		})
+	}
+	empty := &gltf.Document{Asset: gltf.Asset{Version: "2.0"}, Buffers: []*gltf.Buffer{{}}}
+	want, _ := EncodeBytes(empty)
+	p := filepath.Join(t.TempDir(), "empty.glb")
+	if err := WriteFile(p, empty); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := os.ReadFile(p); !bytes.Equal(got, want) {
+		t.Errorf("empty buffer: WriteFile %q, want %q", got, want)
+	}
+}
+
+func firstDiff(a, b []byte) int {
+	for i := range min(len(a), len(b)) {
+		if a[i] != b[i] {
+			return i
+		}
+	}
+	return min(len(a), len(b))
 }

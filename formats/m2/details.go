@@ -1,6 +1,10 @@
 package m2
 
-import "github.com/go-gl/mathgl/mgl32"
+import (
+	"animscope/formats"
+
+	"github.com/go-gl/mathgl/mgl32"
+)
 
 // Details is the M2 part of `inspect` (Asset.Details): JSON-marshalable, with the
 // file's own numbering (bone indices are file indices; Bones[i].Node is where the
@@ -33,9 +37,20 @@ type Details struct {
 	// Skipped counts what animscope parses for counts only.
 	Skipped Skipped `json:"skipped"`
 
+	// CharacterGroups are a character model's geoset groups, named, with their
+	// default visibility (geoset.go); nil for other models.
+	CharacterGroups []formats.GeosetGroup `json:"geoset_groups,omitempty"`
+
 	billboard []uint8
 	uv1       [][]mgl32.Vec2
 	mats      *materialTracks
+
+	// A character's (geoset.go): every model's groups (GeosetGroups), its race
+	// and sex from its folders or name, and whether it lies in
+	// Character\<Race>\<Sex>\.
+	geosetGroups []formats.GeosetGroup
+	race, sex    string
+	inFolders    bool
 }
 
 // BillboardModes gives, per skeleton node (anim order), how the renderer turns the

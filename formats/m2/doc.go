@@ -24,6 +24,10 @@
 //   - Meshes: one formats.Mesh per submesh of view 0 (embedded before 264, the
 //     <base>00.skin beside the file at 264), Group = the geoset id, skinned with the
 //     vertex's four bone weights (w/255) and global bone indices mapped to nodes.
+//     A character (a model with a body-skin texture) hides the geosets the
+//     client does not draw by default (Hidden; FORMAT.md §9.1); Details
+//     implements formats.Geosets (every model's groups), and the materials
+//     formats.TextureSlots (one slot per replaceable type, FORMAT.md §9.2).
 //   - Details (*Details): sequences, bones, geosets, textures, global sequences,
 //     counts of what is skipped, BillboardModes() per node and SecondUVs(mesh).
 //   - UpAxis formats.UpZ; ConjugatedRotation false.

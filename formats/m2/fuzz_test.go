@@ -18,6 +18,10 @@ func fuzzSeeds() (files [][]byte, skin264 []byte) {
 			}
 		}
 	}
+	for _, v := range []uint32{256, 260} { // a character: geosets and texture slots (its views are embedded)
+		data, _ := m2test.Character(v, "ScourgeFemale").Encode()
+		files = append(files, data)
+	}
 	return files, skin264
 }
 

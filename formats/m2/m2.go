@@ -257,6 +257,7 @@ func (d *decoder) decode() (*formats.Part, error) {
 	if err := d.materials(lay); err != nil {
 		return nil, err
 	}
+	det.placeCharacter(b.name, d.path, meshes) // geoset.go: a character's default geosets
 
 	m := &model{pre: d.pre, globals: d.globals, nodes: make([]nodeTracks, len(bones)), alphas: d.alphas}
 	for fi, bn := range bones {

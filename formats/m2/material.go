@@ -313,6 +313,10 @@ type materialSet struct {
 	replaceable []bool // mats[i]'s texture is a replaceable one (a skin)
 	skins       []string
 	model       string // the model file ("" in memory or in an archive)
+	// slots are the replaceable texture types the materials use (slots.go);
+	// name is the model as its slot warnings name it.
+	slots []formats.TextureSlot
+	name  string
 }
 
 // newMaterialSet lists the drawable texture units (those with a mesh).
@@ -337,12 +341,14 @@ func newMaterialSet(det *Details) *materialSet {
 				fm.TextureRef = "(" + tx.Replaceable + ")"
 			}
 			rep = tx.Type != 0
+			fm.Slot = int(tx.Type)
 			fm.WrapU, fm.WrapV = tx.WrapX, tx.WrapY
 		}
 		s.mats = append(s.mats, fm)
 		s.batch = append(s.batch, i)
 		s.replaceable = append(s.replaceable, rep)
 	}
+	s.initSlots()
 	return s
 }
 
@@ -359,11 +365,9 @@ func (s *materialSet) UseSkin(name string) error {
 	if err != nil {
 		return fmt.Errorf("skin: %v (candidates: %s)", err, strings.Join(s.det.Skins, ", "))
 	}
-	found := false
-	for i := range s.mats {
-		if s.replaceable[i] {
-			s.mats[i].Texture, found = p, true
-		}
+	found := len(s.slots) > 0
+	for i := range s.slots {
+		s.setSlot(i, p)
 	}
 	if !found {
 		return fmt.Errorf("skin %q: %s has no replaceable texture", name, filepath.Base(s.model))

@@ -49,14 +49,11 @@ func findTextures(a *formats.Asset, det *Details, modelPath, root string) {
 		if len(m.Textures) == 0 || m.Textures[0] < 0 {
 			continue
 		}
-		tx := det.Textures[m.Textures[0]]
-		switch {
-		case tx.Type == 0:
+		if tx := det.Textures[m.Textures[0]]; tx.Type == 0 {
 			set.mats[k].Texture = tx.File
-		case defaultSkin != "":
-			set.mats[k].Texture = defaultSkin
 		}
 	}
+	set.fillSlotsOnDisk(det, modelPath, root, defaultSkin) // the replaceable ones (slots.go)
 }
 
 // resolveTexture finds a named texture: its game path inside the asset root, else
@@ -155,6 +152,9 @@ func contains(list []string, s string) bool {
 // "ARCHIVE:PATH", which formats.ReadMember (and so texture.Read) reads. The tree
 // offers no listing, so no skin candidates are found there.
 func findTexturesInTree(a *formats.Asset, det *Details, src *formats.Source) {
+	if set, ok := a.Materials.(*materialSet); ok {
+		set.fillSlotsInTree(det, src)
+	}
 	archive := formats.ArchiveOf(src.Name)
 	if archive == "" {
 		return

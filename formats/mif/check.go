@@ -16,7 +16,7 @@ import (
 // are not compared with the records that follow (templates hold one example
 // record under a zero count); the decoder reports those.
 func Check(f *File) []formats.Diagnostic {
-	var c checker
+	c := checker{f: f}
 	for _, n := range f.Top {
 		if n.Kind != NodeForm {
 			continue
@@ -29,6 +29,7 @@ func Check(f *File) []formats.Diagnostic {
 }
 
 type checker struct {
+	f   *File
 	out []formats.Diagnostic
 }
 
@@ -128,51 +129,72 @@ func kindOf(t Type) swg.Kind {
 }
 
 type chunkCheck struct {
-	c     *checker
-	node  *Node
-	path  string
-	vals  []*Value
-	names []string // the field each matched value stands for
-	i     int
-	done  bool // stop at the first shortfall or unknown bytes
+	c    *checker
+	node *Node
+	path string
+	n    int // values in the chunk
+	// last is the index of the value most recently matched to each field name
+	// (one entry per name, not per value: a chunk may hold millions).
+	last map[string]int
+	i    int
+	done bool // stop at the first shortfall or unknown bytes
 }
 
+func (cc *chunkCheck) val(i int) Value { return cc.c.f.Value(cc.node, i) }
+
 func (c *checker) chunk(n *Node, lay *swg.ChunkLayout, path string) {
-	cc := &chunkCheck{c: c, node: n, path: path, vals: n.Values}
-	for _, v := range n.Values {
-		if v.Type == TInclude {
+	cc := &chunkCheck{c: c, node: n, path: path, n: n.NumValues(), last: map[string]int{}}
+	for i := range cc.n {
+		if c.f.Value(n, i).Type == TInclude {
 			return // included bytes: the types are unknown
 		}
 	}
-	cc.record(lay.Fields, "", true)
-	if !cc.done && cc.i < len(cc.vals) {
-		v := cc.vals[cc.i]
+	cc.record(lay.Fields, nil, 0, true)
+	if !cc.done && cc.i < cc.n {
+		v := cc.val(cc.i)
 		c.add(formats.Error, v.Pos, "%s: %d values after the last field the client reads (%s %s)",
-			path, len(cc.vals)-cc.i, v.Type, describeValue(v))
+			path, cc.n-cc.i, v.Type, describeValue(v))
 	}
 }
 
-func describeValue(v *Value) string {
+func describeValue(v Value) string {
 	if v.Type >= TInt8 && v.Type <= TUint32 {
 		return fmt.Sprint(v.Int)
 	}
 	return fmt.Sprintf("of %d bytes", len(v.Bytes))
 }
 
-// record matches values against fields; top is true for the chunk's own record.
-func (cc *chunkCheck) record(fields []swg.Field, prefix string, top bool) {
+// fieldPath names a field for messages ("key[3].frame"), built only when a
+// message needs it: a chunk may hold millions of records.
+type fieldPath struct {
+	outer *fieldPath // the record field of the element this field is in; nil at the top
+	k     int64      // that element's index
+	name  string
+}
+
+func (p *fieldPath) String() string {
+	s := p.name
+	if p.outer != nil {
+		s = fmt.Sprintf("%s[%d].%s", p.outer, p.k, p.name)
+	}
+	return strings.TrimSuffix(s, ".")
+}
+
+// record matches values against fields, the fields of element k of outer (nil:
+// the chunk's own record, and top is true).
+func (cc *chunkCheck) record(fields []swg.Field, outer *fieldPath, k int64, top bool) {
 	for fi, f := range fields {
 		if cc.done {
 			return
 		}
-		name := strings.TrimSuffix(prefix+f.Name, ".")
+		name := &fieldPath{outer: outer, k: k, name: f.Name}
 		if f.Record == nil {
-			if cc.i >= len(cc.vals) {
+			if cc.i >= cc.n {
 				cc.c.add(formats.Error, cc.node.End, "%s: the chunk ends before %s (%s), which the client reads", cc.path, name, f.Kind)
 				cc.done = true
 				return
 			}
-			v := cc.vals[cc.i]
+			v := cc.val(cc.i)
 			cc.i++
 			cc.value(v, f, name)
 			continue
@@ -181,9 +203,9 @@ func (cc *chunkCheck) record(fields []swg.Field, prefix string, top bool) {
 		if f.Count == "" || last {
 			// Until the chunk ends (a trailing counted record is matched the same
 			// way: templates give one example record under a zero count).
-			for k := 0; cc.i < len(cc.vals) && !cc.done; k++ {
+			for k := 0; cc.i < cc.n && !cc.done; k++ {
 				before := cc.i
-				cc.record(f.Elem(), fmt.Sprintf("%s[%d].", name, k), false)
+				cc.record(f.Elem(), name, int64(k), false)
 				if cc.i == before {
 					break
 				}
@@ -192,7 +214,7 @@ func (cc *chunkCheck) record(fields []swg.Field, prefix string, top bool) {
 		}
 		n := cc.count(f.Count)
 		for k := int64(0); k < n && !cc.done; k++ {
-			cc.record(f.Elem(), fmt.Sprintf("%s[%d].", name, k), false)
+			cc.record(f.Elem(), name, k, false)
 		}
 	}
 }
@@ -200,24 +222,20 @@ func (cc *chunkCheck) record(fields []swg.Field, prefix string, top bool) {
 // count is the value of the most recent integer value named by field (within
 // the values matched so far).
 func (cc *chunkCheck) count(field string) int64 {
-	// The count field is the value just matched under that name: search back.
-	for j := cc.i - 1; j >= 0; j-- {
-		if cc.names[j] == field {
-			v := cc.vals[j].Int
-			if rest := int64(len(cc.vals) - cc.i); v > rest {
-				return rest
-			}
-			return max(v, 0)
-		}
+	// The count field is the value most recently matched under that name.
+	j, ok := cc.last[field]
+	if !ok {
+		return 0
 	}
-	return 0
+	v := cc.val(j).Int
+	if rest := int64(cc.n - cc.i); v > rest {
+		return rest
+	}
+	return max(v, 0)
 }
 
-func (cc *chunkCheck) value(v *Value, f swg.Field, name string) {
-	for len(cc.names) < cc.i {
-		cc.names = append(cc.names, "")
-	}
-	cc.names[cc.i-1] = f.Name
+func (cc *chunkCheck) value(v Value, f swg.Field, name *fieldPath) {
+	cc.last[f.Name] = cc.i - 1
 	got := kindOf(v.Type)
 	want := f.Kind
 	switch {

@@ -246,3 +246,60 @@ func TestMaxValues(t *testing.T) {
 		t.Errorf("6 values: got %v, want t.mif:3:31: more than 6 values and blocks", err)
 	}
 }
+
+// TestLabelHash: labelhash is CRC-32 with polynomial 0x04C11DB7, most
+// significant bit first, initial value and final XOR 0xFFFFFFFF (the
+// CRC-32/BZIP2 parameters, whose check value for "123456789" is 0xFC891918); it
+// stops at a 0 byte. The table form agrees with the bit-at-a-time loop.
+func TestLabelHash(t *testing.T) {
+	bitwise := func(s string) uint32 {
+		crc := uint32(0xFFFFFFFF)
+		for i := 0; i < len(s) && s[i] != 0; i++ {
+			crc ^= uint32(s[i]) << 24
+			for k := 0; k < 8; k++ {
+				if crc&0x80000000 != 0 {
+					crc = crc<<1 ^ 0x04C11DB7
+				} else {
+					crc <<= 1
+				}
+			}
+		}
+		return crc ^ 0xFFFFFFFF
+	}
+	for _, c := range []struct {
+		s    string
+		want uint32
+	}{{"123456789", 0xFC891918}, {"", 0}, {"123456789\x00tail", 0xFC891918}} {
+		if got := LabelHash(c.s); got != c.want {
+			t.Errorf("LabelHash(%q) = %#08x, want %#08x", c.s, got, c.want)
+		}
+	}
+	for _, s := range []string{"a", "appearance/skeleton/all_b.skt", "\xff\x80\x01", strings.Repeat("xyz", 100)} {
+		if got, want := LabelHash(s), bitwise(s); got != want {
+			t.Errorf("LabelHash(%q) = %#08x, bit by bit %#08x", s, got, want)
+		}
+	}
+}
+
+// TestStringPositions: a string with a line break, escapes and multi-byte
+// characters leaves the lexer at the right line and column, and its bytes are
+// those written (with or without escapes).
+func TestStringPositions(t *testing.T) {
+	src := "chunk \"A\" { cstring \"ab\ncé\" int8 1 cstring \"x\\ty\" cstring \"\" int8 2 }"
+	data, sm, f, err := Compile("s.mif", []byte(src), Options{NoFiles: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := hex.EncodeToString(data[8:]), "61620a63c3a90001"+"78097900"+"00"+"02"; got != want {
+		t.Errorf("payload %s, want %s", got, want)
+	}
+	n := f.Top[0]
+	for i, want := range []Pos{{"s.mif", 1, 21}, {"s.mif", 2, 10}, {"s.mif", 2, 20}, {"s.mif", 2, 35}, {"s.mif", 2, 43}} {
+		if got := f.Value(n, i).Pos; got != want {
+			t.Errorf("value %d at %v, want %v", i, got, want)
+		}
+	}
+	if p, ok := sm.Lookup(int64(len(data) - 1)); !ok || p.Line != 2 || p.Col != 43 {
+		t.Errorf("the last byte maps to %v, want s.mif:2:43", p)
+	}
+}

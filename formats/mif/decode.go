@@ -25,7 +25,9 @@ func init() {
 
 // Decode compiles a MIF source and decodes the result with its family's decoder.
 func Decode(src *formats.Source) (*formats.Part, error) {
-	data, sm, f, err := Compile(src.Name, src.Data, Options{Root: src.Opts.Root, Path: src.Path})
+	// A member of an archive reads its includes from that archive (src.Tree), never
+	// from the disk.
+	data, sm, f, err := Compile(src.Name, src.Data, Options{Root: src.Opts.Root, Path: src.Path, Tree: src.Tree})
 	if err != nil {
 		return nil, err
 	}
@@ -33,7 +35,7 @@ func Decode(src *formats.Source) (*formats.Part, error) {
 	if err != nil {
 		return nil, err
 	}
-	inner := &formats.Source{Name: src.Name, Path: src.Path, Member: src.Member, Data: data, Opts: src.Opts}
+	inner := &formats.Source{Name: src.Name, Path: src.Path, Member: src.Member, Data: data, Opts: src.Opts, Tree: src.Tree}
 	a, err := dec.Decode(inner)
 	if err != nil {
 		return nil, mapError(err, src, sm)
@@ -101,14 +103,17 @@ func mapError(err error, src *formats.Source, sm SourceMap) error {
 	if !ok {
 		return err
 	}
-	return &formats.FileError{File: pos.File, Offset: -1, Line: pos.Line, Col: pos.Col, Msg: fe.Msg}
+	return &formats.FileError{File: pos.File, Offset: fe.Offset, Line: pos.Line, Col: pos.Col, Msg: fe.Msg}
 }
 
+// mapDiagnostic adds the MIF line and column to a diagnostic at an offset of the
+// compiled file; the offset stays, so that the diagnostic is the compiled IFF's
+// plus its place in the source (the two print alike but for that).
 func mapDiagnostic(d *formats.Diagnostic, src *formats.Source, sm SourceMap) {
 	if d.Line > 0 || d.Offset < 0 || (d.File != src.Name && d.File != src.Path) {
 		return
 	}
 	if pos, ok := sm.Lookup(d.Offset); ok {
-		d.File, d.Line, d.Col, d.Offset = pos.File, pos.Line, pos.Col, -1
+		d.File, d.Line, d.Col = pos.File, pos.Line, pos.Col
 	}
 }

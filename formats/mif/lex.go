@@ -41,18 +41,25 @@ const (
 type token struct {
 	Kind tokKind
 	Pos  Pos
-	Text string // identifier, punctuation, or the literal as written
+	Text string // identifier or punctuation (a number's text is lit)
+	lit  []byte // tInt, tFloat: the literal as written, in the source (not copied)
 	Str  []byte // tString: the bytes after escapes
 	Raw  string // tString: the text between the quotes, escapes not processed
 	Int  int64
 	F    float64
 	Body []token // tDefine: the replacement
+	// hidden: the token comes from an included file, whose text messages never
+	// quote (a source could name a file the user did not mean to show).
+	hidden bool
 	// hide lists the macros this token came from (C's rule: a macro is not
 	// expanded again inside its own replacement).
 	hide []string
 }
 
 func (t token) describe() string {
+	if t.hidden {
+		return t.kindName() + " " + hiddenText
+	}
 	switch t.Kind {
 	case tEOF:
 		return "the end of the file"
@@ -65,7 +72,44 @@ func (t token) describe() string {
 	case tPound:
 		return "#"
 	}
-	return fmt.Sprintf("%q", t.Text)
+	return fmt.Sprintf("%q", t.text())
+}
+
+// text is the token as written.
+func (t token) text() string {
+	if t.lit != nil {
+		return string(t.lit)
+	}
+	return t.Text
+}
+
+// kindName names what a token is without its text.
+func (t token) kindName() string {
+	switch t.Kind {
+	case tEOF:
+		return "the end of the file"
+	case tIdent:
+		return "a word"
+	case tString:
+		return "a string"
+	case tInt, tFloat:
+		return "a number"
+	case tPunct:
+		return "a punctuation mark"
+	}
+	return "a directive"
+}
+
+// hiddenText stands for the text of an included file in messages.
+const hiddenText = "(in an included file: its text is not shown)"
+
+// show returns s for a message, or hiddenText when s is the text of an included
+// file.
+func show(hidden bool, s string) string {
+	if hidden {
+		return hiddenText
+	}
+	return s
 }
 
 // maxTokenBytes bounds one token (a string literal or a number), so a hostile
@@ -82,11 +126,15 @@ type lexer struct {
 	pos  int
 	line int
 	col  int
+	// hidden: the source is an included file (see token.hidden).
+	hidden bool
 }
 
 func newLexer(file string, src []byte) *lexer {
 	return &lexer{file: file, src: src, line: 1, col: 1}
 }
+
+func (l *lexer) show(s string) string { return show(l.hidden, s) }
 
 func (l *lexer) here() Pos { return Pos{File: l.file, Line: l.line, Col: l.col} }
 
@@ -157,6 +205,13 @@ func (l *lexer) skipSpace() error {
 
 // next returns the next token.
 func (l *lexer) next() (token, error) {
+	t, err := l.lex()
+	t.hidden = l.hidden
+	return t, err
+}
+
+// lex reads the next token.
+func (l *lexer) lex() (token, error) {
 	for {
 		if err := l.skipSpace(); err != nil {
 			return token{}, err
@@ -184,7 +239,7 @@ func (l *lexer) next() (token, error) {
 				for end < len(l.src) && (isLetter(l.src[end]) || isDigit(l.src[end])) {
 					end++
 				}
-				return token{}, errAt(start, "preprocessor directive %s is not supported (only #include, #pragma, #define and #undef)", string(l.src[l.pos:end]))
+				return token{}, errAt(start, "preprocessor directive %s is not supported (only #include, #pragma, #define and #undef)", l.show(string(l.src[l.pos:end])))
 			}
 			l.advance()
 			return token{Kind: tPound, Pos: start, Text: "#"}, nil
@@ -200,7 +255,11 @@ func (l *lexer) next() (token, error) {
 					return token{}, errAt(start, "identifier longer than %d bytes", maxTokenBytes)
 				}
 			}
-			return token{Kind: tIdent, Pos: start, Text: string(l.src[s:l.pos])}, nil
+			word := l.src[s:l.pos]
+			if k, ok := keywords[string(word)]; ok {
+				return token{Kind: tIdent, Pos: start, Text: k}, nil // no copy per statement
+			}
+			return token{Kind: tIdent, Pos: start, Text: string(word)}, nil
 		case isDigit(c) || c == '.' && isDigit(l.peekByte(1)):
 			return l.lexNumber(start)
 		}
@@ -216,9 +275,21 @@ func (l *lexer) next() (token, error) {
 			return token{Kind: tPunct, Pos: start, Text: string(c)}, nil
 		}
 		r, _ := utf8.DecodeRune(l.src[l.pos:])
-		return token{}, errAt(start, "unexpected character %q", r)
+		return token{}, errAt(start, "unexpected character %s", l.show(strconv.QuoteRune(r)))
 	}
 }
+
+// keywords are the words a source repeats on every line, held once.
+var keywords = func() map[string]string {
+	m := map[string]string{}
+	for _, w := range []string{"form", "FORM", "chunk", "CHUNK", "enum", "include", "includeIFF", "includeiff"} {
+		m[w] = w
+	}
+	for w := range typeNames {
+		m[w] = w
+	}
+	return m
+}()
 
 // matchWord reports whether the source at the cursor is w, not followed by a
 // letter or digit.
@@ -273,7 +344,9 @@ func (l *lexer) lexNumber(start Pos) (token, error) {
 			}
 		}
 	}
-	body := string(l.src[s:l.pos])
+	// The literal stays a slice of the source: converting every number of a large
+	// source to a string would allocate once per value.
+	lit := l.src[s:l.pos:l.pos]
 	if l.pos-s > maxTokenBytes {
 		return token{}, errAt(start, "number longer than %d bytes", maxTokenBytes)
 	}
@@ -281,41 +354,41 @@ func (l *lexer) lexNumber(start Pos) (token, error) {
 		if b := l.peekByte(0); b == 'f' || b == 'F' || b == 'l' || b == 'L' {
 			l.advance()
 		}
-		f, err := strconv.ParseFloat(body, 64)
+		f, err := strconv.ParseFloat(string(lit), 64)
 		if err != nil {
-			return token{}, errAt(start, "number %s is out of range", body)
+			return token{}, errAt(start, "number %s is out of range", l.show(string(lit)))
 		}
-		return token{Kind: tFloat, Pos: start, Text: body, F: f}, nil
+		return token{Kind: tFloat, Pos: start, lit: lit, F: f}, nil
 	}
 	for l.pos < len(l.src) && (l.src[l.pos] == 'u' || l.src[l.pos] == 'U' || l.src[l.pos] == 'l' || l.src[l.pos] == 'L') {
 		l.advance()
 	}
 	if l.pos < len(l.src) && (isLetter(l.src[l.pos]) || isDigit(l.src[l.pos])) {
-		return token{}, errAt(start, "malformed number %s", string(l.src[s:l.pos+1]))
+		return token{}, errAt(start, "malformed number %s", l.show(string(l.src[s:l.pos+1])))
 	}
 	var v uint64
 	var err error
 	switch {
 	case hex:
-		if len(body) == 2 {
-			return token{}, errAt(start, "malformed number %s", body)
+		if len(lit) == 2 {
+			return token{}, errAt(start, "malformed number %s", l.show(string(lit)))
 		}
-		v, err = strconv.ParseUint(body[2:], 16, 64)
-	case len(body) > 1 && body[0] == '0':
-		v, err = strconv.ParseUint(body[1:], 8, 64)
+		v, err = strconv.ParseUint(string(lit[2:]), 16, 64)
+	case len(lit) > 1 && lit[0] == '0':
+		v, err = strconv.ParseUint(string(lit[1:]), 8, 64)
 	default:
-		v, err = strconv.ParseUint(body, 10, 64)
+		v, err = strconv.ParseUint(string(lit), 10, 64)
 	}
 	if err != nil {
 		if ne, ok := err.(*strconv.NumError); ok && ne.Err == strconv.ErrRange {
-			return token{}, errAt(start, "number %s is too large", body)
+			return token{}, errAt(start, "number %s is too large", l.show(string(lit)))
 		}
-		return token{}, errAt(start, "malformed number %s", body)
+		return token{}, errAt(start, "malformed number %s", l.show(string(lit)))
 	}
 	if v > 1<<63-1 {
-		return token{}, errAt(start, "number %s is too large (at most 9223372036854775807)", body)
+		return token{}, errAt(start, "number %s is too large (at most 9223372036854775807)", l.show(string(lit)))
 	}
-	return token{Kind: tInt, Pos: start, Text: body, Int: int64(v)}, nil
+	return token{Kind: tInt, Pos: start, lit: lit, Int: int64(v)}, nil
 }
 
 // lexString reads a "string" and decodes mIFF's escapes: \a \b \f \n \r \t \v
@@ -325,7 +398,10 @@ func (l *lexer) lexNumber(start Pos) (token, error) {
 func (l *lexer) lexString(start Pos) (token, error) {
 	l.advance() // opening quote
 	rawStart := l.pos
+	// Until the first escape, the string's bytes are the source's: Str is then a
+	// slice of it, not a copy (sources repeat short strings by the million).
 	var out []byte
+	escaped := false
 	for {
 		if l.pos >= len(l.src) {
 			return token{}, errAt(start, "string is not closed before the end of the file")
@@ -335,9 +411,25 @@ func (l *lexer) lexString(start Pos) (token, error) {
 		}
 		c := l.src[l.pos]
 		if c == '"' {
+			if !escaped {
+				out = l.src[rawStart:l.pos:l.pos]
+			}
 			raw := string(l.src[rawStart:l.pos])
 			l.advance()
 			return token{Kind: tString, Pos: start, Text: raw, Str: out, Raw: raw}, nil
+		}
+		if !escaped && c != '\\' {
+			if c < utf8.RuneSelf && c != '\n' {
+				l.pos++
+				l.col++
+			} else {
+				l.advance()
+			}
+			continue
+		}
+		if !escaped {
+			escaped = true
+			out = append([]byte(nil), l.src[rawStart:l.pos]...)
 		}
 		if c != '\\' {
 			n := 1
@@ -407,10 +499,10 @@ func (l *lexer) lexString(start Pos) (token, error) {
 			out = append(out, byte(v))
 			continue
 		case '8', '9':
-			return token{}, errAt(esc, "escape \\%c is not octal", e)
+			return token{}, errAt(esc, "escape %s is not octal", l.show(`\`+string(rune(e))))
 		default:
 			r, _ := utf8.DecodeRune(l.src[l.pos:])
-			return token{}, errAt(esc, "unknown escape \\%c", r)
+			return token{}, errAt(esc, "unknown escape %s", l.show(`\`+string(r)))
 		}
 		l.advance()
 	}
@@ -429,7 +521,7 @@ func (l *lexer) lexDefine(start Pos) (token, error) {
 		end++
 	}
 	// The rest of the line, lexed on its own (a comment or string cannot run past it).
-	sub := &lexer{file: l.file, src: l.src[:end], pos: l.pos, line: l.line, col: l.col}
+	sub := &lexer{file: l.file, src: l.src[:end], pos: l.pos, line: l.line, col: l.col, hidden: l.hidden}
 	name, err := sub.next()
 	if err != nil {
 		return token{}, err
@@ -441,7 +533,7 @@ func (l *lexer) lexDefine(start Pos) (token, error) {
 	if undef {
 		t.Kind = tUndef
 	} else if sub.pos < len(sub.src) && sub.src[sub.pos] == '(' {
-		return token{}, errAt(start, "#define %s(…): function-like macros are not supported", name.Text)
+		return token{}, errAt(start, "#define %s(…): function-like macros are not supported", l.show(name.Text))
 	}
 	for {
 		b, err := sub.next()
@@ -453,13 +545,13 @@ func (l *lexer) lexDefine(start Pos) (token, error) {
 		}
 		switch b.Kind {
 		case tInclude, tPragma, tDefine, tUndef, tPound:
-			return token{}, errAt(b.Pos, "a directive inside #define %s", name.Text)
+			return token{}, errAt(b.Pos, "a directive inside #define %s", l.show(name.Text))
 		}
 		if undef {
-			return token{}, errAt(b.Pos, "#undef %s takes nothing more", name.Text)
+			return token{}, errAt(b.Pos, "#undef %s takes nothing more", l.show(name.Text))
 		}
 		if len(t.Body) >= maxMacroTokens {
-			return token{}, errAt(start, "#define %s has more than %d tokens", name.Text, maxMacroTokens)
+			return token{}, errAt(start, "#define %s has more than %d tokens", l.show(name.Text), maxMacroTokens)
 		}
 		t.Body = append(t.Body, b)
 	}

@@ -72,26 +72,33 @@ const (
 	NodeRaw            // includeIFF: a file's bytes inserted as they are
 )
 
-// Node is one form, chunk or included IFF of a MIF source.
+// Node is one form, chunk or included IFF of a MIF source. Its bytes are
+// Off to Off+Len of the compiled file; a chunk's values are read with
+// File.Value (they are not kept as objects: a large source has millions).
 type Node struct {
-	Pos    Pos
-	Kind   NodeKind
-	ID     string // the form name or chunk tag, padded to 4 bytes
-	Kids   []*Node
-	Values []*Value
-	Raw    []byte
-	End    Pos // the closing brace
+	Pos  Pos
+	Kind NodeKind
+	ID   string // the form name or chunk tag, padded to 4 bytes
+	Kids []*Node
+	End  Pos // the closing brace
+	Off  int
+	Len  int
+	// first and last bound the chunk's values among the file's marks.
+	first, last int
 }
+
+// NumValues is how many values the chunk holds.
+func (n *Node) NumValues() int { return n.last - n.first }
 
 // Value is one value of a chunk.
 type Value struct {
 	Pos   Pos
 	Type  Type
-	Bytes []byte // what it writes
+	Bytes []byte // what it writes (a slice of the compiled file)
 	Int   int64  // integer types: the value
 }
 
-// File is a parsed MIF source.
+// File is a parsed MIF source and the IFF it compiles to.
 type File struct {
 	Name      string
 	Extension string // #pragma extension, "" when absent
@@ -99,6 +106,75 @@ type File struct {
 	Top       []*Node
 	// Read lists the files the source read (#include, include, includeIFF).
 	Read []string
+
+	out   []byte   // the compiled file, written as the source is parsed
+	marks markList // every block header and value, in the order (and offset order) written
+	files []string // the sources' names (the main one first), for the marks' positions
+}
+
+// mark ties an offset of the compiled file to the statement that wrote it, in
+// 16 bytes (a source of 15 million values keeps 15 million of them).
+type mark struct {
+	off, line, col uint32
+	meta           uint32 // source index << 8 | markNeg | the value's Type (0: a block)
+}
+
+const (
+	markNeg      = 1 << 7 // an integer written as a negative number
+	markTypeBits = 1<<5 - 1
+	maxSources   = 1 << 24 // sources a mark can name: the main one and its #includes
+)
+
+// markPage marks fill one block; blocks are added, never grown (growing one
+// list would copy it and hold two copies at once).
+const markPage = 1 << 16
+
+type markList struct {
+	pages [][]mark
+	n     int
+}
+
+func (m *markList) add(k mark) {
+	if m.n%markPage == 0 {
+		// The first block starts small (most sources are small) and doubles;
+		// the others are full-sized from the start.
+		m.pages = append(m.pages, make([]mark, 0, min(markPage, max(64, m.n))))
+	}
+	last := &m.pages[len(m.pages)-1]
+	if len(*last) == cap(*last) {
+		grown := make([]mark, len(*last), min(markPage, 2*cap(*last)))
+		copy(grown, *last)
+		*last = grown
+	}
+	*last = append(*last, k)
+	m.n++
+}
+
+func (m *markList) at(i int) mark { return m.pages[i/markPage][i%markPage] }
+
+func (f *File) pos(k mark) Pos {
+	return Pos{File: f.files[k.meta>>8], Line: int(k.line), Col: int(k.col)}
+}
+
+// Value returns value i of chunk n (0 ≤ i < n.NumValues()).
+func (f *File) Value(n *Node, i int) Value {
+	k := f.marks.at(n.first + i)
+	end := n.Off + n.Len
+	if j := n.first + i + 1; j < n.last {
+		end = int(f.marks.at(j).off)
+	}
+	v := Value{Pos: f.pos(k), Type: Type(k.meta & markTypeBits), Bytes: f.out[k.off:end:end]}
+	if _, _, size, ok := v.Type.intRange(); ok && len(v.Bytes) == size {
+		var u uint64
+		for b := size - 1; b >= 0; b-- {
+			u = u<<8 | uint64(v.Bytes[b])
+		}
+		v.Int = int64(u)
+		if k.meta&markNeg != 0 {
+			v.Int -= 1 << (8 * size)
+		}
+	}
+	return v
 }
 
 // Options control what a MIF source may read.
@@ -111,6 +187,11 @@ type Options struct {
 	Path string
 	// NoFiles refuses every include (fuzzing, sources held in memory).
 	NoFiles bool
+	// Tree, when not nil, is the archive the source is a member of: Path is then
+	// the member's path inside it, and includes are read from the archive only,
+	// by the same rules (formats.ReadTreeRef), never from the disk. An included
+	// member is named in messages as the source is ("ARCHIVE:" and its path).
+	Tree formats.Tree
 }
 
 // Limits on hostile sources.
@@ -122,18 +203,33 @@ const (
 	// of source read (so a few lines cannot expand into millions of values).
 	MacroBase    = 4096
 	MacroPerByte = 16
-	// MaxValues bounds the values and blocks of one source: each costs about 80 bytes of
-	// memory while the source is compiled and checked (16M values, a source of
-	// some 400 MB, hold about 1.3 GB).
+	// MaxValues bounds the values and blocks of one source. Values are not kept
+	// as objects: each costs its bytes in the compiled file and a 16-byte mark of
+	// the source map (16M one-byte values, a source of some 100 MB, hold about
+	// 300 MB besides the source).
 	MaxValues = 1 << 24
 	// MaxOutput bounds the compiled file, and separately the bytes of every file
 	// a source reads.
 	MaxOutput = formats.DefaultMaxFileSize
+	// Within MaxOutput, what a source may make grows with what it is: its input
+	// is its own bytes and those of each file it reads, counted once. The compiled
+	// file is at most OutputBase + OutputPerInputByte bytes per input byte, and
+	// the files read, counting every #include, include and includeIFF again, at
+	// most ReadBase + ReadPerInputByte per input byte: so a small source cannot
+	// expand into a huge file, by a long string macro used again and again or a
+	// file included again and again, while a source that includes a large file
+	// once compiles as before.
+	OutputBase         = 32 << 20
+	OutputPerInputByte = 8
+	ReadBase           = 16 << 20
+	ReadPerInputByte   = 4
 )
 
 type source struct {
 	lx   *lexer
-	path string // on disk, for resolving includes
+	path string // on disk or in the tree, for resolving includes
+	info os.FileInfo
+	id   uint32 // its index in File.files
 }
 
 type parser struct {
@@ -146,12 +242,16 @@ type parser struct {
 	tok     token
 	enums   map[string]int64
 	file    *File
-	depth   int     // open forms
-	outSize int     // bytes of values so far (bounded by MaxOutput)
-	slab    []Value // values are allocated in blocks
+	depth   int // open forms
+	outSize int // bytes of values so far (bounded by MaxOutput)
 	nvalues int
-	arena   []byte // and numbers' bytes from one buffer
-	readIn  int    // bytes of included sources and files so far
+	readIn  int                  // bytes of included sources and files so far, every time one is read
+	input   int                  // the source's bytes and those of each file it read, once
+	seen    map[string]bool      // files read, by path (counted once in input)
+	reads   map[string]*readFile // each reference resolved so far, by its file and text
+	names   map[string]string    // block names, held once
+	hashed  int                  // bytes of labelhash strings so far (bounded as the output is)
+	prefix  string               // in a tree: what comes before a member's path in its name ("data.tre:")
 }
 
 // Parse reads a MIF source. Errors are *formats.FileError values naming the file,
@@ -163,8 +263,18 @@ func Parse(name string, src []byte, opts Options) (*File, error) {
 	}
 	p := &parser{opts: opts, enums: map[string]int64{}, macros: map[string][]token{},
 		file: &File{Name: name, Pragmas: map[string]string{}}}
+	if opts.Tree != nil {
+		path = formats.CleanTreePath(path)
+		if i := strings.LastIndex(name, ":"); i > 0 && formats.CleanTreePath(name[i+1:]) == path {
+			p.prefix = name[:i+1]
+		}
+	}
 	p.stack = []source{{lx: newLexer(name, src), path: path}}
-	p.srcSize = len(src)
+	if opts.Tree == nil && !opts.NoFiles {
+		p.stack[0].info, _ = os.Stat(path) // for telling an include of itself
+	}
+	p.file.files = []string{name}
+	p.srcSize, p.input = len(src), len(src)
 	if err := p.advance(); err != nil {
 		return nil, err
 	}
@@ -217,9 +327,9 @@ func (p *parser) advance() error {
 			if !ok || slices.Contains(t.hide, t.Text) {
 				break
 			}
-			limit := MacroBase + MacroPerByte*(p.srcSize+p.readIn)
+			limit := MacroBase + MacroPerByte*p.input
 			if p.expands += len(body) + 1; p.expands > limit {
-				return errAt(t.Pos, "macro %s: more than %d tokens of macro expansion (%d per byte of source)", t.Text, limit, MacroPerByte)
+				return errAt(t.Pos, "macro %s: more than %d tokens of macro expansion (%d per byte of source)", show(t.hidden, t.Text), limit, MacroPerByte)
 			}
 			// The replacement takes the place (for messages) of the name it replaces.
 			hide := append(slices.Clip(t.hide), t.Text)
@@ -242,7 +352,7 @@ func (p *parser) advance() error {
 			if nt.Kind != tString {
 				return errAt(nt.Pos, "#include needs a \"file name\", found %s", nt.describe())
 			}
-			if err := p.pushInclude(t.Pos, string(nt.Str)); err != nil {
+			if err := p.pushInclude(t.Pos, string(nt.Str), nt.hidden); err != nil {
 				return err
 			}
 			continue
@@ -252,52 +362,112 @@ func (p *parser) advance() error {
 	}
 }
 
-// readRef reads a file named by the source at pos, inside the asset root.
-func (p *parser) readRef(pos Pos, ref string) (path string, data []byte, err error) {
+// readRef reads a file named by the source at pos, inside the asset root: on
+// disk (formats.ResolveRef), or inside the archive the source is a member of. It
+// returns the file's name for messages, its path and its bytes.
+func (p *parser) readRef(pos Pos, ref string, hidden bool) (*readFile, error) {
 	if p.opts.NoFiles {
-		return "", nil, errAt(pos, "%q: this source may not read other files", ref)
+		return nil, errAt(pos, "%s: this source may not read other files", show(hidden, fmt.Sprintf("%q", ref)))
 	}
 	from := p.stack[len(p.stack)-1].path
-	path, err = formats.ResolveRef(from, ref, p.opts.Root)
-	if err != nil {
-		return "", nil, errAt(pos, "%v", err)
+	// A reference is resolved and read once per compile: a source may name the
+	// same file a million times, and each resolution on disk costs several
+	// system calls.
+	key := from + "\x00" + ref
+	rf := p.reads[key]
+	if rf == nil {
+		var (
+			name, path string
+			data       []byte
+			err        error
+		)
+		if p.opts.Tree != nil {
+			path, data, err = formats.ReadTreeRef(p.opts.Tree, from, ref, p.opts.Root)
+			name = p.prefix + path
+		} else if path, err = formats.ResolveRef(from, ref, p.opts.Root); err == nil {
+			name = path
+			data, err = formats.ReadFile(path)
+		}
+		if err != nil {
+			if hidden {
+				// The reason names the reference: text of an included file.
+				what := "is refused"
+				if formats.IsNotExist(err) {
+					what = "is not found"
+				}
+				return nil, errAt(pos, "the file named here %s %s", what, hiddenText)
+			}
+			if path == "" {
+				return nil, errAt(pos, "%v", err)
+			}
+			return nil, errAt(pos, "%q: %v", ref, err)
+		}
+		rf = &readFile{name: name, path: path, data: data}
+		id := path // counted once under each spelling: an overcount at worst
+		if p.opts.Tree != nil {
+			id = strings.ToLower(path)
+		} else {
+			rf.info, _ = os.Stat(path)
+		}
+		if p.reads == nil {
+			p.reads, p.seen = map[string]*readFile{}, map[string]bool{}
+		}
+		p.reads[key] = rf
+		if !p.seen[id] {
+			p.seen[id] = true
+			p.input = min(p.input+len(data), MaxOutput)
+			p.file.Read = append(p.file.Read, name)
+		}
 	}
-	data, err = formats.ReadFile(path)
-	if err != nil {
-		return "", nil, errAt(pos, "%q: %v", ref, err)
+	if limit := p.readLimit(); len(rf.data) > limit-p.readIn {
+		return nil, errAt(pos, "%s: the sources and files read would exceed %d bytes (%d, and %d per byte of the source and of each file it reads)",
+			show(hidden, fmt.Sprintf("%q", ref)), limit, ReadBase, ReadPerInputByte)
 	}
-	if len(data) > MaxOutput-p.readIn {
-		return "", nil, errAt(pos, "%q: the sources and files read exceed %d bytes", ref, MaxOutput)
-	}
-	p.readIn += len(data)
-	p.file.Read = append(p.file.Read, path)
-	return path, data, nil
+	p.readIn += len(rf.data)
+	return rf, nil
 }
 
-func (p *parser) pushInclude(pos Pos, ref string) error {
+// readFile is a file a source read: its name in messages, its path (on disk or
+// in the tree), its bytes and, on disk, what tells it from other files.
+type readFile struct {
+	name, path string
+	data       []byte
+	info       os.FileInfo
+}
+
+func (p *parser) pushInclude(pos Pos, ref string, hidden bool) error {
 	if len(p.stack) > MaxIncludeDepth {
 		return errAt(pos, "#include nests more than %d files deep", MaxIncludeDepth)
 	}
-	path, data, err := p.readRef(pos, ref)
+	rf, err := p.readRef(pos, ref, hidden)
 	if err != nil {
 		return err
 	}
 	for _, s := range p.stack {
-		if sameFile(s.path, path) {
-			return errAt(pos, "#include %q includes itself (through %s)", ref, s.lx.file)
+		if p.sameFile(s, rf) {
+			return errAt(pos, "#include of %s includes itself (through %s)", rf.name, s.lx.file)
 		}
 	}
-	p.stack = append(p.stack, source{lx: newLexer(path, data), path: path})
+	if len(p.file.files) >= maxSources {
+		return errAt(pos, "more than %d sources (#include)", maxSources)
+	}
+	lx := newLexer(rf.name, rf.data)
+	lx.hidden = true
+	p.stack = append(p.stack, source{lx: lx, path: rf.path, info: rf.info, id: uint32(len(p.file.files))})
+	p.file.files = append(p.file.files, rf.name)
 	return nil
 }
 
-func sameFile(a, b string) bool {
-	sa, err1 := os.Stat(a)
-	sb, err2 := os.Stat(b)
-	if err1 != nil || err2 != nil {
-		return a == b
+// sameFile says whether an open source and a file read are one file: on disk the
+// same inode, in an archive the same member (names ignore case, as MPQ's do).
+func (p *parser) sameFile(s source, rf *readFile) bool {
+	if p.opts.Tree != nil {
+		return strings.EqualFold(s.path, rf.path)
 	}
-	return os.SameFile(sa, sb)
+	if s.info != nil && rf.info != nil {
+		return os.SameFile(s.info, rf.info)
+	}
+	return s.path == rf.path
 }
 
 func (p *parser) isWord(words ...string) bool {
@@ -339,11 +509,11 @@ func (p *parser) pragma() error {
 	if p.tok.Kind != tIdent {
 		return errAt(p.tok.Pos, "#pragma needs a name, found %s", p.tok.describe())
 	}
-	name := p.tok.Text
+	name, hidden := p.tok.Text, p.tok.hidden
 	if err := p.advance(); err != nil {
 		return err
 	}
-	val, err := p.expectString("#pragma " + name)
+	val, err := p.expectString("#pragma " + show(hidden, name))
 	if err != nil {
 		return err
 	}
@@ -354,7 +524,7 @@ func (p *parser) pragma() error {
 			p.file.Extension = strings.TrimPrefix(strings.ToLower(string(val.Str)), ".")
 		}
 	default:
-		return errAt(pos, "unknown #pragma %s (mIFF knows drive, directory, filename and extension)", name)
+		return errAt(pos, "unknown #pragma %s (mIFF knows drive, directory, filename and extension)", show(hidden, name))
 	}
 	return nil
 }
@@ -421,14 +591,18 @@ func (p *parser) body(parent *Node) ([]*Node, error) {
 			if err != nil {
 				return nil, err
 			}
-			_, data, err := p.readRef(name.Pos, string(name.Str))
+			rf, err := p.readRef(name.Pos, string(name.Str), name.hidden)
 			if err != nil {
 				return nil, err
 			}
+			data := rf.data
 			if err := p.grow(pos, len(data)); err != nil {
 				return nil, err
 			}
-			out = append(out, &Node{Pos: pos, Kind: NodeRaw, Raw: data})
+			n := &Node{Pos: pos, Kind: NodeRaw, Off: len(p.file.out), Len: len(data)}
+			p.mark(pos, 0, false)
+			p.file.out = append(p.file.out, data...)
+			out = append(out, n)
 		case p.tok.Kind == tPound:
 			if err := p.lineMarker(); err != nil {
 				return nil, err
@@ -439,7 +613,7 @@ func (p *parser) body(parent *Node) ([]*Node, error) {
 			return nil, errAt(p.tok.Pos, "include (a binary file) is allowed only inside a chunk")
 		default:
 			if _, ok := typeNames[p.tok.Text]; ok && p.tok.Kind == tIdent {
-				return nil, errAt(p.tok.Pos, "%s value outside a chunk", p.tok.Text)
+				return nil, errAt(p.tok.Pos, "%s value outside a chunk", show(p.tok.hidden, p.tok.Text))
 			}
 			return nil, errAt(p.tok.Pos, "expected form, chunk, enum or includeIFF, found %s", p.tok.describe())
 		}
@@ -448,12 +622,25 @@ func (p *parser) body(parent *Node) ([]*Node, error) {
 
 // blockName checks a form name or chunk tag: at most 4 bytes, padded with spaces,
 // never "FORM".
-func blockName(t token, what string) (string, error) {
+func (p *parser) blockName(t token, what string) (string, error) {
 	s := t.Str
 	if len(s) > 4 {
-		return "", errAt(t.Pos, "%s name %q is longer than 4 characters", what, t.Raw)
+		return "", errAt(t.Pos, "%s name %s is longer than 4 characters", what, show(t.hidden, fmt.Sprintf("%q", t.Raw)))
 	}
-	name := string(s) + strings.Repeat(" ", 4-len(s))
+	var padded [4]byte
+	copy(padded[:], "    ")
+	copy(padded[:], s)
+	// Names repeat (a file of a million chunks has a few names): each is held once.
+	name, ok := p.names[string(padded[:])]
+	if !ok {
+		name = string(padded[:])
+		if p.names == nil {
+			p.names = map[string]string{}
+		}
+		if len(p.names) < MaxEnumSymbols {
+			p.names[name] = name
+		}
+	}
 	if strings.EqualFold(name, "FORM") {
 		return "", errAt(t.Pos, "%s name cannot be FORM", what)
 	}
@@ -469,7 +656,7 @@ func (p *parser) form() (*Node, error) {
 	if err != nil {
 		return nil, err
 	}
-	name, err := blockName(nt, "FORM")
+	name, err := p.blockName(nt, "FORM")
 	if err != nil {
 		return nil, err
 	}
@@ -485,7 +672,9 @@ func (p *parser) form() (*Node, error) {
 	if err := p.counted(pos); err != nil {
 		return nil, err
 	}
-	n := &Node{Pos: pos, Kind: NodeForm, ID: name}
+	n := &Node{Pos: pos, Kind: NodeForm, ID: name, Off: len(p.file.out)}
+	p.mark(pos, 0, false)
+	p.file.out = append(append(p.file.out, "FORM\x00\x00\x00\x00"...), name...)
 	p.depth++
 	n.Kids, err = p.body(n)
 	p.depth--
@@ -493,6 +682,7 @@ func (p *parser) form() (*Node, error) {
 		return nil, err
 	}
 	n.End = p.tok.Pos
+	p.closeBlock(n)
 	return n, p.advance() // the closing brace
 }
 
@@ -505,7 +695,7 @@ func (p *parser) chunk() (*Node, error) {
 	if err != nil {
 		return nil, err
 	}
-	name, err := blockName(nt, "CHUNK")
+	name, err := p.blockName(nt, "CHUNK")
 	if err != nil {
 		return nil, err
 	}
@@ -518,13 +708,18 @@ func (p *parser) chunk() (*Node, error) {
 	if err := p.counted(pos); err != nil {
 		return nil, err
 	}
-	n := &Node{Pos: pos, Kind: NodeChunk, ID: name}
+	n := &Node{Pos: pos, Kind: NodeChunk, ID: name, Off: len(p.file.out)}
+	p.mark(pos, 0, false)
+	p.file.out = append(append(p.file.out, name...), 0, 0, 0, 0)
+	n.first = p.file.marks.n
 	for {
 		switch {
 		case p.tok.Kind == tEOF:
 			return nil, errAt(p.tok.Pos, "CHUNK %q opened at %d:%d is not closed before the end of the file", name, pos.Line, pos.Col)
 		case p.isPunct("}"):
 			n.End = p.tok.Pos
+			n.last = p.file.marks.n
+			p.closeBlock(n)
 			return n, p.advance()
 		case p.tok.Kind == tPound:
 			if err := p.lineMarker(); err != nil {
@@ -539,18 +734,21 @@ func (p *parser) chunk() (*Node, error) {
 			if err != nil {
 				return nil, err
 			}
-			_, data, err := p.readRef(ft.Pos, string(ft.Str))
+			rf, err := p.readRef(ft.Pos, string(ft.Str), ft.hidden)
 			if err != nil {
 				return nil, err
 			}
+			data := rf.data
 			if err := p.grow(ipos, len(data)); err != nil {
 				return nil, err
 			}
-			if err := p.addValue(n, &Value{Pos: ipos, Type: TInclude, Bytes: data}); err != nil {
+			if err := p.counted(ipos); err != nil {
 				return nil, err
 			}
+			p.mark(ipos, TInclude, false)
+			p.file.out = append(p.file.out, data...)
 		case p.isWord("form", "FORM", "chunk", "CHUNK", "includeIFF", "includeiff"):
-			return nil, errAt(p.tok.Pos, "a chunk holds values, not %s (CHUNK %q opened at %d:%d)", p.tok.Text, name, pos.Line, pos.Col)
+			return nil, errAt(p.tok.Pos, "a chunk holds values, not %s (CHUNK %q opened at %d:%d)", show(p.tok.hidden, p.tok.Text), name, pos.Line, pos.Col)
 		case p.tok.Kind == tIdent:
 			t, ok := typeNames[p.tok.Text]
 			if !ok {
@@ -577,45 +775,66 @@ func (p *parser) counted(pos Pos) error {
 	return nil
 }
 
-// addValue appends v to the chunk n, within maxValues.
-func (p *parser) addValue(n *Node, v *Value) error {
-	if err := p.counted(v.Pos); err != nil {
-		return err
+// mark records that the next byte written comes from the statement at pos: a
+// block header (t = 0) or a value of type t.
+func (p *parser) mark(pos Pos, t Type, neg bool) {
+	meta := p.stack[len(p.stack)-1].id<<8 | uint32(t)
+	if pos.File != p.stack[len(p.stack)-1].lx.file {
+		meta = p.sourceID(pos.File)<<8 | uint32(t)
 	}
-	n.Values = append(n.Values, v)
-	return nil
+	if neg {
+		meta |= markNeg
+	}
+	p.file.marks.add(mark{off: uint32(len(p.file.out)), line: uint32(pos.Line), col: uint32(pos.Col), meta: meta})
 }
 
-// newValue returns a zero Value from the current block.
-func (p *parser) newValue() *Value {
-	if len(p.slab) == cap(p.slab) {
-		p.slab = make([]Value, 0, 1024)
+// sourceID finds the index of a source by name (a statement whose position is
+// in a file other than the one being read: a block opened before an #include
+// ended). Sources are few; this is rare.
+func (p *parser) sourceID(name string) uint32 {
+	for i := len(p.stack) - 1; i >= 0; i-- {
+		if p.stack[i].lx.file == name {
+			return p.stack[i].id
+		}
 	}
-	p.slab = p.slab[:len(p.slab)+1]
-	return &p.slab[len(p.slab)-1]
+	for i := len(p.file.files) - 1; i >= 0; i-- {
+		if p.file.files[i] == name {
+			return uint32(i)
+		}
+	}
+	return 0
 }
 
-// bytes returns n bytes from the arena (slices handed out stay valid: a full
-// arena is replaced, not grown).
-func (p *parser) bytes(n int) []byte {
-	if cap(p.arena)-len(p.arena) < n {
-		p.arena = make([]byte, 0, max(64<<10, n))
-	}
-	l := len(p.arena)
-	p.arena = p.arena[:l+n]
-	return p.arena[l : l+n : l+n]
+// closeBlock writes the size of block n, now that its contents are written.
+func (p *parser) closeBlock(n *Node) {
+	n.Len = len(p.file.out) - n.Off
+	// FORM and a chunk's tag alike are followed by the size.
+	binary.BigEndian.PutUint32(p.file.out[n.Off+4:], uint32(n.Len-8))
 }
+
+// outputLimit and readLimit are the bounds on the compiled file and on the
+// bytes read, for the input so far.
+func (p *parser) outputLimit() int {
+	return min(MaxOutput, OutputBase+OutputPerInputByte*p.input)
+}
+
+func (p *parser) readLimit() int { return min(MaxOutput, ReadBase+ReadPerInputByte*p.input) }
 
 // grow accounts for n more output bytes.
 func (p *parser) grow(pos Pos, n int) error {
-	if n > MaxOutput-p.outSize {
-		return errAt(pos, "the compiled file would exceed %d bytes", MaxOutput)
+	if limit := p.outputLimit(); n > limit-p.outSize {
+		if limit == MaxOutput {
+			return errAt(pos, "the compiled file would exceed %d bytes", MaxOutput)
+		}
+		return errAt(pos, "the compiled file would exceed %d bytes (%d, and %d per byte of the source and of each file it reads)",
+			limit, OutputBase, OutputPerInputByte)
 	}
 	p.outSize += n
 	return nil
 }
 
-// values reads one statement: TYPE value {, value}, or TYPE "string".
+// values reads one statement: TYPE value {, value}, or TYPE "string". Each
+// value's bytes go straight to the compiled file.
 func (p *parser) values(n *Node, t Type) error {
 	if err := p.advance(); err != nil {
 		return err
@@ -626,30 +845,54 @@ func (p *parser) values(n *Node, t Type) error {
 		if err != nil {
 			return err
 		}
-		v := &Value{Pos: st.Pos, Type: t}
+		size := 0
 		switch t {
 		case TCString:
-			v.Bytes = append(append([]byte(nil), st.Str...), 0)
+			size = len(st.Str) + 1
 		case TWString:
-			v.Bytes = wide(st.Str)
+			size = wideSize(st.Str)
 		case TLabelHash:
-			// mIFF hashes the literal as written (escapes are not processed).
-			v.Bytes = binary.LittleEndian.AppendUint32(nil, LabelHash(st.Raw))
+			size = 4
+			// Hashing costs time per byte of the string, though it writes 4: a
+			// long string macro hashed again and again counts as if written.
+			if len(st.Raw) > p.outputLimit()-p.hashed {
+				return errAt(st.Pos, "labelhash: the strings hashed would exceed %d bytes (%d, and %d per byte of the source and of each file it reads)",
+					p.outputLimit(), OutputBase, OutputPerInputByte)
+			}
+			p.hashed += len(st.Raw)
 		case TTag:
 			if len(st.Str) != 4 {
-				return errAt(st.Pos, "tag %q is not 4 characters", st.Raw)
+				return errAt(st.Pos, "tag %s is not 4 characters", show(st.hidden, fmt.Sprintf("%q", st.Raw)))
 			}
-			v.Bytes = []byte{st.Str[3], st.Str[2], st.Str[1], st.Str[0]}
+			size = 4
 		}
-		if err := p.grow(st.Pos, len(v.Bytes)); err != nil {
+		if err := p.grow(st.Pos, size); err != nil {
 			return err
 		}
-		return p.addValue(n, v)
+		if err := p.counted(st.Pos); err != nil {
+			return err
+		}
+		p.mark(st.Pos, t, false)
+		out := p.file.out
+		switch t {
+		case TCString:
+			out = append(append(out, st.Str...), 0)
+		case TWString:
+			out = appendWide(out, st.Str)
+		case TLabelHash:
+			// mIFF hashes the literal as written (escapes are not processed).
+			out = binary.LittleEndian.AppendUint32(out, LabelHash(st.Raw))
+		case TTag:
+			out = append(out, st.Str[3], st.Str[2], st.Str[1], st.Str[0])
+		}
+		p.file.out = out
+		return nil
 	}
 	for {
 		pos := p.tok.Pos
-		v := p.newValue()
-		v.Pos, v.Type = pos, t
+		var bits uint64
+		var size int
+		neg := false
 		if t == TFloat || t == TDouble {
 			f, err := p.exprD(0)
 			if err != nil {
@@ -660,36 +903,33 @@ func (p *parser) values(n *Node, t Type) error {
 				if math.IsInf(float64(f32), 0) || math.IsNaN(float64(f32)) {
 					return errAt(pos, "float value %g is not a finite float", f)
 				}
-				v.Bytes = p.bytes(4)
-				binary.LittleEndian.PutUint32(v.Bytes, math.Float32bits(f32))
+				bits, size = uint64(math.Float32bits(f32)), 4
 			} else {
 				if math.IsInf(f, 0) || math.IsNaN(f) {
 					return errAt(pos, "double value %g is not finite", f)
 				}
-				v.Bytes = p.bytes(8)
-				binary.LittleEndian.PutUint64(v.Bytes, math.Float64bits(f))
+				bits, size = math.Float64bits(f), 8
 			}
 		} else {
 			i, err := p.exprL(0)
 			if err != nil {
 				return err
 			}
-			lo, hi, size, _ := t.intRange()
+			lo, hi, sz, _ := t.intRange()
 			if i < lo || i > hi {
 				return errAt(pos, "value %d does not fit %s (%d to %d)", i, t, lo, hi)
 			}
-			v.Int = i
-			u := uint64(i)
-			v.Bytes = p.bytes(size)
-			for k := 0; k < size; k++ {
-				v.Bytes[k] = byte(u >> (8 * k))
-			}
+			bits, size, neg = uint64(i), sz, i < 0
 		}
-		if err := p.grow(pos, len(v.Bytes)); err != nil {
+		if err := p.grow(pos, size); err != nil {
 			return err
 		}
-		if err := p.addValue(n, v); err != nil {
+		if err := p.counted(pos); err != nil {
 			return err
+		}
+		p.mark(pos, t, neg)
+		for k := 0; k < size; k++ {
+			p.file.out = append(p.file.out, byte(bits>>(8*k)))
 		}
 		if !p.isPunct(",") {
 			return nil
@@ -700,29 +940,42 @@ func (p *parser) values(n *Node, t Type) error {
 	}
 }
 
-// wide encodes s (UTF-8; an invalid byte stands for itself) as UTF-16LE code
-// units and a 0 terminator.
-func wide(s []byte) []byte {
-	var out []byte
+// appendWide appends s (UTF-8; an invalid byte stands for itself) as UTF-16LE
+// code units and a 0 terminator.
+func appendWide(out, s []byte) []byte {
 	for len(s) > 0 {
 		r, n := utf8.DecodeRune(s)
 		if r == utf8.RuneError && n == 1 {
 			r = rune(s[0])
 		}
 		s = s[n:]
-		for _, u := range utf16.Encode([]rune{r}) {
-			out = binary.LittleEndian.AppendUint16(out, u)
+		if r1, r2 := utf16.EncodeRune(r); r1 != utf8.RuneError {
+			out = binary.LittleEndian.AppendUint16(binary.LittleEndian.AppendUint16(out, uint16(r1)), uint16(r2))
+		} else {
+			out = binary.LittleEndian.AppendUint16(out, uint16(r))
 		}
 	}
 	return append(out, 0, 0)
 }
+
+// wideSize is the length of appendWide's bytes for s.
+func wideSize(s []byte) int { return len(appendWide(nil, s)) }
 
 // LabelHash is SWG's Crc::calculate of a string: CRC-32 with the polynomial
 // 0x04C11DB7, most significant bit first, initial value and final XOR 0xFFFFFFFF.
 func LabelHash(s string) uint32 {
 	crc := uint32(0xFFFFFFFF)
 	for i := 0; i < len(s) && s[i] != 0; i++ {
-		crc ^= uint32(s[i]) << 24
+		crc = crc<<8 ^ crcTable[byte(crc>>24)^s[i]]
+	}
+	return crc ^ 0xFFFFFFFF
+}
+
+// crcTable[b] is the CRC register after shifting b through it bit by bit (the
+// table form of the loop, a byte at a time).
+var crcTable = func() (t [256]uint32) {
+	for b := range t {
+		crc := uint32(b) << 24
 		for k := 0; k < 8; k++ {
 			if crc&0x80000000 != 0 {
 				crc = crc<<1 ^ 0x04C11DB7
@@ -730,9 +983,10 @@ func LabelHash(s string) uint32 {
 				crc <<= 1
 			}
 		}
+		t[b] = crc
 	}
-	return crc ^ 0xFFFFFFFF
-}
+	return t
+}()
 
 // enum [NAME] { A [= expr], B, … } [NAME {, NAME}] ;
 func (p *parser) enum() error {
@@ -860,11 +1114,11 @@ func (p *parser) termL(depth int) (int64, error) {
 	case t.Kind == tInt:
 		return t.Int, p.advance()
 	case t.Kind == tFloat:
-		return 0, errAt(t.Pos, "%s is not an integer (this type takes integers)", t.Text)
+		return 0, errAt(t.Pos, "%s is not an integer (this type takes integers)", show(t.hidden, t.text()))
 	case t.Kind == tIdent:
 		v, ok := p.enums[t.Text]
 		if !ok {
-			return 0, errAt(t.Pos, "undefined symbol %s", t.Text)
+			return 0, errAt(t.Pos, "undefined symbol %s", show(t.hidden, t.Text))
 		}
 		return v, p.advance()
 	case t.Kind == tPunct && (t.Text == "~" || t.Text == "-" || t.Text == "+"):
@@ -1039,7 +1293,7 @@ func (p *parser) termD(depth int) (float64, error) {
 		}
 		v, ok := p.enums[t.Text]
 		if !ok {
-			return 0, errAt(t.Pos, "undefined symbol %s", t.Text)
+			return 0, errAt(t.Pos, "undefined symbol %s", show(t.hidden, t.Text))
 		}
 		return float64(v), p.advance()
 	case t.Kind == tPunct && (t.Text == "-" || t.Text == "+"):
@@ -1067,21 +1321,19 @@ func (p *parser) termD(depth int) (float64, error) {
 
 // ---- compiling to IFF ----
 
-// Mark ties an offset of the compiled file to the statement that wrote it.
-type Mark struct {
-	Off int
-	Pos Pos
-}
-
-// SourceMap maps offsets of the compiled file back to the source, in offset order.
-type SourceMap []Mark
+// SourceMap maps offsets of the compiled file back to the source.
+type SourceMap struct{ f *File }
 
 // Lookup returns the statement that wrote the byte at off.
 func (m SourceMap) Lookup(off int64) (Pos, bool) {
-	lo, hi := 0, len(m)
+	if m.f == nil {
+		return Pos{}, false
+	}
+	ms := &m.f.marks
+	lo, hi := 0, ms.n
 	for lo < hi {
-		mid := (lo + hi) / 2
-		if int64(m[mid].Off) <= off {
+		mid := int(uint(lo+hi) >> 1)
+		if int64(ms.at(mid).off) <= off {
 			lo = mid + 1
 		} else {
 			hi = mid
@@ -1090,53 +1342,18 @@ func (m SourceMap) Lookup(off int64) (Pos, bool) {
 	if lo == 0 {
 		return Pos{}, false
 	}
-	return m[lo-1].Pos, true
+	return m.f.pos(ms.at(lo - 1)), true
 }
 
-// Bytes writes the file as IFF (big-endian block sizes, little-endian values, no
-// padding) and returns the source map of every block header and value.
-func (f *File) Bytes() ([]byte, SourceMap) {
-	var out []byte
-	var sm SourceMap
-	var emit func(n *Node)
-	emit = func(n *Node) {
-		sm = append(sm, Mark{Off: len(out), Pos: n.Pos})
-		switch n.Kind {
-		case NodeRaw:
-			out = append(out, n.Raw...)
-		case NodeForm:
-			start := len(out)
-			out = append(out, "FORM\x00\x00\x00\x00"...)
-			out = append(out, n.ID...)
-			for _, k := range n.Kids {
-				emit(k)
-			}
-			binary.BigEndian.PutUint32(out[start+4:], uint32(len(out)-start-8))
-		case NodeChunk:
-			start := len(out)
-			out = append(out, n.ID...)
-			out = append(out, 0, 0, 0, 0)
-			for _, v := range n.Values {
-				sm = append(sm, Mark{Off: len(out), Pos: v.Pos})
-				out = append(out, v.Bytes...)
-			}
-			binary.BigEndian.PutUint32(out[start+4:], uint32(len(out)-start-8))
-		}
-	}
-	for _, n := range f.Top {
-		emit(n)
-	}
-	return out, sm
-}
-
-// Compile parses a MIF source and writes it as IFF.
+// Compile parses a MIF source and returns the IFF it writes (big-endian block
+// sizes, little-endian values, no padding) and the source map of every block
+// header and value.
 func Compile(name string, src []byte, opts Options) ([]byte, SourceMap, *File, error) {
 	f, err := Parse(name, src, opts)
 	if err != nil {
-		return nil, nil, nil, err
+		return nil, SourceMap{}, nil, err
 	}
-	data, sm := f.Bytes()
-	return data, sm, f, nil
+	return f.out, SourceMap{f}, f, nil
 }
 
 // String describes a node for messages.

@@ -151,6 +151,9 @@ func runWindow(cfg Config) error {
 	app := &App{S: s, Cam: render.NewCamera(), win: win, d: drawer{r: r}, ui: uir, cell: 1}
 	app.UI = &UI{S: s, Scale: scale, SetImage: uir.SetImage, Layout: viewer.LoadLayout(layoutPath(cfg))}
 	app.UI.savedLayout = app.UI.Layout
+	if !cfg.Hidden { // a window a person uses: the desktop's file dialogs
+		app.UI.native = newNativeDialogs(settingsPath(cfg))
+	}
 	app.plat = newPlatform(win, app)
 	// The atlas is built at the starting scale; a move to a monitor of another
 	// scale rescales the fonts and the layout from it.
@@ -213,6 +216,14 @@ func runWindow(cfg Config) error {
 // layoutPath is where the window layout is remembered: beside the recent list
 // (a test's or a shot's temporary one too); a hidden window without one (a test)
 // remembers nothing.
+// settingsPath is where the viewer's settings live: beside the recent list.
+func settingsPath(cfg Config) string {
+	if cfg.RecentPath != "" {
+		return filepath.Join(filepath.Dir(cfg.RecentPath), "settings.json")
+	}
+	return viewer.DefaultSettingsPath()
+}
+
 func layoutPath(cfg Config) string {
 	switch {
 	case cfg.RecentPath != "":

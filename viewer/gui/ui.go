@@ -46,8 +46,10 @@ type UI struct {
 	// lastW, lastH and lastTop are the last frame's window and menu bar sizes.
 	lastW, lastH, lastTop float32
 	mats                  materialsView
+	geos                  geosetsView
 	gp                    graphPanel       // the graph editor (ui_graph.go)
 	shot                  screenshotDialog // File > Screenshot (ui_screenshot.go)
+	native                *nativeDialogs   // the desktop's file dialogs; nil: built-in only (ui_nativedialog.go)
 }
 
 var (
@@ -383,6 +385,7 @@ var bottomPanels = []bottomPanel{
 	panel(viewer.PanelDiagnostics, "Diagnostics", nil, (*UI).diagnostics),
 	panel(viewer.PanelMaterials, "Materials", hasMaterials, (*UI).materialsPanel),
 	panel(viewer.PanelCrowd, "Crowd", nil, (*UI).crowdPanel),
+	panel(viewer.PanelGeosets, "Geosets", hasGeosets, (*UI).geosetsPanel),
 }
 
 func panel(id, title string, available func(*UI) bool, draw func(*UI)) bottomPanel {

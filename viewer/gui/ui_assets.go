@@ -3,6 +3,7 @@ package gui
 import (
 	"fmt"
 
+	"animscope/formats/printable"
 	"animscope/viewer"
 
 	"github.com/inkyblackness/imgui-go/v4"
@@ -86,7 +87,7 @@ func (u *UI) assetsWindow() {
 			b.Up()
 		}
 		imgui.SameLine()
-		imgui.Text("/" + b.Dir)
+		imgui.Text("/" + printable.Name(b.Dir))
 	}
 	infoW := 250 * sc
 	listW := imgui.ContentRegionAvail().X - infoW
@@ -96,7 +97,7 @@ func (u *UI) assetsWindow() {
 		for clip.Step() {
 			for i := clip.DisplayStart; i < clip.DisplayEnd && i < len(b.Rows); i++ {
 				r := b.Rows[i]
-				if imgui.SelectableV(r.Name+"##a"+fmt.Sprint(i), r.Path == b.Selected, imgui.SelectableFlagsAllowDoubleClick, imgui.Vec2{X: listW - 110*sc}) {
+				if imgui.SelectableV(printable.Name(r.Name)+"##a"+fmt.Sprint(i), r.Path == b.Selected, imgui.SelectableFlagsAllowDoubleClick, imgui.Vec2{X: listW - 110*sc}) {
 					b.Enter(r)
 					if !r.Dir && imgui.IsMouseDoubleClicked(0) {
 						s.Open([]string{b.OpenName(r)})
@@ -114,7 +115,7 @@ func (u *UI) assetsWindow() {
 	imgui.SameLine()
 	if imgui.BeginChildV("info", imgui.Vec2{X: 0, Y: 0}, true, 0) {
 		if b.Selected != "" {
-			wrapped(b.Info)
+			wrapped(printable.Text(b.Info)) // member names come from the archive
 			if r, ok := b.SelectedRow(); ok {
 				if imgui.Button("Open") {
 					s.Open([]string{b.OpenName(r)})

@@ -118,6 +118,7 @@ func (u *UI) materialsPanel() {
 			imgui.EndCombo()
 		}
 	}
+	u.slotPickers(sc)
 	imgui.Text("Textures")
 	size := imgui.Vec2{X: 48 * u.scale(), Y: 48 * u.scale()}
 	for i, line := range v.textures {

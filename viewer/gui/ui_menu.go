@@ -32,7 +32,7 @@ func (u *UI) menu() float32 {
 				imgui.EndMenu()
 			}
 			if imgui.MenuItem("Browse archive or folder...") {
-				u.AssetsOpen()
+				u.BrowseDialog()
 			}
 			if imgui.MenuItem("Open demo") {
 				s.Open(nil)
@@ -50,6 +50,7 @@ func (u *UI) menu() float32 {
 				s.Reload()
 			}
 			imgui.Checkbox("Watch files", &s.Watch)
+			u.fileDialogsMenu()
 			imgui.Separator()
 			if imgui.MenuItemV("Screenshot...", "F12: straight to the folder", false, s.Scene != nil) {
 				u.OpenScreenshotDialog()

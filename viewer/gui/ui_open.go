@@ -15,6 +15,10 @@ func (u *UI) openDialog() {
 	if u.browser == nil {
 		u.browser = viewer.NewFileBrowser(s.Recent.Folder()) // where the last scene was opened, across runs
 	}
+	u.pollNative()
+	if (s.Req.OpenDialog || s.Req.OpenDialogB) && u.nativeOpenRequest(s.Req.OpenDialogB) {
+		s.Req.OpenDialog, s.Req.OpenDialogB = false, false
+	}
 	if s.Req.OpenDialog || s.Req.OpenDialogB {
 		u.openAsB = s.Req.OpenDialogB
 		s.Req.OpenDialog, s.Req.OpenDialogB = false, false

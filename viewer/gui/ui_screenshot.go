@@ -26,6 +26,9 @@ type screenshotDialog struct {
 // OpenScreenshotDialog opens File > Screenshot with the folder last used (the
 // pictures folder at first), a name after the time and the 3D view's size.
 func (u *UI) OpenScreenshotDialog() {
+	if u.nativeShotRequest() {
+		return
+	}
 	d := &u.shot
 	d.open, d.popup, d.err = true, true, ""
 	switch {

@@ -116,6 +116,10 @@ type Model struct {
 	Cameras     int
 	Lights      int
 	Misalign    bool // one pad byte before every array: unaligned offsets
+
+	// TextureTypes are the textures' types, by index (missing: 0, a named
+	// file); a replaceable texture's name is "".
+	TextureTypes []uint32
 }
 
 type writer struct {
@@ -361,6 +365,9 @@ func (m *Model) Encode() (m2, skin []byte) {
 	w.arr(f["textures"], len(m.Textures), make([]byte, 16*len(m.Textures)))
 	texAt := int(binary.LittleEndian.Uint32(w.b[f["textures"]+4:]))
 	for i, name := range m.Textures {
+		if i < len(m.TextureTypes) {
+			w.u32(texAt+16*i, m.TextureTypes[i])
+		}
 		w.arr(texAt+16*i+8, len(name)+1, append([]byte(name), 0))
 	}
 	u16s := func(field int, vs []uint16) {

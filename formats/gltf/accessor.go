@@ -1,0 +1,121 @@
+package gltf
+
+import (
+	"encoding/binary"
+	"math"
+
+	"github.com/qmuntal/gltf"
+	"github.com/qmuntal/gltf/modeler"
+)
+
+// writeAccessor is modeler.WriteAccessor for the element types export writes by
+// the hundred thousand (vertex attributes, indices, animation keys): the same
+// padding, buffer view and accessor, without the library's per-call maps
+// (qmuntal's SizeOfElement builds two maps on every call, which was 40% of a
+// large export's time). Any other type goes to modeler. TestWriteAccessorIsModeler
+// holds the documents equal.
+func writeAccessor(doc *gltf.Document, target gltf.Target, data any) int {
+	var (
+		comp  gltf.ComponentType
+		typ   gltf.AccessorType
+		n     int
+		size  int // bytes of one element
+		write func(b []byte)
+	)
+	le := binary.LittleEndian
+	switch d := data.(type) {
+	case [][3]float32:
+		comp, typ, n, size = gltf.ComponentFloat, gltf.AccessorVec3, len(d), 12
+		write = func(b []byte) {
+			for i, v := range d {
+				le.PutUint32(b[i*12:], math.Float32bits(v[0]))
+				le.PutUint32(b[i*12+4:], math.Float32bits(v[1]))
+				le.PutUint32(b[i*12+8:], math.Float32bits(v[2]))
+			}
+		}
+	case [][2]float32:
+		comp, typ, n, size = gltf.ComponentFloat, gltf.AccessorVec2, len(d), 8
+		write = func(b []byte) {
+			for i, v := range d {
+				le.PutUint32(b[i*8:], math.Float32bits(v[0]))
+				le.PutUint32(b[i*8+4:], math.Float32bits(v[1]))
+			}
+		}
+	case [][4]float32:
+		comp, typ, n, size = gltf.ComponentFloat, gltf.AccessorVec4, len(d), 16
+		write = func(b []byte) {
+			for i, v := range d {
+				for k := range 4 {
+					le.PutUint32(b[i*16+4*k:], math.Float32bits(v[k]))
+				}
+			}
+		}
+	case [][4]uint16:
+		comp, typ, n, size = gltf.ComponentUshort, gltf.AccessorVec4, len(d), 8
+		write = func(b []byte) {
+			for i, v := range d {
+				for k := range 4 {
+					le.PutUint16(b[i*8+2*k:], v[k])
+				}
+			}
+		}
+	case []uint16:
+		comp, typ, n, size = gltf.ComponentUshort, gltf.AccessorScalar, len(d), 2
+		write = func(b []byte) {
+			for i, v := range d {
+				le.PutUint16(b[i*2:], v)
+			}
+		}
+	case []uint32:
+		comp, typ, n, size = gltf.ComponentUint, gltf.AccessorScalar, len(d), 4
+		write = func(b []byte) {
+			for i, v := range d {
+				le.PutUint32(b[i*4:], v)
+			}
+		}
+	case []float32:
+		comp, typ, n, size = gltf.ComponentFloat, gltf.AccessorScalar, len(d), 4
+		write = func(b []byte) {
+			for i, v := range d {
+				le.PutUint32(b[i*4:], math.Float32bits(v))
+			}
+		}
+	default:
+		return modeler.WriteAccessor(doc, target, data)
+	}
+	if len(doc.Buffers) == 0 {
+		doc.Buffers = append(doc.Buffers, new(gltf.Buffer))
+	}
+	buf := doc.Buffers[len(doc.Buffers)-1]
+	if pad := (4 - len(buf.Data)%4) % 4; pad > 0 { // modeler's ensurePadding
+		buf.Data = append(buf.Data, make([]byte, pad)...)
+		buf.ByteLength += pad
+	}
+	offset, bytes := len(buf.Data), n*size
+	buf.ByteLength += bytes
+	buf.Data = append(buf.Data, make([]byte, bytes)...)
+	write(buf.Data[offset:])
+	doc.BufferViews = append(doc.BufferViews, &gltf.BufferView{
+		Buffer: len(doc.Buffers) - 1, ByteLength: bytes, ByteOffset: offset, Target: target,
+	})
+	doc.Accessors = append(doc.Accessors, &gltf.Accessor{
+		BufferView: gltf.Index(len(doc.BufferViews) - 1), ComponentType: comp, Type: typ, Count: n,
+	})
+	return len(doc.Accessors) - 1
+}
+
+// writePosition is modeler.WritePosition through writeAccessor: the accessor
+// carries the per-axis minimum and maximum.
+func writePosition(doc *gltf.Document, data [][3]float32) int {
+	i := writeAccessor(doc, gltf.TargetArrayBuffer, data)
+	lo := [3]float64{math.MaxFloat64, math.MaxFloat64, math.MaxFloat64}
+	hi := [3]float64{-math.MaxFloat64, -math.MaxFloat64, -math.MaxFloat64}
+	for _, v := range data {
+		for k, x := range v {
+			lo[k] = math.Min(lo[k], float64(x))
+			hi[k] = math.Max(hi[k], float64(x))
+		}
+	}
+	doc.Accessors[i].Min, doc.Accessors[i].Max = lo[:], hi[:]
+	return i
+}
