@@ -15,16 +15,16 @@ import (
 const dbcFirstRows = 10
 
 // dbcVerdict is, for a file that no scene decoder opens, the verdict on a client
-// database (magic WDBC, or a name ending in .dbc): the file checked (err names
-// the file and the offset), a known table decoded (d.Rows nil when its layout is
-// unknown: a warning), or ok false when the file is no DBC at all.
+// database (a name ending in .dbc, as the client names them; other files are
+// not read again for it): the file checked (err names the file and the
+// offset), a known table decoded (d.Rows nil when its layout is unknown: a
+// warning), or ok false when the file is no DBC.
 func dbcVerdict(name string) (f *dbc.File, d dbc.Decoded, diags []formats.Diagnostic, ok bool, err error) {
-	data, rerr := formats.ReadMember(name)
-	if rerr != nil {
+	if !strings.HasSuffix(strings.ToLower(name), ".dbc") {
 		return nil, d, nil, false, nil
 	}
-	isDBC := len(data) >= 4 && string(data[:4]) == dbc.Magic
-	if !isDBC && !strings.HasSuffix(strings.ToLower(name), ".dbc") {
+	data, rerr := formats.ReadMember(name)
+	if rerr != nil {
 		return nil, d, nil, false, nil
 	}
 	if len(data) > dbc.MaxFileSize {
