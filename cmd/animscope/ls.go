@@ -30,7 +30,7 @@ func (m *mountFlags) open(path string) (*vfs.Mount, error) {
 	}
 	mt, err := vfs.Open(path)
 	if err != nil {
-		return nil, err
+		return nil, namedPathError(path, err)
 	}
 	if limit > 0 {
 		mt.SetMaxBytes(limit)

@@ -59,7 +59,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		case "help", "-h", "-help", "--help":
 			return runHelp(args[1:], stdout, stderr)
 		case "version", "--version", "-version":
-			return runVersion(stdout)
+			return runVersion(args[1:], stdout, stderr)
 		case "completion":
 			return runCompletion(args[1:], stdout, stderr)
 		case "__complete":
