@@ -116,13 +116,22 @@ func Textures() map[string]*image.NRGBA {
 }
 
 // Model is the fixture's character: m2test's synthetic model at version 264
-// with one triangle per geoset of Geosets, and its 00.skin.
+// with one triangle per geoset of Geosets (the hair styles textured by the
+// hair slot, the rest by the body skin slot), and its 00.skin.
 func Model() (m2, skin []byte) {
 	m := m2test.NewModel(264)
 	m.Name = "ScourgeFemale"
-	m.Subs = nil
-	for _, g := range Geosets {
+	m.Subs, m.Batches = nil, nil
+	// Texture 0 is the body skin (replaceable type 1), 1 the hair (type 6):
+	// the hair geosets draw with the hair, the others with the body.
+	m.Textures, m.TextureTypes, m.TexLookup = []string{"", ""}, []uint32{1, 6}, []uint16{0, 1}
+	for i, g := range Geosets {
 		m.Subs = append(m.Subs, m2test.Submesh{Geoset: g, VStart: 0, VCount: 3, IStart: 0, ICount: 3, BoneCount: 3})
+		tex := uint16(0)
+		if g > 0 && g < 100 {
+			tex = 1
+		}
+		m.Batches = append(m.Batches, m2test.Batch{Sub: uint16(i), Color: -1, TexCombo: tex})
 	}
 	return m.Encode()
 }
