@@ -165,6 +165,7 @@ func BenchmarkCharacterFrame(b *testing.B) {
 func crowdCharacter(tb testing.TB, path string, n, workers int) *viewer.State {
 	s := blendingCharacter(tb, path)
 	s.Crowd = viewer.Crowd{On: true, N: n, Seed: 1, Cores: workers}
+	s.Evaluate() // the scene's own samplers start before the frames are timed
 	s.Crowd.Update(s)
 	if got := s.Crowd.Characters(); got != n {
 		tb.Fatalf("crowd of %d: %d instances posed", n, got)
