@@ -116,7 +116,8 @@ func decompose(m affine, prev *decomposition) decomposition {
 	}
 	var u mat3
 	var have [3]bool
-	var basis []vec3
+	var store [3]vec3 // basis's backing array: decompose runs per node and sample
+	basis := store[:0]
 	for _, j := range order {
 		if s[j] <= 1e-12*smax || s[j] == 0 {
 			continue
@@ -132,7 +133,7 @@ func decompose(m affine, prev *decomposition) decomposition {
 		if have[j] {
 			continue
 		}
-		cands := []vec3{uPrev.col(j), {1, 0, 0}, {0, 1, 0}, {0, 0, 1}}
+		cands := [4]vec3{uPrev.col(j), {1, 0, 0}, {0, 1, 0}, {0, 0, 1}}
 		for _, c := range cands {
 			if c, ok := orthonormalize(c, basis); ok {
 				u.setCol(j, c)
@@ -209,13 +210,15 @@ func closestFrame(w mat3, d vec3) mat3 {
 		var dot [3]float64
 		for g := 0; g < 3; g++ {
 			// The columns j given to group g, and the group's eigenvectors.
-			var space []vec3
+			var spaceStore [3]vec3
+			space := spaceStore[:0]
 			for i := 0; i < 3; i++ {
 				if group[i] == g {
 					space = append(space, w.col(i))
 				}
 			}
-			var cols []int
+			var colStore [3]int
+			cols := colStore[:0]
 			for j := 0; j < 3; j++ {
 				if group[perm[j]] == g {
 					cols = append(cols, j)
@@ -236,7 +239,8 @@ func closestFrame(w mat3, d vec3) mat3 {
 					}
 				}
 			}
-			var basis []vec3
+			var basisStore [3]vec3
+			basis := basisStore[:0]
 			for _, j := range cols {
 				c, ok := orthonormalize(proj(j), basis)
 				for k := 0; !ok && k < len(space); k++ {

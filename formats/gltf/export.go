@@ -422,11 +422,26 @@ func (e *exporter) sampleAt(c *clipTrack, times []float64, ups float64) (bool, e
 	pose := &anim.Pose{Local: make([]anim.Transform, n)}
 	req := anim.PoseRequest{A: c.clip}
 	c.secs = make([]float32, len(times))
+	// A node's channels at a sample are a pure function of its sampled transform
+	// and the decomposition decompose continues from (the previous sample's). When
+	// both are bit for bit those of the previous sample, the result is too, and the
+	// previous sample's values are copied: most of a character's nodes hold still
+	// for long stretches of a clip, and decompose is most of the export's time.
+	memo := make([]sampleMemo, ns)
 	for k, t := range times {
 		c.secs[k] = float32(t / ups)
 		req.TA = t
 		pose.Sample(e.sk, &req)
 		for s, sl := range e.slots {
+			if sl.node >= 0 {
+				mo := &memo[s]
+				x := &pose.Local[sl.node]
+				if k > 0 && mo.valid && sameTransform(x, &mo.local) && sameDecomposition(&prev[s], &mo.in) {
+					c.tr[s][k], c.rot[s][k], c.scl[s][k], c.vrot[s][k] = c.tr[s][k-1], c.rot[s][k-1], c.scl[s][k-1], c.vrot[s][k-1]
+					continue
+				}
+				mo.local, mo.in, mo.valid = *x, prev[s], true
+			}
 			var m affine
 			switch {
 			case sl.node >= 0:
@@ -461,7 +476,69 @@ func (e *exporter) sampleAt(c *clipTrack, times []float64, ups float64) (bool, e
 			c.vrot[s][k] = quat32(vr)
 		}
 	}
+	// A channel that never moves is written as its first keys (constant3): keep
+	// only those, so that a clip's untouched channels do not stay in memory until
+	// the document is written.
+	keys := 1
+	if len(c.secs) > 1 && c.secs[len(c.secs)-1] > c.secs[0] {
+		keys = 2
+	}
+	for s := range e.slots {
+		c.tr[s] = shrink3(c.tr[s], keys)
+		c.rot[s] = shrink4(c.rot[s], keys)
+		c.scl[s] = shrink3(c.scl[s], keys)
+		c.vrot[s] = shrink4(c.vrot[s], keys)
+	}
 	return helpers, nil
+}
+
+// sampleMemo is what one slot's channels at the last computed sample came from.
+type sampleMemo struct {
+	local anim.Transform
+	in    decomposition
+	valid bool
+}
+
+// sameTransform compares bit for bit (−0 and 0 differ, as they may in the result).
+func sameTransform(a, b *anim.Transform) bool {
+	for i := 0; i < 3; i++ {
+		if math.Float32bits(a.T[i]) != math.Float32bits(b.T[i]) || math.Float32bits(a.S[i]) != math.Float32bits(b.S[i]) ||
+			math.Float32bits(a.Q.V[i]) != math.Float32bits(b.Q.V[i]) {
+			return false
+		}
+	}
+	return math.Float32bits(a.Q.W) == math.Float32bits(b.Q.W)
+}
+
+// sameDecomposition compares bit for bit.
+func sameDecomposition(a, b *decomposition) bool {
+	for i := 0; i < 3; i++ {
+		if math.Float64bits(a.T[i]) != math.Float64bits(b.T[i]) || math.Float64bits(a.S[i]) != math.Float64bits(b.S[i]) {
+			return false
+		}
+		for j := 0; j < 3; j++ {
+			if math.Float64bits(a.U[i][j]) != math.Float64bits(b.U[i][j]) || math.Float64bits(a.V[i][j]) != math.Float64bits(b.V[i][j]) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// shrink3 returns a constant channel as a copy of its first keys values (what
+// constant3 gives for it), any other channel as it is.
+func shrink3(v [][3]float32, keys int) [][3]float32 {
+	if w, ok := constant3(v, keys); ok {
+		return append([][3]float32(nil), w...)
+	}
+	return v
+}
+
+func shrink4(v [][4]float32, keys int) [][4]float32 {
+	if w, ok := constant4(v, keys); ok {
+		return append([][4]float32(nil), w...)
+	}
+	return v
 }
 
 func quat32(q quat) [4]float32 {
