@@ -4,8 +4,10 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"runtime"
 	"sort"
 	"strings"
+	"sync"
 
 	"animscope/anim"
 	"animscope/formats"
@@ -87,10 +89,8 @@ func Export(a *formats.Asset, opts ExportOptions) (*gltf.Document, error) {
 	if err := e.bind(); err != nil {
 		return nil, err
 	}
-	for _, c := range e.clips {
-		if err := e.sampleClip(c); err != nil {
-			return nil, err
-		}
+	if err := e.sampleClips(); err != nil {
+		return nil, err
 	}
 	e.doc = gltf.NewDocument()
 	e.doc.Asset.Generator = "animscope"
@@ -161,6 +161,12 @@ type clipTrack struct {
 	rot   [][][4]float32
 	scl   [][][3]float32
 	vrot  [][][4]float32
+	// helper[s]: slot s needed helpers at some sample of this clip (merged into
+	// the slots once every clip is sampled).
+	helper []bool
+	// warnings and err are what sampling the clip said, given out in clip order.
+	warnings []string
+	err      error
 }
 
 // errorf returns an export error that names the scene's files and, through the
@@ -361,7 +367,53 @@ func (e *exporter) sampleTimes(c *clipTrack) ([]float64, float64, error) {
 	return out, ups, nil
 }
 
+// maxSampleWorkers caps the clips sampled at once (each holds its raw channels
+// until it is done).
+const maxSampleWorkers = 8
+
+// sampleClips samples every clip, several at once: a clip is immutable and its
+// samples depend on nothing but the clip and the skeleton, so the channels are
+// those of one-by-one sampling. Warnings and the first error come out in clip
+// order, as if the clips were sampled one after the other: the warnings of the
+// clips before the first that fails, then its own and its error.
+func (e *exporter) sampleClips() error {
+	workers := min(runtime.GOMAXPROCS(0), maxSampleWorkers, len(e.clips))
+	next := make(chan *clipTrack)
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for c := range next {
+				je := *e // this clip's warnings go to the clip
+				je.opts.Warn = func(w string) { c.warnings = append(c.warnings, w) }
+				c.err = je.sampleClip(c)
+			}
+		}()
+	}
+	for _, c := range e.clips {
+		next <- c
+	}
+	close(next)
+	wg.Wait()
+	for _, c := range e.clips {
+		for _, w := range c.warnings {
+			e.warn("%s", w)
+		}
+		if c.err != nil {
+			return c.err
+		}
+		for s, h := range c.helper {
+			if h {
+				e.slots[s].helper = true
+			}
+		}
+	}
+	return nil
+}
+
 func (e *exporter) sampleClip(c *clipTrack) error {
+	c.helper = make([]bool, len(e.slots))
 	times, ups, err := e.sampleTimes(c)
 	if err != nil {
 		return err
@@ -457,7 +509,7 @@ func (e *exporter) sampleAt(c *clipTrack, times []float64, ups float64) (bool, e
 			d := decompose(m, &prev[s])
 			prev[s] = d
 			if d.needsHelper() {
-				sl.helper, helpers = true, true
+				c.helper[s], helpers = true, true
 			}
 			r, vr := d.P(), d.VT()
 			if k > 0 {
