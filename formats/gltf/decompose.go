@@ -90,12 +90,16 @@ func decompose(m affine, prev *decomposition) decomposition {
 		}
 	}
 	a := m.A
-	b := a.t().mul(a)                 // AᵀA
-	bp := vPrev.t().mul(b).mul(vPrev) // in the previous frame's basis
+	b := a.t().mul(a) // AᵀA
 	v := vPrev
-	if !nearlyDiagonal(bp) {
-		w, d := jacobi(bp)
-		v = vPrev.mul(closestFrame(w, d))
+	// In the previous frame's basis. With V = I (bit for bit) and a finite AᵀA, the
+	// basis change only flips the signs of zeros, which nearlyDiagonal does not see:
+	// the two products are left out unless jacobi needs them.
+	if !(isIdent3(&vPrev) && b.finite() && nearlyDiagonal(b)) {
+		if bp := vPrev.t().mul(b).mul(vPrev); !nearlyDiagonal(bp) {
+			w, d := jacobi(bp)
+			v = vPrev.mul(closestFrame(w, d))
+		}
 	}
 	av := a.mul(v)
 	var s vec3
@@ -155,6 +159,21 @@ func decompose(m affine, prev *decomposition) decomposition {
 	}
 	return decomposition{T: m.b, U: u, S: s, V: v}
 }
+
+// isIdent3 reports whether m is the identity bit for bit.
+func isIdent3(m *mat3) bool {
+	for i := 0; i < 3; i++ {
+		for j := 0; j < 3; j++ {
+			if math.Float64bits(m[i][j]) != math.Float64bits(ident3[i][j]) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// identVT is VT() of a decomposition whose V is the identity.
+var identVT = quatFromRotation(ident3.t())
 
 // orthonormalize removes from c its parts along the (orthonormal) basis and
 // normalises it; false when too little is left.

@@ -488,11 +488,11 @@ func (e *exporter) sampleAt(c *clipTrack, times []float64, ups float64) (bool, e
 			if sl.node >= 0 {
 				mo := &memo[s]
 				x := &pose.Local[sl.node]
-				if k > 0 && mo.valid && sameTransform(x, &mo.local) && sameDecomposition(&prev[s], &mo.in) {
+				if k > 0 && mo.fixed && sameTransform(x, &mo.local) {
 					c.tr[s][k], c.rot[s][k], c.scl[s][k], c.vrot[s][k] = c.tr[s][k-1], c.rot[s][k-1], c.scl[s][k-1], c.vrot[s][k-1]
 					continue
 				}
-				mo.local, mo.in, mo.valid = *x, prev[s], true
+				mo.local = *x
 			}
 			var m affine
 			switch {
@@ -507,11 +507,17 @@ func (e *exporter) sampleAt(c *clipTrack, times []float64, ups float64) (bool, e
 				return false, e.errorf("clip %q at %.6g %s: %s is not finite", c.name, t, c.clip.Info().Unit, e.slotName(sl))
 			}
 			d := decompose(m, &prev[s])
+			if sl.node >= 0 {
+				memo[s].fixed = sameDecomposition(&d, &prev[s])
+			}
 			prev[s] = d
 			if d.needsHelper() {
 				c.helper[s], helpers = true, true
 			}
-			r, vr := d.P(), d.VT()
+			r, vr := d.P(), identVT
+			if !isIdent3(&d.V) {
+				vr = d.VT()
+			}
 			if k > 0 {
 				// Hemisphere-continuous keys, so that every reader's slerp takes the
 				// same (short) way.
@@ -544,11 +550,12 @@ func (e *exporter) sampleAt(c *clipTrack, times []float64, ups float64) (bool, e
 	return helpers, nil
 }
 
-// sampleMemo is what one slot's channels at the last computed sample came from.
+// sampleMemo is what one slot's channels at the last computed sample came from:
+// the sampled transform, and whether decompose gave back the decomposition it
+// continued from (then the same transform gives the same channels again).
 type sampleMemo struct {
 	local anim.Transform
-	in    decomposition
-	valid bool
+	fixed bool
 }
 
 // sameTransform compares bit for bit (−0 and 0 differ, as they may in the result).
