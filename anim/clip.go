@@ -96,6 +96,13 @@ type AliasClip interface {
 	Aliases() []string
 }
 
+// StandClip is implemented by clips that can say they are the model's idle
+// stance (M2: animation id 0, "Stand"): the viewer opens a scene on its first
+// such clip, where the game shows a model standing, rather than on clip 0.
+type StandClip interface {
+	Stand() bool
+}
+
 // Marker is a named time on a clip's timeline (SWG messages, M2 events).
 type Marker struct {
 	Name string

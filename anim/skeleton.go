@@ -26,6 +26,12 @@ type Skeleton struct {
 	Post        []mgl32.Quat
 	Pre         []mgl32.Quat
 	InverseBind []Affine
+	// Inherit, when not nil, holds per node what it does not take from its
+	// parent (NoParentTranslation, NoParentScale, NoParentRotation; inherit.go):
+	// M2's bone flags under the reading that applies them. Nil, as every family
+	// leaves it by default, composes the formula as written. It is honoured for
+	// skeletons without Post and Pre.
+	Inherit []uint8
 }
 
 // Len is the number of nodes.
@@ -90,6 +96,7 @@ func (s *Skeleton) Validate() error {
 	}{
 		{"file index", len(s.FileIndex)}, {"offset", len(s.Offset)}, {"pivot", len(s.Pivot)},
 		{"post", len(s.Post)}, {"pre", len(s.Pre)}, {"inverse bind", len(s.InverseBind)},
+		{"inherit", len(s.Inherit)},
 	} {
 		if err := check(c.what, c.got); err != nil {
 			return err
@@ -192,6 +199,10 @@ func LocalToModel(s *Skeleton, local []Transform, root *Affine, model []Affine) 
 		pivot = pivot[:n]
 	}
 	if s.Post == nil && s.Pre == nil {
+		if s.Inherit != nil {
+			localToModelInherit(s, local, root, model, offset, pivot)
+			return
+		}
 		composeModel(parents, local, model, offset, pivot, root, 0, n)
 		return
 	}

@@ -69,6 +69,12 @@ type Asset struct {
 	// is posed on the stand-in one a clip or mesh file offers (Part.StandIn: an SWG
 	// .ans or .mgn without its .skt): meshes may tear. Merge also adds a warning.
 	StandInSkeleton bool
+	// MeshesInBindPose says that the meshes must be drawn (and exported) in their
+	// bind pose while the skeleton plays the clip: the scene stands on a stand-in
+	// skeleton whose joints are not the ones the meshes were bound in (SWG's flat
+	// stand-in of joint names, every joint at the origin), so skinning them by
+	// the clip would tear them. Merge sets it and says so in its warning.
+	MeshesInBindPose bool
 
 	// checked: Merge (or CheckScene) found the skeleton present and valid.
 	checked bool
@@ -109,6 +115,11 @@ type Part struct {
 	// StandIn is a skeleton to use when no file of the scene gives one (an SWG .ans
 	// alone gets one root joint per animated name).
 	StandIn *anim.Skeleton
+	// StandInIsBind says that StandIn is the skeleton the part's meshes were
+	// bound in (an SWG .mgn whose named .skt was found), so a clip may deform
+	// them; otherwise a scene standing on StandIn draws its meshes in bind pose
+	// (Asset.MeshesInBindPose).
+	StandInIsBind bool
 	// Archive is set when the file holds several scenes rather than being one (an
 	// NRes archive of models): it names them.
 	Archive Archive

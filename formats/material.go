@@ -51,6 +51,10 @@ type Material struct {
 	// Nearest magnifies the texture's texels as squares and picks the nearest
 	// mip level (VoxelCore's pixel-art filtering) instead of trilinear filtering.
 	Nearest bool
+	// OpaqueTexture says the texture's alpha takes no part in the opacity (an
+	// M2 unit whose first texture stage has the client's opaque combiner): the
+	// opacity is the material colour's alone.
+	OpaqueTexture bool
 	// Slot is the replaceable texture slot (TextureSlot.Type) the base texture
 	// fills, 0 when the file names its texture: an empty slot's warning is the
 	// slot's (TextureSlot.Warning), not the material's.

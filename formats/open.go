@@ -130,6 +130,21 @@ func pick(name string, data []byte) (Decoder, bool) {
 	return Decoder{}, false
 }
 
+// SniffFamily is the name of the decoder that recognises data by its content
+// alone (no extension tie-break for binary formats), or "" when none does.
+func SniffFamily(name string, data []byte) string {
+	head := data
+	if len(head) > 4096 {
+		head = head[:4096]
+	}
+	for _, d := range Decoders() {
+		if d.Sniff != nil && d.Sniff(name, head) {
+			return d.Name
+		}
+	}
+	return ""
+}
+
 // splitMember splits "archive.rlb:MEMBER.msh" when the whole name is not a file but
 // the part before the last colon is.
 func splitMember(name string) (path, member string) {
@@ -226,7 +241,11 @@ func Open(names []string, opts Options) (*Asset, error) {
 		}
 		parts = append(parts, a)
 	}
-	return Merge(parts)
+	scene, err := Merge(parts)
+	if err != nil || len(opts.Attach) == 0 {
+		return scene, err
+	}
+	return AttachScene(scene, opts.Attach, opts)
 }
 
 // Merge binds decoded parts into one scene (see Open). The scene's skeleton is
@@ -331,6 +350,16 @@ func Merge(parts []*Part) (*Asset, error) {
 	if scene.Materials == nil && len(bound) > 0 {
 		scene.Materials = bound
 	}
+	if standIn != nil && scene.MeshCount() > 0 {
+		// The warning says which pose the meshes are drawn in (it was appended
+		// above by value: rewrite it where it lies).
+		scene.MeshesInBindPose = !base.StandInIsBind
+		for i := range scene.Diagnostics {
+			if d := &scene.Diagnostics[i]; d.Severity == Warning && d.Message == standInMessage {
+				d.Message = standInMeshMessage(scene.MeshesInBindPose)
+			}
+		}
+	}
 	if cm, ok := scene.Materials.(ClipMaterials); ok {
 		var ds []Diagnostic
 		scene.Materials, ds = cm.WithClips(scene.Clips)
@@ -361,16 +390,38 @@ func appendBoundMaterials(list StaticMaterials, mb MeshBinder, scene *Asset, fir
 
 const standInMessage = "no skeleton was given: using the stand-in skeleton this file offers (see its diagnostics)"
 
+// Stand-in warnings of a scene with meshes say which pose the meshes are drawn in.
+const (
+	standInBindPose = "; the meshes are drawn in bind pose, whatever the clip does to the skeleton (the stand-in's joints are not the ones the meshes were bound in)"
+	standInDeforms  = "; the meshes follow the clip (the stand-in is the skeleton the meshes were bound in)"
+)
+
+func standInMeshMessage(bindPose bool) string {
+	if bindPose {
+		return standInMessage + standInBindPose
+	}
+	return standInMessage + standInDeforms
+}
+
+// isStandInMessage reports whether m is one of Merge's stand-in warnings.
+func isStandInMessage(m string) bool {
+	return m == standInMessage || m == standInMeshMessage(true) || m == standInMeshMessage(false)
+}
+
 // StandInWarning is the warning Merge gave a scene posed on a stand-in skeleton
 // (StandInSkeleton), for commands that print no other warnings.
 func (a *Asset) StandInWarning() (Diagnostic, bool) {
 	if a.StandInSkeleton {
 		for _, d := range a.Diagnostics {
-			if d.Severity == Warning && d.Message == standInMessage {
+			if d.Severity == Warning && isStandInMessage(d.Message) {
 				return d, true
 			}
 		}
-		return Diagnostic{Severity: Warning, File: strings.Join(a.Files, ", "), Offset: -1, Message: standInMessage}, true
+		msg := standInMessage
+		if a.MeshCount() > 0 {
+			msg = standInMeshMessage(a.MeshesInBindPose)
+		}
+		return Diagnostic{Severity: Warning, File: strings.Join(a.Files, ", "), Offset: -1, Message: msg}, true
 	}
 	return Diagnostic{}, false
 }

@@ -125,6 +125,9 @@ type Options struct {
 	// DeferMeshes leaves meshes a decoder deferred unbuilt (Asset.DeferredMeshes):
 	// for commands that never read vertex data (validate, sample, diff, inspect).
 	DeferMeshes bool
+	// Attach hangs item models at attachment points of the scene (--attach;
+	// attach.go): Open applies them to the scene it opens, in order.
+	Attach []AttachSpec
 }
 
 // Value is the chosen value of reading name, or its declared default.

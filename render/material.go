@@ -35,6 +35,9 @@ type MaterialData struct {
 	FlipV bool
 	// Nearest filters as formats.Material.Nearest says.
 	Nearest bool
+	// OpaqueTexture leaves the texture's alpha out of the opacity
+	// (formats.Material.OpaqueTexture).
+	OpaqueTexture bool
 }
 
 // Transparent says whether a blend mode is drawn after the opaque layers,
@@ -52,6 +55,7 @@ type gpuMaterial struct {
 	unlit    bool
 	wrap     int // 0..7: bit 0 wrap U, bit 1 wrap V, bit 2 nearest (index into Renderer.samplers)
 	flipV    bool
+	opaqueTx bool        // the texture's alpha is not used
 	uv       anim.Affine // the UV matrix drawn, flipped in v (kept here: GL takes its address)
 }
 
@@ -68,7 +72,7 @@ func (s *SceneGPU) SetMaterials(mats []MaterialData) {
 		s.meshes[i].material = false
 	}
 	for i, m := range mats {
-		g := gpuMaterial{mesh: -1, blend: m.Blend, twoSided: m.TwoSided, unlit: m.Unlit, flipV: m.FlipV}
+		g := gpuMaterial{mesh: -1, blend: m.Blend, twoSided: m.TwoSided, unlit: m.Unlit, flipV: m.FlipV, opaqueTx: m.OpaqueTexture}
 		if m.WrapU {
 			g.wrap |= 1
 		}
@@ -299,6 +303,7 @@ func (r *Renderer) drawMaterial(gpu *SceneGPU, i int, meshColor *[4]float32) {
 	}
 	gl.Uniform1f(r.mAlphaKey, cut)
 	gl.Uniform1i(r.mBlend, int32(mt.blend))
+	gl.Uniform1i(r.mOpaqueTex, boolInt(mt.opaqueTx))
 	if mt.twoSided {
 		gl.Disable(gl.CULL_FACE)
 	} else {

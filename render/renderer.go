@@ -234,6 +234,7 @@ type Renderer struct {
 	gridN, axisN                              int32
 	// Material uniforms and the samplers of the wrap and filter modes.
 	mMaterial, mTextured, mTex, mUnlit, mNormals, mAlphaKey, mBlend, mUV int32
+	mOpaqueTex                                                           int32
 	samplers                                                             [8]uint32
 	bones                                                                *bonePass
 	crowd                                                                crowdMeshes
@@ -308,6 +309,7 @@ func NewRenderer() (*Renderer, error) {
 	r.mMaterial, r.mTextured, r.mTex = uniform(r.meshProg, "uMaterial"), uniform(r.meshProg, "uTextured"), uniform(r.meshProg, "uTex")
 	r.mUnlit, r.mNormals, r.mAlphaKey = uniform(r.meshProg, "uUnlit"), uniform(r.meshProg, "uHasNormals"), uniform(r.meshProg, "uAlphaKey")
 	r.mBlend, r.mUV = uniform(r.meshProg, "uBlend"), uniform(r.meshProg, "uUV")
+	r.mOpaqueTex = uniform(r.meshProg, "uOpaqueTex")
 	r.samplers = newSamplers()
 	// The palette and the base texture are samplers of different types, which
 	// must not share a texture unit (GL refuses the draw): unit 0 and unit 1.

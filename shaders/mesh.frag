@@ -16,6 +16,9 @@ uniform bool uUnlit;
 uniform bool uHasNormals;
 uniform float uAlphaKey;
 uniform int uBlend;
+// uOpaqueTex leaves the texture's alpha out (an M2 unit whose first stage has the
+// client's opaque combiner: the opacity is uColor's alone).
+uniform bool uOpaqueTex;
 out vec4 fragColor;
 
 const int BlendAdd = 3;
@@ -39,7 +42,11 @@ void main() {
 		return;
 	}
 	vec4 c = uColor;
-	if (uTextured) c *= texture(uTex, vUV);
+	if (uTextured) {
+		vec4 t = texture(uTex, vUV);
+		if (uOpaqueTex) t.a = 1.0;
+		c *= t;
+	}
 	if (c.a < uAlphaKey) discard;
 	if (uBlend >= BlendAdd) {
 		// Glows and modulation are not shaded.

@@ -32,8 +32,13 @@ func newBillboards(a *formats.Asset, n int) *billboards {
 // DrawnPose is the pose to draw for a camera at eye with up direction up (both in
 // the scene's model space): the model matrices and skin palette of the last
 // Evaluate, with the billboard nodes turned to the camera. Without billboards it
-// is the pose itself. It allocates nothing.
+// is the pose itself. A scene whose meshes stay in bind pose
+// (formats.Asset.MeshesInBindPose) gets its bind palette as skin. It allocates
+// nothing.
 func (sc *Scene) DrawnPose(eye, up mgl32.Vec3) (model, skin []anim.Affine) {
+	if sc.bindSkin != nil {
+		return sc.Pose.Model, sc.bindSkin
+	}
 	bb := sc.bb
 	if bb == nil {
 		return sc.Pose.Model, sc.Pose.Skin

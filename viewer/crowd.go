@@ -52,6 +52,10 @@ type Crowd struct {
 	// instance after the other (instance i's at i·nodes): the renderer uploads each
 	// as one buffer.
 	Model, Skin []anim.Affine
+	// bindSkin, for a scene whose meshes stay in bind pose
+	// (formats.Asset.MeshesInBindPose), is every instance's bind palette, one
+	// after the other: what DrawnSkin gives the renderer instead of Skin.
+	bindSkin []anim.Affine
 	// Layout changes whenever Offsets change, so that the view can reframe.
 	Layout int
 	// EvalUS is an exponential average of a frame's crowd posing, µs.
@@ -183,6 +187,15 @@ func (c *Crowd) evaluate(s *State) {
 	c.job.Evaluate(c.chars)
 }
 
+// DrawnSkin is the palette the renderer skins the crowd's meshes with: Skin, or
+// the bind palettes of a scene whose meshes stay in bind pose.
+func (c *Crowd) DrawnSkin() []anim.Affine {
+	if c.bindSkin != nil {
+		return c.bindSkin
+	}
+	return c.Skin
+}
+
 // build (re)makes the buffers when what they were built for changed.
 func (c *Crowd) build(sc *Scene, clip int, root anim.RootPolicy) {
 	nodes := sc.Skel.Len()
@@ -215,6 +228,13 @@ func (c *Crowd) build(sc *Scene, clip int, root anim.RootPolicy) {
 	}
 	c.Model = make([]anim.Affine, n*nodes)
 	c.Skin = make([]anim.Affine, n*nodes)
+	c.bindSkin = nil
+	if bs := sc.bindSkin; bs != nil {
+		c.bindSkin = make([]anim.Affine, 0, n*nodes)
+		for range n {
+			c.bindSkin = append(c.bindSkin, bs...)
+		}
+	}
 	c.chars = make([]crowd.Character, n)
 	for i := range c.chars {
 		p := anim.NewPose(nodes)

@@ -12,10 +12,20 @@ var DemoLoader = func(opts formats.Options) (*formats.Asset, error) {
 	return formats.OpenData(assets.DemoName, assets.DemoMSH, opts)
 }
 
-// DefaultLoader opens files with formats.Open, or the demo when there are none.
+// DefaultLoader opens files with formats.Open, or the demo when there are none. A
+// companion file given alone (an M2's .skin or .anim) opens the model it belongs
+// to when that lies beside it (openOwner).
 func DefaultLoader(files []string, opts formats.Options) (*formats.Asset, error) {
 	if len(files) == 0 {
-		return DemoLoader(opts)
+		a, err := DemoLoader(opts)
+		if err != nil || len(opts.Attach) == 0 {
+			return a, err
+		}
+		return formats.AttachScene(a, opts.Attach, opts)
 	}
-	return formats.Open(files, opts)
+	a, err := formats.Open(files, opts)
+	if err != nil {
+		return openOwner(files, opts, err)
+	}
+	return a, nil
 }

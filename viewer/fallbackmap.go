@@ -87,7 +87,7 @@ func BuildFallbackMap(a, b *Scene, m *Match, clip int, maxCols int) *FallbackMap
 	fm.Pairs = m.Pairs[:fm.Rows]
 	fm.Labels = make([]string, fm.Rows)
 	for r, pr := range fm.Pairs {
-		fm.Labels[r] = fmt.Sprintf("%d %s", a.Skel.FileIndexOf(int(pr[0])), a.Skel.Names[pr[0]])
+		fm.Labels[r] = fmt.Sprintf("%d %s", a.Skel.FileIndexOf(int(pr[0])), a.NodeLabel(int(pr[0])))
 	}
 	// The map reads probes only: the pipeline's sampling stage, on poses of its own
 	// so that the scenes' poses stay as drawn.

@@ -1,7 +1,9 @@
 package viewer
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
@@ -152,6 +154,43 @@ func (b *FileBrowser) Chdir(dir string) {
 		}
 		return strings.ToLower(b.Entries[i].Name) < strings.ToLower(b.Entries[j].Name)
 	})
+}
+
+// GoTo follows a path typed in the dialog's path field: a folder is listed, a
+// file opens (it is picked, in its folder, and the action is BrowserOpen), and
+// a path that is neither says so in Err ("PATH: no such file or folder") and
+// leaves the listing where it was, with the typed path in the field.
+func (b *FileBrowser) GoTo(p string) BrowserAction {
+	p = strings.TrimSpace(p)
+	if p == "" {
+		b.Path = b.Dir
+		return BrowserStay
+	}
+	if strings.HasPrefix(p, "~/") {
+		if home, err := os.UserHomeDir(); err == nil {
+			p = filepath.Join(home, p[2:])
+		}
+	}
+	st, err := os.Stat(p)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		b.Err = p + ": no such file or folder"
+		return BrowserStay
+	case err != nil:
+		b.Err = err.Error()
+		return BrowserStay
+	case st.IsDir():
+		b.Chdir(p)
+		return BrowserStay
+	}
+	if abs, err := filepath.Abs(p); err == nil {
+		p = abs
+	}
+	b.Chdir(filepath.Dir(p))
+	if !b.IsPicked(p) {
+		b.Picked = append(b.Picked, p)
+	}
+	return BrowserOpen
 }
 
 // Up goes to the parent folder.

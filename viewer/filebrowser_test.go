@@ -142,3 +142,44 @@ func TestRecentFolder(t *testing.T) {
 		t.Errorf("browser starts in %q", b.Dir)
 	}
 }
+
+// TestFileBrowserGoTo (issue 30, defect 13): a path typed in the Open dialog's
+// field lists a folder, opens a file, and says so when it is neither, keeping
+// the listing (and the typed text) as they were.
+func TestFileBrowserGoTo(t *testing.T) {
+	dir := t.TempDir()
+	sub := filepath.Join(dir, "creature")
+	if err := os.Mkdir(sub, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	model := filepath.Join(sub, "Frog.m2")
+	if err := os.WriteFile(model, []byte("MD20"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	missing := filepath.Join(dir, "nope", "Frog.m2")
+	tests := []struct {
+		name    string
+		path    string
+		act     BrowserAction
+		dir     string
+		err     string
+		picked  []string
+		typedIn string // the field afterwards
+	}{
+		{"a folder", sub, BrowserStay, sub, "", nil, sub},
+		{"a file", model, BrowserOpen, sub, "", []string{model}, sub},
+		{"a path that is not there", missing, BrowserStay, dir, missing + ": no such file or folder", nil, missing},
+		{"blank", "  ", BrowserStay, dir, "", nil, dir},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			b := NewFileBrowser(dir)
+			b.Path = tc.path
+			act := b.GoTo(tc.path)
+			if act != tc.act || b.Dir != tc.dir || b.Err != tc.err || !slices.Equal(b.Picked, tc.picked) || b.Path != tc.typedIn {
+				t.Errorf("GoTo(%q): action %v, dir %q, err %q, picked %q, field %q; want %v, %q, %q, %q, %q",
+					tc.path, act, b.Dir, b.Err, b.Picked, b.Path, tc.act, tc.dir, tc.err, tc.picked, tc.typedIn)
+			}
+		})
+	}
+}

@@ -86,7 +86,7 @@ func (sc *Scene) PosePoints(p *anim.Pose, pts []mgl32.Vec3, stride int) []mgl32.
 	for i := 0; i < sc.Skel.Len(); i++ {
 		pts = append(pts, sc.Skel.JointPosition(i, p.Model))
 	}
-	skin := p.Skin
+	skin := sc.meshSkin(p)
 	n := len(skin)
 	for _, me := range sc.Meshes {
 		if me.Hidden {
@@ -255,13 +255,13 @@ func (sc *Scene) SelectionFraming(clip int, root anim.RootPolicy, node int) Fram
 		for _, c := range sc.Children[node] {
 			add(sc.Skel.JointPosition(int(c), p.Model))
 		}
-		if node < len(p.Skin) {
+		if skin := sc.meshSkin(p); node < len(skin) {
 			for _, me := range sc.Meshes {
 				if me.Hidden || me.Joints != nil || me.Node != node {
 					continue
 				}
 				for _, v := range me.Positions {
-					add(p.Skin[node].TransformPoint(v))
+					add(skin[node].TransformPoint(v))
 				}
 			}
 		}

@@ -358,7 +358,7 @@ func (g *Graph) addSide(sc *Scene, clip anim.Clip, pairs []nodePair, side GraphS
 	n := len(g.X)
 	base := len(g.Curves)
 	for _, p := range pairs {
-		name := sc.Skel.Names[p.node]
+		name := sc.NodeLabel(int(p.node))
 		if side != SideA {
 			name = g.nameOfA(p.as, name)
 		}

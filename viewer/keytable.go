@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"animscope/anim"
+	"animscope/formats"
 )
 
 // KeyDiff says which cells of a key table row differ between side A and side B.
@@ -42,11 +43,16 @@ type KeySides struct {
 	Pairs [][2]int32
 	// HasBranch says whether "mapped" and "fallback" mean anything (Scene.HasBranch).
 	HasBranch bool
+	// Blend says that B is the blend's clip B of the same scene: another clip
+	// (or time), whose keys differ from A's as a matter of course, so no row
+	// is marked as differing and "only differing" does not apply. Differences
+	// are a finding only when comparing two scenes.
+	Blend bool
 }
 
 // KeyTable is the key table's model: one row per node and channel, filtered by
 // name, by branch (only fallback; families with a branch only) and by difference
-// between the sides (only differing; only with two sides). Update rebuilds the
+// between the sides (only differing; only when comparing two scenes). Update rebuilds the
 // rows in place every frame from the probes, allocating nothing once its buffers
 // have grown.
 type KeyTable struct {
@@ -76,7 +82,8 @@ func (kt *KeyTable) Update(in *KeySides) {
 		}
 	}
 	onlyFB := kt.OnlyFallback && in.HasBranch
-	onlyDiff := kt.OnlyDiff && in.B != nil
+	compared := in.B != nil && !in.Blend
+	onlyDiff := kt.OnlyDiff && compared
 	count := n
 	if in.B != nil && in.Pairs != nil {
 		count = len(in.Pairs)
@@ -110,7 +117,7 @@ func (kt *KeyTable) Update(in *KeySides) {
 		first := true
 		for c := 0; c < rows; c++ {
 			var diff KeyDiff
-			if pb != nil {
+			if pb != nil && compared {
 				diff = channelDiff(pa, pb, c, in.HasBranch)
 			}
 			if onlyDiff && diff == 0 {
@@ -120,6 +127,25 @@ func (kt *KeyTable) Update(in *KeySides) {
 			first = false
 		}
 	}
+}
+
+// FrameColumn is the label of the key and compare tables' column that shows a
+// probe's frame (anim.Probe.Frame): "ms" for M2, whose probe frame is the
+// sampled time in whole milliseconds, "frame" for the families that record a
+// frame index.
+func (sc *Scene) FrameColumn() string {
+	if sc != nil && sc.Asset.Family == formats.FamilyM2 {
+		return "ms"
+	}
+	return "frame"
+}
+
+// FrameColumnHelp is the tooltip of a FrameColumn label.
+func FrameColumnHelp(label string) string {
+	if label == "ms" {
+		return "the sampled time in whole milliseconds (M2 probes record the time, not a frame index)"
+	}
+	return "the frame index the sampler computed (VCA: the channel's own frame)"
 }
 
 // KeyFrame is the frame shown for channel c of p: the channel's own frame where

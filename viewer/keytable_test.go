@@ -97,6 +97,12 @@ func TestKeyTableRows(t *testing.T) {
 			[]rowWant{{0, 0, 0, true, KeyDiffBranch}, {0, 0, 1, false, KeyDiffBranch}}},
 		{"no branch, no branch difference", KeySides{Names: names[:1], A: a[:1], B: []anim.Probe{probe(400, true, tk(1, 2), rk(3, 4))}}, nil,
 			[]rowWant{{0, 0, 0, true, 0}, {0, 0, 1, false, 0}}},
+		// Issue 30, defect 1: a blend's clip B differs from A as a matter of
+		// course, so nothing is marked and "only differing" does not filter.
+		{"a blend's two clips: no cell marked", KeySides{Names: names, A: a, B: b, Blend: true}, nil,
+			[]rowWant{{0, 0, 0, true, 0}, {0, 0, 1, false, 0}, {1, 1, 0, true, 0}, {1, 1, 1, false, 0}, {2, 2, 0, true, 0}}},
+		{"a blend: only differing does not filter", KeySides{Names: names, A: a, B: b, Blend: true}, func(kt *KeyTable) { kt.OnlyDiff = true },
+			[]rowWant{{0, 0, 0, true, 0}, {0, 0, 1, false, 0}, {1, 1, 0, true, 0}, {1, 1, 1, false, 0}, {2, 2, 0, true, 0}}},
 		{"a channel's own frame (VCA)", KeySides{Names: []string{"arm"}, A: vcaA, B: vcaB}, nil,
 			[]rowWant{{0, 0, 0, true, KeyDiffFrame}}},
 	}

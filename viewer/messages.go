@@ -2,6 +2,7 @@ package viewer
 
 import (
 	"fmt"
+	"os"
 
 	"animscope/formats"
 )
@@ -128,21 +129,63 @@ func (s *State) DiagTabLabel() string {
 }
 
 // StandInBadge is the badge of a scene posed on a stand-in skeleton, and
-// StandInHelp its tooltip.
+// StandInHelp its tooltip, which ends with StandInBindPose when the meshes are
+// drawn in bind pose (Scene.MeshesInBindPose) and StandInDeforms when the
+// stand-in is the skeleton they were bound in and they follow the clip.
 const (
 	StandInBadge = "STAND-IN SKELETON"
 	StandInHelp  = "No file of this scene gives a skeleton (an SWG clip or mesh without its .skt):\n" +
 		"it is posed on a stand-in skeleton made from the file's joint names,\n" +
-		"so meshes may tear and poses are not the model's. Open the .skt (or the .sat) with it."
+		"so poses are not the model's. Open the .skt (or the .sat) with it."
+	StandInBindPose = "\nThe meshes are drawn in bind pose: the stand-in's joints are not\n" +
+		"the ones they were bound in, and the clip would tear them."
+	StandInDeforms = "\nThe meshes follow the clip: the stand-in is the skeleton they were bound in."
 )
+
+// StandInTooltip is the stand-in badge's tooltip for sc (StandInHelp and what
+// was drawn of its meshes).
+func (sc *Scene) StandInTooltip() string {
+	switch {
+	case sc.MeshesInBindPose():
+		return StandInHelp + StandInBindPose
+	case len(sc.Meshes) > 0:
+		return StandInHelp + StandInDeforms
+	}
+	return StandInHelp
+}
 
 // StandIn reports whether the scene is posed on a stand-in skeleton.
 func (sc *Scene) StandIn() bool { return sc != nil && sc.Asset.StandInSkeleton }
+
+// OpenPaths opens what the user named (the command line, a drop on the
+// window): one folder asks for the asset browser on it (Req.Browse), since a
+// folder is a mount, not a scene; anything else is the files of one scene
+// (Open). It reports whether the scene opened or the browser was asked for.
+func (s *State) OpenPaths(files []string) bool {
+	if isFolder(files) {
+		s.Req.Browse = files[0]
+		return true
+	}
+	return s.Open(files)
+}
+
+// isFolder says whether files is one folder.
+func isFolder(files []string) bool {
+	if len(files) != 1 {
+		return false
+	}
+	st, err := os.Stat(files[0])
+	return err == nil && st.IsDir()
+}
 
 // OpenStartup opens the files named on the command line. When they fail, the
 // demo opens in their place, the banner keeps the error (with a note that the
 // demo is shown instead) and Log has it too; it reports whether the files opened.
 func (s *State) OpenStartup(files []string) bool {
+	if isFolder(files) {
+		s.OpenPaths(files)
+		return s.Open(nil) // the demo under the browser
+	}
 	if s.Open(files) || len(files) == 0 {
 		return s.Scene != nil
 	}

@@ -45,7 +45,13 @@ type Scene struct {
 	RootMotion bool
 	optsKey    string // Opts.Key(), for caches keyed by reading
 	bb         *billboards
-	Readings   sceneReadings
+	// bindSkin is the skin palette of the bind pose, for a scene whose meshes
+	// stay in bind pose while the skeleton plays (formats.Asset.MeshesInBindPose;
+	// nil otherwise): DrawnPose and the framing skin the meshes with it.
+	bindSkin []anim.Affine
+	// labels are the nodes' names as the panels show them (NodeLabel).
+	labels   []string
+	Readings sceneReadings
 }
 
 var sceneGen int
@@ -76,10 +82,56 @@ func NewScene(a *formats.Asset, files []string, opts formats.Options) (*Scene, e
 			sc.Children[p] = append(sc.Children[p], int32(i))
 		}
 	}
+	sc.labels = make([]string, n)
+	for i, name := range a.Skeleton.Names {
+		sc.labels[i] = name
+		if strings.TrimSpace(name) == "" {
+			sc.labels[i] = UnnamedNode
+		}
+	}
+	if a.MeshesInBindPose {
+		rest := anim.NewPose(n)
+		rest.Evaluate(sc.Skel, &anim.PoseRequest{Rest: true})
+		sc.bindSkin = rest.Skin
+	}
 	sceneGen++
 	sc.Gen = sceneGen
 	sc.mtimes = statFiles(files)
 	return sc, nil
+}
+
+// UnnamedNode is how the panels show a node whose file gives it no name (a
+// VoxelCore skeleton's root), rather than a blank row.
+const UnnamedNode = "(unnamed)"
+
+// NodeLabel is node i's name as the panels show it: its name, or UnnamedNode
+// for a node without one. Lookups by name (reloads, matching, the command
+// line) use Skel.Names.
+func (sc *Scene) NodeLabel(i int) string { return sc.labels[i] }
+
+// StartClip is the clip a newly opened scene plays: its first stand clip
+// (anim.StandClip: M2's animation id 0) when it has one, else clip 0. The
+// command line's --clip keeps its default of 0.
+func (sc *Scene) StartClip() int {
+	for i, c := range sc.Clips {
+		if st, ok := c.(anim.StandClip); ok && st.Stand() {
+			return i
+		}
+	}
+	return 0
+}
+
+// MeshesInBindPose says that the meshes are drawn in bind pose while the
+// skeleton plays (formats.Asset.MeshesInBindPose).
+func (sc *Scene) MeshesInBindPose() bool { return sc != nil && sc.bindSkin != nil }
+
+// meshSkin is the palette that skins the meshes of pose p: p's own, or the bind
+// palette of a scene whose meshes stay in bind pose.
+func (sc *Scene) meshSkin(p *anim.Pose) []anim.Affine {
+	if sc.bindSkin != nil {
+		return sc.bindSkin
+	}
+	return p.Skin
 }
 
 // Name is a short title for the scene.

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"strconv"
 	"strings"
 	"time"
 
@@ -71,6 +72,9 @@ type Requests struct {
 	// ScreenshotAs is File > Screenshot's save (folder, name, size, transparent
 	// background); Screenshot alone (F12) saves the 3D view to the last folder.
 	ScreenshotAs *ScreenshotSettings
+	// Browse, when not "", asks for the asset browser mounted on that folder (a
+	// folder named on the command line or dropped on the window: OpenPaths).
+	Browse string
 }
 
 // State is everything the viewer shows, in plain Go: no GL, no ImGui. The frame loop
@@ -366,11 +370,11 @@ func (s *State) install(sc *Scene, keep bool) {
 			s.Selected = pickIndex(idx, s.Selected, sc.Skel.Len())
 		}
 	} else {
-		s.Clip = 0
+		s.Clip = sc.StartClip()
 		s.Tr = NewTransport()
 		s.Tr.Playing = true
 		s.Selected = -1
-		s.Blend = BlendState{ClipB: min(1, len(sc.Clips)-1), Weight: 0.5, Sync: true}
+		s.Blend = BlendState{ClipB: OtherClip(s.Clip, len(sc.Clips)), Weight: 0.5, Sync: true}
 		s.Req.FrameAll = true
 		s.Req.FrameOpen = true
 		s.SceneB, s.Match = nil, nil
@@ -392,6 +396,15 @@ func (s *State) install(sc *Scene, keep bool) {
 	}
 	s.Stats.Nodes = sc.Skel.Len()
 	s.clampTime()
+}
+
+// OtherClip is blend B's first clip beside clip a of n: the first clip that is
+// not a (a itself when it is the only one).
+func OtherClip(a, n int) int {
+	if a != 0 {
+		return 0
+	}
+	return max(min(1, n-1), 0)
 }
 
 // pickIndex returns found when it is valid, else old when it is in range, else 0
@@ -650,7 +663,31 @@ func FormatDuration(info anim.ClipInfo) string {
 	return FormatTime(info.Duration, info)
 }
 
-// ClipLabel is one line of the clip list.
+// ClipRow is one row of the clip list, short enough for the narrow scene
+// panel: "0  demo  40 frames", "1  Stand  1333 ms", "2  wave  2.5 s" (the
+// duration in the clip's own unit); ClipLabel, with the duration in seconds
+// and the frame count too, is its tooltip.
+func ClipRow(i int, info anim.ClipInfo) string {
+	name := strings.TrimSpace(info.Name)
+	if name == "" {
+		name = "(bind pose)"
+	}
+	var d string
+	switch {
+	case math.IsInf(info.Duration, 1):
+		d = "infinite"
+	case info.Unit == "frame" || info.Unit == "":
+		d = strconv.FormatFloat(info.Duration, 'f', -1, 64) + " frames"
+		if info.Duration == 1 {
+			d = "1 frame"
+		}
+	default:
+		d = strconv.FormatFloat(info.Duration, 'f', -1, 64) + " " + info.Unit
+	}
+	return strconv.Itoa(i) + "  " + name + "  " + d
+}
+
+// ClipLabel is the full description of a clip of the list.
 func ClipLabel(i int, info anim.ClipInfo) string {
 	name := info.Name
 	if name == "" {

@@ -198,6 +198,7 @@ func runBatch(cmd string, args []string, stdout, stderr io.Writer) int {
 			return exitFor(cmd, err, stderr)
 		}
 		exp.plan(entries, mt.MemberName)
+		exp.guard = newInputGuard(mt, *b.mf.listfile) // never write over a file of the mount
 	}
 	work := func(e vfs.Entry) batchResult { return batchOne(cmd, mt, e, opts, exp) }
 	var bar *progressBar
@@ -379,7 +380,8 @@ func printBatchText(stdout, stderr io.Writer, cmd string, r batchResult, quiet b
 		fmt.Fprintf(stdout, "  wrote %s\n", printable.Name(r.Wrote))
 	}
 	if cmd == "inspect" && r.Inspect != nil {
-		fmt.Fprintf(stdout, "  %s, %d nodes, %d meshes, %d clips\n", r.Inspect.Format, len(r.Inspect.Nodes), len(r.Inspect.Meshes), len(r.Inspect.Clips))
+		fmt.Fprintf(stdout, "  %s, %s, %s, %s\n", r.Inspect.Format, plural(len(r.Inspect.Nodes), "node", "nodes"),
+			plural(len(r.Inspect.Meshes), "mesh", "meshes"), plural(len(r.Inspect.Clips), "clip", "clips"))
 	}
 }
 

@@ -24,6 +24,7 @@ type batchExport struct {
 	eo      gltf.ExportOptions
 	targets map[string]string // member path → output path relative to root
 	clashes map[string]error  // member path → why it is not written (its output is another's too)
+	guard   *inputGuard       // the mount's files (see extract)
 }
 
 // plan chooses every entry's output name before any is written (see batchExport).
@@ -114,6 +115,9 @@ func (x *batchExport) write(a *formats.Part, e vfs.Entry) (string, error) {
 	target = filepath.Join(realDir, filepath.Base(target))
 	if st, err := os.Lstat(target); err == nil && !st.Mode().IsRegular() {
 		return "", fmt.Errorf("%s exists and is not a regular file: refused", target)
+	}
+	if in, ok := x.guard.input(target); ok {
+		return "", fmt.Errorf("%s is an input file (%s); it is never overwritten", target, in)
 	}
 	eo := x.eo
 	eo.Name = strings.TrimSuffix(path.Base(e.Path), path.Ext(e.Path))

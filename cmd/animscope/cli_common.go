@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"maps"
 	"math"
 	"slices"
@@ -28,8 +29,8 @@ func exitFor(cmd string, err error, stderr io.Writer) int {
 		return exitOK
 	}
 	var ue usageError
-	if errors.Is(err, formats.ErrNamedTwice) {
-		ue = usageError{err.Error()} // a scene's FILE list names one file twice
+	if errors.Is(err, formats.ErrNamedTwice) || errors.Is(err, formats.ErrAttachPoint) {
+		ue = usageError{err.Error()} // a scene's FILE list names one file twice; --attach names no point of the scene
 	}
 	if ue.msg != "" || errors.As(err, &ue) {
 		if cmd == "" {
@@ -50,6 +51,7 @@ func exitFor(cmd string, err error, stderr io.Writer) int {
 type optionFlags struct {
 	values map[string]*string // reading name → flag value
 	root   string
+	attach *attachList // --attach, on the commands that register it (attach_flags.go)
 }
 
 func (o *optionFlags) register(fs *flag.FlagSet) {
@@ -75,6 +77,9 @@ func (o *optionFlags) options() (formats.Options, error) {
 	}
 	if err := opts.Check(); err != nil {
 		return formats.Options{}, usagef("%v", err)
+	}
+	if o.attach != nil {
+		opts.Attach = *o.attach
 	}
 	return opts, nil
 }
@@ -199,3 +204,24 @@ func (v f64) MarshalJSON() ([]byte, error) {
 }
 
 func fmtF32(v float32) string { return strconv.FormatFloat(float64(v), 'g', -1, 32) }
+
+// skinUsage is the usage error of a --skin NAME the scene's materials refused:
+// "--skin NAME: why", without the "skin: " or "skin \"NAME\": " the materials
+// start their message with.
+func skinUsage(name string, err error) error {
+	msg := err.Error()
+	for _, p := range []string{"skin: ", fmt.Sprintf("skin %q: ", name)} {
+		msg = strings.TrimPrefix(msg, p)
+	}
+	return usagef("--skin %s: %s", name, msg)
+}
+
+// namedPathError words a failed open of path as inspect does ("PATH: no such
+// file or directory"), not as the os package does ("stat PATH: …").
+func namedPathError(path string, err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) && pe.Path == path {
+		return fmt.Errorf("%s: %v", path, pe.Err)
+	}
+	return err
+}

@@ -156,7 +156,7 @@ func completeValue(fs *flag.FlagSet, f *flag.Flag, before []string, cur string) 
 		return filterPrefix([]string{"defaults", "all"}, cur)
 	case "texture":
 		return filterPrefix([]string{"body=", "cape=", "hair=", "fur=", "creature1=", "creature2=", "creature3="}, cur)
-	case "clip", "clip-b":
+	case "clip", "clip-b", "attach":
 	default:
 		return nil
 	}
@@ -183,6 +183,9 @@ func completeValue(fs *flag.FlagSet, f *flag.Flag, before []string, cur string) 
 		if a, err = formats.Open(files[:1], formats.Options{}); err != nil {
 			return nil
 		}
+	}
+	if f.Name == "attach" {
+		return filterPrefix(attachPointWords(a), cur)
 	}
 	var names []string
 	for _, c := range a.Clips {

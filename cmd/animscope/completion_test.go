@@ -32,6 +32,8 @@ func TestCompleteWords(t *testing.T) {
 		{[]string{"diff", demo, m2, "--clip", ""}, "demo"},
 		{[]string{"sample", "--out", ""}, ""},
 		{[]string{"completion", ""}, "bash fish zsh"},
+		{[]string{"extract", "--ma"}, "--max-bytes"},
+		{[]string{"validate", "--max-b"}, "--max-bytes"},
 		{[]string{"help", "re"}, "render"},
 		{[]string{"inspect", "missing.m2", "--clip", ""}, ""},
 		{[]string{"render", "--geosets", ""}, "defaults all"},

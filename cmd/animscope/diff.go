@@ -274,16 +274,18 @@ func printDiff(w io.Writer, out *diffOut) {
 			plural(n.Count, "difference", "differences"), fmtTime(float64(n.First), unit))
 		for _, f := range n.Frames {
 			fmt.Fprintf(w, "  t=%-*s  %-*s  A: %s\n  %*s  B: %s\n", tw, fmtTime(float64(f.T), unit), ww, strings.Join(f.What, ","),
-				probeLine(f.A), 2+tw+2+ww, "", probeLine(f.B))
+				probeLine(f.A, out.A.Format), 2+tw+2+ww, "", probeLine(f.B, out.B.Format))
 		}
 	}
 }
 
-func probeLine(p jsonProbe) string {
-	branch := "mapped"
-	if p.Fallback {
-		branch = "fallback"
-	}
+// probeLine is a probe in text: "frame 2 mapped t:2→3@0.25" for MSH, whose
+// sampler picks a branch per node and frame (Traits.FallbackBranch), and only
+// the frame and keys for the other families; M2's probe frame is the time in
+// milliseconds, which the line's t already gives, so an M2 line holds the keys
+// alone ("t:0 r:0", or "no keys" for a node that its sequence does not animate).
+// The JSON keeps every field whatever the family.
+func probeLine(p jsonProbe, format string) string {
 	var keys []string
 	for _, k := range p.Keys {
 		s := fmt.Sprintf("%s:%d", k.Channel, k.K0)
@@ -292,5 +294,19 @@ func probeLine(p jsonProbe) string {
 		}
 		keys = append(keys, s)
 	}
-	return strings.TrimSpace(fmt.Sprintf("frame %d %s %s", p.Frame, branch, strings.Join(keys, " ")))
+	var words []string
+	if format != formats.FamilyM2 {
+		words = append(words, fmt.Sprintf("frame %d", p.Frame))
+	}
+	if formats.TraitsOf(format).FallbackBranch {
+		if p.Fallback {
+			words = append(words, "fallback")
+		} else {
+			words = append(words, "mapped")
+		}
+	}
+	if len(keys) == 0 && !formats.TraitsOf(format).FallbackBranch {
+		keys = []string{"no keys"}
+	}
+	return strings.Join(append(words, keys...), " ")
 }

@@ -28,6 +28,7 @@ func newExportFlags() (*flag.FlagSet, *exportFlags) {
 	fs := flag.NewFlagSet("export", flag.ContinueOnError)
 	f := &exportFlags{}
 	f.opt.register(fs)
+	f.opt.registerAttach(fs)
 	f.out = fs.String("out", "", "the file to write: .glb (binary glTF) or .gltf (JSON)")
 	f.separate = fs.Bool("separate", false, "with a .gltf --out: write the buffer beside it (FILE.bin) instead of embedding it")
 	f.clip = fs.String("clip", "", "export only this clip: index (0-based) or name")
@@ -115,7 +116,7 @@ func runExport(args []string, stdout, stderr io.Writer) int {
 			return exitFor("export", usagef("--skin %s: the scene has no textured materials", *skin), stderr)
 		}
 		if err := a.Materials.UseSkin(*skin); err != nil {
-			return exitFor("export", usagef("--skin: %v", err), stderr)
+			return exitFor("export", skinUsage(*skin, err), stderr)
 		}
 	}
 	if err := f.char.apply(a); err != nil { // --geosets, --texture (after --skin: they win)

@@ -34,7 +34,7 @@ func flagSetOf[T any](build func() (*flag.FlagSet, T)) func() *flag.FlagSet {
 // commands lists the subcommands in the order the help gives them. "viewer" is
 // the window (`animscope [FILE...]`); it has no command word of its own.
 var commands = []command{
-	{"viewer", "open the viewer window on a scene (the built-in demo with no FILE)",
+	{"viewer", "open the viewer window on a scene (no FILE: the built-in demo; a folder: the asset browser)",
 		"animscope --compare Frog.m2 Frog.m2 --rounding-b floor", runViewer, flagSetOf(newViewerFlags)},
 	{"inspect", "describe a scene: format, nodes, meshes, clips, verdict",
 		"animscope inspect --json Creature/Frog/Frog.m2", runInspect, flagSetOf(newInspectFlags)},
@@ -216,7 +216,7 @@ func commandFlags(c command) *flag.FlagSet {
 // flagMeta names the value of each flag in the help ("--clip C").
 var flagMeta = map[string]string{
 	"clip": "C", "clip-b": "C", "t": "T", "t-b": "T", "weight": "W", "size": "WxH", "out": "FILE",
-	"fps": "N", "scale": "F", "file-b": "FILE", "skin": "NAME", "j": "N", "listfile": "F", "root": "DIR", "mip": "N",
+	"fps": "N", "scale": "F", "file-b": "FILE", "skin": "NAME", "j": "N", "listfile": "F", "max-bytes": "N", "root": "DIR", "mip": "N",
 	"panel": "ID", "beside": "ID", "select": "NODE", "geosets": "G", "texture": "SLOT=FILE",
 }
 

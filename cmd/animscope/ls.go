@@ -13,18 +13,27 @@ import (
 // mountFlags are the flags of the commands that read a mount.
 type mountFlags struct {
 	listfile *string
+	maxBytes *string
 }
 
 func (m *mountFlags) register(fs *flag.FlagSet) {
 	m.listfile = fs.String("listfile", "", "a listfile naming MPQ members that the archives' own (listfile) lacks")
+	m.maxBytes = fs.String("max-bytes", "", maxBytesUsage)
 }
 
 // open mounts path (a folder, an archive, a game data folder) and applies the
 // user's listfile.
 func (m *mountFlags) open(path string) (*vfs.Mount, error) {
-	mt, err := vfs.Open(path)
+	limit, err := parseMaxBytes(*m.maxBytes)
 	if err != nil {
 		return nil, err
+	}
+	mt, err := vfs.Open(path)
+	if err != nil {
+		return nil, namedPathError(path, err)
+	}
+	if limit > 0 {
+		mt.SetMaxBytes(limit)
 	}
 	if *m.listfile != "" {
 		data, err := formats.ReadFile(*m.listfile)

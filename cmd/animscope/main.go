@@ -59,7 +59,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		case "help", "-h", "-help", "--help":
 			return runHelp(args[1:], stdout, stderr)
 		case "version", "--version", "-version":
-			return runVersion(stdout)
+			return runVersion(args[1:], stdout, stderr)
 		case "completion":
 			return runCompletion(args[1:], stdout, stderr)
 		case "__complete":
@@ -99,7 +99,7 @@ const usageText = `usage:
   animscope texture FILE --out FILE.png [--mip N]   a texture (BLP, DDS, Texm, PNG, JPEG) as PNG
   animscope mif [--root DIR] FILE     print an SWG file (IFF, or a .mif compiled) as MIF
   animscope ls [--json] [--listfile F] MOUNT [PATTERN]
-  animscope extract [--listfile F] [--quiet] MOUNT PATTERN --out DIR
+  animscope extract [--listfile F] [--max-bytes N] [--quiet] MOUNT PATTERN --out DIR
   animscope validate|inspect|export [--json] [--quiet] [-j N] [--out DIR] MOUNT [PATTERN...]
 
 A MOUNT is a folder, an MPQ or NRes archive, or a game data folder (its MPQ

@@ -34,7 +34,7 @@ func runMIF(args []string, stdout, stderr io.Writer) int {
 	name := files[0]
 	data, err := formats.ReadMember(name) // a file, or ARCHIVE:MEMBER
 	if err != nil {
-		return exitFor("mif", err, stderr)
+		return exitFor("mif", namedPathError(name, err), stderr)
 	}
 	as := name
 	if isMIF(name) {
@@ -51,6 +51,10 @@ func runMIF(args []string, stdout, stderr io.Writer) int {
 			as = strings.TrimSuffix(name, filepath.Ext(name)) + "." + f.Extension
 		}
 	}
+	if len(data) < 4 || string(data[:4]) != "FORM" {
+		// mif.Write would read the bytes as IFF blocks and report a garbage chunk.
+		return exitFor("mif", fmt.Errorf("%s: offset 0x0: not an SWG IFF file%s", name, notIFF(name, data)), stderr)
+	}
 	txt, err := mif.Write(as, data)
 	if err != nil {
 		return exitFor("mif", err, stderr)
@@ -60,6 +64,40 @@ func runMIF(args []string, stdout, stderr io.Writer) int {
 		return exitInvalid
 	}
 	return exitOK
+}
+
+// notIFFKinds name what a file that mif cannot print is, by its scene family
+// (formats.SniffFamily) or, for textures and archives, by its first bytes.
+var notIFFKinds = map[string]string{
+	formats.FamilyM2: "an M2 model", formats.FamilyMSH: "an MSH model", formats.FamilyVCA: "a VoxelCore file",
+	"BLP1": "a BLP texture", "BLP2": "a BLP texture", "DDS ": "a DDS texture", "MPQ\x1a": "an MPQ archive",
+	"NRes": "an NRes archive", "\x89PNG": "a PNG image",
+}
+
+// notIFF is " (MD20: an M2 model)": the file's magic and what it is, when either
+// is known.
+func notIFF(name string, data []byte) string {
+	magic := ""
+	if len(data) >= 4 {
+		magic = string(data[:4])
+	}
+	kind := notIFFKinds[formats.SniffFamily(name, data)]
+	if kind == "" {
+		kind = notIFFKinds[magic]
+	}
+	printable := magic != ""
+	for _, c := range []byte(magic) {
+		printable = printable && c >= 0x20 && c < 0x7f
+	}
+	switch {
+	case printable && kind != "":
+		return fmt.Sprintf(" (%s: %s)", strings.TrimSpace(magic), kind)
+	case kind != "":
+		return " (" + kind + ")"
+	case printable:
+		return fmt.Sprintf(" (it starts with %q)", magic)
+	}
+	return ""
 }
 
 func isMIF(name string) bool { return strings.EqualFold(filepath.Ext(name), ".mif") }

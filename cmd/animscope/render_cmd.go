@@ -52,7 +52,7 @@ func runRender(args []string, stdout, stderr io.Writer) int {
 			return exitFor("render", usagef("--skin %s: the scene has no textured materials", *skin), stderr)
 		}
 		if err := a.Materials.UseSkin(*skin); err != nil {
-			return exitFor("render", usagef("--skin: %v", err), stderr)
+			return exitFor("render", skinUsage(*skin, err), stderr)
 		}
 	}
 	if err := f.char.apply(a); err != nil { // --geosets, --texture (after --skin: they win)

@@ -262,9 +262,9 @@ func printSampleText(w io.Writer, a *formats.Asset, clipA anim.Clip, ia int, cli
 			fmtF32(float32(r[0])), fmtF32(float32(r[1])), fmtF32(float32(r[2])), fmtF32(float32(r[3])),
 			fmtF32(x.S[0]), fmtF32(x.S[1]), fmtF32(x.S[2]),
 			fmtF32(m[9]), fmtF32(m[10]), fmtF32(m[11]),
-			probeLine(probeJSON(&pose.Probes[i])))
+			probeLine(probeJSON(&pose.Probes[i]), a.Family))
 		if req.blend {
-			fmt.Fprintf(w, "     %-24s B: %s\n", "", probeLine(probeJSON(&pose.ProbesB[i])))
+			fmt.Fprintf(w, "     %-24s B: %s\n", "", probeLine(probeJSON(&pose.ProbesB[i]), a.Family))
 		}
 	}
 }

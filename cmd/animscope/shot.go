@@ -28,12 +28,13 @@ func newShotFlags() (*flag.FlagSet, *shotFlags) {
 	fs := flag.NewFlagSet("shot", flag.ContinueOnError)
 	f := &shotFlags{}
 	f.opt.register(fs)
+	f.opt.registerAttach(fs)
 	f.compare = fs.Bool("compare", false, "show FILE_A and FILE_B side by side (no FILE: the demo against itself)")
 	f.readingsB = registerReadingsB(fs, "with --compare: ")
 	fs.Var(&f.filesB, "file-b", "with --compare: a file of scene B, once per file (a model, then its clips); the FILEs are then all scene A's")
 	f.clip = fs.String("clip", "", "clip index (0-based) or name (default: the first clip)")
 	f.t = fs.String("t", "0", "time in the clip's native unit")
-	f.size = fs.String("size", "1280x800", "window size WxH (the picture's size in pixels)")
+	f.size = fs.String("size", "1280x800", fmt.Sprintf("window size WxH (the picture's size in pixels), at least %dx%d", minShotW, minShotH))
 	f.out = fs.String("out", "", "the image to write: .png, or .jpg/.jpeg for JPEG")
 	f.panel = fs.String("panel", "", "bring this panel forward (a bottom panel gets half the window): "+panelList())
 	f.beside = fs.String("beside", "", "show this bottom panel to the right of the tabs (the bottom area split in two)")
@@ -73,6 +74,11 @@ type shotArgs struct {
 	panel, beside             string
 }
 
+// minShotW and minShotH are the smallest window `shot` draws: the menu bar,
+// the side and bottom panels and a 3D view all still show at 640x400 (the
+// size the tests draw); below it the picture is mostly headers.
+const minShotW, minShotH = 640, 400
+
 // runShot draws the whole viewer window (panels and 3D view) off-screen to an
 // image: `animscope shot [--size WxH] [--panel ID] [--clip C] [--t T]
 // [--select NODE] [--clip-b C --weight W] [--compare [--file-b FILE …]] --out FILE.png
@@ -109,6 +115,9 @@ func runShot(args []string, stdout, stderr io.Writer) int {
 	}
 	if sa.w, sa.h, err = parseSize(*f.size); err != nil {
 		return exitFor("shot", err, stderr)
+	}
+	if sa.w < minShotW || sa.h < minShotH {
+		return exitFor("shot", usagef("--size %s: the window must be at least %dx%d (smaller, it is all menu bar and panel headers)", *f.size, minShotW, minShotH), stderr)
 	}
 	if sa.panel != "" && !viewer.IsPanel(sa.panel) {
 		return exitFor("shot", usagef("--panel %q: want one of %s", sa.panel, panelList()), stderr)

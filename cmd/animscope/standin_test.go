@@ -6,6 +6,8 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"animscope/formats/swg/swgtest"
 )
 
 // TestStandInWarning: render, sample and export of an SWG clip opened without its
@@ -55,5 +57,57 @@ func TestStandInWarning(t *testing.T) {
 				t.Errorf("with the skeleton: stderr %q mentions a stand-in", stderr)
 			}
 		})
+	}
+}
+
+// TestStandInSaysWhatIsDrawn: render, shot, export and sample of an SWG scene
+// on a stand-in skeleton say on stderr whether its meshes were drawn in bind
+// pose (the flat stand-in) or follow the clip (the skeleton the mesh names).
+func TestStandInSaysWhatIsDrawn(t *testing.T) {
+	flat, named := t.TempDir(), t.TempDir()
+	if err := swgtest.WriteStandInScene(flat, false); err != nil {
+		t.Fatal(err)
+	}
+	if err := swgtest.WriteStandInScene(named, true); err != nil {
+		t.Fatal(err)
+	}
+	f := func(root, name string) string { return filepath.Join(root, filepath.FromSlash(name)) }
+	display := hasDisplay()
+	if display {
+		runtime.LockOSThread()
+		defer runtime.UnlockOSThread()
+	}
+	out := t.TempDir()
+	commands := []struct {
+		name string
+		args []string
+	}{
+		{"sample", []string{"sample", "--t", "30"}},
+		{"export", []string{"export", "--out", filepath.Join(out, "out.glb")}},
+		{"render", []string{"render", "--t", "30", "--size", "64x48", "--out", filepath.Join(out, "out.png")}},
+		{"shot", []string{"shot", "--t", "30", "--size", "640x400", "--out", filepath.Join(out, "shot.png")}},
+	}
+	scenes := []struct {
+		name  string
+		files []string
+		want  string
+	}{
+		{"flat stand-in", []string{f(flat, swgtest.StandInAppearance), f(flat, swgtest.StandInClip)},
+			"the meshes are drawn in bind pose, whatever the clip does to the skeleton"},
+		{"the mesh's skeleton", []string{f(named, swgtest.StandInMesh), f(named, swgtest.StandInClip)},
+			"the meshes follow the clip (the stand-in is the skeleton the meshes were bound in)"},
+	}
+	for _, sc := range scenes {
+		for _, tc := range commands {
+			t.Run(sc.name+"/"+tc.name, func(t *testing.T) {
+				code, _, stderr := runCLI(append(tc.args, sc.files...)...)
+				if code != exitOK && !((tc.name == "render" || tc.name == "shot") && !display) {
+					t.Fatalf("exit %d, stderr %q", code, stderr)
+				}
+				if n := strings.Count(stderr, sc.want); n != 1 {
+					t.Errorf("stderr %q: %q %d times, want once", stderr, sc.want, n)
+				}
+			})
+		}
 	}
 }

@@ -73,7 +73,7 @@ func TestTextOutput(t *testing.T) {
 	}
 	code, out, _ := runCLI("diff", demo, m2)
 	if code != exitInvalid || !strings.Contains(out, `(msh, clip 0 "demo", rounding engine, quat-order xyzw)`) ||
-		!strings.Contains(out, `B: `+m2+` (m2, clip 0 "Walk")`+"\n") {
+		!strings.Contains(out, `B: `+m2+` (m2, clip 0 "Walk", parent-flags ignore)`+"\n") {
 		t.Errorf("diff MSH vs M2: exit %d\n%s", code, out)
 	}
 	a, b := writeM2(t, dir, 256), writeM2(t, dir, 264)

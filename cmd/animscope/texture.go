@@ -60,7 +60,11 @@ func runTexture(args []string, stdout, stderr io.Writer) int {
 	}
 	img, err := tex.Mip(*mip)
 	if errors.Is(err, texture.ErrNoLevel) {
-		return exitFor("texture", usagef("--mip: %v", err), stderr)
+		// Said once: the level asked for and the levels there are.
+		if tex.Levels == 1 {
+			return exitFor("texture", usagef("--mip %d: %s has one mip level, 0", *mip, files[0]), stderr)
+		}
+		return exitFor("texture", usagef("--mip %d: %s has mip levels 0 to %d", *mip, files[0], tex.Levels-1), stderr)
 	}
 	if err != nil {
 		return exitFor("texture", err, stderr)

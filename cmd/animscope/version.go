@@ -14,7 +14,10 @@ var version = "dev"
 
 // runVersion is `animscope --version`: the version, and the VCS revision and
 // commit date the binary was built from (as the Go toolchain stamped them).
-func runVersion(stdout io.Writer) int {
+func runVersion(args []string, stdout, stderr io.Writer) int {
+	if len(args) > 0 {
+		return exitFor("version", usagef("version takes no argument (got %q)", args[0]), stderr)
+	}
 	fmt.Fprintln(stdout, versionLine(debug.ReadBuildInfo()))
 	return exitOK
 }

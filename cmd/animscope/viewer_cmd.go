@@ -41,6 +41,9 @@ func parseViewerArgs(args []string) (viewerArgs, error) {
 		cfg.load = f.char.loader(viewer.DefaultLoader) // every load, reloads too
 	}
 	if readingsB.given() {
+		if !*compare { // as shot: B's reading has no scene B to apply to
+			return viewerArgs{}, usagef("the READING-b flags need --compare")
+		}
 		if cfg.optsB, err = readingsB.options(opts); err != nil {
 			return viewerArgs{}, err
 		}

@@ -28,6 +28,7 @@ func newViewerFlags() (*flag.FlagSet, *viewerFlags) {
 	fs := flag.NewFlagSet("animscope", flag.ContinueOnError)
 	f := &viewerFlags{}
 	f.opt.register(fs)
+	f.opt.registerAttach(fs)
 	f.watch = fs.Bool("watch", false, "reload the files when they change")
 	f.compare = fs.Bool("compare", false, "show FILE_A and FILE_B side by side (no FILE: the demo twice, B under its READING-b)")
 	fs.Var(&f.filesB, "file-b", "with --compare: a file of scene B, once per file (a model, then its clips); the FILEs are then all scene A's")
@@ -47,6 +48,7 @@ func newRenderFlags() (*flag.FlagSet, *renderFlags) {
 	fs := flag.NewFlagSet("render", flag.ContinueOnError)
 	f := &renderFlags{}
 	f.opt.register(fs)
+	f.opt.registerAttach(fs)
 	f.clip = fs.String("clip", "", "clip index (0-based) or name (default: the first clip; the bind pose without clips)")
 	f.t = fs.String("t", "0", "time in the clip's native unit")
 	f.size = fs.String("size", "800x600", "image size WxH")

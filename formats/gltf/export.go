@@ -135,6 +135,11 @@ type exporter struct {
 	// scene's materials), built on first use (material.go).
 	firstMat map[*formats.Mesh]int
 	matList  []formats.Material
+
+	// For skeletons with Inherit (inherit.go): the sampled pose's model and
+	// joint-local matrices, file space.
+	inhModel []anim.Affine64
+	inhJoint []affine
 }
 
 // slot is one animated glTF transform: a joint node and, when its local matrix is
@@ -238,6 +243,9 @@ func (e *exporter) pivot(i int) vec3 {
 // relative to its parent's joint node, in glTF space: the pipeline's formula in
 // float64 (anim.Skeleton.JointLocalMatrix64) for the pose's sampled transform.
 func (e *exporter) jointLocal(i int, pose *anim.Pose) affine {
+	if e.sk.Inherit != nil {
+		return e.conv.affine(e.inhJoint[i])
+	}
 	var m anim.Affine64
 	e.sk.JointLocalMatrix64(i, &pose.Local[i], &m)
 	return e.conv.affine(affine64Of(&m))
@@ -249,6 +257,7 @@ func (e *exporter) bind() error {
 	// sampling stage with the bind-pose clip).
 	pose := &anim.Pose{Local: make([]anim.Transform, n)}
 	pose.Sample(e.sk, &anim.PoseRequest{A: anim.BindPose{}})
+	e.poseSampled(pose)
 	e.slots = make([]*slot, n)
 	e.modelBind = make([]affine, n)
 	e.skinBind = make([]affine, n)
@@ -484,6 +493,7 @@ func (e *exporter) sampleAt(c *clipTrack, times []float64, ups float64) (bool, e
 		c.secs[k] = float32(t / ups)
 		req.TA = t
 		pose.Sample(e.sk, &req)
+		e.poseSampled(pose)
 		for s, sl := range e.slots {
 			if sl.node >= 0 {
 				mo := &memo[s]

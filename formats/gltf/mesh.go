@@ -78,6 +78,13 @@ func (e *exporter) prepareMesh(mi int, m *formats.Mesh) (*preparedMesh, bool) {
 		}
 	}
 	switch {
+	case e.a.MeshesInBindPose:
+		// A stand-in skeleton whose joints are not the mesh's bind (SWG's flat
+		// one: every joint the identity at rest, so the bind palette is the
+		// identity): the mesh stays as stored while the joints play, as the
+		// viewer draws it.
+		e.identityJoint = true
+		p.inf = []influences{{j: [maxInfluences]uint16{e.identity()}, w: [maxInfluences]float32{1}, n: 1}}
 	case m.Joints == nil:
 		j := e.identity()
 		if m.Node >= 0 && m.Node < n {

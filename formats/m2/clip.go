@@ -54,6 +54,10 @@ func (c *Clip) Info() anim.ClipInfo { return c.info }
 // Aliases are the other names Asset.Clip accepts: "<id>.<variation>".
 func (c *Clip) Aliases() []string { return c.alias }
 
+// Stand reports whether the sequence is animation id 0, "Stand" (the client's
+// idle stance, what WoW Model Viewer opens a model on).
+func (c *Clip) Stand() bool { return c.seq.ID == 0 }
+
 // Sequence is the sequence record this clip plays.
 func (c *Clip) Sequence() Sequence { return c.seq }
 

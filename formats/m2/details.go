@@ -10,18 +10,24 @@ import (
 // file's own numbering (bone indices are file indices; Bones[i].Node is where the
 // bone sits in the parents-first skeleton).
 type Details struct {
-	Version         uint32        `json:"version"`
-	Name            string        `json:"name"`
-	Flags           uint32        `json:"flags"`
-	GlobalSequences []uint32      `json:"global_sequences"`
-	Sequences       []Sequence    `json:"sequences"`
-	Bones           []BoneInfo    `json:"bones"`
-	KeyBoneLookup   int           `json:"key_bone_lookup"`
-	Vertices        int           `json:"vertices"`
-	Views           int           `json:"views"`
-	Skin            string        `json:"skin,omitempty"` // the .skin read for view 0 (264)
-	Geosets         []Geoset      `json:"geosets"`
-	Textures        []TextureInfo `json:"textures"`
+	Version         uint32     `json:"version"`
+	Name            string     `json:"name"`
+	Flags           uint32     `json:"flags"`
+	GlobalSequences []uint32   `json:"global_sequences"`
+	Sequences       []Sequence `json:"sequences"`
+	Bones           []BoneInfo `json:"bones"`
+	KeyBoneLookup   int        `json:"key_bone_lookup"`
+	Vertices        int        `json:"vertices"`
+	Views           int        `json:"views"`
+	Skin            string     `json:"skin,omitempty"` // the .skin read for view 0 (264)
+	// MissingSkin is the .skin looked for and not read (the model opened
+	// skeleton-only, with a warning).
+	MissingSkin string        `json:"missing_skin,omitempty"`
+	Geosets     []Geoset      `json:"geosets"`
+	Textures    []TextureInfo `json:"textures"`
+	// TextureCombinerCombos is the combo array after the header (global flag
+	// 0x8; combos.go), nil without it.
+	TextureCombinerCombos []uint16 `json:"texture_combiner_combos,omitempty"`
 	// Materials (material.go): render flags, view 0's texture units, the
 	// replaceable-texture lookup, colours and texture (UV) animations.
 	RenderFlags       []RenderFlag  `json:"render_flags"`
@@ -34,6 +40,8 @@ type Details struct {
 	Skins     []string `json:"skins,omitempty"`
 	Bounds    Box      `json:"bounds"`
 	Collision Box      `json:"collision_bounds"`
+	// Attachments are the attachment points (attachments.go).
+	Attachments []Attachment `json:"attachments"`
 	// Skipped counts what animscope parses for counts only.
 	Skipped Skipped `json:"skipped"`
 

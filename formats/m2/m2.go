@@ -17,18 +17,20 @@ func init() {
 		Extensions: []string{".m2"},
 		Sniff:      Sniff,
 		Decode:     Decode,
+		Readings:   readings,
 	})
 }
 
-// Sniff reports whether head starts with the "MD20" magic.
+// Sniff reports whether head starts with the "MD20" magic, or with "MD21" (the
+// chunked files of later versions, which Decode refuses by version).
 func Sniff(_ string, head []byte) bool {
-	return len(head) >= 4 && string(head[:4]) == "MD20"
+	return len(head) >= 4 && (string(head[:4]) == "MD20" || string(head[:4]) == "MD21")
 }
 
 // Version range this package reads.
 const (
 	MinVersion = 256
-	MaxVersion = 264
+	MaxVersion = 272
 )
 
 // Sequence flags (FORMAT.md §4.2).
@@ -59,7 +61,7 @@ const (
 // view 0 skin <base>00.skin beside the file (and any <base><id>-<sub>.anim that an
 // external sequence needs).
 func Decode(src *formats.Source) (*formats.Part, error) {
-	a, err := decodeWith(src.Name, src.Path, src.Data, src.ReadCompanion)
+	a, err := decodeWithOpts(src.Name, src.Path, src.Data, src.ReadCompanion, src.Opts)
 	if err != nil {
 		return nil, err
 	}
@@ -82,6 +84,7 @@ type decoder struct {
 	m2      blob
 	path    string
 	read    func(path string) ([]byte, error)
+	opts    formats.Options // the readings (readings.go)
 	version uint32
 	pre     bool // version < 264: shared timeline with ranges, 68-byte sequences
 	tbc     bool // version >= 260: int16 quaternions, 112-byte bones, 48-byte submeshes
@@ -125,6 +128,8 @@ type layout struct {
 	bounds, collision                               int64
 	attachments, events, lights, cameras, ribbons   int64
 	particles, replaceable                          int64
+	// skinHeader is the .skin header's size (magic and view arrays).
+	skinHeader int
 	// record sizes
 	seqSize, boneSize, trackSize, colorSize, transpSize, texAnimSize   int
 	attachSize, eventSize, lightSize, cameraSize, ribbonSize, partSize int
@@ -148,6 +153,7 @@ var layout264 = layout{
 	attachments: 0xF0, events: 0x100, lights: 0x108, cameras: 0x110, ribbons: 0x120, particles: 0x128, replaceable: 0x68,
 	seqSize: 64, boneSize: 88, trackSize: 20, colorSize: 40, transpSize: 20, texAnimSize: 60,
 	attachSize: 40, eventSize: 36, lightSize: 156, cameraSize: 100, ribbonSize: 176, partSize: 476,
+	skinHeader: 48,
 }
 
 // bone is one file bone.
@@ -162,7 +168,11 @@ type bone struct {
 }
 
 func decodeWith(name, path string, data []byte, read func(string) ([]byte, error)) (*formats.Part, error) {
-	d := &decoder{m2: blob{name: name, data: data}, path: path, read: read}
+	return decodeWithOpts(name, path, data, read, formats.Options{})
+}
+
+func decodeWithOpts(name, path string, data []byte, read func(string) ([]byte, error), opts formats.Options) (*formats.Part, error) {
+	d := &decoder{m2: blob{name: name, data: data}, path: path, read: read, opts: opts}
 	d.addBudget(len(data))
 	d.budget += 1 << 16
 	a, err := d.decode()
@@ -174,6 +184,12 @@ func decodeWith(name, path string, data []byte, read func(string) ([]byte, error
 
 func (d *decoder) decode() (*formats.Part, error) {
 	b := &d.m2
+	if len(b.data) >= 4 && string(b.data[:4]) == "MD21" {
+		if v := md21Version(b.data); v != 0 {
+			return nil, b.errf(0, "a chunked MD21 model (version %d, Legion and later) is not supported: animscope reads MD20 models of versions 256–272", v)
+		}
+		return nil, b.errf(0, "a chunked MD21 model is not supported: animscope reads MD20 models of versions 256–272")
+	}
 	if err := b.need(0, 8, "header (magic and version)"); err != nil {
 		return nil, err
 	}
@@ -182,13 +198,10 @@ func (d *decoder) decode() (*formats.Part, error) {
 	}
 	d.version = b.u32(4)
 	if d.version < MinVersion || d.version > MaxVersion {
-		return nil, b.errf(4, "version %d is outside the supported 256–264", d.version)
+		return nil, b.errf(4, "version %d is outside the supported 256–272", d.version)
 	}
 	d.pre, d.tbc = d.version < 264, d.version >= 260
-	lay := &layoutPre
-	if !d.pre {
-		lay = &layout264
-	}
+	lay := layoutFor(d.version)
 	if err := b.need(0, int(lay.size), fmt.Sprintf("version %d header", d.version)); err != nil {
 		return nil, err
 	}
@@ -199,10 +212,13 @@ func (d *decoder) decode() (*formats.Part, error) {
 		return nil, err
 	}
 	if d.tbc && det.Flags&0x8 != 0 {
-		if err := b.need(lay.size, 8, "optional blend-map overrides array"); err != nil {
+		if err := b.need(lay.size, 8, "optional texture-combiner-combo array"); err != nil {
 			return nil, err
 		}
-		if _, err := b.arr(lay.size, "blend-map overrides", 2); err != nil {
+		if _, err := b.arr(lay.size, "texture-combiner combos", 2); err != nil {
+			return nil, err
+		}
+		if err := d.combos(lay); err != nil {
 			return nil, err
 		}
 	}
@@ -237,6 +253,7 @@ func (d *decoder) decode() (*formats.Part, error) {
 	if err != nil {
 		return nil, err
 	}
+	skel.Inherit = inheritFlags(d.opts, skel, bones)
 
 	// Everything else the header points at is checked against the file size.
 	if err := d.counts(lay); err != nil {
@@ -246,6 +263,9 @@ func (d *decoder) decode() (*formats.Part, error) {
 		return nil, err
 	}
 	if err := d.textures(lay); err != nil {
+		return nil, err
+	}
+	if err := d.attachments(lay, len(bones)); err != nil {
 		return nil, err
 	}
 

@@ -86,6 +86,10 @@ type Material struct {
 	TexAnims     []int `json:"texture_animations"`
 	Color        int   `json:"color"`
 	Transparency int   `json:"transparency"`
+	// Combiners are the client's combiner op per texture stage (combos.go);
+	// Effect is the fixed-effect entry a shader id with 0x8000 names (−1: none).
+	Combiners []string `json:"combiners,omitempty"`
+	Effect    int      `json:"effect"`
 }
 
 // TextureAnim summarises one texture (UV) animation: the keys of its tracks.
@@ -299,6 +303,8 @@ func (d *decoder) batches(lay *layout) error {
 			}
 			m.TexAnims = append(m.TexAnims, ta)
 		}
+		opaque := m.RenderFlag < 0 || det.RenderFlags[m.RenderFlag].Blend == 0
+		m.Combiners, m.Effect = d.combiners(i, m.Shader, n, opaque)
 		det.Materials = append(det.Materials, m)
 	}
 	return nil
@@ -333,6 +339,10 @@ func newMaterialSet(det *Details) *materialSet {
 				fm.Blend = formats.Blend(rf.Blend)
 			}
 			fm.TwoSided, fm.Unlit = rf.TwoSided, rf.Unlit
+			// The client's opaque combiner on the first stage ignores the
+			// texture's alpha (combos.go); it matters for the blend modes that
+			// use alpha.
+			fm.OpaqueTexture = rf.Blend != 0 && len(m.Combiners) > 0 && m.Combiners[0] == CombinerName(CombinerOpaque)
 		}
 		if len(m.Textures) > 0 && m.Textures[0] >= 0 {
 			tx := det.Textures[m.Textures[0]]

@@ -62,13 +62,23 @@ func (d *decoder) meshes(lay *layout, nBones int, node []int32) ([]formats.Mesh,
 		}
 		p := SkinName(d.path)
 		data, err := d.read(p)
-		if err != nil {
+		if err != nil && !formats.IsNotExist(err) {
+			// There but not readable (a link out of the folder, a pipe, too
+			// large): bad input, as before.
 			return nil, b.errf(lay.views, "view 0: the model has %d skin profiles but %s cannot be read: %v",
 				det.Views, filepath.Base(p), err)
 		}
+		if err != nil {
+			// Absent: the model opens skeleton-only; its bones and sequences
+			// are all there, only the geometry lives in the missing file (doc.go).
+			d.warnf(b, lay.views, "view 0: the model has %d skin profiles but %s cannot be read (%v): it opens without meshes (skeleton only)",
+				det.Views, filepath.Base(p), err)
+			det.MissingSkin = filepath.Base(p)
+			return nil, nil
+		}
 		d.addBudget(len(data))
 		vb = &blob{name: p, data: data}
-		if err := vb.need(0, 48, "skin header"); err != nil {
+		if err := vb.need(0, lay.skinHeader, fmt.Sprintf("skin header (version %d)", d.version)); err != nil {
 			return nil, err
 		}
 		if string(data[:4]) != "SKIN" {
@@ -84,6 +94,13 @@ func (d *decoder) meshes(lay *layout, nBones int, node []int32) ([]formats.Mesh,
 		return nil, err
 	}
 	lookupA, indexA, subA, batchA := arrs[0], arrs[1], arrs[2], arrs[3]
+	if !d.pre && d.version >= versionCata {
+		// The shadow batches (16 bytes each) are checked, not read: they only
+		// serve the client's shadow pass.
+		if _, err := vb.arr(vOff+44, "view 0 shadow batches", 16); err != nil {
+			return nil, err
+		}
+	}
 	if err := d.spend(vb, vOff, uint64(lookupA.count)+uint64(indexA.count), "view 0 vertex lookup and indices"); err != nil {
 		return nil, err
 	}

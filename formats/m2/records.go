@@ -53,14 +53,20 @@ func (d *decoder) recordArrays(lay *layout) error {
 		}
 		return out
 	}
+	// Camera: spline tracks of position (C3 triples), target (C3 triples), roll
+	// (f32 triples) and, from 271, the field of view (f32 triples).
+	c := lay.cameraTracks()
+	cams := []track{{c, 36}, {c + ts + 12, 36}, {c + 2*ts + 24, 12}}
+	if lay.cameraSize == 116 {
+		cams = append(cams, track{c + 3*ts + 24, 12})
+	}
 	records := []record{
 		{what: "colour", field: lay.colors, size: lay.colorSize, tracks: tr(0, 12)},
 		{what: "texture animation", field: lay.texAnims, size: lay.texAnimSize, tracks: tr(0, 12, 16, 12)},
 		{what: "attachment", field: lay.attachments, size: lay.attachSize, tracks: tr(20, 1)},
 		{what: "event", field: lay.events, size: lay.eventSize, tracks: tr(24, 0)},
 		{what: "light", field: lay.lights, size: lay.lightSize, tracks: tr(16, 12, 4, 12, 4, 4, 4, 1)},
-		{what: "camera", field: lay.cameras, size: lay.cameraSize,
-			tracks: []track{{16, 36}, {16 + ts + 12, 36}, {16 + 2*ts + 24, 12}}},
+		{what: "camera", field: lay.cameras, size: lay.cameraSize, tracks: cams},
 	}
 	// Ribbon (220 B, 176 B at 264): textures and render flags, four tracks from
 	// 36, three floats and two u16, then the texture-slot and visibility tracks.
@@ -69,11 +75,25 @@ func (d *decoder) recordArrays(lay *layout) error {
 		tracks: append(tr(36, 12, 2, 4, 4), track{slot, 2}, track{slot + ts, 1})})
 	// Particle: two model names at 24 and 32 and ten f32 tracks from 52 in every
 	// version (263 only narrows two fields before them); before 264 (504 B) also
-	// the "enabled" track at 476. The rest of the 264 record is not checked.
+	// the "enabled" track at 476. The rest of the 264 record (fake tracks and
+	// plain numbers) is not checked.
 	particle := record{what: "particle emitter", field: lay.particles, size: lay.partSize, arrays: names(24, 32),
 		tracks: tr(52, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4)}
 	if pre {
 		particle.tracks = append(particle.tracks, track{476, 1})
+	} else {
+		// From 264 a f32 variation follows the lifespan and the emission-rate
+		// tracks (M2Lib's LifespanVary, EmissionRateVary): the last four tracks
+		// sit 4 and 8 bytes further on.
+		for k := 6; k < 10; k++ {
+			particle.tracks[k].at += 4
+			if k > 6 {
+				particle.tracks[k].at += 4
+			}
+		}
+		// The "enabled" track closes the 476-byte record (272 appends 16 bytes
+		// of multi-texture parameters after it).
+		particle.tracks = append(particle.tracks, track{456, 1})
 	}
 	records = append(records, particle)
 	b := &d.m2

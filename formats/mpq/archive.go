@@ -10,17 +10,29 @@
 // stored whole ("single unit") or in sectors, each compressed (zlib, bzip2, PKWARE
 // implode, or a sequence of them) and encrypted with a key derived from the name.
 //
+// The header is looked for at every 512-byte boundary of the first 256 MiB (a
+// self-extracting archive puts an executable stub first); Find says whether a
+// file has one. A member that no listfile names is still found by its exact
+// name (Stat, ReadFile), since the hash table holds every name's hashes.
+//
 // Reading is bounded: the tables must lie inside the file, a member's sizes are
-// checked against the file and MaxMemberSize before anything is allocated, and
-// decompression never produces more than the member's stated size.
+// checked against the file, MaxMemberSize and the caller's limit before anything
+// is allocated, and decompression never produces more than the member's stated
+// size. WriteMember streams a member as it unpacks (a sector at a time; a single
+// unit through zlib or bzip2), so its size never has to fit in memory;
+// ReadMember allocates one buffer of the stated size, and only after unpacking
+// the member once without keeping it when that size is more than 64 times what
+// is stored (a decompression bomb of a few hundred bytes claiming 512 MiB, or a
+// member that lies about its size). The archive's own (listfile) is read up to
+// 64 MiB.
 package mpq
 
 import (
+	"bytes"
 	"encoding/binary"
 	"fmt"
 	"io"
 	"sort"
-	"strings"
 
 	"animscope/formats"
 )
@@ -170,38 +182,71 @@ func NewArchive(name string, r io.ReaderAt, size int64) (*Archive, error) {
 	for _, n := range []string{"(listfile)", "(attributes)", "(signature)", "(user data)", "(patch_metadata)"} {
 		a.addName(n)
 	}
-	if data, err := a.ReadFile("(listfile)"); err == nil {
-		a.AddListfile(data)
+	// The archive's own listfile, when it is of a sane size (an unreadable or
+	// larger one leaves the members unnamed, listed by block).
+	if m, ok := a.Stat("(listfile)"); ok {
+		if data, err := a.ReadMemberLimit(m, maxListfile); err == nil {
+			a.AddListfile(data)
+		}
 	}
 	return a, nil
 }
 
 func (a *Archive) readHeader() error {
-	var head [headerSizeV2]byte
-	limit := min(a.size, headerSearchLimit)
-	for off := int64(0); off+headerSizeV1 <= limit; off += 512 {
-		n, _ := a.r.ReadAt(head[:], off)
-		if n < 4 {
+	var err error
+	found := scanHeaders(a.r, a.size, func(off int64, magic string) bool {
+		if magic == headerMagic {
+			err = a.parseHeader(off)
+			return true
+		}
+		var ud [16]byte
+		if n, _ := a.r.ReadAt(ud[:], off); n < len(ud) {
+			return false // too short to be a user-data header: search on
+		}
+		hoff := int64(binary.LittleEndian.Uint32(ud[8:]))
+		if hoff == 0 || off+hoff+headerSizeV1 > a.size {
+			err = a.errf(off+8, "the user-data header points to an MPQ header at %d, outside the file", off+hoff)
+		} else {
+			err = a.parseHeader(off + hoff)
+		}
+		return true
+	})
+	if !found {
+		return a.errf(0, "no MPQ header (MPQ\\x1A) at any 512-byte boundary of the first %d bytes", min(a.size, headerSearchLimit))
+	}
+	return err
+}
+
+// Find reports whether the file of size bytes read by r holds an MPQ header or
+// user-data header at a 512-byte boundary within the first 256 MiB: where the
+// format allows one (a self-extracting archive's executable stub comes first),
+// and where this package looks when it opens the archive.
+func Find(r io.ReaderAt, size int64) bool {
+	return scanHeaders(r, size, func(int64, string) bool { return true })
+}
+
+// scanHeaders calls fn for every 512-byte boundary of the first
+// headerSearchLimit bytes that starts an MPQ header or a user-data header, in
+// order, until fn returns true; it reports whether fn did. It reads 64 KiB at a
+// time: a file with no header is read once, sequentially.
+func scanHeaders(r io.ReaderAt, size int64, fn func(off int64, magic string) bool) bool {
+	const chunk = 64 << 10
+	limit := min(size, headerSearchLimit)
+	buf := make([]byte, chunk)
+	for base := int64(0); base+4 <= limit; base += chunk {
+		n, _ := r.ReadAt(buf[:min(chunk, limit-base)], base)
+		for i := 0; i+4 <= n; i += 512 {
+			if m := string(buf[i : i+4]); m == headerMagic || m == userDataMagic {
+				if fn(base+int64(i), m) {
+					return true
+				}
+			}
+		}
+		if n < chunk {
 			break
 		}
-		switch string(head[:4]) {
-		case userDataMagic:
-			if n < 16 {
-				continue
-			}
-			hoff := int64(binary.LittleEndian.Uint32(head[8:]))
-			if hoff == 0 || off+hoff+headerSizeV1 > a.size {
-				return a.errf(off+8, "the user-data header points to an MPQ header at %d, outside the file", off+hoff)
-			}
-			if err := a.parseHeader(off + hoff); err != nil {
-				return err
-			}
-			return nil
-		case headerMagic:
-			return a.parseHeader(off)
-		}
 	}
-	return a.errf(0, "no MPQ header (MPQ\\x1A) at any 512-byte boundary of the first %d bytes", limit)
+	return false
 }
 
 func (a *Archive) parseHeader(off int64) error {
@@ -303,10 +348,26 @@ func (a *Archive) buildIndex() {
 // find returns the hash slot of name, preferring the neutral locale, or -1. It
 // answers as the game's probe does: from the name's start slot onwards, up to
 // the first empty slot; an entry past an empty slot is not reachable.
-func (a *Archive) find(name string) int {
+func (a *Archive) find(name string) int { return findName(a, name) }
+
+// findBytes is find for a name held in a byte slice.
+func (a *Archive) findBytes(name []byte) int { return findName(a, name) }
+
+func findName[T string | []byte](a *Archive, name T) int {
+	return a.findHashed(nameHashes(name))
+}
+
+// hashes are a name's three hashes: where its probe starts, and its two checks.
+type hashes struct{ offset, a, b uint32 }
+
+func nameHashes[T string | []byte](name T) hashes {
+	return hashes{hashString(name, hashTableOffset), hashString(name, hashNameA), hashString(name, hashNameB)}
+}
+
+func (a *Archive) findHashed(h hashes) int {
 	n := len(a.hashes)
-	start := int(hashString(name, hashTableOffset) & uint32(n-1))
-	cands := a.bySum[uint64(hashString(name, hashNameA))<<32|uint64(hashString(name, hashNameB))]
+	start := int(h.offset & uint32(n-1))
+	cands := a.bySum[uint64(h.a)<<32|uint64(h.b)]
 	best, bestDist := -1, n
 	for _, c := range cands {
 		slot := int(c)
@@ -332,6 +393,15 @@ func (a *Archive) find(name string) int {
 	return best
 }
 
+// addNameBytes is addName for a name inside a larger buffer: the string is
+// made only for a name the archive holds.
+func (a *Archive) addNameBytes(name []byte) bool {
+	if a.findBytes(name) < 0 {
+		return false
+	}
+	return a.addName(string(name))
+}
+
 func (a *Archive) addName(name string) bool {
 	if name == "" {
 		return false
@@ -345,16 +415,42 @@ func (a *Archive) addName(name string) bool {
 	return false
 }
 
+// maxListfile bounds an archive's own (listfile): a real one names some
+// hundred thousand files in a few MiB.
+const maxListfile = 64 << 20
+
 // AddListfile names the members listed in data (names separated by ';', CR or
-// LF, as in "(listfile)"); it returns how many of them the archive holds.
+// LF, as in "(listfile)"); it returns how many of them the archive holds. Only
+// the names the archive holds are kept (as strings of their own), so a listfile
+// of millions of short names costs no more than one pass over it.
 func (a *Archive) AddListfile(data []byte) int {
 	n := 0
-	for _, name := range strings.FieldsFunc(string(data), func(r rune) bool { return r == ';' || r == '\r' || r == '\n' }) {
-		if a.addName(strings.TrimSpace(name)) {
+	for len(data) > 0 {
+		end := bytes.IndexAny(data, ";\r\n")
+		if end < 0 {
+			end = len(data)
+		}
+		if name := bytes.TrimSpace(data[:end]); len(name) > 0 && a.addNameBytes(name) {
 			n++
 		}
+		data = data[min(end+1, len(data)):]
 	}
 	return n
+}
+
+// NameAll names, in each of archives, the members called names (as a listfile
+// would), hashing each name once for all of them.
+func NameAll(archives []*Archive, names []string) {
+	for _, name := range names {
+		h := nameHashes(name)
+		for _, a := range archives {
+			if i := a.findHashed(h); i >= 0 {
+				if _, ok := a.names[i]; !ok {
+					a.names[i] = name
+				}
+			}
+		}
+	}
 }
 
 // Has reports whether the archive holds a member called name (any case, '/' or '\').

@@ -43,7 +43,7 @@ func normChar(c byte) byte {
 }
 
 // hashString is the MPQ string hash of name for one hash type.
-func hashString(name string, kind uint32) uint32 {
+func hashString[T string | []byte](name T, kind uint32) uint32 {
 	seed1, seed2 := uint32(0x7FED7FED), uint32(0xEEEEEEEE)
 	for i := 0; i < len(name); i++ {
 		c := uint32(normChar(name[i]))

@@ -43,8 +43,66 @@ var errNotExist = fs.ErrNotExist
 // IsNotExist reports whether err says that a member is not in the archive.
 func IsNotExist(err error) bool { return errors.Is(err, errNotExist) }
 
-// ReadMember reads one listed member.
+// ReadMember reads one listed member into memory. The buffer is allocated once,
+// at the member's stated size; when that size is implausible for what is stored
+// (more than 64 times it: a decompression bomb, or a lie), the member is first
+// unpacked without keeping anything, and only a member that really unpacks to
+// its size gets its buffer. Either way a member costs its size in memory, once.
 func (a *Archive) ReadMember(m Member) ([]byte, error) {
+	return a.readMember(m, MaxMemberSize)
+}
+
+// ReadMemberLimit is ReadMember for a member of at most limit bytes (less than
+// MaxMemberSize: a caller's budget); a larger one is refused before it is read.
+func (a *Archive) ReadMemberLimit(m Member, limit int64) ([]byte, error) {
+	return a.readMember(m, limit)
+}
+
+func (a *Archive) readMember(m Member, limit int64) ([]byte, error) {
+	size := int64(m.Blk.Size)
+	if size <= plausibleSize(int64(m.Blk.CompressedSize)) {
+		w := &fixedWriter{b: make([]byte, 0, min(size, limit))}
+		if _, err := a.WriteMember(w, m, limit); err != nil {
+			return nil, err
+		}
+		return w.b, nil
+	}
+	if _, err := a.WriteMember(io.Discard, m, limit); err != nil {
+		return nil, err
+	}
+	w := &fixedWriter{b: make([]byte, 0, size)}
+	if _, err := a.WriteMember(w, m, limit); err != nil {
+		return nil, err
+	}
+	return w.b, nil
+}
+
+// plausibleSize is the largest unpacked size trusted for stored bytes: zlib
+// and bzip2 reach about 1000:1 only on data made for it, real files far less.
+func plausibleSize(stored int64) int64 { return 64*stored + 1<<20 }
+
+// fixedWriter appends into a buffer allocated at the final size.
+type fixedWriter struct{ b []byte }
+
+func (w *fixedWriter) Write(p []byte) (int, error) {
+	if len(p) > cap(w.b)-len(w.b) {
+		return 0, errors.New("more bytes than the member's size")
+	}
+	w.b = append(w.b, p...)
+	return len(p), nil
+}
+
+// maxWholeUnit bounds a single-unit member whose compression (PKWARE implode,
+// or several compressions in a row) unpacks only in memory, all at once.
+const maxWholeUnit = 64 << 20
+
+// WriteMember writes one listed member to w as it unpacks and returns the bytes
+// written: a sector at a time, or a single-unit member through a streaming
+// decompressor (zlib or bzip2 alone; other single units of at most 64 MiB
+// unpack in memory). A member stated larger than limit or MaxMemberSize is
+// refused before anything is read, and each sector (or unit) must unpack to
+// exactly its size. An error of w is returned as it is, unwrapped.
+func (a *Archive) WriteMember(w io.Writer, m Member, limit int64) (int64, error) {
 	b := m.Blk
 	where := a.Name + ":" + m.Name
 	pos := a.Offset + b.Pos
@@ -53,16 +111,18 @@ func (a *Archive) ReadMember(m Member) ([]byte, error) {
 	}
 	switch {
 	case b.Flags&FlagExists == 0:
-		return nil, errf(pos, "block %d is not in use", m.Block)
+		return 0, errf(pos, "block %d is not in use", m.Block)
 	case b.Flags&FlagDeleteMarker != 0:
-		return nil, errf(pos, "is a deletion marker (the file is deleted by this archive)")
+		return 0, errf(pos, "is a deletion marker (the file is deleted by this archive)")
 	case b.Flags&FlagPatchFile != 0:
-		return nil, errf(pos, "is an incremental patch file (Cataclysm and later), which is not supported")
+		return 0, errf(pos, "is an incremental patch file (Cataclysm and later), which is not supported")
 	case b.Size > MaxMemberSize || b.CompressedSize > MaxMemberSize:
-		return nil, errf(pos, "%d bytes (%d stored) is larger than the %d-byte member limit", b.Size, b.CompressedSize, MaxMemberSize)
+		return 0, errf(pos, "%d bytes (%d stored) is larger than the %d-byte member limit", b.Size, b.CompressedSize, MaxMemberSize)
+	case int64(b.Size) > limit:
+		return 0, errf(pos, "unpacking its %d bytes would pass the %d bytes this command may still unpack", b.Size, limit)
 	}
 	if b.Size == 0 {
-		return []byte{}, nil
+		return 0, nil
 	}
 	compressed := b.Flags&(FlagImplode|FlagCompress) != 0
 	stored := int64(b.CompressedSize)
@@ -70,69 +130,77 @@ func (a *Archive) ReadMember(m Member) ([]byte, error) {
 		stored = int64(b.Size)
 	}
 	if pos < 0 || pos > a.size || stored > a.size-pos {
-		return nil, errf(pos, "its %d stored bytes at %d lie outside the %d-byte archive file", stored, pos, a.size)
+		return 0, errf(pos, "its %d stored bytes at %d lie outside the %d-byte archive file", stored, pos, a.size)
 	}
 	var key uint32
 	if b.Flags&FlagEncrypted != 0 {
 		if !m.Known {
-			return nil, errf(pos, "is encrypted, and the key comes from its name, which no listfile gives")
+			return 0, errf(pos, "is encrypted, and the key comes from its name, which no listfile gives")
 		}
 		key = FileKey(m.Name, uint32(b.Pos), b.Size, b.Flags&FlagFixKey != 0)
 	}
 	raw, err := a.readAt(pos, stored, "the member's data")
 	if err != nil {
-		return nil, errf(pos, "%v", err)
+		return 0, errf(pos, "%v", err)
 	}
 	size := int(b.Size)
+	var written int64
+	emit := func(p []byte) error {
+		n, err := w.Write(p)
+		written += int64(n)
+		return err
+	}
 	if b.Flags&FlagSingleUnit != 0 {
 		if b.Flags&FlagEncrypted != 0 {
 			decryptBlock(raw, key)
 		}
 		if compressed && len(raw) < size {
-			out, err := decompress(raw, size, b.Flags&FlagImplode != 0)
-			if err != nil {
-				return nil, errf(pos, "%v", err)
+			n, err := unpackUnit(w, raw, size, b.Flags&FlagImplode != 0)
+			if err != nil && !errors.Is(err, errUnpack) {
+				return n, err // w's error
 			}
-			return out, nil
+			if err != nil {
+				return n, errf(pos, "%v", errors.Unwrap(err))
+			}
+			return n, nil
 		}
 		if len(raw) < size {
-			return nil, errf(pos, "stores %d bytes for a %d-byte file", len(raw), size)
+			return 0, errf(pos, "stores %d bytes for a %d-byte file", len(raw), size)
 		}
-		return raw[:size], nil
+		err := emit(raw[:size])
+		return written, err
 	}
 	ss := int(a.SectorSize)
 	nSectors := (size + ss - 1) / ss
 	if !compressed {
-		if b.Flags&FlagEncrypted != 0 {
-			for i := 0; i < nSectors; i++ {
-				decryptBlock(raw[i*ss:min((i+1)*ss, size)], key+uint32(i))
+		for i := 0; i < nSectors; i++ {
+			sec := raw[i*ss : min((i+1)*ss, size)]
+			if b.Flags&FlagEncrypted != 0 {
+				decryptBlock(sec, key+uint32(i))
+			}
+			if err := emit(sec); err != nil {
+				return written, err
 			}
 		}
-		return raw, nil
+		return written, nil
 	}
 	// The sector offset table: one offset per sector and one for the end (and,
 	// with sector CRCs, one more for the checksum block, which is not checked).
 	tableLen := (nSectors + 1) * 4
 	if tableLen > len(raw) {
-		return nil, errf(pos, "the sector table of %d sectors (%d bytes) is larger than the %d stored bytes", nSectors, tableLen, len(raw))
+		return 0, errf(pos, "the sector table of %d sectors (%d bytes) is larger than the %d stored bytes", nSectors, tableLen, len(raw))
 	}
 	table := append([]byte(nil), raw[:tableLen]...)
 	if b.Flags&FlagEncrypted != 0 {
 		decryptBlock(table, key-1)
 	}
-	// The whole output at once when the stored size makes it plausible (zlib and
-	// implode unpack at most about 1000:1; real data far less), else grown as the
-	// sectors really unpack, so a tiny member claiming a huge size allocates little.
-	capacity := size
-	if int64(size) > 64*int64(len(raw)) {
-		capacity = min(size, 16*ss)
-	}
-	out := make([]byte, 0, capacity)
+	// One sector's buffer, reused: what is unpacked goes straight to w.
+	out := make([]byte, 0, min(size, ss))
 	for i := 0; i < nSectors; i++ {
 		from := binary.LittleEndian.Uint32(table[i*4:])
 		to := binary.LittleEndian.Uint32(table[i*4+4:])
 		if from < uint32(tableLen) || to < from || int64(to) > int64(len(raw)) {
-			return nil, errf(pos+int64(i*4), "sector %d spans bytes %d to %d of the %d stored bytes", i, from, to, len(raw))
+			return written, errf(pos+int64(i*4), "sector %d spans bytes %d to %d of the %d stored bytes", i, from, to, len(raw))
 		}
 		sec := raw[from:to]
 		if b.Flags&FlagEncrypted != 0 {
@@ -140,15 +208,102 @@ func (a *Archive) ReadMember(m Member) ([]byte, error) {
 		}
 		want := min(ss, size-i*ss)
 		if len(sec) < want {
-			out, err = decompressTo(out, sec, want, b.Flags&FlagImplode != 0, true)
+			out, err = decompressTo(out[:0], sec, want, b.Flags&FlagImplode != 0, true)
 			if err != nil {
-				return nil, errf(pos+int64(from), "sector %d: %v", i, err)
+				return written, errf(pos+int64(from), "sector %d: %v", i, err)
 			}
 		} else {
-			out = append(out, sec[:want]...)
+			out = append(out[:0], sec[:want]...)
+		}
+		if err := emit(out); err != nil {
+			return written, err
 		}
 	}
-	return out, nil
+	return written, nil
+}
+
+// errUnpack marks unpackUnit's errors about the data (not w's).
+var errUnpack = errors.New("unpack")
+
+type unpackError struct{ err error }
+
+func (e unpackError) Error() string        { return e.err.Error() }
+func (e unpackError) Unwrap() error        { return e.err }
+func (e unpackError) Is(target error) bool { return target == errUnpack }
+
+// unpackUnit writes a compressed single-unit member of size bytes to w: zlib
+// or bzip2 alone stream through; anything else unpacks in memory, up to
+// maxWholeUnit bytes.
+func unpackUnit(w io.Writer, in []byte, size int, implode bool) (int64, error) {
+	var r io.Reader
+	if !implode && len(in) > 0 {
+		switch in[0] {
+		case CompZlib:
+			zr, err := zlib.NewReader(bytes.NewReader(in[1:]))
+			if err != nil {
+				return 0, unpackError{fmt.Errorf("zlib: %v", err)}
+			}
+			r = zr
+		case CompBzip2:
+			r = bzip2.NewReader(bytes.NewReader(in[1:]))
+		}
+	}
+	if r == nil {
+		if size > maxWholeUnit {
+			return 0, unpackError{fmt.Errorf("a %d-byte single-unit member with this compression unpacks only in memory, and the limit for that is %d bytes", size, maxWholeUnit)}
+		}
+		out, err := decompress(in, size, implode)
+		if err != nil {
+			return 0, unpackError{err}
+		}
+		n, err := w.Write(out)
+		return int64(n), err
+	}
+	cw := &countingWriter{w: w}
+	_, err := io.Copy(cw, io.LimitReader(r, int64(size)))
+	switch {
+	case cw.err != nil:
+		return cw.n, cw.err
+	case err != nil:
+		return cw.n, unpackError{fmt.Errorf("%s: %v", compNames0(in[0]), err)}
+	case cw.n == int64(size) && more(r):
+		return cw.n, unpackError{fmt.Errorf("unpacks to more than %d bytes", size)}
+	case cw.n != int64(size):
+		return cw.n, unpackError{fmt.Errorf("unpacks to %d bytes, want %d", cw.n, size)}
+	}
+	return cw.n, nil
+}
+
+// more reports whether r has a byte left.
+func more(r io.Reader) bool {
+	var one [1]byte
+	n, _ := io.ReadFull(r, one[:])
+	return n > 0
+}
+
+func compNames0(mask byte) string {
+	if mask == CompBzip2 {
+		return "bzip2"
+	}
+	return "zlib"
+}
+
+// countingWriter passes writes on, counting them and keeping w's error apart
+// from the reader's (io.Copy returns either).
+type countingWriter struct {
+	w   io.Writer
+	n   int64
+	err error
+}
+
+func (c *countingWriter) Write(p []byte) (int, error) {
+	if c.err != nil {
+		return 0, c.err
+	}
+	n, err := c.w.Write(p)
+	c.n += int64(n)
+	c.err = err
+	return n, err
 }
 
 // decompress unpacks one sector (or a single-unit file) to exactly size bytes.

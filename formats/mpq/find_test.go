@@ -1,6 +1,10 @@
 package mpq
 
-import "testing"
+import (
+	"bytes"
+	"encoding/binary"
+	"testing"
+)
 
 // TestFindFollowsTheProbe: a name is found where the game's probe finds it: from
 // its start slot onwards, past deleted slots and other names, wrapping at the
@@ -46,4 +50,78 @@ func TestFindFollowsTheProbe(t *testing.T) {
 			t.Errorf("%s: slot %d, want %d", tc.name, got, want)
 		}
 	}
+}
+
+// TestHeaderBehindStub: an archive after an 8 KiB executable stub (the
+// self-extracting layout) opens, and Find finds it; a file with no header at a
+// 512-byte boundary, or one off a boundary, has none.
+func TestHeaderBehindStub(t *testing.T) {
+	stub := make([]byte, 8<<10)
+	copy(stub, "MZ\x00\x00")
+	arc := append(stub, sfxArchive(t)...)
+	a, err := NewArchive("sfx.mpq", bytes.NewReader(arc), int64(len(arc)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.Offset != 8<<10 {
+		t.Errorf("header at %d, want %d", a.Offset, 8<<10)
+	}
+	if got, err := a.ReadFile(`Creature\A\a.txt`); err != nil || string(got) != "behind a stub" {
+		t.Errorf("member: %q, %v", got, err)
+	}
+	// Past the first 64 KiB read as well.
+	far := append(make([]byte, 200<<10), sfxArchive(t)...)
+	for _, tc := range []struct {
+		name string
+		data []byte
+		want bool
+	}{
+		{"behind a stub", arc, true},
+		{"behind 200 KiB", far, true},
+		{"at offset 0", sfxArchive(t), true},
+		{"none", stub, false},
+		{"off a boundary", append(make([]byte, 100), sfxArchive(t)...), false},
+	} {
+		if got := Find(bytes.NewReader(tc.data), int64(len(tc.data))); got != tc.want {
+			t.Errorf("%s: Find %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}
+
+// sfxArchive is a small archive in format 1 with one named member, written by
+// hand (the test writer's package imports this one).
+func sfxArchive(t *testing.T) []byte {
+	t.Helper()
+	name, data := `Creature\A\a.txt`, []byte("behind a stub")
+	le := binary.LittleEndian
+	body := make([]byte, headerSizeV1)
+	pos := len(body)
+	body = append(body, data...)
+	hashes := bytes.Repeat([]byte{0xFF}, 4*entrySize)
+	slot := hashString(name, hashTableOffset) & 3
+	e := hashes[slot*entrySize:]
+	le.PutUint32(e, hashString(name, hashNameA))
+	le.PutUint32(e[4:], hashString(name, hashNameB))
+	le.PutUint32(e[8:], 0)
+	le.PutUint32(e[12:], 0)
+	blocks := make([]byte, entrySize)
+	le.PutUint32(blocks, uint32(pos))
+	le.PutUint32(blocks[4:], uint32(len(data)))
+	le.PutUint32(blocks[8:], uint32(len(data)))
+	le.PutUint32(blocks[12:], FlagExists|FlagSingleUnit)
+	encryptBlock(hashes, hashTableKey)
+	encryptBlock(blocks, blockTableKey)
+	hashPos := len(body)
+	body = append(body, hashes...)
+	blockPos := len(body)
+	body = append(body, blocks...)
+	copy(body, headerMagic)
+	le.PutUint32(body[4:], headerSizeV1)
+	le.PutUint32(body[8:], uint32(len(body)))
+	le.PutUint16(body[14:], 3)
+	le.PutUint32(body[16:], uint32(hashPos))
+	le.PutUint32(body[20:], uint32(blockPos))
+	le.PutUint32(body[24:], 4)
+	le.PutUint32(body[28:], 1)
+	return body
 }

@@ -251,6 +251,13 @@ func FuzzArchive(f *testing.F) {
 		f.Add(data)
 	}
 	f.Add([]byte("MPQ\x1a"))
+	for _, s := range [][]mpqtest.File{
+		{{Name: "bomb.bin", Raw: mpqtest.ZlibBomb(1 << 20), Size: 1 << 20, Comp: mpq.CompZlib, SingleUnit: true}},
+		{{Name: "liar.bin", Raw: mpqtest.ZlibBomb(1 << 10), Size: 1 << 29, Comp: mpq.CompZlib, SingleUnit: true}},
+	} {
+		f.Add(build(f, s, mpqtest.Options{Listfile: true}))
+	}
+	f.Add(build(f, seeds[0], mpqtest.Options{Listfile: true, Prefix: []byte("MZ stub")}))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		a, err := mpq.NewArchive("f.mpq", bytes.NewReader(data), int64(len(data)))
 		if err != nil {
@@ -261,9 +268,15 @@ func FuzzArchive(f *testing.F) {
 			return
 		}
 		for _, m := range a.Members() {
-			got, err := a.ReadMember(m)
+			// Reads are bounded by the caller's limit: 1 MiB here.
+			got, err := a.ReadMemberLimit(m, 1<<20)
 			if err == nil && len(got) != int(m.Blk.Size) {
 				t.Fatalf("%s: %d bytes, listed as %d", m.Name, len(got), m.Blk.Size)
+			}
+			var sum bytes.Buffer
+			n, werr := a.WriteMember(&sum, m, 1<<20)
+			if (werr == nil) != (err == nil) || n > 1<<20 || (err == nil && !bytes.Equal(sum.Bytes(), got)) {
+				t.Fatalf("%s: streamed %d bytes (%v), read %d (%v)", m.Name, n, werr, len(got), err)
 			}
 		}
 	})

@@ -427,6 +427,7 @@ func meshAsset(file string, data []byte, res *resolver, lods *LODList) (*formats
 			skel, ds := BuildSkeleton(segs)
 			a.Diagnostics = append(a.Diagnostics, ds...)
 			a.StandIn = skel
+			a.StandInIsBind = true // the mesh's own skeleton: a clip deforms it as the client would
 		}
 	}
 	det := meshDetails(m)
@@ -554,7 +555,7 @@ func appearanceAsset(file string, data []byte, res *resolver) (*formats.Part, er
 		path, d, err := res.read(file, s.Path, skeletonTypes)
 		if err != nil {
 			a.Diagnostics = append(a.Diagnostics, formats.Warnf(file, int64(ap.SkeletonOffset),
-				"SKTI skeleton %q: %v; the meshes are drawn in bind pose on a stand-in skeleton", s.Path, err))
+				"SKTI skeleton %q: %v; without a skeleton file in the scene the meshes are drawn in bind pose on a stand-in skeleton", s.Path, err))
 			skelOK = false
 			continue
 		}

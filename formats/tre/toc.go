@@ -76,6 +76,9 @@ func DecodeTOC(name string, data []byte) (*TOC, error) {
 	count := int64(le.Uint32(data[12:]))
 	tocStored, nameStored, nameSize := int64(le.Uint32(data[16:])), int64(le.Uint32(data[20:])), int64(le.Uint32(data[24:]))
 	treeCount, treeNames := int64(le.Uint32(data[28:])), int64(le.Uint32(data[32:]))
+	if count > MaxEntries {
+		return nil, errf(12, "%d entries are more than the %d a .toc may hold", count, MaxEntries)
+	}
 	if count*EntrySize > MaxTableSize || nameSize > MaxTableSize {
 		return nil, errf(12, "a table of %d entries or a %d-byte name block is more than the %d-byte limit", count, nameSize, MaxTableSize)
 	}
@@ -187,6 +190,38 @@ func (t *TOC) Read(e *TOCEntry) ([]byte, error) {
 	}
 	ent := e.Entry
 	return a.Read(&ent)
+}
+
+// ReadLimit is Read for a member of at most limit bytes (see Archive.ReadLimit).
+func (t *TOC) ReadLimit(e *TOCEntry, limit int64) ([]byte, error) {
+	a, err := t.tree(e.TreeFile)
+	if err != nil {
+		return nil, err
+	}
+	ent := e.Entry
+	return a.ReadLimit(&ent, limit)
+}
+
+// WriteMember streams one member to w (see Archive.WriteMember).
+func (t *TOC) WriteMember(w io.Writer, e *TOCEntry, limit int64) (int64, error) {
+	a, err := t.tree(e.TreeFile)
+	if err != nil {
+		return 0, err
+	}
+	ent := e.Entry
+	return a.WriteMember(w, &ent, limit)
+}
+
+// TreePaths lists the tree files opened so far (all of them after Load), as
+// paths beside the .toc.
+func (t *TOC) TreePaths() []string {
+	var out []string
+	for _, a := range t.trees {
+		if a != nil {
+			out = append(out, a.Name)
+		}
+	}
+	return out
 }
 
 // Close closes the tree files.

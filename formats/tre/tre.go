@@ -10,16 +10,23 @@
 // compressedLength, nameOffset. Compressor 0 is none, 2 is zlib.
 //
 // Reading is bounded: every block must lie inside the file, the unpacked table
-// and names are capped, and an inflated block grows only with what its input
-// really unpacks to.
+// and names are capped (MaxTableSize, MaxEntries), the entries' names together
+// may take no more than the name block (a writer stores each name once; entries
+// pointing into one long name are refused), and an inflated block grows only
+// with what its input really unpacks to. WriteMember streams a member as it
+// unpacks, under the caller's limit; Read allocates one buffer of the stated
+// size, after unpacking the member once without keeping it when that size is
+// more than 64 times what is stored (a zlib bomb, or a lie).
 package tre
 
 import (
 	"bytes"
 	"compress/zlib"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"io"
+	"strings"
 
 	"animscope/formats"
 )
@@ -34,6 +41,10 @@ const (
 	CompZlib = 2
 	// MaxTableSize caps the unpacked table of contents and name block.
 	MaxTableSize = 64 << 20
+	// MaxEntries caps a table's entries (the largest tree files and .toc sets
+	// of the game index some hundred thousand members): every entry becomes a
+	// listed file of a mount.
+	MaxEntries = 1 << 20
 	// MaxMemberSize caps one unpacked member.
 	MaxMemberSize = 512 << 20
 )
@@ -157,6 +168,9 @@ func NewArchive(name string, r io.ReaderAt, size int64) (*Archive, error) {
 	tocOff := int64(le.Uint32(h[12:]))
 	tocComp, tocStored := le.Uint32(h[16:]), int64(le.Uint32(h[20:]))
 	nameComp, nameStored, nameSize := le.Uint32(h[24:]), int64(le.Uint32(h[28:])), int64(le.Uint32(h[32:]))
+	if count > MaxEntries {
+		return nil, a.errf(8, "%d entries are more than the %d a tree file may hold", count, MaxEntries)
+	}
 	if count*EntrySize > MaxTableSize {
 		return nil, a.errf(8, "%d entries make a %d-byte table, more than the %d-byte limit", count, count*EntrySize, MaxTableSize)
 	}
@@ -183,38 +197,139 @@ func NewArchive(name string, r io.ReaderAt, size int64) (*Archive, error) {
 	if err != nil {
 		return nil, a.errf(nameOff, "the name block: %v", err)
 	}
+	// The names are slices of one string holding the block. Together (each with
+	// its NUL) they may take no more than the block: a writer stores each name
+	// once, and entries that point into one long name (offsets 0, 1, 2, ... of it)
+	// would otherwise make every command that lists or matches them copy the
+	// long name once per entry.
+	block := string(names)
+	budget := int64(len(block))
 	a.Entries = make([]Entry, count)
 	for i := range a.Entries {
 		e := toc[i*EntrySize:]
 		en := Entry{CRC: le.Uint32(e), Length: le.Uint32(e[4:]), Offset: le.Uint32(e[8:]), Compressor: le.Uint32(e[12:]),
 			CompressedLength: le.Uint32(e[16:]), TableOffset: int64(i * EntrySize)}
 		no := int64(le.Uint32(e[20:]))
-		if no >= int64(len(names)) {
-			return nil, a.errf(tocOff, "entry %d: name offset %d is outside the %d-byte name block", i, no, len(names))
+		if no >= int64(len(block)) {
+			return nil, a.errf(tocOff, "entry %d: name offset %d is outside the %d-byte name block", i, no, len(block))
 		}
-		end := bytes.IndexByte(names[no:], 0)
+		// The search for the NUL stops where the budget does, so the whole
+		// table costs at most one pass over the block.
+		look := block[no:min(int64(len(block)), no+budget)]
+		end := int64(strings.IndexByte(look, 0))
 		if end < 0 {
+			if int64(len(look)) == budget {
+				// A plain table's entry is at a known place in the file.
+				at := tocOff
+				if tocComp == CompNone {
+					at += int64(i*EntrySize) + 20
+				}
+				return nil, a.errf(at, "entry %d: the names of entries 0 to %d take more than the %d-byte name block (entries share name bytes)", i, i, len(block))
+			}
 			return nil, a.errf(nameOff, "entry %d: its name at %d has no terminating NUL", i, no)
 		}
-		en.Name = string(names[no : no+int64(end)])
+		budget -= end + 1
+		en.Name = block[no : no+end]
 		a.Entries[i] = en
 	}
 	return a, nil
 }
 
-// Read reads one member.
-func (a *Archive) Read(e *Entry) ([]byte, error) {
+// Read reads one member into memory: one buffer of its stated size. When that
+// size is over 64 times what is stored (a zlib bomb, or a lie), the member is
+// first unpacked without keeping anything, and only one that really unpacks to
+// its size gets its buffer.
+func (a *Archive) Read(e *Entry) ([]byte, error) { return a.ReadLimit(e, MaxMemberSize) }
+
+// ReadLimit is Read for a member of at most limit bytes (a caller's budget); a
+// larger one is refused before it is read.
+func (a *Archive) ReadLimit(e *Entry, limit int64) ([]byte, error) {
+	if int64(e.Length) > 64*int64(e.Stored())+1<<20 {
+		if _, err := a.WriteMember(io.Discard, e, limit); err != nil {
+			return nil, err
+		}
+	}
+	w := &fixedWriter{b: make([]byte, 0, min(int64(e.Length), limit))}
+	if _, err := a.WriteMember(w, e, limit); err != nil {
+		return nil, err
+	}
+	return w.b, nil
+}
+
+// fixedWriter appends into a buffer allocated at the final size.
+type fixedWriter struct{ b []byte }
+
+func (w *fixedWriter) Write(p []byte) (int, error) {
+	if len(p) > cap(w.b)-len(w.b) {
+		return 0, errors.New("more bytes than the member's size")
+	}
+	w.b = append(w.b, p...)
+	return len(p), nil
+}
+
+// WriteMember writes one member to w as it unpacks (zlib streams through) and
+// returns the bytes written. A member stated larger than limit or MaxMemberSize
+// is refused before anything is read, and it must unpack to exactly its stated
+// size. An error of w is returned as it is, unwrapped.
+func (a *Archive) WriteMember(w io.Writer, e *Entry, limit int64) (int64, error) {
 	where := a.Name + ":" + e.Name
-	if e.Length > MaxMemberSize {
-		return nil, formats.Errf(where, int64(e.Offset), "%d bytes is more than the %d-byte member limit", e.Length, MaxMemberSize)
+	switch {
+	case e.Length > MaxMemberSize:
+		return 0, formats.Errf(where, int64(e.Offset), "%d bytes is more than the %d-byte member limit", e.Length, MaxMemberSize)
+	case int64(e.Length) > limit:
+		return 0, formats.Errf(where, int64(e.Offset), "unpacking its %d bytes would pass the %d bytes this command may still unpack", e.Length, limit)
 	}
 	raw, err := a.read(int64(e.Offset), int64(e.Stored()), "the member's data")
 	if err != nil {
-		return nil, formats.Errf(where, int64(e.Offset), "%v", err)
+		return 0, formats.Errf(where, int64(e.Offset), "%v", err)
 	}
-	data, err := unpack(raw, e.Compressor, int(e.Length))
+	if e.Compressor == CompNone {
+		n, err := w.Write(raw)
+		return int64(n), err
+	}
+	if e.Compressor != CompZlib {
+		return 0, formats.Errf(where, int64(e.Offset), "compressor %d is not one of 0 (none) and 2 (zlib)", e.Compressor)
+	}
+	zr, err := zlib.NewReader(bytes.NewReader(raw))
 	if err != nil {
-		return nil, formats.Errf(where, int64(e.Offset), "%v", err)
+		return 0, formats.Errf(where, int64(e.Offset), "zlib: %v", err)
 	}
-	return data, nil
+	cw := &countingWriter{w: w}
+	_, err = io.Copy(cw, io.LimitReader(zr, int64(e.Length)))
+	switch {
+	case cw.err != nil:
+		return cw.n, cw.err
+	case err != nil:
+		return cw.n, formats.Errf(where, int64(e.Offset), "zlib: %v", err)
+	case cw.n == int64(e.Length) && more(zr):
+		return cw.n, formats.Errf(where, int64(e.Offset), "unpacks to more than %d bytes, want %d", e.Length, e.Length)
+	case cw.n != int64(e.Length):
+		return cw.n, formats.Errf(where, int64(e.Offset), "unpacks to %d bytes, want %d", cw.n, e.Length)
+	}
+	return cw.n, nil
+}
+
+// more reports whether r has a byte left.
+func more(r io.Reader) bool {
+	var one [1]byte
+	n, _ := io.ReadFull(r, one[:])
+	return n > 0
+}
+
+// countingWriter passes writes on, counting them and keeping w's error apart
+// from the reader's (io.Copy returns either).
+type countingWriter struct {
+	w   io.Writer
+	n   int64
+	err error
+}
+
+func (c *countingWriter) Write(p []byte) (int, error) {
+	if c.err != nil {
+		return 0, c.err
+	}
+	n, err := c.w.Write(p)
+	c.n += int64(n)
+	c.err = err
+	return n, err
 }

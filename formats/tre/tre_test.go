@@ -5,6 +5,8 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"runtime"
+	"strings"
 	"testing"
 
 	"animscope/formats"
@@ -111,6 +113,8 @@ func FuzzTRE(f *testing.F) {
 	f.Add(tretest.Build(files(), tretest.Options{}))
 	f.Add(tretest.Build(files(), tretest.Options{Version: "4000", ZlibTable: true, ZlibNames: true}))
 	f.Add(tretest.Build(nil, tretest.Options{}))
+	f.Add(tretest.SharedNames(40, 300))
+	f.Add(tretest.Build([]tretest.File{{Name: "bomb", Data: make([]byte, 1<<20), Zlib: true}, {Name: "liar", Data: []byte("x"), Length: 1 << 30}}, tretest.Options{ZlibNames: true}))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		a, err := tre.NewArchive("f.tre", bytes.NewReader(data), int64(len(data)))
 		if err != nil {
@@ -120,11 +124,77 @@ func FuzzTRE(f *testing.F) {
 			}
 			return
 		}
+		// The table makes no more name bytes than its name block holds.
+		names := 0
 		for i := range a.Entries {
-			got, err := a.Read(&a.Entries[i])
-			if err == nil && len(got) != int(a.Entries[i].Length) {
-				t.Fatalf("entry %d: %d bytes, want %d", i, len(got), a.Entries[i].Length)
+			names += len(a.Entries[i].Name) + 1
+		}
+		if block := int(binary.LittleEndian.Uint32(data[32:])); names > block {
+			t.Fatalf("%d entries make %d name bytes from a %d-byte name block", len(a.Entries), names, block)
+		}
+		for i := range a.Entries {
+			e := &a.Entries[i]
+			// Reads are bounded by the caller's limit: 1 MiB here.
+			got, err := a.ReadLimit(e, 1<<20)
+			if err == nil && len(got) != int(e.Length) {
+				t.Fatalf("entry %d: %d bytes, want %d", i, len(got), e.Length)
+			}
+			var sum bytes.Buffer
+			n, werr := a.WriteMember(&sum, e, 1<<20)
+			if (werr == nil) != (err == nil) || n > 1<<20 || (err == nil && !bytes.Equal(sum.Bytes(), got)) {
+				t.Fatalf("entry %d: streamed %d bytes (%v), read %d (%v)", i, n, werr, len(got), err)
 			}
 		}
 	})
+}
+
+// TestSharedNames: entries whose names overlap inside one long name are refused
+// while the table is read, with the entry and its place, in one pass over the
+// block: 3,000 entries into a 2 MiB name would otherwise be 6 GB of names.
+func TestSharedNames(t *testing.T) {
+	for _, n := range []int{3000, 20000} {
+		data := tretest.SharedNames(n, 2<<20)
+		if len(data) > 64<<10 {
+			t.Fatalf("%d entries: the hostile file is %d bytes, want a small one", n, len(data))
+		}
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		_, err := open(t, data)
+		runtime.ReadMemStats(&after)
+		var fe *formats.FileError
+		if !errors.As(err, &fe) || fe.Offset < tre.HeaderSize || !strings.Contains(err.Error(), "share name bytes") {
+			t.Errorf("%d entries: %v, want a FileError saying the entries share name bytes", n, err)
+		}
+		// The inflated block (2 MiB), its string, the table: well under 16 MiB.
+		if got := after.TotalAlloc - before.TotalAlloc; got > 16<<20 {
+			t.Errorf("%d entries: reading the table allocated %d bytes, want under 16 MiB", n, got)
+		}
+	}
+	// Names that follow each other exactly fill the block: accepted.
+	var fs []tretest.File
+	for i := 0; i < 500; i++ {
+		fs = append(fs, tretest.File{Name: fmt.Sprintf("dir/%04d.skt", i)})
+	}
+	a, err := open(t, tretest.Build(fs, tretest.Options{ZlibNames: true}))
+	if err != nil || len(a.Entries) != 500 || a.Entries[499].Name != "dir/0499.skt" {
+		t.Fatalf("500 plain names: %v", err)
+	}
+}
+
+// TestEntryLimit: a table of more than MaxEntries entries is refused from the
+// header, before the table is read (a compressed table of 2.8 million entries
+// fits in a few MiB; each entry would become a listed file).
+func TestEntryLimit(t *testing.T) {
+	data := tretest.Build(files(), tretest.Options{ZlibTable: true})
+	binary.LittleEndian.PutUint32(data[8:], tre.MaxEntries+1)
+	_, err := open(t, data)
+	var fe *formats.FileError
+	if !errors.As(err, &fe) || fe.Offset != 8 || !strings.Contains(err.Error(), "more than the 1048576") {
+		t.Errorf("%v; want the entry limit at offset 8", err)
+	}
+	toc := tretest.BuildTOC([]string{"a.tre"}, []tretest.TOCEntry{{Name: "x"}}, true, true)
+	binary.LittleEndian.PutUint32(toc[12:], tre.MaxEntries+1)
+	if _, err := tre.DecodeTOC("t.toc", toc); !errors.As(err, &fe) || fe.Offset != 12 || !strings.Contains(err.Error(), "more than the 1048576") {
+		t.Errorf(".toc: %v; want the entry limit at offset 12", err)
+	}
 }

@@ -151,6 +151,9 @@ func runWindow(cfg Config) error {
 	app := &App{S: s, Cam: render.NewCamera(), win: win, d: drawer{r: r}, ui: uir, cell: 1}
 	app.UI = &UI{S: s, Scale: scale, SetImage: uir.SetImage, Layout: viewer.LoadLayout(layoutPath(cfg))}
 	app.UI.savedLayout = app.UI.Layout
+	if cfg.RecentPath != "" { // a test's or a shot's: the recent mounts beside it, not the user's
+		app.UI.recentMountsPath = filepath.Join(filepath.Dir(cfg.RecentPath), "recent-mounts.json")
+	}
 	if !cfg.Hidden { // a window a person uses: the desktop's file dialogs
 		app.UI.native = newNativeDialogs(settingsPath(cfg))
 	}

@@ -80,7 +80,8 @@ func materialData(sc *viewer.Scene) []render.MaterialData {
 	out := make([]render.MaterialData, len(mats))
 	for i, m := range mats {
 		out[i] = render.MaterialData{Mesh: m.Mesh, Image: sc.TextureImage(m.Texture), Blend: m.Blend,
-			TwoSided: m.TwoSided, Unlit: m.Unlit, WrapU: m.WrapU, WrapV: m.WrapV, FlipV: m.FlipV, Nearest: m.Nearest}
+			TwoSided: m.TwoSided, Unlit: m.Unlit, WrapU: m.WrapU, WrapV: m.WrapV, FlipV: m.FlipV, Nearest: m.Nearest,
+			OpaqueTexture: m.OpaqueTexture}
 		if cs := sc.TextureChoices(i); len(cs) > 1 {
 			out[i].Choices = make([]*image.NRGBA, len(cs))
 			for k, c := range cs {

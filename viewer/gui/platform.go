@@ -58,12 +58,16 @@ func newPlatform(win *glfw.Window, app *App) *platform {
 	win.SetScrollCallback(p.scroll)
 	win.SetKeyCallback(p.key)
 	win.SetCharCallback(func(_ *glfw.Window, r rune) { p.io.AddInputCharacters(string(r)) })
-	win.SetDropCallback(func(_ *glfw.Window, names []string) {
-		if len(names) > 0 {
-			p.app.S.Open(names)
-		}
-	})
+	win.SetDropCallback(func(_ *glfw.Window, names []string) { p.drop(names) })
 	return p
+}
+
+// drop opens what was dropped on the window: a scene's files, or a folder in
+// the asset browser (viewer.State.OpenPaths).
+func (p *platform) drop(names []string) {
+	if len(names) > 0 {
+		p.app.S.OpenPaths(names)
+	}
 }
 
 func (p *platform) inViewport(x, y float64) bool {

@@ -20,6 +20,9 @@ type UI struct {
 	// Label, when LabelOK, is where the selected joint is on screen (display points).
 	Label   imgui.Vec2
 	LabelOK bool
+	// shortcutsAt, openAt and assetsAt are where those windows were last drawn
+	// (x, y, w, h; tests look under them).
+	shortcutsAt, openAt, assetsAt [4]float32
 	// SetImage uploads an image as a texture (nil: images are not shown).
 	SetImage func(id imgui.TextureID, img *image.RGBA) imgui.TextureID
 	// Screenshot, when set, is the last screenshot's path (shown in the status line).
@@ -49,7 +52,12 @@ type UI struct {
 	geos                  geosetsView
 	gp                    graphPanel       // the graph editor (ui_graph.go)
 	shot                  screenshotDialog // File > Screenshot (ui_screenshot.go)
+	attach                attachView       // the Scene panel's Attach… section (ui_attach.go)
 	native                *nativeDialogs   // the desktop's file dialogs; nil: built-in only (ui_nativedialog.go)
+
+	// recentMountsPath is where the browser's recent mounts live ("": the
+	// user's, viewer.DefaultRecentMountsPath).
+	recentMountsPath string
 }
 
 var (
@@ -111,11 +119,16 @@ func (u *UI) Build(w, h float32) {
 	s.ShowProbes(probes)
 
 	if u.LabelOK && s.Scene != nil && s.Selected >= 0 && s.Selected < s.Scene.Skel.Len() {
-		dl := imgui.ForegroundDrawList()
-		name := s.Scene.Skel.Names[s.Selected]
+		// Behind every window (the shortcuts, the banner, dialogs) and clipped
+		// to the 3D view: the label belongs to the scene, not over the panels.
+		dl := imgui.BackgroundDrawList()
+		v := u.Viewport
+		dl.PushClipRect(imgui.Vec2{X: v[0], Y: v[1]}, imgui.Vec2{X: v[0] + v[2], Y: v[1] + v[3]})
+		name := s.Scene.NodeLabel(int(s.Selected))
 		p := u.Label.Plus(imgui.Vec2{X: 8 * sc, Y: -8 * sc})
 		dl.AddRectFilledV(p.Minus(imgui.Vec2{X: 3, Y: 1}), p.Plus(imgui.Vec2{X: imgui.CalcTextSize(name, false, 0).X + 3, Y: imgui.TextLineHeight() + 1}), packed(0, 0, 0, 0.6), 3, 0)
 		dl.AddText(p, packed(1, 0.7, 0.3, 1), name)
+		dl.PopClipRect()
 	}
 	u.compareSideLabels()
 	u.takeMapRequest()
@@ -124,8 +137,15 @@ func (u *UI) Build(w, h float32) {
 	u.shortcutsWindow()
 	u.openDialog()
 	u.screenshotDialog()
+	u.takeBrowseRequest()
 	u.assetsWindow()
 	u.saveLayout()
+}
+
+// windowRect is the current window's place (x, y, w, h).
+func windowRect() [4]float32 {
+	p, sz := imgui.WindowPos(), imgui.WindowSize()
+	return [4]float32{p.X, p.Y, sz.X, sz.Y}
 }
 
 const fixedWindow = imgui.WindowFlagsNoMove | imgui.WindowFlagsNoResize | imgui.WindowFlagsNoSavedSettings
@@ -259,7 +279,7 @@ func (u *UI) splitters(a viewer.Areas, w, bodyH float32) {
 	}
 	bar("##split-left", a.SplitLeft, func(d imgui.Vec2) { u.Layout.DragLeft(d.X, w, sc) })
 	bar("##split-right", a.SplitRight, func(d imgui.Vec2) { u.Layout.DragRight(d.X, w, sc) })
-	bar("##split-bottom", a.SplitBottom, func(d imgui.Vec2) { u.Layout.DragBottom(d.Y, bodyH, sc) })
+	bar("##split-bottom", a.SplitBottom, func(d imgui.Vec2) { u.Layout.DragBottom(d.Y, bodyH, sc); u.userSizedBottom() })
 }
 
 // ShowPanel brings panel id into view: a side panel is expanded, a bottom panel
@@ -339,6 +359,7 @@ func (u *UI) panelsMenu() {
 		path := l.Path
 		*l = viewer.DefaultLayout()
 		l.Path = path
+		u.userSizedBottom()
 	}
 	imgui.EndMenu()
 }
@@ -350,7 +371,7 @@ func (u *UI) saveLayout() {
 	}
 	u.Layout.Fit(u.lastW, u.lastH, u.lastTop, u.scale())
 	u.savedLayout = u.Layout
-	if err := u.Layout.Save(); err != nil && u.S != nil {
+	if err := u.layoutToSave().Save(); err != nil && u.S != nil {
 		u.S.AddDiag(formats.Warning, "the window layout could not be saved: %v", err)
 	}
 }

@@ -2,6 +2,7 @@ package gui
 
 import (
 	"fmt"
+	"unicode/utf8"
 
 	"animscope/formats/printable"
 	"animscope/viewer"
@@ -12,9 +13,44 @@ import (
 // AssetsOpen shows the asset browser window (File > Browse archive or folder).
 func (u *UI) AssetsOpen() {
 	if u.assets == nil {
-		u.assets = viewer.NewAssetBrowser(viewer.DefaultRecentMountsPath(), u.S.Opts)
+		p := u.recentMountsPath
+		if p == "" {
+			p = viewer.DefaultRecentMountsPath()
+		}
+		u.assets = viewer.NewAssetBrowser(p, u.S.Opts)
 	}
 	u.showAssets = true
+}
+
+// takeBrowseRequest opens the asset browser on the folder the state asked for
+// (viewer.State.OpenPaths: a folder on the command line or dropped on the
+// window); a mount that fails shows its error in the browser.
+func (u *UI) takeBrowseRequest() {
+	p := u.S.Req.Browse
+	if p == "" {
+		return
+	}
+	u.S.Req.Browse = ""
+	u.AssetsOpen()
+	u.assetsPath = p
+	u.assets.Open(p) // the error stays in the browser (AssetBrowser.Err)
+}
+
+// fitLeft is s, or, when it is wider than w points, its end behind "..." (a
+// path keeps its file name in view; the row's tooltip has the whole).
+func fitLeft(s string, w float32) string {
+	if w <= 0 || imgui.CalcTextSize(s, false, 0).X <= w {
+		return s
+	}
+	for i := 1; i < len(s); i++ {
+		if !utf8.RuneStart(s[i]) {
+			continue
+		}
+		if t := "..." + s[i:]; imgui.CalcTextSize(t, false, 0).X <= w {
+			return t
+		}
+	}
+	return "..."
 }
 
 // assetsWindow draws the asset browser: a mount line with the recent mounts, a
@@ -27,10 +63,12 @@ func (u *UI) assetsWindow() {
 	}
 	b, s, sc := u.assets, u.S, u.scale()
 	imgui.SetNextWindowSizeV(imgui.Vec2{X: 720 * sc, Y: 520 * sc}, imgui.ConditionFirstUseEver)
+	imgui.SetNextWindowBgAlpha(1) // opaque: the panels behind must not show through the list
 	if !imgui.BeginV("Assets", &u.showAssets, 0) {
 		imgui.End()
 		return
 	}
+	u.assetsAt = windowRect()
 	imgui.SetNextItemWidth(-160 * sc)
 	if imgui.InputTextV("##mount", &u.assetsPath, imgui.InputTextFlagsEnterReturnsTrue, nil) {
 		b.Open(u.assetsPath)
@@ -50,7 +88,9 @@ func (u *UI) assetsWindow() {
 		imgui.EndCombo()
 	}
 	if b.Err != "" {
+		imgui.PushTextWrapPos()
 		coloured(colError, b.Err)
+		imgui.PopTextWrapPos()
 	}
 	if b.Mount == nil {
 		wrapped("Mount a folder, an MPQ, NRes or SWG tree file (.tre, .toc), or a game data folder.")
@@ -87,7 +127,7 @@ func (u *UI) assetsWindow() {
 			b.Up()
 		}
 		imgui.SameLine()
-		imgui.Text("/" + printable.Name(b.Dir))
+		imgui.Text(fitLeft("/"+printable.Name(b.Dir), imgui.ContentRegionAvail().X))
 	}
 	infoW := 250 * sc
 	listW := imgui.ContentRegionAvail().X - infoW
@@ -97,11 +137,17 @@ func (u *UI) assetsWindow() {
 		for clip.Step() {
 			for i := clip.DisplayStart; i < clip.DisplayEnd && i < len(b.Rows); i++ {
 				r := b.Rows[i]
-				if imgui.SelectableV(printable.Name(r.Name)+"##a"+fmt.Sprint(i), r.Path == b.Selected, imgui.SelectableFlagsAllowDoubleClick, imgui.Vec2{X: listW - 110*sc}) {
+				rowW := listW - 110*sc
+				shown := printable.Name(r.Name)
+				name := fitLeft(shown, rowW-imgui.CurrentStyle().ItemSpacing().X)
+				if imgui.SelectableV(name+"##a"+fmt.Sprint(i), r.Path == b.Selected, imgui.SelectableFlagsAllowDoubleClick, imgui.Vec2{X: rowW}) {
 					b.Enter(r)
 					if !r.Dir && imgui.IsMouseDoubleClicked(0) {
 						s.Open([]string{b.OpenName(r)})
 					}
+				}
+				if name != shown && imgui.IsItemHovered() {
+					imgui.SetTooltip(shown)
 				}
 				if !r.Dir {
 					imgui.SameLine()

@@ -78,7 +78,7 @@ func (u *UI) standInBadge() {
 			imgui.WindowFlagsNoMove | imgui.WindowFlagsNoFocusOnAppearing
 		if imgui.BeginV(fmt.Sprintf("##standin%d", i), nil, flags) {
 			imgui.Text(viewer.StandInBadge)
-			tooltip(viewer.StandInHelp)
+			tooltip(scene.StandInTooltip())
 		}
 		imgui.End()
 		imgui.PopStyleColor()
@@ -94,7 +94,9 @@ func (u *UI) shortcutsWindow() {
 	sc := u.scale()
 	imgui.SetNextWindowPosV(imgui.Vec2{X: u.Viewport[0] + u.Viewport[2]/2, Y: u.Viewport[1] + 40*sc}, imgui.ConditionAppearing, imgui.Vec2{X: 0.5, Y: 0})
 	open := true
+	imgui.SetNextWindowBgAlpha(1) // opaque over the 3D view's labels and lines
 	if imgui.BeginV("Keyboard shortcuts (F1)", &open, imgui.WindowFlagsAlwaysAutoResize|imgui.WindowFlagsNoCollapse) {
+		u.shortcutsAt = windowRect()
 		if imgui.BeginTableV("shortcuts", 2, imgui.TableFlagsRowBg|imgui.TableFlagsBordersInnerV, imgui.Vec2{}, 0) {
 			for _, k := range viewer.Shortcuts {
 				imgui.TableNextRow()

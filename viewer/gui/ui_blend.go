@@ -4,19 +4,27 @@ import (
 	"fmt"
 	"math"
 
+	"animscope/anim"
 	"animscope/formats"
 	"animscope/viewer"
 
 	"github.com/inkyblackness/imgui-go/v4"
 )
 
+// clipChoices are the blend combos' entries: "0 Stand", and "0 (bind pose)"
+// for a scene without clips (not a bare "0").
+func clipChoices(infos []anim.ClipInfo) []string {
+	names := make([]string, len(infos))
+	for i, in := range infos {
+		names[i] = fmt.Sprintf("%d %s", i, clipName(in))
+	}
+	return names
+}
+
 func (u *UI) blendPanel() {
 	s := u.S
 	sc := s.Scene
-	names := make([]string, len(sc.Infos))
-	for i, in := range sc.Infos {
-		names[i] = fmt.Sprintf("%d %s", i, in.Name)
-	}
+	names := clipChoices(sc.Infos)
 	imgui.Checkbox("Blend A with B", &s.Blend.On)
 	a := int32(s.Clip)
 	if imgui.Combo("clip A", &a, names) {

@@ -47,7 +47,7 @@ func nodeNames(sc *viewer.Scene, idx []int32) string {
 			names = append(names, fmt.Sprintf("... %d more", len(idx)-200))
 			break
 		}
-		names = append(names, sc.Skel.Names[i])
+		names = append(names, sc.NodeLabel(int(i)))
 	}
 	return strings.Join(names, ", ")
 }
@@ -63,11 +63,11 @@ func (u *UI) compareTable() {
 	}
 	// A branch column only for a side whose family has a fallback branch.
 	brA, brB := a.HasBranch(), b.HasBranch()
-	cols := []string{"node A", "node B", "differs in", "A frame"}
+	cols := []string{"node A", "node B", "differs in", sideFrameColumn("A ", a)}
 	if brA {
 		cols = append(cols, "A branch")
 	}
-	cols = append(cols, "A keys", "B frame")
+	cols = append(cols, "A keys", sideFrameColumn("B ", b))
 	if brB {
 		cols = append(cols, "B branch")
 	}
@@ -104,7 +104,7 @@ func (u *UI) compareTable() {
 				imgui.TableSetBgColor(imgui.TableBgTargetRowBg1, colDiffBg)
 			}
 			imgui.TableNextColumn()
-			if imgui.SelectableV(fmt.Sprintf("%d %s", a.Skel.FileIndexOf(int(pr[0])), a.Skel.Names[pr[0]]), int(pr[0]) == s.Selected, imgui.SelectableFlagsSpanAllColumns|imgui.SelectableFlagsAllowDoubleClick, imgui.Vec2{}) {
+			if imgui.SelectableV(fmt.Sprintf("%d %s", a.Skel.FileIndexOf(int(pr[0])), a.NodeLabel(int(pr[0]))), int(pr[0]) == s.Selected, imgui.SelectableFlagsSpanAllColumns|imgui.SelectableFlagsAllowDoubleClick, imgui.Vec2{}) {
 				s.Select(int(pr[0]))
 				if imgui.IsMouseDoubleClicked(0) {
 					s.MapShowPair(rows[k])
@@ -112,7 +112,7 @@ func (u *UI) compareTable() {
 			}
 			tooltip("click: select the node; double-click: show it at this frame on the fallback map")
 			imgui.TableNextColumn()
-			imgui.Text(fmt.Sprintf("%d %s", b.Skel.FileIndexOf(int(pr[1])), b.Skel.Names[pr[1]]))
+			imgui.Text(fmt.Sprintf("%d %s", b.Skel.FileIndexOf(int(pr[1])), b.NodeLabel(int(pr[1]))))
 			imgui.TableNextColumn()
 			imgui.Text(viewer.DiffWords(d, chans, brA && brB, &cn))
 			compareCells(pa, brA, d, chans, &cn)
@@ -121,6 +121,21 @@ func (u *UI) compareTable() {
 	}
 	clip.End()
 	imgui.EndTable()
+}
+
+// sideFrameColumn is "A frame" or "A ms" (side "A " or "B "), as constants: the
+// table is laid out every frame.
+func sideFrameColumn(side string, sc *viewer.Scene) string {
+	ms := sc.FrameColumn() == "ms"
+	switch {
+	case side == "A " && ms:
+		return "A ms"
+	case side == "A ":
+		return "A frame"
+	case ms:
+		return "B ms"
+	}
+	return "B frame"
 }
 
 // compareCells is one side's frame, branch (where its family has one) and every

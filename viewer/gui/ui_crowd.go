@@ -94,7 +94,7 @@ func (d *drawer) drawCrowd(s *viewer.State, cam *render.Camera, vp [4]int32) {
 	d.opts = drawOptions(s, sc, d.crowd.cell)
 	d.opts.JointSize = crowdJointSize(cam, c.Spacing, vp[3])
 	d.r.Begin(&d.frame)
-	d.r.DrawCrowd(&d.frame, &d.opts, d.gpu(0, sc), sc.Skel, c.Model, c.Skin, c.Offsets)
+	d.r.DrawCrowd(&d.frame, &d.opts, d.gpu(0, sc), sc.Skel, c.Model, c.DrawnSkin(), c.Offsets)
 	d.r.End()
 }
 

@@ -11,7 +11,10 @@ func (u *UI) diagnostics() {
 	if imgui.Button("Clear") {
 		s.Diags = s.Diags[:0]
 	}
-	if imgui.BeginChildV("diaglist", imgui.Vec2{}, true, imgui.WindowFlagsHorizontalScrollbar) {
+	// Lines wrap at the panel's edge (a long path or message stays readable
+	// without a sideways scroll).
+	if imgui.BeginChildV("diaglist", imgui.Vec2{}, true, 0) {
+		imgui.PushTextWrapPos()
 		for _, d := range s.Diags {
 			switch {
 			case d.Severity == formats.Error:
@@ -22,6 +25,7 @@ func (u *UI) diagnostics() {
 				coloured(colWarn, "warning: "+d.Text)
 			}
 		}
+		imgui.PopTextWrapPos()
 	}
 	imgui.EndChild()
 }

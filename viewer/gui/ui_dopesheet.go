@@ -99,7 +99,7 @@ func (u *UI) timeline() {
 	g.nameW = min(200*sc, avail.X*0.3)
 	g.tlX = origin.X + g.nameW
 	g.tlW = max(avail.X-g.nameW-style.ScrollbarSize(), 10)
-	g.rulerH = 2*lineH + 8*sc
+	g.rulerH = rulerHeight(lineH, sc, len(s.Markers()) > 0)
 	g.rowH = lineH + 4*sc
 	nameW, tlX, tlW, rulerH := g.nameW, g.tlX, g.tlW, g.rulerH
 	dv.rulerTop = origin.Y
@@ -289,6 +289,25 @@ func rulerStep(pxPerFrame, minLabelPx float32) (label, minor int) {
 	return label, minor
 }
 
+// rulerLanes are the tops of the ruler's lines of text, from its top: frame
+// numbers, times, and (a clip with markers) the markers' names, each a text
+// line high, so that none covers another.
+type rulerLanes struct{ frame, time, marker float32 }
+
+func rulerLanesAt(lineH, sc float32) rulerLanes {
+	return rulerLanes{frame: 1 * sc, time: lineH + 2*sc, marker: 2*lineH + 4*sc}
+}
+
+// rulerHeight is the ruler's height: two lanes, and a third for the names of a
+// clip's markers (SWG messages, M2 events).
+func rulerHeight(lineH, sc float32, markers bool) float32 {
+	h := 2*lineH + 8*sc
+	if markers {
+		h += lineH + 2*sc
+	}
+	return h
+}
+
 // drawRuler draws the ruler: frame numbers on top, times in the clip's unit below,
 // the clip's end, the play range with its handles, markers, B's time and the cursor.
 func (u *UI) drawRuler(dl imgui.DrawList, info anim.ClipInfo, pos imgui.Vec2, w, h float32, xOf func(float64) float32) {
@@ -297,6 +316,7 @@ func (u *UI) drawRuler(dl imgui.DrawList, info anim.ClipInfo, pos imgui.Vec2, w,
 	sc := u.scale()
 	lineH := imgui.TextLineHeight()
 	end := imgui.Vec2{X: pos.X + w, Y: pos.Y + h}
+	lanes := rulerLanesAt(lineH, sc)
 	dl.PushClipRectV(pos, end, true)
 	defer dl.PopClipRect()
 	dl.AddRectFilled(pos, end, dsRulerBg)
@@ -316,8 +336,8 @@ func (u *UI) drawRuler(dl imgui.DrawList, info anim.ClipInfo, pos imgui.Vec2, w,
 		t := float64(f) * st
 		x := xOf(t)
 		dl.AddLine(imgui.Vec2{X: x, Y: pos.Y}, imgui.Vec2{X: x, Y: end.Y}, dsGrid)
-		dl.AddText(imgui.Vec2{X: x + 3*sc, Y: pos.Y + 1*sc}, dsText, dv.ints.intText(f, &dv.tb))
-		dl.AddText(imgui.Vec2{X: x + 3*sc, Y: pos.Y + lineH + 2*sc}, dsTextDim, timeLabel(&dv.tb2, t, info))
+		dl.AddText(imgui.Vec2{X: x + 3*sc, Y: pos.Y + lanes.frame}, dsText, dv.ints.intText(f, &dv.tb))
+		dl.AddText(imgui.Vec2{X: x + 3*sc, Y: pos.Y + lanes.time}, dsTextDim, timeLabel(&dv.tb2, t, info))
 	}
 	if du := info.Duration; du > 0 && !math.IsInf(du, 1) {
 		x := xOf(du)
@@ -330,10 +350,20 @@ func (u *UI) drawRuler(dl imgui.DrawList, info anim.ClipInfo, pos imgui.Vec2, w,
 			dl.AddRectFilled(imgui.Vec2{X: x - 3*sc, Y: pos.Y + h*0.3}, imgui.Vec2{X: x + 3*sc, Y: end.Y}, dsHandle)
 		}
 	}
-	for _, m := range s.Markers() {
+	// The clip's markers: a name in the ruler's third lane (below the frame
+	// numbers and times, which it would cover), cut at the next marker.
+	marks := s.Markers()
+	for i, m := range marks {
 		x := xOf(m.Time)
 		dl.AddTriangleFilled(imgui.Vec2{X: x - 5*sc, Y: end.Y - 8*sc}, imgui.Vec2{X: x + 5*sc, Y: end.Y - 8*sc}, imgui.Vec2{X: x, Y: end.Y}, dsClipMarker)
-		dl.AddText(imgui.Vec2{X: x + 6*sc, Y: end.Y - lineH}, dsClipMarker, m.Name)
+		right := end.X
+		if i+1 < len(marks) {
+			right = min(right, xOf(marks[i+1].Time)-2*sc)
+		}
+		ty := pos.Y + lanes.marker
+		dl.PushClipRectV(imgui.Vec2{X: x, Y: ty}, imgui.Vec2{X: right, Y: end.Y}, true)
+		dl.AddText(imgui.Vec2{X: x + 6*sc, Y: ty}, dsClipMarker, m.Name)
+		dl.PopClipRect()
 	}
 	for _, m := range d.UserMarkers {
 		if m.Clip != info.Name {
@@ -398,7 +428,7 @@ func (u *UI) dopeRows(info anim.ClipInfo, nameW, tlX, tlW, rowH float32, xOf fun
 			imgui.InvisibleButton("n", imgui.Vec2{X: nameW, Y: rowH})
 			nameClicked, nameDouble := imgui.IsItemClicked(), imgui.IsItemHovered() && imgui.IsMouseDoubleClicked(0)
 			if row.Chan < 0 && imgui.IsItemHovered() {
-				imgui.SetTooltip(scene.Skel.Names[node]) // the column may cut a long name
+				imgui.SetTooltip(scene.NodeLabel(node)) // the column may cut a long name
 			}
 			imgui.SameLineV(0, 0)
 			imgui.InvisibleButton("t", imgui.Vec2{X: tlW, Y: rowH})
@@ -420,7 +450,7 @@ func (u *UI) dopeRows(info anim.ClipInfo, nameW, tlX, tlW, rowH float32, xOf fun
 				}
 				dl.AddText(imgui.Vec2{X: p.X + 4*sc + indent, Y: ty}, dsTextDim, ex)
 				dl.PushClipRectV(p, imgui.Vec2{X: p.X + nameW - 2*sc, Y: p.Y + rowH}, true)
-				dl.AddText(imgui.Vec2{X: p.X + 16*sc + indent, Y: ty}, dsText, scene.Skel.Names[node])
+				dl.AddText(imgui.Vec2{X: p.X + 16*sc + indent, Y: ty}, dsText, scene.NodeLabel(node))
 				dl.PopClipRect()
 				if nameClicked {
 					if imgui.MousePos().X < p.X+14*sc+indent || nameDouble {
@@ -604,7 +634,7 @@ func (u *UI) cellTooltip(node int, row viewer.DopeRow, t float64, info anim.Clip
 		return
 	}
 	imgui.BeginTooltip()
-	tb := dv.tb.reset().str(s.Scene.Skel.Names[node]).str("  frame ").int(c).str("  ")
+	tb := dv.tb.reset().str(s.Scene.NodeLabel(node)).str("  frame ").int(c).str("  ")
 	tb.float(float64(c)*d.Step, 2).str(" ").str(info.Unit)
 	imgui.Text(tb.String())
 	if d.HasBranch {

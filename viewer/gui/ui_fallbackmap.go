@@ -22,6 +22,14 @@ type fmapUI struct {
 	// grownFor is the panel (fallback-map or compare) the bottom area was
 	// fitted to since it last came to the front (fitBottom).
 	grownFor string
+	// grown says the bottom area is taller than the user made it, for the
+	// panel in front (fitBottom); userBottom is the user's height, which the
+	// area returns to when the panel leaves the front and which the saved
+	// layout keeps, so that a later session (and its first picture) does not
+	// start with the map's room. Dragging the splitter makes the height the
+	// user's own.
+	grown      bool
+	userBottom float64
 	// cellsAt is where the cell area's top left corner was last drawn (screen
 	// points; tests point the mouse at cells with it).
 	cellsAt imgui.Vec2
@@ -57,15 +65,38 @@ func (u *UI) fitBottom(id string, need, avail float32) {
 		return
 	}
 	cur := u.Layout.Areas(u.lastW, u.lastH, u.lastTop, u.scale()).Bottom.H
-	u.Layout.Bottom = float64(max(u.Layout.Bottom, float64(min((cur+need-avail)/body, mapMaxBottom))))
+	if grow := float64(min((cur+need-avail)/body, mapMaxBottom)); grow > u.Layout.Bottom {
+		if !u.fmap.grown {
+			u.fmap.grown, u.fmap.userBottom = true, u.Layout.Bottom
+		}
+		u.Layout.Bottom = grow
+	}
 }
 
 // mapFrontCheck notes, every frame, which panel is in front: one that is not
-// will be fitted again the next time it is.
+// will be fitted again the next time it is, and the bottom area it grew goes
+// back to the user's height.
 func (u *UI) mapFrontCheck() {
 	if u.Layout.Tab != u.fmap.grownFor || u.Layout.BottomCollapsed {
 		u.fmap.grownFor = ""
+		if u.fmap.grown {
+			u.Layout.Bottom, u.fmap.grown = u.fmap.userBottom, false
+		}
 	}
+}
+
+// userSizedBottom notes that the user sized the bottom area (the splitter, a
+// reset): its height is theirs from now on.
+func (u *UI) userSizedBottom() { u.fmap.grown = false }
+
+// layoutToSave is the layout as the user made it: the bottom area at the
+// user's height while a panel has grown it.
+func (u *UI) layoutToSave() viewer.Layout {
+	l := u.Layout
+	if u.fmap.grown {
+		l.Bottom = u.fmap.userBottom
+	}
+	return l
 }
 
 // Colours of the map's cells.
@@ -442,7 +473,7 @@ func (u *UI) mapTooltip(fm *viewer.FallbackMap, r, c int) {
 	}
 	pr := fm.Pairs[r]
 	imgui.BeginTooltip()
-	imgui.Text(fmt.Sprintf("A %s  |  B %d %s", fm.Labels[r], s.SceneB.Skel.FileIndexOf(int(pr[1])), s.SceneB.Skel.Names[pr[1]]))
+	imgui.Text(fmt.Sprintf("A %s  |  B %d %s", fm.Labels[r], s.SceneB.Skel.FileIndexOf(int(pr[1])), s.SceneB.NodeLabel(int(pr[1]))))
 	imgui.Text(fmt.Sprintf("column %d: t = %s %s", c, formatTime(fm.Time(c)), fm.Unit))
 	for k, p := range []*anim.Probe{pa, pb} {
 		side := "A"

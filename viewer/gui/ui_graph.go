@@ -201,7 +201,7 @@ func (u *UI) graphTexts() {
 		if i > 0 {
 			b.WriteString(", ")
 		}
-		b.WriteString(u.S.Scene.Skel.Names[n])
+		b.WriteString(u.S.Scene.NodeLabel(n))
 	}
 	u.gp.nodesText = b.String()
 	unit := g.Info.Unit

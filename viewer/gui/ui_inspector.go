@@ -33,10 +33,12 @@ func (u *UI) inspector() {
 		u.materialsPanel()
 	}
 	imgui.Separator()
+	imgui.PushTextWrapPos() // the timings and a saved path wrap in a narrow panel
 	imgui.Text(s.StatsLine())
 	if u.Screenshot != "" {
 		coloured(colDim, "saved "+u.Screenshot)
 	}
+	imgui.PopTextWrapPos()
 }
 
 func (u *UI) nodeReadout() {
@@ -44,7 +46,7 @@ func (u *UI) nodeReadout() {
 	sc := s.Scene
 	i := s.Selected
 	par := sc.Skel.FileParentOf(i)
-	imgui.Text(fmt.Sprintf("%s  (node %d, parent %d)", sc.Skel.Names[i], sc.Skel.FileIndexOf(i), par))
+	imgui.Text(fmt.Sprintf("%s  (node %d, parent %d)", sc.NodeLabel(i), sc.Skel.FileIndexOf(i), par))
 	x := sc.Pose.Local[i]
 	q := x.Q
 	if sc.Asset.ConjugatedRotation {

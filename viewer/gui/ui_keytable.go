@@ -71,9 +71,9 @@ type keyTableView struct {
 	rowH              float32
 	// shownLo, shownHi are the rows the clipper drew last frame (for tests).
 	shownLo, shownHi int
-	// labels are the column labels for labelsKey (branch, two sides, compare).
+	// labels are the column labels for labelsKey.
 	labels    []string
-	labelsKey [3]bool
+	labelsKey keyColumnsKey
 }
 
 // keyTable is every channel of every node: frame, branch (families with one), k0,
@@ -97,7 +97,7 @@ func (u *UI) keyTable() {
 		in.B, in.Pairs = s.SceneB.Pose.Probes, s.Match.Pairs
 		in.HasBranch = in.HasBranch && s.SceneB.HasBranch()
 	case s.BlendOn():
-		in.B = sc.Pose.ProbesB
+		in.B, in.Blend = sc.Pose.ProbesB, true
 	}
 	m := &kv.model
 	m.Update(in)
@@ -122,9 +122,11 @@ func (u *UI) keyTable() {
 		tooltip(viewer.HelpFallback)
 	}
 	if in.B != nil {
-		imgui.SameLine()
-		imgui.Checkbox("only differing", &m.OnlyDiff)
-		tooltip("only the channels whose frame, branch or keys differ between A and B")
+		if compare { // a blend's two clips differ as a matter of course
+			imgui.SameLine()
+			imgui.Checkbox("only differing", &m.OnlyDiff)
+			tooltip("only the channels whose frame, branch or keys differ between A and B")
+		}
 		imgui.SameLine()
 		tb := kv.tb.reset()
 		if compare {
@@ -142,7 +144,11 @@ func (u *UI) keyTable() {
 	if in.HasBranch {
 		perSide = 5
 	}
-	labels := kv.columns(in.HasBranch, in.B != nil, compare)
+	frameA, frameB := sc.FrameColumn(), sc.FrameColumn()
+	if compare {
+		frameB = s.SceneB.FrameColumn()
+	}
+	labels := kv.columns(in.HasBranch, in.B != nil, compare, frameA, frameB)
 	cols := len(labels)
 	flags := imgui.TableFlagsBorders | imgui.TableFlagsRowBg | imgui.TableFlagsScrollY | imgui.TableFlagsResizable | imgui.TableFlagsSizingFixedFit
 	if !imgui.BeginTableV("keys", cols, flags, imgui.Vec2{X: 0, Y: max(imgui.ContentRegionAvail().Y, 50)}, 0) {
@@ -164,8 +170,8 @@ func (u *UI) keyTable() {
 			tooltip(viewer.HelpMapped + "\n\n" + viewer.HelpFallback)
 		case "k0", "k1", "alpha":
 			tooltip(viewer.HelpKeyNotation)
-		case "frame":
-			tooltip("the frame index the sampler computed (VCA: the channel's own frame)")
+		case "frame", "ms":
+			tooltip(viewer.FrameColumnHelp(trimSide(name)))
 		}
 	}
 	if kv.scrollTo >= 0 && kv.rowH > 0 {
@@ -192,7 +198,7 @@ func (u *UI) keyTable() {
 			imgui.TableNextColumn()
 			label := ""
 			if row.First {
-				label = kv.tb.reset().int(sc.Skel.FileIndexOf(int(row.Node))).str(" ").str(sc.Skel.Names[row.Node]).String()
+				label = kv.tb.reset().int(sc.Skel.FileIndexOf(int(row.Node))).str(" ").str(sc.NodeLabel(int(row.Node))).String()
 			}
 			if imgui.SelectableV(label, int(row.Node) == s.Selected, imgui.SelectableFlagsSpanAllColumns, imgui.Vec2{}) {
 				s.Select(int(row.Node))
@@ -220,7 +226,7 @@ func (u *UI) keyTable() {
 			if compare {
 				imgui.TableNextColumn()
 				if row.First && row.NodeB >= 0 {
-					imgui.Text(kv.tb.reset().int(s.SceneB.Skel.FileIndexOf(int(row.NodeB))).str(" ").str(s.SceneB.Skel.Names[row.NodeB]).String())
+					imgui.Text(kv.tb.reset().int(s.SceneB.Skel.FileIndexOf(int(row.NodeB))).str(" ").str(s.SceneB.NodeLabel(int(row.NodeB))).String())
 				}
 			}
 		}
@@ -229,28 +235,40 @@ func (u *UI) keyTable() {
 	imgui.EndTable()
 }
 
-// keySideColumns are one side's columns; branch only where the family has one.
-func keySideColumns(hasBranch bool) []string {
+// keySideColumns are one side's columns, the first labelled frame (the
+// side's Scene.FrameColumn: "frame", or "ms" for M2); branch only where the
+// family has one.
+func keySideColumns(hasBranch bool, frame string) []string {
 	if hasBranch {
-		return []string{"frame", "branch", "k0", "k1", "alpha"}
+		return []string{frame, "branch", "k0", "k1", "alpha"}
 	}
-	return []string{"frame", "k0", "k1", "alpha"}
+	return []string{frame, "k0", "k1", "alpha"}
 }
 
-// columns are the table's column labels, rebuilt only when the set changes.
-func (kv *keyTableView) columns(hasBranch, twoSides, compare bool) []string {
-	key := [3]bool{hasBranch, twoSides, compare}
+// keyColumnsKey is what the key table's labels were built for.
+type keyColumnsKey struct {
+	hasBranch, twoSides, compare bool
+	frameA, frameB               string
+}
+
+// columns are the table's column labels, rebuilt only when the set changes;
+// frameA and frameB label each side's frame column.
+func (kv *keyTableView) columns(hasBranch, twoSides, compare bool, frameA, frameB string) []string {
+	key := keyColumnsKey{hasBranch, twoSides, compare, frameA, frameB}
 	if kv.labels != nil && kv.labelsKey == key {
 		return kv.labels
 	}
 	kv.labelsKey = key
 	kv.labels = append(kv.labels[:0], "node", "ch")
-	side := keySideColumns(hasBranch)
 	if !twoSides {
-		kv.labels = append(kv.labels, side...)
+		kv.labels = append(kv.labels, keySideColumns(hasBranch, frameA)...)
 	} else {
-		for _, pre := range []string{"A ", "B "} {
-			for _, c := range side {
+		for k, pre := range []string{"A ", "B "} {
+			frame := frameA
+			if k == 1 {
+				frame = frameB
+			}
+			for _, c := range keySideColumns(hasBranch, frame) {
 				kv.labels = append(kv.labels, pre+c)
 			}
 		}

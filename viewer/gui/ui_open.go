@@ -27,9 +27,11 @@ func (u *UI) openDialog() {
 	}
 	sc := u.scale()
 	imgui.SetNextWindowSizeV(imgui.Vec2{X: 640 * sc, Y: 460 * sc}, imgui.ConditionAppearing)
+	imgui.SetNextWindowBgAlpha(1) // opaque: the panels behind must not show through the list
 	if !imgui.BeginPopupModalV("Open files", nil, 0) {
 		return
 	}
+	u.openAt = windowRect()
 	b := u.browser
 	act := viewer.BrowserStay
 	// The keys, unless the path field is being edited (it takes Enter itself).
@@ -59,10 +61,12 @@ func (u *UI) openDialog() {
 	imgui.SameLine()
 	imgui.SetNextItemWidth(-1)
 	if imgui.InputTextV("##path", &b.Path, imgui.InputTextFlagsEnterReturnsTrue, nil) {
-		b.Chdir(b.Path)
+		act = b.GoTo(b.Path) // a folder lists, a file opens, anything else says why
 	}
 	if b.Err != "" {
+		imgui.PushTextWrapPos() // a long path wraps instead of running off the dialog
 		coloured(colError, b.Err)
+		imgui.PopTextWrapPos()
 	}
 	if u.openAsB {
 		coloured(colWarn, "Scene B of compare mode: pick all its files (a model or skeleton first, then its clips).")

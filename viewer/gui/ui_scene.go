@@ -24,8 +24,11 @@ func (u *UI) scenePanel() {
 			clip.Begin(len(sc.Infos))
 			for clip.Step() {
 				for i := clip.DisplayStart; i < clip.DisplayEnd; i++ {
-					if imgui.SelectableV(viewer.ClipLabel(i, sc.Infos[i])+fmt.Sprintf("##clip%d", i), i == s.Clip, 0, imgui.Vec2{}) {
+					if imgui.SelectableV(viewer.ClipRow(i, sc.Infos[i])+fmt.Sprintf("##clip%d", i), i == s.Clip, 0, imgui.Vec2{}) {
 						s.SetClip(i)
+					}
+					if imgui.IsItemHovered() { // the row may be cut: the whole of it, with seconds
+						imgui.SetTooltip(viewer.ClipLabel(i, sc.Infos[i]))
 					}
 				}
 			}
@@ -33,6 +36,7 @@ func (u *UI) scenePanel() {
 		}
 		imgui.EndChild()
 	}
+	u.attachSection()
 	if imgui.CollapsingHeaderV("Nodes", imgui.TreeNodeFlagsDefaultOpen) {
 		if imgui.BeginChildV("tree", imgui.Vec2{}, true, imgui.WindowFlagsHorizontalScrollbar) {
 			u.nodeTree()
@@ -69,7 +73,7 @@ func (u *UI) nodeTree() {
 				imgui.IndentV(indent * float32(row.Depth))
 			}
 			imgui.SetNextItemOpen(tv.Open(i), imgui.ConditionAlways)
-			imgui.TreeNodeV(sc.Skel.Names[i]+"##n"+strconv.Itoa(i), flags)
+			imgui.TreeNodeV(sc.NodeLabel(i)+"##n"+strconv.Itoa(i), flags)
 			if imgui.IsItemToggledOpen() {
 				tv.Toggle(i)
 			} else if imgui.IsItemClicked() {

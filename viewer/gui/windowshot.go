@@ -135,6 +135,7 @@ func applyShot(a *App, ws WindowShot) error {
 		return fmt.Errorf("clip %d is out of range", ws.Clip)
 	}
 	s.SetClip(ws.Clip)
+	s.Blend.ClipB = viewer.OtherClip(ws.Clip, len(s.Scene.Clips)) // as the viewer opens it (not A's clip)
 	s.Tr.Playing = false
 	s.Tr.Scrub(ws.T, s.Info())
 	if ws.Blend {

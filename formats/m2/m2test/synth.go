@@ -1,4 +1,4 @@
-// Package m2test writes synthetic M2 models (versions 256, 260 and 264) for
+// Package m2test writes synthetic M2 models (versions 256, 260, 264 and 272) for
 // tests, fuzz seeds and the command line's hand-broken corpus. animscope never
 // writes M2 files for its users, so the writer lives here and not in package m2.
 //
@@ -25,7 +25,7 @@ func Synthetic(version uint32, misalign bool) (m2, skin []byte) {
 }
 
 // SyntheticVersions are the versions Synthetic writes.
-var SyntheticVersions = []uint32{256, 260, 264}
+var SyntheticVersions = []uint32{256, 260, 264, 272}
 
 // The M2 interpolation codes (m2.InterpStep ... m2.InterpBezier): the writer
 // stores them as given.
@@ -88,6 +88,7 @@ type Vert struct {
 type Submesh struct{ Geoset, VStart, VCount, IStart, ICount, BoneCount, BoneStart uint16 }
 
 type Batch struct {
+	Shader                           uint16 // shader id (with global flag 0x8: first texture-combiner combo)
 	Sub                              uint16
 	Color                            int16
 	RenderFlag, TexCombo, TransCombo uint16
@@ -116,6 +117,13 @@ type Model struct {
 	Cameras     int
 	Lights      int
 	Misalign    bool // one pad byte before every array: unaligned offsets
+	// Combos is the texture-combiner-combo array written after the header when
+	// Flags has 0x8 (versions.go).
+	Combos []uint16
+	// ShadowBatches is the number of (zero-filled) shadow batches of a 272 .skin.
+	ShadowBatches int
+	// Attachments are the attachment points (attach.go).
+	Attachments []Attachment
 
 	// TextureTypes are the textures' types, by index (missing: 0, a named
 	// file); a replaceable texture's name is "".
@@ -233,10 +241,7 @@ func (w *writer) track(at int, tr *Track, kind int, pre bool) {
 func (m *Model) Encode() (m2, skin []byte) {
 	pre := m.Version < 264
 	tbc := m.Version >= 260
-	hdr := 0x130
-	if pre {
-		hdr = 0x144
-	}
+	hdr := m.headerSize()
 	w := &writer{misalign: m.Misalign}
 	w.reserve(hdr)
 	copy(w.b, "MD20")
@@ -394,11 +399,10 @@ func (m *Model) Encode() (m2, skin []byte) {
 		w.f32(f["bounds"]+4*c, v)
 	}
 
+	m.writeAttachments(w)
+
 	// Skipped records: zero-filled, the right sizes.
-	sizes := map[string]int{"lights": 156, "cameras": 100, "ribbons": 176, "particles": 476}
-	if pre {
-		sizes = map[string]int{"lights": 212, "cameras": 124, "ribbons": 220, "particles": 504}
-	}
+	sizes := m.recordSizes()
 	// In a fixed order, so that the same model always encodes to the same bytes.
 	counts := map[string]int{"lights": m.Lights, "cameras": m.Cameras, "ribbons": m.Ribbons, "particles": m.Particles}
 	for _, name := range []string{"lights", "cameras", "ribbons", "particles"} {
@@ -432,7 +436,7 @@ func (m *Model) Encode() (m2, skin []byte) {
 		}
 		for _, b := range m.Batches {
 			rec := bytesOut{0x10, 0}
-			for _, v := range []uint16{0, b.Sub, 0, uint16(b.Color), b.RenderFlag, 0, 1, b.TexCombo, 0, b.TransCombo, 0} {
+			for _, v := range []uint16{b.Shader, b.Sub, 0, uint16(b.Color), b.RenderFlag, 0, 1, b.TexCombo, 0, b.TransCombo, 0} {
 				rec.u16(v)
 			}
 			bats = append(bats, rec...)
@@ -445,15 +449,18 @@ func (m *Model) Encode() (m2, skin []byte) {
 		vw.u32(at+40, 21)
 	}
 	if pre {
+		m.writeCombos(w, hdr)
 		w.arr(f["views"], 1, make([]byte, 44))
 		writeView(w, int(binary.LittleEndian.Uint32(w.b[f["views"]+4:])))
 		return w.b, nil
 	}
+	m.writeCombos(w, hdr)
 	w.u32(f["views"], 1)
 	sw := &writer{misalign: m.Misalign}
-	sw.reserve(48)
+	sw.reserve(m.skinHeaderSize())
 	copy(sw.b, "SKIN")
 	writeView(sw, 4)
+	m.writeShadowBatches(sw)
 	return w.b, sw.b
 }
 

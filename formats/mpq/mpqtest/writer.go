@@ -29,6 +29,12 @@ type File struct {
 	SingleUnit   bool
 	DeleteMarker bool
 	Locale       uint16
+	// Raw, when not nil, is written as the member's stored bytes as they are (a
+	// hostile member: a prepared compressed stream, a sector table of one's
+	// own), with Size as its stated size; Comp != 0 marks it compressed and
+	// SingleUnit a single unit. Data, Encrypt and Implode are then unused.
+	Raw  []byte
+	Size uint32
 }
 
 // Options shape the archive.
@@ -105,14 +111,23 @@ func Build(files []File, opt Options) ([]byte, error) {
 		flags := uint32(mpq.FlagExists)
 		var stored []byte
 		key := uint32(0)
-		if f.Encrypt {
+		if f.Encrypt && f.Raw == nil {
 			flags |= mpq.FlagEncrypted
 			if f.FixKey {
 				flags |= mpq.FlagFixKey
 			}
 			key = mpq.FileKey(f.Name, uint32(pos), uint32(len(f.Data)), f.FixKey)
 		}
+		size := uint32(len(f.Data))
 		switch {
+		case f.Raw != nil:
+			stored, size = f.Raw, f.Size
+			if f.Comp != 0 {
+				flags |= mpq.FlagCompress
+			}
+			if f.SingleUnit {
+				flags |= mpq.FlagSingleUnit
+			}
 		case f.DeleteMarker:
 			flags |= mpq.FlagDeleteMarker
 		case f.SingleUnit:
@@ -168,7 +183,7 @@ func Build(files []File, opt Options) ([]byte, error) {
 		e := blocks[i*16:]
 		le.PutUint32(e, uint32(pos))
 		le.PutUint32(e[4:], uint32(len(stored)))
-		le.PutUint32(e[8:], uint32(len(f.Data)))
+		le.PutUint32(e[8:], size)
 		le.PutUint32(e[12:], flags)
 	}
 	hashes := bytes.Repeat([]byte{0xFF}, hashSize*16)
@@ -247,4 +262,19 @@ func compress(data []byte, mask byte, implode bool) ([]byte, error) {
 		return nil, fmt.Errorf("mpqtest: compression mask %#x: only zlib and PKWARE are written", mask)
 	}
 	return append([]byte{mask}, cur...), nil
+}
+
+// ZlibBomb is a compressed single-unit member's stored bytes: the zlib mask
+// byte and a stream of n zero bytes (about 1 KiB per MiB); with Raw and
+// Size it makes a decompression bomb, or a member that lies about its size.
+func ZlibBomb(n int) []byte {
+	var b bytes.Buffer
+	b.WriteByte(mpq.CompZlib)
+	w, _ := zlib.NewWriterLevel(&b, zlib.BestCompression)
+	zero := make([]byte, 64<<10)
+	for ; n > 0; n -= len(zero) {
+		w.Write(zero[:min(n, len(zero))])
+	}
+	w.Close()
+	return b.Bytes()
 }

@@ -15,6 +15,25 @@ type File struct {
 	Name string
 	Data []byte
 	Zlib bool
+	// Length, when not 0, is the stated length instead of len(Data) (a member
+	// that lies about its size).
+	Length uint32
+	// Raw, when not nil, is stored as it is, as zlib data (ZlibZeros), with
+	// Length as its stated length; Data and Zlib are then unused.
+	Raw []byte
+}
+
+// ZlibZeros is a zlib stream of n zero bytes (about 1 KiB per MiB), made
+// without holding them: with File.Raw, a decompression bomb.
+func ZlibZeros(n int) []byte {
+	var b bytes.Buffer
+	w, _ := zlib.NewWriterLevel(&b, zlib.BestCompression)
+	zero := make([]byte, 64<<10)
+	for ; n > 0; n -= len(zero) {
+		w.Write(zero[:min(n, len(zero))])
+	}
+	w.Close()
+	return b.Bytes()
 }
 
 // Options shape the file.
@@ -22,6 +41,8 @@ type Options struct {
 	Version   string // "4000" or "5000" (default)
 	ZlibTable bool   // compress the table of contents
 	ZlibNames bool   // compress the name block
+	// NameOffsets, when set, replaces each entry's name offset (hostile tables).
+	NameOffsets []uint32
 }
 
 func deflate(b []byte) []byte {
@@ -43,16 +64,27 @@ func Build(files []File, opt Options) []byte {
 	var names []byte
 	for i, f := range files {
 		stored, comp := f.Data, uint32(tre.CompNone)
-		if f.Zlib {
+		switch {
+		case f.Raw != nil:
+			stored, comp = f.Raw, tre.CompZlib
+		case f.Zlib:
 			stored, comp = deflate(f.Data), tre.CompZlib
 		}
 		e := toc[i*tre.EntrySize:]
 		le.PutUint32(e, crc32.ChecksumIEEE([]byte(f.Name)))
-		le.PutUint32(e[4:], uint32(len(f.Data)))
+		length := uint32(len(f.Data))
+		if f.Length != 0 {
+			length = f.Length
+		}
+		le.PutUint32(e[4:], length)
 		le.PutUint32(e[8:], uint32(len(body)))
 		le.PutUint32(e[12:], comp)
 		le.PutUint32(e[16:], uint32(len(stored)))
-		le.PutUint32(e[20:], uint32(len(names)))
+		no := uint32(len(names))
+		if i < len(opt.NameOffsets) {
+			no = opt.NameOffsets[i]
+		}
+		le.PutUint32(e[20:], no)
 		names = append(append(names, f.Name...), 0)
 		body = append(body, stored...)
 	}
@@ -125,4 +157,19 @@ func BuildTOC(treeFiles []string, entries []TOCEntry, zlibTable, zlibNames bool)
 	le.PutUint32(h[28:], uint32(len(treeFiles)))
 	le.PutUint32(h[32:], uint32(len(treeNames)))
 	return append(append(append(h, treeNames...), tocStored...), nameStored...)
+}
+
+// SharedNames writes a hostile tree file of count empty members whose names all
+// point into one name of nameLen bytes, member i at its byte i (so the entries'
+// names, read each to the NUL, add up to about count × nameLen bytes); the table
+// and names are zlib-compressed, so the file is a few KiB.
+func SharedNames(count, nameLen int) []byte {
+	files := make([]File, count)
+	offs := make([]uint32, count)
+	files[0].Name = string(bytes.Repeat([]byte{'a'}, nameLen))
+	for i := 1; i < count; i++ {
+		files[i].Name = "x"
+		offs[i] = uint32(i)
+	}
+	return Build(files, Options{ZlibTable: true, ZlibNames: true, NameOffsets: offs})
 }
