@@ -13,11 +13,13 @@ BENCHTIME ?= 1s
 # their scripts; they skip a shell that is missing), bzip2 (the robustness harness
 # writes its bzip2 bomb with it; that case skips without it), and what make install-check
 # runs on the installed files (desktop-file-validate, xmllint, update-mime-database,
-# gio, groff; each check skips when its tool is missing), and dbus (the file dialog
-# tests run a fake desktop portal on a dbus-daemon of their own; they skip without).
+# gio, groff; each check skips when its tool is missing), dbus (the file dialog
+# tests run a fake desktop portal on a dbus-daemon of their own; they skip without),
+# and ffmpeg (render --out NAME.mp4|.webm; the video tests count frames with ffprobe
+# and skip without it).
 APT_PKGS  := gcc pkg-config libx11-dev libxcursor-dev libxrandr-dev libxinerama-dev \
              libxi-dev libxxf86vm-dev libgl1-mesa-dev libgl1-mesa-dri xvfb xauth smpq python3-pil zsh fish bzip2 \
-             desktop-file-utils libxml2-utils shared-mime-info libglib2.0-bin groff-base dbus
+             desktop-file-utils libxml2-utils shared-mime-info libglib2.0-bin groff-base dbus ffmpeg
 SUDO      := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Tests that draw need a display: use the real one, or a virtual one through xvfb-run.
 # The glTF export tests run the Khronos validator when this folder holds it (.ci/run

@@ -146,13 +146,14 @@ func SniffFamily(name string, data []byte) string {
 }
 
 // splitMember splits "archive.rlb:MEMBER.msh" when the whole name is not a file but
-// the part before the last colon is.
+// the part before the last colon is (a file, or a folder that a registered tree
+// kind mounts: a game data folder).
 func splitMember(name string) (path, member string) {
 	if _, err := os.Stat(name); err == nil {
 		return name, ""
 	}
 	if i := strings.LastIndex(name, ":"); i > 0 && i < len(name)-1 {
-		if st, err := os.Stat(name[:i]); err == nil && !st.IsDir() {
+		if _, err := os.Stat(name[:i]); err == nil {
 			return name[:i], name[i+1:]
 		}
 	}
@@ -170,6 +171,9 @@ func OpenFile(name string, opts Options) (*Part, error) {
 		} else if ok {
 			defer closeTree()
 			return OpenInTree(t, member, name, opts)
+		}
+		if st, err := os.Stat(path); err == nil && st.IsDir() {
+			return nil, fmt.Errorf("%s: %s is a folder that holds no archives: name its file as a path (%s)", name, path, filepath.Join(path, member))
 		}
 	}
 	data, err := ReadFile(path)

@@ -19,7 +19,11 @@ func ReadMember(name string) ([]byte, error) {
 		return nil, fmt.Errorf("%s: %s is not an archive whose members can be read", name, path)
 	}
 	defer closeTree()
-	data, err := t.ReadFile(CleanTreePath(member))
+	t, member, err = treeVersion(t, CleanTreePath(member))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", name, err)
+	}
+	data, err := t.ReadFile(member)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", name, err)
 	}
@@ -55,5 +59,10 @@ func OpenMemberTree(name string) (t Tree, member string, closeTree func() error,
 	if err != nil || !ok {
 		return nil, "", nil, false, err
 	}
-	return t, CleanTreePath(member), closeTree, true, nil
+	v, member, err := treeVersion(t, CleanTreePath(member))
+	if err != nil {
+		closeTree()
+		return nil, "", nil, false, err
+	}
+	return v, member, closeTree, true, nil
 }

@@ -50,7 +50,12 @@ func openTree(path string) (Tree, func() error, bool, error) {
 	}
 	head, err := readHead(path, 4096)
 	if err != nil {
-		return nil, nil, false, nil
+		// A folder has no head: a kind that mounts folders (a game data
+		// folder's archives) looks at it itself.
+		if st, serr := os.Stat(path); serr != nil || !st.IsDir() {
+			return nil, nil, false, nil
+		}
+		head = nil
 	}
 	for _, o := range openers {
 		if t, c, ok, err := o(path, head); ok || err != nil {
@@ -66,6 +71,11 @@ func openTree(path string) (Tree, func() error, bool, error) {
 // as on disk: no absolute paths, no "..", only the types the format expects.
 func OpenInTree(t Tree, member, name string, opts Options) (*Part, error) {
 	member = CleanTreePath(member)
+	asNamed := member // "MEMBER@ARCHIVE" names one version (see VersionedTree)
+	t, member, err := treeVersion(t, member)
+	if err != nil {
+		return nil, err
+	}
 	data, err := t.ReadFile(member)
 	if err != nil {
 		return nil, err
@@ -76,9 +86,12 @@ func OpenInTree(t Tree, member, name string, opts Options) (*Part, error) {
 	}
 	// Decoders that name files by their path (SWG's) name the tree's files
 	// without the archive: give those the "ARCHIVE:" prefix the user sees.
-	if i := strings.LastIndex(name, ":"); i > 0 && CleanTreePath(name[i+1:]) == member {
+	if i := strings.LastIndex(name, ":"); i > 0 && CleanTreePath(name[i+1:]) == asNamed {
 		prefix := name[:i+1]
 		qualify := func(f string) string {
+			if f == member && asNamed != member {
+				return name // the version, as named
+			}
 			if !strings.HasPrefix(f, prefix) && t.Exists(f) {
 				return prefix + CleanTreePath(f)
 			}

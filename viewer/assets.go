@@ -31,6 +31,10 @@ type AssetBrowser struct {
 	// Selected is the selected file's path, and Info what it is.
 	Selected string
 	Info     string
+	// Versions are the selected file's versions, one per archive that holds it,
+	// in load order, the one the mount serves marked (see vfs.Mount.Versions):
+	// more than one in a game data folder whose patches replace the file.
+	Versions []vfs.Version
 	// Recent lists recently mounted paths, newest first.
 	Recent *Recent
 
@@ -79,7 +83,7 @@ func (b *AssetBrowser) Open(p string) error {
 		b.Mount.Close()
 	}
 	b.Mount, b.MountPath, b.Err = m, p, ""
-	b.Dir, b.Query, b.Selected, b.Info = "", "", "", ""
+	b.Dir, b.Query, b.Selected, b.Info, b.Versions = "", "", "", "", nil
 	b.Recent.Add([]string{p})
 	b.Refresh()
 	return nil
@@ -90,7 +94,7 @@ func (b *AssetBrowser) Close() {
 	if b.Mount != nil {
 		b.Mount.Close()
 	}
-	b.Mount, b.Rows = nil, nil
+	b.Mount, b.Rows, b.Versions = nil, nil, nil
 }
 
 // FamilyOf names the decoder that reads a path's extension ("" when none does).
@@ -206,6 +210,7 @@ func (b *AssetBrowser) Up() {
 // the mount, companions from the same mount), or why it does not open.
 func (b *AssetBrowser) Select(r AssetRow) {
 	b.Selected = r.Path
+	b.Versions = b.Mount.Versions(r.Path)
 	if b.FamilyOf(r.Path) == "" {
 		b.Info = fmt.Sprintf("%s\n%d bytes (%d stored) in %s\nno decoder reads %q files", r.Path, r.Entry.Size, r.Entry.Packed,
 			filepath.Base(r.Entry.Archive), path.Ext(r.Path))
@@ -233,8 +238,33 @@ func (b *AssetBrowser) Select(r AssetRow) {
 		r.Entry.Size, r.Entry.Packed, filepath.Base(r.Entry.Archive), Plural(errs, "error", "errors"), Plural(warns, "warning", "warnings"))
 }
 
-// OpenName is how a row is opened as a scene (ARCHIVE:MEMBER, or a path).
-func (b *AssetBrowser) OpenName(r AssetRow) string { return b.Mount.MemberName(r.Entry) }
+// OpenName is how a row is opened as a scene (ARCHIVE:MEMBER, or a path; in a
+// game data folder FOLDER:MEMBER, the file the mount serves with its companions
+// from every archive, not from the one archive alone).
+func (b *AssetBrowser) OpenName(r AssetRow) string {
+	if len(b.Mount.Layers()) > 1 {
+		return b.Mount.Name + ":" + r.Entry.Path
+	}
+	return b.Mount.MemberName(r.Entry)
+}
+
+// VersionName is how one version of the selected file opens as a scene:
+// MOUNT:MEMBER@ARCHIVE (read as of that archive, see vfs.Mount.Version).
+func (b *AssetBrowser) VersionName(v vfs.Version) string { return b.Mount.VersionName(v) }
+
+// VersionLabel is a version's line in the list: its number in load order, its
+// archive, its size, and whether it wins (or deletes the file).
+func (b *AssetBrowser) VersionLabel(i int) string {
+	v := b.Versions[i]
+	mark := ""
+	switch {
+	case v.Wins:
+		mark = "  wins"
+	case v.Deleted:
+		mark = "  deletes it"
+	}
+	return fmt.Sprintf("%d. %s  %d bytes%s", i+1, b.Mount.ArchiveLabel(v.Entry), v.Size, mark)
+}
 
 // SelectedRow finds the selected file among the rows.
 func (b *AssetBrowser) SelectedRow() (AssetRow, bool) {

@@ -23,6 +23,10 @@ const (
 	KeyNum7       // top view (with Ctrl: bottom)
 	KeyNum5       // orthographic / perspective
 	KeyF12        // screenshot of the 3D view to the screenshot folder
+	KeyComma      // previous key of the selected nodes (with Shift: of all nodes)
+	KeyPeriod     // next key of the selected nodes (with Shift: of all nodes)
+	KeyShiftComma
+	KeyShiftPeriod
 )
 
 // Shortcut is one line of the shortcuts window (F1).
@@ -33,6 +37,8 @@ var Shortcuts = []Shortcut{
 	{"Space", "play / pause"},
 	{"Left / Right", "one frame back / forward (onto the frame grid)"},
 	{"Home / End", "first / last frame of the play range"},
+	{", / .", "previous / next key of the selected nodes (the graph's \"keys of\" picks the channel)"},
+	{"Shift+, / Shift+.", "previous / next key of any node"},
 	{"F", "frame the selection's motion (or all)"},
 	{"Shift+F", "frame the clip's whole motion"},
 	{"Numpad 1 / 3 / 7", "front / right / top (Ctrl: back / left / bottom)"},
@@ -78,6 +84,10 @@ func (s *State) HandleKey(k Key, ctrl bool) bool {
 		s.Tr.Step(-1, info)
 	case k == KeyRight:
 		s.Tr.Step(1, info)
+	case k == KeyComma || k == KeyPeriod:
+		s.StepKey(stepDir(k == KeyPeriod), ScopeSelected)
+	case k == KeyShiftComma || k == KeyShiftPeriod:
+		s.StepKey(stepDir(k == KeyShiftPeriod), ScopeAll)
 	case k == KeyHome:
 		s.Tr.First(info)
 	case k == KeyEnd:
@@ -118,4 +128,11 @@ func numpadPreset(k Key, ctrl bool) ViewPreset {
 		return ViewBottom
 	}
 	return ViewTop
+}
+
+func stepDir(next bool) int {
+	if next {
+		return 1
+	}
+	return -1
 }

@@ -124,6 +124,8 @@ type State struct {
 	diagLabelE, diagLabelW int
 	// probes is whether a visible panel displays probes (ShowProbes).
 	probes probeNeed
+	// Steps is key-to-key stepping (keystep.go).
+	Steps KeySteps
 }
 
 // NewState makes a state that opens files with load.

@@ -126,7 +126,7 @@ func completeWords(words []string) []string {
 		}
 		return filterPrefix(out, cur)
 	}
-	return nil
+	return completeVersion(cur) // MOUNT:MEMBER@ARCHIVE; nil: the shell's files
 }
 
 // valueFlag is the flag word names when it takes a value in the next word
@@ -156,6 +156,8 @@ func completeValue(fs *flag.FlagSet, f *flag.Flag, before []string, cur string) 
 		return filterPrefix([]string{"defaults", "all"}, cur)
 	case "texture":
 		return filterPrefix([]string{"body=", "cape=", "hair=", "fur=", "creature1=", "creature2=", "creature3="}, cur)
+	case "background":
+		return filterPrefix([]string{"transparent", "#"}, cur)
 	case "clip", "clip-b", "attach":
 	default:
 		return nil

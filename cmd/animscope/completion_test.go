@@ -39,6 +39,10 @@ func TestCompleteWords(t *testing.T) {
 		{[]string{"render", "--geosets", ""}, "defaults all"},
 		{[]string{"shot", "--texture", "c"}, "cape= creature1= creature2= creature3="},
 		{[]string{"export", "--geo"}, "--geosets"},
+		{[]string{"render", "--background", ""}, "transparent #"},
+		{[]string{"render", "--fr"}, "--frames"},
+		{[]string{"render", "--or"}, "--orbit"},
+		{[]string{"render", "--fps", ""}, ""},
 	} {
 		got := strings.Join(completeWords(tc.words), " ")
 		if tc.words[len(tc.words)-1] == "-" {

@@ -203,6 +203,10 @@ func sceneName(file string) string {
 	if i := strings.LastIndex(base, ":"); i > 0 && i < len(base)-1 {
 		base = base[i+1:]
 	}
+	// MOUNT:MEMBER@ARCHIVE, one version of a member: the member's name.
+	if j := strings.LastIndex(base, "@"); j > 0 && strings.Contains(file, ":") && filepath.Ext(base[:j]) != "" {
+		base = base[:j]
+	}
 	if ext := filepath.Ext(base); ext != "" && ext != base {
 		base = strings.TrimSuffix(base, ext)
 	}

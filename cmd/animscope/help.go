@@ -44,7 +44,7 @@ var commands = []command{
 		"animscope sample --clip Stand --t 500 --json Frog.m2", runSample, flagSetOf(newSampleFlags)},
 	{"diff", "compare two scenes (or two readings of one) frame by frame",
 		"animscope diff --rounding-b floor demo.msh demo.msh", runDiff, flagSetOf(newDiffFlags)},
-	{"render", "draw a scene off-screen to a PNG or JPEG image (needs a display or xvfb-run)",
+	{"render", "draw a scene off-screen to a PNG or JPEG image, or a clip to a GIF, a PNG sequence or a video (needs a display or xvfb-run)",
 		"animscope render --clip Walk --t 0.5 --size 640x480 --out walk.jpg Frog.m2", runRender, flagSetOf(newRenderFlags)},
 	{"shot", "draw the whole viewer window (panels and 3D view) off-screen to an image",
 		"animscope shot --size 1280x800 --panel fallback-map --compare --rounding-b floor --out map.png", runShot, flagSetOf(newShotFlags)},
@@ -218,6 +218,7 @@ var flagMeta = map[string]string{
 	"clip": "C", "clip-b": "C", "t": "T", "t-b": "T", "weight": "W", "size": "WxH", "out": "FILE",
 	"fps": "N", "scale": "F", "file-b": "FILE", "skin": "NAME", "j": "N", "listfile": "F", "max-bytes": "N", "root": "DIR", "mip": "N",
 	"panel": "ID", "beside": "ID", "select": "NODE", "geosets": "G", "texture": "SLOT=FILE",
+	"frames": "FROM:TO[:STEP]", "orbit": "DEG", "background": "BG",
 }
 
 // flagDefault is the default the help shows ("" for none); -j's depends on the

@@ -52,6 +52,8 @@ type lsEntry struct {
 	Packed  int64  `json:"packed"`
 	Archive string `json:"archive"`
 	Named   bool   `json:"named"`
+	// Versions (ls --versions) are the archives that hold the file, in load order.
+	Versions []lsVersion `json:"versions,omitempty"`
 }
 
 type lsReport struct {
@@ -62,20 +64,22 @@ type lsReport struct {
 
 // lsFlags are ls's flags.
 type lsFlags struct {
-	asJSON *bool
-	mf     mountFlags
+	asJSON   *bool
+	versions *bool
+	mf       mountFlags
 }
 
 func newLsFlags() (*flag.FlagSet, *lsFlags) {
 	fs := flag.NewFlagSet("ls", flag.ContinueOnError)
 	f := &lsFlags{}
 	f.asJSON = fs.Bool("json", false, "print one JSON object")
+	f.versions = fs.Bool("versions", false, "list every archive that holds a version of each file, in load order, the winner marked")
 	f.mf.register(fs)
 	return fs, f
 }
 
 // runLs lists the files of a mount that match PATTERN (all without one):
-// `animscope ls [--json] [--listfile F] MOUNT [PATTERN]`.
+// `animscope ls [--json] [--versions] [--listfile F] MOUNT [PATTERN]`.
 func runLs(args []string, stdout, stderr io.Writer) int {
 	fs, f := newLsFlags()
 	asJSON, mf := f.asJSON, &f.mf
@@ -105,11 +109,17 @@ func runLs(args []string, stdout, stderr io.Writer) int {
 			rep.Layers = append(rep.Layers, l[0]+" "+l[1])
 		}
 		for _, e := range matches {
-			rep.Files = append(rep.Files, lsEntry{e.Path, e.Size, e.Packed, e.Archive, e.Named})
+			le := lsEntry{Path: e.Path, Size: e.Size, Packed: e.Packed, Archive: e.Archive, Named: e.Named}
+			if *f.versions {
+				le.Versions = versionsOf(mt, e)
+			}
+			rep.Files = append(rep.Files, le)
 		}
 		if code := writeJSON(rep, stdout, stderr); code != exitOK {
 			return code
 		}
+	} else if *f.versions {
+		printVersions(stdout, mt, matches)
 	} else {
 		for _, e := range matches {
 			fmt.Fprintf(stdout, "%12d  %s\n", e.Size, printable.Name(e.Path))

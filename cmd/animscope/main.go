@@ -90,6 +90,9 @@ const usageText = `usage:
   animscope diff [--json] [--clip C] [--half] [READING …] [READING-b …] FILE_A FILE_B
   animscope render [--clip C] [--t T] [--size WxH] [--skin NAME] --out FILE.png|.jpg
                    [--geosets G] [--texture SLOT=FILE …] [READING …] [FILE...]
+  animscope render [--clip C] [--frames FROM:TO[:STEP]] [--fps N] [--orbit DEG]
+                   [--background transparent|#rrggbb] [--size WxH] [READING …]
+                   --out NAME.gif|NAME_%04d.png|NAME.mp4|NAME.webm [FILE...]
   animscope shot [--size WxH] [--scale F] [--panel ID] [--beside ID] [--clip C] [--t T]
                  [--select NODE] [--clip-b C --weight W] [--compare [--file-b FILE …]]
                  [--geosets G] [--texture SLOT=FILE …] --out FILE.png|.jpg [READING …] [FILE...]
@@ -98,12 +101,14 @@ const usageText = `usage:
                    [READING …] FILE...
   animscope texture FILE --out FILE.png [--mip N]   a texture (BLP, DDS, Texm, PNG, JPEG) as PNG
   animscope mif [--root DIR] FILE     print an SWG file (IFF, or a .mif compiled) as MIF
-  animscope ls [--json] [--listfile F] MOUNT [PATTERN]
+  animscope ls [--json] [--versions] [--listfile F] MOUNT [PATTERN]
   animscope extract [--listfile F] [--max-bytes N] [--quiet] MOUNT PATTERN --out DIR
   animscope validate|inspect|export [--json] [--quiet] [-j N] [--out DIR] MOUNT [PATTERN...]
 
 A MOUNT is a folder, an MPQ or NRes archive, or a game data folder (its MPQ
-archives in the game's load order); a FILE may be ARCHIVE:MEMBER. A PATTERN is
+archives in the game's load order); a FILE may be ARCHIVE:MEMBER or, in a game
+data folder, FOLDER:MEMBER, and MOUNT:MEMBER@ARCHIVE names one archive's version
+(ls --versions lists them; ARCHIVE by its file name). A PATTERN is
 a glob (* ? [..]; without '/' it also matches base names) or a substring, any case.
 --root DIR (every command that opens files) says where referenced files live.
 `

@@ -40,7 +40,11 @@ func runRender(args []string, stdout, stderr io.Writer) int {
 	if err := checkOutNotInput(*out, files); err != nil {
 		return exitFor("render", err, stderr)
 	}
-	if _, err := imageEncoder(*out); err != nil {
+	anim, err := parseRenderAnim(fs, f) // an animation --out, or a --background (render_anim.go)
+	if err != nil {
+		return exitFor("render", err, stderr)
+	}
+	if _, err := imageEncoder(*out); err != nil && anim == nil {
 		return exitFor("render", err, stderr)
 	}
 	a, err := openScene(files, opts)
@@ -71,6 +75,9 @@ func runRender(args []string, stdout, stderr io.Writer) int {
 	warnSlots(a, stderr)
 	if !haveGL { // after the checks and the scene's warnings, as with no display
 		return noGL(stderr, "render")
+	}
+	if anim != nil {
+		return anim.run(a, files, opts, idx, w, h, t, stderr)
 	}
 	img, err := renderStill(a, files, opts, viewer.Shot{Clip: max(idx, 0), T: t}, w, h)
 	if err != nil {

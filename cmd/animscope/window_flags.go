@@ -42,6 +42,7 @@ type renderFlags struct {
 	opt                      optionFlags
 	clip, t, size, out, skin *string
 	char                     characterFlags
+	anim                     animFlags
 }
 
 func newRenderFlags() (*flag.FlagSet, *renderFlags) {
@@ -52,8 +53,9 @@ func newRenderFlags() (*flag.FlagSet, *renderFlags) {
 	f.clip = fs.String("clip", "", "clip index (0-based) or name (default: the first clip; the bind pose without clips)")
 	f.t = fs.String("t", "0", "time in the clip's native unit")
 	f.size = fs.String("size", "800x600", "image size WxH")
-	f.out = fs.String("out", "", "the image to write: .png, or .jpg/.jpeg for JPEG")
+	f.out = fs.String("out", "", "the image to write: .png, or .jpg/.jpeg for JPEG; a clip as pictures: NAME.gif, NAME_%04d.png (one PNG a frame, numbered from 0), NAME.mp4 or NAME.webm (through ffmpeg)")
 	f.skin = fs.String("skin", "", "fill the model's replaceable textures (creature skins) with this texture beside it")
 	f.char.register(fs)
+	f.anim.register(fs)
 	return fs, f
 }

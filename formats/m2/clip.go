@@ -422,13 +422,18 @@ const maxKeyTimes = 1 << 12
 // global-sequence track's keys repeated every loop from 0 to the duration (the
 // `sample` reading, G = t).
 func (c *Clip) KeyTimes(node int, dst []float64) []float64 {
+	return c.keyTimes(node, anim.TrackAny, dst)
+}
+
+// keyTimes is KeyTimes of the node's tracks of one kind (TrackAny: all three).
+func (c *Clip) keyTimes(node int, kind anim.TrackKind, dst []float64) []float64 {
 	if node < 0 || node >= len(c.m.nodes) {
 		return dst
 	}
 	n0 := len(dst)
 	nd := &c.m.nodes[node]
-	for _, k := range []*keys{keysOf(nd.t), keysOfQ(nd.r), keysOf(nd.s)} {
-		if k == nil {
+	for i, k := range [3]*keys{keysOf(nd.t), keysOfQ(nd.r), keysOf(nd.s)} {
+		if k == nil || (kind != anim.TrackAny && kind != anim.TrackT+anim.TrackKind(i)) {
 			continue
 		}
 		lo, hi, _, ok := k.span(c.src)

@@ -606,17 +606,24 @@ func (c *Clip) NewContext() anim.Context { return nil }
 // KeyTimes appends the frames of the keys joint node may use (rotation and
 // translation channels), sorted and without repeats.
 func (c *Clip) KeyTimes(node int, dst []float64) []float64 {
+	return c.keyTimes(node, anim.TrackAny, dst)
+}
+
+// keyTimes is KeyTimes of the joint's channels of one kind (TrackAny: all;
+// an SWG animation has no scale).
+func (c *Clip) keyTimes(node int, kind anim.TrackKind, dst []float64) []float64 {
 	if node < 0 || node >= len(c.joint) || c.joint[node] < 0 {
 		return dst
 	}
 	start := len(dst)
 	s := &c.d.src[c.joint[node]]
-	if s.rotTrack >= 0 {
+	rot, trans := kind == anim.TrackAny || kind == anim.TrackR, kind == anim.TrackAny || kind == anim.TrackT
+	if s.rotTrack >= 0 && rot {
 		for _, f := range c.d.rot[s.rotTrack].frames {
 			dst = append(dst, float64(f))
 		}
 	}
-	if s.euler {
+	if s.euler && rot {
 		for k := 0; k < 3; k++ {
 			if s.eul[k].track >= 0 {
 				for _, f := range c.d.euler[s.eul[k].track].frames {
@@ -625,7 +632,7 @@ func (c *Clip) KeyTimes(node int, dst []float64) []float64 {
 			}
 		}
 	}
-	for k := 0; k < 3; k++ {
+	for k := 0; k < 3 && trans; k++ {
 		if s.trans[k].track >= 0 {
 			for _, f := range c.d.trans[s.trans[k].track].frames {
 				dst = append(dst, float64(f))

@@ -967,10 +967,19 @@ func (c *Clip) root(sc *scratch) anim.Affine {
 
 // KeyTimes appends, for node, the times in seconds of the keys its lines use.
 func (c *Clip) KeyTimes(node int, dst []float64) []float64 {
+	return c.keyTimes(node, anim.TrackAny, dst)
+}
+
+// keyTimes is KeyTimes of the node's lines of one kind (move, rotate, scale;
+// TrackAny: every line).
+func (c *Clip) keyTimes(node int, kind anim.TrackKind, dst []float64) []float64 {
 	if node < 0 || node >= len(c.nodeLines) || !(c.tr.FPS > 0) {
 		return dst
 	}
 	for _, li := range c.nodeLines[node] {
+		if !lineOfKind(c.tr.Lines[li].Channel, kind) {
+			continue
+		}
 		for _, k := range c.tr.Lines[li].Keys {
 			dst = append(dst, k.Frame/c.tr.FPS)
 		}

@@ -90,6 +90,8 @@ type Mount struct {
 	// twins maps the exact path of each of a folder's case twins (T.m2 and t.m2)
 	// to its entry; nil when there are none.
 	twins map[string]int
+	// vers finds a path in each layer, for Versions (versions.go).
+	vers versionIndex
 }
 
 // key is the lookup form of a path.

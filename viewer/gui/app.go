@@ -289,6 +289,7 @@ func (a *App) frame(dt float64) {
 		s.Req.Screenshot, s.Req.ScreenshotAs = false, nil
 		a.screenshot(vp, set)
 	}
+	a.exportAnimStep() // File > Export animation: one frame off-screen (ui_exportanim.go)
 	a.ui.Render(float32(dispW), float32(dispH), fw, fh, imgui.RenderedDrawData())
 	a.reportGLError()
 }

@@ -8,6 +8,10 @@
 //   - headless.go: off-screen stills for `animscope render` (RenderStill), and
 //     HasDisplay / InitGLFW, which turn a missing or broken display into
 //     ErrNoDisplay instead of a crash.
+//   - headless_anim.go: an animation's frames off-screen for `render --out
+//     NAME.gif|…` (RenderFrames; the files are viewer/animout's).
+//   - ui_exportanim.go: File > Export animation, one frame drawn per window
+//     frame and encoded on a goroutine.
 //   - platform.go, fonts.go: GLFW input to ImGui, the embedded fonts.
 //   - ui*.go: the panels.
 //

@@ -53,6 +53,9 @@ type drawer struct {
 	// transparent clears to the background colour with alpha 0 (a screenshot
 	// with a transparent background).
 	transparent bool
+	// clear, when set, is the clear colour instead (an exported animation's
+	// --background; ui_exportanim.go, headless_anim.go).
+	clear *[4]float32
 }
 
 func (d *drawer) gpu(slot int, sc *viewer.Scene) *render.SceneGPU {
@@ -165,6 +168,9 @@ func viewports(v [4]int32, compare bool) (vs [2][4]int32, n int) {
 // background is the 3D view's clear colour, with alpha 0 for a transparent
 // screenshot.
 func (d *drawer) background() [4]float32 {
+	if d.clear != nil {
+		return *d.clear
+	}
 	bg := render.DefaultBackground
 	if d.transparent {
 		bg[3] = 0

@@ -130,10 +130,13 @@ func TestSplitterDrag(t *testing.T) {
 				before = ar.Left.W
 				a.win.SetCursorPos(x, y)
 			case frame >= 3 && frame < 12: // held down, moving 5 points a frame 8 times
-				a.plat.pressed[0] = true
-				if frame > 3 {
+				if frame == 3 {
+					a.plat.pushButton(0, true, 0)
+				} else {
 					a.win.SetCursorPos(x+5, y)
 				}
+			case frame == 12:
+				a.plat.pushButton(0, false, 0)
 			case frame == 14:
 				after = ar.Left.W
 				saved = viewer.LoadLayout(filepath.Join(dir, "layout.json"))
@@ -174,7 +177,8 @@ func TestCollapseByTitleArrow(t *testing.T) {
 				a.win.SetCursorPos(x, y)
 				viewW[0], collapsed[0] = a.UI.Viewport[2], a.UI.Layout.RightCollapsed
 			case 4, 12:
-				a.plat.pressed[0] = true // one frame down, then up: a click
+				a.plat.pushButton(0, true, 0) // down and up within one frame: a click
+				a.plat.pushButton(0, false, 0)
 			case 10:
 				viewW[1], collapsed[1] = a.UI.Viewport[2], a.UI.Layout.RightCollapsed
 				a.win.SetCursorPos(x, y)

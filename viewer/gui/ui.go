@@ -52,6 +52,7 @@ type UI struct {
 	geos                  geosetsView
 	gp                    graphPanel       // the graph editor (ui_graph.go)
 	shot                  screenshotDialog // File > Screenshot (ui_screenshot.go)
+	exportAnim            exportAnimDialog // File > Export animation (ui_exportanim.go)
 	attach                attachView       // the Scene panel's Attach… section (ui_attach.go)
 	native                *nativeDialogs   // the desktop's file dialogs; nil: built-in only (ui_nativedialog.go)
 
@@ -117,6 +118,9 @@ func (u *UI) Build(w, h float32) {
 		probes = true
 	}
 	s.ShowProbes(probes)
+	if u.gp.g != nil {
+		s.Steps.Also = u.gp.g.Also // the nodes plotted beside the selection step with it
+	}
 
 	if u.LabelOK && s.Scene != nil && s.Selected >= 0 && s.Selected < s.Scene.Skel.Len() {
 		// Behind every window (the shortcuts, the banner, dialogs) and clipped
@@ -137,6 +141,7 @@ func (u *UI) Build(w, h float32) {
 	u.shortcutsWindow()
 	u.openDialog()
 	u.screenshotDialog()
+	u.exportAnimDialog()
 	u.takeBrowseRequest()
 	u.assetsWindow()
 	u.saveLayout()

@@ -171,10 +171,45 @@ func (u *UI) assetsWindow() {
 					s.OpenB([]string{b.OpenName(r)})
 				}
 			}
+			u.assetVersions(b)
 		}
 	}
 	imgui.EndChild()
 	imgui.End()
+}
+
+// assetVersions lists the selected file's versions when more than one archive
+// of the mount holds it: in load order, the winner marked; each opens as the
+// scene or as compare mode's B (Open the winner, then Open as B on the base
+// archive's version, to see what the patches changed).
+func (u *UI) assetVersions(b *viewer.AssetBrowser) {
+	if len(b.Versions) < 2 {
+		return
+	}
+	s := u.S
+	imgui.Separator()
+	imgui.Text(fmt.Sprintf("%d versions, in load order:", len(b.Versions)))
+	for i, v := range b.Versions {
+		label := printable.Text(b.VersionLabel(i))
+		switch {
+		case v.Wins:
+			coloured(colMapped, label)
+		case v.Deleted:
+			coloured(colWarn, label)
+		default:
+			coloured(colDim, label)
+		}
+		if v.Deleted {
+			continue
+		}
+		if imgui.Button(fmt.Sprintf("Open##v%d", i)) {
+			s.Open([]string{b.VersionName(v)})
+		}
+		imgui.SameLine()
+		if imgui.Button(fmt.Sprintf("Open as B##v%d", i)) && s.Scene != nil {
+			s.OpenB([]string{b.VersionName(v)})
+		}
+	}
 }
 
 // wrapped writes text wrapped at the window's edge.

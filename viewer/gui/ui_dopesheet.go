@@ -135,9 +135,7 @@ func (u *UI) timeline() {
 			dir int
 		}{{glfw.KeyLeftBracket, -1}, {glfw.KeyRightBracket, 1}} {
 			if imgui.IsKeyPressed(int(k.key)) {
-				if t, ok := d.NextMarker(info.Name, s.Markers(), s.Tr.T, k.dir); ok {
-					s.Tr.Scrub(t, info)
-				}
+				u.stepMarker(k.dir, info)
 			}
 		}
 	}
@@ -577,6 +575,33 @@ func (u *UI) nodeCells(dl imgui.DrawList, node int, y, h float32, info anim.Clip
 			dl.AddLine(imgui.Vec2{X: x, Y: y + 3*sc}, imgui.Vec2{X: x, Y: y + h - 3*sc}, dsTick)
 		}
 	}
+	u.keyNumbers(dl, node, kt, y, h, info, xOf)
+}
+
+// keyNumbers names keys by their number among the node's key times: the key
+// the time cursor is on, on the selected node's row (where a key step lands),
+// and the key under the mouse on any row, in a tooltip.
+func (u *UI) keyNumbers(dl imgui.DrawList, node int, kt []float64, y, h float32, info anim.ClipInfo, xOf func(float64) float32) {
+	s, d, dv := u.S, u.dope.model, &u.dope
+	sc := u.scale()
+	if node == s.Selected {
+		if k := viewer.KeyAt(kt, s.Tr.T); k >= 0 && kt[k] >= d.ViewLo && kt[k] <= d.ViewHi {
+			dl.AddText(imgui.Vec2{X: xOf(kt[k]) + 3*sc, Y: y + (h-imgui.TextLineHeight())/2}, dsTickUsed, dv.tb.reset().str("key ").int(k).String())
+		}
+	}
+	m := imgui.MousePos()
+	if m.Y < y || m.Y >= y+h || !imgui.IsWindowHovered() {
+		return
+	}
+	j := sort.Search(len(kt), func(i int) bool { return xOf(kt[i]) >= m.X })
+	if j == len(kt) || (j > 0 && m.X-xOf(kt[j-1]) < xOf(kt[j])-m.X) {
+		j--
+	}
+	if j < 0 || abs32(xOf(kt[j])-m.X) > 4*sc {
+		return
+	}
+	imgui.SetTooltip(dv.tb.reset().str(s.Scene.Skel.Names[node]).str(": key ").int(j).str(" (counting from 0, of ").int(len(kt)).
+		str(" key times), at ").str(timeLabel(&dv.tb2, kt[j], info)).String())
 }
 
 // channelCells draws a channel row: the key spans the channel used at every frame

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"animscope/anim"
 	"animscope/viewer"
 
 	"github.com/inkyblackness/imgui-go/v4"
@@ -285,6 +286,25 @@ func (u *UI) graphToolbar() {
 	flow(imgui.CalcTextSize(u.gp.nodesText, false, 0).X + 30)
 	coloured(colDim, u.gp.nodesText)
 	tooltip("Ctrl-click nodes in the scene tree to plot them too (up to 8).")
+	u.keysOfCombo()
+}
+
+// keysOfCombo ("keys of") picks the kind of track whose keys , and . (and the transport's
+// <k k>) step to: any channel, translation, rotation or scale.
+func (u *UI) keysOfCombo() {
+	s := u.S
+	w := 100 * u.scale()
+	flow(imgui.CalcTextSize("keys", false, 0).X + imgui.CurrentStyle().ItemInnerSpacing().X + w)
+	imgui.SetNextItemWidth(w)
+	if imgui.BeginCombo("keys", anim.TrackKindNames[s.Steps.Channel]) {
+		for k := anim.TrackAny; k < anim.NumTrackKinds; k++ {
+			if imgui.SelectableV(anim.TrackKindNames[k], k == s.Steps.Channel, 0, imgui.Vec2{}) {
+				s.Steps.Channel = k
+			}
+		}
+		imgui.EndCombo()
+	}
+	tooltip("The keys , and . (the transport's <k and k>) step to: the plotted nodes' keys\nof every channel, or of their translation, rotation or scale tracks only.")
 }
 
 func packedToVec4(c imgui.PackedColor) imgui.Vec4 {

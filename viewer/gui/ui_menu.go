@@ -55,6 +55,9 @@ func (u *UI) menu() float32 {
 			if imgui.MenuItemV("Screenshot...", "F12: straight to the folder", false, s.Scene != nil) {
 				u.OpenScreenshotDialog()
 			}
+			if imgui.MenuItemV("Export animation...", "", false, s.Scene != nil && u.exportAnim.job == nil) {
+				u.OpenExportAnimDialog()
+			}
 			imgui.Separator()
 			if imgui.MenuItem("Quit") {
 				s.Req.Quit = true

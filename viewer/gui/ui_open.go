@@ -63,6 +63,7 @@ func (u *UI) openDialog() {
 	if imgui.InputTextV("##path", &b.Path, imgui.InputTextFlagsEnterReturnsTrue, nil) {
 		act = b.GoTo(b.Path) // a folder lists, a file opens, anything else says why
 	}
+	probeItem("open:path")
 	if b.Err != "" {
 		imgui.PushTextWrapPos() // a long path wraps instead of running off the dialog
 		coloured(colError, b.Err)
@@ -93,6 +94,9 @@ func (u *UI) openDialog() {
 				selected := i == b.Cursor || (!e.Dir && b.IsPicked(p))
 				if imgui.SelectableV(label+"##e"+strconv.Itoa(i), selected, imgui.SelectableFlagsAllowDoubleClick|imgui.SelectableFlagsSpanAllColumns, imgui.Vec2{}) {
 					act = b.Click(i, imgui.IsMouseDoubleClicked(0))
+				}
+				if i == 0 {
+					probeItem("open:entry0")
 				}
 				imgui.TableSetColumnIndex(1)
 				if !e.Dir {

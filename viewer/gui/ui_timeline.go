@@ -36,6 +36,8 @@ func (u *UI) transport() {
 		s.Tr.Last(info)
 	}
 	imgui.SameLine()
+	u.keyStepButtons(info)
+	imgui.SameLine()
 	imgui.Checkbox("loop", &s.Tr.Loop)
 	imgui.SameLine()
 	imgui.Checkbox("ping-pong", &s.Tr.PingPong)
@@ -116,4 +118,58 @@ func (u *UI) timeText(info anim.ClipInfo) {
 		tb.str(" ").str(unit)
 	}
 	imgui.Text(tb.String())
+}
+
+// keyStepButtons go key to key: the selected nodes' keys (of the channel the
+// graph editor's "keys of" picks), any node's, and the markers.
+func (u *UI) keyStepButtons(info anim.ClipInfo) {
+	s := u.S
+	for i, b := range keyStepLabels {
+		if i > 0 {
+			imgui.SameLineV(0, 2*u.scale())
+		}
+		if imgui.Button(b[0]) {
+			dir := 2*(i%2) - 1
+			switch i / 2 {
+			case 0:
+				s.StepKey(dir, viewer.ScopeSelected)
+			case 1:
+				s.StepKey(dir, viewer.ScopeAll)
+			default:
+				u.stepMarker(dir, info)
+			}
+		}
+		probeItem(b[0])
+		if imgui.IsItemHovered() {
+			help := b[1]
+			if i < 2 && s.Steps.Channel != anim.TrackAny {
+				help += "\n" + anim.TrackKindNames[s.Steps.Channel] + " keys only (the graph's \"keys of\")"
+			}
+			imgui.SetTooltip(help)
+		}
+	}
+}
+
+// keyStepLabels are the key-step buttons' labels and tooltips, previous then
+// next: the selection's keys, any node's, the markers.
+var keyStepLabels = [6][2]string{
+	{"<k", "previous key of the selected node and the nodes the graph plots beside it\n(nothing selected: any node) (,)"},
+	{"k>", "next key of the selected node and the nodes the graph plots beside it\n(nothing selected: any node) (.)"},
+	{"<K", "previous key of any node (Shift+,)"},
+	{"K>", "next key of any node (Shift+.)"},
+	{"<m", "previous marker, the clip's or yours ([)"},
+	{"m>", "next marker, the clip's or yours (])"},
+}
+
+// stepMarker goes to the previous (dir < 0) or next marker of the clip,
+// its own and the user's, and pauses.
+func (u *UI) stepMarker(dir int, info anim.ClipInfo) {
+	var user *viewer.DopeSheet
+	if user = u.dope.model; user == nil {
+		user = viewer.NewDopeSheet()
+		u.dope.model = user
+	}
+	if t, ok := user.NextMarker(info.Name, u.S.Markers(), u.S.Tr.T, dir); ok {
+		u.S.Tr.Scrub(t, info)
+	}
 }

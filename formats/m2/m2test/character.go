@@ -57,7 +57,7 @@ func Character(version uint32, name string) *Model {
 	m.Bones = []Bone{{KeyBone: 0, Parent: -1}}
 	for i, g := range CharacterGeosets {
 		v0 := uint16(len(m.Verts))
-		d := 0.1 + float32(i)*0.002 // later variants a little thicker, so none fights another for depth
+		d := 0.1 + float32(float32(i)*0.002) // rounded product (no FMA: make check-fma); later variants a little thicker, so none fights another for depth
 		for k := 0; k < 8; k++ {
 			y, z, x := g.Y0, g.Z0, -d
 			if k&1 != 0 {
