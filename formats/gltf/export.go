@@ -394,7 +394,8 @@ func (e *exporter) sampleClips() error {
 		go func() {
 			defer wg.Done()
 			for c := range next {
-				je := *e // this clip's warnings go to the clip
+				je := *e                            // this clip's warnings go to the clip
+				je.inhModel, je.inhJoint = nil, nil // its own pose buffers (inherit.go)
 				je.opts.Warn = func(w string) { c.warnings = append(c.warnings, w) }
 				c.err = je.sampleClip(c)
 			}
@@ -489,13 +490,16 @@ func (e *exporter) sampleAt(c *clipTrack, times []float64, ups float64) (bool, e
 	// previous sample's values are copied: most of a character's nodes hold still
 	// for long stretches of a clip, and decompose is most of the export's time.
 	memo := make([]sampleMemo, ns)
+	// With inheritance flags a joint's local matrix depends on its ancestors'
+	// transforms too (inherit.go), not on its own alone: no memo then.
+	memoOK := e.sk.Inherit == nil
 	for k, t := range times {
 		c.secs[k] = float32(t / ups)
 		req.TA = t
 		pose.Sample(e.sk, &req)
 		e.poseSampled(pose)
 		for s, sl := range e.slots {
-			if sl.node >= 0 {
+			if sl.node >= 0 && memoOK {
 				mo := &memo[s]
 				x := &pose.Local[sl.node]
 				if k > 0 && mo.fixed && sameTransform(x, &mo.local) {
@@ -517,7 +521,7 @@ func (e *exporter) sampleAt(c *clipTrack, times []float64, ups float64) (bool, e
 				return false, e.errorf("clip %q at %.6g %s: %s is not finite", c.name, t, c.clip.Info().Unit, e.slotName(sl))
 			}
 			d := decompose(m, &prev[s])
-			if sl.node >= 0 {
+			if sl.node >= 0 && memoOK {
 				memo[s].fixed = sameDecomposition(&d, &prev[s])
 			}
 			prev[s] = d
