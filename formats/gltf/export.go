@@ -520,8 +520,18 @@ func (e *exporter) sampleAt(c *clipTrack, times []float64, ups float64) (bool, e
 			if !m.finite() {
 				return false, e.errorf("clip %q at %.6g %s: %s is not finite", c.name, t, c.clip.Info().Unit, e.slotName(sl))
 			}
+			inheritMemo := sl.node >= 0 && !memoOK
+			if inheritMemo {
+				// The same by the matrix itself: decompose is a function of it and prev.
+				mo := &memo[s]
+				if k > 0 && mo.fixed && sameAffine(&m, &mo.m) {
+					c.tr[s][k], c.rot[s][k], c.scl[s][k], c.vrot[s][k] = c.tr[s][k-1], c.rot[s][k-1], c.scl[s][k-1], c.vrot[s][k-1]
+					continue
+				}
+				mo.m = m
+			}
 			d := decompose(m, &prev[s])
-			if sl.node >= 0 && memoOK {
+			if sl.node >= 0 {
 				memo[s].fixed = sameDecomposition(&d, &prev[s])
 			}
 			prev[s] = d
@@ -569,7 +579,23 @@ func (e *exporter) sampleAt(c *clipTrack, times []float64, ups float64) (bool, e
 // continued from (then the same transform gives the same channels again).
 type sampleMemo struct {
 	local anim.Transform
+	m     affine // the joint's local matrix, for skeletons with inheritance flags
 	fixed bool
+}
+
+// sameAffine compares bit for bit.
+func sameAffine(a, b *affine) bool {
+	for i := 0; i < 3; i++ {
+		if math.Float64bits(a.b[i]) != math.Float64bits(b.b[i]) {
+			return false
+		}
+		for j := 0; j < 3; j++ {
+			if math.Float64bits(a.A[i][j]) != math.Float64bits(b.A[i][j]) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // sameTransform compares bit for bit (−0 and 0 differ, as they may in the result).
