@@ -281,8 +281,14 @@ func batchOne(cmd string, mt *vfs.Mount, e vfs.Entry, opts formats.Options, exp 
 	}
 	a, err := mt.OpenModel(e, opts)
 	if err != nil {
-		fmt.Fprintln(&msgs, err)
-		r.Errors++
+		// A file no scene decoder opens may still be data validate reads (a
+		// texture, a shader template, a client database): the same verdict.
+		if ne, nw, fam, ok := dataVerdict(r.File, &msgs); ok {
+			r.Family, r.Errors, r.Warnings = fam, r.Errors+ne, r.Warnings+nw
+		} else {
+			fmt.Fprintln(&msgs, err)
+			r.Errors++
+		}
 	} else {
 		r.Family = a.Family
 		ne, nw := validateAsset(a, opts, &msgs)

@@ -8,6 +8,7 @@ import (
 
 	"animscope/formats"
 	"animscope/formats/m2"
+	"animscope/formats/wowchar"
 	"animscope/viewer"
 )
 
@@ -18,6 +19,9 @@ import (
 type characterFlags struct {
 	geosets  *string
 	textures slotFiles
+	// character is --character: the customisation the game's tables dress a
+	// character with, when its mount holds them.
+	character *string
 }
 
 // slotFile is one --texture SLOT=FILE.
@@ -53,11 +57,15 @@ func (l *slotFiles) Set(v string) error {
 
 func (c *characterFlags) register(fs *flag.FlagSet) {
 	c.geosets = fs.String("geosets", "defaults", "which geosets of a character are drawn: defaults (the game's, without equipment), all, or ID,ID,…")
+	c.character = fs.String("character", "", "a character's customisation by the game's tables, where its mount holds them: `SPEC` skin=N,face=N,hair=N,haircolor=N,facial=N (any subset; 0 by default)")
 	fs.Var(&c.textures, "texture", "fill texture slot SLOT with FILE (once per slot; SLOT body, cape, hair, fur, creature1, creature2, creature3 or a type number)")
 }
 
 // check reads --geosets' form before any file is opened (a usage error).
 func (c *characterFlags) check() error {
+	if _, err := wowchar.ParseCustomization(*c.character); err != nil {
+		return usagef("--character %v", err)
+	}
 	if g := *c.geosets; g != "defaults" && g != "all" {
 		if _, err := formats.GeosetIDs(g); err != nil {
 			return usagef("--geosets %v", err)
@@ -80,6 +88,15 @@ func (c *characterFlags) apply(a *formats.Asset) error {
 		}
 		formats.ApplyGeosets(a.Meshes, groups, show)
 	}
+	cust, err := wowchar.ParseCustomization(*c.character)
+	if err != nil {
+		return usagef("--character %v", err)
+	}
+	given := map[int]bool{}
+	for _, s := range c.textures {
+		given[s.slot] = true
+	}
+	applyCharacter(a, cust, *c.geosets != "defaults", given)
 	if len(c.textures) == 0 {
 		return nil
 	}
@@ -96,7 +113,9 @@ func (c *characterFlags) apply(a *formats.Asset) error {
 }
 
 // given says a flag asks for something other than the decoded scene.
-func (c *characterFlags) given() bool { return *c.geosets != "defaults" || len(c.textures) > 0 }
+func (c *characterFlags) given() bool {
+	return *c.geosets != "defaults" || len(c.textures) > 0 || *c.character != ""
+}
 
 // loader wraps load so that every scene it opens gets the flags.
 func (c *characterFlags) loader(load viewer.Loader) viewer.Loader {

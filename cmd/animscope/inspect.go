@@ -80,6 +80,7 @@ type inspectOut struct {
 	Clips       []inspectClip     `json:"clips"`
 	Diagnostics []inspectDiag     `json:"diagnostics"`
 	Details     any               `json:"details,omitempty"`
+	Character   *inspectCharacter `json:"character,omitempty"` // a character model with the game's tables
 }
 
 func finite(v float64) *f64 {
@@ -219,11 +220,23 @@ func runInspect(args []string, stdout, stderr io.Writer) int {
 			}
 			return inspectShaderFile(t, diags, files[0], *f.asJSON, stdout, stderr)
 		}
+		if db, d, diags, isDBC, derr := dbcVerdict(files[0]); isDBC {
+			if derr != nil {
+				return exitFor("inspect", derr, stderr)
+			}
+			return inspectDBCFile(db, d, diags, files[0], *f.asJSON, stdout, stderr)
+		}
 	}
 	if err != nil {
 		return exitFor("inspect", err, stderr)
 	}
 	out := describe(a)
+	character, charDiags := characterOf(files, out.Format)
+	out.Character = character
+	for _, d := range charDiags {
+		out.Diagnostics = append(out.Diagnostics, diagJSON(d))
+		fmt.Fprintf(stderr, "warning: %s\n", d)
+	}
 	details, err := json.Marshal(out.Details)
 	if err != nil {
 		// A value JSON cannot carry (NaN in a reading of uncertain fields):
@@ -235,6 +248,7 @@ func runInspect(args []string, stdout, stderr io.Writer) int {
 		return writeJSON(out, stdout, stderr)
 	}
 	printInspect(stdout, a, out, details)
+	printCharacter(stdout, out.Character)
 	return exitOK
 }
 

@@ -54,21 +54,7 @@ func validateFile(name string, opts formats.Options, stderr io.Writer) (errs, wa
 	errs, warns = mifDepartures(name, opts, stderr) // a .mif source: where it departs from the client
 	a, err := formats.OpenFile(name, opts)
 	if err != nil {
-		// A texture is no scene, but `texture` reads it: the same verdict here.
-		if _, isTex, terr := textureVerdict(name); isTex {
-			if terr != nil {
-				fmt.Fprintln(stderr, terr)
-				return errs + 1, warns
-			}
-			return errs, warns
-		}
-		// So is an SWG shader template, which the meshes that name it read.
-		if _, diags, isShader, serr := shaderVerdict(name); isShader {
-			if serr != nil {
-				fmt.Fprintln(stderr, serr)
-				return errs + 1, warns
-			}
-			e, w := printDiagnostics(diags, stderr)
+		if e, w, _, ok := dataVerdict(name, stderr); ok {
 			return errs + e, warns + w
 		}
 		fmt.Fprintln(stderr, err)
@@ -107,4 +93,35 @@ func printDiagnostics(diags []formats.Diagnostic, stderr io.Writer) (errs, warns
 		}
 	}
 	return errs, warns
+}
+
+// dataVerdict is validate's verdict on a file that no scene decoder opens but
+// a data reader does, with its family: a texture (the verdict `texture` gives),
+// an SWG shader template (the meshes naming it read it) or a client database
+// (characters read it). ok is false when none of them reads the file.
+func dataVerdict(name string, stderr io.Writer) (errs, warns int, family string, ok bool) {
+	if _, isTex, terr := textureVerdict(name); isTex {
+		if terr != nil {
+			fmt.Fprintln(stderr, terr)
+			return 1, 0, "texture", true
+		}
+		return 0, 0, "texture", true
+	}
+	if _, diags, isShader, serr := shaderVerdict(name); isShader {
+		if serr != nil {
+			fmt.Fprintln(stderr, serr)
+			return 1, 0, "swg-shader", true
+		}
+		e, w := printDiagnostics(diags, stderr)
+		return e, w, "swg-shader", true
+	}
+	if _, _, diags, isDBC, derr := dbcVerdict(name); isDBC {
+		if derr != nil {
+			fmt.Fprintln(stderr, derr)
+			return 1, 0, "dbc", true
+		}
+		e, w := printDiagnostics(diags, stderr)
+		return e, w, "dbc", true
+	}
+	return 0, 0, "", false
 }

@@ -62,7 +62,12 @@ func Read(path string) (*Texture, error) {
 // ReadData reads the bytes Read parses (a file, or an archive member named
 // "ARCHIVE:MEMBER"), for a caller that tells a file it cannot read from one
 // that is not a texture.
-func ReadData(path string) ([]byte, error) { return readMember(path) }
+func ReadData(path string) ([]byte, error) {
+	if data, ok := providedData(path); ok {
+		return data, nil
+	}
+	return readMember(path)
+}
 
 // Parse recognises the texture in data by its content and checks its header.
 func Parse(name string, data []byte) (*Texture, error) {
