@@ -1,7 +1,6 @@
 package viewer
 
 import (
-	"fmt"
 	"image"
 
 	"animscope/formats"
@@ -72,17 +71,14 @@ func (sc *Scene) TextureImage(path string) *image.NRGBA {
 }
 
 // readTexture decodes a texture file's full-size level.
-func readTexture(path string) (img *image.NRGBA, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			img, err = nil, fmt.Errorf("%s: the decoder failed: %v", path, r)
+func readTexture(path string) (*image.NRGBA, error) {
+	return formats.Guard(path, func() (*image.NRGBA, error) {
+		t, err := texture.Read(path)
+		if err != nil {
+			return nil, err
 		}
-	}()
-	t, err := texture.Read(path)
-	if err != nil {
-		return nil, err
-	}
-	return t.Mip(0)
+		return t.Mip(0)
+	})
 }
 
 // SampleMaterials writes each material's colour, UV matrix and texture choice at the state's

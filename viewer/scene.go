@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"runtime/debug"
 	"strings"
 	"time"
 
@@ -219,22 +218,16 @@ func KeyCount(probes []anim.Probe) int {
 	return n
 }
 
-// safeLoad runs a loader and turns a panic into an error.
-func safeLoad(l Loader, files []string, opts formats.Options) (sc *Scene, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			sc = nil
-			err = fmt.Errorf("%s: the decoder failed: %v", nameOf(files), r)
-			if os.Getenv("ANIMSCOPE_DEBUG") != "" {
-				err = fmt.Errorf("%w\n%s", err, debug.Stack())
-			}
+// safeLoad runs a loader and builds the scene under formats.Guard, so a decoder
+// panic comes back as an error naming the files.
+func safeLoad(l Loader, files []string, opts formats.Options) (*Scene, error) {
+	return formats.Guard(nameOf(files), func() (*Scene, error) {
+		a, err := l(files, opts)
+		if err != nil {
+			return nil, err
 		}
-	}()
-	a, err := l(files, opts)
-	if err != nil {
-		return nil, err
-	}
-	return NewScene(a, files, opts)
+		return NewScene(a, files, opts)
+	})
 }
 
 func nameOf(files []string) string {
