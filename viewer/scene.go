@@ -163,17 +163,16 @@ func (sc *Scene) ShortName() string {
 }
 
 // SetSlot replaces the drawn meshes with the slot pair's, when the asset has slots.
-func (sc *Scene) SetSlot(a, b int) (err error) {
+func (sc *Scene) SetSlot(a, b int) error {
 	sl := sc.Asset.Slots
 	if sl == nil {
 		return errors.New("this scene has no slots")
 	}
-	defer func() {
-		if r := recover(); r != nil {
-			err = fmt.Errorf("slot (%d, %d): %v", a, b, r)
-		}
-	}()
-	sc.Meshes = sl.SlotMeshes(a, b)
+	var meshes []formats.Mesh
+	if p := guarded(func() { meshes = sl.SlotMeshes(a, b) }); p != nil {
+		return fmt.Errorf("slot (%d, %d): %v", a, b, p)
+	}
+	sc.Meshes = meshes
 	sceneGen++
 	sc.Gen = sceneGen
 	return nil
