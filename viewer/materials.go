@@ -101,7 +101,11 @@ func (s *State) SampleMaterials(sc *Scene, dst []formats.MaterialState) {
 	if clip < len(sc.Infos) && sc.Infos[clip].UnitsPerSecond > 0 {
 		ms = t / sc.Infos[clip].UnitsPerSecond * 1000
 	}
+	m := sc.Asset.Materials
+	if cm, ok := m.(formats.ContextMaterials); ok && cm != sc.matOf {
+		sc.matOf, sc.matCtx = cm, cm.NewMaterialContext()
+	}
 	for i := range dst {
-		sc.Asset.Materials.SampleMaterial(sc.Clips[clip], i, t, ms, &dst[i])
+		formats.SampleMaterialWith(m, sc.matCtx, sc.Clips[clip], i, t, ms, &dst[i])
 	}
 }

@@ -18,6 +18,10 @@ type Loader func(files []string, opts formats.Options) (*formats.Asset, error)
 // Scene is one opened scene and the buffers to pose it.
 type Scene struct {
 	Asset *formats.Asset
+	// matCtx is the scene's material sampling state for matOf, the asset's
+	// materials when they keep one (formats.ContextMaterials).
+	matOf  formats.ContextMaterials
+	matCtx formats.MaterialContext
 	// Files are the names the scene was opened from; nil for the demo.
 	Files []string
 	Opts  formats.Options
