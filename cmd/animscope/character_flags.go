@@ -119,6 +119,7 @@ func (c *characterFlags) given() bool {
 
 // loader wraps load so that every scene it opens gets the flags.
 func (c *characterFlags) loader(load viewer.Loader) viewer.Loader {
+	viewer.FindCharacter = c.viewerCharacter // the Character panel's
 	return func(files []string, opts formats.Options) (*formats.Asset, error) {
 		a, err := load(files, opts)
 		if err != nil {
