@@ -35,6 +35,8 @@ type characterRow struct {
 	cur     int      // its index in values, -1 when the tables do not offer it
 	preview string
 	curSw   imgui.Vec4
+	curID   string // the current swatch's ImGui id
+	none    string // the line of a choice the tables offer nothing of
 	set     func(c *wowchar.Customization, v int)
 }
 
@@ -57,7 +59,8 @@ func (u *UI) refreshCharacter(sc *viewer.Scene) *characterView {
 	v.title = ch.Title
 	c := ch.Custom
 	row := func(label string, values []int, cur int, colors map[int]color.NRGBA, set func(*wowchar.Customization, int)) {
-		r := characterRow{label: label, values: values, current: cur, cur: slices.Index(values, cur), hasSw: colors != nil, set: set}
+		r := characterRow{label: label, values: values, current: cur, cur: slices.Index(values, cur), hasSw: colors != nil, set: set,
+			curID: "##current swatch " + label, none: label + ": none offered"}
 		for _, val := range values {
 			item := fmt.Sprint(val)
 			if col, ok := colors[val]; ok {
@@ -105,14 +108,14 @@ func (u *UI) characterPanel() {
 		r := &v.rows[i]
 		if r.hasSw {
 			if r.curSw.W > 0 {
-				imgui.ColorButton(r.label+"##current swatch", r.curSw, imgui.ColorEditFlagsNoTooltip, sw)
+				imgui.ColorButton(r.curID, r.curSw, imgui.ColorEditFlagsNoTooltip, sw)
 			} else {
 				imgui.Dummy(sw)
 			}
 			imgui.SameLine()
 		}
 		if len(r.values) == 0 {
-			coloured(colDim, r.label+": none offered")
+			coloured(colDim, r.none)
 			continue
 		}
 		if !imgui.BeginCombo(r.label, r.preview) {
