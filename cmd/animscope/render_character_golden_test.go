@@ -14,7 +14,8 @@ import (
 	"animscope/formats/wowchar/wowchartest"
 )
 
-// TestCharacterGolden draws the fixture's character (wowchartest's data
+// TestCharacterGolden (a GL test: after memory_test.go, as render_character_test.go
+// says) draws the fixture's character (wowchartest's data
 // folder, opened as Data/common.MPQ:Character\Scourge\Female\ScourgeFemale.m2)
 // with the shot command's Character panel in front and with render, at the
 // default customisation and with --character hair=2 (hair geoset 5 and the
