@@ -22,6 +22,9 @@ type characterFlags struct {
 	// character is --character: the customisation the game's tables dress a
 	// character with, when its mount holds them.
 	character *string
+	// chosen is the viewer's Character panel's last choice by model file: a
+	// reload (--watch, File > Reload) dresses the character as it was.
+	chosen map[string]wowchar.Customization
 }
 
 // slotFile is one --texture SLOT=FILE.
@@ -91,6 +94,11 @@ func (c *characterFlags) apply(a *formats.Asset) error {
 	cust, err := wowchar.ParseCustomization(*c.character)
 	if err != nil {
 		return usagef("--character %v", err)
+	}
+	if len(a.Files) > 0 {
+		if ch, ok := c.chosen[a.Files[0]]; ok {
+			cust = ch
+		}
 	}
 	given := map[int]bool{}
 	for _, s := range c.textures {

@@ -13,7 +13,8 @@ import (
 // viewerCharacter is the Character panel's model of asset a (nil when it is no
 // character of a mount with the tables): what the tables offer, the colours'
 // swatches, and a Dress that changes the scene as applyCharacter does. The
-// panel starts at --character's customisation; a choice there changes the
+// panel starts at --character's customisation (or at its own last choice for
+// the file, which a reload keeps); a choice there changes the
 // hair and facial geosets even over --geosets (it is the newer word), never a
 // slot --texture filled.
 func (c *characterFlags) viewerCharacter(a *formats.Asset) *viewer.Character {
@@ -33,6 +34,9 @@ func (c *characterFlags) viewerCharacter(a *formats.Asset) *viewer.Character {
 	if err != nil {
 		return nil // check refused it before any scene opened
 	}
+	if ch, ok := c.chosen[a.Files[0]]; ok {
+		cust = ch
+	}
 	given := map[int]bool{}
 	for _, s := range c.textures {
 		given[s.slot] = true
@@ -48,6 +52,10 @@ func (c *characterFlags) viewerCharacter(a *formats.Asset) *viewer.Character {
 		Dress: func(a *formats.Asset, cust wowchar.Customization) []formats.Diagnostic {
 			n := len(a.Diagnostics)
 			applyCharacter(a, cust, false, given)
+			if c.chosen == nil {
+				c.chosen = map[string]wowchar.Customization{}
+			}
+			c.chosen[a.Files[0]] = cust
 			return a.Diagnostics[n:len(a.Diagnostics):len(a.Diagnostics)]
 		},
 	}

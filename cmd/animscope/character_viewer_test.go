@@ -16,7 +16,8 @@ import (
 // tables offer the Scourge female, the swatches of its skin and hair colours,
 // and Customize (the panel's choice) switching the hair geoset and the hair
 // texture once, bumping the scene's Gen; a choice already drawn changes
-// nothing. A model of no mount with tables has no Character.
+// nothing; a reload keeps the choice. A model of no mount with tables has no
+// Character.
 func TestViewerCharacter(t *testing.T) {
 	folder, err := wowchartest.WriteDataFolder(t.TempDir())
 	if err != nil {
@@ -102,6 +103,22 @@ func TestViewerCharacter(t *testing.T) {
 	gen = sc.Gen
 	if _, err := sc.Customize(cust); err != nil || sc.Gen != gen {
 		t.Errorf("the same choice again: Gen %d -> %d, %v; want unchanged", gen, sc.Gen, err)
+	}
+	// A reload (the same loader) dresses the character as the panel left it.
+	a2, err := cfg.load(cfg.files, cfg.opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc2, err := viewer.NewScene(a2, cfg.files, cfg.opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ch2 := sc2.Character(); ch2 == nil || ch2.Custom != cust {
+		t.Errorf("reloaded: Character %+v, want its customisation %v", ch2, cust)
+	}
+	sc = sc2
+	if got := shown(); got != "[5 102 203 304]" {
+		t.Errorf("reloaded: geosets %s, want the panel's choice [5 102 203 304]", got)
 	}
 	// A character file of no mount with tables: no panel.
 	plain, err := viewer.NewScene(&formats.Asset{Files: []string{"x.m2"}, Skeleton: a.Skeleton}, []string{"x.m2"}, cfg.opts)
