@@ -174,6 +174,45 @@ func NewSlerpArc(q0, q1 mgl32.Quat) SlerpArc {
 	return arc
 }
 
+// NewSlerpArcUnsolved is NewSlerpArc without its arc cosine and sine: Theta and
+// SinTheta stay 0 until SolveSlerpArcs fills them. A decoder that builds many
+// arcs at once computes the trigonometry together (AcosSinBatch: the same bits).
+func NewSlerpArcUnsolved(q0, q1 mgl32.Quat) SlerpArc {
+	d := Dot4(q0, q1)
+	arc := SlerpArc{Sign: 1}
+	if d < 0 {
+		d = -d
+		arc.Sign = -1
+	}
+	arc.D = d
+	arc.Linear = 1-d <= SlerpThreshold
+	return arc
+}
+
+// SolveSlerpArcs fills Theta and SinTheta of every arc from
+// NewSlerpArcUnsolved, so that each equals NewSlerpArc's.
+func SolveSlerpArcs(arcs []SlerpArc) {
+	const chunk = 256
+	var (
+		idx          [chunk]int32
+		d, th, sinTh [chunk]float32
+	)
+	for start := 0; start < len(arcs); {
+		n := 0
+		for ; start < len(arcs) && n < chunk; start++ {
+			if !arcs[start].Linear {
+				idx[n], d[n] = int32(start), arcs[start].D
+				n++
+			}
+		}
+		AcosSinBatch(d[:n], th[:n], sinTh[:n])
+		for j := 0; j < n; j++ {
+			a := &arcs[idx[j]]
+			a.Theta, a.SinTheta = th[j], sinTh[j]
+		}
+	}
+}
+
 // Weights returns the engine weights at fraction a.
 func (arc *SlerpArc) Weights(a float32) (w0, w1 float32) {
 	if arc.Linear {

@@ -24,6 +24,21 @@ func MaxFileSize() (int64, error) {
 	if s == "" {
 		return DefaultMaxFileSize, nil
 	}
+	n, ok := ParseByteSize(s)
+	if !ok {
+		return 0, fmt.Errorf("%s=%q: want a size in bytes greater than 0 (K, M or G suffix allowed)", MaxFileSizeEnv, s)
+	}
+	return n, nil
+}
+
+// ParseByteSize reads a size in bytes with an optional K, M or G suffix (powers
+// of 1024), greater than 0 and below 2^62: the form every size limit takes, in
+// the environment and on the command line.
+func ParseByteSize(s string) (int64, bool) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return 0, false
+	}
 	mul := int64(1)
 	switch strings.ToUpper(s[len(s)-1:]) {
 	case "K":
@@ -39,9 +54,9 @@ func MaxFileSize() (int64, error) {
 	}
 	n, err := strconv.ParseInt(num, 10, 64)
 	if err != nil || n < 1 || n > (1<<62)/mul {
-		return 0, fmt.Errorf("%s=%q: want a size in bytes greater than 0 (K, M or G suffix allowed)", MaxFileSizeEnv, s)
+		return 0, false
 	}
-	return n * mul, nil
+	return n * mul, true
 }
 
 // kind names what a non-regular file is, for messages.

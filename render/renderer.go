@@ -238,6 +238,7 @@ type Renderer struct {
 	samplers                                                             [8]uint32
 	bones                                                                *bonePass
 	crowd                                                                crowdMeshes
+	motion                                                               motionPass // ghosts and overlays (ghosts.go, trail.go)
 	// tmp holds a matrix handed to GL by pointer (a field, so that it does not
 	// move to the heap every frame).
 	tmp mgl32.Mat4
@@ -337,6 +338,7 @@ func (r *Renderer) Delete() {
 	gl.DeleteProgram(r.solidProg)
 	r.bones.delete()
 	r.crowd.delete()
+	r.motion.delete()
 	gl.DeleteSamplers(int32(len(r.samplers)), &r.samplers[0])
 	for _, v := range []uint32{r.gridVAO, r.axisVAO} {
 		gl.DeleteVertexArrays(1, &v)

@@ -9,4 +9,6 @@ type Shot struct {
 	ClipB  int
 	TB     float64
 	Weight float32
+	// Motion is the onion skin and the trails drawn (ghosts.go).
+	Motion MotionSettings
 }

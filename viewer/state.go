@@ -101,6 +101,8 @@ type State struct {
 	Result   anim.BlendResult
 	// Crowd is the crowd view (N instances of the scene).
 	Crowd Crowd
+	// Motion is the onion skin, the motion trails and the joint overlays (ghosts.go).
+	Motion Motion
 
 	Diags []Diag
 	// Banner is what the last load said, until dismissed; Log (stderr in the

@@ -146,7 +146,8 @@ func valueFlag(fs *flag.FlagSet, word string) *flag.Flag {
 }
 
 // completeValue lists the values of flag f: a reading's choices, the clip names
-// of the files already on the line, or nothing (a path: the shell's files).
+// (or, for --trail, the node names) of the files already on the line, or nothing
+// (a path: the shell's files).
 func completeValue(fs *flag.FlagSet, f *flag.Flag, before []string, cur string) []string {
 	if r, ok := readingOf(f.Name); ok {
 		return filterPrefix(r.Choices, cur)
@@ -158,7 +159,7 @@ func completeValue(fs *flag.FlagSet, f *flag.Flag, before []string, cur string) 
 		return filterPrefix([]string{"body=", "cape=", "hair=", "fur=", "creature1=", "creature2=", "creature3="}, cur)
 	case "background":
 		return filterPrefix([]string{"transparent", "#"}, cur)
-	case "clip", "clip-b", "attach":
+	case "clip", "clip-b", "attach", "trail":
 	default:
 		return nil
 	}
@@ -190,6 +191,12 @@ func completeValue(fs *flag.FlagSet, f *flag.Flag, before []string, cur string) 
 		return filterPrefix(attachPointWords(a), cur)
 	}
 	var names []string
+	if f.Name == "trail" { // a node: its name
+		if a.Skeleton != nil {
+			names = append(names, a.Skeleton.Names...)
+		}
+		return filterPrefix(names, cur)
+	}
 	for _, c := range a.Clips {
 		names = append(names, c.Info().Name)
 	}

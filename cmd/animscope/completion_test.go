@@ -39,6 +39,8 @@ func TestCompleteWords(t *testing.T) {
 		{[]string{"render", "--geosets", ""}, "defaults all"},
 		{[]string{"shot", "--texture", "c"}, "cape= creature1= creature2= creature3="},
 		{[]string{"export", "--geo"}, "--geosets"},
+		{[]string{"render", "--gh"}, "--ghost-step --ghosts"},
+		{[]string{"shot", m2, "--trail", "Bone"}, "Bone1_Root Bone2 Bone0"}, // the node names, in node order
 		{[]string{"render", "--background", ""}, "transparent #"},
 		{[]string{"render", "--fr"}, "--frames"},
 		{[]string{"render", "--or"}, "--orbit"},

@@ -40,5 +40,6 @@ func hasDisplay() bool { return gui.HasDisplay() }
 func shootWindow(a shotArgs) (*image.RGBA, error) {
 	return gui.RenderWindow(gui.WindowShot{Files: a.files, CompareA: a.compareA, CompareB: a.compareB,
 		Compare: a.compare, Opts: a.opts, OptsB: a.optsB, Load: a.load, W: a.w, H: a.h, Clip: a.clip,
-		T: a.t, Select: a.sel, Blend: a.blend, BlendClip: a.clipB, Weight: a.weight, Panel: a.panel, Beside: a.beside, Scale: a.scale})
+		T: a.t, Select: a.sel, Blend: a.blend, BlendClip: a.clipB, Weight: a.weight, Panel: a.panel, Beside: a.beside, Scale: a.scale,
+		Motion: a.motion})
 }

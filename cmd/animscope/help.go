@@ -218,6 +218,7 @@ var flagMeta = map[string]string{
 	"clip": "C", "clip-b": "C", "t": "T", "t-b": "T", "weight": "W", "size": "WxH", "out": "FILE",
 	"fps": "N", "scale": "F", "file-b": "FILE", "skin": "NAME", "j": "N", "listfile": "F", "max-bytes": "N", "root": "DIR", "mip": "N",
 	"panel": "ID", "beside": "ID", "select": "NODE", "geosets": "G", "texture": "SLOT=FILE",
+	"ghosts": "N", "ghost-step": "T", "trail": "NODE",
 	"frames": "FROM:TO[:STEP]", "orbit": "DEG", "background": "BG",
 }
 

@@ -89,12 +89,14 @@ const usageText = `usage:
                    [READING …] FILE...
   animscope diff [--json] [--clip C] [--half] [READING …] [READING-b …] FILE_A FILE_B
   animscope render [--clip C] [--t T] [--size WxH] [--skin NAME] --out FILE.png|.jpg
+                   [--ghosts N [--ghost-step T]] [--trail NODE …]
                    [--geosets G] [--texture SLOT=FILE …] [READING …] [FILE...]
   animscope render [--clip C] [--frames FROM:TO[:STEP]] [--fps N] [--orbit DEG]
                    [--background transparent|#rrggbb] [--size WxH] [READING …]
                    --out NAME.gif|NAME_%04d.png|NAME.mp4|NAME.webm [FILE...]
   animscope shot [--size WxH] [--scale F] [--panel ID] [--beside ID] [--clip C] [--t T]
                  [--select NODE] [--clip-b C --weight W] [--compare [--file-b FILE …]]
+                 [--ghosts N [--ghost-step T]] [--trail NODE …]
                  [--geosets G] [--texture SLOT=FILE …] --out FILE.png|.jpg [READING …] [FILE...]
   animscope export [--clip C] [--fps N] [--bind-pose] [--scale F] [--skin NAME]
                    [--geosets G] [--texture SLOT=FILE …] [--separate] --out FILE.glb|.gltf

@@ -2,9 +2,9 @@ package main
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 
+	"animscope/formats"
 	"animscope/formats/vfs"
 )
 
@@ -21,22 +21,9 @@ func parseMaxBytes(s string) (int64, error) {
 	if s == "" {
 		return 0, nil
 	}
-	mul := int64(1)
-	switch strings.ToUpper(s[len(s)-1:]) {
-	case "K":
-		mul = 1 << 10
-	case "M":
-		mul = 1 << 20
-	case "G":
-		mul = 1 << 30
-	}
-	num := s
-	if mul != 1 {
-		num = s[:len(s)-1]
-	}
-	n, err := strconv.ParseInt(num, 10, 64)
-	if err != nil || n < 1 || n > (1<<62)/mul {
+	n, ok := formats.ParseByteSize(s)
+	if !ok {
 		return 0, usagef("--max-bytes %q: want a size in bytes greater than 0 (K, M or G suffix allowed)", s)
 	}
-	return n * mul, nil
+	return n, nil
 }

@@ -42,6 +42,12 @@ var readmePictures = []struct {
 		characterPicture}, "render"},
 	{"character-geosets.png", []string{"--size", "1024x640", "--panel", "geosets", "--texture", "body=body.blp",
 		"--texture", "hair=hair.blp", characterPicture}, ""},
+	// The frog's attack with three ghosts a side (onion skin), and its walk with
+	// the trails of its four feet, key marks on them.
+	{"ghosts-frog-attack.png", []string{"--size", "560x400", "--clip", "AttackUnarmed", "--t", "500",
+		"--ghosts", "3", "--ghost-step", "100", "Frog.m2"}, "render"},
+	{"trail-frog-walk.png", []string{"--size", "560x400", "--clip", "Walk", "--t", "300",
+		"--trail", "9", "--trail", "12", "--trail", "16", "--trail", "20", "Frog.m2"}, "render"},
 }
 
 // characterPicture is where the pictures' character lies, as the client lays

@@ -26,6 +26,9 @@ func runRender(args []string, stdout, stderr io.Writer) int {
 	if err := f.char.check(); err != nil {
 		return exitFor("render", err, stderr)
 	}
+	if err := f.motion.check(); err != nil {
+		return exitFor("render", err, stderr)
+	}
 	t, err := parseTime("t", *tStr)
 	if err != nil {
 		return exitFor("render", err, stderr)
@@ -71,15 +74,22 @@ func runRender(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return exitFor("render", usagef("--clip: %v", err), stderr)
 	}
+	motion, err := f.motion.settings(a) // --ghosts, --trail
+	if err != nil {
+		return exitFor("render", err, stderr)
+	}
 	warnTextures(a, stderr)
 	warnSlots(a, stderr)
 	if !haveGL { // after the checks and the scene's warnings, as with no display
 		return noGL(stderr, "render")
 	}
 	if anim != nil {
+		if motion.Ghosts > 0 || len(motion.Trails) > 0 { // the animation writer draws no onion skin yet
+			return exitFor("render", usagef("--ghosts and --trail draw on a still image (--out FILE.png|.jpg), not with an animation or --background"), stderr)
+		}
 		return anim.run(a, files, opts, idx, w, h, t, stderr)
 	}
-	img, err := renderStill(a, files, opts, viewer.Shot{Clip: max(idx, 0), T: t}, w, h)
+	img, err := renderStill(a, files, opts, viewer.Shot{Clip: max(idx, 0), T: t, Motion: motion}, w, h)
 	if err != nil {
 		fmt.Fprintf(stderr, "animscope render: %v\n", err)
 		return exitInvalid

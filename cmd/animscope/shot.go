@@ -22,6 +22,7 @@ type shotFlags struct {
 	clip, t, size, out, panel, sel, clipB, beside *string
 	weight, scale                                 *float64
 	char                                          characterFlags
+	motion                                        motionFlags
 }
 
 func newShotFlags() (*flag.FlagSet, *shotFlags) {
@@ -43,6 +44,7 @@ func newShotFlags() (*flag.FlagSet, *shotFlags) {
 	f.weight = fs.Float64("weight", 0.5, "with --clip-b: the blend weight, 0 is --clip, 1 is --clip-b")
 	f.scale = fs.Float64("scale", 1, "content scale, 1 to 4 (2: every size doubled, as on a HiDPI screen)")
 	f.char.register(fs)
+	f.motion.register(fs)
 	return fs, f
 }
 
@@ -72,6 +74,7 @@ type shotArgs struct {
 	clipB                     int
 	weight, scale             float32
 	panel, beside             string
+	motion                    viewer.MotionSettings
 }
 
 // minShotW and minShotH are the smallest window `shot` draws: the menu bar,
@@ -108,6 +111,9 @@ func runShot(args []string, stdout, stderr io.Writer) int {
 		return exitFor("shot", err, stderr)
 	}
 	if err := f.char.check(); err != nil {
+		return exitFor("shot", err, stderr)
+	}
+	if err := f.motion.check(); err != nil {
 		return exitFor("shot", err, stderr)
 	}
 	if sa.t, err = parseTime("t", *f.t); err != nil {
@@ -189,6 +195,9 @@ func runShot(args []string, stdout, stderr io.Writer) int {
 		return exitFor("shot", usagef("--clip: %v", err), stderr)
 	}
 	sa.clip = max(idx, 0)
+	if sa.motion, err = f.motion.settings(a); err != nil { // --ghosts, --trail
+		return exitFor("shot", err, stderr)
+	}
 	if set["clip-b"] {
 		_, ib, err := a.Clip(*f.clipB)
 		if err != nil || ib < 0 {

@@ -42,6 +42,7 @@ type renderFlags struct {
 	opt                      optionFlags
 	clip, t, size, out, skin *string
 	char                     characterFlags
+	motion                   motionFlags
 	anim                     animFlags
 }
 
@@ -56,6 +57,7 @@ func newRenderFlags() (*flag.FlagSet, *renderFlags) {
 	f.out = fs.String("out", "", "the image to write: .png, or .jpg/.jpeg for JPEG; a clip as pictures: NAME.gif, NAME_%04d.png (one PNG a frame, numbered from 0), NAME.mp4 or NAME.webm (through ffmpeg)")
 	f.skin = fs.String("skin", "", "fill the model's replaceable textures (creature skins) with this texture beside it")
 	f.char.register(fs)
+	f.motion.register(fs)
 	f.anim.register(fs)
 	return fs, f
 }

@@ -90,12 +90,16 @@ func decompose(m affine, prev *decomposition) decomposition {
 		}
 	}
 	a := m.A
-	b := a.t().mul(a)                 // AᵀA
-	bp := vPrev.t().mul(b).mul(vPrev) // in the previous frame's basis
+	b := a.t().mul(a) // AᵀA
 	v := vPrev
-	if !nearlyDiagonal(bp) {
-		w, d := jacobi(bp)
-		v = vPrev.mul(closestFrame(w, d))
+	// In the previous frame's basis. With V = I (bit for bit) and a finite AᵀA, the
+	// basis change only flips the signs of zeros, which nearlyDiagonal does not see:
+	// the two products are left out unless jacobi needs them.
+	if !(isIdent3(&vPrev) && b.finite() && nearlyDiagonal(b)) {
+		if bp := vPrev.t().mul(b).mul(vPrev); !nearlyDiagonal(bp) {
+			w, d := jacobi(bp)
+			v = vPrev.mul(closestFrame(w, d))
+		}
 	}
 	av := a.mul(v)
 	var s vec3
@@ -116,7 +120,8 @@ func decompose(m affine, prev *decomposition) decomposition {
 	}
 	var u mat3
 	var have [3]bool
-	var basis []vec3
+	var store [3]vec3 // basis's backing array: decompose runs per node and sample
+	basis := store[:0]
 	for _, j := range order {
 		if s[j] <= 1e-12*smax || s[j] == 0 {
 			continue
@@ -132,7 +137,7 @@ func decompose(m affine, prev *decomposition) decomposition {
 		if have[j] {
 			continue
 		}
-		cands := []vec3{uPrev.col(j), {1, 0, 0}, {0, 1, 0}, {0, 0, 1}}
+		cands := [4]vec3{uPrev.col(j), {1, 0, 0}, {0, 1, 0}, {0, 0, 1}}
 		for _, c := range cands {
 			if c, ok := orthonormalize(c, basis); ok {
 				u.setCol(j, c)
@@ -154,6 +159,21 @@ func decompose(m affine, prev *decomposition) decomposition {
 	}
 	return decomposition{T: m.b, U: u, S: s, V: v}
 }
+
+// isIdent3 reports whether m is the identity bit for bit.
+func isIdent3(m *mat3) bool {
+	for i := 0; i < 3; i++ {
+		for j := 0; j < 3; j++ {
+			if math.Float64bits(m[i][j]) != math.Float64bits(ident3[i][j]) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// identVT is VT() of a decomposition whose V is the identity.
+var identVT = quatFromRotation(ident3.t())
 
 // orthonormalize removes from c its parts along the (orthonormal) basis and
 // normalises it; false when too little is left.
@@ -209,13 +229,15 @@ func closestFrame(w mat3, d vec3) mat3 {
 		var dot [3]float64
 		for g := 0; g < 3; g++ {
 			// The columns j given to group g, and the group's eigenvectors.
-			var space []vec3
+			var spaceStore [3]vec3
+			space := spaceStore[:0]
 			for i := 0; i < 3; i++ {
 				if group[i] == g {
 					space = append(space, w.col(i))
 				}
 			}
-			var cols []int
+			var colStore [3]int
+			cols := colStore[:0]
 			for j := 0; j < 3; j++ {
 				if group[perm[j]] == g {
 					cols = append(cols, j)
@@ -236,7 +258,8 @@ func closestFrame(w mat3, d vec3) mat3 {
 					}
 				}
 			}
-			var basis []vec3
+			var basisStore [3]vec3
+			basis := basisStore[:0]
 			for _, j := range cols {
 				c, ok := orthonormalize(proj(j), basis)
 				for k := 0; !ok && k < len(space); k++ {

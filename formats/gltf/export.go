@@ -4,8 +4,10 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"runtime"
 	"sort"
 	"strings"
+	"sync"
 
 	"animscope/anim"
 	"animscope/formats"
@@ -87,10 +89,8 @@ func Export(a *formats.Asset, opts ExportOptions) (*gltf.Document, error) {
 	if err := e.bind(); err != nil {
 		return nil, err
 	}
-	for _, c := range e.clips {
-		if err := e.sampleClip(c); err != nil {
-			return nil, err
-		}
+	if err := e.sampleClips(); err != nil {
+		return nil, err
 	}
 	e.doc = gltf.NewDocument()
 	e.doc.Asset.Generator = "animscope"
@@ -166,6 +166,12 @@ type clipTrack struct {
 	rot   [][][4]float32
 	scl   [][][3]float32
 	vrot  [][][4]float32
+	// helper[s]: slot s needed helpers at some sample of this clip (merged into
+	// the slots once every clip is sampled).
+	helper []bool
+	// warnings and err are what sampling the clip said, given out in clip order.
+	warnings []string
+	err      error
 }
 
 // errorf returns an export error that names the scene's files and, through the
@@ -370,7 +376,54 @@ func (e *exporter) sampleTimes(c *clipTrack) ([]float64, float64, error) {
 	return out, ups, nil
 }
 
+// maxSampleWorkers caps the clips sampled at once (each holds its raw channels
+// until it is done).
+const maxSampleWorkers = 8
+
+// sampleClips samples every clip, several at once: a clip is immutable and its
+// samples depend on nothing but the clip and the skeleton, so the channels are
+// those of one-by-one sampling. Warnings and the first error come out in clip
+// order, as if the clips were sampled one after the other: the warnings of the
+// clips before the first that fails, then its own and its error.
+func (e *exporter) sampleClips() error {
+	workers := min(runtime.GOMAXPROCS(0), maxSampleWorkers, len(e.clips))
+	next := make(chan *clipTrack)
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for c := range next {
+				je := *e                            // this clip's warnings go to the clip
+				je.inhModel, je.inhJoint = nil, nil // its own pose buffers (inherit.go)
+				je.opts.Warn = func(w string) { c.warnings = append(c.warnings, w) }
+				c.err = je.sampleClip(c)
+			}
+		}()
+	}
+	for _, c := range e.clips {
+		next <- c
+	}
+	close(next)
+	wg.Wait()
+	for _, c := range e.clips {
+		for _, w := range c.warnings {
+			e.warn("%s", w)
+		}
+		if c.err != nil {
+			return c.err
+		}
+		for s, h := range c.helper {
+			if h {
+				e.slots[s].helper = true
+			}
+		}
+	}
+	return nil
+}
+
 func (e *exporter) sampleClip(c *clipTrack) error {
+	c.helper = make([]bool, len(e.slots))
 	times, ups, err := e.sampleTimes(c)
 	if err != nil {
 		return err
@@ -431,12 +484,30 @@ func (e *exporter) sampleAt(c *clipTrack, times []float64, ups float64) (bool, e
 	pose := &anim.Pose{Local: make([]anim.Transform, n)}
 	req := anim.PoseRequest{A: c.clip}
 	c.secs = make([]float32, len(times))
+	// A node's channels at a sample are a pure function of its sampled transform
+	// and the decomposition decompose continues from (the previous sample's). When
+	// both are bit for bit those of the previous sample, the result is too, and the
+	// previous sample's values are copied: most of a character's nodes hold still
+	// for long stretches of a clip, and decompose is most of the export's time.
+	memo := make([]sampleMemo, ns)
+	// With inheritance flags a joint's local matrix depends on its ancestors'
+	// transforms too (inherit.go), not on its own alone: no memo then.
+	memoOK := e.sk.Inherit == nil
 	for k, t := range times {
 		c.secs[k] = float32(t / ups)
 		req.TA = t
 		pose.Sample(e.sk, &req)
 		e.poseSampled(pose)
 		for s, sl := range e.slots {
+			if sl.node >= 0 && memoOK {
+				mo := &memo[s]
+				x := &pose.Local[sl.node]
+				if k > 0 && mo.fixed && sameTransform(x, &mo.local) {
+					c.tr[s][k], c.rot[s][k], c.scl[s][k], c.vrot[s][k] = c.tr[s][k-1], c.rot[s][k-1], c.scl[s][k-1], c.vrot[s][k-1]
+					continue
+				}
+				mo.local = *x
+			}
 			var m affine
 			switch {
 			case sl.node >= 0:
@@ -449,12 +520,28 @@ func (e *exporter) sampleAt(c *clipTrack, times []float64, ups float64) (bool, e
 			if !m.finite() {
 				return false, e.errorf("clip %q at %.6g %s: %s is not finite", c.name, t, c.clip.Info().Unit, e.slotName(sl))
 			}
+			inheritMemo := sl.node >= 0 && !memoOK
+			if inheritMemo {
+				// The same by the matrix itself: decompose is a function of it and prev.
+				mo := &memo[s]
+				if k > 0 && mo.fixed && sameAffine(&m, &mo.m) {
+					c.tr[s][k], c.rot[s][k], c.scl[s][k], c.vrot[s][k] = c.tr[s][k-1], c.rot[s][k-1], c.scl[s][k-1], c.vrot[s][k-1]
+					continue
+				}
+				mo.m = m
+			}
 			d := decompose(m, &prev[s])
+			if sl.node >= 0 {
+				memo[s].fixed = sameDecomposition(&d, &prev[s])
+			}
 			prev[s] = d
 			if d.needsHelper() {
-				sl.helper, helpers = true, true
+				c.helper[s], helpers = true, true
 			}
-			r, vr := d.P(), d.VT()
+			r, vr := d.P(), identVT
+			if !isIdent3(&d.V) {
+				vr = d.VT()
+			}
 			if k > 0 {
 				// Hemisphere-continuous keys, so that every reader's slerp takes the
 				// same (short) way.
@@ -471,7 +558,86 @@ func (e *exporter) sampleAt(c *clipTrack, times []float64, ups float64) (bool, e
 			c.vrot[s][k] = quat32(vr)
 		}
 	}
+	// A channel that never moves is written as its first keys (constant3): keep
+	// only those, so that a clip's untouched channels do not stay in memory until
+	// the document is written.
+	keys := 1
+	if len(c.secs) > 1 && c.secs[len(c.secs)-1] > c.secs[0] {
+		keys = 2
+	}
+	for s := range e.slots {
+		c.tr[s] = shrink3(c.tr[s], keys)
+		c.rot[s] = shrink4(c.rot[s], keys)
+		c.scl[s] = shrink3(c.scl[s], keys)
+		c.vrot[s] = shrink4(c.vrot[s], keys)
+	}
 	return helpers, nil
+}
+
+// sampleMemo is what one slot's channels at the last computed sample came from:
+// the sampled transform, and whether decompose gave back the decomposition it
+// continued from (then the same transform gives the same channels again).
+type sampleMemo struct {
+	local anim.Transform
+	m     affine // the joint's local matrix, for skeletons with inheritance flags
+	fixed bool
+}
+
+// sameAffine compares bit for bit.
+func sameAffine(a, b *affine) bool {
+	for i := 0; i < 3; i++ {
+		if math.Float64bits(a.b[i]) != math.Float64bits(b.b[i]) {
+			return false
+		}
+		for j := 0; j < 3; j++ {
+			if math.Float64bits(a.A[i][j]) != math.Float64bits(b.A[i][j]) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// sameTransform compares bit for bit (−0 and 0 differ, as they may in the result).
+func sameTransform(a, b *anim.Transform) bool {
+	for i := 0; i < 3; i++ {
+		if math.Float32bits(a.T[i]) != math.Float32bits(b.T[i]) || math.Float32bits(a.S[i]) != math.Float32bits(b.S[i]) ||
+			math.Float32bits(a.Q.V[i]) != math.Float32bits(b.Q.V[i]) {
+			return false
+		}
+	}
+	return math.Float32bits(a.Q.W) == math.Float32bits(b.Q.W)
+}
+
+// sameDecomposition compares bit for bit.
+func sameDecomposition(a, b *decomposition) bool {
+	for i := 0; i < 3; i++ {
+		if math.Float64bits(a.T[i]) != math.Float64bits(b.T[i]) || math.Float64bits(a.S[i]) != math.Float64bits(b.S[i]) {
+			return false
+		}
+		for j := 0; j < 3; j++ {
+			if math.Float64bits(a.U[i][j]) != math.Float64bits(b.U[i][j]) || math.Float64bits(a.V[i][j]) != math.Float64bits(b.V[i][j]) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// shrink3 returns a constant channel as a copy of its first keys values (what
+// constant3 gives for it), any other channel as it is.
+func shrink3(v [][3]float32, keys int) [][3]float32 {
+	if w, ok := constant3(v, keys); ok {
+		return append([][3]float32(nil), w...)
+	}
+	return v
+}
+
+func shrink4(v [][4]float32, keys int) [][4]float32 {
+	if w, ok := constant4(v, keys); ok {
+		return append([][4]float32(nil), w...)
+	}
+	return v
 }
 
 func quat32(q quat) [4]float32 {

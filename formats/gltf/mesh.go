@@ -423,8 +423,15 @@ func (e *exporter) reserve(prepared []*preparedMesh) {
 	}
 	n += 64*(e.sk.Len()+1) + pad
 	for _, c := range e.clips {
-		// times twice, and per slot T, R, S, Vᵀ and V.
-		n += 2*(4*len(c.times)+pad) + len(e.slots)*(len(c.times)*(12+16+12+16+16)+5*pad)
+		// the times and the ends, and per slot T, R, S and, with helpers, Vᵀ and V
+		// (as sampleAt left them: a constant channel holds its keys only).
+		n += 4*len(c.secs) + 4*2 + 2*pad
+		for s, sl := range e.slots {
+			n += 12*len(c.tr[s]) + 16*len(c.rot[s]) + 12*len(c.scl[s]) + 3*pad
+			if sl.helper {
+				n += 2 * (16*len(c.vrot[s]) + pad)
+			}
+		}
 	}
 	buf := e.doc.Buffers[len(e.doc.Buffers)-1]
 	if cap(buf.Data)-len(buf.Data) < n {

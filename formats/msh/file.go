@@ -206,15 +206,7 @@ func FromArchive(a *nres.Archive) *File {
 	f.indices = f.fixed(ResIndices, 2)
 	f.IndexCount = len(f.indices) / 2
 	if b := f.fixed(ResTriangles, TriSize); len(b) > 0 {
-		f.Tris = make([]Tri, len(b)/TriSize)
-		for i := range f.Tris {
-			// Field by field: a Tri literal is assembled on the stack with 2-byte
-			// stores and copied with one 16-byte move, which stalls on them.
-			r, t := b[i*TriSize:i*TriSize+TriSize], &f.Tris[i]
-			t.Flags, t.Sel = le.Uint16(r), le.Uint16(r[14:])
-			t.Links[0], t.Links[1], t.Links[2] = le.Uint16(r[2:]), le.Uint16(r[4:]), le.Uint16(r[6:])
-			t.Normal[0], t.Normal[1], t.Normal[2] = int16(le.Uint16(r[8:])), int16(le.Uint16(r[10:])), int16(le.Uint16(r[12:]))
-		}
+		f.Tris = decodeTris(b)
 	}
 	if b := f.fixed(ResBatches, BatchSize); len(b) > 0 {
 		f.Batches = make([]Batch, len(b)/BatchSize)

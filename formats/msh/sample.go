@@ -153,10 +153,11 @@ func NewClip(f *File, name string, r Rounding, quatOrder string) *Clip {
 		q := DecodeQuat(rk.Raw, wxyz)
 		c.keys[k] = ckey{pos: rk.Pos, time: rk.Time, qc: anim.Conjugate(q)}
 		if k > 0 {
-			c.arcs[k-1] = anim.NewSlerpArc(q0, q)
+			c.arcs[k-1] = anim.NewSlerpArcUnsolved(q0, q)
 		}
 		q0 = q
 	}
+	anim.SolveSlerpArcs(c.arcs) // the arc cosines four at a time
 	return c
 }
 

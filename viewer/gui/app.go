@@ -266,6 +266,7 @@ func (a *App) frame(dt float64) {
 			a.UI.Label, a.UI.LabelOK = imgui.Vec2{X: v[0] + x, Y: v[1] + y}, true
 		}
 	}
+	a.projectJointLabels()
 	a.UI.Build(float32(dispW), float32(dispH))
 	if a.still[0] == 0 {
 		a.cursor.update(a.win)

@@ -50,6 +50,8 @@ type drawer struct {
 	frame render.Frame
 	opts  render.DrawOptions
 	crowd crowdView
+	// motion holds the onion skin's and the overlays' vertices (ui_ghosts.go).
+	motion motionDraw
 	// transparent clears to the background colour with alpha 0 (a screenshot
 	// with a transparent background).
 	transparent bool
@@ -204,7 +206,12 @@ func (d *drawer) drawScenes(s *viewer.State, cam *render.Camera, vp [4]int32, ce
 		if gpu != nil {
 			s.SampleMaterials(sc, gpu.States)
 		}
-		d.r.DrawScene(&d.frame, &d.opts, gpu, sc.Skel, model, skin)
+		if k == 0 { // the onion skin, trails and joint overlays (ui_ghosts.go)
+			d.drawSceneA(s, sc, gpu, model, skin)
+			d.drawOverlays(s, sc, model, cell)
+		} else {
+			d.r.DrawScene(&d.frame, &d.opts, gpu, sc.Skel, model, skin)
+		}
 	}
 	d.r.End()
 }

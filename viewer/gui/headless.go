@@ -165,6 +165,7 @@ func StillCamera(s *viewer.State, sh viewer.Shot) (render.Camera, float32) {
 		b.Add(b2.Lo)
 		b.Add(b2.Hi)
 	}
+	addMotionBounds(s, &b, m) // the ghosts and trails in the picture too
 	cam.Frame(b.Lo, b.Hi)
 	return cam, render.GridCell(b.Radius())
 }
@@ -178,6 +179,7 @@ func (h *Headless) RenderShot(s *viewer.State, sh viewer.Shot, w, hgt int) (*ima
 		sh.Clip = 0
 	}
 	s.Tr.Playing = false
+	s.Motion.MotionSettings = sh.Motion
 	cam, cell := StillCamera(s, sh)
 	return h.Render(s, w, hgt, &cam, cell)
 }

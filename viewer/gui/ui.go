@@ -53,6 +53,7 @@ type UI struct {
 	char                  characterView
 	gp                    graphPanel       // the graph editor (ui_graph.go)
 	shot                  screenshotDialog // File > Screenshot (ui_screenshot.go)
+	labels                jointLabels      // View > Label every joint (ui_ghosts.go)
 	exportAnim            exportAnimDialog // File > Export animation (ui_exportanim.go)
 	attach                attachView       // the Scene panel's Attach… section (ui_attach.go)
 	native                *nativeDialogs   // the desktop's file dialogs; nil: built-in only (ui_nativedialog.go)
@@ -135,6 +136,7 @@ func (u *UI) Build(w, h float32) {
 		dl.AddText(p, packed(1, 0.7, 0.3, 1), name)
 		dl.PopClipRect()
 	}
+	u.drawJointLabels()
 	u.compareSideLabels()
 	u.takeMapRequest()
 	u.standInBadge()

@@ -80,6 +80,7 @@ func (u *UI) menu() float32 {
 			tooltip(viewer.HelpRest)
 			imgui.Checkbox("Root motion (SWG locomotion)", &v.RootMotion)
 			imgui.Checkbox("Crowd (N instances, see the Crowd tab)", &s.Crowd.On)
+			u.motionMenu()
 			imgui.Separator()
 			imgui.RadioButtonInt("Up: file's", &v.UpOverride, 0)
 			imgui.RadioButtonInt("Up: +Y", &v.UpOverride, formats.UpY)

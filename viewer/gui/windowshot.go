@@ -41,6 +41,8 @@ type WindowShot struct {
 	Panel string // a panel id to bring forward ("": the default layout's); a bottom one gets ShotBottom of the window
 	// Beside is a bottom panel shown to the right of the tabs ("": none).
 	Beside string
+	// Motion is the onion skin and the trails shown (viewer.Motion).
+	Motion viewer.MotionSettings
 	// Log is where what the loads say goes besides the window's banner (nil:
 	// nowhere: `animscope shot` has printed the scene's warnings itself, as render
 	// does, and the window's copy would repeat them).
@@ -144,6 +146,7 @@ func applyShot(a *App, ws WindowShot) error {
 	if ws.Select >= 0 {
 		s.Select(ws.Select)
 	}
+	s.Motion.MotionSettings = ws.Motion
 	if ws.Panel != "" {
 		a.UI.ShowPanel(ws.Panel)
 		// The panel is the picture's subject: a bottom one gets half the window.
