@@ -55,6 +55,9 @@ type Scene struct {
 	// labels are the nodes' names as the panels show them (NodeLabel).
 	labels   []string
 	Readings sceneReadings
+	// char is the scene's Character (charFound: looked for already).
+	char      *Character
+	charFound bool
 }
 
 var sceneGen int
