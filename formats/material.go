@@ -99,7 +99,8 @@ type Materials interface {
 	// Materials lists the materials in drawing order.
 	Materials() []Material
 	// SampleMaterial writes material i's state in clip c at t (the clip's unit),
-	// the global clock at globalMS, into dst. It allocates nothing.
+	// the global clock at globalMS, into dst. It allocates nothing, except for
+	// ContextMaterials, which sample with a fresh context (the same state).
 	SampleMaterial(c anim.Clip, i int, t, globalMS float64, dst *MaterialState)
 	// Skins lists the names of the texture files beside the model that can fill
 	// its replaceable textures, best guess first (Materials uses the first);
@@ -108,6 +109,44 @@ type Materials interface {
 	// UseSkin fills the replaceable textures with the texture file name beside
 	// the model (a Skins entry or any other there), found through ResolveRef.
 	UseSkin(name string) error
+}
+
+// MaterialContext is one player's material sampling state, the counterpart of
+// anim.Context: made by ContextMaterials.NewMaterialContext, owned by the caller
+// (a scene in the viewer), not safe for concurrent use. nil is accepted and
+// stands for a fresh context.
+type MaterialContext any
+
+// ContextMaterials is implemented by materials whose sampling keeps state per
+// player (VoxelCore: its clips' key cursors, sampled channels and the slots' last
+// choice). The materials themselves stay immutable and shareable; a caller that
+// samples every frame keeps one context per player and passes it to
+// SampleMaterialWith, which then allocates nothing. The dynamic type must be
+// comparable (a pointer): a caller knows by comparison whether its context still
+// belongs to the materials it samples.
+type ContextMaterials interface {
+	Materials
+	NewMaterialContext() MaterialContext
+	SampleMaterialWith(ctx MaterialContext, c anim.Clip, i int, t, globalMS float64, dst *MaterialState)
+}
+
+// NewMaterialContext makes a player's sampling state for m: nil when m keeps
+// none (it is not ContextMaterials).
+func NewMaterialContext(m Materials) MaterialContext {
+	if cm, ok := m.(ContextMaterials); ok {
+		return cm.NewMaterialContext()
+	}
+	return nil
+}
+
+// SampleMaterialWith samples material i of m through the caller's context ctx
+// when m keeps one (ContextMaterials) and through SampleMaterial otherwise.
+func SampleMaterialWith(m Materials, ctx MaterialContext, c anim.Clip, i int, t, globalMS float64, dst *MaterialState) {
+	if cm, ok := m.(ContextMaterials); ok {
+		cm.SampleMaterialWith(ctx, c, i, t, globalMS, dst)
+		return
+	}
+	m.SampleMaterial(c, i, t, globalMS, dst)
 }
 
 // StaticMaterials is a Materials whose states never change (white, identity UV

@@ -167,24 +167,21 @@ func (c *Crowd) Update(s *State) {
 
 // evaluate runs the pose job, turning a sampler's panic into the rest pose.
 func (c *Crowd) evaluate(s *State) {
-	defer func() {
-		if r := recover(); r != nil {
-			if !c.evalFailed {
-				c.evalFailed = true
-				s.AddDiag(formats.Error, "crowd: sampling failed: %v (showing the rest pose)", r)
-			}
-			for i := range c.chars {
-				c.chars[i].Req.Rest = true
-			}
-			c.job.Evaluate(c.chars)
-		}
-	}()
 	if c.evalFailed {
 		for i := range c.chars {
 			c.chars[i].Req.Rest = true
 		}
 	}
-	c.job.Evaluate(c.chars)
+	if p := guarded(func() { c.job.Evaluate(c.chars) }); p != nil {
+		if !c.evalFailed {
+			c.evalFailed = true
+			s.AddDiag(formats.Error, "crowd: sampling failed: %v (showing the rest pose)", p)
+		}
+		for i := range c.chars {
+			c.chars[i].Req.Rest = true
+		}
+		c.job.Evaluate(c.chars)
+	}
 }
 
 // DrawnSkin is the palette the renderer skins the crowd's meshes with: Skin, or

@@ -1,6 +1,7 @@
 package viewer
 
 import (
+	"fmt"
 	"math"
 	"slices"
 	"sort"
@@ -85,12 +86,15 @@ func NewDopeSheet() *DopeSheet { return &DopeSheet{gen: -1, ScrollTo: -1, lastSe
 // Sync follows the scene, the clip and the selection: it rebuilds the per-clip
 // data when the scene or clip changed, samples the expanded nodes' channels when
 // the expansion changed, refilters the rows when the filter changed, and asks to
-// scroll to a new selection. It allocates only when something changed.
-func (d *DopeSheet) Sync(sc *Scene, clip, sel int) {
+// scroll to a new selection. It allocates only when something changed. A clip
+// whose sampler panics leaves the cells it reached, and Sync returns the failure
+// (for the caller to report) on the call that met it.
+func (d *DopeSheet) Sync(sc *Scene, clip, sel int) error {
 	if sc == nil {
 		d.Rows = d.Rows[:0]
-		return
+		return nil
 	}
+	var failed error
 	n := sc.Skel.Len()
 	if d.gen != sc.Gen || d.clip != clip {
 		newScene := d.gen != sc.Gen
@@ -104,14 +108,16 @@ func (d *DopeSheet) Sync(sc *Scene, clip, sel int) {
 			d.nExpanded = 0
 			d.buildOrder(sc)
 		}
-		d.buildClip(sc, clip)
+		failed = d.buildClip(sc, clip)
 		d.expandGen++
 		d.dirtyRows = true
 		d.Fit(sc.Infos[clip])
 	}
 	if d.expandGen != d.sweptExpand {
 		d.sweptExpand = d.expandGen
-		d.sweep(sc, clip)
+		if err := d.sweep(sc, clip); failed == nil {
+			failed = err
+		}
 	}
 	if d.Filter != d.filter {
 		d.filter = d.Filter
@@ -125,6 +131,10 @@ func (d *DopeSheet) Sync(sc *Scene, clip, sel int) {
 		d.lastSel = sel
 		d.ScrollTo = d.RowOf(sel)
 	}
+	if failed != nil {
+		return fmt.Errorf("%s: clip %q: dope sheet: %w", sc.Name(), sc.Infos[clip].Name, failed)
+	}
+	return nil
 }
 
 // RowOf is the row of node i's line, or −1 when it is filtered out.
@@ -327,7 +337,7 @@ func containsFold(s, low string) bool {
 
 // buildClip collects every node's key times and, for a family with a fallback
 // branch, samples the branch of every node at every frame cell.
-func (d *DopeSheet) buildClip(sc *Scene, clip int) {
+func (d *DopeSheet) buildClip(sc *Scene, clip int) (failed error) {
 	n := sc.Skel.Len()
 	info := sc.Infos[clip]
 	d.HasBranch = sc.HasBranch()
@@ -342,14 +352,12 @@ func (d *DopeSheet) buildClip(sc *Scene, clip int) {
 	for i := 0; i < n; i++ {
 		if ok {
 			start := len(d.keyTimes)
-			func() {
-				defer func() {
-					if recover() != nil {
-						d.keyTimes = d.keyTimes[:start]
-					}
-				}()
-				d.keyTimes = kt.KeyTimes(i, d.keyTimes)
-			}()
+			if p := guarded(func() { d.keyTimes = kt.KeyTimes(i, d.keyTimes) }); p != nil {
+				d.keyTimes = d.keyTimes[:start] // the node lists no keys
+				if failed == nil {
+					failed = fmt.Errorf("key times of node %d: %v", i, p)
+				}
+			}
 			if len(d.keyTimes)-start > DopeMaxKeyTimes {
 				d.keyTimes = d.keyTimes[:start+DopeMaxKeyTimes]
 			}
@@ -363,29 +371,45 @@ func (d *DopeSheet) buildClip(sc *Scene, clip int) {
 	}
 	d.chans = make([][]DopeChannel, n)
 	// The branch bits are sampled with the channel spans (sweep), in one pass.
+	return failed
 }
 
 // sweep samples the clip at every frame cell on a pose of its own (the scene's
 // stays as drawn): the branch of every node (families with a fallback branch) and
 // the keys of every channel of the expanded nodes.
-func (d *DopeSheet) sweep(sc *Scene, clip int) {
+func (d *DopeSheet) sweep(sc *Scene, clip int) error {
 	n := sc.Skel.Len()
 	for i := range d.chans {
 		d.chans[i] = nil
 	}
 	needBranch := d.HasBranch && len(d.fallback) > 0
 	if d.Cols == 0 || (!needBranch && d.nExpanded == 0) {
-		return
+		return nil
 	}
 	for i := range d.fallback {
 		d.fallback[i] = 0
 	}
 	pose := &anim.Pose{Local: make([]anim.Transform, n), Probes: make([]anim.Probe, n)}
 	req := anim.PoseRequest{A: sc.Clips[clip], Probes: true}
-	defer func() { _ = recover() }() // a clip that panics leaves the cells it reached
+	if err := pose.ValidateSample(sc.Skel, &req); err != nil {
+		return err
+	}
+	p := guarded(func() {
+		d.sweepCells(sc, pose, &req, needBranch)
+	})
+	if p != nil { // the clip leaves the cells it reached
+		return fmt.Errorf("sampling failed: %v", p)
+	}
+	return nil
+}
+
+// sweepCells samples req at every frame cell into the branch bits and the
+// expanded nodes' channels.
+func (d *DopeSheet) sweepCells(sc *Scene, pose *anim.Pose, req *anim.PoseRequest, needBranch bool) {
+	n := sc.Skel.Len()
 	for c := 0; c < d.Cols; c++ {
 		req.TA = float64(c) * d.Step
-		pose.Sample(sc.Skel, &req)
+		pose.Sample(sc.Skel, req)
 		for i := 0; i < n; i++ {
 			p := &pose.Probes[i]
 			if needBranch && p.Fallback {

@@ -115,17 +115,16 @@ func (sc *Scene) TextureSlots() []formats.TextureSlot {
 
 // FillSlot puts file in texture slot typ ("" empties it); the renderer reads the
 // textures again on the next frame.
-func (sc *Scene) FillSlot(typ int, file string) (err error) {
+func (sc *Scene) FillSlot(typ int, file string) error {
 	ts, ok := sc.Asset.Materials.(formats.TextureSlots)
 	if !ok {
 		return errors.New("this scene has no texture slots")
 	}
-	defer func() {
-		if r := recover(); r != nil {
-			err = fmt.Errorf("texture slot %d: %v", typ, r)
-		}
-	}()
-	if err := ts.FillSlot(typ, file); err != nil {
+	var err error
+	if p := guarded(func() { err = ts.FillSlot(typ, file) }); p != nil {
+		return fmt.Errorf("texture slot %d: %v", typ, p)
+	}
+	if err != nil {
 		return err
 	}
 	sceneGen++

@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"animscope/anim"
+	"animscope/formats"
 
 	"github.com/go-gl/mathgl/mgl32"
 )
@@ -134,15 +135,15 @@ func (m *Motion) Update(s *State) {
 	if m.pose == nil || len(m.pose.Local) != n {
 		m.pose = anim.NewPose(n)
 	}
-	defer func() {
-		if r := recover(); r != nil {
-			m.GhostTints, m.GhostTimes = m.GhostTints[:0], m.GhostTimes[:0]
-			m.clearTrails()
-			m.failed = sc
-		}
-	}()
-	m.updateGhosts(s, sc, n)
-	m.updateTrails(s, sc, n)
+	if p := guarded(func() {
+		m.updateGhosts(s, sc, n)
+		m.updateTrails(s, sc, n)
+	}); p != nil {
+		m.GhostTints, m.GhostTimes = m.GhostTints[:0], m.GhostTimes[:0]
+		m.clearTrails()
+		m.failed = sc
+		s.AddDiag(formats.Error, "%s: ghosts and trails: sampling failed: %v", sc.Name(), p)
+	}
 }
 
 func (m *Motion) clearTrails() {

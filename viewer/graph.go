@@ -1,10 +1,12 @@
 package viewer
 
 import (
+	"fmt"
 	"math"
 	"slices"
 
 	"animscope/anim"
+	"animscope/formats"
 
 	"github.com/go-gl/mathgl/mgl32"
 )
@@ -278,7 +280,7 @@ func (g *Graph) Update(s *State) bool {
 	for _, node := range g.Nodes {
 		pairs = append(pairs, nodePair{node, node})
 	}
-	g.addSide(sc, sc.Clips[s.Clip], pairs, SideA, identityTime)
+	g.report(s, sc, g.addSide(sc, sc.Clips[s.Clip], pairs, SideA, identityTime))
 	if k.hasSeB {
 		sb := s.SceneB
 		var pb []nodePair
@@ -287,7 +289,7 @@ func (g *Graph) Update(s *State) bool {
 				pb = append(pb, nodePair{node, m})
 			}
 		}
-		g.addSide(sb, sb.Clips[min(s.Clip, len(sb.Clips)-1)], pb, SideB, identityTime)
+		g.report(s, sb, g.addSide(sb, sb.Clips[min(s.Clip, len(sb.Clips)-1)], pb, SideB, identityTime))
 	}
 	if k.blend {
 		clipB := sc.Clips[k.clipB]
@@ -298,10 +300,17 @@ func (g *Graph) Update(s *State) bool {
 		if da > 0 && db > 0 && !math.IsInf(da, 1) && !math.IsInf(db, 1) {
 			mapT = timeMap{scale: db / da}
 		}
-		g.addSide(sc, clipB, pairs, SideBlend, mapT)
+		g.report(s, sc, g.addSide(sc, clipB, pairs, SideBlend, mapT))
 	}
 	g.View.Fit = true
 	return true
+}
+
+// report adds a side's sampling failure to the diagnostics (once per rebuild).
+func (g *Graph) report(s *State, sc *Scene, err error) {
+	if err != nil {
+		s.AddDiag(formats.Error, "%s: graph: %v", sc.Name(), err)
+	}
 }
 
 func (g *Graph) keyFor(s *State) graphKey {
@@ -354,7 +363,7 @@ type nodePair struct{ as, node int }
 // mapped by mapT, and appends one curve per node and channel. Each time is
 // sampled once for all the nodes (a clip samples the whole skeleton), and each
 // distinct key time once for the nodes keyed there.
-func (g *Graph) addSide(sc *Scene, clip anim.Clip, pairs []nodePair, side GraphSide, mapT timeMap) {
+func (g *Graph) addSide(sc *Scene, clip anim.Clip, pairs []nodePair, side GraphSide, mapT timeMap) (failed error) {
 	n := len(g.X)
 	base := len(g.Curves)
 	for _, p := range pairs {
@@ -374,15 +383,18 @@ func (g *Graph) addSide(sc *Scene, clip anim.Clip, pairs []nodePair, side GraphS
 	pose := &anim.Pose{Local: make([]anim.Transform, sc.Skel.Len())}
 	req := anim.PoseRequest{A: clip}
 	conj := sc.Asset.ConjugatedRotation
-	sample := func(t float64) (ok bool) {
-		defer func() {
-			if recover() != nil {
-				ok = false
-			}
-		}()
+	if err := pose.ValidateSample(sc.Skel, &req); err != nil {
+		return err
+	}
+	// sample poses the clip at A's time t; a sampler that panics leaves that
+	// sample out (NaN on the curves) and the first such failure is returned.
+	sample := func(t float64) bool {
 		req.TA = mapT.of(t)
-		pose.Sample(sc.Skel, &req)
-		return true
+		p := guarded(func() { pose.Sample(sc.Skel, &req) })
+		if p != nil && failed == nil {
+			failed = fmt.Errorf("sampling at %g failed: %v", req.TA, p)
+		}
+		return p == nil
 	}
 	// values are node's channels in the pose just sampled, its Euler angles
 	// unwrapped against prev (nil: the curve's first sample).
@@ -427,7 +439,7 @@ func (g *Graph) addSide(sc *Scene, clip anim.Clip, pairs []nodePair, side GraphS
 	// axis and within the graph.
 	kt, ok := clip.(anim.KeyTimesClip)
 	if !ok {
-		return
+		return failed
 	}
 	d := 0.0
 	if n > 0 {
@@ -436,10 +448,12 @@ func (g *Graph) addSide(sc *Scene, clip anim.Clip, pairs []nodePair, side GraphS
 	keyed := map[float64][]int{} // A's time → the pairs keyed there
 	var buf []float64
 	for k, p := range pairs {
-		func() {
-			defer func() { _ = recover() }()
-			buf = kt.KeyTimes(p.node, buf[:0])
-		}()
+		if e := guarded(func() { buf = kt.KeyTimes(p.node, buf[:0]) }); e != nil {
+			buf = buf[:0] // the node lists no keys
+			if failed == nil {
+				failed = fmt.Errorf("key times of node %d: %v", p.node, e)
+			}
+		}
 		for _, tk := range buf {
 			if x, ok := mapT.keyToA(tk, d); ok && !slices.Contains(keyed[x], k) {
 				keyed[x] = append(keyed[x], k)
@@ -468,6 +482,7 @@ func (g *Graph) addSide(sc *Scene, clip anim.Clip, pairs []nodePair, side GraphS
 			}
 		}
 	}
+	return failed
 }
 
 // timeMap maps a time of clip A to the time a curve's clip is sampled at: 1 for

@@ -1,11 +1,13 @@
 package viewer
 
 import (
+	"fmt"
 	"math"
 	"slices"
 	"sort"
 
 	"animscope/anim"
+	"animscope/formats"
 )
 
 // Key-to-key stepping: the transport jumps to the previous or next key of the
@@ -95,11 +97,17 @@ func NextKey(kt []float64, t float64, dir int, lo, hi float64, loop bool) (float
 
 // sync gathers the key times of the scene's clip when the scene or the clip
 // changed since the last step.
-func (ks *KeySteps) sync(sc *Scene, clip int) {
+func (ks *KeySteps) sync(s *State, sc *Scene, clip int) {
 	if ks.valid && ks.gen == sc.Gen && ks.clip == clip {
 		return
 	}
 	ks.valid, ks.gen, ks.clip = true, sc.Gen, clip
+	var err error
+	defer func() {
+		if err != nil {
+			s.AddDiag(formats.Error, "%s: clip %q: key times failed: %v", sc.Name(), sc.Infos[clip].Name, err)
+		}
+	}()
 	n := sc.Skel.Len()
 	kt, _ := sc.Clips[clip].(anim.KeyTimesClip)
 	tk, _ := sc.Clips[clip].(anim.TrackKeyTimesClip)
@@ -108,19 +116,20 @@ func (ks *KeySteps) sync(sc *Scene, clip int) {
 		ks.times[k] = ks.times[k][:0]
 		for i := 0; i < n; i++ {
 			start := len(ks.times[k])
-			func() {
-				defer func() {
-					if recover() != nil { // a clip that fails here lists no keys for the node
-						ks.times[k] = ks.times[k][:start]
-					}
-				}()
+			p := guarded(func() {
 				switch {
 				case k != int(anim.TrackAny) && tk != nil:
 					ks.times[k] = tk.TrackKeyTimes(i, anim.TrackKind(k), ks.times[k])
 				case kt != nil:
 					ks.times[k] = kt.KeyTimes(i, ks.times[k])
 				}
-			}()
+			})
+			if p != nil { // a clip that fails here lists no keys for the node
+				ks.times[k] = ks.times[k][:start]
+				if err == nil {
+					err = fmt.Errorf("node %d: %v", i, p)
+				}
+			}
 			ks.times[k] = append(ks.times[k][:start], sortedUnique(ks.times[k][start:])...)
 			ks.off[k] = append(ks.off[k], int32(len(ks.times[k])))
 		}
@@ -152,7 +161,7 @@ func (s *State) KeyTimes(scope KeyScope) []float64 {
 		return nil
 	}
 	ks := &s.Steps
-	ks.sync(s.Scene, s.Clip)
+	ks.sync(s, s.Scene, s.Clip)
 	n := s.Scene.Skel.Len()
 	if scope == ScopeAll || s.Selected < 0 || s.Selected >= n {
 		return ks.all

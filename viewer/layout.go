@@ -25,12 +25,13 @@ const (
 	PanelMaterials   = "materials"
 	PanelCrowd       = "crowd"
 	PanelGeosets     = "geosets"
+	PanelCharacter   = "character"
 )
 
 // PanelIDs lists every panel id: the two side panels, then the bottom area's
 // tabs in their order.
 var PanelIDs = []string{PanelScene, PanelInspector, PanelDopeSheet, PanelKeys, PanelGraph,
-	PanelFallbackMap, PanelCompare, PanelDiagnostics, PanelMaterials, PanelCrowd, PanelGeosets}
+	PanelFallbackMap, PanelCompare, PanelDiagnostics, PanelMaterials, PanelCrowd, PanelGeosets, PanelCharacter}
 
 // BottomPanels are the panels the bottom area hosts as tabs.
 var BottomPanels = PanelIDs[2:]

@@ -1,7 +1,6 @@
 package viewer
 
 import (
-	"fmt"
 	"image"
 
 	"animscope/formats"
@@ -72,17 +71,14 @@ func (sc *Scene) TextureImage(path string) *image.NRGBA {
 }
 
 // readTexture decodes a texture file's full-size level.
-func readTexture(path string) (img *image.NRGBA, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			img, err = nil, fmt.Errorf("%s: the decoder failed: %v", path, r)
+func readTexture(path string) (*image.NRGBA, error) {
+	return formats.Guard(path, func() (*image.NRGBA, error) {
+		t, err := texture.Read(path)
+		if err != nil {
+			return nil, err
 		}
-	}()
-	t, err := texture.Read(path)
-	if err != nil {
-		return nil, err
-	}
-	return t.Mip(0)
+		return t.Mip(0)
+	})
 }
 
 // SampleMaterials writes each material's colour, UV matrix and texture choice at the state's
@@ -105,7 +101,11 @@ func (s *State) SampleMaterials(sc *Scene, dst []formats.MaterialState) {
 	if clip < len(sc.Infos) && sc.Infos[clip].UnitsPerSecond > 0 {
 		ms = t / sc.Infos[clip].UnitsPerSecond * 1000
 	}
+	m := sc.Asset.Materials
+	if cm, ok := m.(formats.ContextMaterials); ok && cm != sc.matOf {
+		sc.matOf, sc.matCtx = cm, cm.NewMaterialContext()
+	}
 	for i := range dst {
-		sc.Asset.Materials.SampleMaterial(sc.Clips[clip], i, t, ms, &dst[i])
+		formats.SampleMaterialWith(m, sc.matCtx, sc.Clips[clip], i, t, ms, &dst[i])
 	}
 }

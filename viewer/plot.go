@@ -2,6 +2,7 @@ package viewer
 
 import (
 	"animscope/anim"
+	"animscope/formats"
 )
 
 // PlotSamples is how many points a channel plot has.
@@ -52,8 +53,7 @@ func (s *State) Plot() *Plot {
 	for c := range p.Ch {
 		p.Ch[c] = make([]float32, PlotSamples)
 	}
-	func() {
-		defer func() { _ = recover() }()
+	if p := guarded(func() {
 		for i := 0; i < PlotSamples; i++ {
 			t := d * float64(i) / float64(PlotSamples-1)
 			req.TA = t
@@ -70,7 +70,9 @@ func (s *State) Plot() *Plot {
 		if kt, ok := clip.(anim.KeyTimesClip); ok {
 			p.KeyTimes = kt.KeyTimes(s.Selected, nil)
 		}
-	}()
+	}); p != nil { // the curves keep the samples they reached
+		s.AddDiag(formats.Error, "%s: plot of node %d: sampling failed: %v", sc.Name(), s.Selected, p)
+	}
 	if mc, ok := clip.(anim.MarkerClip); ok {
 		p.Markers = mc.Markers()
 	}

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"runtime/debug"
 	"strings"
 	"time"
 
@@ -19,6 +18,10 @@ type Loader func(files []string, opts formats.Options) (*formats.Asset, error)
 // Scene is one opened scene and the buffers to pose it.
 type Scene struct {
 	Asset *formats.Asset
+	// matCtx is the scene's material sampling state for matOf, the asset's
+	// materials when they keep one (formats.ContextMaterials).
+	matOf  formats.ContextMaterials
+	matCtx formats.MaterialContext
 	// Files are the names the scene was opened from; nil for the demo.
 	Files []string
 	Opts  formats.Options
@@ -52,6 +55,9 @@ type Scene struct {
 	// labels are the nodes' names as the panels show them (NodeLabel).
 	labels   []string
 	Readings sceneReadings
+	// char is the scene's Character (charFound: looked for already).
+	char      *Character
+	charFound bool
 }
 
 var sceneGen int
@@ -164,17 +170,16 @@ func (sc *Scene) ShortName() string {
 }
 
 // SetSlot replaces the drawn meshes with the slot pair's, when the asset has slots.
-func (sc *Scene) SetSlot(a, b int) (err error) {
+func (sc *Scene) SetSlot(a, b int) error {
 	sl := sc.Asset.Slots
 	if sl == nil {
 		return errors.New("this scene has no slots")
 	}
-	defer func() {
-		if r := recover(); r != nil {
-			err = fmt.Errorf("slot (%d, %d): %v", a, b, r)
-		}
-	}()
-	sc.Meshes = sl.SlotMeshes(a, b)
+	var meshes []formats.Mesh
+	if p := guarded(func() { meshes = sl.SlotMeshes(a, b) }); p != nil {
+		return fmt.Errorf("slot (%d, %d): %v", a, b, p)
+	}
+	sc.Meshes = meshes
 	sceneGen++
 	sc.Gen = sceneGen
 	return nil
@@ -219,22 +224,16 @@ func KeyCount(probes []anim.Probe) int {
 	return n
 }
 
-// safeLoad runs a loader and turns a panic into an error.
-func safeLoad(l Loader, files []string, opts formats.Options) (sc *Scene, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			sc = nil
-			err = fmt.Errorf("%s: the decoder failed: %v", nameOf(files), r)
-			if os.Getenv("ANIMSCOPE_DEBUG") != "" {
-				err = fmt.Errorf("%w\n%s", err, debug.Stack())
-			}
+// safeLoad runs a loader and builds the scene under formats.Guard, so a decoder
+// panic comes back as an error naming the files.
+func safeLoad(l Loader, files []string, opts formats.Options) (*Scene, error) {
+	return formats.Guard(nameOf(files), func() (*Scene, error) {
+		a, err := l(files, opts)
+		if err != nil {
+			return nil, err
 		}
-	}()
-	a, err := l(files, opts)
-	if err != nil {
-		return nil, err
-	}
-	return NewScene(a, files, opts)
+		return NewScene(a, files, opts)
+	})
 }
 
 func nameOf(files []string) string {

@@ -28,16 +28,15 @@ func (sc *Scene) Skin() string {
 
 // UseSkin fills the replaceable textures with the named texture beside the
 // model; the renderer reads the textures again on the next frame.
-func (sc *Scene) UseSkin(name string) (err error) {
+func (sc *Scene) UseSkin(name string) error {
 	if sc.Asset == nil || sc.Asset.Materials == nil {
 		return errors.New("this scene has no textured materials")
 	}
-	defer func() {
-		if r := recover(); r != nil {
-			err = fmt.Errorf("skin %s: %v", name, r)
-		}
-	}()
-	if err := sc.Asset.Materials.UseSkin(name); err != nil {
+	var err error
+	if p := guarded(func() { err = sc.Asset.Materials.UseSkin(name) }); p != nil {
+		return fmt.Errorf("skin %s: %v", name, p)
+	}
+	if err != nil {
 		return err
 	}
 	sc.skin = name

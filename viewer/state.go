@@ -119,6 +119,9 @@ type State struct {
 	SlotB     int
 	plot      Plot
 	evalPanic string
+	// validShape is the last two request shapes that passed Pose.Validate (the
+	// scene and the compare scene).
+	validShape [2]requestShape
 	// ShowShortcuts shows the shortcuts window (F1).
 	ShowShortcuts bool
 	// diagLabel caches DiagTabLabel for its counts.
@@ -544,21 +547,60 @@ func (s *State) Evaluate() {
 	}
 }
 
+// evaluate poses sc for this frame's request: the viewer's one guard where it
+// evaluates. A request that does not fit the scene (anim.Pose.Validate, checked
+// when the request's shape changes) or a sampler that panics is reported once and
+// the scene shows its rest pose.
 func (s *State) evaluate(sc *Scene) {
-	defer func() {
-		if r := recover(); r != nil {
-			if s.evalPanic == "" {
-				s.evalPanic = fmt.Sprint(r)
-				s.AddDiag(formats.Error, "%s: sampling failed: %v (showing the rest pose)", sc.Name(), r)
-			}
-			s.View.Rest = true
-			sc.EvaluateRest(0)
-		}
-	}()
 	req := s.Request(sc)
-	res := sc.Evaluate(&req)
+	if err := s.validate(sc, &req); err != nil {
+		s.evalFailed(sc, err)
+		return
+	}
+	var res anim.BlendResult
+	if p := guarded(func() { res = sc.Evaluate(&req) }); p != nil {
+		s.evalFailed(sc, p)
+		return
+	}
 	if sc == s.Scene || req.Rest {
 		s.Result = res
+	}
+}
+
+// validate checks req against sc's pose and skeleton when the request's shape
+// (scene, clips, probes, rest) differs from the last one that fitted.
+func (s *State) validate(sc *Scene, req *anim.PoseRequest) error {
+	k := requestShape{sc: sc, gen: sc.Gen, a: req.A, b: req.B, probes: req.Probes, rest: req.Rest}
+	if s.validShape[0] == k || s.validShape[1] == k {
+		return nil
+	}
+	if err := sc.Pose.Validate(sc.Skel, req); err != nil {
+		return err
+	}
+	s.validShape[1], s.validShape[0] = s.validShape[0], k
+	return nil
+}
+
+// requestShape is what Pose.Validate's verdict on a request depends on.
+type requestShape struct {
+	sc     *Scene
+	gen    int
+	a, b   anim.Clip
+	probes bool
+	rest   bool
+}
+
+// evalFailed reports why sc could not be posed (once until the next load) and
+// shows the rest pose instead, when that fits.
+func (s *State) evalFailed(sc *Scene, err error) {
+	if s.evalPanic == "" {
+		s.evalPanic = err.Error()
+		s.AddDiag(formats.Error, "%s: sampling failed: %v (showing the rest pose)", sc.Name(), err)
+	}
+	s.View.Rest = true
+	rest := anim.PoseRequest{A: sc.Clips[0], Rest: true, Probes: true}
+	if sc.Pose.Validate(sc.Skel, &rest) == nil {
+		sc.EvaluateRest(0)
 	}
 }
 

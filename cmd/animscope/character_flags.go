@@ -22,6 +22,9 @@ type characterFlags struct {
 	// character is --character: the customisation the game's tables dress a
 	// character with, when its mount holds them.
 	character *string
+	// chosen is the viewer's Character panel's last choice by model file: a
+	// reload (--watch, File > Reload) dresses the character as it was.
+	chosen map[string]wowchar.Customization
 }
 
 // slotFile is one --texture SLOT=FILE.
@@ -92,6 +95,11 @@ func (c *characterFlags) apply(a *formats.Asset) error {
 	if err != nil {
 		return usagef("--character %v", err)
 	}
+	if len(a.Files) > 0 {
+		if ch, ok := c.chosen[a.Files[0]]; ok {
+			cust = ch
+		}
+	}
 	given := map[int]bool{}
 	for _, s := range c.textures {
 		given[s.slot] = true
@@ -119,6 +127,7 @@ func (c *characterFlags) given() bool {
 
 // loader wraps load so that every scene it opens gets the flags.
 func (c *characterFlags) loader(load viewer.Loader) viewer.Loader {
+	viewer.FindCharacter = c.viewerCharacter // the Character panel's
 	return func(files []string, opts formats.Options) (*formats.Asset, error) {
 		a, err := load(files, opts)
 		if err != nil {

@@ -177,8 +177,12 @@ func TestViewerCharacterFlags(t *testing.T) {
 			}
 		}
 	}
-	if cfg, err := parseViewerArgs([]string{model}); err != nil || cfg.load != nil {
+	// Without the flags the loader is set too (a character of a mount with the
+	// tables is dressed at the default customisation) and changes nothing here.
+	if cfg, err := parseViewerArgs([]string{model}); err != nil || cfg.load == nil {
 		t.Errorf("without the flags: loader set %v, %v", cfg.load != nil, err)
+	} else if _, err := cfg.load(cfg.files, cfg.opts); err != nil {
+		t.Errorf("without the flags: load %v", err)
 	}
 	if _, err := parseViewerArgs([]string{"--geosets", "x", model}); err == nil {
 		t.Error("--geosets x taken")

@@ -103,13 +103,10 @@ func runRender(args []string, stdout, stderr io.Writer) int {
 
 // openScene decodes the scene (the built-in demo with no file), turning a decoder
 // panic into an error.
-func openScene(files []string, opts formats.Options) (a *formats.Asset, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			a, err = nil, fmt.Errorf("%s: the decoder failed: %v", strings.Join(files, ", "), r)
-		}
-	}()
-	return viewer.DefaultLoader(files, opts)
+func openScene(files []string, opts formats.Options) (*formats.Asset, error) {
+	return formats.Guard(strings.Join(files, ", "), func() (*formats.Asset, error) {
+		return viewer.DefaultLoader(files, opts)
+	})
 }
 
 func parseSize(s string) (int, int, error) {

@@ -177,6 +177,7 @@ func runShot(args []string, stdout, stderr io.Writer) int {
 		if err := f.char.apply(sc); err != nil {
 			return exitFor("shot", err, stderr)
 		}
+		viewer.FindCharacter = f.char.viewerCharacter // the Character panel's
 		if err := checkOutNotInput(*f.out, sceneReads(sc)); err != nil {
 			return exitFor("shot", err, stderr)
 		}

@@ -37,9 +37,9 @@ func parseViewerArgs(args []string) (viewerArgs, error) {
 		return viewerArgs{}, err
 	}
 	cfg := viewerArgs{files: files, watch: *watch, opts: opts}
-	if f.char.given() {
-		cfg.load = f.char.loader(viewer.DefaultLoader) // every load, reloads too
-	}
+	// Every load, reloads too: without a flag, a character of a mount with the
+	// tables is dressed at the default customisation, as render draws it.
+	cfg.load = f.char.loader(viewer.DefaultLoader)
 	if readingsB.given() {
 		if !*compare { // as shot: B's reading has no scene B to apply to
 			return viewerArgs{}, usagef("the READING-b flags need --compare")

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"os"
 	"strings"
-	"sync"
 
 	"animscope/anim"
 	"animscope/formats"
@@ -120,14 +119,32 @@ type materialSet struct {
 	res     *resolver
 	details map[string]any // the asset's Details, where `inspect` finds the textures
 
-	// The per-frame sampling keeps the slots' choices of the last (clip, t) it
-	// evaluated: every material of a slot asks for the same time in a frame.
-	mu       sync.Mutex
+	// sampled are the clips WithClips bound (those with @texture or @color
+	// lines for these meshes); a materialContext samples them.
+	sampled []*Clip
+}
+
+// materialContext is one player's VoxelCore material sampling state
+// (formats.MaterialContext): each bound clip's sampling context and sampled
+// channels, and the slots' choices of the last (clip, t) it evaluated, since
+// every material of a slot asks for the same time in a frame.
+type materialContext struct {
 	ctxs     map[*Clip]anim.Context
 	states   map[*Clip]*State // each clip's sampled channels (SampleState)
 	lastClip *Clip
 	lastT    float64
 	lastIdx  []int // per slot: the choice shown at (lastClip, lastT)
+}
+
+// NewMaterialContext makes the sampling state for one player of the bound clips.
+func (s *materialSet) NewMaterialContext() formats.MaterialContext {
+	mc := &materialContext{ctxs: make(map[*Clip]anim.Context, len(s.sampled)),
+		states: make(map[*Clip]*State, len(s.sampled)), lastIdx: make([]int, len(s.slots))}
+	for _, c := range s.sampled {
+		mc.ctxs[c] = c.NewContext()
+		mc.states[c] = c.NewState()
+	}
+	return mc
 }
 
 // slotTextures is a texture slot the meshes show, with the textures the clips
@@ -232,7 +249,7 @@ func (s *materialSet) TextureChoices(i int) []formats.TextureChoice {
 // alpha instead of being alpha keyed).
 func (s *materialSet) WithClips(clips []anim.Clip) (formats.Materials, []formats.Diagnostic) {
 	out := &materialSet{mats: s.mats, matSlot: s.matSlot, matNode: s.matNode, res: &resolver{src: s.res.src, found: map[string]string{}},
-		ctxs: map[*Clip]anim.Context{}, states: map[*Clip]*State{}, details: s.details}
+		details: s.details}
 	out.slots = make([]slotTextures, len(s.slots))
 	for k, sl := range s.slots {
 		out.slots[k] = slotTextures{name: sl.name, choices: append([]formats.TextureChoice(nil), sl.choices[0])}
@@ -243,8 +260,7 @@ func (s *materialSet) WithClips(clips []anim.Clip) (formats.Materials, []formats
 		if !ok || (len(s.slots) == 0 && !c.hasColor()) {
 			continue
 		}
-		out.ctxs[c] = c.NewContext()
-		out.states[c] = c.NewState()
+		out.sampled = append(out.sampled, c)
 		c.alphaNodes(alpha)
 		for li, l := range c.tr.Lines {
 			if c.texSlot[li] < 0 {
@@ -265,7 +281,7 @@ func (s *materialSet) WithClips(clips []anim.Clip) (formats.Materials, []formats
 			}
 		}
 	}
-	if len(out.ctxs) == 0 {
+	if len(out.sampled) == 0 {
 		return s, nil
 	}
 	if len(alpha) > 0 {
@@ -276,7 +292,6 @@ func (s *materialSet) WithClips(clips []anim.Clip) (formats.Materials, []formats
 			}
 		}
 	}
-	out.lastIdx = make([]int, len(out.slots))
 	if out.details != nil {
 		var list []SlotTexture
 		for _, sl := range out.slots {
@@ -315,39 +330,48 @@ func choiceIndex(cs []formats.TextureChoice, ref string) int {
 // (white without), UV identity (the v flip is Material.FlipV), and for a slot
 // material the texture the clip sets the slot to at t (§3.10: the last key ≤
 // frame; entry 0, nothing, while no line of the clip sets it). It allocates
-// nothing for the clips the scene was given (WithClips).
+// nothing for the clips the scene was given (WithClips) when given the caller's
+// context (SampleMaterialWith); SampleMaterial makes a fresh one per call.
 func (s *materialSet) SampleMaterial(ac anim.Clip, i int, t, globalMS float64, dst *formats.MaterialState) {
+	s.SampleMaterialWith(nil, ac, i, t, globalMS, dst)
+}
+
+// SampleMaterialWith is SampleMaterial through the player's context ctx (from
+// NewMaterialContext; nil: a fresh one).
+func (s *materialSet) SampleMaterialWith(ctx formats.MaterialContext, ac anim.Clip, i int, t, globalMS float64, dst *formats.MaterialState) {
 	dst.Color = mgl32.Vec4{1, 1, 1, 1}
 	dst.UV = anim.IdentityAffine
 	dst.Texture = 0
-	if i < 0 || i >= len(s.matSlot) || s.lastIdx == nil {
+	if i < 0 || i >= len(s.matSlot) || len(s.sampled) == 0 {
 		return
 	}
 	c, ok := ac.(*Clip)
 	if !ok {
 		return
 	}
-	ctx, known := s.ctxs[c]
+	mc, _ := ctx.(*materialContext)
+	if mc == nil {
+		mc = s.NewMaterialContext().(*materialContext)
+	}
+	cctx, known := mc.ctxs[c]
 	if !known {
 		return
 	}
-	st := s.states[c]
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if c != s.lastClip || t != s.lastT {
-		c.SampleState(ctx, t, st)
+	st := mc.states[c]
+	if c != mc.lastClip || t != mc.lastT {
+		c.SampleState(cctx, t, st)
 		for k := range s.slots {
-			s.lastIdx[k] = 0
+			mc.lastIdx[k] = 0
 			for j, name := range c.slots {
 				if name == s.slots[k].name && j < len(st.Textures) {
-					s.lastIdx[k] = max(choiceIndex(s.slots[k].choices, st.Textures[j]), 0)
+					mc.lastIdx[k] = max(choiceIndex(s.slots[k].choices, st.Textures[j]), 0)
 				}
 			}
 		}
-		s.lastClip, s.lastT = c, t
+		mc.lastClip, mc.lastT = c, t
 	}
 	if k := s.matSlot[i]; k >= 0 {
-		dst.Texture = s.lastIdx[k]
+		dst.Texture = mc.lastIdx[k]
 	}
 	if n := int(s.matNode[i]); n >= 0 && n < len(st.Color) {
 		b, k := st.Color[n], st.SkeletonColor

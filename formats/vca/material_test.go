@@ -88,6 +88,9 @@ func TestTextureSwitch(t *testing.T) {
 		t.Errorf("the body's named texture has choices")
 	}
 	clip := a.Clips[0]
+	// Two players' contexts, one following the table and one held at 0.75,
+	// sample the same states as a fresh context and do not disturb each other.
+	player, other := formats.NewMaterialContext(a.Materials), formats.NewMaterialContext(a.Materials)
 	for _, tc := range []struct {
 		t    float64
 		want int
@@ -98,6 +101,12 @@ func TestTextureSwitch(t *testing.T) {
 		a.Materials.SampleMaterial(clip, 1, tc.t, tc.t*1000, &st)
 		if st.Texture != tc.want {
 			t.Errorf("t = %v: texture %d, want %d (%s)", tc.t, st.Texture, tc.want, want[tc.want].Ref)
+		}
+		var held, own formats.MaterialState
+		formats.SampleMaterialWith(a.Materials, other, clip, 1, 0.75, 750, &held)
+		formats.SampleMaterialWith(a.Materials, player, clip, 1, tc.t, tc.t*1000, &own)
+		if own != st || held.Texture != 2 {
+			t.Errorf("t = %v: with contexts %+v (held at 0.75: texture %d), want %+v (2)", tc.t, own, held.Texture, st)
 		}
 		if st.Color != [4]float32{1, 1, 1, 1} {
 			t.Errorf("t = %v: colour %v, want white", tc.t, st.Color)
@@ -111,9 +120,13 @@ func TestTextureSwitch(t *testing.T) {
 		}
 	}
 	var st formats.MaterialState // outside: the interface call makes it escape
+	ctx := formats.NewMaterialContext(a.Materials)
+	if ctx == nil {
+		t.Fatal("the VoxelCore materials keep no sampling context")
+	}
 	if n := testing.AllocsPerRun(100, func() {
-		a.Materials.SampleMaterial(clip, 1, 0.1, 0, &st)
-		a.Materials.SampleMaterial(clip, 1, 0.6, 0, &st)
+		formats.SampleMaterialWith(a.Materials, ctx, clip, 1, 0.1, 0, &st)
+		formats.SampleMaterialWith(a.Materials, ctx, clip, 1, 0.6, 0, &st)
 	}); n != 0 {
 		t.Errorf("SampleMaterial allocates %v times per run, want 0", n)
 	}
@@ -191,9 +204,10 @@ func BenchmarkSampleMaterialSlot(b *testing.B) {
 	a, _ := openPack(b, true)
 	clip := a.Clips[0]
 	var st formats.MaterialState
+	ctx := formats.NewMaterialContext(a.Materials)
 	b.ReportAllocs()
 	for i := 0; b.Loop(); i++ {
-		a.Materials.SampleMaterial(clip, 1, float64(i%60)/60, 0, &st)
+		formats.SampleMaterialWith(a.Materials, ctx, clip, 1, float64(i%60)/60, 0, &st)
 	}
 }
 
@@ -251,9 +265,10 @@ func TestColorTint(t *testing.T) {
 			t.Errorf("material %d colour %v, want %v", i, st.Color, want)
 		}
 	}
+	ctx := formats.NewMaterialContext(a.Materials)
 	if n := testing.AllocsPerRun(50, func() {
-		a.Materials.SampleMaterial(a.Clips[0], 0, 0.2, 0, &st)
-		a.Materials.SampleMaterial(a.Clips[0], 1, 0.3, 0, &st)
+		formats.SampleMaterialWith(a.Materials, ctx, a.Clips[0], 0, 0.2, 0, &st)
+		formats.SampleMaterialWith(a.Materials, ctx, a.Clips[0], 1, 0.3, 0, &st)
 	}); n != 0 {
 		t.Errorf("SampleMaterial allocates %v times per run, want 0", n)
 	}

@@ -50,6 +50,7 @@ type UI struct {
 	lastW, lastH, lastTop float32
 	mats                  materialsView
 	geos                  geosetsView
+	char                  characterView
 	gp                    graphPanel       // the graph editor (ui_graph.go)
 	shot                  screenshotDialog // File > Screenshot (ui_screenshot.go)
 	labels                jointLabels      // View > Label every joint (ui_ghosts.go)
@@ -414,6 +415,7 @@ var bottomPanels = []bottomPanel{
 	panel(viewer.PanelMaterials, "Materials", hasMaterials, (*UI).materialsPanel),
 	panel(viewer.PanelCrowd, "Crowd", nil, (*UI).crowdPanel),
 	panel(viewer.PanelGeosets, "Geosets", hasGeosets, (*UI).geosetsPanel),
+	panel(viewer.PanelCharacter, "Character", hasCharacter, (*UI).characterPanel),
 }
 
 func panel(id, title string, available func(*UI) bool, draw func(*UI)) bottomPanel {

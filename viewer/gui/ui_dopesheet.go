@@ -6,6 +6,7 @@ import (
 	"sort"
 
 	"animscope/anim"
+	"animscope/formats"
 	"animscope/viewer"
 
 	"github.com/go-gl/glfw/v3.3/glfw"
@@ -86,7 +87,9 @@ func (u *UI) timeline() {
 		dv.model = viewer.NewDopeSheet()
 	}
 	d := dv.model
-	d.Sync(s.Scene, s.Clip, s.Selected)
+	if err := d.Sync(s.Scene, s.Clip, s.Selected); err != nil {
+		s.AddDiag(formats.Error, "%v", err)
+	}
 	info := s.Info()
 	sc := u.scale()
 	io := imgui.CurrentIO()
