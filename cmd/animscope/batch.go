@@ -9,6 +9,7 @@ import (
 	"os"
 	"path"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -206,7 +207,11 @@ func runBatch(cmd string, args []string, stdout, stderr io.Writer) int {
 		bar = &progressBar{w: rawWriter(stderr), total: len(entries), start: time.Now()} // its \r stays a CR
 	}
 	start := time.Now()
-	results := make([]batchResult, len(entries))
+	// A result waits here from its work to its line (runOrdered prints in file
+	// order), and no longer.
+	var mu sync.Mutex
+	waiting := map[int]batchResult{}
+	sum := newSummarizer()
 	status := exitOK
 	print := func(r batchResult) {
 		if r.Verdict == "invalid" {
@@ -220,17 +225,26 @@ func runBatch(cmd string, args []string, stdout, stderr io.Writer) int {
 			printBatchText(stdout, stderr, cmd, r, *b.quiet)
 		}
 	}
-	runOrdered(len(entries), *b.jobs, func(i int) { results[i] = work(entries[i]) }, func(i int) {
-		print(results[i])
+	runOrdered(len(entries), *b.jobs, func(i int) {
+		r := work(entries[i])
+		mu.Lock()
+		waiting[i] = r
+		mu.Unlock()
+	}, func(i int) {
+		mu.Lock()
+		r := waiting[i]
+		delete(waiting, i)
+		mu.Unlock()
+		print(r)
+		sum.add(r)
 		bar.step()
 	})
 	bar.clear()
-	sum := summarize(results, time.Since(start))
 	if *b.asJSON {
-		line, _ := json.Marshal(map[string]batchSummary{"summary": sum})
+		line, _ := json.Marshal(map[string]batchSummary{"summary": sum.summary(time.Since(start))})
 		stdout.Write(append(line, '\n'))
 	} else {
-		printSummary(stdout, sum)
+		printSummary(stdout, sum.summary(time.Since(start)))
 	}
 	return status
 }
@@ -391,36 +405,62 @@ func printBatchText(stdout, stderr io.Writer, cmd string, r batchResult, quiet b
 	}
 }
 
-func summarize(rs []batchResult, elapsed time.Duration) batchSummary {
-	s := batchSummary{Files: len(rs), Families: map[string]int{}, Seconds: elapsed.Seconds()}
-	for _, r := range rs {
-		fam := r.Family
-		if fam == "" {
-			fam = "unreadable"
-		}
-		s.Families[fam]++
-		switch r.Verdict {
-		case "invalid":
-			s.Invalid++
-		case "warnings":
-			s.Warnings++
-		default:
-			s.Valid++
-		}
+// summarizer gathers the summary as the results are printed, so that no
+// result is kept after its line: a mount of half a million files costs its
+// entries, not a copy of every result (twice, sorted) at the end.
+type summarizer struct {
+	s                batchSummary
+	slowest, largest []batchResult // the first three by each order, ties in file order
+}
+
+func newSummarizer() *summarizer { return &summarizer{s: batchSummary{Families: map[string]int{}}} }
+
+func (z *summarizer) add(r batchResult) {
+	z.s.Files++
+	fam := r.Family
+	if fam == "" {
+		fam = "unreadable"
 	}
-	top := func(less func(a, b batchResult) bool, label func(r batchResult) string) []string {
-		c := append([]batchResult(nil), rs...)
-		sort.SliceStable(c, func(i, j int) bool { return less(c[i], c[j]) })
+	z.s.Families[fam]++
+	switch r.Verdict {
+	case "invalid":
+		z.s.Invalid++
+	case "warnings":
+		z.s.Warnings++
+	default:
+		z.s.Valid++
+	}
+	r.Messages, r.Inspect = nil, nil // only the labels' fields are kept
+	z.slowest = keepTop(z.slowest, r, func(a, b batchResult) bool { return a.dur > b.dur })
+	z.largest = keepTop(z.largest, r, func(a, b batchResult) bool { return a.Bytes > b.Bytes })
+}
+
+// keepTop inserts r into top (at most three, ordered by before) after every
+// result it does not come before: what a stable sort of all of them would put first.
+func keepTop(top []batchResult, r batchResult, before func(a, b batchResult) bool) []batchResult {
+	i := len(top)
+	for i > 0 && before(r, top[i-1]) {
+		i--
+	}
+	if i >= 3 {
+		return top
+	}
+	top = slices.Insert(top, i, r)
+	return top[:min(3, len(top))]
+}
+
+func (z *summarizer) summary(elapsed time.Duration) batchSummary {
+	s := z.s
+	s.Seconds = elapsed.Seconds()
+	label := func(rs []batchResult, f func(r batchResult) string) []string {
 		var out []string
-		for _, r := range c[:min(3, len(c))] {
-			out = append(out, label(r))
+		for _, r := range rs {
+			out = append(out, f(r))
 		}
 		return out
 	}
-	s.Slowest = top(func(a, b batchResult) bool { return a.dur > b.dur },
-		func(r batchResult) string { return fmt.Sprintf("%s (%.1f ms)", r.File, r.Millis) })
-	s.Largest = top(func(a, b batchResult) bool { return a.Bytes > b.Bytes },
-		func(r batchResult) string { return fmt.Sprintf("%s (%d bytes)", r.File, r.Bytes) })
+	s.Slowest = label(z.slowest, func(r batchResult) string { return fmt.Sprintf("%s (%.1f ms)", r.File, r.Millis) })
+	s.Largest = label(z.largest, func(r batchResult) string { return fmt.Sprintf("%s (%d bytes)", r.File, r.Bytes) })
 	return s
 }
 

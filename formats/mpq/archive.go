@@ -29,10 +29,12 @@ package mpq
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/binary"
 	"fmt"
 	"io"
-	"sort"
+	"slices"
+	"strings"
 
 	"animscope/formats"
 )
@@ -117,10 +119,10 @@ type Archive struct {
 	size   int64 // of the whole file
 	hashes []hashEntry
 	blocks []Block
-	names  map[int]string // hash slot -> name
+	names  []string // by hash slot: the member's name, "" while none is known
 	// bySum and emptyBefore make find independent of the table's contents
 	// (see buildIndex).
-	bySum       map[uint64][]int32
+	bySum       sumIndex
 	emptyBefore []int32
 }
 
@@ -175,7 +177,7 @@ func (a *Archive) tableAt(fieldOff, base, pos, n int64, what string) ([]byte, er
 
 // NewArchive reads an archive of size bytes from r; name is used in messages.
 func NewArchive(name string, r io.ReaderAt, size int64) (*Archive, error) {
-	a := &Archive{Name: name, r: r, size: size, names: map[int]string{}}
+	a := &Archive{Name: name, r: r, size: size}
 	if err := a.readHeader(); err != nil {
 		return nil, err
 	}
@@ -330,19 +332,30 @@ func (a *Archive) parseHeader(off int64) error {
 // the same whatever the table holds; probing slot by slot, a hostile table with
 // no empty slot would make every lookup walk the whole table.
 func (a *Archive) buildIndex() {
-	a.bySum = make(map[uint64][]int32)
+	a.names = make([]string, len(a.hashes))
 	a.emptyBefore = make([]int32, len(a.hashes)+1)
+	usable := 0
 	for i, e := range a.hashes {
 		a.emptyBefore[i+1] = a.emptyBefore[i]
 		if e.block == blockEmpty {
 			a.emptyBefore[i+1]++
 			continue
 		}
-		if e.block != blockDeleted && int64(e.block) < int64(len(a.blocks)) && a.blocks[e.block].Flags&FlagExists != 0 {
-			k := uint64(e.nameA)<<32 | uint64(e.nameB)
-			a.bySum[k] = append(a.bySum[k], int32(i))
+		if a.usable(e) {
+			usable++
 		}
 	}
+	a.bySum = newSumIndex(len(a.hashes), usable)
+	for i, e := range a.hashes {
+		if e.block != blockEmpty && a.usable(e) {
+			a.bySum.add(e.nameA, e.nameB, int32(i))
+		}
+	}
+}
+
+// usable reports whether a hash entry (not an empty one) leads to an existing block.
+func (a *Archive) usable(e hashEntry) bool {
+	return e.block != blockDeleted && int64(e.block) < int64(len(a.blocks)) && a.blocks[e.block].Flags&FlagExists != 0
 }
 
 // find returns the hash slot of name, preferring the neutral locale, or -1. It
@@ -367,9 +380,8 @@ func nameHashes[T string | []byte](name T) hashes {
 func (a *Archive) findHashed(h hashes) int {
 	n := len(a.hashes)
 	start := int(h.offset & uint32(n-1))
-	cands := a.bySum[uint64(h.a)<<32|uint64(h.b)]
 	best, bestDist := -1, n
-	for _, c := range cands {
+	for c := a.bySum.first(h.a, h.b); c >= 0; c = a.bySum.next[c] {
 		slot := int(c)
 		dist := (slot - start + n) % n
 		// Empty slots met on the way from start to slot (exclusive), wrapping.
@@ -396,10 +408,17 @@ func (a *Archive) findHashed(h hashes) int {
 // addNameBytes is addName for a name inside a larger buffer: the string is
 // made only for a name the archive holds.
 func (a *Archive) addNameBytes(name []byte) bool {
-	if a.findBytes(name) < 0 {
+	if len(name) == 0 {
 		return false
 	}
-	return a.addName(string(name))
+	i := a.findBytes(name)
+	if i < 0 {
+		return false
+	}
+	if a.names[i] == "" {
+		a.names[i] = string(name)
+	}
+	return true
 }
 
 func (a *Archive) addName(name string) bool {
@@ -407,7 +426,7 @@ func (a *Archive) addName(name string) bool {
 		return false
 	}
 	if i := a.find(name); i >= 0 {
-		if _, ok := a.names[i]; !ok {
+		if a.names[i] == "" {
 			a.names[i] = name
 		}
 		return true
@@ -442,12 +461,13 @@ func (a *Archive) AddListfile(data []byte) int {
 // would), hashing each name once for all of them.
 func NameAll(archives []*Archive, names []string) {
 	for _, name := range names {
+		if name == "" {
+			continue // no member is called ""
+		}
 		h := nameHashes(name)
 		for _, a := range archives {
-			if i := a.findHashed(h); i >= 0 {
-				if _, ok := a.names[i]; !ok {
-					a.names[i] = name
-				}
+			if i := a.findHashed(h); i >= 0 && a.names[i] == "" {
+				a.names[i] = name
 			}
 		}
 	}
@@ -459,7 +479,7 @@ func (a *Archive) Has(name string) bool { return a.find(name) >= 0 }
 // Members lists every member (every hash-table entry whose block exists), sorted
 // by name.
 func (a *Archive) Members() []Member {
-	var out []Member
+	out := make([]Member, 0, a.bySum.count)
 	for i, e := range a.hashes {
 		if e.block == blockEmpty || e.block == blockDeleted || int64(e.block) >= int64(len(a.blocks)) {
 			continue
@@ -469,18 +489,20 @@ func (a *Archive) Members() []Member {
 			continue
 		}
 		m := Member{Locale: e.locale, Block: int(e.block), Blk: b, slot: i}
-		if n, ok := a.names[i]; ok {
+		if n := a.names[i]; n != "" {
 			m.Name, m.Known = n, true
 		} else {
 			m.Name = fmt.Sprintf("File%08d.xxx", e.block)
 		}
 		out = append(out, m)
 	}
-	sort.Slice(out, func(i, j int) bool {
-		if out[i].Name != out[j].Name {
-			return out[i].Name < out[j].Name
+	// slices.SortFunc is the same pattern-defeating quicksort as sort.Slice
+	// (both are generated from one template), without reflection.
+	slices.SortFunc(out, func(x, y Member) int {
+		if c := strings.Compare(x.Name, y.Name); c != 0 {
+			return c
 		}
-		return out[i].Locale < out[j].Locale
+		return cmp.Compare(x.Locale, y.Locale)
 	})
 	return out
 }

@@ -2,6 +2,9 @@ package vfs
 
 import (
 	"path"
+	"strings"
+
+	"animscope/formats"
 	"testing"
 )
 
@@ -16,6 +19,15 @@ func TestGlobMatchAgreesWithPathMatch(t *testing.T) {
 			if got := globMatch(p, n); got != want {
 				t.Errorf("globMatch(%q, %q) = %v, path.Match says %v", p, n, got, want)
 			}
+		}
+	}
+}
+
+func TestCleanLowerIsCleanTreePathLowered(t *testing.T) {
+	for _, name := range []string{"", `\`, "/", `a\b`, `\\A//B\\`, `Creature\Frog\Frog.M2`, "x/y/", "/x", `Ünï\Côde\X.m2`, "plain.m2", `a\\\b`, "ABC", "a\x00B"} {
+		p, k := cleanLower(name)
+		if wp := formats.CleanTreePath(name); p != wp || k != strings.ToLower(wp) {
+			t.Errorf("cleanLower(%q) = %q, %q; want %q, %q", name, p, k, wp, strings.ToLower(wp))
 		}
 	}
 }

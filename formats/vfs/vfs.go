@@ -334,8 +334,7 @@ func (m *Mount) build() {
 		switch l.kind {
 		case KindMPQ:
 			for _, mem := range members[li] {
-				p := formats.CleanTreePath(mem.Name)
-				k := strings.ToLower(p)
+				p, k := cleanLower(mem.Name)
 				if mem.Blk.Flags&mpq.FlagDeleteMarker != 0 {
 					if i, ok := byKey[k]; ok {
 						keys[i] = ""
@@ -742,4 +741,38 @@ func (m *Mount) Layers() [][2]string {
 		out[i] = [2]string{l.kind, l.name}
 	}
 	return out
+}
+
+// cleanLower is formats.CleanTreePath(name) and its lower-case form (the
+// index key), made in one pass and one allocation for an ASCII name, the
+// archives' usual spelling ('\'-separated, so CleanTreePath would rewrite it).
+func cleanLower(name string) (p, k string) {
+	buf := make([]byte, 0, 2*len(name))
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		if c >= 0x80 {
+			p = formats.CleanTreePath(name)
+			return p, strings.ToLower(p)
+		}
+		if c == '\\' || c == '/' {
+			if len(buf) > 0 && buf[len(buf)-1] != '/' {
+				buf = append(buf, '/')
+			}
+			continue
+		}
+		buf = append(buf, c)
+	}
+	if len(buf) > 0 && buf[len(buf)-1] == '/' {
+		buf = buf[:len(buf)-1]
+	}
+	n := len(buf)
+	for i := 0; i < n; i++ {
+		c := buf[i]
+		if c >= 'A' && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		buf = append(buf, c)
+	}
+	s := string(buf)
+	return s[:n], s[n:]
 }
