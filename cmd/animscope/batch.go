@@ -297,7 +297,15 @@ func batchOne(cmd string, mt *vfs.Mount, e vfs.Entry, opts formats.Options, exp 
 	if err != nil {
 		// A file no scene decoder opens may still be data validate reads (a
 		// texture, a shader template, a client database): the same verdict.
-		if ne, nw, fam, ok := dataVerdict(r.File, &msgs); ok {
+		// The member's bytes come from the open mount (read once), not by its name.
+		data, rerr := mt.Read(e)
+		if data == nil {
+			data = []byte{}
+		}
+		if rerr != nil {
+			fmt.Fprintln(&msgs, err)
+			r.Errors++
+		} else if ne, nw, fam, ok := dataVerdict(r.File, data, &msgs); ok {
 			r.Family, r.Errors, r.Warnings = fam, r.Errors+ne, r.Warnings+nw
 		} else {
 			fmt.Fprintln(&msgs, err)

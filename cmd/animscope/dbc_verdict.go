@@ -27,6 +27,14 @@ func dbcVerdict(name string) (f *dbc.File, d dbc.Decoded, diags []formats.Diagno
 	if rerr != nil {
 		return nil, d, nil, false, nil
 	}
+	return dbcVerdictData(name, data)
+}
+
+// dbcVerdictData is dbcVerdict on the bytes already read.
+func dbcVerdictData(name string, data []byte) (f *dbc.File, d dbc.Decoded, diags []formats.Diagnostic, ok bool, err error) {
+	if !strings.HasSuffix(strings.ToLower(name), ".dbc") {
+		return nil, d, nil, false, nil
+	}
 	if len(data) > dbc.MaxFileSize {
 		return nil, d, nil, true, fmt.Errorf("%s: offset 0x%x: larger than %d bytes", name, dbc.MaxFileSize, dbc.MaxFileSize)
 	}

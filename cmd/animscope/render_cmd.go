@@ -80,13 +80,13 @@ func runRender(args []string, stdout, stderr io.Writer) int {
 	}
 	warnTextures(a, stderr)
 	warnSlots(a, stderr)
+	if anim != nil && (motion.Ghosts > 0 || len(motion.Trails) > 0) { // the animation writer draws no onion skin yet
+		return exitFor("render", usagef("--ghosts and --trail draw on a still image (--out FILE.png|.jpg), not with an animation or --background"), stderr)
+	}
 	if !haveGL { // after the checks and the scene's warnings, as with no display
 		return noGL(stderr, "render")
 	}
 	if anim != nil {
-		if motion.Ghosts > 0 || len(motion.Trails) > 0 { // the animation writer draws no onion skin yet
-			return exitFor("render", usagef("--ghosts and --trail draw on a still image (--out FILE.png|.jpg), not with an animation or --background"), stderr)
-		}
 		return anim.run(a, files, opts, idx, w, h, t, stderr)
 	}
 	img, err := renderStill(a, files, opts, viewer.Shot{Clip: max(idx, 0), T: t, Motion: motion}, w, h)

@@ -14,7 +14,15 @@ import (
 // file is no shader template (FORM SSHT or CSHD) at all.
 func shaderVerdict(name string) (t *swg.ShaderTemplate, diags []formats.Diagnostic, ok bool, err error) {
 	data, rerr := formats.ReadMember(name)
-	if rerr != nil || len(data) < 12 || string(data[:4]) != "FORM" {
+	if rerr != nil {
+		return nil, nil, false, nil
+	}
+	return shaderVerdictData(name, data)
+}
+
+// shaderVerdictData is shaderVerdict on the bytes already read.
+func shaderVerdictData(name string, data []byte) (t *swg.ShaderTemplate, diags []formats.Diagnostic, ok bool, err error) {
+	if len(data) < 12 || string(data[:4]) != "FORM" {
 		return nil, nil, false, nil
 	}
 	if form := string(data[8:12]); form != "SSHT" && form != "CSHD" {

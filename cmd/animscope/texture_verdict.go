@@ -18,6 +18,11 @@ func textureVerdict(name string) (tex *texture.Texture, ok bool, err error) {
 	if err != nil {
 		return nil, false, nil // unreadable (missing, a folder): the open error says so
 	}
+	return textureVerdictData(name, data)
+}
+
+// textureVerdictData is textureVerdict on the bytes already read.
+func textureVerdictData(name string, data []byte) (tex *texture.Texture, ok bool, err error) {
 	tex, err = texture.Parse(name, data)
 	if errors.Is(err, texture.ErrNotTexture) {
 		return nil, false, nil

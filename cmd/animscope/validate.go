@@ -7,6 +7,7 @@ import (
 
 	"animscope/formats"
 	"animscope/formats/printable"
+	"animscope/formats/texture"
 )
 
 // runValidate checks each FILE on its own. Errors (the file breaks a rule the engine
@@ -54,7 +55,7 @@ func validateFile(name string, opts formats.Options, stderr io.Writer) (errs, wa
 	errs, warns = mifDepartures(name, opts, stderr) // a .mif source: where it departs from the client
 	a, err := formats.OpenFile(name, opts)
 	if err != nil {
-		if e, w, _, ok := dataVerdict(name, stderr); ok {
+		if e, w, _, ok := dataVerdict(name, nil, stderr); ok {
 			return errs + e, warns + w
 		}
 		fmt.Fprintln(stderr, err)
@@ -99,15 +100,25 @@ func printDiagnostics(diags []formats.Diagnostic, stderr io.Writer) (errs, warns
 // a data reader does, with its family: a texture (the verdict `texture` gives),
 // an SWG shader template (the meshes naming it read it) or a client database
 // (characters read it). ok is false when none of them reads the file.
-func dataVerdict(name string, stderr io.Writer) (errs, warns int, family string, ok bool) {
-	if _, isTex, terr := textureVerdict(name); isTex {
+//
+// data is the file's bytes when the caller has read them already (a batch over a
+// mount: reading the member again by its "MOUNT:MEMBER" name would mount the
+// archive again for every file); nil reads the file once by name.
+func dataVerdict(name string, data []byte, stderr io.Writer) (errs, warns int, family string, ok bool) {
+	if data == nil {
+		var err error
+		if data, err = texture.ReadData(name); err != nil {
+			return 0, 0, "", false // unreadable (missing, a folder): the open error says so
+		}
+	}
+	if _, isTex, terr := textureVerdictData(name, data); isTex {
 		if terr != nil {
 			fmt.Fprintln(stderr, terr)
 			return 1, 0, "texture", true
 		}
 		return 0, 0, "texture", true
 	}
-	if _, diags, isShader, serr := shaderVerdict(name); isShader {
+	if _, diags, isShader, serr := shaderVerdictData(name, data); isShader {
 		if serr != nil {
 			fmt.Fprintln(stderr, serr)
 			return 1, 0, "swg-shader", true
@@ -115,7 +126,7 @@ func dataVerdict(name string, stderr io.Writer) (errs, warns int, family string,
 		e, w := printDiagnostics(diags, stderr)
 		return e, w, "swg-shader", true
 	}
-	if _, _, diags, isDBC, derr := dbcVerdict(name); isDBC {
+	if _, _, diags, isDBC, derr := dbcVerdictData(name, data); isDBC {
 		if derr != nil {
 			fmt.Fprintln(stderr, derr)
 			return 1, 0, "dbc", true
