@@ -96,16 +96,25 @@ func Register(d Decoder) {
 	registryMu.Lock()
 	defer registryMu.Unlock()
 	declareReadings(d.Name, d.Readings)
-	registry = append(registry, d)
+	// A new slice each time, kept sorted by name: a reader holding the old one
+	// (sortedDecoders) never sees it change, and pick, which runs for every file
+	// of a batch, neither copies nor sorts.
+	next := append(make([]Decoder, 0, len(registry)+1), registry...)
+	next = append(next, d)
+	sort.SliceStable(next, func(i, j int) bool { return next[i].Name < next[j].Name })
+	registry = next
 }
 
 // Decoders lists the registered decoders, sorted by name.
 func Decoders() []Decoder {
+	return append([]Decoder(nil), sortedDecoders()...)
+}
+
+// sortedDecoders is the registry itself, sorted by name: read it, never change it.
+func sortedDecoders() []Decoder {
 	registryMu.RLock()
 	defer registryMu.RUnlock()
-	out := append([]Decoder(nil), registry...)
-	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
-	return out
+	return registry
 }
 
 func pick(name string, data []byte) (Decoder, bool) {
@@ -113,7 +122,7 @@ func pick(name string, data []byte) (Decoder, bool) {
 	if len(head) > 4096 {
 		head = head[:4096]
 	}
-	decs := Decoders()
+	decs := sortedDecoders()
 	for _, d := range decs {
 		if d.Sniff != nil && d.Sniff(name, head) {
 			return d, true

@@ -12,6 +12,7 @@ import (
 	"image/draw"
 	_ "image/jpeg" // JPEG textures
 	_ "image/png"  // PNG textures (VoxelCore)
+	"io"
 
 	"animscope/formats/blp"
 	"animscope/formats/dds"
@@ -92,7 +93,7 @@ func Parse(name string, data []byte) (*Texture, error) {
 		}
 		return &Texture{Name: name, Format: "texm", Width: x.Width, Height: x.Height, Levels: x.Mips, Texm: x, data: data}, nil
 	}
-	cfg, format, err := image.DecodeConfig(bytes.NewReader(data))
+	cfg, format, err := image.DecodeConfig(&peekReader{b: data})
 	if err != nil {
 		if errors.Is(err, image.ErrFormat) {
 			return nil, fmt.Errorf("%s: %w", name, ErrNotTexture)
@@ -153,4 +154,30 @@ func (t *Texture) Describe() string {
 		return fmt.Sprintf("Texm format %d, %d x %d, %d mip levels", t.Texm.Format, t.Width, t.Height, t.Levels)
 	}
 	return fmt.Sprintf("%s, %d x %d, 1 level", t.Format, t.Width, t.Height)
+}
+
+// peekReader reads a byte slice and can Peek, so image.DecodeConfig sniffs it
+// without wrapping it in a bufio.Reader (a 4 KiB buffer per call: a batch over a
+// mount asks this of every file no scene decoder opens).
+type peekReader struct {
+	b   []byte
+	off int
+}
+
+func (r *peekReader) Read(p []byte) (int, error) {
+	if r.off >= len(r.b) {
+		return 0, io.EOF
+	}
+	n := copy(p, r.b[r.off:])
+	r.off += n
+	return n, nil
+}
+
+// Peek returns the next n bytes without consuming them; fewer, with io.EOF, at the end.
+func (r *peekReader) Peek(n int) ([]byte, error) {
+	rest := r.b[r.off:]
+	if n > len(rest) {
+		return rest, io.EOF
+	}
+	return rest[:n], nil
 }
