@@ -259,26 +259,19 @@ func unpackUnit(w io.Writer, in []byte, size int, implode bool) (int64, error) {
 		n, err := w.Write(out)
 		return int64(n), err
 	}
-	cw := &countingWriter{w: w}
+	cw := &formats.CountingWriter{W: w}
 	_, err := io.Copy(cw, io.LimitReader(r, int64(size)))
 	switch {
-	case cw.err != nil:
-		return cw.n, cw.err
+	case cw.Err != nil:
+		return cw.N, cw.Err
 	case err != nil:
-		return cw.n, unpackError{fmt.Errorf("%s: %v", compNames0(in[0]), err)}
-	case cw.n == int64(size) && more(r):
-		return cw.n, unpackError{fmt.Errorf("unpacks to more than %d bytes", size)}
-	case cw.n != int64(size):
-		return cw.n, unpackError{fmt.Errorf("unpacks to %d bytes, want %d", cw.n, size)}
+		return cw.N, unpackError{fmt.Errorf("%s: %v", compNames0(in[0]), err)}
+	case cw.N == int64(size) && formats.HasMore(r):
+		return cw.N, unpackError{fmt.Errorf("unpacks to more than %d bytes", size)}
+	case cw.N != int64(size):
+		return cw.N, unpackError{fmt.Errorf("unpacks to %d bytes, want %d", cw.N, size)}
 	}
-	return cw.n, nil
-}
-
-// more reports whether r has a byte left.
-func more(r io.Reader) bool {
-	var one [1]byte
-	n, _ := io.ReadFull(r, one[:])
-	return n > 0
+	return cw.N, nil
 }
 
 func compNames0(mask byte) string {
@@ -286,24 +279,6 @@ func compNames0(mask byte) string {
 		return "bzip2"
 	}
 	return "zlib"
-}
-
-// countingWriter passes writes on, counting them and keeping w's error apart
-// from the reader's (io.Copy returns either).
-type countingWriter struct {
-	w   io.Writer
-	n   int64
-	err error
-}
-
-func (c *countingWriter) Write(p []byte) (int, error) {
-	if c.err != nil {
-		return 0, c.err
-	}
-	n, err := c.w.Write(p)
-	c.n += int64(n)
-	c.err = err
-	return n, err
 }
 
 // decompress unpacks one sector (or a single-unit file) to exactly size bytes.

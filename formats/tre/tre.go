@@ -294,42 +294,17 @@ func (a *Archive) WriteMember(w io.Writer, e *Entry, limit int64) (int64, error)
 	if err != nil {
 		return 0, formats.Errf(where, int64(e.Offset), "zlib: %v", err)
 	}
-	cw := &countingWriter{w: w}
+	cw := &formats.CountingWriter{W: w}
 	_, err = io.Copy(cw, io.LimitReader(zr, int64(e.Length)))
 	switch {
-	case cw.err != nil:
-		return cw.n, cw.err
+	case cw.Err != nil:
+		return cw.N, cw.Err
 	case err != nil:
-		return cw.n, formats.Errf(where, int64(e.Offset), "zlib: %v", err)
-	case cw.n == int64(e.Length) && more(zr):
-		return cw.n, formats.Errf(where, int64(e.Offset), "unpacks to more than %d bytes, want %d", e.Length, e.Length)
-	case cw.n != int64(e.Length):
-		return cw.n, formats.Errf(where, int64(e.Offset), "unpacks to %d bytes, want %d", cw.n, e.Length)
+		return cw.N, formats.Errf(where, int64(e.Offset), "zlib: %v", err)
+	case cw.N == int64(e.Length) && formats.HasMore(zr):
+		return cw.N, formats.Errf(where, int64(e.Offset), "unpacks to more than %d bytes, want %d", e.Length, e.Length)
+	case cw.N != int64(e.Length):
+		return cw.N, formats.Errf(where, int64(e.Offset), "unpacks to %d bytes, want %d", cw.N, e.Length)
 	}
-	return cw.n, nil
-}
-
-// more reports whether r has a byte left.
-func more(r io.Reader) bool {
-	var one [1]byte
-	n, _ := io.ReadFull(r, one[:])
-	return n > 0
-}
-
-// countingWriter passes writes on, counting them and keeping w's error apart
-// from the reader's (io.Copy returns either).
-type countingWriter struct {
-	w   io.Writer
-	n   int64
-	err error
-}
-
-func (c *countingWriter) Write(p []byte) (int, error) {
-	if c.err != nil {
-		return 0, c.err
-	}
-	n, err := c.w.Write(p)
-	c.n += int64(n)
-	c.err = err
-	return n, err
+	return cw.N, nil
 }

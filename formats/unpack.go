@@ -1,0 +1,30 @@
+package formats
+
+import "io"
+
+// CountingWriter passes writes on to W, counting them in N and keeping W's
+// error in Err, apart from the reader's: io.Copy returns either, and an archive
+// that streams a member out must tell a full disk from a corrupt member.
+type CountingWriter struct {
+	W   io.Writer
+	N   int64
+	Err error
+}
+
+func (c *CountingWriter) Write(p []byte) (int, error) {
+	if c.Err != nil {
+		return 0, c.Err
+	}
+	n, err := c.W.Write(p)
+	c.N += int64(n)
+	c.Err = err
+	return n, err
+}
+
+// HasMore reports whether r has a byte left: a decompressor that still gives
+// bytes after a member's stated size is a member that lies about its size.
+func HasMore(r io.Reader) bool {
+	var one [1]byte
+	n, _ := io.ReadFull(r, one[:])
+	return n > 0
+}
