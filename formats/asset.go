@@ -229,13 +229,13 @@ func HasErrors(ds []Diagnostic) bool {
 	return false
 }
 
-// Errorf makes an error diagnostic at a byte offset.
-func Errorf(file string, offset int64, format string, args ...any) Diagnostic {
+// DiagErrorf makes an error diagnostic at a byte offset.
+func DiagErrorf(file string, offset int64, format string, args ...any) Diagnostic {
 	return Diagnostic{Severity: Error, File: file, Offset: offset, Message: fmt.Sprintf(format, args...)}
 }
 
-// Warnf makes a warning diagnostic at a byte offset.
-func Warnf(file string, offset int64, format string, args ...any) Diagnostic {
+// DiagWarnf makes a warning diagnostic at a byte offset.
+func DiagWarnf(file string, offset int64, format string, args ...any) Diagnostic {
 	return Diagnostic{Severity: Warning, File: file, Offset: offset, Message: fmt.Sprintf(format, args...)}
 }
 
@@ -253,12 +253,12 @@ func (e *FileError) Error() string {
 	return Diagnostic{File: e.File, Offset: e.Offset, Line: e.Line, Col: e.Col, Message: e.Msg}.String()
 }
 
-// Errf returns a *FileError at a byte offset.
-func Errf(file string, offset int64, format string, args ...any) error {
+// FileErrorf returns a *FileError at a byte offset.
+func FileErrorf(file string, offset int64, format string, args ...any) error {
 	return &FileError{File: file, Offset: offset, Msg: fmt.Sprintf(format, args...)}
 }
 
-// LineErrf returns a *FileError at a line and column of a text file.
-func LineErrf(file string, line, col int, format string, args ...any) error {
+// LineErrorf returns a *FileError at a line and column of a text file.
+func LineErrorf(file string, line, col int, format string, args ...any) error {
 	return &FileError{File: file, Offset: -1, Line: line, Col: col, Msg: fmt.Sprintf(format, args...)}
 }

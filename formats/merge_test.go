@@ -32,7 +32,7 @@ type binder struct {
 func (b binder) Name() string { return b.name }
 func (b binder) Bind(s *anim.Skeleton) (anim.Clip, []Diagnostic) {
 	*b.bound = s
-	return namedClip{b.name}, []Diagnostic{Warnf(b.name, -1, "bound")}
+	return namedClip{b.name}, []Diagnostic{DiagWarnf(b.name, -1, "bound")}
 }
 
 func TestMerge(t *testing.T) {

@@ -199,11 +199,11 @@ func OpenFile(name string, opts Options) (*Part, error) {
 // decode hands src to the decoder that recognises it.
 func decode(src *Source) (*Part, error) {
 	if err := src.Opts.Check(); err != nil {
-		return nil, Errf(src.Name, -1, "%v", err)
+		return nil, FileErrorf(src.Name, -1, "%v", err)
 	}
 	dec, ok := pick(src.Name, src.Data)
 	if !ok {
-		return nil, Errf(src.Name, 0, "unknown file format")
+		return nil, FileErrorf(src.Name, 0, "unknown file format")
 	}
 	a, err := dec.Decode(src)
 	if err != nil {

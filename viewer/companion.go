@@ -30,6 +30,6 @@ func openOwner(files []string, opts formats.Options, err error) (*formats.Asset,
 	if err != nil {
 		return nil, err
 	}
-	a.Diagnostics = append(a.Diagnostics, formats.Warnf(ce.File, -1, "%s; opened %s", ce.Msg, ce.Owner))
+	a.Diagnostics = append(a.Diagnostics, formats.DiagWarnf(ce.File, -1, "%s; opened %s", ce.Msg, ce.Owner))
 	return a, nil
 }

@@ -61,7 +61,7 @@ func warnLoader(files []string, opts formats.Options) (*formats.Asset, error) {
 		a := viewertest.SyntheticAsset(4)
 		a.Files = files
 		a.Diagnostics = []formats.Diagnostic{
-			formats.Warnf("warned", 8, "odd flags"), formats.Warnf("warned", 12, "odd count")}
+			formats.DiagWarnf("warned", 8, "odd flags"), formats.DiagWarnf("warned", 12, "odd count")}
 		return a, nil
 	}
 	if len(files) == 1 && files[0] == "walk.ans" {

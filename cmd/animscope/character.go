@@ -115,7 +115,7 @@ func characterOf(files []string, format string) (c *inspectCharacter, diags []fo
 	defer m.Close()
 	char, warns := wowchar.Find(m, files[0])
 	for _, w := range warns {
-		diags = append(diags, formats.Warnf(m.Name, -1, "%s", w))
+		diags = append(diags, formats.DiagWarnf(m.Name, -1, "%s", w))
 	}
 	if char == nil {
 		return nil, diags
@@ -137,7 +137,7 @@ func characterOf(files []string, format string) (c *inspectCharacter, diags []fo
 		c.Default.Body = fmt.Sprintf("%dx%d", res.Body.Rect.Dx(), res.Body.Rect.Dy())
 	}
 	for _, w := range res.Warnings {
-		diags = append(diags, formats.Warnf(m.Name, -1, "%s", w))
+		diags = append(diags, formats.DiagWarnf(m.Name, -1, "%s", w))
 	}
 	for _, l := range ch.Layers {
 		c.Default.Layers = append(c.Default.Layers, inspectCharLayer{Texture: l.Texture, Region: l.Region.String(), Order: l.Order})

@@ -28,7 +28,7 @@ func applyCharacter(a *formats.Asset, cust wowchar.Customization, geosetsGiven b
 	defer m.Close()
 	char, warns := wowchar.Find(m, a.Files[0])
 	for _, w := range warns {
-		a.Diagnostics = append(a.Diagnostics, formats.Warnf(m.Name, -1, "%s", w))
+		a.Diagnostics = append(a.Diagnostics, formats.DiagWarnf(m.Name, -1, "%s", w))
 	}
 	if char == nil {
 		return
@@ -36,7 +36,7 @@ func applyCharacter(a *formats.Asset, cust wowchar.Customization, geosetsGiven b
 	ch := char.Choose(cust)
 	res := ch.Composite(wowchar.MountImages(m))
 	for _, w := range res.Warnings {
-		a.Diagnostics = append(a.Diagnostics, formats.Warnf(m.Name, -1, "%s", w))
+		a.Diagnostics = append(a.Diagnostics, formats.DiagWarnf(m.Name, -1, "%s", w))
 	}
 	if groups := formats.GeosetsOf(a); groups != nil && !geosetsGiven {
 		show := formats.GeosetSet{}
@@ -64,11 +64,11 @@ func applyCharacter(a *formats.Asset, cust wowchar.Customization, geosetsGiven b
 		}
 		name := fmt.Sprintf("%s:character %s %s.png", base, cust, what)
 		if err := texture.Provide(name, img); err != nil {
-			a.Diagnostics = append(a.Diagnostics, formats.Warnf(name, -1, "%v", err))
+			a.Diagnostics = append(a.Diagnostics, formats.DiagWarnf(name, -1, "%v", err))
 			return
 		}
 		if err := ts.FillSlot(slot, name); err != nil {
-			a.Diagnostics = append(a.Diagnostics, formats.Warnf(name, -1, "%v", err))
+			a.Diagnostics = append(a.Diagnostics, formats.DiagWarnf(name, -1, "%v", err))
 		}
 	}
 	if res.Body != nil {

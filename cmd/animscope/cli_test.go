@@ -52,11 +52,11 @@ func init() {
 		Decode: func(src *formats.Source) (*formats.Part, error) {
 			f := strings.Fields(string(src.Data))
 			if len(f) != 2 {
-				return nil, formats.Errf(src.Name, 9, "want a shift after the magic")
+				return nil, formats.FileErrorf(src.Name, 9, "want a shift after the magic")
 			}
 			shift, err := strconv.Atoi(f[1])
 			if err != nil {
-				return nil, formats.Errf(src.Name, 10, "shift %q is not a number", f[1])
+				return nil, formats.FileErrorf(src.Name, 10, "shift %q is not a number", f[1])
 			}
 			return &formats.Part{
 				Asset: formats.Asset{

@@ -43,17 +43,17 @@ func dbcVerdictData(name string, data []byte) (f *dbc.File, d dbc.Decoded, diags
 		return nil, d, nil, true, err
 	}
 	if f.Trailing > 0 {
-		diags = append(diags, formats.Warnf(name, f.StringBlockOffset()+int64(f.StringSize), "%d bytes after the string block", f.Trailing))
+		diags = append(diags, formats.DiagWarnf(name, f.StringBlockOffset()+int64(f.StringSize), "%d bytes after the string block", f.Trailing))
 	}
 	if f.Records > 0 && f.RecordSize != 4*f.Fields {
-		diags = append(diags, formats.Warnf(name, 0xc, "record size %d is not 4 x %d fields", f.RecordSize, f.Fields))
+		diags = append(diags, formats.DiagWarnf(name, 0xc, "record size %d is not 4 x %d fields", f.RecordSize, f.Fields))
 	}
 	if table := dbc.TableName(name); table != "" {
 		d, err = dbc.Decode(f, table)
 		if err != nil {
 			if fe, isFE := err.(*dbc.FormatError); isFE && fe.Offset == 0x8 {
 				// A layout animscope does not know: readable, not decoded.
-				diags = append(diags, formats.Warnf(name, fe.Offset, "%s", fe.Msg))
+				diags = append(diags, formats.DiagWarnf(name, fe.Offset, "%s", fe.Msg))
 				return f, dbc.Decoded{Table: table}, diags, true, nil
 			}
 			return nil, d, nil, true, err

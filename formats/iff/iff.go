@@ -106,7 +106,7 @@ func TopForm(head []byte) (string, bool) {
 // block fits before end.
 func readHeader(file string, data []byte, off, end int, parent string) (Block, error) {
 	if end-off < HeaderSize {
-		return Block{}, formats.Errf(file, int64(off), "block header needs 8 bytes, only %d remain in %s", end-off, parent)
+		return Block{}, formats.FileErrorf(file, int64(off), "block header needs 8 bytes, only %d remain in %s", end-off, parent)
 	}
 	tag := data[off : off+4]
 	size := binary.BigEndian.Uint32(data[off+4 : off+8])
@@ -119,12 +119,12 @@ func readHeader(file string, data []byte, off, end int, parent string) (Block, e
 				what += " " + tagString(data[off+8:off+12])
 			}
 		}
-		return Block{}, formats.Errf(file, int64(off), "%s: size %d runs past the end of %s (%d bytes remain)",
+		return Block{}, formats.FileErrorf(file, int64(off), "%s: size %d runs past the end of %s (%d bytes remain)",
 			what, size, parent, end-off-HeaderSize)
 	}
 	if b.Tag == "FORM" {
 		if size < 4 {
-			return Block{}, formats.Errf(file, int64(off), "FORM: size %d is too small to hold the form's name", size)
+			return Block{}, formats.FileErrorf(file, int64(off), "FORM: size %d is too small to hold the form's name", size)
 		}
 		b.Name = tagString(data[off+8 : off+12])
 	}
@@ -170,7 +170,7 @@ func (c *Cursor) where() string {
 
 // Errf returns a *formats.FileError at off in the cursor's file.
 func (c *Cursor) Errf(off int, format string, args ...any) error {
-	return formats.Errf(c.File, int64(off), format, args...)
+	return formats.FileErrorf(c.File, int64(off), format, args...)
 }
 
 // Offset is the offset of the next block of the current level.
@@ -342,9 +342,9 @@ func (ch *Chunk) Err() error {
 		return nil
 	}
 	if be, ok := err.(*bin.Error); ok {
-		return formats.Errf(ch.File, be.Offset, "CHUNK %s: %s", ch.Tag, be.Msg)
+		return formats.FileErrorf(ch.File, be.Offset, "CHUNK %s: %s", ch.Tag, be.Msg)
 	}
-	return formats.Errf(ch.File, ch.r.Offset(), "CHUNK %s: %v", ch.Tag, err)
+	return formats.FileErrorf(ch.File, ch.r.Offset(), "CHUNK %s: %v", ch.Tag, err)
 }
 
 // Fail records an error at the current offset (if none is recorded yet).
@@ -434,7 +434,7 @@ func (ch *Chunk) Leftover() error {
 	if ch.r.Err() != nil || ch.r.Remaining() == 0 {
 		return nil
 	}
-	return formats.Errf(ch.File, ch.r.Offset(), "CHUNK %s: %d bytes left unread at the end of the chunk", ch.Tag, ch.r.Remaining())
+	return formats.FileErrorf(ch.File, ch.r.Offset(), "CHUNK %s: %d bytes left unread at the end of the chunk", ch.Tag, ch.r.Remaining())
 }
 
 // Node is one block of a parsed tree: a FORM with its children or a chunk with
@@ -466,7 +466,7 @@ func Parse(file string, data []byte) ([]Node, error) {
 
 func parseLevel(file string, data []byte, off, end int, parent string, depth int) ([]Node, error) {
 	if depth > MaxDepth {
-		return nil, formats.Errf(file, int64(off), "FORMs nest more than %d levels deep", MaxDepth)
+		return nil, formats.FileErrorf(file, int64(off), "FORMs nest more than %d levels deep", MaxDepth)
 	}
 	var out []Node
 	for off < end {

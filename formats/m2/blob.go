@@ -29,7 +29,7 @@ type m2array struct {
 func (a m2array) at(i int) int { return int(a.offset) + i*a.size }
 
 func (b *blob) errf(off int64, format string, args ...any) error {
-	return formats.Errf(b.name, off, format, args...)
+	return formats.FileErrorf(b.name, off, format, args...)
 }
 
 // need checks that n bytes at off lie inside the blob.

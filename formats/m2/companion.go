@@ -59,7 +59,7 @@ func companionOf(name string) (model, what string, ok bool) {
 func decodeCompanion(src *formats.Source) (*formats.Part, error) {
 	model, what, ok := companionOf(src.Name)
 	if !ok {
-		return nil, formats.Errf(src.Name, 0, "unknown file format")
+		return nil, formats.FileErrorf(src.Name, 0, "unknown file format")
 	}
 	owner, onDisk := "", src.Tree == nil && src.Member == "" && src.Path != ""
 	if onDisk {

@@ -103,7 +103,7 @@ type decoder struct {
 }
 
 func (d *decoder) warnf(b *blob, off int64, format string, args ...any) {
-	d.diags = append(d.diags, formats.Warnf(b.name, off, format, args...))
+	d.diags = append(d.diags, formats.DiagWarnf(b.name, off, format, args...))
 }
 
 // spend takes n decoded elements from the allocation budget. The budget (half the

@@ -223,10 +223,10 @@ func (d *decoder) optional(err error) {
 	}
 	var fe *formats.FileError
 	if errors.As(err, &fe) {
-		d.diags = append(d.diags, formats.Warnf(fe.File, fe.Offset, "%s; the track is ignored", fe.Msg))
+		d.diags = append(d.diags, formats.DiagWarnf(fe.File, fe.Offset, "%s; the track is ignored", fe.Msg))
 		return
 	}
-	d.diags = append(d.diags, formats.Warnf(d.m2.name, -1, "%v; the track is ignored", err))
+	d.diags = append(d.diags, formats.DiagWarnf(d.m2.name, -1, "%v; the track is ignored", err))
 }
 
 // batches reads view 0's texture units into Details.Materials.

@@ -89,7 +89,7 @@ func family(name string, f *File, data []byte) (formats.Decoder, error) {
 	if f.Extension != "" {
 		what = "#pragma extension \"" + f.Extension + "\" is not a family animscope reads, and " + what
 	}
-	return formats.Decoder{}, formats.LineErrf(name, 1, 1, "%s", what)
+	return formats.Decoder{}, formats.LineErrorf(name, 1, 1, "%s", what)
 }
 
 // mapError turns a decoder's offset in the compiled bytes into the MIF position

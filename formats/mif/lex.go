@@ -19,7 +19,7 @@ func (p Pos) String() string { return fmt.Sprintf("%s:%d:%d", p.File, p.Line, p.
 
 // errAt returns a *formats.FileError at p.
 func errAt(p Pos, format string, args ...any) error {
-	return formats.LineErrf(p.File, p.Line, p.Col, format, args...)
+	return formats.LineErrorf(p.File, p.Line, p.Col, format, args...)
 }
 
 type tokKind int

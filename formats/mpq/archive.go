@@ -150,7 +150,7 @@ func (a *Archive) Close() error {
 }
 
 func (a *Archive) errf(off int64, format string, args ...any) error {
-	return formats.Errf(a.Name, off, format, args...)
+	return formats.FileErrorf(a.Name, off, format, args...)
 }
 
 func (a *Archive) readAt(off int64, n int64, what string) ([]byte, error) {

@@ -107,7 +107,7 @@ func (a *Archive) WriteMember(w io.Writer, m Member, limit int64) (int64, error)
 	where := a.Name + ":" + m.Name
 	pos := a.Offset + b.Pos
 	errf := func(off int64, format string, args ...any) error {
-		return formats.Errf(where, off, format, args...)
+		return formats.FileErrorf(where, off, format, args...)
 	}
 	switch {
 	case b.Flags&FlagExists == 0:

@@ -55,7 +55,7 @@ func Decode(src *formats.Source) (*formats.Part, error) {
 	var pick = -1
 	if src.Member != "" {
 		if pick = a.Find(src.Member); pick < 0 {
-			return nil, formats.Errf(src.Name, -1, "the archive has no member %q (%s)", src.Member, memberHint(a))
+			return nil, formats.FileErrorf(src.Name, -1, "the archive has no member %q (%s)", src.Member, memberHint(a))
 		}
 	} else {
 		for i := range a.Entries {
@@ -79,14 +79,14 @@ func Decode(src *formats.Source) (*formats.Part, error) {
 	if src.Member != "" && (len(e.Data) < 4 || string(e.Data[:4]) != nres.Magic) {
 		// A member the user named that is no nested NRes: say what it is rather
 		// than "bad magic, want NRes".
-		return nil, formats.Errf(name, 0, "member %q is %s, not an MSH model (an NRes archive of Res1/Res2 streams)", e.NameString(), memberKind(e.Type))
+		return nil, formats.FileErrorf(name, 0, "member %q is %s, not an MSH model (an NRes archive of Res1/Res2 streams)", e.NameString(), memberKind(e.Type))
 	}
 	inner, err := nres.Decode(name, e.Data)
 	if err != nil {
 		return nil, err // a *formats.FileError naming FILE:MEMBER, offsets inside the member
 	}
 	if !inner.IsModel() {
-		return nil, formats.Errf(name, 0, "member %q is an NRes archive without Res1/Res2 streams, not an MSH model", e.NameString())
+		return nil, formats.FileErrorf(name, 0, "member %q is an NRes archive without Res1/Res2 streams, not an MSH model", e.NameString())
 	}
 	as, err := buildAsset(FromArchive(inner), src, clipName(e.NameString()), e.NameString(), int64(e.Offset))
 	if err == nil && src.Member == "" {
@@ -110,7 +110,7 @@ func uniqueNames(a *nres.Archive, file string) error {
 			continue
 		}
 		if j, ok := seen[n]; ok {
-			return formats.Errf(file, e.DirOffset+nres.FieldName, "entry %d is named %q like entry %d: members are found by name, so a name must be unique in the archive",
+			return formats.FileErrorf(file, e.DirOffset+nres.FieldName, "entry %d is named %q like entry %d: members are found by name, so a name must be unique in the archive",
 				i, e.NameString(), j)
 		}
 		seen[n] = i
@@ -168,9 +168,9 @@ func archiveAsset(a *nres.Archive, src *formats.Source, several bool) *formats.P
 	// The place is the directory, which lists the members.
 	if several {
 		// Not a fault of the file: an archive of models is not one scene.
-		ds = append(ds, formats.Warnf(src.Name, a.DirOffset, "%s", msg))
+		ds = append(ds, formats.DiagWarnf(src.Name, a.DirOffset, "%s", msg))
 	} else {
-		ds = append(ds, formats.Errorf(src.Name, a.DirOffset, "%s", msg))
+		ds = append(ds, formats.DiagErrorf(src.Name, a.DirOffset, "%s", msg))
 	}
 	det := &ArchiveDetails{Entries: len(members), Models: models, Members: members, Usage: usage, name: src.Name}
 	return &formats.Part{
@@ -209,7 +209,7 @@ func firstModel(ms []nres.Member) string {
 func buildAsset(f *File, src *formats.Source, name, member string, memberOff int64) (*formats.Part, error) {
 	opt, err := parseOptions(src.Opts)
 	if err != nil {
-		return nil, formats.Errf(src.Name, -1, "%v", err)
+		return nil, formats.FileErrorf(src.Name, -1, "%v", err)
 	}
 	r, order := opt.rounding, opt.quatOrder
 	sk := &anim.Skeleton{Names: make([]string, len(f.Nodes)), Parents: make([]int32, len(f.Nodes))}

@@ -135,11 +135,11 @@ func (f *File) Stream(t int) *nres.Entry {
 }
 
 func (f *File) errorf(off int64, format string, args ...any) {
-	f.Diagnostics = append(f.Diagnostics, formats.Errorf(f.Name, off, format, args...))
+	f.Diagnostics = append(f.Diagnostics, formats.DiagErrorf(f.Name, off, format, args...))
 }
 
 func (f *File) warnf(off int64, format string, args ...any) {
-	f.Diagnostics = append(f.Diagnostics, formats.Warnf(f.Name, off, format, args...))
+	f.Diagnostics = append(f.Diagnostics, formats.DiagWarnf(f.Name, off, format, args...))
 }
 
 // dataOff is the file offset of byte pos of stream e's payload.

@@ -85,7 +85,7 @@ func loadLibraries(src *formats.Source, own, outer *nres.Archive, model string) 
 						break
 					}
 				}
-				diags = append(diags, formats.Warnf(p, -1, "%v: its materials and textures are not used", err))
+				diags = append(diags, formats.DiagWarnf(p, -1, "%v: its materials and textures are not used", err))
 				break
 			}
 		}
@@ -322,17 +322,17 @@ func attachMaterials(as *formats.Part, d *Details, src *formats.Source, own, out
 		}
 	}
 	if missing > maxRowWarnings {
-		as.Diagnostics = append(as.Diagnostics, formats.Warnf(l.wearFrom, -1, "%d more WEAR rows name what is not found (inspect lists them)", missing-maxRowWarnings))
+		as.Diagnostics = append(as.Diagnostics, formats.DiagWarnf(l.wearFrom, -1, "%d more WEAR rows name what is not found (inspect lists them)", missing-maxRowWarnings))
 	}
 	mats, mixed := s.meshMaterials(0, 0)
 	s.bySlot[[2]int{}] = mats
 	for _, m := range mats {
 		if strings.HasPrefix(m.TextureRef, "(WEAR row") {
-			as.Diagnostics = append(as.Diagnostics, formats.Warnf(src.Name, -1, "mesh %d: a batch names %s: drawn untextured", m.Mesh, m.TextureRef))
+			as.Diagnostics = append(as.Diagnostics, formats.DiagWarnf(src.Name, -1, "mesh %d: a batch names %s: drawn untextured", m.Mesh, m.TextureRef))
 		}
 	}
 	for _, name := range mixed {
-		as.Diagnostics = append(as.Diagnostics, formats.Warnf(src.Name, -1, "node %s: its batches name several materials; it is drawn with its first batch's", name))
+		as.Diagnostics = append(as.Diagnostics, formats.DiagWarnf(src.Name, -1, "node %s: its batches name several materials; it is drawn with its first batch's", name))
 	}
 	as.Materials = s
 	as.Validate = withWearCheck(as.Validate, d.f, src.Name, len(l.wear.Rows))
@@ -363,7 +363,7 @@ func withWearCheck(validate func() []formats.Diagnostic, f *File, file string, r
 			}
 		}
 		if w2 > 0 || lo4 > 0 {
-			ds = append(ds, formats.Warnf(file, -1, "of %d batches, %d name a WEAR row past the table's %d by the word at +2 (drawn; first: batch %d) and %d by the low byte of +4 (first: batch %d)",
+			ds = append(ds, formats.DiagWarnf(file, -1, "of %d batches, %d name a WEAR row past the table's %d by the word at +2 (drawn; first: batch %d) and %d by the low byte of +4 (first: batch %d)",
 				len(f.Batches), w2, rows, first2, lo4, first4))
 		}
 		return ds

@@ -46,11 +46,11 @@ func ParseWEAR(file string, data []byte) (*Wear, error) {
 	count := func(what string) (int, error) {
 		s, ok := next()
 		if !ok {
-			return 0, formats.LineErrf(file, line+1, 1, "the %s count is missing", what)
+			return 0, formats.LineErrorf(file, line+1, 1, "the %s count is missing", what)
 		}
 		n, err := strconv.Atoi(strings.TrimSpace(s))
 		if err != nil || n <= 0 || n > MaxWearRows {
-			return 0, formats.LineErrf(file, line, 1, "illegal %s length %q: want 1 to %d", what, strings.TrimSpace(s), MaxWearRows)
+			return 0, formats.LineErrorf(file, line, 1, "illegal %s length %q: want 1 to %d", what, strings.TrimSpace(s), MaxWearRows)
 		}
 		return n, nil
 	}
@@ -59,15 +59,15 @@ func ParseWEAR(file string, data []byte) (*Wear, error) {
 		for i := 0; i < n; i++ {
 			s, ok := next()
 			if !ok {
-				return nil, formats.LineErrf(file, line+1, 1, "%s row %d of %d is missing", what, i, n)
+				return nil, formats.LineErrorf(file, line+1, 1, "%s row %d of %d is missing", what, i, n)
 			}
 			f := strings.Fields(s)
 			if len(f) != 2 {
-				return nil, formats.LineErrf(file, line, 1, "%s row %d: want \"id name\", got %q", what, i, s)
+				return nil, formats.LineErrorf(file, line, 1, "%s row %d: want \"id name\", got %q", what, i, s)
 			}
 			id, err := strconv.Atoi(f[0])
 			if err != nil {
-				return nil, formats.LineErrf(file, line, 1, "%s row %d: id %q is not a number", what, i, f[0])
+				return nil, formats.LineErrorf(file, line, 1, "%s row %d: id %q is not a number", what, i, f[0])
 			}
 			out = append(out, WearRow{ID: id, Name: f[1]})
 		}
@@ -98,7 +98,7 @@ func ParseWEAR(file string, data []byte) (*Wear, error) {
 		break
 	}
 	if err := sc.Err(); err != nil {
-		return nil, formats.LineErrf(file, line+1, 1, "%v", err)
+		return nil, formats.LineErrorf(file, line+1, 1, "%v", err)
 	}
 	return w, nil
 }
@@ -136,7 +136,7 @@ const (
 func ParseMAT0(file, name string, attr1, attr2 uint32, data []byte) (*Mat0, error) {
 	le := binary.LittleEndian
 	fail := func(off int, format string, args ...any) error {
-		return formats.Errf(file, int64(off), "MAT0 %q: %s", name, fmt.Sprintf(format, args...))
+		return formats.FileErrorf(file, int64(off), "MAT0 %q: %s", name, fmt.Sprintf(format, args...))
 	}
 	if len(data) < 4 {
 		return nil, fail(0, "%d bytes: the header needs 4", len(data))

@@ -124,10 +124,10 @@ type Archive struct {
 func Decode(file string, data []byte) (*Archive, error) {
 	n := len(data)
 	if n < HeaderSize {
-		return nil, formats.Errf(file, 0, "NRes header needs %d bytes, the file has %d", HeaderSize, n)
+		return nil, formats.FileErrorf(file, 0, "NRes header needs %d bytes, the file has %d", HeaderSize, n)
 	}
 	if string(data[:4]) != Magic {
-		return nil, formats.Errf(file, 0, "bad magic %q, want %q", data[:4], Magic)
+		return nil, formats.FileErrorf(file, 0, "bad magic %q, want %q", data[:4], Magic)
 	}
 	le := binary.LittleEndian
 	a := &Archive{File: file, Version: le.Uint32(data[4:]), TotalSize: le.Uint32(data[12:]), Size: n}
@@ -136,15 +136,15 @@ func Decode(file string, data []byte) (*Archive, error) {
 		a.warn(4, "version 0x%X, want 0x%X", a.Version, Version)
 	}
 	if count < 0 {
-		return nil, formats.Errf(file, 8, "entry_count %d is negative", count)
+		return nil, formats.FileErrorf(file, 8, "entry_count %d is negative", count)
 	}
 	if !bin.Fits(uint64(count), EntrySize, uint64(n-HeaderSize)) {
-		return nil, formats.Errf(file, 8, "entry_count %d does not fit: it needs %d directory bytes, the file has %d after the header",
+		return nil, formats.FileErrorf(file, 8, "entry_count %d does not fit: it needs %d directory bytes, the file has %d after the header",
 			count, uint64(count)*EntrySize, n-HeaderSize)
 	}
 	total := int64(a.TotalSize)
 	if total > int64(n) {
-		return nil, formats.Errf(file, 12, "total_size %d is larger than the file (%d bytes): the directory would end past EOF", total, n)
+		return nil, formats.FileErrorf(file, 12, "total_size %d is larger than the file (%d bytes): the directory would end past EOF", total, n)
 	}
 	if total < int64(n) {
 		a.warn(12, "total_size %d is not the file size %d: the directory does not end at EOF (%d trailing bytes)", total, n, int64(n)-total)
@@ -152,7 +152,7 @@ func Decode(file string, data []byte) (*Archive, error) {
 	dirOff := total - int64(count)*EntrySize
 	a.DirOffset = dirOff
 	if dirOff < HeaderSize {
-		return nil, formats.Errf(file, 12, "directory offset %d (total_size %d − %d·64) is below the %d-byte header", dirOff, total, count, HeaderSize)
+		return nil, formats.FileErrorf(file, 12, "directory offset %d (total_size %d − %d·64) is below the %d-byte header", dirOff, total, count, HeaderSize)
 	}
 	a.Entries = make([]Entry, count)
 	for i := range a.Entries {
@@ -170,7 +170,7 @@ func Decode(file string, data []byte) (*Archive, error) {
 		e.SortIndex = le.Uint32(r[60:])
 		end := uint64(e.Offset) + uint64(size)
 		if bin.CheckRange("payload", uint64(e.Offset), uint64(size), 1, n) != nil {
-			return nil, formats.Errf(file, off+FieldOffset, "entry %d (%s %q): payload 0x%X..0x%X runs past the end of the file (%d bytes)",
+			return nil, formats.FileErrorf(file, off+FieldOffset, "entry %d (%s %q): payload 0x%X..0x%X runs past the end of the file (%d bytes)",
 				i, e.TypeString(), e.NameString(), e.Offset, end, n)
 		}
 		e.Data = data[e.Offset:end:end]
@@ -188,7 +188,7 @@ func Decode(file string, data []byte) (*Archive, error) {
 }
 
 func (a *Archive) warn(off int64, format string, args ...any) {
-	a.Diagnostics = append(a.Diagnostics, formats.Warnf(a.File, off, format, args...))
+	a.Diagnostics = append(a.Diagnostics, formats.DiagWarnf(a.File, off, format, args...))
 }
 
 func (a *Archive) checkSortIndex() {

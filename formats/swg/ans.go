@@ -135,7 +135,7 @@ func DecodeAnimation(file string, data []byte) (*Animation, error) {
 		return nil, err
 	}
 	if !ok {
-		return nil, formats.Errf(file, 0, "the file is empty")
+		return nil, formats.FileErrorf(file, 0, "the file is empty")
 	}
 	a := &Animation{File: file, Name: clipName(file)}
 	switch {
@@ -144,9 +144,9 @@ func DecodeAnimation(file string, data []byte) (*Animation, error) {
 	case b.IsForm() && b.Name == "CKAT":
 		err = a.readCKAT(c)
 	case b.IsForm():
-		return nil, formats.Errf(file, int64(b.Off), "not a keyframe animation (FORM %s)", b.Name)
+		return nil, formats.FileErrorf(file, int64(b.Off), "not a keyframe animation (FORM %s)", b.Name)
 	default:
-		return nil, formats.Errf(file, int64(b.Off), "not an animation: found %s, expected FORM KFAT or FORM CKAT", b)
+		return nil, formats.FileErrorf(file, int64(b.Off), "not an animation: found %s, expected FORM KFAT or FORM CKAT", b)
 	}
 	if err != nil {
 		return nil, err
@@ -167,7 +167,7 @@ func clipName(file string) string {
 }
 
 func (a *Animation) warn(off int, format string, args ...any) {
-	a.Diagnostics = append(a.Diagnostics, formats.Warnf(a.File, int64(off), format, args...))
+	a.Diagnostics = append(a.Diagnostics, formats.DiagWarnf(a.File, int64(off), format, args...))
 }
 
 func (a *Animation) readKFAT(c *iff.Cursor) error {
@@ -444,7 +444,7 @@ func (a *Animation) setCounts(c *iff.Cursor, off int, tc int32, counts [4]int32)
 	case math.IsNaN(float64(a.FPS)) || math.IsInf(float64(a.FPS), 0):
 		// Not a rate at all: an error of the file (inspect --json could not even
 		// print it).
-		a.Diagnostics = append(a.Diagnostics, formats.Errorf(a.File, int64(off), "INFO: fps %g is not a finite number", a.FPS))
+		a.Diagnostics = append(a.Diagnostics, formats.DiagErrorf(a.File, int64(off), "INFO: fps %g is not a finite number", a.FPS))
 	case !(a.FPS > 0):
 		a.warn(off, "INFO: fps %g is not a positive number: the viewer plays it at 30 fps", a.FPS)
 	}
@@ -492,7 +492,7 @@ func (a *Animation) keyCount(ch *iff.Chunk, n int64, size int) error {
 		return err
 	}
 	if n < 1 {
-		return formats.Errf(a.File, int64(ch.Off), "CHUNK %s: key count %d: a channel needs at least one key", ch.Tag, n)
+		return formats.FileErrorf(a.File, int64(ch.Off), "CHUNK %s: key count %d: a channel needs at least one key", ch.Tag, n)
 	}
 	if n > maxKeys || !ch.Count(ch.Tag+" keys", n, size) {
 		if ch.Err() == nil {
@@ -710,7 +710,7 @@ func (a *Animation) expand(off int, word uint32, f [3]uint8) mgl32.Quat {
 // and warns about key frames that do not increase.
 func (a *Animation) check() error {
 	rangeErr := func(x *XformInfo, what string, idx int32, n int) error {
-		return formats.Errf(a.File, int64(x.Offset), "XFIN %q: %s index %d is out of range (%d entries)", x.Name, what, idx, n)
+		return formats.FileErrorf(a.File, int64(x.Offset), "XFIN %q: %s index %d is out of range (%d entries)", x.Name, what, idx, n)
 	}
 	for i := range a.Xforms {
 		x := &a.Xforms[i]

@@ -312,7 +312,7 @@ func (d *animData) rotTrack(q QuatChannel, client bool) *qtrack {
 			last = w
 		}
 		if len(keys) == 0 {
-			d.ds = append(d.ds, formats.Warnf(d.a.File, int64(q.Offset),
+			d.ds = append(d.ds, formats.DiagWarnf(d.a.File, int64(q.Offset),
 				"QCHN: the client's thinning drops every key (the client would fail): key 0 is kept"))
 			frames, keys, idx = []float32{float32(q.Frames[0])}, []mgl32.Quat{q.Keys[0]}, []int32{0}
 		}
@@ -362,7 +362,7 @@ func prepare(a *Animation, fidelity string) *animData {
 		case legacy && x.AnimatedRot:
 			if client && !warnedConvert {
 				warnedConvert = true
-				d.ds = append(d.ds, formats.Warnf(a.File, -1, "frameCount %d is too large to resample every frame: the Euler channels are evaluated directly", a.FrameCount))
+				d.ds = append(d.ds, formats.DiagWarnf(a.File, -1, "frameCount %d is too large to resample every frame: the Euler channels are evaluated directly", a.FrameCount))
 			}
 			s.euler = true
 			for k := 0; k < 3; k++ {
@@ -393,7 +393,7 @@ func prepare(a *Animation, fidelity string) *animData {
 		}
 		key := strings.ToLower(x.Name)
 		if prev, dup := d.byName[key]; dup {
-			d.ds = append(d.ds, formats.Warnf(a.File, int64(x.Offset), "XFIN %q repeats the name of XFIN %d: the first is used", x.Name, prev))
+			d.ds = append(d.ds, formats.DiagWarnf(a.File, int64(x.Offset), "XFIN %q repeats the name of XFIN %d: the first is used", x.Name, prev))
 		} else {
 			d.byName[key] = i
 		}

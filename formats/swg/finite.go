@@ -23,7 +23,7 @@ func unusable(ch *iff.Chunk, what string, idx int, vs ...float32) error {
 			if detail != "" {
 				detail = " " + detail
 			}
-			return formats.Errf(ch.File, int64(off), "%s: %s %d%s: %v is not a finite number within ±%g", ch.ID(), noun, idx, detail, v, formats.MaxMagnitude)
+			return formats.FileErrorf(ch.File, int64(off), "%s: %s %d%s: %v is not a finite number within ±%g", ch.ID(), noun, idx, detail, v, formats.MaxMagnitude)
 		}
 	}
 	return nil
@@ -44,5 +44,5 @@ func (a *Animation) checkValues(ch *iff.Chunk, what string, idx int, vs ...float
 	}
 	a.badChunks[ch.Off] = true
 	fe := err.(*formats.FileError)
-	a.Diagnostics = append(a.Diagnostics, formats.Errorf(fe.File, fe.Offset, "%s", fe.Msg))
+	a.Diagnostics = append(a.Diagnostics, formats.DiagErrorf(fe.File, fe.Offset, "%s", fe.Msg))
 }

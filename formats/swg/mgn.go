@@ -214,7 +214,7 @@ func DecodeMeshGen(file string, data []byte) (*MeshGen, error) {
 			}
 			m.Dot3Count = int(n)
 			if ch.Remaining() != int(n)*16 {
-				m.Diagnostics = append(m.Diagnostics, formats.Warnf(file, int64(ch.Off), "DOT3: %d bytes for %d tangents", ch.Remaining(), n))
+				m.Diagnostics = append(m.Diagnostics, formats.DiagWarnf(file, int64(ch.Off), "DOT3: %d bytes for %d tangents", ch.Remaining(), n))
 			}
 		}
 	}
@@ -247,7 +247,7 @@ func DecodeMeshGen(file string, data []byte) (*MeshGen, error) {
 				}
 			}
 			if !c.AtEnd() {
-				m.Diagnostics = append(m.Diagnostics, formats.Warnf(file, int64(c.Offset()), "FORM HPTS: %d bytes of unknown blocks ignored", c.Remaining()))
+				m.Diagnostics = append(m.Diagnostics, formats.DiagWarnf(file, int64(c.Offset()), "FORM HPTS: %d bytes of unknown blocks ignored", c.Remaining()))
 			}
 			c.Exit()
 		}
@@ -308,7 +308,7 @@ func DecodeMeshGen(file string, data []byte) (*MeshGen, error) {
 		c.Exit()
 	}
 	if !c.AtEnd() {
-		m.Diagnostics = append(m.Diagnostics, formats.Warnf(file, int64(c.Offset()), "FORM SKMG %s: %d bytes of unknown blocks ignored", m.Version, c.Remaining()))
+		m.Diagnostics = append(m.Diagnostics, formats.DiagWarnf(file, int64(c.Offset()), "FORM SKMG %s: %d bytes of unknown blocks ignored", m.Version, c.Remaining()))
 	}
 	c.Exit()
 	c.Exit()
@@ -474,7 +474,7 @@ func (m *MeshGen) readPSDT(c *iff.Cursor, ver, posN, normN int) (PerShader, erro
 	}
 	c.Exit()
 	if !c.AtEnd() {
-		m.Diagnostics = append(m.Diagnostics, formats.Warnf(m.File, int64(c.Offset()), "FORM PSDT at 0x%x: %d bytes of unknown blocks ignored", fb.Off, c.Remaining()))
+		m.Diagnostics = append(m.Diagnostics, formats.DiagWarnf(m.File, int64(c.Offset()), "FORM PSDT at 0x%x: %d bytes of unknown blocks ignored", fb.Off, c.Remaining()))
 	}
 	c.Exit()
 	return ps, nil
@@ -542,7 +542,7 @@ func (m *MeshGen) BindMeshes(s *anim.Skeleton) ([]formats.Mesh, []formats.Diagno
 		perPos[p] = list
 	}
 	if overflow > 0 {
-		ds = append(ds, formats.Warnf(m.File, -1, "%d positions have more than %d influences: the smallest are dropped", overflow, MaxInfluences))
+		ds = append(ds, formats.DiagWarnf(m.File, -1, "%d positions have more than %d influences: the smallest are dropped", overflow, MaxInfluences))
 	}
 	var meshes []formats.Mesh
 	for si, ps := range m.Shaders {

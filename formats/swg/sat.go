@@ -50,7 +50,7 @@ func DecodeLODList(file string, data []byte) (*LODList, []formats.Diagnostic, er
 	}
 	var ds []formats.Diagnostic
 	if !c.AtEnd() {
-		ds = append(ds, formats.Warnf(file, int64(c.Offset()), "FORM MLOD 0000: %d bytes after the %d names are ignored", c.Remaining(), n))
+		ds = append(ds, formats.DiagWarnf(file, int64(c.Offset()), "FORM MLOD 0000: %d bytes after the %d names are ignored", c.Remaining(), n))
 	}
 	c.Exit()
 	c.Exit()
@@ -159,7 +159,7 @@ func DecodeAppearance(file string, data []byte) (*Appearance, []formats.Diagnost
 		}
 	}
 	if !c.AtEnd() {
-		ds = append(ds, formats.Warnf(file, int64(c.Offset()), "FORM SMAT %s: %d bytes of unknown blocks ignored", a.Version, c.Remaining()))
+		ds = append(ds, formats.DiagWarnf(file, int64(c.Offset()), "FORM SMAT %s: %d bytes of unknown blocks ignored", a.Version, c.Remaining()))
 	}
 	c.Exit()
 	c.Exit()

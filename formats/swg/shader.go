@@ -133,7 +133,7 @@ func (r *resolver) shaderMaterials(m *MeshGen) ([]formats.Material, []ShaderDeta
 	warn := func(key, format string, args ...any) {
 		if !warned[key] {
 			warned[key] = true
-			ds = append(ds, formats.Warnf(m.File, -1, format, args...))
+			ds = append(ds, formats.DiagWarnf(m.File, -1, format, args...))
 		}
 	}
 	for si, ps := range m.Shaders {

@@ -144,7 +144,7 @@ func DecodeShaderTemplate(file string, data []byte) (*ShaderTemplate, []formats.
 		case b.IsForm() && (b.Name == "EFCT" || b.Name == "TCSS" || b.Name == "TFNS" || b.Name == "TSNS" || b.Name == "ARVS" || b.Name == "SRVS"):
 			c.Next()
 		default:
-			ds = append(ds, formats.Warnf(file, int64(b.Off), "%s in FORM SSHT: not a block of a shader template; ignored", b))
+			ds = append(ds, formats.DiagWarnf(file, int64(b.Off), "%s in FORM SSHT: not a block of a shader template; ignored", b))
 			c.Next()
 		}
 	}

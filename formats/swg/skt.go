@@ -57,7 +57,7 @@ func decodeSKT(file string, data []byte, res *resolver) (*SkeletonFile, error) {
 		return nil, err
 	}
 	if !ok {
-		return nil, formats.Errf(file, 0, "the file is empty")
+		return nil, formats.FileErrorf(file, 0, "the file is empty")
 	}
 	switch {
 	case b.IsForm() && b.Name == "SKTM":
@@ -76,7 +76,7 @@ func decodeSKT(file string, data []byte, res *resolver) (*SkeletonFile, error) {
 		sf.Diagnostics = append(sf.Diagnostics, trailing(c)...)
 		return sf, nil
 	}
-	return nil, formats.Errf(file, int64(b.Off), "not a skeleton: found %s, expected FORM SLOD or FORM SKTM", b)
+	return nil, formats.FileErrorf(file, int64(b.Off), "not a skeleton: found %s, expected FORM SLOD or FORM SKTM", b)
 }
 
 // trailing warns about blocks after the top-level FORM.
@@ -84,7 +84,7 @@ func trailing(c *iff.Cursor) []formats.Diagnostic {
 	if c.AtEnd() {
 		return nil
 	}
-	return []formats.Diagnostic{formats.Warnf(c.File, int64(c.Offset()), "%d bytes after the top-level FORM are ignored", c.Remaining())}
+	return []formats.Diagnostic{formats.DiagWarnf(c.File, int64(c.Offset()), "%d bytes after the top-level FORM are ignored", c.Remaining())}
 }
 
 func readSLOD(c *iff.Cursor, res *resolver) (*SkeletonFile, error) {
@@ -112,7 +112,7 @@ func readSLOD(c *iff.Cursor, res *resolver) (*SkeletonFile, error) {
 		sf.Diagnostics = append(sf.Diagnostics, warnOf(err))
 	}
 	if n < 1 || n > 4 {
-		sf.Diagnostics = append(sf.Diagnostics, formats.Warnf(file, int64(info.Off), "SLOD INFO: lodCount %d is outside 1..4", n))
+		sf.Diagnostics = append(sf.Diagnostics, formats.DiagWarnf(file, int64(info.Off), "SLOD INFO: lodCount %d is outside 1..4", n))
 	}
 	if n < 0 {
 		n = 0
@@ -151,12 +151,12 @@ func readSLOD(c *iff.Cursor, res *resolver) (*SkeletonFile, error) {
 		}
 	}
 	if !c.AtEnd() {
-		sf.Diagnostics = append(sf.Diagnostics, formats.Warnf(file, int64(c.Offset()), "FORM 0000 of SLOD: %d bytes after the %d LODs are ignored", c.Remaining(), n))
+		sf.Diagnostics = append(sf.Diagnostics, formats.DiagWarnf(file, int64(c.Offset()), "FORM 0000 of SLOD: %d bytes after the %d LODs are ignored", c.Remaining(), n))
 	}
 	c.Exit()
 	c.Exit()
 	if len(sf.LODs) == 0 {
-		return nil, formats.Errf(file, int64(info.Off), "SLOD has no LOD (lodCount %d)", n)
+		return nil, formats.FileErrorf(file, int64(info.Off), "SLOD has no LOD (lodCount %d)", n)
 	}
 	sf.DetailCount = min(4, len(sf.LODs))
 	return sf, nil
@@ -167,24 +167,24 @@ func readSLOD(c *iff.Cursor, res *resolver) (*SkeletonFile, error) {
 // naming both files and the NAME chunk's offset.
 func loadSkeletonRef(file string, off int, ref string, res *resolver) (*SkeletonTemplate, string, []formats.Diagnostic, error) {
 	if res == nil {
-		return nil, "", nil, formats.Errf(file, int64(off), "NAME %q: referenced files cannot be read here", ref)
+		return nil, "", nil, formats.FileErrorf(file, int64(off), "NAME %q: referenced files cannot be read here", ref)
 	}
 	path, data, err := res.read(file, ref, skeletonTypes)
 	if err != nil {
-		return nil, "", nil, formats.Errf(file, int64(off), "NAME %q: %v", ref, err)
+		return nil, "", nil, formats.FileErrorf(file, int64(off), "NAME %q: %v", ref, err)
 	}
 	key, err := res.enter(path)
 	if err != nil {
-		return nil, "", nil, formats.Errf(file, int64(off), "NAME %q: %v", ref, err)
+		return nil, "", nil, formats.FileErrorf(file, int64(off), "NAME %q: %v", ref, err)
 	}
 	defer res.leave(key)
 	sf, err := decodeSKT(path, data, res)
 	if err != nil {
-		return nil, "", nil, formats.Errf(file, int64(off), "NAME %q: %v", ref, err)
+		return nil, "", nil, formats.FileErrorf(file, int64(off), "NAME %q: %v", ref, err)
 	}
 	ds := sf.Diagnostics
 	if len(sf.LODs) > 1 {
-		ds = append(ds, formats.Warnf(file, int64(off), "NAME %q is a SLOD of %d LODs: its LOD 0 is used", ref, len(sf.LODs)))
+		ds = append(ds, formats.DiagWarnf(file, int64(off), "NAME %q is a SLOD of %d LODs: its LOD 0 is used", ref, len(sf.LODs)))
 	}
 	return sf.LODs[0], path, ds, nil
 }

@@ -96,9 +96,9 @@ func decodeFile(file string, data []byte, opts formats.Options, res *resolver) (
 		if b, ok, err := c.Peek(); err != nil {
 			return nil, err
 		} else if !ok {
-			return nil, formats.Errf(file, 0, "the file is empty")
+			return nil, formats.FileErrorf(file, 0, "the file is empty")
 		} else {
-			return nil, formats.Errf(file, int64(b.Off), "not an SWG file: found %s, expected a FORM", b)
+			return nil, formats.FileErrorf(file, int64(b.Off), "not an SWG file: found %s, expected a FORM", b)
 		}
 	}
 	switch top {
@@ -116,9 +116,9 @@ func decodeFile(file string, data []byte, opts formats.Options, res *resolver) (
 		return appearanceAsset(file, data, res)
 	}
 	if strings.EqualFold(filepath.Ext(file), ".ans") {
-		return nil, formats.Errf(file, 0, "not a keyframe animation (FORM %s)", top)
+		return nil, formats.FileErrorf(file, 0, "not a keyframe animation (FORM %s)", top)
 	}
-	return nil, formats.Errf(file, 0, "FORM %s is not an SWG skeleton, animation, mesh, LOD list or appearance", top)
+	return nil, formats.FileErrorf(file, 0, "FORM %s is not an SWG skeleton, animation, mesh, LOD list or appearance", top)
 }
 
 // SkeletonDetails is `inspect`'s view of a .skt.
@@ -167,13 +167,13 @@ func SkeletonAsset(file string, sf *SkeletonFile, lod int) (*formats.Part, error
 func validateTemplate(t *SkeletonTemplate) []formats.Diagnostic {
 	var ds []formats.Diagnostic
 	if t.Len() >= 250 {
-		ds = append(ds, formats.Warnf(t.File, int64(t.Offset), "SKTM: %d joints; the client asserts fewer than 250", t.Len()))
+		ds = append(ds, formats.DiagWarnf(t.File, int64(t.Offset), "SKTM: %d joints; the client asserts fewer than 250", t.Len()))
 	}
 	seen := map[string]int{}
 	for i, n := range t.Names {
 		k := strings.ToLower(n)
 		if j, ok := seen[k]; ok {
-			ds = append(ds, formats.Errorf(t.File, int64(t.Offset), "SKTM: joints %d and %d share the name %q (names are matched case-insensitively)", j, i, n))
+			ds = append(ds, formats.DiagErrorf(t.File, int64(t.Offset), "SKTM: joints %d and %d share the name %q (names are matched case-insensitively)", j, i, n))
 		}
 		seen[k] = i
 	}
@@ -181,7 +181,7 @@ func validateTemplate(t *SkeletonTemplate) []formats.Diagnostic {
 		for _, q := range []mgl32.Quat{t.RPRE[i], t.RPST[i], t.BPRO[i]} {
 			l := float32(math.Sqrt(float64(anim.Dot4(q, q)))) // mgl32's Quat.Len, unfused
 			if !(l > 0.99 && l < 1.01) {
-				ds = append(ds, formats.Warnf(t.File, int64(t.Offset), "SKTM: joint %d (%q) has a rotation of length %g", i, t.Names[i], l))
+				ds = append(ds, formats.DiagWarnf(t.File, int64(t.Offset), "SKTM: joint %d (%q) has a rotation of length %g", i, t.Names[i], l))
 				break
 			}
 		}
@@ -197,7 +197,7 @@ func skeletonAsset(file string, data []byte, res *resolver, lod int) (*formats.P
 	var warn []formats.Diagnostic
 	if lod < 0 || lod >= len(sf.LODs) {
 		last := max(len(sf.LODs)-1, 0)
-		warn = append(warn, formats.Warnf(file, -1, "LOD %d was asked for; the skeleton has %d, so LOD %d is shown", lod, len(sf.LODs), last))
+		warn = append(warn, formats.DiagWarnf(file, -1, "LOD %d was asked for; the skeleton has %d, so LOD %d is shown", lod, len(sf.LODs), last))
 		lod = last
 	}
 	a, err := SkeletonAsset(file, sf, lod)
@@ -288,7 +288,7 @@ func (a *Animation) Validate() []formats.Diagnostic {
 	badFormats := func(off int, f [3]uint8) {
 		for k, b := range f {
 			if !ValidFormat(b) {
-				ds = append(ds, formats.Errorf(a.File, int64(off), "%c format byte 0x%02X is never produced by the compressor", "xyz"[k], b))
+				ds = append(ds, formats.DiagErrorf(a.File, int64(off), "%c format byte 0x%02X is never produced by the compressor", "xyz"[k], b))
 			}
 		}
 	}
@@ -297,7 +297,7 @@ func (a *Animation) Validate() []formats.Diagnostic {
 			badFormats(q.Offset, q.Formats)
 		}
 		if !increasing(q.Frames) {
-			ds = append(ds, formats.Errorf(a.File, int64(q.Offset), "QCHN: key frames do not increase"))
+			ds = append(ds, formats.DiagErrorf(a.File, int64(q.Offset), "QCHN: key frames do not increase"))
 		}
 	}
 	for _, s := range a.StaticPacked {
@@ -305,7 +305,7 @@ func (a *Animation) Validate() []formats.Diagnostic {
 	}
 	for _, s := range append(append([]ScalarChannel(nil), a.Trans...), a.Euler...) {
 		if !increasing(s.Frames) {
-			ds = append(ds, formats.Errorf(a.File, int64(s.Offset), "CHNL: key frames do not increase"))
+			ds = append(ds, formats.DiagErrorf(a.File, int64(s.Offset), "CHNL: key frames do not increase"))
 		}
 	}
 	return ds
@@ -343,11 +343,11 @@ func proxyAsset(file string, data []byte, opts formats.Options, res *resolver) (
 	}
 	path, d, err := res.read(file, ref, animationTypes)
 	if err != nil {
-		return nil, formats.Errf(file, int64(ch.Off), "PXAT INFO %q: %v", ref, err)
+		return nil, formats.FileErrorf(file, int64(ch.Off), "PXAT INFO %q: %v", ref, err)
 	}
 	key, err := res.enter(path)
 	if err != nil {
-		return nil, formats.Errf(file, int64(ch.Off), "PXAT INFO %q: %v", ref, err)
+		return nil, formats.FileErrorf(file, int64(ch.Off), "PXAT INFO %q: %v", ref, err)
 	}
 	defer res.leave(key)
 	a, err := decodeFile(path, d, opts, res)
@@ -355,7 +355,7 @@ func proxyAsset(file string, data []byte, opts formats.Options, res *resolver) (
 		return nil, err
 	}
 	if a.ClipBinders == nil {
-		return nil, formats.Errf(file, int64(ch.Off), "PXAT INFO %q is not an animation", ref)
+		return nil, formats.FileErrorf(file, int64(ch.Off), "PXAT INFO %q is not an animation", ref)
 	}
 	a.Files = append([]string{file}, a.Files...)
 	return a, nil
@@ -416,7 +416,7 @@ func meshAsset(file string, data []byte, res *resolver, lods *LODList) (*formats
 			t, path, ds, err := loadSkeletonFile(file, ref, res)
 			a.Diagnostics = append(a.Diagnostics, ds...)
 			if err != nil {
-				a.Diagnostics = append(a.Diagnostics, formats.Warnf(file, -1,
+				a.Diagnostics = append(a.Diagnostics, formats.DiagWarnf(file, -1,
 					"skeleton %q named by the mesh: %v; without a skeleton file in the scene the mesh is drawn in bind pose", ref, err))
 				segs = nil
 				break
@@ -464,7 +464,7 @@ func (m *MeshGen) validate() []formats.Diagnostic {
 		}
 	}
 	if bad > 0 {
-		ds = append(ds, formats.Warnf(m.File, -1, "%d positions have weights that do not sum to 1", bad))
+		ds = append(ds, formats.DiagWarnf(m.File, -1, "%d positions have weights that do not sum to 1", bad))
 	}
 	return ds
 }
@@ -495,14 +495,14 @@ func lodAsset(file string, data []byte, res *resolver) (*formats.Part, error) {
 		return nil, err
 	}
 	if len(l.Names) == 0 {
-		return nil, formats.Errf(file, 0, "MLOD has no LOD")
+		return nil, formats.FileErrorf(file, 0, "MLOD has no LOD")
 	}
 	var warns []formats.Diagnostic
 	var first error // why LOD 0 cannot be read
 	for i, ref := range l.Names {
 		path, d, err := res.read(file, ref, meshTypes)
 		if err != nil {
-			warns = append(warns, formats.Warnf(file, int64(l.Offsets[i]), "NAME %q (LOD %d): %v", ref, i, err))
+			warns = append(warns, formats.DiagWarnf(file, int64(l.Offsets[i]), "NAME %q (LOD %d): %v", ref, i, err))
 			if first == nil {
 				first = err
 			}
@@ -510,12 +510,12 @@ func lodAsset(file string, data []byte, res *resolver) (*formats.Part, error) {
 		}
 		key, err := res.enter(path)
 		if err != nil {
-			return nil, formats.Errf(file, int64(l.Offsets[i]), "NAME %q: %v", ref, err)
+			return nil, formats.FileErrorf(file, int64(l.Offsets[i]), "NAME %q: %v", ref, err)
 		}
 		a, err := meshAsset(path, d, res, l)
 		res.leave(key)
 		if err != nil {
-			return nil, formats.Errf(file, int64(l.Offsets[i]), "NAME %q: %v", ref, err)
+			return nil, formats.FileErrorf(file, int64(l.Offsets[i]), "NAME %q: %v", ref, err)
 		}
 		a.Files = append([]string{file}, a.Files...)
 		a.Diagnostics = append(append(ds, warns...), a.Diagnostics...)
@@ -525,7 +525,7 @@ func lodAsset(file string, data []byte, res *resolver) (*formats.Part, error) {
 		}
 		return a, nil
 	}
-	return nil, formats.Errf(file, int64(l.Offsets[0]), "none of the %d LOD meshes can be read (LOD 0 %q: %v)", len(l.Names), l.Names[0], first)
+	return nil, formats.FileErrorf(file, int64(l.Offsets[0]), "none of the %d LOD meshes can be read (LOD 0 %q: %v)", len(l.Names), l.Names[0], first)
 }
 
 // AppearanceDetails is `inspect`'s view of a .sat.
@@ -554,19 +554,19 @@ func appearanceAsset(file string, data []byte, res *resolver) (*formats.Part, er
 		det.Skeletons = append(det.Skeletons, fmt.Sprintf("%s (attached to %q)", s.Path, s.Attach))
 		path, d, err := res.read(file, s.Path, skeletonTypes)
 		if err != nil {
-			a.Diagnostics = append(a.Diagnostics, formats.Warnf(file, int64(ap.SkeletonOffset),
+			a.Diagnostics = append(a.Diagnostics, formats.DiagWarnf(file, int64(ap.SkeletonOffset),
 				"SKTI skeleton %q: %v; without a skeleton file in the scene the meshes are drawn in bind pose on a stand-in skeleton", s.Path, err))
 			skelOK = false
 			continue
 		}
 		key, err := res.enter(path)
 		if err != nil {
-			return nil, formats.Errf(file, int64(ap.SkeletonOffset), "SKTI skeleton %q: %v", s.Path, err)
+			return nil, formats.FileErrorf(file, int64(ap.SkeletonOffset), "SKTI skeleton %q: %v", s.Path, err)
 		}
 		sf, err := decodeSKT(path, d, res)
 		res.leave(key)
 		if err != nil {
-			return nil, formats.Errf(file, int64(ap.SkeletonOffset), "SKTI skeleton %q: %v", s.Path, err)
+			return nil, formats.FileErrorf(file, int64(ap.SkeletonOffset), "SKTI skeleton %q: %v", s.Path, err)
 		}
 		a.Diagnostics = append(a.Diagnostics, sf.Diagnostics...)
 		det.Loaded = append(det.Loaded, path)
@@ -578,17 +578,17 @@ func appearanceAsset(file string, data []byte, res *resolver) (*formats.Part, er
 	for _, ref := range ap.Meshes {
 		path, d, err := res.read(file, ref, meshOrLODTypes)
 		if err != nil {
-			a.Diagnostics = append(a.Diagnostics, formats.Warnf(file, int64(ap.MeshOffset), "MSGN mesh %q: %v", ref, err))
+			a.Diagnostics = append(a.Diagnostics, formats.DiagWarnf(file, int64(ap.MeshOffset), "MSGN mesh %q: %v", ref, err))
 			continue
 		}
 		key, err := res.enter(path)
 		if err != nil {
-			return nil, formats.Errf(file, int64(ap.MeshOffset), "MSGN mesh %q: %v", ref, err)
+			return nil, formats.FileErrorf(file, int64(ap.MeshOffset), "MSGN mesh %q: %v", ref, err)
 		}
 		m, files, mds, err := loadMeshRef(path, d, res)
 		res.leave(key)
 		if err != nil {
-			a.Diagnostics = append(a.Diagnostics, formats.Warnf(file, int64(ap.MeshOffset), "MSGN mesh %q: %v", ref, err))
+			a.Diagnostics = append(a.Diagnostics, formats.DiagWarnf(file, int64(ap.MeshOffset), "MSGN mesh %q: %v", ref, err))
 			continue
 		}
 		a.Diagnostics = append(a.Diagnostics, mds...)
@@ -649,12 +649,12 @@ func loadMeshRef(path string, data []byte, res *resolver) (*MeshGen, []string, [
 		for i, ref := range l.Names {
 			p, d, err := res.read(path, ref, meshTypes)
 			if err != nil {
-				ds = append(ds, formats.Warnf(path, int64(l.Offsets[i]), "NAME %q (LOD %d): %v", ref, i, err))
+				ds = append(ds, formats.DiagWarnf(path, int64(l.Offsets[i]), "NAME %q (LOD %d): %v", ref, i, err))
 				continue
 			}
 			key, err := res.enter(p)
 			if err != nil {
-				return nil, nil, nil, formats.Errf(path, int64(l.Offsets[i]), "NAME %q: %v", ref, err)
+				return nil, nil, nil, formats.FileErrorf(path, int64(l.Offsets[i]), "NAME %q: %v", ref, err)
 			}
 			m, err := DecodeMeshGen(p, d)
 			res.leave(key)

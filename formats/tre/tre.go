@@ -107,7 +107,7 @@ func (a *Archive) Close() error {
 }
 
 func (a *Archive) errf(off int64, format string, args ...any) error {
-	return formats.Errf(a.Name, off, format, args...)
+	return formats.FileErrorf(a.Name, off, format, args...)
 }
 
 func (a *Archive) read(off, n int64, what string) ([]byte, error) {
@@ -275,24 +275,24 @@ func (a *Archive) WriteMember(w io.Writer, e *Entry, limit int64) (int64, error)
 	where := a.Name + ":" + e.Name
 	switch {
 	case e.Length > MaxMemberSize:
-		return 0, formats.Errf(where, int64(e.Offset), "%d bytes is more than the %d-byte member limit", e.Length, MaxMemberSize)
+		return 0, formats.FileErrorf(where, int64(e.Offset), "%d bytes is more than the %d-byte member limit", e.Length, MaxMemberSize)
 	case int64(e.Length) > limit:
-		return 0, formats.Errf(where, int64(e.Offset), "unpacking its %d bytes would pass the %d bytes this command may still unpack", e.Length, limit)
+		return 0, formats.FileErrorf(where, int64(e.Offset), "unpacking its %d bytes would pass the %d bytes this command may still unpack", e.Length, limit)
 	}
 	raw, err := a.read(int64(e.Offset), int64(e.Stored()), "the member's data")
 	if err != nil {
-		return 0, formats.Errf(where, int64(e.Offset), "%v", err)
+		return 0, formats.FileErrorf(where, int64(e.Offset), "%v", err)
 	}
 	if e.Compressor == CompNone {
 		n, err := w.Write(raw)
 		return int64(n), err
 	}
 	if e.Compressor != CompZlib {
-		return 0, formats.Errf(where, int64(e.Offset), "compressor %d is not one of 0 (none) and 2 (zlib)", e.Compressor)
+		return 0, formats.FileErrorf(where, int64(e.Offset), "compressor %d is not one of 0 (none) and 2 (zlib)", e.Compressor)
 	}
 	zr, err := zlib.NewReader(bytes.NewReader(raw))
 	if err != nil {
-		return 0, formats.Errf(where, int64(e.Offset), "zlib: %v", err)
+		return 0, formats.FileErrorf(where, int64(e.Offset), "zlib: %v", err)
 	}
 	cw := &formats.CountingWriter{W: w}
 	_, err = io.Copy(cw, io.LimitReader(zr, int64(e.Length)))
@@ -300,11 +300,11 @@ func (a *Archive) WriteMember(w io.Writer, e *Entry, limit int64) (int64, error)
 	case cw.Err != nil:
 		return cw.N, cw.Err
 	case err != nil:
-		return cw.N, formats.Errf(where, int64(e.Offset), "zlib: %v", err)
+		return cw.N, formats.FileErrorf(where, int64(e.Offset), "zlib: %v", err)
 	case cw.N == int64(e.Length) && formats.HasMore(zr):
-		return cw.N, formats.Errf(where, int64(e.Offset), "unpacks to more than %d bytes, want %d", e.Length, e.Length)
+		return cw.N, formats.FileErrorf(where, int64(e.Offset), "unpacks to more than %d bytes, want %d", e.Length, e.Length)
 	case cw.N != int64(e.Length):
-		return cw.N, formats.Errf(where, int64(e.Offset), "unpacks to %d bytes, want %d", cw.N, e.Length)
+		return cw.N, formats.FileErrorf(where, int64(e.Offset), "unpacks to %d bytes, want %d", cw.N, e.Length)
 	}
 	return cw.N, nil
 }

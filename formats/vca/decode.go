@@ -124,7 +124,7 @@ func Decode(src *formats.Source) (*formats.Part, error) {
 	case kindEntity:
 		return decodeEntity(src)
 	}
-	return nil, formats.Errf(src.Name, 0, "not a VoxelCore file (.vca, .vcm, .vec3, skeleton or entity JSON)")
+	return nil, formats.FileErrorf(src.Name, 0, "not a VoxelCore file (.vca, .vcm, .vec3, skeleton or entity JSON)")
 }
 
 func decodeVCA(src *formats.Source) (*formats.Part, error) {

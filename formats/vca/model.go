@@ -95,7 +95,7 @@ type meshCount struct {
 
 func (b *vcmBuilder) fail(pos int, format string, args ...any) {
 	l, c := LineCol(b.src, pos)
-	panic(modelError{formats.LineErrf(b.file, l, c, format, args...)})
+	panic(modelError{formats.LineErrorf(b.file, l, c, format, args...)})
 }
 
 // ParseVCMModel builds a VCM model (src/coders/vcm.cpp): named bones get offset
@@ -115,7 +115,7 @@ func buildVCM(file string, src []byte, counting bool) (b *vcmBuilder, err error)
 	root, err := ParseVCM(src, "model")
 	if err != nil {
 		se := err.(*SyntaxError)
-		return nil, formats.LineErrf(file, se.Line, se.Col, "%s", se.Msg)
+		return nil, formats.LineErrorf(file, se.Line, se.Col, "%s", se.Msg)
 	}
 	b = &vcmBuilder{file: file, src: src, counting: counting,
 		skel: &anim.Skeleton{Names: []string{"root"}, Parents: []int32{-1}, Offset: []mgl32.Vec3{{}}}}

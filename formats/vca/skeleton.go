@@ -42,9 +42,9 @@ func jsonError(file string, data []byte, err error) error {
 	}
 	if off >= 0 {
 		l, c := LineCol(data, int(off))
-		return formats.LineErrf(file, l, c, "%v", err)
+		return formats.LineErrorf(file, l, c, "%v", err)
 	}
-	return formats.LineErrf(file, 1, 1, "%v", err)
+	return formats.LineErrorf(file, 1, 1, "%v", err)
 }
 
 // ParseSkeletonJSON reads a JSON skeleton: bones in depth-first pre-order, the
@@ -57,7 +57,7 @@ func ParseSkeletonJSON(file string, data []byte) (*SkeletonJSON, error) {
 		return nil, jsonError(file, data, err)
 	}
 	if doc.Root == nil {
-		return nil, formats.LineErrf(file, 1, 1, "no \"root\" node: not a skeleton")
+		return nil, formats.LineErrorf(file, 1, 1, "no \"root\" node: not a skeleton")
 	}
 	out := &SkeletonJSON{Skeleton: &anim.Skeleton{}}
 	var walk func(b *JSONBone, parent int) error
@@ -67,11 +67,11 @@ func ParseSkeletonJSON(file string, data []byte) (*SkeletonJSON, error) {
 		var off mgl32.Vec3
 		if b.Offset != nil {
 			if len(b.Offset) != 3 {
-				return formats.LineErrf(file, 1, 1, "bone %d (%q): offset has %d numbers, want 3", idx, b.Name, len(b.Offset))
+				return formats.LineErrorf(file, 1, 1, "bone %d (%q): offset has %d numbers, want 3", idx, b.Name, len(b.Offset))
 			}
 			for i, v := range b.Offset {
 				if math.Abs(v) > 1e9 {
-					return formats.LineErrf(file, 1, 1, "bone %d (%q): offset %g is out of range", idx, b.Name, v)
+					return formats.LineErrorf(file, 1, 1, "bone %d (%q): offset %g is out of range", idx, b.Name, v)
 				}
 				off[i] = float32(v)
 			}
@@ -253,7 +253,7 @@ func decodeEntity(src *formats.Source) (*formats.Part, error) {
 		pack, name := skel[:i], skel[i+1:]
 		path, data, err := readFirst(src, src.Path, skeletonRefs(pack, name, ownPack), ".json")
 		if err != nil {
-			return nil, formats.Errf(src.Name, -1, "skeleton %q: %v", skel, err)
+			return nil, formats.FileErrorf(src.Name, -1, "skeleton %q: %v", skel, err)
 		}
 		a, err = skeletonAsset(src, path, path, data)
 		if err != nil {
@@ -262,7 +262,7 @@ func decodeEntity(src *formats.Source) (*formats.Part, error) {
 	} else {
 		path, data, err := readFirst(src, src.Path, []string{"models/" + skel + ".vcm"}, ".vcm")
 		if err != nil {
-			return nil, formats.Errf(src.Name, -1, "skeleton %q (a VCM model with bones): %v", skel, err)
+			return nil, formats.FileErrorf(src.Name, -1, "skeleton %q (a VCM model with bones): %v", skel, err)
 		}
 		m, err := ParseVCMModel(path, data)
 		if err != nil {

@@ -136,7 +136,7 @@ func (b *trackBuilder) diag(sev formats.Severity, off int, format string, args .
 
 func (b *trackBuilder) fatal(off int, format string, args ...any) error {
 	l, c := b.pos(off)
-	return formats.LineErrf(b.tr.File, l, c, format, args...)
+	return formats.LineErrorf(b.tr.File, l, c, format, args...)
 }
 
 // exprErrorAt turns an expression error at offset i of text into a load error or a
@@ -160,7 +160,7 @@ func ParseTrack(file string, src []byte, opt formats.Options) (*Track, error) {
 	root, err := ParseVCM(src, "track")
 	if err != nil {
 		se := err.(*SyntaxError)
-		return nil, formats.LineErrf(file, se.Line, se.Col, "%s", se.Msg)
+		return nil, formats.LineErrorf(file, se.Line, se.Col, "%s", se.Msg)
 	}
 	name := filepath.Base(file)
 	name = strings.TrimSuffix(name, filepath.Ext(name))

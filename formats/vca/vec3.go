@@ -334,9 +334,9 @@ func flatNormals(m *formats.Mesh) {
 // vec3Error names the file in a reader error.
 func vec3Error(file string, err error) error {
 	if be, ok := err.(*bin.Error); ok {
-		return formats.Errf(file, be.Offset, "%s", be.Msg)
+		return formats.FileErrorf(file, be.Offset, "%s", be.Msg)
 	}
-	return formats.Errf(file, -1, "%v", err)
+	return formats.FileErrorf(file, -1, "%v", err)
 }
 
 // vec3Meshes returns the meshes of every model of a VEC3 file for node.

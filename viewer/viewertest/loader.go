@@ -19,7 +19,7 @@ func FakeLoader(files []string, opts formats.Options) (*formats.Asset, error) {
 	f := files[0]
 	switch {
 	case f == "bad":
-		return nil, formats.Errf(f, 0x10, "bad magic")
+		return nil, formats.FileErrorf(f, 0x10, "bad magic")
 	case f == "panic":
 		var m map[string]int
 		m["x"]++ // a decoder bug
@@ -33,7 +33,7 @@ func FakeLoader(files []string, opts formats.Options) (*formats.Asset, error) {
 	}
 	if data, err := os.ReadFile(f); err == nil {
 		if strings.TrimSpace(string(data)) == "bad" {
-			return nil, formats.Errf(f, 4, "broken")
+			return nil, formats.FileErrorf(f, 4, "broken")
 		}
 		n := 10 + len(data)
 		a := SyntheticAsset(n)
