@@ -61,7 +61,9 @@ func OpenTOC(path string) (*TOC, error) {
 
 // DecodeTOC decodes a .toc held in memory; name is used in messages.
 func DecodeTOC(name string, data []byte) (*TOC, error) {
-	errf := func(off int64, format string, args ...any) error { return formats.FileErrorf(name, off, format, args...) }
+	errf := func(off int64, format string, args ...any) error {
+		return formats.FileErrorf(name, off, format, args...)
+	}
 	if len(data) < TOCHeaderSize {
 		return nil, errf(0, "%d bytes is shorter than the %d-byte header", len(data), TOCHeaderSize)
 	}
