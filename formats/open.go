@@ -175,7 +175,7 @@ func OpenFile(name string, opts Options) (*Part, error) {
 	path, member := splitMember(name)
 	if member != "" {
 		// An archive kind mounted as a tree (MPQ) serves its members itself.
-		if t, closeTree, ok, err := openTree(path); err != nil {
+		if t, closeTree, ok, err := openTree(path, false); err != nil {
 			return nil, err
 		} else if ok {
 			defer closeTree()

@@ -3,15 +3,17 @@ package formats
 import "fmt"
 
 // ReadMember reads a file, or the member of an archive named "ARCHIVE:MEMBER"
-// when a registered tree kind (an MPQ, an SWG tree file) mounts the archive: for
-// files that are data, not scenes (textures). A file on disk is read with ReadFile
-// (regular files only, under the read cap), a member through the archive's tree.
+// when the archive is of a registered kind (an MPQ, an SWG tree file or .toc,
+// an NRes archive) or a game data folder: for files that are data, not scenes
+// (textures). A file on disk is read with ReadFile (regular files only, under
+// the read cap), a member through the mount of its archive, bounded as the
+// mount's reads are.
 func ReadMember(name string) ([]byte, error) {
 	path, member := splitMember(name)
 	if member == "" {
 		return ReadFile(path)
 	}
-	t, closeTree, ok, err := openTree(path)
+	t, closeTree, ok, err := openTree(path, true)
 	if err != nil {
 		return nil, err
 	}
@@ -55,7 +57,7 @@ func OpenMemberTree(name string) (t Tree, member string, closeTree func() error,
 	if member == "" {
 		return nil, "", nil, false, nil
 	}
-	t, closeTree, ok, err = openTree(path)
+	t, closeTree, ok, err = openTree(path, false)
 	if err != nil || !ok {
 		return nil, "", nil, false, err
 	}

@@ -114,8 +114,9 @@ type Archive struct {
 	// or a game's own header).
 	Offset int64
 
+	formats.FileCloser // the file an archive from Open reads
+
 	r      io.ReaderAt
-	closer io.Closer
 	size   int64 // of the whole file
 	hashes []hashEntry
 	blocks []Block
@@ -126,28 +127,8 @@ type Archive struct {
 	emptyBefore []int32
 }
 
-// Open opens the archive file at path (a regular file).
-func Open(path string) (*Archive, error) {
-	f, size, err := formats.OpenRegular(path)
-	if err != nil {
-		return nil, err
-	}
-	a, err := NewArchive(path, f, size)
-	if err != nil {
-		f.Close()
-		return nil, err
-	}
-	a.closer = f
-	return a, nil
-}
-
-// Close closes the file an archive from Open reads.
-func (a *Archive) Close() error {
-	if a.closer != nil {
-		return a.closer.Close()
-	}
-	return nil
-}
+// Open opens the archive file at path (a regular file), read in place; Close closes it.
+func Open(path string) (*Archive, error) { return formats.OpenArchiveFile(path, NewArchive) }
 
 func (a *Archive) errf(off int64, format string, args ...any) error {
 	return formats.FileErrorf(a.Name, off, format, args...)

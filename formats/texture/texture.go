@@ -14,6 +14,7 @@ import (
 	_ "image/png"  // PNG textures (VoxelCore)
 	"io"
 
+	"animscope/formats"
 	"animscope/formats/blp"
 	"animscope/formats/dds"
 	"animscope/formats/texm"
@@ -67,7 +68,7 @@ func ReadData(path string) ([]byte, error) {
 	if data, ok := providedData(path); ok {
 		return data, nil
 	}
-	return readMember(path)
+	return formats.ReadMember(path)
 }
 
 // Parse recognises the texture in data by its content and checks its header.

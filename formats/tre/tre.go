@@ -78,33 +78,14 @@ type Archive struct {
 	Version string
 	Entries []Entry
 
-	r      io.ReaderAt
-	size   int64
-	closer io.Closer
+	formats.FileCloser // the file an archive from Open reads
+
+	r    io.ReaderAt
+	size int64
 }
 
-// Open opens the tree file at path (a regular file).
-func Open(path string) (*Archive, error) {
-	f, size, err := formats.OpenRegular(path)
-	if err != nil {
-		return nil, err
-	}
-	a, err := NewArchive(path, f, size)
-	if err != nil {
-		f.Close()
-		return nil, err
-	}
-	a.closer = f
-	return a, nil
-}
-
-// Close closes the file an archive from Open reads.
-func (a *Archive) Close() error {
-	if a.closer != nil {
-		return a.closer.Close()
-	}
-	return nil
-}
+// Open opens the tree file at path (a regular file), read in place; Close closes it.
+func Open(path string) (*Archive, error) { return formats.OpenArchiveFile(path, NewArchive) }
 
 func (a *Archive) errf(off int64, format string, args ...any) error {
 	return formats.FileErrorf(a.Name, off, format, args...)

@@ -8,7 +8,6 @@ import (
 	"sync"
 
 	"animscope/formats"
-	"animscope/formats/mpq"
 )
 
 // Versions of a file: in a mount of several archives (a game data folder and
@@ -38,42 +37,29 @@ type Version struct {
 	Deleted bool
 }
 
-// versionIndex finds a path in one layer of a mount: MPQ layers through their
-// hash tables, the others through a map built on first use.
+// versionIndex finds a path in one layer of a mount: through the layer's own
+// lookup where it has one (an MPQ's hash table), through a map of its listed
+// names built on first use otherwise.
 type versionIndex struct {
 	once    sync.Once
-	byLayer []map[string]int // lower-case path -> entry index; nil for MPQ and folder layers
+	byLayer []map[string]int // lower-case path -> member index; nil for layers that find names themselves, and folders
 }
 
 func (m *Mount) layerMaps() []map[string]int {
 	m.vers.once.Do(func() {
 		maps := make([]map[string]int, len(m.layers))
 		for li, l := range m.layers {
-			var names func(yield func(i int, name string))
-			switch l.kind {
-			case KindTRE:
-				names = func(yield func(int, string)) {
-					for i := range l.tre.Entries {
-						yield(i, l.tre.Entries[i].Name)
-					}
-				}
-			case KindTOC:
-				names = func(yield func(int, string)) {
-					for i := range l.toc.Entries {
-						yield(i, l.toc.Entries[i].Name)
-					}
-				}
-			case KindNRes:
-				names = func(yield func(int, string)) {
-					for i := range l.nres.Entries {
-						yield(i, l.nres.Entries[i].NameString())
-					}
-				}
-			default:
+			if _, ok := l.a.(formats.ArchiveFinder); ok || l.kind.Folder {
 				continue
 			}
 			mp := map[string]int{}
-			names(func(i int, name string) { mp[key(name)] = i }) // a later entry of one name wins, as in build
+			for i, n := 0, l.a.Len(); i < n; i++ {
+				k := key(l.a.Member(i).Name)
+				if _, ok := mp[k]; ok && l.kind.FirstWins {
+					continue
+				}
+				mp[k] = i // otherwise a later entry of one name wins, as in build
+			}
 			maps[li] = mp
 		}
 		m.vers.byLayer = maps
@@ -86,44 +72,30 @@ func (m *Mount) layerMaps() []map[string]int {
 func (m *Mount) inLayer(li int, name string) (e Entry, deleted, ok bool) {
 	l := m.layers[li]
 	p := formats.CleanTreePath(name)
-	switch l.kind {
-	case KindMPQ:
-		mem, ok := l.mpq.Stat(strings.ReplaceAll(p, "/", `\`))
+	var mem formats.ArchiveMember
+	if f, isFinder := l.a.(formats.ArchiveFinder); isFinder {
+		if mem, ok = f.Find(p); !ok {
+			return Entry{}, false, false
+		}
+	} else if l.kind.Folder {
+		e, ok := m.Lookup(name)
+		return e, false, ok && e.layer == li
+	} else {
+		i, ok := m.layerMaps()[li][key(name)]
 		if !ok {
 			return Entry{}, false, false
 		}
-		if mem.Name != "" {
-			p = formats.CleanTreePath(mem.Name) // as the archive's listfile spells it
-		}
-		e := Entry{Path: p, Size: int64(mem.Blk.Size), Packed: int64(mem.Blk.CompressedSize),
-			Archive: l.name, Named: true, layer: li, member: mem}
-		if mem.Blk.Flags&mpq.FlagDeleteMarker != 0 {
-			e.Size, e.Packed = 0, 0
-			return e, true, true
-		}
-		return e, false, true
-	case KindFolder:
-		e, ok := m.Lookup(name)
-		return e, false, ok && e.layer == li
+		mem = l.a.Member(i)
 	}
-	i, ok := m.layerMaps()[li][key(name)]
-	if !ok {
-		return Entry{}, false, false
+	if mem.Name != "" {
+		p = formats.CleanTreePath(mem.Name) // as the archive (its listfile) spells it
 	}
-	switch l.kind {
-	case KindTRE:
-		te := &l.tre.Entries[i]
-		p := formats.CleanTreePath(te.Name)
-		return Entry{Path: p, Size: int64(te.Length), Packed: int64(te.Stored()), Archive: l.name, Named: true, layer: li, index: i}, false, true
-	case KindTOC:
-		te := &l.toc.Entries[i]
-		p := formats.CleanTreePath(te.Name)
-		return Entry{Path: p, Size: int64(te.Length), Packed: int64(te.Stored()), Archive: l.name, Named: true, layer: li, index: i}, false, true
-	default: // NRes
-		ne := &l.nres.Entries[i]
-		p := formats.CleanTreePath(ne.NameString())
-		return Entry{Path: p, Size: int64(len(ne.Data)), Packed: int64(len(ne.Data)), Archive: l.name, Named: true, layer: li, index: i}, false, true
+	e = Entry{Path: p, Size: mem.Size, Packed: mem.Packed, Archive: l.name, Named: true, layer: li, ref: mem.Ref}
+	if mem.Deleted {
+		e.Size, e.Packed = 0, 0
+		return e, true, true
 	}
+	return e, false, true
 }
 
 // Versions lists every archive of the mount that holds a file called name (any
@@ -138,7 +110,7 @@ func (m *Mount) Versions(name string) []Version {
 		if !ok {
 			continue
 		}
-		if m.layers[li].kind == KindFolder {
+		if m.layers[li].kind.Folder {
 			e = win // the exact case twin Lookup found
 		}
 		out = append(out, Version{Entry: e, Deleted: deleted, Wins: found && !deleted && win.layer == li})
@@ -180,19 +152,19 @@ func (m *Mount) layerNamed(s string) (int, error) {
 		return -1, nil
 	}
 	for li, l := range m.layers {
-		if l.kind != KindFolder && (l.name == s || strings.EqualFold(filepath.ToSlash(l.name), filepath.ToSlash(s))) {
+		if !l.kind.Folder && (l.name == s || strings.EqualFold(filepath.ToSlash(l.name), filepath.ToSlash(s))) {
 			return li, nil
 		}
 	}
 	for li, l := range m.layers {
-		if rel, err := filepath.Rel(m.Name, l.name); err == nil && l.kind != KindFolder && strings.EqualFold(filepath.ToSlash(rel), filepath.ToSlash(s)) {
+		if rel, err := filepath.Rel(m.Name, l.name); err == nil && !l.kind.Folder && strings.EqualFold(filepath.ToSlash(rel), filepath.ToSlash(s)) {
 			return li, nil
 		}
 	}
 	hit := -1
 	var paths []string
 	for li, l := range m.layers {
-		if l.kind != KindFolder && strings.EqualFold(filepath.Base(l.name), s) {
+		if !l.kind.Folder && strings.EqualFold(filepath.Base(l.name), s) {
 			hit = li
 			paths = append(paths, l.name)
 		}
@@ -249,7 +221,7 @@ func (m *Mount) Version(name string) (t formats.Tree, member string, ok bool, er
 func (m *Mount) archiveLabels() []string {
 	var out []string
 	for li, l := range m.layers {
-		if l.kind != KindFolder {
+		if !l.kind.Folder {
 			out = append(out, m.ArchiveLabel(Entry{layer: li}))
 		}
 	}

@@ -21,22 +21,17 @@
 package vfs
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
 	"os"
 	"path"
-	"path/filepath"
 	"sort"
 	"strings"
 	"sync/atomic"
 
 	"animscope/formats"
-	"animscope/formats/mpq"
-	"animscope/formats/nres"
-	"animscope/formats/tre"
 )
 
 // Entry is one file of a mount.
@@ -52,12 +47,12 @@ type Entry struct {
 	// "FileNNNNNNNN.xxx").
 	Named bool
 
-	layer  int
-	member mpq.Member // MPQ layers
-	index  int        // NRes and TRE layers: the entry's index
+	layer int
+	ref   int // the archive's handle on the member (formats.ArchiveMember.Ref)
 }
 
-// Kind of a layer.
+// The names of the standard kinds of layer (Kind, Layers): the Name of each
+// kind registered with formats.RegisterArchive.
 const (
 	KindFolder = "folder"
 	KindMPQ    = "mpq"
@@ -66,14 +61,16 @@ const (
 	KindTOC    = "toc"
 )
 
+// layer is one archive (or folder) of a mount.
 type layer struct {
-	kind string
+	kind *formats.ArchiveKind
 	name string // as the user named it (a path)
-	mpq  *mpq.Archive
-	nres *nres.Archive
-	tre  *tre.Archive
-	toc  *tre.TOC
-	root string // folders
+	a    formats.ArchiveReader
+}
+
+// member is e as its archive refers to it.
+func (e Entry) member() formats.ArchiveMember {
+	return formats.ArchiveMember{Name: e.Path, Size: e.Size, Packed: e.Packed, Named: e.Named, Ref: e.ref}
 }
 
 // Mount is an open tree. Its read methods are safe for concurrent use.
@@ -118,8 +115,12 @@ func Open(p string) (*Mount, error) {
 			m.Name = p
 			return m, nil
 		}
+		k := formats.FolderKind()
+		if k == nil {
+			return nil, notArchive(p)
+		}
 		m := &Mount{Name: p}
-		if err := m.addFolder(p); err != nil {
+		if err := m.add(k, p); err != nil {
 			return nil, err
 		}
 		m.build()
@@ -154,147 +155,88 @@ func OpenSet(paths []string) (*Mount, error) {
 func (m *Mount) Close() error {
 	var first error
 	for _, l := range m.layers {
-		var err error
-		switch {
-		case l.mpq != nil:
-			err = l.mpq.Close()
-		case l.tre != nil:
-			err = l.tre.Close()
-		case l.toc != nil:
-			err = l.toc.Close()
-		}
-		if err != nil && first == nil {
+		if err := l.a.Close(); err != nil && first == nil {
 			first = err
 		}
 	}
 	return first
 }
 
-// IsTOC reports whether head starts an SWG .toc (an index over tree files).
-func IsTOC(head []byte) bool { return bytes.HasPrefix(head, []byte(tre.TOCMagic)) }
-
-// IsTRE reports whether head starts an SWG tree file.
-func IsTRE(head []byte) bool { return bytes.HasPrefix(head, []byte(tre.Magic)) }
-
+// addArchive adds the archive at p as the next layer, of the registered kind
+// its content says (formats.SniffArchive).
 func (m *Mount) addArchive(p string) error {
-	kind, err := sniff(p)
+	k, err := formats.SniffArchive(p)
 	if err != nil {
 		return err
 	}
-	switch kind {
-	case KindMPQ:
-		a, err := mpq.Open(p)
-		if err != nil {
-			return err
-		}
-		m.layers = append(m.layers, layer{kind: KindMPQ, name: p, mpq: a})
-	case KindTOC:
-		t, err := tre.OpenTOC(p)
-		if err != nil {
-			return err
-		}
-		if err := t.Load(); err != nil { // its tree files, beside it
-			t.Close()
-			return err
-		}
-		m.layers = append(m.layers, layer{kind: KindTOC, name: p, toc: t})
-	case KindTRE:
-		a, err := tre.Open(p)
-		if err != nil {
-			return err
-		}
-		m.layers = append(m.layers, layer{kind: KindTRE, name: p, tre: a})
-	case KindNRes:
-		data, err := formats.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		a, err := nres.Decode(p, data)
-		if err != nil {
-			return err
-		}
-		m.layers = append(m.layers, layer{kind: KindNRes, name: p, nres: a})
-	default:
-		return fmt.Errorf("%s: not an archive animscope mounts (MPQ, SWG tree file or .toc, NRes), nor a folder", p)
+	if k == nil {
+		return notArchive(p)
 	}
+	return m.add(k, p)
+}
+
+func notArchive(p string) error {
+	return fmt.Errorf("%s: not an archive animscope mounts (MPQ, SWG tree file or .toc, NRes), nor a folder", p)
+}
+
+func (m *Mount) add(k *formats.ArchiveKind, p string) error {
+	a, err := k.Open(p)
+	if err != nil {
+		return err
+	}
+	m.layers = append(m.layers, layer{kind: k, name: p, a: a})
 	return nil
 }
 
 // IsArchiveFile reports whether the regular file at p is an MPQ, an SWG tree
 // file or a .toc: an archive that mounts as a tree of members (an NRes file is a
-// model archive that opens as a scene).
-func IsArchiveFile(p string) bool {
-	kind, err := sniff(p)
-	return err == nil && (kind == KindMPQ || kind == KindTRE || kind == KindTOC)
-}
-
-// sniff tells what archive the regular file at p is, by content ("" for none):
-// a .toc, a tree file or an NRes archive by its first bytes, otherwise an MPQ
-// when a header lies at any 512-byte boundary the format allows (behind a
-// self-extracting stub, say), found the way the mpq package finds it. The
-// magics at offset 0 come first: a tree file may hold an MPQ as a member.
-func sniff(p string) (string, error) {
-	f, size, err := formats.OpenRegular(p)
-	if err != nil {
-		return "", err
-	}
-	defer f.Close()
-	var head [4]byte
-	n, _ := f.ReadAt(head[:], 0)
-	switch h := head[:n]; {
-	case IsTOC(h):
-		return KindTOC, nil
-	case IsTRE(h):
-		return KindTRE, nil
-	case bytes.HasPrefix(h, []byte(nres.Magic)):
-		return KindNRes, nil
-	case mpq.Find(f, size):
-		return KindMPQ, nil
-	}
-	return "", nil
-}
-
-func (m *Mount) addFolder(root string) error {
-	m.layers = append(m.layers, layer{kind: KindFolder, name: root, root: root})
-	return nil
-}
+// model archive that opens as a scene). See formats.IsArchiveFile.
+func IsArchiveFile(p string) bool { return formats.IsArchiveFile(p) }
 
 // AddListfile names MPQ members from a listfile the user supplies (names
 // separated by ';', CR or LF); it returns how many members it named.
 func (m *Mount) AddListfile(data []byte) int {
 	n := 0
 	for _, l := range m.layers {
-		if l.mpq != nil {
-			n += l.mpq.AddListfile(data)
+		if a, ok := l.a.(formats.ArchiveNamer); ok {
+			n += a.AddListfile(data)
 		}
 	}
 	m.build()
 	return n
 }
 
-// shareNames gives every MPQ layer the names any layer knows: a patch archive
-// without a listfile then names (and so overrides) the files its base names.
+// shareNames gives every MPQ layer the names any layer of its kind knows: a
+// patch archive without a listfile then names (and so overrides) the files its
+// base names.
 func (m *Mount) shareNames() {
-	var mpqs []*mpq.Archive
+	sets := map[*formats.ArchiveKind][]formats.ArchiveReader{}
+	var kinds []*formats.ArchiveKind
 	for _, l := range m.layers {
-		if l.mpq != nil {
-			mpqs = append(mpqs, l.mpq)
+		if _, ok := l.a.(formats.ArchiveNamer); ok {
+			if sets[l.kind] == nil {
+				kinds = append(kinds, l.kind)
+			}
+			sets[l.kind] = append(sets[l.kind], l.a)
 		}
 	}
-	if len(mpqs) < 2 {
-		return
-	}
-	seen := map[string]bool{}
-	var names []string
-	for _, a := range mpqs {
-		for _, mem := range a.Members() {
-			if k := strings.ToLower(mem.Name); mem.Known && !seen[k] {
-				seen[k] = true
-				names = append(names, mem.Name)
+	for _, k := range kinds {
+		set := sets[k]
+		if len(set) < 2 {
+			continue
+		}
+		seen := map[string]bool{}
+		var names []string
+		for _, a := range set {
+			for i, n := 0, a.Len(); i < n; i++ {
+				if mem := a.Member(i); mem.Named && !seen[strings.ToLower(mem.Name)] {
+					seen[strings.ToLower(mem.Name)] = true
+					names = append(names, mem.Name)
+				}
 			}
 		}
+		set[0].(formats.ArchiveNamer).ShareNames(set, names)
 	}
-	mpq.NameAll(mpqs, names)
 }
 
 // build (re)computes the merged index, layer by layer.
@@ -304,96 +246,45 @@ func (m *Mount) build() {
 	// later layer's file replaces an earlier one's in place, a deletion marker
 	// blanks it), and are then sorted in place: a table of a million names
 	// costs one Entry each, not a map of copies.
-	members := make([][]mpq.Member, len(m.layers))
 	size := 0
-	for li, l := range m.layers {
-		switch l.kind {
-		case KindMPQ:
-			members[li] = l.mpq.Members()
-			size += len(members[li])
-		case KindTRE:
-			size += len(l.tre.Entries)
-		case KindTOC:
-			size += len(l.toc.Entries)
-		case KindNRes:
-			size += len(l.nres.Entries)
-		}
+	for _, l := range m.layers {
+		size += l.a.Len()
 	}
 	list := make([]Entry, 0, size)
 	keys := make([]string, 0, size) // lower-case paths, parallel to list; "" for a deleted file
 	byKey := make(map[string]int, size)
-	put := func(k string, e Entry) {
-		if i, ok := byKey[k]; ok {
-			list[i], keys[i] = e, k
-			return
-		}
-		byKey[k] = len(list)
-		list, keys = append(list, e), append(keys, k)
-	}
 	for li, l := range m.layers {
-		switch l.kind {
-		case KindMPQ:
-			for _, mem := range members[li] {
-				p, k := cleanLower(mem.Name)
-				if mem.Blk.Flags&mpq.FlagDeleteMarker != 0 {
-					if i, ok := byKey[k]; ok {
-						keys[i] = ""
-						delete(byKey, k)
-					}
-					continue
-				}
-				if i, ok := byKey[k]; ok && list[i].layer == li {
-					continue // another locale of a file this archive already gave
-				}
-				put(k, Entry{Path: p, Size: int64(mem.Blk.Size), Packed: int64(mem.Blk.CompressedSize),
-					Archive: l.name, Named: mem.Known, layer: li, member: mem})
+		a, folder, firstWins := l.a, l.kind.Folder, l.kind.FirstWins
+		for i, n := 0, a.Len(); i < n; i++ {
+			mem := a.Member(i)
+			var p, k string
+			if folder {
+				p, k = mem.Name, strings.ToLower(mem.Name) // a path on disk, as it is spelled
+			} else {
+				p, k = cleanLower(mem.Name)
 			}
-		case KindTRE:
-			for i := range l.tre.Entries {
-				e := &l.tre.Entries[i]
-				p := formats.CleanTreePath(e.Name)
-				put(strings.ToLower(p), Entry{Path: p, Size: int64(e.Length), Packed: int64(e.Stored()),
-					Archive: l.name, Named: true, layer: li, index: i})
+			j, ok := byKey[k]
+			if mem.Deleted {
+				if ok {
+					keys[j] = ""
+					delete(byKey, k)
+				}
+				continue
 			}
-		case KindTOC:
-			for i := range l.toc.Entries {
-				e := &l.toc.Entries[i]
-				p := formats.CleanTreePath(e.Name)
-				put(strings.ToLower(p), Entry{Path: p, Size: int64(e.Length), Packed: int64(e.Stored()),
-					Archive: l.name, Named: true, layer: li, index: i})
+			e := Entry{Path: p, Size: mem.Size, Packed: mem.Packed, Archive: l.name, Named: mem.Named, layer: li, ref: mem.Ref}
+			switch {
+			case ok && list[j].layer == li && firstWins:
+				continue // another copy (an MPQ's locale) of a file this archive already gave
+			case ok && list[j].layer == li && folder:
+				// A case twin (T.m2 beside t.m2): a disk may hold both, and
+				// each is a file of its own (see Lookup).
+				list, keys = append(list, e), append(keys, k)
+			case ok:
+				list[j], keys[j] = e, k
+			default:
+				byKey[k] = len(list)
+				list, keys = append(list, e), append(keys, k)
 			}
-		case KindNRes:
-			for i := range l.nres.Entries {
-				e := &l.nres.Entries[i]
-				p := formats.CleanTreePath(e.NameString())
-				put(strings.ToLower(p), Entry{Path: p, Size: int64(len(e.Data)), Packed: int64(len(e.Data)),
-					Archive: l.name, Named: true, layer: li, index: i})
-			}
-		case KindFolder:
-			filepath.WalkDir(l.root, func(fp string, d fs.DirEntry, err error) error {
-				if err != nil || !d.Type().IsRegular() {
-					return nil // unreadable folders and anything but regular files are left out
-				}
-				rel, err := filepath.Rel(l.root, fp)
-				if err != nil {
-					return nil
-				}
-				info, err := d.Info()
-				if err != nil {
-					return nil
-				}
-				p := filepath.ToSlash(rel)
-				e := Entry{Path: p, Size: info.Size(), Packed: info.Size(), Archive: l.name, Named: true, layer: li}
-				k := strings.ToLower(p)
-				if i, ok := byKey[k]; ok && list[i].layer == li {
-					// A case twin (T.m2 beside t.m2): a disk may hold both,
-					// and each is a file of its own (see Lookup).
-					list, keys = append(list, e), append(keys, k)
-					return nil
-				}
-				put(k, e)
-				return nil
-			})
 		}
 	}
 	// Drop the deleted, then sort by path ignoring case, case twins by their
@@ -466,12 +357,13 @@ func (m *Mount) Lookup(name string) (Entry, bool) {
 	return m.hashed(name)
 }
 
-// hashed finds a file that the index lacks through the MPQ layers' hash tables,
-// the last layer first, as the game looks a name up: an MPQ member no listfile
-// names is listed as "FileNNNNNNNN.xxx", but its exact name still finds it (and
-// gives the key of an encrypted one). A deletion marker in a later archive hides
-// the file. Names every layer knows are in the index already, so a later layer
-// that is not an MPQ never holds the name.
+// hashed finds a file that the index lacks through the layers that find a
+// name themselves (an MPQ's hash table), the last layer first, as the game looks
+// a name up: an MPQ member no listfile names is listed as "FileNNNNNNNN.xxx",
+// but its exact name still finds it (and gives the key of an encrypted one). A
+// deletion marker in a later archive hides the file. Names every layer knows
+// are in the index already, so a later layer that cannot find names itself
+// never holds the name.
 func (m *Mount) hashed(name string) (Entry, bool) {
 	p := formats.CleanTreePath(name)
 	if p == "" {
@@ -479,18 +371,18 @@ func (m *Mount) hashed(name string) (Entry, bool) {
 	}
 	for li := len(m.layers) - 1; li >= 0; li-- {
 		l := m.layers[li]
-		if l.mpq == nil {
-			continue
-		}
-		mem, ok := l.mpq.Stat(strings.ReplaceAll(p, "/", `\`))
+		f, ok := l.a.(formats.ArchiveFinder)
 		if !ok {
 			continue
 		}
-		if mem.Blk.Flags&mpq.FlagDeleteMarker != 0 {
+		mem, ok := f.Find(p)
+		if !ok {
+			continue
+		}
+		if mem.Deleted {
 			return Entry{}, false
 		}
-		return Entry{Path: p, Size: int64(mem.Blk.Size), Packed: int64(mem.Blk.CompressedSize),
-			Archive: l.name, Named: true, layer: li, member: mem}, true
+		return Entry{Path: p, Size: mem.Size, Packed: mem.Packed, Archive: l.name, Named: true, layer: li, ref: mem.Ref}, true
 	}
 	return Entry{}, false
 }
@@ -515,30 +407,15 @@ func (m *Mount) ReadFile(name string) ([]byte, error) {
 // (see SetMaxBytes).
 func (m *Mount) Read(e Entry) ([]byte, error) {
 	l := m.layers[e.layer]
-	switch l.kind {
-	case KindNRes:
-		return append([]byte(nil), l.nres.Entries[e.index].Data...), nil
-	case KindFolder:
-		p, err := m.folderPath(e)
-		if err != nil {
+	if !l.kind.Uncounted {
+		if e.Size > MaxReadSize {
+			return nil, fmt.Errorf("%s: its %d bytes are more than the %d a member may take in memory (extract writes it out)", m.MemberName(e), e.Size, MaxReadSize)
+		}
+		if err := m.charge(e); err != nil {
 			return nil, err
 		}
-		return formats.ReadFile(p)
 	}
-	if e.Size > MaxReadSize {
-		return nil, fmt.Errorf("%s: its %d bytes are more than the %d a member may take in memory (extract writes it out)", m.MemberName(e), e.Size, MaxReadSize)
-	}
-	if err := m.charge(e); err != nil {
-		return nil, err
-	}
-	switch l.kind {
-	case KindMPQ:
-		return l.mpq.ReadMemberLimit(e.member, e.Size)
-	case KindTRE:
-		return l.tre.ReadLimit(&l.tre.Entries[e.index], e.Size)
-	default:
-		return l.toc.ReadLimit(&l.toc.Entries[e.index], e.Size)
-	}
+	return l.a.ReadMember(e.member(), e.Size)
 }
 
 // WriteTo writes one listed file to w as it is read (an archive's member as it
@@ -547,38 +424,12 @@ func (m *Mount) Read(e Entry) ([]byte, error) {
 // of w is returned as it is.
 func (m *Mount) WriteTo(w io.Writer, e Entry) (int64, error) {
 	l := m.layers[e.layer]
-	switch l.kind {
-	case KindNRes:
-		n, err := w.Write(l.nres.Entries[e.index].Data)
-		return int64(n), err
-	case KindFolder:
-		p, err := m.folderPath(e)
-		if err != nil {
+	if !l.kind.Uncounted {
+		if err := m.charge(e); err != nil {
 			return 0, err
 		}
-		f, size, err := formats.OpenRegular(p)
-		if err != nil {
-			return 0, err
-		}
-		defer f.Close()
-		return io.Copy(w, io.NewSectionReader(f, 0, size))
 	}
-	if err := m.charge(e); err != nil {
-		return 0, err
-	}
-	switch l.kind {
-	case KindMPQ:
-		return l.mpq.WriteMember(w, e.member, e.Size)
-	case KindTRE:
-		return l.tre.WriteMember(w, &l.tre.Entries[e.index], e.Size)
-	default:
-		return l.toc.WriteMember(w, &l.toc.Entries[e.index], e.Size)
-	}
-}
-
-func (m *Mount) folderPath(e Entry) (string, error) {
-	l := m.layers[e.layer]
-	return formats.ResolveRef(filepath.Join(l.root, "."), e.Path, l.root)
+	return l.a.WriteMember(w, e.member(), e.Size)
 }
 
 // MaxReadSize is the largest member Read holds in memory (for a decoder): the
@@ -633,36 +484,30 @@ func (m *Mount) charge(e Entry) error {
 
 // MemberName is how a file of the mount is named on the command line and in
 // messages: "ARCHIVE:PATH" for an archive's member, the disk path for a folder's
-// file.
+// file (an archive may name its members itself: formats.ArchiveFileNamer).
 func (m *Mount) MemberName(e Entry) string {
 	l := m.layers[e.layer]
-	switch l.kind {
-	case KindFolder:
-		return filepath.Join(l.root, filepath.FromSlash(e.Path))
-	case KindNRes:
-		return l.name + ":" + l.nres.Entries[e.index].NameString()
-	default:
-		return l.name + ":" + e.Path
+	if n, ok := l.a.(formats.ArchiveFileNamer); ok {
+		return n.FileName(e.member())
 	}
+	return l.name + ":" + e.Path
 }
 
-// Kind is the kind of the layer a file comes from (KindFolder, KindMPQ, KindNRes).
-func (m *Mount) Kind(e Entry) string { return m.layers[e.layer].kind }
+// Kind is the kind of the layer a file comes from (KindFolder, KindMPQ,
+// KindNRes, ...: the Name of its registered formats.ArchiveKind).
+func (m *Mount) Kind(e Entry) string { return m.layers[e.layer].kind.Name }
 
-// OpenModel decodes one file of the mount (a formats.Part, not bound into a scene). A folder's files
-// open as the files on disk they are (the same rules, the same verdict), an NRes
-// member as "ARCHIVE:MEMBER", and an MPQ member from the mount itself, so that
-// its companions (an M2's .skin) come from the same set of archives.
+// OpenModel decodes one file of the mount (a formats.Part, not bound into a
+// scene). A member of an archive that names its members as files (a folder's
+// files, an NRes member: formats.ArchiveFileNamer) opens as that file, by the
+// same rules and with the same verdict; any other member opens from the mount
+// itself, so that its companions (an M2's .skin) come from the same set of
+// archives.
 func (m *Mount) OpenModel(e Entry, opts formats.Options) (*formats.Part, error) {
-	l := m.layers[e.layer]
-	switch l.kind {
-	case KindFolder:
+	if _, ok := m.layers[e.layer].a.(formats.ArchiveFileNamer); ok {
 		return formats.OpenFile(m.MemberName(e), opts)
-	case KindNRes:
-		return formats.OpenFile(m.MemberName(e), opts)
-	default:
-		return formats.OpenInTree(m, e.Path, m.MemberName(e), opts)
 	}
+	return formats.OpenInTree(m, e.Path, m.MemberName(e), opts)
 }
 
 // ErrNoMatch is returned by Match's callers when a pattern matches nothing.
@@ -722,13 +567,13 @@ func (m *Mount) Match(pattern string) ([]Entry, error) {
 // over any of these files, or over any file inside these folders.
 func (m *Mount) Inputs() (files, folders []string) {
 	for _, l := range m.layers {
-		switch {
-		case l.kind == KindFolder:
-			folders = append(folders, l.root)
-		case l.toc != nil:
-			files = append(append(files, l.name), l.toc.TreePaths()...)
-		default:
-			files = append(files, l.name)
+		if l.kind.Folder {
+			folders = append(folders, l.name)
+			continue
+		}
+		files = append(files, l.name)
+		if in, ok := l.a.(formats.ArchiveInputs); ok {
+			files = append(files, in.Inputs()...)
 		}
 	}
 	return files, folders
@@ -738,7 +583,7 @@ func (m *Mount) Inputs() (files, folders []string) {
 func (m *Mount) Layers() [][2]string {
 	out := make([][2]string, len(m.layers))
 	for i, l := range m.layers {
-		out[i] = [2]string{l.kind, l.name}
+		out[i] = [2]string{l.kind.Name, l.name}
 	}
 	return out
 }
