@@ -1,6 +1,9 @@
 package formats
 
-import "io"
+import (
+	"errors"
+	"io"
+)
 
 // CountingWriter passes writes on to W, counting them in N and keeping W's
 // error in Err, apart from the reader's: io.Copy returns either, and an archive
@@ -27,4 +30,17 @@ func HasMore(r io.Reader) bool {
 	var one [1]byte
 	n, _ := io.ReadFull(r, one[:])
 	return n > 0
+}
+
+// FixedWriter appends into B, a buffer allocated at a member's final size
+// (its capacity): a write past it is an error, so a member that unpacks to
+// more than it states never grows the buffer.
+type FixedWriter struct{ B []byte }
+
+func (w *FixedWriter) Write(p []byte) (int, error) {
+	if len(p) > cap(w.B)-len(w.B) {
+		return 0, errors.New("more bytes than the member's size")
+	}
+	w.B = append(w.B, p...)
+	return len(p), nil
 }

@@ -61,36 +61,25 @@ func (a *Archive) ReadMemberLimit(m Member, limit int64) ([]byte, error) {
 func (a *Archive) readMember(m Member, limit int64) ([]byte, error) {
 	size := int64(m.Blk.Size)
 	if size <= plausibleSize(int64(m.Blk.CompressedSize)) {
-		w := &fixedWriter{b: make([]byte, 0, min(size, limit))}
+		w := &formats.FixedWriter{B: make([]byte, 0, min(size, limit))}
 		if _, err := a.WriteMember(w, m, limit); err != nil {
 			return nil, err
 		}
-		return w.b, nil
+		return w.B, nil
 	}
 	if _, err := a.WriteMember(io.Discard, m, limit); err != nil {
 		return nil, err
 	}
-	w := &fixedWriter{b: make([]byte, 0, size)}
+	w := &formats.FixedWriter{B: make([]byte, 0, size)}
 	if _, err := a.WriteMember(w, m, limit); err != nil {
 		return nil, err
 	}
-	return w.b, nil
+	return w.B, nil
 }
 
 // plausibleSize is the largest unpacked size trusted for stored bytes: zlib
 // and bzip2 reach about 1000:1 only on data made for it, real files far less.
 func plausibleSize(stored int64) int64 { return 64*stored + 1<<20 }
-
-// fixedWriter appends into a buffer allocated at the final size.
-type fixedWriter struct{ b []byte }
-
-func (w *fixedWriter) Write(p []byte) (int, error) {
-	if len(p) > cap(w.b)-len(w.b) {
-		return 0, errors.New("more bytes than the member's size")
-	}
-	w.b = append(w.b, p...)
-	return len(p), nil
-}
 
 // maxWholeUnit bounds a single-unit member whose compression (PKWARE implode,
 // or several compressions in a row) unpacks only in memory, all at once.

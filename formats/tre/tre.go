@@ -23,7 +23,6 @@ import (
 	"bytes"
 	"compress/zlib"
 	"encoding/binary"
-	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -230,22 +229,11 @@ func (a *Archive) ReadLimit(e *Entry, limit int64) ([]byte, error) {
 			return nil, err
 		}
 	}
-	w := &fixedWriter{b: make([]byte, 0, min(int64(e.Length), limit))}
+	w := &formats.FixedWriter{B: make([]byte, 0, min(int64(e.Length), limit))}
 	if _, err := a.WriteMember(w, e, limit); err != nil {
 		return nil, err
 	}
-	return w.b, nil
-}
-
-// fixedWriter appends into a buffer allocated at the final size.
-type fixedWriter struct{ b []byte }
-
-func (w *fixedWriter) Write(p []byte) (int, error) {
-	if len(p) > cap(w.b)-len(w.b) {
-		return 0, errors.New("more bytes than the member's size")
-	}
-	w.b = append(w.b, p...)
-	return len(p), nil
+	return w.B, nil
 }
 
 // WriteMember writes one member to w as it unpacks (zlib streams through) and

@@ -98,7 +98,7 @@ func openToy(p string) (formats.ArchiveReader, error) {
 	return a, nil
 }
 
-func (a *toyArchive) Len() int                            { return len(a.members) }
+func (a *toyArchive) Len() int                           { return len(a.members) }
 func (a *toyArchive) Member(i int) formats.ArchiveMember { return a.members[i] }
 
 func (a *toyArchive) ReadMember(m formats.ArchiveMember, limit int64) ([]byte, error) {
