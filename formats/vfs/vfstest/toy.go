@@ -2,6 +2,7 @@ package vfstest
 
 import (
 	"bytes"
+	"encoding/hex"
 	"fmt"
 	"io"
 	"strings"
@@ -13,9 +14,9 @@ import (
 // The toy archive kind: a test registers it (RegisterToyKind) to show that a
 // kind registered from outside the archive packages mounts, lists, reads and
 // extracts like the standard ones, with no change anywhere else. A toy archive
-// is text: the line "TOYARCHIVE", then one line a member, "NAME=CONTENT"
-// (CONTENT without a newline; "NAME=" alone is an empty member, "-NAME" a
-// deletion marker). Files of a folder named *.toy mount together in name
+// is text: the line "TOYARCHIVE", then one line a member, "NAME=CONTENT" with
+// CONTENT in hexadecimal ("NAME=" alone is an empty member, "-NAME" a deletion
+// marker). Files of a folder named *.toy mount together in name
 // order (a game data folder of toys).
 
 // ToyKindName is the toy kind's Name.
@@ -54,7 +55,7 @@ func Toy(members ...ToyMember) []byte {
 			fmt.Fprintf(&b, "-%s\n", m.Name)
 			continue
 		}
-		fmt.Fprintf(&b, "%s=%s\n", m.Name, m.Content)
+		fmt.Fprintf(&b, "%s=%s\n", m.Name, hex.EncodeToString([]byte(m.Content)))
 	}
 	return []byte(b.String())
 }
@@ -86,8 +87,12 @@ func openToy(p string) (formats.ArchiveReader, error) {
 		case strings.HasPrefix(text, "-"):
 			m.Name, m.Deleted = text[1:], true
 		case ok:
-			m.Name, content = name, c
-			m.Size, m.Packed = int64(len(c)), int64(len(c))
+			raw, err := hex.DecodeString(c)
+			if err != nil {
+				return nil, formats.FileErrorf(p, int64(off+len(name)+1), "member %q: %v", name, err)
+			}
+			m.Name, content = name, string(raw)
+			m.Size, m.Packed = int64(len(raw)), int64(len(c))
 		default:
 			return nil, formats.FileErrorf(p, int64(off), "a member line without '='")
 		}
