@@ -31,9 +31,9 @@ import (
 	"bytes"
 	"cmp"
 	"encoding/binary"
-	"fmt"
 	"io"
 	"slices"
+	"strconv"
 	"strings"
 
 	"animscope/formats"
@@ -460,22 +460,10 @@ func (a *Archive) Has(name string) bool { return a.find(name) >= 0 }
 // Members lists every member (every hash-table entry whose block exists), sorted
 // by name.
 func (a *Archive) Members() []Member {
-	out := make([]Member, 0, a.bySum.count)
-	for i, e := range a.hashes {
-		if e.block == blockEmpty || e.block == blockDeleted || int64(e.block) >= int64(len(a.blocks)) {
-			continue
-		}
-		b := a.blocks[e.block]
-		if b.Flags&FlagExists == 0 {
-			continue
-		}
-		m := Member{Locale: e.locale, Block: int(e.block), Blk: b, slot: i}
-		if n := a.names[i]; n != "" {
-			m.Name, m.Known = n, true
-		} else {
-			m.Name = fmt.Sprintf("File%08d.xxx", e.block)
-		}
-		out = append(out, m)
+	slots := a.listedSlots()
+	out := make([]Member, len(slots))
+	for i, slot := range slots {
+		out[i] = a.memberAt(int(slot))
 	}
 	// slices.SortFunc is the same pattern-defeating quicksort as sort.Slice
 	// (both are generated from one template), without reflection.
@@ -486,6 +474,44 @@ func (a *Archive) Members() []Member {
 		return cmp.Compare(x.Locale, y.Locale)
 	})
 	return out
+}
+
+// listedSlots are the hash slots Members lists, in table order: every entry
+// whose block exists.
+func (a *Archive) listedSlots() []int32 {
+	out := make([]int32, 0, a.bySum.count)
+	for i, e := range a.hashes {
+		if e.block != blockEmpty && a.usable(e) {
+			out = append(out, int32(i))
+		}
+	}
+	return out
+}
+
+// memberAt is the member at a listed hash slot, named by the listfile or
+// "FileNNNNNNNN.xxx" (its block) when none names it.
+func (a *Archive) memberAt(slot int) Member {
+	e := a.hashes[slot]
+	m := Member{Locale: e.locale, Block: int(e.block), Blk: a.blocks[e.block], slot: slot}
+	if n := a.names[slot]; n != "" {
+		m.Name, m.Known = n, true
+	} else {
+		m.Name = placeholderName(e.block)
+	}
+	return m
+}
+
+// placeholderName is fmt.Sprintf("File%08d.xxx", block), without fmt.
+func placeholderName(block uint32) string {
+	var digits [10]byte
+	d := strconv.AppendUint(digits[:0], uint64(block), 10)
+	buf := make([]byte, 0, 4+max(8, len(d))+4)
+	buf = append(buf, "File"...)
+	for n := len(d); n < 8; n++ {
+		buf = append(buf, '0')
+	}
+	buf = append(append(buf, d...), ".xxx"...)
+	return string(buf)
 }
 
 // Stat returns the member called name.

@@ -24,22 +24,28 @@ func init() {
 			if err != nil {
 				return nil, err
 			}
-			return &mounted{a: a, members: a.Members()}, nil
+			return &mounted{a: a, slots: a.listedSlots()}, nil
 		},
-		FirstWins: true, // the locales of one file: Members lists the neutral one first
+		// Two listed members of one name are the hash entries of one block
+		// (locales of a file no listfile names, both "FileNNNNNNNN.xxx"):
+		// the same file, whichever is served.
+		FirstWins: true,
 	})
 }
 
-// mounted is an open MPQ as a formats.ArchiveReader: its members as Members
-// lists them (by name, then locale), each referred to by its hash slot.
+// mounted is an open MPQ as a formats.ArchiveReader: the members Members
+// lists, in hash-table order (a mount sorts them itself), each referred to by
+// its hash slot.
 type mounted struct {
-	a       *Archive
-	members []Member
+	a     *Archive
+	slots []int32 // listedSlots
 }
 
-func (m *mounted) Len() int { return len(m.members) }
+func (m *mounted) Len() int { return len(m.slots) }
 
-func (m *mounted) Member(i int) formats.ArchiveMember { return asArchiveMember(m.members[i]) }
+func (m *mounted) Member(i int) formats.ArchiveMember {
+	return asArchiveMember(m.a.memberAt(int(m.slots[i])))
+}
 
 func asArchiveMember(mem Member) formats.ArchiveMember {
 	return formats.ArchiveMember{Name: mem.Name, Size: int64(mem.Blk.Size), Packed: int64(mem.Blk.CompressedSize),
@@ -81,9 +87,7 @@ func (m *mounted) Find(name string) (formats.ArchiveMember, bool) {
 }
 
 func (m *mounted) AddListfile(data []byte) int {
-	n := m.a.AddListfile(data)
-	m.members = m.a.Members()
-	return n
+	return m.a.AddListfile(data)
 }
 
 // ShareNames names the members called names in every MPQ of set, hashing each
@@ -100,7 +104,4 @@ func (m *mounted) ShareNames(set []formats.ArchiveReader, names []string) {
 		archives[i] = x.a
 	}
 	NameAll(archives, names)
-	for _, x := range mpqs {
-		x.members = x.a.Members()
-	}
 }

@@ -27,7 +27,6 @@ import (
 	"io/fs"
 	"os"
 	"path"
-	"sort"
 	"strings"
 	"sync/atomic"
 
@@ -79,14 +78,16 @@ type Mount struct {
 	Name    string
 	layers  []layer
 	entries []Entry        // sorted by lower-case path
-	index   map[string]int // lower-case path -> entries index (the first of case twins)
+	index   map[string]int // lower-case path -> its place in the listing as read (see perm)
+	perm    []int32        // place as read -> entries index
 	lower   []string       // lower-case paths, parallel to entries (for search)
 	// maxBytes is the unpack limit; left is what remains of it (see SetMaxBytes).
 	maxBytes int64
 	left     atomic.Int64
 	// twins maps the exact path of each of a folder's case twins (T.m2 and t.m2)
-	// to its entry; nil when there are none.
-	twins map[string]int
+	// to its entry, and firstTwin their lower-case path to the first of them;
+	// nil when there are none.
+	twins, firstTwin map[string]int
 	// vers finds a path in each layer, for Versions (versions.go).
 	vers versionIndex
 }
@@ -288,49 +289,77 @@ func (m *Mount) build() {
 		}
 	}
 	// Drop the deleted, then sort by path ignoring case, case twins by their
-	// own spelling.
+	// own spelling: the order is sorted as indexes (4 bytes a swap, not an
+	// Entry's 72; sortByKey), and the entries are then moved once, in place. byKey stays
+	// the index: it gives a key's place in list as read, and perm that
+	// place's in the sorted entries.
+	perm := make([]int32, len(list))
 	n := 0
 	for i := range list {
+		perm[i] = -1
 		if keys[i] != "" {
 			list[n], keys[n] = list[i], keys[i]
+			perm[i] = int32(n)
 			n++
 		}
 	}
 	clear(list[n:])
-	m.entries, m.lower = list[:n], keys[:n]
-	sort.Sort(byLower{m.entries, m.lower})
-	clear(byKey)
-	m.index = byKey
-	m.twins = nil
-	for i, k := range m.lower {
-		if _, ok := m.index[k]; !ok {
-			m.index[k] = i
+	list, keys = list[:n], keys[:n]
+	order := make([]int32, n) // sorted index -> place in list
+	for i := range order {
+		order[i] = int32(i)
+	}
+	sortByKey(order, keys, func(x, y int32) int { return strings.Compare(list[x].Path, list[y].Path) })
+	sorted := make([]int32, n) // place in list -> sorted index
+	for si, pos := range order {
+		sorted[pos] = int32(si)
+	}
+	for i, p := range perm {
+		if p >= 0 {
+			perm[i] = sorted[p]
+		}
+	}
+	permute(list, keys, order)
+	m.entries, m.lower, m.index, m.perm = list, keys, byKey, perm
+	m.twins, m.firstTwin = nil, nil
+	for i := 1; i < len(keys); i++ {
+		if keys[i] != keys[i-1] {
 			continue
 		}
 		if m.twins == nil {
-			m.twins = map[string]int{}
+			m.twins, m.firstTwin = map[string]int{}, map[string]int{}
 		}
-		m.twins[m.entries[m.index[k]].Path] = m.index[k]
-		m.twins[m.entries[i].Path] = i
+		first := i - 1
+		if f, ok := m.firstTwin[keys[i]]; ok {
+			first = f
+		}
+		m.firstTwin[keys[i]] = first
+		m.twins[list[i-1].Path] = i - 1
+		m.twins[list[i].Path] = i
 	}
 }
 
-// byLower sorts entries and their lower-case paths together, in place.
-type byLower struct {
-	entries []Entry
-	lower   []string
-}
-
-func (b byLower) Len() int { return len(b.entries) }
-func (b byLower) Less(i, j int) bool {
-	if b.lower[i] != b.lower[j] {
-		return b.lower[i] < b.lower[j]
+// permute puts entries and their keys in the order given (order[i] is the
+// place of the i-th), in place: each element moves once, along the cycles of
+// the permutation, which order is left holding as -1s.
+func permute(entries []Entry, keys []string, order []int32) {
+	for i := range order {
+		if order[i] < 0 {
+			continue
+		}
+		e, k := entries[i], keys[i]
+		j := i
+		for {
+			src := int(order[j])
+			order[j] = -1
+			if src == i {
+				entries[j], keys[j] = e, k
+				break
+			}
+			entries[j], keys[j] = entries[src], keys[src]
+			j = src
+		}
 	}
-	return b.entries[i].Path < b.entries[j].Path
-}
-func (b byLower) Swap(i, j int) {
-	b.entries[i], b.entries[j] = b.entries[j], b.entries[i]
-	b.lower[i], b.lower[j] = b.lower[j], b.lower[i]
 }
 
 // Entries lists every file, sorted by path (ignoring case).
@@ -346,13 +375,17 @@ func (m *Mount) Len() int { return len(m.entries) }
 // may hold both) are two files, each listed and matched; a lookup that spells
 // one of them exactly finds that one, any other spelling the first in order.
 func (m *Mount) Lookup(name string) (Entry, bool) {
-	if i, ok := m.index[key(name)]; ok {
-		if m.twins != nil {
-			if j, ok := m.twins[formats.CleanTreePath(name)]; ok {
-				return m.entries[j], true
-			}
+	k := key(name)
+	if m.twins != nil {
+		if j, ok := m.twins[formats.CleanTreePath(name)]; ok {
+			return m.entries[j], true
 		}
-		return m.entries[i], true
+		if j, ok := m.firstTwin[k]; ok {
+			return m.entries[j], true
+		}
+	}
+	if i, ok := m.index[k]; ok {
+		return m.entries[m.perm[i]], true
 	}
 	return m.hashed(name)
 }
