@@ -35,6 +35,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"animscope/formats"
 )
@@ -121,10 +122,8 @@ type Archive struct {
 	hashes []hashEntry
 	blocks []Block
 	names  []string // by hash slot: the member's name, "" while none is known
-	// bySum and emptyBefore make find independent of the table's contents
-	// (see buildIndex).
-	bySum       sumIndex
-	emptyBefore []int32
+	// index makes find independent of the table's contents (see slotIndex).
+	index *slotIndex
 }
 
 // Open opens the archive file at path (a regular file), read in place; Close closes it.
@@ -308,30 +307,47 @@ func (a *Archive) parseHeader(off int64) error {
 	return nil
 }
 
-// buildIndex prepares find: the slots of every usable hash entry by its two
-// check values, and how many empty slots precede each slot. A lookup then costs
-// the same whatever the table holds; probing slot by slot, a hostile table with
-// no empty slot would make every lookup walk the whole table.
+// buildIndex prepares find: the names by slot, and the index that answers a
+// lookup whose probe is long (sumIndex, built on first use).
 func (a *Archive) buildIndex() {
 	a.names = make([]string, len(a.hashes))
-	a.emptyBefore = make([]int32, len(a.hashes)+1)
-	usable := 0
-	for i, e := range a.hashes {
-		a.emptyBefore[i+1] = a.emptyBefore[i]
-		if e.block == blockEmpty {
-			a.emptyBefore[i+1]++
-			continue
+	a.index = &slotIndex{}
+}
+
+// slotIndex finds the slots of every usable hash entry by its two check
+// values, and counts the empty slots before each slot. A lookup then costs the
+// same whatever the table holds, where probing slot by slot a hostile table
+// with no empty slot would make every lookup walk the whole table. It is built
+// the first time a probe runs long (maxProbe).
+type slotIndex struct {
+	once        sync.Once
+	bySum       sumIndex
+	emptyBefore []int32
+}
+
+func (a *Archive) slots() *slotIndex {
+	x := a.index
+	x.once.Do(func() {
+		x.emptyBefore = make([]int32, len(a.hashes)+1)
+		usable := 0
+		for i, e := range a.hashes {
+			x.emptyBefore[i+1] = x.emptyBefore[i]
+			if e.block == blockEmpty {
+				x.emptyBefore[i+1]++
+				continue
+			}
+			if a.usable(e) {
+				usable++
+			}
 		}
-		if a.usable(e) {
-			usable++
+		x.bySum = newSumIndex(len(a.hashes), usable)
+		for i, e := range a.hashes {
+			if e.block != blockEmpty && a.usable(e) {
+				x.bySum.add(e.nameA, e.nameB, int32(i))
+			}
 		}
-	}
-	a.bySum = newSumIndex(len(a.hashes), usable)
-	for i, e := range a.hashes {
-		if e.block != blockEmpty && a.usable(e) {
-			a.bySum.add(e.nameA, e.nameB, int32(i))
-		}
-	}
+	})
+	return x
 }
 
 // usable reports whether a hash entry (not an empty one) leads to an existing block.
@@ -354,23 +370,78 @@ func findName[T string | []byte](a *Archive, name T) int {
 // hashes are a name's three hashes: where its probe starts, and its two checks.
 type hashes struct{ offset, a, b uint32 }
 
+// nameHashes is hashString of name for the probe's start and both checks,
+// computed in one pass over the name.
 func nameHashes[T string | []byte](name T) hashes {
-	return hashes{hashString(name, hashTableOffset), hashString(name, hashNameA), hashString(name, hashNameB)}
+	o1, o2 := uint32(0x7FED7FED), uint32(0xEEEEEEEE)
+	a1, a2 := o1, o2
+	b1, b2 := o1, o2
+	for i := 0; i < len(name); i++ {
+		c := uint32(normChar(name[i]))
+		o1 = cryptTable[hashTableOffset<<8+c] ^ (o1 + o2)
+		o2 = c + o1 + o2 + o2<<5 + 3
+		a1 = cryptTable[hashNameA<<8+c] ^ (a1 + a2)
+		a2 = c + a1 + a2 + a2<<5 + 3
+		b1 = cryptTable[hashNameB<<8+c] ^ (b1 + b2)
+		b2 = c + b1 + b2 + b2<<5 + 3
+	}
+	return hashes{o1, a1, b1}
 }
 
+// maxProbe is how many slots find walks from a name's start slot before it
+// asks the slot index instead (a real table's probes are a few slots long).
+const maxProbe = 32
+
+// findHashed is the slot of the name with hashes h, or -1: the neutral
+// locale's entry nearest the start slot, or else the nearest entry of
+// another locale, among the entries the probe reaches (up to the first empty
+// slot, wrapping).
 func (a *Archive) findHashed(h hashes) int {
 	n := len(a.hashes)
+	if n == 0 {
+		return -1
+	}
 	start := int(h.offset & uint32(n-1))
+	// Walking the probe meets the entries nearest first: the first neutral
+	// one is the answer, and the first of another locale is, unless a
+	// neutral one follows before the probe ends.
+	best := -1
+	for k := 0; k < n; k++ {
+		if k == maxProbe {
+			return a.findIndexed(h, start)
+		}
+		slot := (start + k) & (n - 1)
+		e := a.hashes[slot]
+		if e.block == blockEmpty {
+			return best
+		}
+		if e.nameA != h.a || e.nameB != h.b || !a.usable(e) {
+			continue
+		}
+		if e.locale == 0 {
+			return slot
+		}
+		if best < 0 {
+			best = slot
+		}
+	}
+	return best
+}
+
+// findIndexed is findHashed through the slot index.
+func (a *Archive) findIndexed(h hashes, start int) int {
+	x := a.slots()
+	n := len(a.hashes)
 	best, bestDist := -1, n
-	for c := a.bySum.first(h.a, h.b); c >= 0; c = a.bySum.next[c] {
+	for c := x.bySum.first(h.a, h.b); c >= 0; c = x.bySum.next[c] {
 		slot := int(c)
 		dist := (slot - start + n) % n
 		// Empty slots met on the way from start to slot (exclusive), wrapping.
 		var empties int32
 		if slot >= start {
-			empties = a.emptyBefore[slot] - a.emptyBefore[start]
+			empties = x.emptyBefore[slot] - x.emptyBefore[start]
 		} else {
-			empties = a.emptyBefore[n] - a.emptyBefore[start] + a.emptyBefore[slot]
+			empties = x.emptyBefore[n] - x.emptyBefore[start] + x.emptyBefore[slot]
 		}
 		if empties != 0 {
 			continue
@@ -479,7 +550,7 @@ func (a *Archive) Members() []Member {
 // listedSlots are the hash slots Members lists, in table order: every entry
 // whose block exists.
 func (a *Archive) listedSlots() []int32 {
-	out := make([]int32, 0, a.bySum.count)
+	out := make([]int32, 0, len(a.blocks))
 	for i, e := range a.hashes {
 		if e.block != blockEmpty && a.usable(e) {
 			out = append(out, int32(i))

@@ -125,3 +125,47 @@ func sfxArchive(t *testing.T) []byte {
 	le.PutUint32(body[28:], 1)
 	return body
 }
+
+// TestProbeMatchesIndex: the probe and the slot index (which answers when a
+// probe runs longer than maxProbe) find the same slot for every name, on
+// tables from sparse to full, with deleted slots and several locales.
+func TestProbeMatchesIndex(t *testing.T) {
+	for _, fill := range []int{10, 50, 90, 100} {
+		const n = 256
+		a := &Archive{hashes: make([]hashEntry, n), blocks: []Block{{Flags: FlagExists}, {}}}
+		names := make([]string, 300)
+		for i := range names {
+			names[i] = `Creature\T\` + string(rune('a'+i%26)) + string(rune('a'+i/26)) + ".m2"
+		}
+		seed := uint32(fill)
+		rnd := func(m int) int { seed = seed*1664525 + 1013904223; return int(seed>>8) % m }
+		for i := range a.hashes {
+			a.hashes[i] = hashEntry{block: blockEmpty}
+			if rnd(100) < fill {
+				h := nameHashes(names[rnd(len(names))])
+				a.hashes[i] = hashEntry{nameA: h.a, nameB: h.b, locale: uint16(rnd(2) * 0x409), block: uint32(rnd(3))}
+				if a.hashes[i].block == 2 {
+					a.hashes[i].block = blockDeleted
+				}
+			}
+		}
+		a.buildIndex()
+		for _, name := range names {
+			h := nameHashes(name)
+			if got, want := a.findHashed(h), a.findIndexed(h, int(h.offset&(n-1))); got != want {
+				t.Errorf("fill %d%%, %s: probe finds slot %d, the index %d", fill, name, got, want)
+			}
+		}
+	}
+}
+
+// TestNameHashes: the one-pass hashes are hashString's.
+func TestNameHashes(t *testing.T) {
+	for _, name := range []string{"", "(listfile)", `Creature\Frog\Frog.m2`, "a/b\xff"} {
+		got := nameHashes(name)
+		want := hashes{hashString(name, hashTableOffset), hashString(name, hashNameA), hashString(name, hashNameB)}
+		if got != want {
+			t.Errorf("%q: %+v, want %+v", name, got, want)
+		}
+	}
+}
