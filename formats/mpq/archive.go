@@ -121,7 +121,8 @@ type Archive struct {
 	size   int64 // of the whole file
 	hashes []hashEntry
 	blocks []Block
-	names  []string // by hash slot: the member's name, "" while none is known
+	names  []string            // by hash slot: the member's name, "" while none is known
+	arena  formats.StringArena // the bytes of the names from listfiles
 	// index makes find independent of the table's contents (see slotIndex).
 	index *slotIndex
 }
@@ -468,7 +469,7 @@ func (a *Archive) addNameBytes(name []byte) bool {
 		return false
 	}
 	if a.names[i] == "" {
-		a.names[i] = string(name)
+		a.names[i] = a.arena.Copy(name)
 	}
 	return true
 }

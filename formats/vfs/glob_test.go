@@ -25,7 +25,7 @@ func TestGlobMatchAgreesWithPathMatch(t *testing.T) {
 
 func TestCleanLowerIsCleanTreePathLowered(t *testing.T) {
 	for _, name := range []string{"", `\`, "/", `a\b`, `\\A//B\\`, `Creature\Frog\Frog.M2`, "x/y/", "/x", `Ünï\Côde\X.m2`, "plain.m2", `a\\\b`, "ABC", "a\x00B"} {
-		p, k := cleanLower(name)
+		p, k := cleanLower(name, nil)
 		if wp := formats.CleanTreePath(name); p != wp || k != strings.ToLower(wp) {
 			t.Errorf("cleanLower(%q) = %q, %q; want %q, %q", name, p, k, wp, strings.ToLower(wp))
 		}

@@ -254,6 +254,7 @@ func (m *Mount) build() {
 	list := make([]Entry, 0, size)
 	keys := make([]string, 0, size) // lower-case paths, parallel to list; "" for a deleted file
 	byKey := make(map[string]int, size)
+	var names formats.StringArena
 	for li, l := range m.layers {
 		a, folder, firstWins := l.a, l.kind.Folder, l.kind.FirstWins
 		for i, n := 0, a.Len(); i < n; i++ {
@@ -262,7 +263,7 @@ func (m *Mount) build() {
 			if folder {
 				p, k = mem.Name, strings.ToLower(mem.Name) // a path on disk, as it is spelled
 			} else {
-				p, k = cleanLower(mem.Name)
+				p, k = cleanLower(mem.Name, &names)
 			}
 			j, ok := byKey[k]
 			if mem.Deleted {
@@ -623,9 +624,13 @@ func (m *Mount) Layers() [][2]string {
 
 // cleanLower is formats.CleanTreePath(name) and its lower-case form (the
 // index key), made in one pass and one allocation for an ASCII name, the
-// archives' usual spelling ('\'-separated, so CleanTreePath would rewrite it).
-func cleanLower(name string) (p, k string) {
-	buf := make([]byte, 0, 2*len(name))
+// archives' usual spelling ('\'-separated, so CleanTreePath would rewrite it),
+// into names when it is not nil (a mount's arena).
+func cleanLower(name string, names *formats.StringArena) (p, k string) {
+	if names == nil {
+		names = new(formats.StringArena)
+	}
+	buf := names.Alloc(2 * len(name)) // appends stay inside
 	for i := 0; i < len(name); i++ {
 		c := name[i]
 		if c >= 0x80 {
@@ -651,6 +656,6 @@ func cleanLower(name string) (p, k string) {
 		}
 		buf = append(buf, c)
 	}
-	s := string(buf)
+	s := names.String(buf)
 	return s[:n], s[n:]
 }
