@@ -18,7 +18,7 @@ func (a *StringArena) Alloc(n int) []byte {
 		a.chunk = make([]byte, 0, max(arenaChunk, n))
 	}
 	start := len(a.chunk)
-	return a.chunk[start:start:start+n]
+	return a.chunk[start : start : start+n]
 }
 
 // String makes b, written into the room the last Alloc gave, a string; b must
