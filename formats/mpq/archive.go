@@ -123,6 +123,7 @@ type Archive struct {
 	blocks []Block
 	names  []string            // by hash slot: the member's name, "" while none is known
 	arena  formats.StringArena // the bytes of the names from listfiles
+	named  []int32             // the slots names were given to, in that order
 	// index makes find independent of the table's contents (see slotIndex).
 	index *slotIndex
 }
@@ -311,7 +312,7 @@ func (a *Archive) parseHeader(off int64) error {
 // buildIndex prepares find: the names by slot, and the index that answers a
 // lookup whose probe is long (sumIndex, built on first use).
 func (a *Archive) buildIndex() {
-	a.names = make([]string, len(a.hashes))
+	a.names, a.named = make([]string, len(a.hashes)), nil
 	a.index = &slotIndex{}
 }
 
@@ -469,7 +470,7 @@ func (a *Archive) addNameBytes(name []byte) bool {
 		return false
 	}
 	if a.names[i] == "" {
-		a.names[i] = a.arena.Copy(name)
+		a.setName(i, a.arena.Copy(name))
 	}
 	return true
 }
@@ -480,7 +481,7 @@ func (a *Archive) addName(name string) bool {
 	}
 	if i := a.find(name); i >= 0 {
 		if a.names[i] == "" {
-			a.names[i] = name
+			a.setName(i, name)
 		}
 		return true
 	}
@@ -520,7 +521,7 @@ func NameAll(archives []*Archive, names []string) {
 		h := nameHashes(name)
 		for _, a := range archives {
 			if i := a.findHashed(h); i >= 0 && a.names[i] == "" {
-				a.names[i] = name
+				a.setName(i, name)
 			}
 		}
 	}
@@ -548,12 +549,20 @@ func (a *Archive) Members() []Member {
 	return out
 }
 
-// listedSlots are the hash slots Members lists, in table order: every entry
-// whose block exists.
+// setName names the member at slot i.
+func (a *Archive) setName(i int, name string) {
+	a.names[i] = name
+	a.named = append(a.named, int32(i))
+}
+
+// listedSlots are the hash slots Members lists (every entry whose block
+// exists): the named ones in the order they were named (a listfile's, which
+// a mount then reads its names in), then the others in table order.
 func (a *Archive) listedSlots() []int32 {
-	out := make([]int32, 0, len(a.blocks))
+	out := make([]int32, 0, len(a.named)+len(a.hashes)/2)
+	out = append(out, a.named...) // a name is only ever given to a listed slot
 	for i, e := range a.hashes {
-		if e.block != blockEmpty && a.usable(e) {
+		if e.block != blockEmpty && a.names[i] == "" && a.usable(e) {
 			out = append(out, int32(i))
 		}
 	}

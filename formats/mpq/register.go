@@ -34,8 +34,8 @@ func init() {
 }
 
 // mounted is an open MPQ as a formats.ArchiveReader: the members Members
-// lists, in hash-table order (a mount sorts them itself), each referred to by
-// its hash slot.
+// lists, in listedSlots' order (a mount sorts them itself), each referred to
+// by its hash slot.
 type mounted struct {
 	a     *Archive
 	slots []int32 // listedSlots
@@ -87,7 +87,9 @@ func (m *mounted) Find(name string) (formats.ArchiveMember, bool) {
 }
 
 func (m *mounted) AddListfile(data []byte) int {
-	return m.a.AddListfile(data)
+	n := m.a.AddListfile(data)
+	m.slots = m.a.listedSlots()
+	return n
 }
 
 // ShareNames names the members called names in every MPQ of set, hashing each
@@ -104,4 +106,7 @@ func (m *mounted) ShareNames(set []formats.ArchiveReader, names []string) {
 		archives[i] = x.a
 	}
 	NameAll(archives, names)
+	for _, x := range mpqs {
+		x.slots = x.a.listedSlots()
+	}
 }
