@@ -499,9 +499,9 @@ const maxListfile = 64 << 20
 func (a *Archive) AddListfile(data []byte) int {
 	n := 0
 	for len(data) > 0 {
-		end := bytes.IndexAny(data, ";\r\n")
-		if end < 0 {
-			end = len(data)
+		end := 0 // the name's end: ';', CR, LF or the data's
+		for end < len(data) && data[end] != ';' && data[end] != '\r' && data[end] != '\n' {
+			end++
 		}
 		if name := bytes.TrimSpace(data[:end]); len(name) > 0 && a.addNameBytes(name) {
 			n++

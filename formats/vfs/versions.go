@@ -79,7 +79,7 @@ func (m *Mount) inLayer(li int, name string) (e Entry, deleted, ok bool) {
 		}
 	} else if l.kind.Folder {
 		e, ok := m.Lookup(name)
-		return e, false, ok && e.layer == li
+		return e, false, ok && int(e.layer) == li
 	} else {
 		i, ok := m.layerMaps()[li][key(name)]
 		if !ok {
@@ -90,7 +90,7 @@ func (m *Mount) inLayer(li int, name string) (e Entry, deleted, ok bool) {
 	if mem.Name != "" {
 		p = formats.CleanTreePath(mem.Name) // as the archive (its listfile) spells it
 	}
-	e = Entry{Path: p, Size: mem.Size, Packed: mem.Packed, Archive: l.name, Named: true, layer: li, ref: mem.Ref}
+	e = Entry{Path: p, Size: mem.Size, Packed: mem.Packed, Archive: l.name, Named: true, layer: int32(li), ref: mem.Ref}
 	if mem.Deleted {
 		e.Size, e.Packed = 0, 0
 		return e, true, true
@@ -113,7 +113,7 @@ func (m *Mount) Versions(name string) []Version {
 		if m.layers[li].kind.Folder {
 			e = win // the exact case twin Lookup found
 		}
-		out = append(out, Version{Entry: e, Deleted: deleted, Wins: found && !deleted && win.layer == li})
+		out = append(out, Version{Entry: e, Deleted: deleted, Wins: found && !deleted && int(win.layer) == li})
 	}
 	return out
 }
@@ -200,7 +200,7 @@ func (m *Mount) Version(name string) (t formats.Tree, member string, ok bool, er
 	vs := m.Versions(member)
 	var held []string
 	for _, v := range vs {
-		if v.layer != li {
+		if int(v.layer) != li {
 			held = append(held, m.ArchiveLabel(v.Entry))
 			continue
 		}
@@ -222,7 +222,7 @@ func (m *Mount) archiveLabels() []string {
 	var out []string
 	for li, l := range m.layers {
 		if !l.kind.Folder {
-			out = append(out, m.ArchiveLabel(Entry{layer: li}))
+			out = append(out, m.ArchiveLabel(Entry{layer: int32(li)}))
 		}
 	}
 	return out
@@ -238,7 +238,7 @@ type asOf struct {
 func (a *asOf) lookup(name string) (Entry, bool) {
 	vs := a.m.Versions(name)
 	for i := len(vs) - 1; i >= 0; i-- {
-		if vs[i].layer <= a.last {
+		if int(vs[i].layer) <= a.last {
 			return vs[i].Entry, !vs[i].Deleted
 		}
 	}

@@ -46,8 +46,8 @@ type Entry struct {
 	// "FileNNNNNNNN.xxx").
 	Named bool
 
-	layer int
-	ref   int // the archive's handle on the member (formats.ArchiveMember.Ref)
+	layer int32 // beside Named: an Entry is 64 bytes
+	ref   int   // the archive's handle on the member (formats.ArchiveMember.Ref)
 }
 
 // The names of the standard kinds of layer (Kind, Layers): the Name of each
@@ -273,11 +273,11 @@ func (m *Mount) build() {
 				}
 				continue
 			}
-			e := Entry{Path: p, Size: mem.Size, Packed: mem.Packed, Archive: l.name, Named: mem.Named, layer: li, ref: mem.Ref}
+			e := Entry{Path: p, Size: mem.Size, Packed: mem.Packed, Archive: l.name, Named: mem.Named, layer: int32(li), ref: mem.Ref}
 			switch {
-			case ok && list[j].layer == li && firstWins:
+			case ok && int(list[j].layer) == li && firstWins:
 				continue // another copy (an MPQ's locale) of a file this archive already gave
-			case ok && list[j].layer == li && folder:
+			case ok && int(list[j].layer) == li && folder:
 				// A case twin (T.m2 beside t.m2): a disk may hold both, and
 				// each is a file of its own (see Lookup).
 				list, keys = append(list, e), append(keys, k)
@@ -416,7 +416,7 @@ func (m *Mount) hashed(name string) (Entry, bool) {
 		if mem.Deleted {
 			return Entry{}, false
 		}
-		return Entry{Path: p, Size: mem.Size, Packed: mem.Packed, Archive: l.name, Named: true, layer: li, ref: mem.Ref}, true
+		return Entry{Path: p, Size: mem.Size, Packed: mem.Packed, Archive: l.name, Named: true, layer: int32(li), ref: mem.Ref}, true
 	}
 	return Entry{}, false
 }
