@@ -7,9 +7,13 @@
 // A Mount is a formats.Tree: a model opened from it (OpenModel) reads its
 // companions and references from the same mount, under the rules of files on disk.
 //
-// An archive is recognised by content: a .toc, tree file or NRes archive by its
-// first bytes, an MPQ by a header at any 512-byte boundary (behind a
-// self-extracting stub too). An MPQ member no listfile names is listed as
+// Every kind of archive is registered with formats.RegisterArchive from its own
+// package (mpq, tre, nres; the folder is this package's kind, folder.go), and
+// a mount recognises, opens, orders and reads its layers through
+// formats.ArchiveKind and formats.ArchiveReader alone: a kind registered from
+// anywhere mounts like these. An archive is recognised by content: a .toc,
+// tree file or NRes archive by its first bytes, an MPQ by a header at any
+// 512-byte boundary (behind a self-extracting stub too). An MPQ member no listfile names is listed as
 // FileNNNNNNNN.xxx and still found by its exact name; the archives of a set
 // share the names any of them knows. In a folder, files whose paths differ
 // only in case (T.m2 beside t.m2) are two files.
