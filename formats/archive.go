@@ -57,6 +57,10 @@ type ArchiveKind struct {
 	// is served; otherwise a later member replaces an earlier one, as a later
 	// archive's does.
 	FirstWins bool
+	// NoMember, when set, is the error ReadMember gives for a member the
+	// archive does not hold, worded by the kind (member as named); otherwise
+	// the mount's "ARCHIVE:MEMBER: file does not exist".
+	NoMember func(archive, member string) error
 	// Uncounted says that reading a member unpacks nothing (NRes holds its
 	// members in memory; a folder's files are read under ReadFile's cap): its
 	// reads are not charged against a mount's unpack limit nor held to its

@@ -1,6 +1,10 @@
 package formats
 
-import "fmt"
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+)
 
 // ReadMember reads a file, or the member of an archive named "ARCHIVE:MEMBER"
 // when the archive is of a registered kind (an MPQ, an SWG tree file or .toc,
@@ -21,12 +25,16 @@ func ReadMember(name string) ([]byte, error) {
 		return nil, fmt.Errorf("%s: %s is not an archive whose members can be read", name, path)
 	}
 	defer closeTree()
+	asNamed := member
 	t, member, err = treeVersion(t, CleanTreePath(member))
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", name, err)
 	}
 	data, err := t.ReadFile(member)
 	if err != nil {
+		if k, _ := SniffArchive(path); errors.Is(err, fs.ErrNotExist) && k != nil && k.NoMember != nil {
+			return nil, k.NoMember(path, asNamed)
+		}
 		return nil, fmt.Errorf("%s: %v", name, err)
 	}
 	return data, nil

@@ -2,6 +2,7 @@ package nres
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 
 	"animscope/formats"
@@ -29,6 +30,9 @@ func init() {
 		},
 		Scene:     true,
 		Uncounted: true,
+		NoMember: func(archive, member string) error {
+			return fmt.Errorf("%s: the archive has no member %q", archive, member)
+		},
 	})
 }
 
