@@ -62,6 +62,27 @@ func BenchmarkMountList100k(b *testing.B) {
 	}
 }
 
+// BenchmarkMountLookup100k mounts the archive and looks one name up: the
+// mount's index is built on the first lookup, so this is what a command that
+// looks names up (batch, the viewer) pays, where ls pays MountList's.
+func BenchmarkMountLookup100k(b *testing.B) {
+	p := bigArchive(b)
+	b.ReportAllocs()
+	cpu0, n := processCPU(), 0
+	defer func() { reportCPU(b, cpu0, n, 0) }()
+	for b.Loop() {
+		n++
+		m, err := vfs.Open(p)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, ok := m.Lookup(`creature\kind042\model00042.blp`); !ok {
+			b.Fatal("not found")
+		}
+		m.Close()
+	}
+}
+
 func benchMatch(b *testing.B, pattern string, want int) {
 	m, err := vfs.Open(bigArchive(b))
 	if err != nil {

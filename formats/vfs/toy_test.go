@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 
 	"animscope/formats"
@@ -106,5 +107,51 @@ func TestToyArchiveKind(t *testing.T) {
 	}
 	if data, err := formats.ReadMember(dir + ":readme@base.toy"); err != nil || string(data) != "0123456789" {
 		t.Errorf("ReadMember(DIR:readme@base.toy) = %q, %v; want the base's version", data, err)
+	}
+}
+
+// TestMergeRules: how the layers of a mount merge, on toy archives (a kind
+// whose later member of one name replaces an earlier one): within an archive
+// the later copy wins; a later archive's file replaces an earlier one's; a
+// deletion marker removes a file until a later archive adds it again, and
+// removes nothing an archive gives after it.
+func TestMergeRules(t *testing.T) {
+	vfstest.RegisterToyKind()
+	dir := t.TempDir()
+	write := func(name string, ms ...vfstest.ToyMember) {
+		if err := os.WriteFile(filepath.Join(dir, name), vfstest.Toy(ms...), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	type M = vfstest.ToyMember
+	write("a.toy", M{Name: "twice", Content: "first"}, M{Name: "TWICE", Content: "second"},
+		M{Name: "gone", Content: "a"}, M{Name: "back", Content: "a"}, M{Name: "kept", Content: "a"},
+		M{Name: "self", Content: "a"}, M{Name: "self", Deleted: true}, M{Name: "self", Content: "again"})
+	write("b.toy", M{Name: "gone", Deleted: true}, M{Name: "back", Deleted: true}, M{Name: "kept", Content: "b"})
+	write("c.toy", M{Name: "back", Content: "c"}, M{Name: "nothing", Deleted: true})
+	m, err := vfs.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer m.Close()
+	got := map[string]string{}
+	for _, e := range m.Entries() {
+		data, err := m.Read(e)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got[e.Path] = string(data) + "@" + filepath.Base(e.Archive)
+	}
+	want := map[string]string{"TWICE": "second@a.toy", "back": "c@c.toy", "kept": "b@b.toy", "self": "again@a.toy"}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("merged: %v, want %v", got, want)
+	}
+	for p := range want {
+		if e, ok := m.Lookup(strings.ToUpper(p)); !ok || e.Path != p {
+			t.Errorf("Lookup(%s) = %+v, %v", strings.ToUpper(p), e, ok)
+		}
+	}
+	if m.Exists("gone") || m.Exists("nothing") {
+		t.Error("a deleted file is still there")
 	}
 }

@@ -31,7 +31,9 @@ import (
 	"io/fs"
 	"os"
 	"path"
+	"slices"
 	"strings"
+	"sync"
 	"sync/atomic"
 
 	"animscope/formats"
@@ -81,17 +83,15 @@ type Mount struct {
 	// Name is what was mounted, as the user named it.
 	Name    string
 	layers  []layer
-	entries []Entry        // sorted by lower-case path
-	index   map[string]int // lower-case path -> its place in the listing as read (see perm)
-	perm    []int32        // place as read -> entries index
-	lower   []string       // lower-case paths, parallel to entries (for search)
+	entries []Entry    // sorted by lower-case path
+	index   *lazyIndex // lower-case path -> entries index (indexOf)
+	lower   []string   // lower-case paths, parallel to entries (for search)
 	// maxBytes is the unpack limit; left is what remains of it (see SetMaxBytes).
 	maxBytes int64
 	left     atomic.Int64
 	// twins maps the exact path of each of a folder's case twins (T.m2 and t.m2)
-	// to its entry, and firstTwin their lower-case path to the first of them;
-	// nil when there are none.
-	twins, firstTwin map[string]int
+	// to its entry; nil when there are none.
+	twins map[string]int
 	// vers finds a path in each layer, for Versions (versions.go).
 	vers versionIndex
 }
@@ -244,23 +244,27 @@ func (m *Mount) shareNames() {
 	}
 }
 
-// build (re)computes the merged index, layer by layer.
+// build (re)computes the merged listing, layer by layer.
 func (m *Mount) build() {
 	m.shareNames()
-	// The entries go into one slice, found by key while the layers are read (a
-	// later layer's file replaces an earlier one's in place, a deletion marker
-	// blanks it), and are then sorted in place: a table of a million names
-	// costs one Entry each, not a map of copies.
+	// Every member of every layer goes into one slice, in load order, and
+	// the slice is sorted by key, places of one key in load order (sortByKey
+	// sorts 4-byte places, not 64-byte entries). A key's places then say,
+	// in the order they were read, what the mount serves (resolve): a later
+	// layer's file replaces an earlier one's, a deletion marker removes it.
+	// The entries are moved once, in place; the index that Lookup uses is
+	// built when a lookup first needs it. A table of a million names costs
+	// one Entry each, not a map of copies.
 	size := 0
 	for _, l := range m.layers {
 		size += l.a.Len()
 	}
 	list := make([]Entry, 0, size)
-	keys := make([]string, 0, size) // lower-case paths, parallel to list; "" for a deleted file
-	byKey := make(map[string]int, size)
+	keys := make([]string, 0, size) // lower-case paths, parallel to list
+	var markers []int32             // the places of deletion markers, in order
 	var names formats.StringArena
 	for li, l := range m.layers {
-		a, folder, firstWins := l.a, l.kind.Folder, l.kind.FirstWins
+		a, folder := l.a, l.kind.Folder
 		for i, n := 0, a.Len(); i < n; i++ {
 			mem := a.Member(i)
 			var p, k string
@@ -269,79 +273,126 @@ func (m *Mount) build() {
 			} else {
 				p, k = cleanLower(mem.Name, &names)
 			}
-			j, ok := byKey[k]
 			if mem.Deleted {
-				if ok {
-					keys[j] = ""
-					delete(byKey, k)
-				}
-				continue
+				markers = append(markers, int32(len(list)))
 			}
-			e := Entry{Path: p, Size: mem.Size, Packed: mem.Packed, Archive: l.name, Named: mem.Named, layer: int32(li), ref: mem.Ref}
-			switch {
-			case ok && int(list[j].layer) == li && firstWins:
-				continue // another copy (an MPQ's locale) of a file this archive already gave
-			case ok && int(list[j].layer) == li && folder:
-				// A case twin (T.m2 beside t.m2): a disk may hold both, and
-				// each is a file of its own (see Lookup).
-				list, keys = append(list, e), append(keys, k)
-			case ok:
-				list[j], keys[j] = e, k
-			default:
-				byKey[k] = len(list)
-				list, keys = append(list, e), append(keys, k)
-			}
+			list = append(list, Entry{Path: p, Size: mem.Size, Packed: mem.Packed, Archive: l.name, Named: mem.Named, layer: int32(li), ref: mem.Ref})
+			keys = append(keys, k)
 		}
 	}
-	// Drop the deleted, then sort by path ignoring case, case twins by their
-	// own spelling: the order is sorted as indexes (4 bytes a swap, not an
-	// Entry's 72; sortByKey), and the entries are then moved once, in place. byKey stays
-	// the index: it gives a key's place in list as read, and perm that
-	// place's in the sorted entries.
-	perm := make([]int32, len(list))
+	order := make([]int32, len(list))
+	for i := range order {
+		order[i] = int32(i)
+	}
+	sortByKey(order, keys, func(x, y int32) int { return int(x - y) })
+	// Keep what each key resolves to, in sorted order; a place's slot in
+	// kept is never past its slot in order, so kept reuses order's memory.
+	kept := order[:0]
+	marked := func(pos int32) bool { _, ok := slices.BinarySearch(markers, pos); return ok }
+	for g := 0; g < len(order); {
+		h := g + 1
+		for h < len(order) && keys[order[h]] == keys[order[g]] {
+			h++
+		}
+		if h == g+1 { // the common case: one place, a file unless it is a marker
+			if len(markers) == 0 || !marked(order[g]) {
+				kept = append(kept, order[g])
+			}
+		} else {
+			kept = append(kept, m.resolve(list, order[g:h], marked)...)
+		}
+		g = h
+	}
+	// Move the kept entries to the front in read order, then into sorted
+	// order, in place.
+	slot := make([]int32, len(list)) // place -> slot among the kept, -1 for the rest
+	for i := range slot {
+		slot[i] = -1
+	}
+	for _, pos := range kept {
+		slot[pos] = 0
+	}
 	n := 0
-	for i := range list {
-		perm[i] = -1
-		if keys[i] != "" {
-			list[n], keys[n] = list[i], keys[i]
-			perm[i] = int32(n)
+	for pos := range list {
+		if slot[pos] == 0 {
+			list[n], keys[n] = list[pos], keys[pos]
+			slot[pos] = int32(n)
 			n++
 		}
 	}
 	clear(list[n:])
 	list, keys = list[:n], keys[:n]
-	order := make([]int32, n) // sorted index -> place in list
-	for i := range order {
-		order[i] = int32(i)
+	for i, pos := range kept {
+		kept[i] = slot[pos]
 	}
-	sortByKey(order, keys, func(x, y int32) int { return strings.Compare(list[x].Path, list[y].Path) })
-	sorted := make([]int32, n) // place in list -> sorted index
-	for si, pos := range order {
-		sorted[pos] = int32(si)
-	}
-	for i, p := range perm {
-		if p >= 0 {
-			perm[i] = sorted[p]
+	permute(list, keys, kept)
+	m.entries, m.lower = list, keys
+	m.index = &lazyIndex{}
+	m.twins = nil
+	for i := 1; i < len(keys); i++ {
+		if keys[i] == keys[i-1] {
+			if m.twins == nil {
+				m.twins = map[string]int{}
+			}
+			m.twins[list[i-1].Path] = i - 1
+			m.twins[list[i].Path] = i
 		}
 	}
-	permute(list, keys, order)
-	m.entries, m.lower, m.index, m.perm = list, keys, byKey, perm
-	m.twins, m.firstTwin = nil, nil
-	for i := 1; i < len(keys); i++ {
-		if keys[i] != keys[i-1] {
+}
+
+// resolve is what the places of one key (in load order) leave in the mount,
+// in sorted order: a deletion marker removes the file; a later layer's file
+// replaces it; a second file of one layer is another copy, and the first
+// stays, where the kind says so (an MPQ's locales), or, in a folder, a case
+// twin (T.m2 beside t.m2: a disk may hold both, and each is a file of its
+// own, see Lookup); otherwise the later replaces the earlier.
+func (m *Mount) resolve(list []Entry, places []int32, marked func(int32) bool) []int32 {
+	var kept []int32
+	for _, pos := range places {
+		if marked(pos) {
+			kept = kept[:0]
 			continue
 		}
-		if m.twins == nil {
-			m.twins, m.firstTwin = map[string]int{}, map[string]int{}
+		if len(kept) > 0 && list[kept[0]].layer == list[pos].layer {
+			k := m.layers[list[pos].layer].kind
+			if k.FirstWins {
+				continue
+			}
+			if k.Folder {
+				kept = append(kept, pos)
+				continue
+			}
 		}
-		first := i - 1
-		if f, ok := m.firstTwin[keys[i]]; ok {
-			first = f
+		if len(kept) > 0 {
+			kept[0] = pos
+		} else {
+			kept = append(kept, pos)
 		}
-		m.firstTwin[keys[i]] = first
-		m.twins[list[i-1].Path] = i - 1
-		m.twins[list[i].Path] = i
 	}
+	// Case twins sort by their own spelling.
+	slices.SortFunc(kept, func(x, y int32) int { return strings.Compare(list[x].Path, list[y].Path) })
+	return kept
+}
+
+// lazyIndex finds a lower-case path's entry; it is built on first use.
+type lazyIndex struct {
+	once  sync.Once
+	byKey map[string]int
+}
+
+// indexOf is the entry of key k (the first of case twins).
+func (m *Mount) indexOf(k string) (int, bool) {
+	x := m.index
+	x.once.Do(func() {
+		x.byKey = make(map[string]int, len(m.lower))
+		for i, k := range m.lower {
+			if _, ok := x.byKey[k]; !ok {
+				x.byKey[k] = i
+			}
+		}
+	})
+	i, ok := x.byKey[k]
+	return i, ok
 }
 
 // permute puts entries and their keys in the order given (order[i] is the
@@ -380,17 +431,13 @@ func (m *Mount) Len() int { return len(m.entries) }
 // may hold both) are two files, each listed and matched; a lookup that spells
 // one of them exactly finds that one, any other spelling the first in order.
 func (m *Mount) Lookup(name string) (Entry, bool) {
-	k := key(name)
 	if m.twins != nil {
 		if j, ok := m.twins[formats.CleanTreePath(name)]; ok {
 			return m.entries[j], true
 		}
-		if j, ok := m.firstTwin[k]; ok {
-			return m.entries[j], true
-		}
 	}
-	if i, ok := m.index[k]; ok {
-		return m.entries[m.perm[i]], true
+	if i, ok := m.indexOf(key(name)); ok {
+		return m.entries[i], true
 	}
 	return m.hashed(name)
 }
@@ -591,7 +638,7 @@ func (m *Mount) Match(pattern string) ([]Entry, error) {
 	// listfile names it (a pattern with wildcards cannot match a name that is
 	// not known).
 	if !strings.ContainsAny(pat, "*?[") {
-		if _, ok := m.index[key(pat)]; !ok {
+		if _, ok := m.indexOf(key(pat)); !ok {
 			if e, ok := m.hashed(pattern); ok {
 				out = append(out, e)
 			}
