@@ -638,7 +638,7 @@ func (m *Mount) Match(pattern string) ([]Entry, error) {
 	// listfile names it (a pattern with wildcards cannot match a name that is
 	// not known).
 	if !strings.ContainsAny(pat, "*?[") {
-		if _, ok := m.indexOf(key(pat)); !ok {
+		if _, ok := slices.BinarySearch(m.lower, key(pat)); !ok { // m.lower is sorted
 			if e, ok := m.hashed(pattern); ok {
 				out = append(out, e)
 			}
