@@ -209,7 +209,9 @@ func LocalToModel(s *Skeleton, local []Transform, root *Affine, model []Affine) 
 	// With post and pre rotations (SWG) the rotation post · q · pre is formed
 	// first (localLinear's quatMul steps), a chunk of nodes at a time, into
 	// transforms that carry it: the rest of the formula is composeModel's, the
-	// same operations in the same order as LocalMatrix, so the same bits.
+	// same operations in the same order as LocalMatrix, so the same bits. The
+	// assembly loop (AVX2) forms it itself, eight nodes at a time, and leaves
+	// the Go loop only what it did not do (a bad parent).
 	post, pre := s.Post, s.Pre
 	if post != nil {
 		post = post[:n]
@@ -219,7 +221,6 @@ func LocalToModel(s *Skeleton, local []Transform, root *Affine, model []Affine) 
 	}
 	start := 0
 	if haveAVX2 && n > 0 {
-		// The assembly loop forms post · q · pre itself, lane-wise.
 		var po, pp *mgl32.Vec3
 		if offset != nil {
 			po = &offset[0]
