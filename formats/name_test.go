@@ -70,9 +70,6 @@ func TestParseName(t *testing.T) {
 		if n.NotFound() != tc.notFound {
 			t.Errorf("%s: ParseName(%q).NotFound() = %v, want %v", tc.name, tc.in, n.NotFound(), tc.notFound)
 		}
-		if p, m := splitMember(tc.in); p != n.Path() || m != n.Member {
-			t.Errorf("%s: splitMember(%q) = %q, %q; ParseName gives %q, %q", tc.name, tc.in, p, m, n.Path(), n.Member)
-		}
 	}
 }
 
