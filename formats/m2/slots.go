@@ -174,7 +174,7 @@ func (s *materialSet) fillSlotsOnDisk(det *Details, modelPath, root, skin string
 // skins beside it.
 func (s *materialSet) fillSlotsInTree(det *Details, src *formats.Source) {
 	s.name = src.Name
-	archive := formats.ArchiveOf(src.Name)
+	archive := src.Named().Archive
 	for i := range s.slots {
 		sl := &s.slots[i]
 		sl.Model = src.Name

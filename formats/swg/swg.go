@@ -57,7 +57,7 @@ func Sniff(name string, head []byte) bool {
 func Decode(src *formats.Source) (*formats.Part, error) {
 	res := newResolver(src.Opts.Root)
 	res.tree = src.Tree // a file opened from a mounted archive reads its references from it
-	res.archive = formats.ArchiveOf(src.Name)
+	res.archive = src.Named().Archive
 	key, _ := res.enter(src.Path)
 	defer res.leave(key)
 	return decodeFile(src.Path, src.Data, src.Opts, res)
