@@ -2,11 +2,9 @@ package main
 
 import (
 	"bytes"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"slices"
 	"strings"
 
@@ -353,13 +351,8 @@ func unknownWord(arg string) bool {
 	if arg == "" || strings.HasPrefix(arg, "-") {
 		return false
 	}
-	if _, err := os.Stat(arg); err == nil || !errors.Is(err, os.ErrNotExist) {
+	if !formats.ParseName(arg).NotFound() {
 		return false
-	}
-	if i := strings.LastIndex(arg, ":"); i > 0 {
-		if _, err := os.Stat(arg[:i]); err == nil {
-			return false
-		}
 	}
 	// A word with a path separator or an extension is meant as a file: the viewer
 	// says it cannot open it.
