@@ -162,8 +162,8 @@ func (sc *Scene) ShortName() string {
 	names := make([]string, len(sc.Files))
 	for i, f := range sc.Files {
 		names[i] = filepath.Base(f)
-		if p := StatPath(f); p != f {
-			names[i] = filepath.Base(strings.ReplaceAll(f[len(p)+1:], "\\", "/"))
+		if n := formats.ParseName(f); watchPath(n) != f {
+			names[i] = n.Base()
 		}
 	}
 	return strings.Join(names, " + ")
@@ -246,15 +246,16 @@ func nameOf(files []string) string {
 // StatPath is the file to watch for a scene name (an archive member
 // "archive.rlb:MEMBER" watches the archive).
 func StatPath(name string) string {
-	if _, err := os.Stat(name); err == nil {
-		return name
+	return watchPath(formats.ParseName(name))
+}
+
+// watchPath is StatPath for a name already parsed: a member of a game data
+// folder watches its whole name (the folder changes with every file in it).
+func watchPath(n formats.Name) string {
+	if n.IsMember() && !n.Info().IsDir() {
+		return n.Archive
 	}
-	if i := strings.LastIndex(name, ":"); i > 0 {
-		if st, err := os.Stat(name[:i]); err == nil && !st.IsDir() {
-			return name[:i]
-		}
-	}
-	return name
+	return n.String()
 }
 
 func statFiles(files []string) []time.Time {
