@@ -118,8 +118,9 @@ func (n Name) Version() (member, archive string, ok bool) {
 	return CutVersion(n.Member)
 }
 
-// Base is the last element of the member's path (either separator), or of the
-// file's path: "TANK.msh" for "models.rlb:TANK.msh".
+// Base is the last element of the member's path (either separator; an
+// "@ARCHIVE" suffix kept), or of the file's path: "TANK.msh" for
+// "models.rlb:TANK.msh".
 func (n Name) Base() string {
 	if n.Member != "" {
 		return filepath.Base(strings.ReplaceAll(n.Member, `\`, "/"))
