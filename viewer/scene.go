@@ -3,7 +3,7 @@ package viewer
 import (
 	"errors"
 	"fmt"
-	"os"
+	"io/fs"
 	"path/filepath"
 	"strings"
 	"time"
@@ -162,7 +162,7 @@ func (sc *Scene) ShortName() string {
 	names := make([]string, len(sc.Files))
 	for i, f := range sc.Files {
 		names[i] = filepath.Base(f)
-		if n := formats.ParseName(f); watchPath(n) != f {
+		if n := formats.ParseName(f); n.IsMember() && !n.Info().IsDir() {
 			names[i] = n.Base()
 		}
 	}
@@ -246,22 +246,27 @@ func nameOf(files []string) string {
 // StatPath is the file to watch for a scene name (an archive member
 // "archive.rlb:MEMBER" watches the archive).
 func StatPath(name string) string {
-	return watchPath(formats.ParseName(name))
+	p, _ := watched(formats.ParseName(name))
+	return p
 }
 
-// watchPath is StatPath for a name already parsed: a member of a game data
-// folder watches its whole name (the folder changes with every file in it).
-func watchPath(n formats.Name) string {
-	if n.IsMember() && !n.Info().IsDir() {
-		return n.Archive
+// watched is StatPath for a name already parsed, and what the name's lookup
+// found there (nil when nothing is): a member of a game data folder watches
+// its whole name, which is no file (the folder changes with every file in it).
+func watched(n formats.Name) (string, fs.FileInfo) {
+	if !n.IsMember() {
+		return n.String(), n.Info()
 	}
-	return n.String()
+	if !n.Info().IsDir() {
+		return n.Archive, n.Info()
+	}
+	return n.String(), nil
 }
 
 func statFiles(files []string) []time.Time {
 	out := make([]time.Time, len(files))
 	for i, f := range files {
-		if st, err := os.Stat(StatPath(f)); err == nil {
+		if _, st := watched(formats.ParseName(f)); st != nil {
 			out[i] = st.ModTime()
 		}
 	}
