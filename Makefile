@@ -121,10 +121,14 @@ check-nocgo:
 	GO=$(GO) .ci/nocgo-check
 
 # The repository stands on its own: no file outside the tests (which may read the
-# sample folder) points to the research notes kept outside it.
+# sample folder) points to the research notes kept outside it, and every reference
+# inside it resolves (internal/doccheck, also run by make test: markdown links and
+# their anchors, "§N" sections of the FORMAT.md files, paths named in documents and
+# comments, and the README's layout section against the tree).
 check-refs:
 	@if git grep -n -I -E '\.\./shared/(DESIGN|specs)|DESIGN\.md|specs/(msh|m2|swg|vca)\.md' -- ':!*_test.go'; then \
 	  echo "check-refs: the lines above refer to documents outside the repository"; exit 1; fi
+	$(GO) test -count=1 ./internal/doccheck/
 
 # Every fuzz target, FUZZTIME each (default 30s; CI uses 10s). A real finding
 # ("Failing input written") fails at once. Go's fuzzer sometimes ends a run with

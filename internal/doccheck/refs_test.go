@@ -2,6 +2,8 @@ package doccheck
 
 import (
 	"fmt"
+	"go/parser"
+	"go/token"
 	"os"
 	"path"
 	"path/filepath"
@@ -16,7 +18,8 @@ import (
 // line: a markdown file (FORMAT.md, formats/msh/FORMAT.md) or a family (MSH, M2,
 // SWG, VCA or VoxelCore: that package's FORMAT.md). With neither, it is the
 // document the reference sits in, or for a Go file the FORMAT.md of its package
-// (or of the nearest folder above that has one).
+// (or of the nearest folder above that has one, or else the document its
+// package comment names).
 var (
 	sectionRef = regexp.MustCompile(`§(\d+(?:\.\d+)*)(?:\s*[–-]\s*§?(\d+(?:\.\d+)*))?`)
 	mdName     = regexp.MustCompile(`(?:^|[^\w./-])((?:[\w-]+/)*[\w-]+\.md)\b`)
@@ -48,11 +51,31 @@ func resolveMD(from, name string) (string, bool) {
 	return "", false
 }
 
-// packageDoc is the FORMAT.md of from's folder or of the nearest folder above it.
+// packageDoc is the FORMAT.md of from's folder or of the nearest folder above
+// it; for a package that has none there, the first markdown file from the root
+// that its package comment names (nres: "formats/msh/FORMAT.md §2").
 func packageDoc(from string) (string, bool) {
 	for dir := path.Dir(from); dir != "." && dir != "/"; dir = path.Dir(dir) {
 		if p := dir + "/FORMAT.md"; exists(p) {
 			return p, true
+		}
+	}
+	return namedByPackageComment(path.Dir(from))
+}
+
+// namedByPackageComment is the first markdown path from the root named in the
+// package comment of a Go file in dir.
+func namedByPackageComment(dir string) (string, bool) {
+	names, _ := filepath.Glob(filepath.Join(root, filepath.FromSlash(dir), "*.go"))
+	for _, name := range names {
+		f, err := parser.ParseFile(token.NewFileSet(), name, nil, parser.PackageClauseOnly|parser.ParseComments)
+		if err != nil || f.Doc == nil {
+			continue
+		}
+		for _, m := range mdName.FindAllStringSubmatch(f.Doc.Text(), -1) {
+			if strings.Contains(m[1], "/") && exists(m[1]) {
+				return m[1], true
+			}
 		}
 	}
 	return "", false
