@@ -279,7 +279,7 @@ func TestNamedPaths(t *testing.T) {
 	for _, d := range topDirs(t) {
 		tops = append(tops, regexp.QuoteMeta(d))
 	}
-	rooted := regexp.MustCompile(`(?:^|[\s(\x60"'\[])(?:\./)?(?:animscope/)?((?:` + strings.Join(tops, "|") + `)/[^\s\x60"'(),;]*)`)
+	rooted := regexp.MustCompile(`(?:^|[\s(\x60"'\[])(?:\./)?(?:animscope/)?((?:` + strings.Join(tops, "|") + `)/[^\s\x60"'(),;\[\]]*)`)
 	count := 0
 	for _, f := range repoFiles(t) {
 		for _, l := range proseLines(f) {
