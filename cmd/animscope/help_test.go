@@ -130,4 +130,3 @@ func TestVersion(t *testing.T) {
 		}
 	}
 }
-
