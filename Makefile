@@ -74,8 +74,9 @@ test: deps vet fmt-check
 	$(GO) test -race -count=1 -run 'Concurrent' ./formats/all/ ./formats/m2/ ./formats/vca/ ./formats/vfs/ ./cmd/animscope/
 	$(MAKE) --no-print-directory install-check
 
-# The README's pictures of the workbench (docs/pictures), drawn by `animscope shot` from
-# the built-in demo and a synthetic frog (m2test.Frog), never from sample files.
+# The pictures of the workbench (docs/pictures; the README and docs/viewer.md show them),
+# drawn by `animscope shot` from the built-in demo and a synthetic frog (m2test.Frog),
+# never from sample files.
 pictures: deps
 	ANIMSCOPE_PICTURES=$(CURDIR)/docs/pictures $(XRUN) $(GO) test -count=1 -v -run TestREADMEPictures ./cmd/animscope/
 
