@@ -236,7 +236,8 @@ func TestMarkdownLinks(t *testing.T) {
 }
 
 // proseLines are a file's lines outside code blocks (fenced, or indented four
-// spaces after a blank line); a Go file's comment lines are all prose.
+// spaces after a blank line: this repository's lists never indent their
+// continuation lines that far); a Go file's comment lines are all prose.
 func proseLines(f textFile) []textLine {
 	if !f.md {
 		return f.lines
@@ -251,7 +252,7 @@ func proseLines(f textFile) []textLine {
 		case inFence:
 		case trim == "":
 			// a blank line neither starts nor ends an indented block
-		case strings.HasPrefix(l.text, "    ") && (prevBlank || inIndent) && !inList(out):
+		case strings.HasPrefix(l.text, "    ") && (prevBlank || inIndent):
 			inIndent = true
 		default:
 			inIndent = false
@@ -260,13 +261,6 @@ func proseLines(f textFile) []textLine {
 		prevBlank = trim == ""
 	}
 	return out
-}
-
-// inList reports whether the last prose line was a list item (whose indented
-// continuation is prose, not code). Good enough for this repository's lists,
-// which never hold code blocks.
-func inList(prose []textLine) bool {
-	return false
 }
 
 // TestNamedPaths: a path from the root (or from the naming file's folder) named in a document or a comment
