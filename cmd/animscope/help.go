@@ -417,19 +417,3 @@ func trimTrailing(s string) string {
 	}
 	return out.String()
 }
-
-// readmeHelp is the README's command-line section: `animscope help` as an
-// indented (Markdown code) block.
-func readmeHelp() string {
-	var b strings.Builder
-	b.WriteString("\n    $ animscope help\n")
-	for _, l := range strings.Split(strings.TrimSuffix(mainHelp(), "\n"), "\n") {
-		if l == "" {
-			b.WriteString("\n")
-		} else {
-			b.WriteString("    " + l + "\n")
-		}
-	}
-	b.WriteString("\n")
-	return b.String()
-}

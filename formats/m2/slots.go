@@ -30,6 +30,12 @@ const (
 	TextureCreature3 = 13
 )
 
+// The names of the slot types are what --texture takes for every model: the
+// command line reads them through formats.ParseSlot before any file is open.
+func init() {
+	formats.RegisterSlotNames(formats.SlotNames{Family: formats.FamilyM2, Name: SlotName, Parse: ParseSlot})
+}
+
 // slotNames are the names --texture takes and the labels of each type; types
 // 5, 7, 9 and 10 are obsolete in the client but named.
 var slotNames = map[int][2]string{
