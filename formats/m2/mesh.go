@@ -213,7 +213,7 @@ func (d *decoder) meshes(lay *layout, nBones int, node []int32) ([]formats.Mesh,
 
 	// One mesh per submesh.
 	meshes := make([]formats.Mesh, 0, subA.count)
-	det.Geosets = make([]Geoset, 0, subA.count)
+	det.Geosets = make([]geosetInfo, 0, subA.count)
 	gen := make([]int32, len(lookup))
 	slot := make([]uint32, len(lookup))
 	for si := 0; si < int(subA.count); si++ {
@@ -249,7 +249,7 @@ func (d *decoder) meshes(lay *layout, nBones int, node []int32) ([]formats.Mesh,
 		}
 		meshes = append(meshes, m)
 		det.uv1 = append(det.uv1, uv1)
-		g := Geoset{Submesh: si, ID: geoset, Vertices: len(m.Positions), Triangles: len(m.Indices) / 3, Bones: int(vb.u16(o + 12))}
+		g := geosetInfo{Submesh: si, ID: geoset, Vertices: len(m.Positions), Triangles: len(m.Indices) / 3, Bones: int(vb.u16(o + 12))}
 		var ma meshAlpha
 		if bi := bySub[si]; bi != nil {
 			g.Textures, g.BlendMode = bi.textures, bi.blend
