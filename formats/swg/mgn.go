@@ -480,9 +480,9 @@ func (m *MeshGen) readPSDT(c *iff.Cursor, ver, posN, normN int) (PerShader, erro
 	return ps, nil
 }
 
-// MaxInfluences is how many influences per vertex the Asset holds (Joints and
+// maxInfluences is how many influences per vertex the Asset holds (Joints and
 // Joints2).
-const MaxInfluences = 8
+const maxInfluences = 8
 
 // BindMeshes builds the Asset meshes of m for skeleton s, one per PSDT: XFNM
 // names are looked up case-insensitively (FORMAT.md §7.2). A name that is not in the
@@ -522,10 +522,10 @@ func (m *MeshGen) BindMeshes(s *anim.Skeleton) ([]formats.Mesh, []formats.Diagno
 			}
 		}
 		start += int(h)
-		if len(list) > MaxInfluences {
+		if len(list) > maxInfluences {
 			overflow++
 			sort.SliceStable(list, func(a, b int) bool { return list[a].w > list[b].w })
-			list = list[:MaxInfluences]
+			list = list[:maxInfluences]
 			kept = 0
 			for _, l := range list {
 				kept += l.w
@@ -542,7 +542,7 @@ func (m *MeshGen) BindMeshes(s *anim.Skeleton) ([]formats.Mesh, []formats.Diagno
 		perPos[p] = list
 	}
 	if overflow > 0 {
-		ds = append(ds, formats.DiagWarnf(m.File, -1, "%d positions have more than %d influences: the smallest are dropped", overflow, MaxInfluences))
+		ds = append(ds, formats.DiagWarnf(m.File, -1, "%d positions have more than %d influences: the smallest are dropped", overflow, maxInfluences))
 	}
 	var meshes []formats.Mesh
 	for si, ps := range m.Shaders {
@@ -630,12 +630,12 @@ func flatSkeleton(names []string) *anim.Skeleton {
 	return s
 }
 
-// Winding counts the triangles (a, b, c) of a list whose face normal
+// winding counts the triangles (a, b, c) of a list whose face normal
 // (b − a) × (c − a) points the same way as the sum of their vertex normals
 // (FORMAT.md §7.3; the client's ray test uses this normal). mirrored converts the
 // positions and normals with X negated and the triangles as (a, c, b), the
 // right-handed form the viewer draws: the count must not change.
-func Winding(positions, normals []mgl32.Vec3, tris []uint32, mirrored bool) (agree, total int) {
+func winding(positions, normals []mgl32.Vec3, tris []uint32, mirrored bool) (agree, total int) {
 	for t := 0; t+2 < len(tris); t += 3 {
 		a, b, c := tris[t], tris[t+1], tris[t+2]
 		pa, pb, pc := positions[a], positions[b], positions[c]
@@ -654,9 +654,9 @@ func Winding(positions, normals []mgl32.Vec3, tris []uint32, mirrored bool) (agr
 	return agree, total
 }
 
-// MirrorTriangles returns the triangles with two indices swapped, (a, c, b):
+// mirrorTriangles returns the triangles with two indices swapped, (a, c, b):
 // the counter-clockwise front faces of the mirrored, right-handed space.
-func MirrorTriangles(tris []uint32) []uint32 {
+func mirrorTriangles(tris []uint32) []uint32 {
 	out := make([]uint32, len(tris))
 	for t := 0; t+2 < len(tris); t += 3 {
 		out[t], out[t+1], out[t+2] = tris[t], tris[t+2], tris[t+1]
