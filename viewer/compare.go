@@ -7,11 +7,11 @@ import (
 	"animscope/formats"
 )
 
-// Match pairs the nodes of two scenes (formats.MatchNodes, the rule `diff` uses).
-type Match = formats.NodeMatch
+// match pairs the nodes of two scenes (formats.MatchNodes, the rule `diff` uses).
+type match = formats.NodeMatch
 
-// MatchNodes matches the nodes of a and b.
-func MatchNodes(a, b *Scene) *Match { return formats.MatchNodes(a.Asset, b.Asset) }
+// matchNodes matches the nodes of a and b.
+func matchNodes(a, b *Scene) *match { return formats.MatchNodes(a.Asset, b.Asset) }
 
 // ProbesDiffer reports whether two probes differ in frame, branch or keys, as
 // `diff` counts it (anim.CompareProbes).
@@ -128,8 +128,8 @@ func DiffWords(d anim.ProbeDiff, chans uint16, branch bool, cn *ChannelNames) st
 	return string(b)
 }
 
-// ProbeDiffWords is DiffWords for one pair of probes.
-func ProbeDiffWords(a, b *anim.Probe, branch bool) string {
+// probeDiffWords is DiffWords for one pair of probes.
+func probeDiffWords(a, b *anim.Probe, branch bool) string {
 	var cn ChannelNames
 	d, chans := KeyDiffs(a, b, &cn)
 	return DiffWords(d, chans, branch, &cn)

@@ -49,7 +49,7 @@ func TestFallbackMapGolden(t *testing.T) {
 	if !s.OpenCompare([]string{"a.msh"}, []string{"b.msh"}) {
 		t.Fatal(s.LastError())
 	}
-	fm := BuildFallbackMap(s.Scene, s.SceneB, s.Match, 0, MapMaxCols)
+	fm := buildFallbackMap(s.Scene, s.SceneB, s.Match, 0, mapMaxCols)
 	if fm.Rows != 3 || fm.Cols != 11 {
 		t.Fatalf("map is %d×%d, want 3 nodes × 11 frames (t = 0..10)", fm.Rows, fm.Cols)
 	}

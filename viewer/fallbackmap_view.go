@@ -9,15 +9,15 @@ type MapMode int
 // A's and B's colour each cell by its branch and mark the differing ones; for a
 // family without a fallback branch the map always shows where they differ.
 const (
-	MapA MapMode = iota
+	mapA MapMode = iota
 	MapB
 	MapDiff
 )
 
 // Zoom limits of the map (a factor on the fitted cell size).
 const (
-	MapZoomMin  = 0.25
-	MapZoomMax  = 16
+	mapZoomMin  = 0.25
+	mapZoomMax  = 16
 	MapZoomStep = 1.25
 	// mapMinCellW is the narrowest fitted column in points; mapMaxCellW the
 	// widest (a short clip does not get columns a hand wide).
@@ -68,14 +68,14 @@ func (v *MapView) Fit(rows, cols int, w, h, line float32) {
 	cw := min(max(v.ViewW/float32(max(cols, 1)), mapMinCellW), mapMaxCellW)
 	ch := min(max(v.ViewH/float32(max(rows, 1)), max(line, 1)), max(line, 1)*mapMaxRowLines)
 	v.fitW, v.fitH = cw, ch
-	v.Zoom = min(max(v.Zoom, v.minZoom()), MapZoomMax)
+	v.Zoom = min(max(v.Zoom, v.minZoom()), mapZoomMax)
 	v.CellW, v.CellH = cw*v.Zoom, ch*v.Zoom
 	v.clamp(rows, cols)
 }
 
 // minZoom is the zoom below which a cell would be smaller than mapMinCell.
 func (v *MapView) minZoom() float32 {
-	z := float32(MapZoomMin)
+	z := float32(mapZoomMin)
 	if v.fitW > 0 && v.fitH > 0 {
 		z = max(z, mapMinCell/v.fitW, mapMinCell/v.fitH)
 	}
@@ -128,12 +128,12 @@ func (v *MapView) CellAt(rows, cols int, x, y float32) (r, c int, ok bool) {
 	return r, c, true
 }
 
-// ZoomBy multiplies the zoom by f (within MapZoomMin…MapZoomMax, and no cell
+// ZoomBy multiplies the zoom by f (within mapZoomMin…mapZoomMax, and no cell
 // smaller than mapMinCell points) keeping the
 // content under the view point (ax, ay) in place (ctrl+wheel zooms at the mouse;
 // the buttons at the view's middle).
 func (v *MapView) ZoomBy(rows, cols int, f, ax, ay float32) {
-	z := min(max(v.Zoom*f, v.minZoom()), MapZoomMax)
+	z := min(max(v.Zoom*f, v.minZoom()), mapZoomMax)
 	if z == v.Zoom || v.Zoom <= 0 {
 		return
 	}
@@ -149,10 +149,10 @@ func (v *MapView) ZoomBy(rows, cols int, f, ax, ay float32) {
 	v.ScrollSet = true
 }
 
-// MapPanel is compare mode's fallback map: the map of the scenes on screen
+// mapPanel is compare mode's fallback map: the map of the scenes on screen
 // (rebuilt only when a scene, its reading or the clip changes), its view, and
 // a request to show it.
-type MapPanel struct {
+type mapPanel struct {
 	View MapView
 	// Show asks the GUI to bring the fallback map forward (the compare panel's
 	// "Fallback map" tab; panel id fallback-map); the GUI clears it.
@@ -175,7 +175,7 @@ func (s *State) FallbackMap() *FallbackMap {
 	}
 	key := [3]int{a.Gen, b.Gen, s.Clip}
 	if s.Map.fm == nil || s.Map.key != key {
-		s.Map.fm = BuildFallbackMap(a, b, m, s.Clip, MapMaxCols)
+		s.Map.fm = buildFallbackMap(a, b, m, s.Clip, mapMaxCols)
 		s.Map.key = key
 		v := &s.Map.View
 		if v.Marked && (v.Row >= s.Map.fm.Rows || v.Col >= s.Map.fm.Cols) {
@@ -217,7 +217,7 @@ func (s *State) MapStep(dir int) bool {
 	return ok
 }
 
-// MapShowPair shows matched pair k (Match.Pairs[k], the map's row k) at the
+// MapShowPair shows matched pair k (match.Pairs[k], the map's row k) at the
 // current time's frame on the fallback map: picks that cell (MapPick: the time
 // moves onto the frame) and brings the map forward (the compare table's
 // double-click). It reports false when the pair has no row (past the map's

@@ -45,7 +45,7 @@ func TestNextKey(t *testing.T) {
 		{"M2 milliseconds", []float64{0, 333, 667, 1000}, 333.0000000001, 1, 0, 1000, false, 667, true},
 	}
 	for _, tc := range tests {
-		got, ok := NextKey(tc.kt, tc.t, tc.dir, tc.lo, tc.hi, tc.loop)
+		got, ok := nextKey(tc.kt, tc.t, tc.dir, tc.lo, tc.hi, tc.loop)
 		if ok != tc.ok || (ok && got != tc.want) {
 			t.Errorf("%s: NextKey(%v, %v, %d, [%v, %v], loop %v) = %v, %v; want %v, %v",
 				tc.name, tc.kt, tc.t, tc.dir, tc.lo, tc.hi, tc.loop, got, ok, tc.want, tc.ok)
@@ -121,7 +121,7 @@ func TestStepKey(t *testing.T) {
 		sel     int
 		also    []int
 		channel anim.TrackKind
-		scope   KeyScope
+		scope   keyScope
 		loop    bool
 		from    float64
 		dir     int

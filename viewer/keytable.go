@@ -19,11 +19,11 @@ const (
 	KeyDiffK1
 )
 
-// KeyRow is one line of the key table: channel Chan of node Node (side A) and of
+// keyRow is one line of the key table: channel Chan of node Node (side A) and of
 // NodeB (side B, −1 without one). Chan indexes the probe's key records; a probe
 // without any gets one row with Chan 0 and nothing to show. First marks the
 // first row shown for a node, where its name goes.
-type KeyRow struct {
+type keyRow struct {
 	Node, NodeB int32
 	Chan        int16
 	First       bool
@@ -59,7 +59,7 @@ type KeyTable struct {
 	Filter       string
 	OnlyFallback bool
 	OnlyDiff     bool
-	Rows         []KeyRow
+	Rows         []keyRow
 
 	gen    int
 	filter string
@@ -123,7 +123,7 @@ func (kt *KeyTable) Update(in *KeySides) {
 			if onlyDiff && diff == 0 {
 				continue
 			}
-			kt.Rows = append(kt.Rows, KeyRow{Node: a, NodeB: b, Chan: int16(c), First: first, Diff: diff})
+			kt.Rows = append(kt.Rows, keyRow{Node: a, NodeB: b, Chan: int16(c), First: first, Diff: diff})
 			first = false
 		}
 	}

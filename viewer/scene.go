@@ -44,7 +44,7 @@ type Scene struct {
 	TexturesGen int
 	skin        string // the skin UseSkin chose ("": the decoder's default)
 	mtimes      []time.Time
-	// RootMotion applies the clip's locomotion (LocomotionClip) as the root.
+	// RootMotion applies the clip's locomotion (locomotionClip) as the root.
 	RootMotion bool
 	optsKey    string // Opts.Key(), for caches keyed by reading
 	bb         *billboards
@@ -92,7 +92,7 @@ func NewScene(a *formats.Asset, files []string, opts formats.Options) (*Scene, e
 	for i, name := range a.Skeleton.Names {
 		sc.labels[i] = name
 		if strings.TrimSpace(name) == "" {
-			sc.labels[i] = UnnamedNode
+			sc.labels[i] = unnamedNode
 		}
 	}
 	if a.MeshesInBindPose {
@@ -106,11 +106,11 @@ func NewScene(a *formats.Asset, files []string, opts formats.Options) (*Scene, e
 	return sc, nil
 }
 
-// UnnamedNode is how the panels show a node whose file gives it no name (a
+// unnamedNode is how the panels show a node whose file gives it no name (a
 // VoxelCore skeleton's root), rather than a blank row.
-const UnnamedNode = "(unnamed)"
+const unnamedNode = "(unnamed)"
 
-// NodeLabel is node i's name as the panels show it: its name, or UnnamedNode
+// NodeLabel is node i's name as the panels show it: its name, or unnamedNode
 // for a node without one. Lookups by name (reloads, matching, the command
 // line) use Skel.Names.
 func (sc *Scene) NodeLabel(i int) string { return sc.labels[i] }
@@ -215,8 +215,8 @@ func (sc *Scene) RestIsBind() bool {
 	return sc.Skel.HasBindPose() || len(sc.Asset.Clips) == 0
 }
 
-// KeyCount sums the key records of the probes (for the statistics line).
-func KeyCount(probes []anim.Probe) int {
+// keyCount sums the key records of the probes (for the statistics line).
+func keyCount(probes []anim.Probe) int {
 	n := 0
 	for i := range probes {
 		n += probes[i].Len()
@@ -279,5 +279,5 @@ func (sc *Scene) Changed() bool {
 	return false
 }
 
-// LocomotionClip is a clip that carries root motion (anim.LocomotionClip).
-type LocomotionClip = anim.LocomotionClip
+// locomotionClip is a clip that carries root motion (anim.LocomotionClip).
+type locomotionClip = anim.LocomotionClip
