@@ -59,7 +59,6 @@ func (sc *Scene) Customize(c wowchar.Customization) ([]formats.Diagnostic, error
 	}
 	warns := ch.Dress(sc.Asset, c)
 	ch.Custom = c
-	sceneGen++
-	sc.Gen = sceneGen
+	sc.changed()
 	return warns, nil
 }

@@ -63,7 +63,8 @@ type DopeSheet struct {
 	// HasBranch says whether the cells carry a branch (Scene.HasBranch).
 	HasBranch bool
 
-	gen, clip    int
+	gen          Revision
+	clip         int
 	sceneName    string
 	filter       string
 	lastSel      int
@@ -81,7 +82,7 @@ type DopeSheet struct {
 }
 
 // NewDopeSheet is an empty dope sheet.
-func NewDopeSheet() *DopeSheet { return &DopeSheet{gen: -1, ScrollTo: -1, lastSel: -2} }
+func NewDopeSheet() *DopeSheet { return &DopeSheet{ScrollTo: -1, lastSel: -2} }
 
 // Sync follows the scene, the clip and the selection: it rebuilds the per-clip
 // data when the scene or clip changed, samples the expanded nodes' channels when

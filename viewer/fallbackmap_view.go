@@ -158,7 +158,13 @@ type mapPanel struct {
 	// "Fallback map" tab; panel id fallback-map); the GUI clears it.
 	Show bool
 	fm   *FallbackMap
-	key  [3]int
+	key  mapKey
+}
+
+// mapKey is what the fallback map was built for: both scenes' revisions and the clip.
+type mapKey struct {
+	a, b Revision
+	clip int
 }
 
 // ShowFallbackMap asks the window to show the fallback map (compare mode).
@@ -173,7 +179,7 @@ func (s *State) FallbackMap() *FallbackMap {
 		s.Map.fm = nil
 		return nil
 	}
-	key := [3]int{a.Gen, b.Gen, s.Clip}
+	key := mapKey{a.Gen, b.Gen, s.Clip}
 	if s.Map.fm == nil || s.Map.key != key {
 		s.Map.fm = buildFallbackMap(a, b, m, s.Clip, mapMaxCols)
 		s.Map.key = key

@@ -100,8 +100,7 @@ func (sc *Scene) SetGeosets(show formats.GeosetSet) error {
 		return errors.New("this scene has no geosets")
 	}
 	formats.ApplyGeosets(sc.Meshes, groups, show)
-	sceneGen++
-	sc.Gen = sceneGen
+	sc.changed()
 	return nil
 }
 
@@ -127,7 +126,6 @@ func (sc *Scene) FillSlot(typ int, file string) error {
 	if err != nil {
 		return err
 	}
-	sceneGen++
-	sc.Gen = sceneGen
+	sc.changed()
 	return nil
 }

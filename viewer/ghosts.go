@@ -103,7 +103,8 @@ type motion struct {
 // when it changes (over the whole clip they do not move with time).
 type trailKey struct {
 	scene          *Scene
-	gen, clip      int
+	gen            Revision
+	clip           int
 	rest, blend    bool
 	clipB          int
 	weight         float32

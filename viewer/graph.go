@@ -121,7 +121,7 @@ type graphCurve struct {
 }
 
 type graphKey struct {
-	genA, genB       int
+	genA, genB       Revision
 	optsA, optsB     string
 	clip             int
 	blend            bool

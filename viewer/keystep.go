@@ -36,8 +36,9 @@ type keySteps struct {
 	// graph plots beside it (ctrl-click in the tree).
 	Also []int
 
-	valid     bool
-	gen, clip int
+	valid bool
+	gen   Revision
+	clip  int
 	// off[k] and times[k] hold every node's sorted key times of kind k: node
 	// i's are times[k][off[k][i]:off[k][i+1]]; all is every node's, any kind.
 	off   [anim.NumTrackKinds][]int32

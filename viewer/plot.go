@@ -12,8 +12,9 @@ const plotSamples = 64
 var plotChannels = [10]string{"t.x", "t.y", "t.z", "q.w", "q.x", "q.y", "q.z", "s.x", "s.y", "s.z"}
 
 type plotKey struct {
-	gen, clip, node int
-	opts            string
+	gen        Revision
+	clip, node int
+	opts       string
 }
 
 // plot is the selected node's sampled channels over the clip, and its key times.

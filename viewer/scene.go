@@ -36,12 +36,12 @@ type Scene struct {
 	Children [][]int32
 	Roots    []int32
 	// Gen changes whenever the meshes change, so the renderer re-uploads.
-	Gen int
+	Gen Revision
 	// Textures are the texture files of the meshes' materials as the renderer
 	// read them (filled when the meshes are uploaded).
 	Textures []SceneTexture
 	// TexturesGen is the Gen the Textures were read for.
-	TexturesGen int
+	TexturesGen Revision
 	skin        string // the skin UseSkin chose ("": the decoder's default)
 	mtimes      []time.Time
 	// RootMotion applies the clip's locomotion (locomotionClip) as the root.
@@ -60,7 +60,25 @@ type Scene struct {
 	charFound bool
 }
 
-var sceneGen int
+// A Revision names one state of one scene's meshes: NewScene gives a scene its
+// first, and every change of what is drawn (a slot, geosets, a skin, a texture
+// slot, a character's dress) its next. Two scenes never share a revision, so a
+// cache keyed by one (compared with ==) sees both a reload and a change of the
+// meshes. The scene's identity is a token it allocates, not a package counter:
+// scenes of different viewers (or tests) share nothing, and a cache that holds
+// a revision keeps only the token, not the scene, alive. The zero Revision is no
+// scene's.
+type Revision struct {
+	scene *sceneToken
+	n     int
+}
+
+// sceneToken is a scene's identity in its revisions; it is not empty, so every
+// token has an address of its own.
+type sceneToken struct{ _ byte }
+
+// changed gives the scene its next revision (see Revision).
+func (sc *Scene) changed() { sc.Gen = Revision{sc.Gen.scene, sc.Gen.n + 1} }
 
 // NewScene wraps a decoded asset.
 func NewScene(a *formats.Asset, files []string, opts formats.Options) (*Scene, error) {
@@ -100,8 +118,7 @@ func NewScene(a *formats.Asset, files []string, opts formats.Options) (*Scene, e
 		rest.Evaluate(sc.Skel, &anim.PoseRequest{Rest: true})
 		sc.bindSkin = rest.Skin
 	}
-	sceneGen++
-	sc.Gen = sceneGen
+	sc.Gen = Revision{scene: new(sceneToken), n: 1}
 	sc.mtimes = statFiles(files)
 	return sc, nil
 }
@@ -180,8 +197,7 @@ func (sc *Scene) SetSlot(a, b int) error {
 		return fmt.Errorf("slot (%d, %d): %v", a, b, p)
 	}
 	sc.Meshes = meshes
-	sceneGen++
-	sc.Gen = sceneGen
+	sc.changed()
 	return nil
 }
 

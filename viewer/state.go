@@ -584,7 +584,7 @@ func (s *State) validate(sc *Scene, req *anim.PoseRequest) error {
 // requestShape is what Pose.Validate's verdict on a request depends on.
 type requestShape struct {
 	sc     *Scene
-	gen    int
+	gen    Revision
 	a, b   anim.Clip
 	probes bool
 	rest   bool

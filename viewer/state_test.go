@@ -354,7 +354,7 @@ func TestDemoSlotsAndOptions(t *testing.T) {
 	gen, n := s.Scene.Gen, len(s.Scene.Meshes)
 	s.SetSlot(0, 4) // the collision group: possibly empty, never a panic
 	if s.Scene.Gen == gen || s.SlotA != 0 || s.SlotB != 4 {
-		t.Errorf("SetSlot(0, 4): gen %d→%d slot %d,%d; want a new generation and slot 0,4", gen, s.Scene.Gen, s.SlotA, s.SlotB)
+		t.Errorf("SetSlot(0, 4): gen %v→%v slot %d,%d; want a new generation and slot 0,4", gen, s.Scene.Gen, s.SlotA, s.SlotB)
 	}
 	s.SetSlot(0, 0)
 	if len(s.Scene.Meshes) != n {

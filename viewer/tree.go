@@ -12,7 +12,7 @@ type TreeView struct {
 	// ScrollTo is the row to bring into view (−1: none); the panel clears it.
 	ScrollTo int
 	closed   []bool
-	gen      int
+	gen      Revision
 	lastSel  int
 	stack    []treeRow
 	dirty    bool
