@@ -65,248 +65,23 @@ type PerShader struct {
 // are also checked against the chunk sizes).
 const maxCount = 1 << 26
 
-// DecodeMeshGen reads a .mgn from memory.
+// DecodeMeshGen reads a .mgn from memory. It reads the blocks of FORM SKMG in
+// their fixed order, one step each (a mgnReader method per chunk or form); a
+// step that finds a problem stops the decode with its error.
 func DecodeMeshGen(file string, data []byte) (*MeshGen, error) {
-	c := iff.NewCursor(file, data)
-	if _, err := c.EnterForm("SKMG"); err != nil {
+	r := &mgnReader{c: iff.NewCursor(file, data)}
+	if err := r.version(); err != nil {
 		return nil, err
 	}
-	vb, err := c.EnterForm("")
-	if err != nil {
-		return nil, err
-	}
-	m := &MeshGen{File: file, Version: vb.Name}
-	ver := 0
-	switch vb.Name {
-	case "0002":
-		ver = 2
-	case "0003":
-		ver = 3
-	case "0004":
-		ver = 4
-	default:
-		return nil, c.Errf(vb.Off, "FORM SKMG: unknown version %s (0002, 0003 and 0004 load)", vb.Name)
-	}
-	info, err := c.Chunk("INFO")
-	if err != nil {
-		return nil, err
-	}
-	m.MaxTransformsPerVertex = info.I32()
-	m.MaxTransformsPerShader = info.I32()
-	var cnt [7]int32
-	for i := range cnt {
-		cnt[i] = info.I32()
-	}
-	ozCount := int(info.I16())
-	ozcCount := int(info.I16())
-	ztoCount := int(info.I16())
-	m.OcclusionLayer = info.I16()
-	if err := done(info); err != nil {
-		return nil, err
-	}
-	names := [7]string{"skeleton name", "transform name", "position", "weight", "normal", "per-shader data", "blend target"}
-	rest := c.Remaining()
-	for i, n := range cnt {
-		if n < 0 || n > maxCount || (i != 6 && !fitsBytes(int64(n), rest)) {
-			return nil, c.Errf(info.Off, "SKMG INFO: %s count %d is out of range (%d bytes follow)", names[i], n, rest)
-		}
-	}
-	skelN, xfN, posN, wN, normN, psdtN := int(cnt[0]), int(cnt[1]), int(cnt[2]), int(cnt[3]), int(cnt[4]), int(cnt[5])
-	m.BlendTargetCount = int(cnt[6])
-
-	strs := func(tag string, n int) ([]string, error) {
-		ch, err := c.Chunk(tag)
-		if err != nil {
-			return nil, err
-		}
-		if !ch.Count(tag, int64(n), 1) {
-			return nil, ch.Err()
-		}
-		out := make([]string, n)
-		for i := range out {
-			out[i] = ch.CString()
-		}
-		return out, done(ch)
-	}
-	if m.Skeletons, err = strs("SKTM", skelN); err != nil {
-		return nil, err
-	}
-	if m.XFNM, err = strs("XFNM", xfN); err != nil {
-		return nil, err
-	}
-	vecs := func(ch *iff.Chunk, n int) ([]mgl32.Vec3, error) {
-		if !ch.Count(ch.Tag, int64(n), 12) {
-			return nil, ch.Err()
-		}
-		out := make([]mgl32.Vec3, n)
-		for i := range out {
-			out[i] = ch.Vec3()
-			if err := unusable(ch, "entry|", i, out[i][:]...); err != nil {
-				return nil, err
-			}
-		}
-		return out, done(ch)
-	}
-	ch, err := c.Chunk("POSN")
-	if err != nil {
-		return nil, err
-	}
-	if m.Positions, err = vecs(ch, posN); err != nil {
-		return nil, err
-	}
-	if ch, err = c.Chunk("TWHD"); err != nil {
-		return nil, err
-	}
-	if !ch.Count("TWHD", int64(posN), 4) {
-		return nil, ch.Err()
-	}
-	m.WeightHead = make([]int32, posN)
-	total := int64(0)
-	for i := range m.WeightHead {
-		h := ch.I32()
-		if ch.Err() == nil && h < 0 {
-			return nil, c.Errf(ch.Offset()-4, "TWHD: position %d has a negative weight count %d", i, h)
-		}
-		m.WeightHead[i] = h
-		total += int64(h)
-	}
-	if err := done(ch); err != nil {
-		return nil, err
-	}
-	if total != int64(wN) {
-		return nil, c.Errf(ch.Off, "TWHD: the weight counts add up to %d, INFO says %d weights", total, wN)
-	}
-	if ch, err = c.Chunk("TWDT"); err != nil {
-		return nil, err
-	}
-	if !ch.Count("TWDT", int64(wN), 8) {
-		return nil, ch.Err()
-	}
-	m.Weights = make([]Weight, wN)
-	for i := range m.Weights {
-		j := ch.I32()
-		w := ch.F32()
-		if err := unusable(ch, "weight|", i, w); err != nil {
-			return nil, err
-		}
-		if ch.Err() == nil && (j < 0 || int(j) >= xfN) {
-			return nil, c.Errf(ch.Offset()-8, "TWDT: weight %d names transform %d, but XFNM has %d names", i, j, xfN)
-		}
-		m.Weights[i] = Weight{Joint: j, Weight: w}
-	}
-	if err := done(ch); err != nil {
-		return nil, err
-	}
-	if ch, err = c.TryChunk("NORM"); err != nil {
-		return nil, err
-	} else if ch != nil {
-		if m.Normals, err = vecs(ch, normN); err != nil {
+	for _, step := range []func() error{
+		r.info, r.names, r.positions, r.weightHeads, r.weights, r.normals,
+		r.dot3, r.hardpoints, r.blendTargets, r.occlusion, r.shaders, r.triangleSets,
+	} {
+		if err := step(); err != nil {
 			return nil, err
 		}
 	}
-	if ver >= 4 {
-		if ch, err = c.TryChunk("DOT3"); err != nil {
-			return nil, err
-		} else if ch != nil {
-			n := int64(ch.I32())
-			if !ch.Count("DOT3", n, 16) {
-				return nil, ch.Err()
-			}
-			m.Dot3Count = int(n)
-			if ch.Remaining() != int(n)*16 {
-				m.Diagnostics = append(m.Diagnostics, formats.DiagWarnf(file, int64(ch.Off), "DOT3: %d bytes for %d tangents", ch.Remaining(), n))
-			}
-		}
-	}
-	if ver >= 3 {
-		if ok, err := c.TryEnterForm("HPTS"); err != nil {
-			return nil, err
-		} else if ok {
-			for _, tag := range []string{"STAT", "DYN "} {
-				ch, err := c.TryChunk(tag)
-				if err != nil {
-					return nil, err
-				}
-				if ch == nil {
-					continue
-				}
-				n := int64(ch.I16())
-				if !ch.Count(tag, n, 2+28) {
-					return nil, ch.Err()
-				}
-				for i := int64(0); i < n; i++ {
-					h := Hardpoint{Dynamic: tag == "DYN "}
-					h.Name = ch.CString()
-					h.Parent = ch.CString()
-					h.Rotation = ch.Quat()
-					h.Position = ch.Vec3()
-					m.Hardpoints = append(m.Hardpoints, h)
-				}
-				if err := done(ch); err != nil {
-					return nil, err
-				}
-			}
-			if !c.AtEnd() {
-				m.Diagnostics = append(m.Diagnostics, formats.DiagWarnf(file, int64(c.Offset()), "FORM HPTS: %d bytes of unknown blocks ignored", c.Remaining()))
-			}
-			c.Exit()
-		}
-	}
-	if m.BlendTargetCount > 0 {
-		if ok, err := c.TryEnterForm("BLTS"); err != nil {
-			return nil, err
-		} else if ok {
-			for i := 0; i < m.BlendTargetCount; i++ {
-				if _, err := c.EnterForm("BLT "); err != nil {
-					return nil, err
-				}
-				ch, err := c.Chunk("INFO")
-				if err != nil {
-					return nil, err
-				}
-				ch.I32()
-				ch.I32()
-				ch.CString()
-				if err := ch.Err(); err != nil {
-					return nil, err
-				}
-				// Blend-target deltas are not used by animscope; each block's size has
-				// been checked by Peek.
-				for !c.AtEnd() {
-					if _, err := c.Next(); err != nil {
-						return nil, err
-					}
-				}
-				c.Exit()
-			}
-			c.Exit()
-		}
-	}
-	// Occlusion blocks, in their fixed order.
-	occl := []struct {
-		tag     string
-		present bool
-	}{{"OZN ", ozCount > 0}, {"FOZC", true}, {"OZC ", ozcCount > 0}, {"ZTO ", ztoCount > 0}}
-	for _, o := range occl {
-		if !o.present {
-			continue
-		}
-		if _, err := c.TryChunk(o.tag); err != nil {
-			return nil, err
-		}
-	}
-	for i := 0; i < psdtN; i++ {
-		ps, err := m.readPSDT(c, ver, posN, normN)
-		if err != nil {
-			return nil, err
-		}
-		m.Shaders = append(m.Shaders, ps)
-	}
-	if ok, err := c.TryEnterForm("TRTS"); err != nil {
-		return nil, err
-	} else if ok {
-		c.Exit()
-	}
+	c, m := r.c, r.m
 	if !c.AtEnd() {
 		m.Diagnostics = append(m.Diagnostics, formats.DiagWarnf(file, int64(c.Offset()), "FORM SKMG %s: %d bytes of unknown blocks ignored", m.Version, c.Remaining()))
 	}
@@ -314,6 +89,330 @@ func DecodeMeshGen(file string, data []byte) (*MeshGen, error) {
 	c.Exit()
 	m.Diagnostics = append(m.Diagnostics, trailing(c)...)
 	return m, nil
+}
+
+// mgnReader is one .mgn being decoded: the cursor inside FORM SKMG's version
+// form, the mesh so far, its version (2, 3 or 4) and the counts INFO declares.
+type mgnReader struct {
+	c   *iff.Cursor
+	m   *MeshGen
+	ver int
+	// The counts of INFO that the later blocks are read with.
+	skelN, xfN, posN, wN, normN, psdtN int
+	ozCount, ozcCount, ztoCount        int
+}
+
+// version enters FORM SKMG and its version form (0002, 0003 or 0004).
+func (r *mgnReader) version() error {
+	c := r.c
+	if _, err := c.EnterForm("SKMG"); err != nil {
+		return err
+	}
+	vb, err := c.EnterForm("")
+	if err != nil {
+		return err
+	}
+	r.m = &MeshGen{File: c.File, Version: vb.Name}
+	switch vb.Name {
+	case "0002":
+		r.ver = 2
+	case "0003":
+		r.ver = 3
+	case "0004":
+		r.ver = 4
+	default:
+		return c.Errf(vb.Off, "FORM SKMG: unknown version %s (0002, 0003 and 0004 load)", vb.Name)
+	}
+	return nil
+}
+
+// info reads INFO: the transform limits, the counts (each checked against the
+// bytes that follow, but the blend targets') and the occlusion counts.
+func (r *mgnReader) info() error {
+	c, m := r.c, r.m
+	info, err := c.Chunk("INFO")
+	if err != nil {
+		return err
+	}
+	m.MaxTransformsPerVertex = info.I32()
+	m.MaxTransformsPerShader = info.I32()
+	var cnt [7]int32
+	for i := range cnt {
+		cnt[i] = info.I32()
+	}
+	r.ozCount = int(info.I16())
+	r.ozcCount = int(info.I16())
+	r.ztoCount = int(info.I16())
+	m.OcclusionLayer = info.I16()
+	if err := done(info); err != nil {
+		return err
+	}
+	names := [7]string{"skeleton name", "transform name", "position", "weight", "normal", "per-shader data", "blend target"}
+	rest := c.Remaining()
+	for i, n := range cnt {
+		if n < 0 || n > maxCount || (i != 6 && !fitsBytes(int64(n), rest)) {
+			return c.Errf(info.Off, "SKMG INFO: %s count %d is out of range (%d bytes follow)", names[i], n, rest)
+		}
+	}
+	r.skelN, r.xfN, r.posN, r.wN, r.normN, r.psdtN = int(cnt[0]), int(cnt[1]), int(cnt[2]), int(cnt[3]), int(cnt[4]), int(cnt[5])
+	m.BlendTargetCount = int(cnt[6])
+	return nil
+}
+
+// names reads SKTM (the skeletons) and XFNM (the transform names).
+func (r *mgnReader) names() error {
+	var err error
+	if r.m.Skeletons, err = r.cstrings("SKTM", r.skelN); err != nil {
+		return err
+	}
+	r.m.XFNM, err = r.cstrings("XFNM", r.xfN)
+	return err
+}
+
+// cstrings reads chunk tag as n C strings.
+func (r *mgnReader) cstrings(tag string, n int) ([]string, error) {
+	ch, err := r.c.Chunk(tag)
+	if err != nil {
+		return nil, err
+	}
+	if !ch.Count(tag, int64(n), 1) {
+		return nil, ch.Err()
+	}
+	out := make([]string, n)
+	for i := range out {
+		out[i] = ch.CString()
+	}
+	return out, done(ch)
+}
+
+// vectors reads ch as n finite Vec3s (POSN, NORM).
+func vectors(ch *iff.Chunk, n int) ([]mgl32.Vec3, error) {
+	if !ch.Count(ch.Tag, int64(n), 12) {
+		return nil, ch.Err()
+	}
+	out := make([]mgl32.Vec3, n)
+	for i := range out {
+		out[i] = ch.Vec3()
+		if err := unusable(ch, "entry|", i, out[i][:]...); err != nil {
+			return nil, err
+		}
+	}
+	return out, done(ch)
+}
+
+// positions reads POSN.
+func (r *mgnReader) positions() error {
+	ch, err := r.c.Chunk("POSN")
+	if err != nil {
+		return err
+	}
+	r.m.Positions, err = vectors(ch, r.posN)
+	return err
+}
+
+// weightHeads reads TWHD, each position's weight count; they must add up to
+// INFO's weight count.
+func (r *mgnReader) weightHeads() error {
+	c, m := r.c, r.m
+	ch, err := c.Chunk("TWHD")
+	if err != nil {
+		return err
+	}
+	if !ch.Count("TWHD", int64(r.posN), 4) {
+		return ch.Err()
+	}
+	m.WeightHead = make([]int32, r.posN)
+	total := int64(0)
+	for i := range m.WeightHead {
+		h := ch.I32()
+		if ch.Err() == nil && h < 0 {
+			return c.Errf(ch.Offset()-4, "TWHD: position %d has a negative weight count %d", i, h)
+		}
+		m.WeightHead[i] = h
+		total += int64(h)
+	}
+	if err := done(ch); err != nil {
+		return err
+	}
+	if total != int64(r.wN) {
+		return c.Errf(ch.Off, "TWHD: the weight counts add up to %d, INFO says %d weights", total, r.wN)
+	}
+	return nil
+}
+
+// weights reads TWDT: (transform, weight) pairs, each naming one of XFNM's
+// transforms.
+func (r *mgnReader) weights() error {
+	c, m := r.c, r.m
+	ch, err := c.Chunk("TWDT")
+	if err != nil {
+		return err
+	}
+	if !ch.Count("TWDT", int64(r.wN), 8) {
+		return ch.Err()
+	}
+	m.Weights = make([]Weight, r.wN)
+	for i := range m.Weights {
+		j := ch.I32()
+		w := ch.F32()
+		if err := unusable(ch, "weight|", i, w); err != nil {
+			return err
+		}
+		if ch.Err() == nil && (j < 0 || int(j) >= r.xfN) {
+			return c.Errf(ch.Offset()-8, "TWDT: weight %d names transform %d, but XFNM has %d names", i, j, r.xfN)
+		}
+		m.Weights[i] = Weight{Joint: j, Weight: w}
+	}
+	return done(ch)
+}
+
+// normals reads NORM when there is one.
+func (r *mgnReader) normals() error {
+	ch, err := r.c.TryChunk("NORM")
+	if err != nil || ch == nil {
+		return err
+	}
+	r.m.Normals, err = vectors(ch, r.normN)
+	return err
+}
+
+// dot3 reads DOT3's tangent count (version 4, when there is one); the
+// tangents are not used.
+func (r *mgnReader) dot3() error {
+	if r.ver < 4 {
+		return nil
+	}
+	m := r.m
+	ch, err := r.c.TryChunk("DOT3")
+	if err != nil || ch == nil {
+		return err
+	}
+	n := int64(ch.I32())
+	if !ch.Count("DOT3", n, 16) {
+		return ch.Err()
+	}
+	m.Dot3Count = int(n)
+	if ch.Remaining() != int(n)*16 {
+		m.Diagnostics = append(m.Diagnostics, formats.DiagWarnf(m.File, int64(ch.Off), "DOT3: %d bytes for %d tangents", ch.Remaining(), n))
+	}
+	return nil
+}
+
+// hardpoints reads FORM HPTS (version 3 on, when there is one): its static and
+// dynamic hardpoints.
+func (r *mgnReader) hardpoints() error {
+	if r.ver < 3 {
+		return nil
+	}
+	c, m := r.c, r.m
+	if ok, err := c.TryEnterForm("HPTS"); err != nil || !ok {
+		return err
+	}
+	for _, tag := range []string{"STAT", "DYN "} {
+		ch, err := c.TryChunk(tag)
+		if err != nil {
+			return err
+		}
+		if ch == nil {
+			continue
+		}
+		n := int64(ch.I16())
+		if !ch.Count(tag, n, 2+28) {
+			return ch.Err()
+		}
+		for i := int64(0); i < n; i++ {
+			h := Hardpoint{Dynamic: tag == "DYN "}
+			h.Name = ch.CString()
+			h.Parent = ch.CString()
+			h.Rotation = ch.Quat()
+			h.Position = ch.Vec3()
+			m.Hardpoints = append(m.Hardpoints, h)
+		}
+		if err := done(ch); err != nil {
+			return err
+		}
+	}
+	if !c.AtEnd() {
+		m.Diagnostics = append(m.Diagnostics, formats.DiagWarnf(m.File, int64(c.Offset()), "FORM HPTS: %d bytes of unknown blocks ignored", c.Remaining()))
+	}
+	c.Exit()
+	return nil
+}
+
+// blendTargets walks FORM BLTS (when INFO declares blend targets and there is
+// one): each BLT's INFO is read, its deltas skipped.
+func (r *mgnReader) blendTargets() error {
+	if r.m.BlendTargetCount <= 0 {
+		return nil
+	}
+	c := r.c
+	if ok, err := c.TryEnterForm("BLTS"); err != nil || !ok {
+		return err
+	}
+	for i := 0; i < r.m.BlendTargetCount; i++ {
+		if _, err := c.EnterForm("BLT "); err != nil {
+			return err
+		}
+		ch, err := c.Chunk("INFO")
+		if err != nil {
+			return err
+		}
+		ch.I32()
+		ch.I32()
+		ch.CString()
+		if err := ch.Err(); err != nil {
+			return err
+		}
+		// Blend-target deltas are not used by animscope; each block's size has
+		// been checked by Peek.
+		for !c.AtEnd() {
+			if _, err := c.Next(); err != nil {
+				return err
+			}
+		}
+		c.Exit()
+	}
+	c.Exit()
+	return nil
+}
+
+// occlusion skips the occlusion blocks, in their fixed order, that INFO's
+// counts say are there.
+func (r *mgnReader) occlusion() error {
+	occl := []struct {
+		tag     string
+		present bool
+	}{{"OZN ", r.ozCount > 0}, {"FOZC", true}, {"OZC ", r.ozcCount > 0}, {"ZTO ", r.ztoCount > 0}}
+	for _, o := range occl {
+		if !o.present {
+			continue
+		}
+		if _, err := r.c.TryChunk(o.tag); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// shaders reads the PSDT forms, one per shader INFO declares.
+func (r *mgnReader) shaders() error {
+	for i := 0; i < r.psdtN; i++ {
+		ps, err := r.m.readPSDT(r.c, r.ver, r.posN, r.normN)
+		if err != nil {
+			return err
+		}
+		r.m.Shaders = append(r.m.Shaders, ps)
+	}
+	return nil
+}
+
+// triangleSets skips FORM TRTS when there is one.
+func (r *mgnReader) triangleSets() error {
+	ok, err := r.c.TryEnterForm("TRTS")
+	if err == nil && ok {
+		r.c.Exit()
+	}
+	return err
 }
 
 func (m *MeshGen) readPSDT(c *iff.Cursor, ver, posN, normN int) (PerShader, error) {
