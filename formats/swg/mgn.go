@@ -171,18 +171,27 @@ func (r *mgnReader) names() error {
 
 // cstrings reads chunk tag as n C strings.
 func (r *mgnReader) cstrings(tag string, n int) ([]string, error) {
-	ch, err := r.c.Chunk(tag)
+	ch, err := r.counted(tag, n, 1)
 	if err != nil {
 		return nil, err
-	}
-	if !ch.Count(tag, int64(n), 1) {
-		return nil, ch.Err()
 	}
 	out := make([]string, n)
 	for i := range out {
 		out[i] = ch.CString()
 	}
 	return out, done(ch)
+}
+
+// counted opens chunk tag, which must hold n records of size bytes.
+func (r *mgnReader) counted(tag string, n, size int) (*iff.Chunk, error) {
+	ch, err := r.c.Chunk(tag)
+	if err != nil {
+		return nil, err
+	}
+	if !ch.Count(tag, int64(n), size) {
+		return nil, ch.Err()
+	}
+	return ch, nil
 }
 
 // vectors reads ch as n finite Vec3s (POSN, NORM).
@@ -214,12 +223,9 @@ func (r *mgnReader) positions() error {
 // INFO's weight count.
 func (r *mgnReader) weightHeads() error {
 	c, m := r.c, r.m
-	ch, err := c.Chunk("TWHD")
+	ch, err := r.counted("TWHD", r.posN, 4)
 	if err != nil {
 		return err
-	}
-	if !ch.Count("TWHD", int64(r.posN), 4) {
-		return ch.Err()
 	}
 	m.WeightHead = make([]int32, r.posN)
 	total := int64(0)
@@ -244,12 +250,9 @@ func (r *mgnReader) weightHeads() error {
 // transforms.
 func (r *mgnReader) weights() error {
 	c, m := r.c, r.m
-	ch, err := c.Chunk("TWDT")
+	ch, err := r.counted("TWDT", r.wN, 8)
 	if err != nil {
 		return err
-	}
-	if !ch.Count("TWDT", int64(r.wN), 8) {
-		return ch.Err()
 	}
 	m.Weights = make([]Weight, r.wN)
 	for i := range m.Weights {
