@@ -97,8 +97,8 @@ func (b *AssetBrowser) Close() {
 	b.Mount, b.Rows, b.Versions = nil, nil, nil
 }
 
-// FamilyOf names the decoder that reads a path's extension ("" when none does).
-func (b *AssetBrowser) FamilyOf(p string) string { return b.families[strings.ToLower(path.Ext(p))] }
+// familyOf names the decoder that reads a path's extension ("" when none does).
+func (b *AssetBrowser) familyOf(p string) string { return b.families[strings.ToLower(path.Ext(p))] }
 
 // Families lists the filter's choices.
 func (b *AssetBrowser) Families() []string {
@@ -119,9 +119,9 @@ func (b *AssetBrowser) keep(p string) bool {
 	case "":
 		return true
 	case "models":
-		return b.FamilyOf(p) != ""
+		return b.familyOf(p) != ""
 	default:
-		return b.FamilyOf(p) == b.Family
+		return b.familyOf(p) == b.Family
 	}
 }
 
@@ -211,7 +211,7 @@ func (b *AssetBrowser) Up() {
 func (b *AssetBrowser) Select(r assetRow) {
 	b.Selected = r.Path
 	b.Versions = b.Mount.Versions(r.Path)
-	if b.FamilyOf(r.Path) == "" {
+	if b.familyOf(r.Path) == "" {
 		b.Info = fmt.Sprintf("%s\n%d bytes (%d stored) in %s\nno decoder reads %q files", r.Path, r.Entry.Size, r.Entry.Packed,
 			filepath.Base(r.Entry.Archive), path.Ext(r.Path))
 		return

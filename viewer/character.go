@@ -59,6 +59,6 @@ func (sc *Scene) Customize(c wowchar.Customization) ([]formats.Diagnostic, error
 	}
 	warns := ch.Dress(sc.Asset, c)
 	ch.Custom = c
-	sc.changed()
+	sc.nextRevision()
 	return warns, nil
 }

@@ -166,9 +166,9 @@ func (fm *FallbackMap) DiffText(r, c int) string {
 	return DiffWords(fm.Diff(r, c), chans, fm.Branch || fm.Diffs == nil, &fm.Channels)
 }
 
-// Differs says whether the branch of row r differs at column c (the image's
+// differs says whether the branch of row r differs at column c (the image's
 // difference panel).
-func (fm *FallbackMap) Differs(r, c int) bool { i := r*fm.Cols + c; return fm.A[i] != fm.B[i] }
+func (fm *FallbackMap) differs(r, c int) bool { i := r*fm.Cols + c; return fm.A[i] != fm.B[i] }
 
 // NextDiff finds the next (dir > 0) or previous differing cell (Diff) after
 // (r, c) in row-major order, wrapping around; ok is false when no cell differs.
@@ -236,9 +236,9 @@ var (
 // mapGapCols is the number of blank columns between the three panels of the image.
 const mapGapCols = 2
 
-// Image draws the branches as three panels side by side: A, B and where they
+// image draws the branches as three panels side by side: A, B and where they
 // differ, one pixel per cell.
-func (fm *FallbackMap) Image() *image.RGBA {
+func (fm *FallbackMap) image() *image.RGBA {
 	w := fm.Cols*3 + mapGapCols*2
 	img := image.NewRGBA(image.Rect(0, 0, max(w, 1), max(fm.Rows, 1)))
 	for r := 0; r < fm.Rows; r++ {
@@ -266,8 +266,8 @@ func (fm *FallbackMap) Image() *image.RGBA {
 	return img
 }
 
-// CellAt maps an image pixel column and row back to a cell; ok is false in a gap.
-func (fm *FallbackMap) CellAt(x, y int) (r, c int, ok bool) {
+// cellAt maps an image pixel column and row back to a cell; ok is false in a gap.
+func (fm *FallbackMap) cellAt(x, y int) (r, c int, ok bool) {
 	if y < 0 || y >= fm.Rows || x < 0 {
 		return 0, 0, false
 	}

@@ -155,7 +155,7 @@ func TestMapViewReveal(t *testing.T) {
 			if v.CellW != 4 || v.CellH != 15 {
 				t.Fatalf("cell %v×%v, want 4×15", v.CellW, v.CellH)
 			}
-			v.Reveal(17, 41, tc.r, tc.c)
+			v.reveal(17, 41, tc.r, tc.c)
 			if v.ScrollX != tc.wx || v.ScrollY != tc.wy {
 				t.Errorf("scroll %v,%v, want %v,%v", v.ScrollX, v.ScrollY, tc.wx, tc.wy)
 			}

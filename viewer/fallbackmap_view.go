@@ -32,7 +32,7 @@ const (
 
 // MapView is how the fallback map is shown: mode, zoom, scroll and the marked
 // cell. The panel tells it the size of the cell area every frame (Fit); the
-// scroll it computes (Reveal) is applied by the panel. Plain Go, so difference
+// scroll it computes (reveal) is applied by the panel. Plain Go, so difference
 // navigation is tested without a window.
 type MapView struct {
 	Mode MapMode
@@ -87,10 +87,10 @@ func (v *MapView) clamp(rows, cols int) {
 	v.ScrollY = min(max(v.ScrollY, 0), max(float32(rows)*v.CellH-v.ViewH, 0))
 }
 
-// Reveal scrolls so that cell (r, c) is in view: an axis on which it is already
+// reveal scrolls so that cell (r, c) is in view: an axis on which it is already
 // wholly visible stays; otherwise the cell comes to the middle of the view (as
 // near as the content's ends allow). Fit must have run.
-func (v *MapView) Reveal(rows, cols, r, c int) {
+func (v *MapView) reveal(rows, cols, r, c int) {
 	axis := func(scroll *float32, i int, cell, view float32, n int) {
 		lo, hi := float32(i)*cell, float32(i+1)*cell
 		if lo >= *scroll && hi <= *scroll+view {
@@ -109,10 +109,10 @@ func (v *MapView) Visible(r, c int) bool {
 	return x0 >= 0 && y0 >= 0 && x0+v.CellW <= v.ViewW && y0+v.CellH <= v.ViewH
 }
 
-// Mark marks cell (r, c) and scrolls it into view.
-func (v *MapView) Mark(rows, cols, r, c int) {
+// mark marks cell (r, c) and scrolls it into view.
+func (v *MapView) mark(rows, cols, r, c int) {
 	v.Marked, v.Row, v.Col = true, r, c
-	v.Reveal(rows, cols, r, c)
+	v.reveal(rows, cols, r, c)
 }
 
 // CellAt is the cell under a point of the view (x, y in points from the cell
@@ -200,7 +200,7 @@ func (s *State) MapPick(r, c int) {
 	}
 	s.Select(int(fm.Pairs[r][0]))
 	s.Tr.Scrub(fm.Time(c), s.Info())
-	s.Map.View.Mark(fm.Rows, fm.Cols, r, c)
+	s.Map.View.mark(fm.Rows, fm.Cols, r, c)
 }
 
 // MapStep goes to the next (dir > 0) or previous difference after the marked

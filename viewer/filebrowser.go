@@ -196,18 +196,18 @@ func (b *FileBrowser) GoTo(p string) browserAction {
 // Up goes to the parent folder.
 func (b *FileBrowser) Up() { b.Chdir(filepath.Dir(b.Dir)) }
 
-// Activate opens a folder entry or toggles a file in the pick list.
-func (b *FileBrowser) Activate(e browserEntry) {
+// activate opens a folder entry or toggles a file in the pick list.
+func (b *FileBrowser) activate(e browserEntry) {
 	p := filepath.Join(b.Dir, e.Name)
 	if e.Dir {
 		b.Chdir(p)
 		return
 	}
-	b.Toggle(p)
+	b.toggle(p)
 }
 
-// Toggle adds p to the picks, or removes it.
-func (b *FileBrowser) Toggle(p string) {
+// toggle adds p to the picks, or removes it.
+func (b *FileBrowser) toggle(p string) {
 	for i, q := range b.Picked {
 		if q == p {
 			b.Picked = append(b.Picked[:i], b.Picked[i+1:]...)
@@ -307,7 +307,7 @@ func (b *FileBrowser) Click(i int, double bool) browserAction {
 		}
 		return BrowserOpen
 	}
-	b.Toggle(p)
+	b.toggle(p)
 	return BrowserStay
 }
 

@@ -155,9 +155,9 @@ func (ks *keySteps) nodeTimes(k anim.TrackKind, i int) []float64 {
 	return ks.times[k][off[i]:off[i+1]]
 }
 
-// KeyTimes are the sorted key times a step of scope goes to in the current
+// keyTimes are the sorted key times a step of scope goes to in the current
 // clip: every node's, or the selected nodes' of the chosen kind.
-func (s *State) KeyTimes(scope keyScope) []float64 {
+func (s *State) keyTimes(scope keyScope) []float64 {
 	if s.Scene == nil {
 		return nil
 	}
@@ -183,7 +183,7 @@ func (s *State) KeyTimes(scope keyScope) []float64 {
 func (s *State) StepKey(dir int, scope keyScope) bool {
 	info := s.Info()
 	lo, hi := s.Tr.Range(info)
-	t, ok := nextKey(s.KeyTimes(scope), s.Tr.T, dir, lo, hi, s.Tr.Loop && !s.Tr.PingPong)
+	t, ok := nextKey(s.keyTimes(scope), s.Tr.T, dir, lo, hi, s.Tr.Loop && !s.Tr.PingPong)
 	s.Tr.Playing = false
 	if ok {
 		s.Tr.T = t

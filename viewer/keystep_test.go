@@ -196,11 +196,11 @@ func TestKeyStepsFollowTheClip(t *testing.T) {
 	s.Open([]string{"good"})
 	s.Select(1)
 	s.SetClip(0) // "wave": 40 frames keyed every 4
-	if kt := s.KeyTimes(ScopeSelected); len(kt) != 11 || kt[10] != 40 {
+	if kt := s.keyTimes(ScopeSelected); len(kt) != 11 || kt[10] != 40 {
 		t.Fatalf("wave: key times %v, want 0, 4, …, 40", kt)
 	}
 	s.SetClip(1) // "bend": 20 frames
-	if kt := s.KeyTimes(ScopeAll); len(kt) != 6 || kt[5] != 20 {
+	if kt := s.keyTimes(ScopeAll); len(kt) != 6 || kt[5] != 20 {
 		t.Errorf("bend: key times %v, want 0, 4, …, 20", kt)
 	}
 }

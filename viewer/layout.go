@@ -88,8 +88,8 @@ func DefaultLayout() Layout {
 // Rect is an area of the window in points, top-left origin.
 type Rect struct{ X, Y, W, H float32 }
 
-// Contains says whether the point (x, y) is inside r.
-func (r Rect) Contains(x, y float32) bool {
+// contains says whether the point (x, y) is inside r.
+func (r Rect) contains(x, y float32) bool {
 	return x >= r.X && y >= r.Y && x < r.X+r.W && y < r.Y+r.H
 }
 

@@ -15,12 +15,12 @@ func TestRevisions(t *testing.T) {
 		t.Errorf("a new scene has the zero revision: %v, %v", a.Gen, b.Gen)
 	}
 	first := a.Gen
-	a.changed()
+	a.nextRevision()
 	if a.Gen == first || a.Gen == b.Gen {
 		t.Errorf("after a change: %v (was %v, other scene %v); want a new revision of its own", a.Gen, first, b.Gen)
 	}
 	second := a.Gen
-	b.changed()
+	b.nextRevision()
 	if a.Gen != second {
 		t.Errorf("another scene's change moved this one's revision: %v, want %v", a.Gen, second)
 	}

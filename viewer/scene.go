@@ -77,8 +77,8 @@ type Revision struct {
 // token has an address of its own.
 type sceneToken struct{ _ byte }
 
-// changed gives the scene its next revision (see Revision).
-func (sc *Scene) changed() { sc.Gen = Revision{sc.Gen.scene, sc.Gen.n + 1} }
+// nextRevision gives the scene its next revision (see Revision).
+func (sc *Scene) nextRevision() { sc.Gen = Revision{sc.Gen.scene, sc.Gen.n + 1} }
 
 // NewScene wraps a decoded asset.
 func NewScene(a *formats.Asset, files []string, opts formats.Options) (*Scene, error) {
@@ -132,10 +132,10 @@ const unnamedNode = "(unnamed)"
 // line) use Skel.Names.
 func (sc *Scene) NodeLabel(i int) string { return sc.labels[i] }
 
-// StartClip is the clip a newly opened scene plays: its first stand clip
+// startClip is the clip a newly opened scene plays: its first stand clip
 // (anim.StandClip: M2's animation id 0) when it has one, else clip 0. The
 // command line's --clip keeps its default of 0.
-func (sc *Scene) StartClip() int {
+func (sc *Scene) startClip() int {
 	for i, c := range sc.Clips {
 		if st, ok := c.(anim.StandClip); ok && st.Stand() {
 			return i
@@ -186,8 +186,8 @@ func (sc *Scene) ShortName() string {
 	return strings.Join(names, " + ")
 }
 
-// SetSlot replaces the drawn meshes with the slot pair's, when the asset has slots.
-func (sc *Scene) SetSlot(a, b int) error {
+// setSlot replaces the drawn meshes with the slot pair's, when the asset has slots.
+func (sc *Scene) setSlot(a, b int) error {
 	sl := sc.Asset.Slots
 	if sl == nil {
 		return errors.New("this scene has no slots")
@@ -197,12 +197,12 @@ func (sc *Scene) SetSlot(a, b int) error {
 		return fmt.Errorf("slot (%d, %d): %v", a, b, p)
 	}
 	sc.Meshes = meshes
-	sc.changed()
+	sc.nextRevision()
 	return nil
 }
 
-// ClipIndex finds a clip by name (for keeping the clip across a reload), or −1.
-func (sc *Scene) ClipIndex(name string) int {
+// clipIndex finds a clip by name (for keeping the clip across a reload), or −1.
+func (sc *Scene) clipIndex(name string) int {
 	for i, in := range sc.Infos {
 		if in.Name == name {
 			return i
@@ -218,16 +218,16 @@ func (sc *Scene) Evaluate(req *anim.PoseRequest) anim.BlendResult {
 	return sc.Pose.Evaluate(sc.Skel, req)
 }
 
-// EvaluateRest poses the scene at rest (anim.PoseRequest.Rest): the bind pose when
+// evaluateRest poses the scene at rest (anim.PoseRequest.Rest): the bind pose when
 // the skeleton's constants define one, and otherwise (MSH, whose nodes are placed
 // by the clip alone) clip a at its first frame.
-func (sc *Scene) EvaluateRest(a int) {
+func (sc *Scene) evaluateRest(a int) {
 	sc.Pose.Evaluate(sc.Skel, &anim.PoseRequest{A: sc.Clips[a], Rest: true, Probes: true})
 }
 
-// RestIsBind says whether the rest pose is the bind pose (the skeleton has offsets
+// restIsBind says whether the rest pose is the bind pose (the skeleton has offsets
 // or inverse binds, or the scene has no clip).
-func (sc *Scene) RestIsBind() bool {
+func (sc *Scene) restIsBind() bool {
 	return sc.Skel.HasBindPose() || len(sc.Asset.Clips) == 0
 }
 

@@ -40,6 +40,6 @@ func (sc *Scene) UseSkin(name string) error {
 		return err
 	}
 	sc.skin = name
-	sc.changed()
+	sc.nextRevision()
 	return nil
 }

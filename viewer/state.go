@@ -367,8 +367,8 @@ func (s *State) install(sc *Scene, keep bool) {
 		if s.Selected >= 0 && s.Selected < old.Skel.Len() {
 			selName = old.Skel.Names[s.Selected]
 		}
-		s.Clip = pickIndex(sc.ClipIndex(clipName), s.Clip, len(sc.Clips))
-		s.Blend.ClipB = pickIndex(sc.ClipIndex(bName), s.Blend.ClipB, len(sc.Clips))
+		s.Clip = pickIndex(sc.clipIndex(clipName), s.Clip, len(sc.Clips))
+		s.Blend.ClipB = pickIndex(sc.clipIndex(bName), s.Blend.ClipB, len(sc.Clips))
 		if s.Selected >= 0 {
 			idx := -1
 			if selName != "" {
@@ -377,7 +377,7 @@ func (s *State) install(sc *Scene, keep bool) {
 			s.Selected = pickIndex(idx, s.Selected, sc.Skel.Len())
 		}
 	} else {
-		s.Clip = sc.StartClip()
+		s.Clip = sc.startClip()
 		s.Tr = newTransport()
 		s.Tr.Playing = true
 		s.Selected = -1
@@ -462,7 +462,7 @@ func (s *State) SetSlot(a, b int) {
 	if s.Scene == nil {
 		return
 	}
-	if err := s.Scene.SetSlot(a, b); err != nil {
+	if err := s.Scene.setSlot(a, b); err != nil {
 		s.AddDiag(formats.Error, "%v", err)
 		return
 	}
@@ -600,7 +600,7 @@ func (s *State) evalFailed(sc *Scene, err error) {
 	s.View.Rest = true
 	rest := anim.PoseRequest{A: sc.Clips[0], Rest: true, Probes: true}
 	if sc.Pose.Validate(sc.Skel, &rest) == nil {
-		sc.EvaluateRest(0)
+		sc.evaluateRest(0)
 	}
 }
 

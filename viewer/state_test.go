@@ -298,14 +298,14 @@ func TestFallbackMap(t *testing.T) {
 			t.Errorf("NextDiff(%d,%d,%d) = %d,%d,%v; want %d,%d", tc.r, tc.c, tc.dir, r, c, ok, tc.wantR, tc.want)
 		}
 	}
-	img := fm.Image()
+	img := fm.image()
 	if got, want := img.Rect.Dx(), 3*3+2*mapGapCols; got != want {
 		t.Errorf("image width %d, want %d", got, want)
 	}
-	if r, c, ok := fm.CellAt(2*(3+mapGapCols)+1, 1); !ok || r != 1 || c != 1 {
+	if r, c, ok := fm.cellAt(2*(3+mapGapCols)+1, 1); !ok || r != 1 || c != 1 {
 		t.Errorf("CellAt in the difference panel = %d,%d,%v; want 1,1", r, c, ok)
 	}
-	if _, _, ok := fm.CellAt(3, 0); ok {
+	if _, _, ok := fm.cellAt(3, 0); ok {
 		t.Errorf("CellAt in the gap is ok, want not")
 	}
 	if d := img.RGBAAt(2*(3+mapGapCols)+1, 0); d != mapDiff {
