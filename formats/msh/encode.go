@@ -120,20 +120,20 @@ func Box(lo, hi mgl32.Vec3) *Part {
 	return p
 }
 
-// QuantQuat is round(v·32767) clamped to ±32767 (§15).
-func QuantQuat(v float32) int16 {
+// quantQuat is round(v·32767) clamped to ±32767 (§15).
+func quantQuat(v float32) int16 {
 	r := math.Round(float64(v) * 32767)
 	return int16(math.Max(-32767, math.Min(32767, r)))
 }
 
-// QuantNormal is clamp(round(v·127), −128, 127) (§7).
-func QuantNormal(v float32) int8 {
+// quantNormal is clamp(round(v·127), −128, 127) (§7).
+func quantNormal(v float32) int8 {
 	r := math.Round(float64(v) * 127)
 	return int8(math.Max(-128, math.Min(127, r)))
 }
 
-// QuantUV is round(uv·1024) clamped to int16 (§7).
-func QuantUV(v float32) int16 {
+// quantUV is round(uv·1024) clamped to int16 (§7).
+func quantUV(v float32) int16 {
 	r := math.Round(float64(v) * 1024)
 	return int16(math.Max(-32768, math.Min(32767, r)))
 }
@@ -347,7 +347,7 @@ func (m *Model) Encode() ([]byte, error) {
 		for _, k := range nd.Keys {
 			res8.vec(k.Pos)
 			res8.f32(k.Time)
-			w, x, y, z := QuantQuat(k.Rot.W), QuantQuat(k.Rot.V[0]), QuantQuat(k.Rot.V[1]), QuantQuat(k.Rot.V[2])
+			w, x, y, z := quantQuat(k.Rot.W), quantQuat(k.Rot.V[0]), quantQuat(k.Rot.V[1]), quantQuat(k.Rot.V[2])
 			if wxyz {
 				res8.u16(uint16(w))
 				res8.u16(uint16(x))
@@ -416,13 +416,13 @@ func (m *Model) Encode() ([]byte, error) {
 				if p.Normals != nil {
 					n = p.Normals[v]
 				}
-				res4.b = append(res4.b, byte(QuantNormal(n[0])), byte(QuantNormal(n[1])), byte(QuantNormal(n[2])), 0)
+				res4.b = append(res4.b, byte(quantNormal(n[0])), byte(quantNormal(n[1])), byte(quantNormal(n[2])), 0)
 				var uv mgl32.Vec2
 				if p.UVs != nil {
 					uv = p.UVs[v]
 				}
-				res5.u16(uint16(QuantUV(uv[0])))
-				res5.u16(uint16(QuantUV(uv[1])))
+				res5.u16(uint16(quantUV(uv[0])))
+				res5.u16(uint16(quantUV(uv[1])))
 				res15.b = append(res15.b, 0, 0, 0, 0, 0, 0, 0, 0)
 			}
 			for _, ix := range p.Indices {
@@ -439,9 +439,9 @@ func (m *Model) Encode() ([]byte, error) {
 				res7.u16(links[3*t])
 				res7.u16(links[3*t+1])
 				res7.u16(links[3*t+2])
-				res7.u16(uint16(QuantQuat(n[0])))
-				res7.u16(uint16(QuantQuat(n[1])))
-				res7.u16(uint16(QuantQuat(n[2])))
+				res7.u16(uint16(quantQuat(n[0])))
+				res7.u16(uint16(quantQuat(n[1])))
+				res7.u16(uint16(quantQuat(n[2])))
 				res7.u16(0)
 			}
 			nSlots++
@@ -623,8 +623,8 @@ func (m *Model) header(w *buf) {
 	var pts []mgl32.Vec3
 	for i := range m.Nodes {
 		k := m.Nodes[i].Keys[0]
-		q := mgl32.Quat{W: float32(QuantQuat(k.Rot.W)) / QuatScale, V: mgl32.Vec3{
-			float32(QuantQuat(k.Rot.V[0])) / QuatScale, float32(QuantQuat(k.Rot.V[1])) / QuatScale, float32(QuantQuat(k.Rot.V[2])) / QuatScale}}
+		q := mgl32.Quat{W: float32(quantQuat(k.Rot.W)) / QuatScale, V: mgl32.Vec3{
+			float32(quantQuat(k.Rot.V[0])) / QuatScale, float32(quantQuat(k.Rot.V[1])) / QuatScale, float32(quantQuat(k.Rot.V[2])) / QuatScale}}
 		l := engineLocal(q, k.Pos)
 		if p := m.Nodes[i].Parent; p >= 0 {
 			world[i] = world[p].then(&l)
@@ -730,8 +730,8 @@ func (f *File) Model(order string) (*Model, error) {
 			for v := 0; v < nv; v++ {
 				p.Positions[v] = f.Vertex(base + v)
 				nr := f.normals[4*(base+v):]
-				p.Normals[v] = mgl32.Vec3{DecodeNormal(int8(nr[0])), DecodeNormal(int8(nr[1])), DecodeNormal(int8(nr[2]))}
-				p.UVs[v] = mgl32.Vec2{DecodeUV(le.Uint16(f.uvs[4*(base+v):])), DecodeUV(le.Uint16(f.uvs[4*(base+v)+2:]))}
+				p.Normals[v] = mgl32.Vec3{decodeNormal(int8(nr[0])), decodeNormal(int8(nr[1])), decodeNormal(int8(nr[2]))}
+				p.UVs[v] = mgl32.Vec2{decodeUV(le.Uint16(f.uvs[4*(base+v):])), decodeUV(le.Uint16(f.uvs[4*(base+v)+2:]))}
 			}
 			p.Indices = make([]uint16, b.IndexCount)
 			for j := range p.Indices {

@@ -6,3 +6,11 @@ package msh
 
 // ArchiveDetails is the Details of an outer archive opened without a member.
 type ArchiveDetails = archiveDetails
+
+var (
+	DecodeNormal = decodeNormal
+	DecodeUV     = decodeUV
+	QuantNormal  = quantNormal
+	QuantQuat    = quantQuat
+	QuantUV      = quantUV
+)
