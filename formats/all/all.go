@@ -1,4 +1,6 @@
-// Package all registers every decoder with formats.Open; import it for effect.
+// Package all registers every decoder with formats.Open, and every other kind a
+// family registers (source kinds, texture slot names, character customisers);
+// import it for effect.
 package all
 
 import (
@@ -8,4 +10,7 @@ import (
 	_ "animscope/formats/swg" // Star Wars Galaxies IFF
 	_ "animscope/formats/vca" // VoxelCore
 	_ "animscope/formats/vfs" // MPQ archives as ARCHIVE:MEMBER
+
+	// World of Warcraft characters dressed by the game's tables (a customiser).
+	_ "animscope/formats/wowchar"
 )
