@@ -400,7 +400,7 @@ func (r *mgnReader) occlusion() error {
 // shaders reads the PSDT forms, one per shader INFO declares.
 func (r *mgnReader) shaders() error {
 	for i := 0; i < r.psdtN; i++ {
-		ps, err := r.m.readPSDT(r.c, r.ver, r.posN, r.normN)
+		ps, err := r.perShader()
 		if err != nil {
 			return err
 		}
@@ -418,8 +418,12 @@ func (r *mgnReader) triangleSets() error {
 	return err
 }
 
-func (m *MeshGen) readPSDT(c *iff.Cursor, ver, posN, normN int) (PerShader, error) {
+// perShader reads one FORM PSDT, one step per block: NAME, the position and
+// normal indices (PIDX, NIDX), DOT3, the vertex colours (VDCL), the texture
+// coordinate sets (TXCI, FORM TCSF) and the primitives (FORM PRIM).
+func (r *mgnReader) perShader() (PerShader, error) {
 	var ps PerShader
+	c, m := r.c, r.m
 	fb, err := c.EnterForm("PSDT")
 	if err != nil {
 		return ps, err
@@ -432,122 +436,167 @@ func (m *MeshGen) readPSDT(c *iff.Cursor, ver, posN, normN int) (PerShader, erro
 	if err := done(ch); err != nil {
 		return ps, err
 	}
-	if ch, err = c.Chunk("PIDX"); err != nil {
+	vc, err := r.positionIndices(&ps)
+	if err != nil {
 		return ps, err
 	}
-	vc := int64(ch.I32())
-	if !ch.Count("PIDX", vc, 4) {
-		return ps, ch.Err()
-	}
-	idx := func(ch *iff.Chunk, n int64, limit int, what string) ([]int32, error) {
-		out := make([]int32, n)
-		for i := range out {
-			v := ch.I32()
-			if ch.Err() == nil && (v < 0 || int(v) >= limit) {
-				return nil, c.Errf(ch.Offset()-4, "%s: vertex %d names %s %d, out of range (%d)", ch.Tag, i, what, v, limit)
-			}
-			out[i] = v
-		}
-		return out, done(ch)
-	}
-	if ps.PIDX, err = idx(ch, vc, posN, "position"); err != nil {
+	if err := r.normalIndices(&ps, vc); err != nil {
 		return ps, err
 	}
-	if ch, err = c.TryChunk("NIDX"); err != nil {
-		return ps, err
-	} else if ch != nil {
-		if !ch.Count("NIDX", vc, 4) {
-			return ps, ch.Err()
-		}
-		if ps.NIDX, err = idx(ch, vc, normN, "normal"); err != nil {
-			return ps, err
-		}
-	}
-	if ver >= 4 {
+	if r.ver >= 4 {
 		if _, err := c.TryChunk("DOT3"); err != nil {
 			return ps, err
 		}
 	}
-	if ch, err = c.TryChunk("VDCL"); err != nil {
+	if err := r.vertexColors(&ps, vc); err != nil {
 		return ps, err
-	} else if ch != nil {
-		if !ch.Count("VDCL", vc, 4) {
-			return ps, ch.Err()
+	}
+	if err := r.uvSets(&ps, vc); err != nil {
+		return ps, err
+	}
+	if err := r.primitives(&ps, vc); err != nil {
+		return ps, err
+	}
+	if !c.AtEnd() {
+		m.Diagnostics = append(m.Diagnostics, formats.DiagWarnf(m.File, int64(c.Offset()), "FORM PSDT at 0x%x: %d bytes of unknown blocks ignored", fb.Off, c.Remaining()))
+	}
+	c.Exit()
+	return ps, nil
+}
+
+// vertexIndices reads n indices of ch, each below limit (what names them).
+func (r *mgnReader) vertexIndices(ch *iff.Chunk, n int64, limit int, what string) ([]int32, error) {
+	out := make([]int32, n)
+	for i := range out {
+		v := ch.I32()
+		if ch.Err() == nil && (v < 0 || int(v) >= limit) {
+			return nil, r.c.Errf(ch.Offset()-4, "%s: vertex %d names %s %d, out of range (%d)", ch.Tag, i, what, v, limit)
 		}
-		ps.Colors = make([]uint32, vc)
-		for i := range ps.Colors {
-			ps.Colors[i] = ch.U32()
+		out[i] = v
+	}
+	return out, done(ch)
+}
+
+// positionIndices reads PIDX, whose count is the shader's vertex count.
+func (r *mgnReader) positionIndices(ps *PerShader) (vc int64, err error) {
+	ch, err := r.c.Chunk("PIDX")
+	if err != nil {
+		return 0, err
+	}
+	vc = int64(ch.I32())
+	if !ch.Count("PIDX", vc, 4) {
+		return 0, ch.Err()
+	}
+	ps.PIDX, err = r.vertexIndices(ch, vc, r.posN, "position")
+	return vc, err
+}
+
+// normalIndices reads NIDX when there is one.
+func (r *mgnReader) normalIndices(ps *PerShader, vc int64) error {
+	ch, err := r.c.TryChunk("NIDX")
+	if err != nil || ch == nil {
+		return err
+	}
+	if !ch.Count("NIDX", vc, 4) {
+		return ch.Err()
+	}
+	ps.NIDX, err = r.vertexIndices(ch, vc, r.normN, "normal")
+	return err
+}
+
+// vertexColors reads VDCL when there is one.
+func (r *mgnReader) vertexColors(ps *PerShader, vc int64) error {
+	ch, err := r.c.TryChunk("VDCL")
+	if err != nil || ch == nil {
+		return err
+	}
+	if !ch.Count("VDCL", vc, 4) {
+		return ch.Err()
+	}
+	ps.Colors = make([]uint32, vc)
+	for i := range ps.Colors {
+		ps.Colors[i] = ch.U32()
+	}
+	return done(ch)
+}
+
+// uvSets reads TXCI (the sets' dimensions, 0 to 4) when there is one, and the
+// sets of FORM TCSF after it when that is there.
+func (r *mgnReader) uvSets(ps *PerShader, vc int64) error {
+	c := r.c
+	ch, err := c.TryChunk("TXCI")
+	if err != nil || ch == nil {
+		return err
+	}
+	n := int64(ch.I32())
+	if !ch.Count("TXCI", n, 4) {
+		return ch.Err()
+	}
+	ps.UVDims = make([]int32, n)
+	for i := range ps.UVDims {
+		d := ch.I32()
+		if ch.Err() == nil && (d < 0 || d > 4) {
+			return c.Errf(ch.Offset()-4, "TXCI: set %d has dimension %d", i, d)
+		}
+		ps.UVDims[i] = d
+	}
+	if err := done(ch); err != nil {
+		return err
+	}
+	if ok, err := c.TryEnterForm("TCSF"); err != nil || !ok {
+		return err
+	}
+	for s := range ps.UVDims {
+		ch, err := c.Chunk("TCSD")
+		if err != nil {
+			return err
+		}
+		n := vc * int64(ps.UVDims[s])
+		if !ch.Count("TCSD", n, 4) {
+			return ch.Err()
+		}
+		uv := make([]float32, n)
+		for i := range uv {
+			uv[i] = ch.F32()
 		}
 		if err := done(ch); err != nil {
-			return ps, err
+			return err
 		}
+		ps.UVs = append(ps.UVs, uv)
 	}
-	if ch, err = c.TryChunk("TXCI"); err != nil {
-		return ps, err
-	} else if ch != nil {
-		n := int64(ch.I32())
-		if !ch.Count("TXCI", n, 4) {
-			return ps, ch.Err()
-		}
-		ps.UVDims = make([]int32, n)
-		for i := range ps.UVDims {
-			d := ch.I32()
-			if ch.Err() == nil && (d < 0 || d > 4) {
-				return ps, c.Errf(ch.Offset()-4, "TXCI: set %d has dimension %d", i, d)
-			}
-			ps.UVDims[i] = d
-		}
-		if err := done(ch); err != nil {
-			return ps, err
-		}
-		if ok, err := c.TryEnterForm("TCSF"); err != nil {
-			return ps, err
-		} else if ok {
-			for s := range ps.UVDims {
-				ch, err := c.Chunk("TCSD")
-				if err != nil {
-					return ps, err
-				}
-				n := vc * int64(ps.UVDims[s])
-				if !ch.Count("TCSD", n, 4) {
-					return ps, ch.Err()
-				}
-				uv := make([]float32, n)
-				for i := range uv {
-					uv[i] = ch.F32()
-				}
-				if err := done(ch); err != nil {
-					return ps, err
-				}
-				ps.UVs = append(ps.UVs, uv)
-			}
-			c.Exit()
-		}
-	}
+	c.Exit()
+	return nil
+}
+
+// primitives reads FORM PRIM: INFO's primitive count, then that many ITL or
+// OITL triangle lists, each vertex one of the shader's.
+func (r *mgnReader) primitives(ps *PerShader, vc int64) error {
+	c := r.c
 	if _, err := c.EnterForm("PRIM"); err != nil {
-		return ps, err
+		return err
 	}
-	if ch, err = c.Chunk("INFO"); err != nil {
-		return ps, err
+	ch, err := c.Chunk("INFO")
+	if err != nil {
+		return err
 	}
 	pc := int64(ch.I32())
 	if err := done(ch); err != nil {
-		return ps, err
+		return err
 	}
 	if !fitsBytes(pc, c.Remaining()) {
-		return ps, c.Errf(ch.Off, "PRIM INFO: primitive count %d is out of range", pc)
+		return c.Errf(ch.Off, "PRIM INFO: primitive count %d is out of range", pc)
 	}
 	ps.Primitives = int(pc)
 	for p := int64(0); p < pc; p++ {
 		b, ok, err := c.Peek()
 		if err != nil {
-			return ps, err
+			return err
 		}
 		if !ok || b.IsForm() || (b.Tag != "ITL " && b.Tag != "OITL") {
 			if !ok {
-				return ps, c.Errf(c.Offset(), "PRIM: primitive %d of %d is missing: FORM PRIM ends here", p, pc)
+				return c.Errf(c.Offset(), "PRIM: primitive %d of %d is missing: FORM PRIM ends here", p, pc)
 			}
-			return ps, c.Errf(b.Off, "PRIM: primitive %d: expected CHUNK ITL or OITL, found %s", p, b)
+			return c.Errf(b.Off, "PRIM: primitive %d: expected CHUNK ITL or OITL, found %s", p, b)
 		}
 		ch, _ := c.Chunk(b.Tag)
 		n := int64(ch.I32())
@@ -556,7 +605,7 @@ func (m *MeshGen) readPSDT(c *iff.Cursor, ver, posN, normN int) (PerShader, erro
 			rec = 14
 		}
 		if !ch.Count(b.Tag, n, rec) {
-			return ps, ch.Err()
+			return ch.Err()
 		}
 		for t := int64(0); t < n; t++ {
 			if b.Tag == "OITL" {
@@ -565,21 +614,17 @@ func (m *MeshGen) readPSDT(c *iff.Cursor, ver, posN, normN int) (PerShader, erro
 			for k := 0; k < 3; k++ {
 				v := ch.I32()
 				if ch.Err() == nil && (v < 0 || int64(v) >= vc) {
-					return ps, c.Errf(ch.Offset()-4, "%s: triangle %d names vertex %d, out of range (%d vertices)", b.Tag, t, v, vc)
+					return c.Errf(ch.Offset()-4, "%s: triangle %d names vertex %d, out of range (%d vertices)", b.Tag, t, v, vc)
 				}
 				ps.Triangles = append(ps.Triangles, uint32(v))
 			}
 		}
 		if err := done(ch); err != nil {
-			return ps, err
+			return err
 		}
 	}
 	c.Exit()
-	if !c.AtEnd() {
-		m.Diagnostics = append(m.Diagnostics, formats.DiagWarnf(m.File, int64(c.Offset()), "FORM PSDT at 0x%x: %d bytes of unknown blocks ignored", fb.Off, c.Remaining()))
-	}
-	c.Exit()
-	return ps, nil
+	return nil
 }
 
 // maxInfluences is how many influences per vertex the Asset holds (Joints and
