@@ -194,6 +194,19 @@ func (r *mgnReader) counted(tag string, n, size int) (*iff.Chunk, error) {
 	return ch, nil
 }
 
+// tryCounted opens chunk tag when it comes next (nil when it does not); it
+// must hold n records of size bytes.
+func (r *mgnReader) tryCounted(tag string, n int64, size int) (*iff.Chunk, error) {
+	ch, err := r.c.TryChunk(tag)
+	if err != nil || ch == nil {
+		return nil, err
+	}
+	if !ch.Count(tag, n, size) {
+		return nil, ch.Err()
+	}
+	return ch, nil
+}
+
 // vectors reads ch as n finite Vec3s (POSN, NORM).
 func vectors(ch *iff.Chunk, n int) ([]mgl32.Vec3, error) {
 	if !ch.Count(ch.Tag, int64(n), 12) {
@@ -493,12 +506,9 @@ func (r *mgnReader) positionIndices(ps *PerShader) (vc int64, err error) {
 
 // normalIndices reads NIDX when there is one.
 func (r *mgnReader) normalIndices(ps *PerShader, vc int64) error {
-	ch, err := r.c.TryChunk("NIDX")
+	ch, err := r.tryCounted("NIDX", vc, 4)
 	if err != nil || ch == nil {
 		return err
-	}
-	if !ch.Count("NIDX", vc, 4) {
-		return ch.Err()
 	}
 	ps.NIDX, err = r.vertexIndices(ch, vc, r.normN, "normal")
 	return err
@@ -506,12 +516,9 @@ func (r *mgnReader) normalIndices(ps *PerShader, vc int64) error {
 
 // vertexColors reads VDCL when there is one.
 func (r *mgnReader) vertexColors(ps *PerShader, vc int64) error {
-	ch, err := r.c.TryChunk("VDCL")
+	ch, err := r.tryCounted("VDCL", vc, 4)
 	if err != nil || ch == nil {
 		return err
-	}
-	if !ch.Count("VDCL", vc, 4) {
-		return ch.Err()
 	}
 	ps.Colors = make([]uint32, vc)
 	for i := range ps.Colors {
