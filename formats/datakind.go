@@ -37,6 +37,13 @@ type DataKind struct {
 	// the scene's verdict, and leaves Read's error to the scene decoder, which
 	// reports it when it opens the file.
 	Scene bool
+	// Companion is set for a kind whose files belong to another file's scene
+	// (an M2's .skin and .anim) and cannot be opened alone: they are recognised
+	// where the scene decoders are, by Sniff, in name order among them (before
+	// any decoder's extensions), and Read's error (a CompanionError naming the
+	// file to open instead) is what every command that opens one says. The data
+	// verdict of validate and inspect does not try the kind again.
+	Companion bool
 }
 
 // Data is a data file as its kind's Read found it.
@@ -63,12 +70,26 @@ var (
 
 // RegisterData adds a data kind. Kinds call it from init.
 func RegisterData(k DataKind) {
+	if k.Companion {
+		Register(Decoder{Name: k.Name, Sniff: k.Sniff, Decode: refuseCompanion(k)})
+	}
 	dataKindsMu.Lock()
 	defer dataKindsMu.Unlock()
 	next := append(make([]DataKind, 0, len(dataKinds)+1), dataKinds...)
 	next = append(next, k)
 	sort.SliceStable(next, func(i, j int) bool { return next[i].Name < next[j].Name })
 	dataKinds = next
+}
+
+// refuseCompanion is the scene decoder's verdict on a file of a companion kind:
+// Read's error.
+func refuseCompanion(k DataKind) func(src *Source) (*Part, error) {
+	return func(src *Source) (*Part, error) {
+		if _, err := k.Read(src); err != nil {
+			return nil, err
+		}
+		return nil, FileErrorf(src.Name, -1, "a %s file cannot be opened alone", k.Name)
+	}
 }
 
 // DataKinds lists the registered data kinds, sorted by name.
@@ -114,13 +135,13 @@ func pickData(name string, data []byte) (DataKind, bool) {
 	}
 	kinds := sortedDataKinds()
 	for _, k := range kinds {
-		if !k.Scene && k.Sniff != nil && k.Sniff(name, head) {
+		if !k.Scene && !k.Companion && k.Sniff != nil && k.Sniff(name, head) {
 			return k, true
 		}
 	}
 	ext := strings.ToLower(filepath.Ext(name))
 	for _, k := range kinds {
-		if !k.Scene && hasExt(k.Extensions, ext) {
+		if !k.Scene && !k.Companion && hasExt(k.Extensions, ext) {
 			return k, true
 		}
 	}
