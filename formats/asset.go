@@ -6,7 +6,7 @@
 // the readings their specs leave open (Reading) and the rules their files allow
 // (Traits); a binary imports them for effect. Files that are not scenes register
 // beside them in the same way: data kinds (RegisterData: textures, shader
-// templates, client databases, MIF sources, M2 companions), each with its sniff
+// templates, client databases, M2 companions), each with its sniff
 // and its verdict, and texture kinds (RegisterTexture: BLP, DDS, Texm, PNG,
 // JPEG), which every reader of a texture goes through.
 package formats

@@ -9,8 +9,7 @@ import (
 )
 
 // Data kinds: files that are data, not scenes (textures, shader templates,
-// client databases), and sources whose files are scenes too but have a verdict of
-// their own (a MIF source). Each kind registers from its own package, as a scene
+// client databases, an M2's companions). Each kind registers from its own package, as a scene
 // decoder does, with its sniff, its verdict and what `inspect` says of it, so that
 // validate, inspect and batch ask this registry and know no kind themselves.
 
@@ -22,8 +21,7 @@ type DataKind struct {
 	// Description says what its files are, in a few words.
 	Description string
 	// Extensions (lower case, with the dot) name its files when no kind's Sniff
-	// recognises the content (a client database has no magic of its own); a
-	// kind with Scene set is chosen by them alone.
+	// recognises the content (a client database has no magic of its own).
 	Extensions []string
 	// Sniff reports whether the content (head is at most the first 4 KiB) is
 	// this kind's; name is the file or member name.
@@ -32,11 +30,6 @@ type DataKind struct {
 	// error is the file's one error, naming the file and the place; Data's
 	// diagnostics are its other findings (warnings).
 	Read func(src *Source) (*Data, error)
-	// Scene is set for a kind whose files a scene decoder opens too (a MIF
-	// source compiles to an SWG scene): validate prints Read's diagnostics before
-	// the scene's verdict, and leaves Read's error to the scene decoder, which
-	// reports it when it opens the file.
-	Scene bool
 	// Companion is set for a kind whose files belong to another file's scene
 	// (an M2's .skin and .anim) and cannot be opened alone: they are recognised
 	// where the scene decoders are, by Sniff, in name order among them (before
@@ -135,13 +128,13 @@ func pickData(name string, data []byte) (DataKind, bool) {
 	}
 	kinds := sortedDataKinds()
 	for _, k := range kinds {
-		if !k.Scene && !k.Companion && k.Sniff != nil && k.Sniff(name, head) {
+		if !k.Companion && k.Sniff != nil && k.Sniff(name, head) {
 			return k, true
 		}
 	}
 	ext := strings.ToLower(filepath.Ext(name))
 	for _, k := range kinds {
-		if !k.Scene && !k.Companion && hasExt(k.Extensions, ext) {
+		if !k.Companion && hasExt(k.Extensions, ext) {
 			return k, true
 		}
 	}
@@ -170,64 +163,4 @@ func DataVerdict(src *Source) (kind string, d *Data, err error) {
 	}
 	d.Kind = k.Name
 	return k.Name, d, nil
-}
-
-// sceneKind is the kind with Scene set that names the file by its extension.
-func sceneKind(name string) (DataKind, bool) {
-	ext := strings.ToLower(filepath.Ext(name))
-	for _, k := range sortedDataKinds() {
-		if k.Scene && hasExt(k.Extensions, ext) {
-			return k, true
-		}
-	}
-	return DataKind{}, false
-}
-
-// SourceDiagnostics are the findings of a kind with Scene set on the file named
-// (a file, or a member of a mounted archive, "ARCHIVE:MEMBER", whose files it
-// names come from that archive): what validate prints before the scene's
-// verdict. A file of no such kind, one that cannot be read, or one its kind
-// refuses gives none: opening it reports the error.
-func SourceDiagnostics(name string, opts Options) []Diagnostic {
-	if _, ok := sceneKind(name); !ok {
-		return nil
-	}
-	tree, member, closeTree, ok, err := OpenMemberTree(name)
-	if err != nil {
-		return nil
-	}
-	if ok {
-		defer closeTree()
-		return SourceDiagnosticsIn(tree, member, name, opts)
-	}
-	data, err := ReadFile(name)
-	if err != nil {
-		return nil
-	}
-	return sourceDiagnostics(&Source{Name: name, Path: name, Data: data, Opts: opts})
-}
-
-// SourceDiagnosticsIn is SourceDiagnostics for the member of a mounted tree
-// (name is how it is shown).
-func SourceDiagnosticsIn(t Tree, member, name string, opts Options) []Diagnostic {
-	if _, ok := sceneKind(member); !ok {
-		return nil
-	}
-	data, err := t.ReadFile(member)
-	if err != nil {
-		return nil
-	}
-	return sourceDiagnostics(&Source{Name: name, Path: member, Data: data, Opts: opts, Tree: t})
-}
-
-func sourceDiagnostics(src *Source) []Diagnostic {
-	k, ok := sceneKind(src.Path)
-	if !ok {
-		return nil
-	}
-	d, err := k.Read(src)
-	if err != nil {
-		return nil
-	}
-	return d.Diagnostics
 }

@@ -5,14 +5,12 @@ import (
 	"errors"
 	"image"
 	"io"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 )
 
 // Toy kinds of this test: "DKSNIFF" data recognised by content, ".dkext" files
-// by name, ".dksrc" sources that are scenes too, and "DKCOMP" companions.
+// by name, and "DKCOMP" companions.
 func init() {
 	text := func(kind string) func(src *Source) (*Data, error) {
 		return func(src *Source) (*Data, error) {
@@ -25,7 +23,6 @@ func init() {
 	}
 	RegisterData(DataKind{Name: "dk-sniff", Sniff: func(_ string, head []byte) bool { return bytes.HasPrefix(head, []byte("DKSNIFF")) }, Read: text("dk-sniff")})
 	RegisterData(DataKind{Name: "dk-ext", Extensions: []string{".dkext"}, Read: text("dk-ext")})
-	RegisterData(DataKind{Name: "dk-source", Extensions: []string{".dksrc"}, Scene: true, Read: text("dk-source")})
 	RegisterData(DataKind{Name: "dk-companion", Companion: true,
 		Sniff: func(_ string, head []byte) bool { return bytes.HasPrefix(head, []byte("DKCOMP")) },
 		Read: func(src *Source) (*Data, error) {
@@ -53,28 +50,6 @@ func TestDataVerdictOrder(t *testing.T) {
 		}
 		if kind != tc.wantKind || gotErr != tc.wantErr || (err == nil && kind != "" && (d.Kind != kind || len(d.Diagnostics) != tc.wantDiags)) {
 			t.Errorf("%s %q: got kind %q, %+v, %q; want kind %q, %d diagnostics, %q", tc.name, tc.data, kind, d, gotErr, tc.wantKind, tc.wantDiags, tc.wantErr)
-		}
-	}
-}
-
-func TestSourceDiagnostics(t *testing.T) {
-	dir := t.TempDir()
-	src := filepath.Join(dir, "a.dksrc")
-	bad := filepath.Join(dir, "bad.dksrc")
-	other := filepath.Join(dir, "a.dkext")
-	for p, data := range map[string]string{src: "plain", bad: "bad", other: "plain"} {
-		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if ds := SourceDiagnostics(src, Options{}); len(ds) != 1 || ds[0].Message != "dk-source read 5 bytes" || ds[0].File != src {
-		t.Errorf("SourceDiagnostics(%s): got %+v, want dk-source's one warning", src, ds)
-	}
-	// A source its kind refuses, a file of another kind, a missing file: none
-	// (opening the file says what is wrong).
-	for _, p := range []string{bad, other, filepath.Join(dir, "missing.dksrc")} {
-		if ds := SourceDiagnostics(p, Options{}); ds != nil {
-			t.Errorf("SourceDiagnostics(%s): got %+v, want none", p, ds)
 		}
 	}
 }

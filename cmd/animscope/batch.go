@@ -289,10 +289,10 @@ func batchOne(cmd string, mt *vfs.Mount, e vfs.Entry, opts formats.Options, exp 
 	var msgs bytes.Buffer
 	if mt.Kind(e) == vfs.KindFolder {
 		// A file on disk: exactly validateFile's steps.
-		r.Errors, r.Warnings = printDiagnostics(formats.SourceDiagnostics(r.File, opts), &msgs)
+		r.Errors, r.Warnings = mifDepartures(r.File, opts, &msgs)
 	} else if mt.Kind(e) != vfs.KindNRes {
-		// A member of a tree: the same check, the files it names read from the mount.
-		r.Errors, r.Warnings = printDiagnostics(formats.SourceDiagnosticsIn(mt, e.Path, r.File, opts), &msgs)
+		// A member of a tree: the same check, its includes read from the mount.
+		r.Errors, r.Warnings = mifDeparturesIn(mt, e.Path, r.File, opts, &msgs)
 	}
 	a, err := mt.OpenModel(e, opts)
 	if err != nil {

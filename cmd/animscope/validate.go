@@ -51,8 +51,7 @@ func newValidateFlags() (*flag.FlagSet, *optionFlags) {
 }
 
 func validateFile(name string, opts formats.Options, stderr io.Writer) (errs, warns int) {
-	// A source with a verdict of its own (a .mif: where it departs from the client).
-	errs, warns = printDiagnostics(formats.SourceDiagnostics(name, opts), stderr)
+	errs, warns = mifDepartures(name, opts, stderr) // a .mif source: where it departs from the client
 	a, err := formats.OpenFile(name, opts)
 	if err != nil {
 		if e, w, _, ok := dataVerdict(name, nil, stderr); ok {

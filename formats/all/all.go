@@ -1,5 +1,6 @@
-// Package all registers every decoder with formats.Open, and every data and
-// texture kind with formats' registries; import it for effect.
+// Package all registers every decoder with formats.Open, and every other kind a
+// family registers (data and texture kinds, source kinds, texture slot names,
+// character customisers); import it for effect.
 package all
 
 import (
@@ -11,4 +12,7 @@ import (
 	_ "animscope/formats/texture" // textures: BLP, DDS, Texm, PNG, JPEG
 	_ "animscope/formats/vca"     // VoxelCore
 	_ "animscope/formats/vfs"     // MPQ archives as ARCHIVE:MEMBER
+
+	// World of Warcraft characters dressed by the game's tables (a customiser).
+	_ "animscope/formats/wowchar"
 )
