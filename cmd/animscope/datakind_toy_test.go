@@ -6,9 +6,7 @@ import (
 	"fmt"
 	"image"
 	"image/color"
-	"image/png"
 	"io"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -152,12 +150,11 @@ func TestToyTextureKind(t *testing.T) {
 		if code, _, stderr := runCLI("texture", tex, "--mip", fmt.Sprint(tc.mip), "--out", out); code != exitOK {
 			t.Fatalf("texture --mip %d: exit %d, %s", tc.mip, code, stderr)
 		}
-		f, err := os.Open(out)
+		written, err := formats.ReadTexture(out) // a PNG: a texture kind too
 		if err != nil {
 			t.Fatal(err)
 		}
-		img, err := png.Decode(f)
-		f.Close()
+		img, err := written.Mip(0)
 		if err != nil {
 			t.Fatal(err)
 		}

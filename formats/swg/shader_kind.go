@@ -37,15 +37,9 @@ type shaderInfo struct {
 	Textures []string `json:"textures"`       // "TAG name" or "TAG (placeholder)"
 }
 
-func readShaderData(src *formats.Source) (*formats.Data, error) {
-	t, diags, err := DecodeShaderTemplate(src.Name, src.Data)
-	if err != nil {
-		return nil, err
-	}
-	info := shaderInfo{Form: t.Form, Version: t.Version, Effect: t.Effect, Textures: []string{}}
-	if m := t.Main(); m != nil {
-		info.Main = m.Name
-	}
+// appendTextureLines appends each texture t names as "TAG name", or "TAG
+// (placeholder)" for a placeholder (as inspect lists them).
+func appendTextureLines(dst []string, t *ShaderTemplate) []string {
 	for _, x := range t.Textures {
 		s := x.Tag
 		switch {
@@ -54,7 +48,19 @@ func readShaderData(src *formats.Source) (*formats.Data, error) {
 		case x.Name != "":
 			s += " " + x.Name
 		}
-		info.Textures = append(info.Textures, s)
+		dst = append(dst, s)
+	}
+	return dst
+}
+
+func readShaderData(src *formats.Source) (*formats.Data, error) {
+	t, diags, err := DecodeShaderTemplate(src.Name, src.Data)
+	if err != nil {
+		return nil, err
+	}
+	info := shaderInfo{Form: t.Form, Version: t.Version, Effect: t.Effect, Textures: appendTextureLines([]string{}, t)}
+	if m := t.Main(); m != nil {
+		info.Main = m.Name
 	}
 	name := src.Name
 	return &formats.Data{Key: "shader", Value: info, Diagnostics: diags, Text: func(w io.Writer) {
