@@ -9,23 +9,23 @@ import (
 )
 
 func TestCountsAndTabLabel(t *testing.T) {
-	e := Diag{Severity: formats.Error, Text: "e"}
-	w := Diag{Severity: formats.Warning, Text: "w"}
-	note := Diag{Severity: formats.Warning, Text: "opened x", Info: true}
+	e := diag{Severity: formats.Error, Text: "e"}
+	w := diag{Severity: formats.Warning, Text: "w"}
+	note := diag{Severity: formats.Warning, Text: "opened x", Info: true}
 	tests := []struct {
 		name      string
-		diags     []Diag
+		diags     []diag
 		wantE     int
 		wantW     int
 		wantLabel string
 	}{
 		{"none", nil, 0, 0, "Diagnostics###diag"},
-		{"notes are not counted", []Diag{note, note}, 0, 0, "Diagnostics###diag"},
-		{"one error", []Diag{e, note}, 1, 0, "Diagnostics (1 error)###diag"},
-		{"two errors", []Diag{e, e}, 2, 0, "Diagnostics (2 errors)###diag"},
-		{"one warning", []Diag{w}, 0, 1, "Diagnostics (1 warning)###diag"},
-		{"1 error, 2 warnings", []Diag{w, e, note, w}, 1, 2, "Diagnostics (1 error, 2 warnings)###diag"},
-		{"3 errors, 1 warning", []Diag{e, e, w, e}, 3, 1, "Diagnostics (3 errors, 1 warning)###diag"},
+		{"notes are not counted", []diag{note, note}, 0, 0, "Diagnostics###diag"},
+		{"one error", []diag{e, note}, 1, 0, "Diagnostics (1 error)###diag"},
+		{"two errors", []diag{e, e}, 2, 0, "Diagnostics (2 errors)###diag"},
+		{"one warning", []diag{w}, 0, 1, "Diagnostics (1 warning)###diag"},
+		{"1 error, 2 warnings", []diag{w, e, note, w}, 1, 2, "Diagnostics (1 error, 2 warnings)###diag"},
+		{"3 errors, 1 warning", []diag{e, e, w, e}, 3, 1, "Diagnostics (3 errors, 1 warning)###diag"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -162,5 +162,60 @@ func TestStandInSceneIsMarked(t *testing.T) {
 	}
 	if s.Banner.Warnings != 1 || !strings.Contains(s.Banner.Lines[0].Text, "stand-in") {
 		t.Errorf("banner %+v; want the stand-in warning", s.Banner)
+	}
+}
+
+// TestBannerFoldsLinesOfOneShape: findings that differ only in their numbers
+// (decimal or 0x offsets) are one banner line with a count, in the order each
+// shape first appeared; severities and the viewer's own notes never fold
+// together; Lines keeps every finding.
+func TestBannerFoldsLinesOfOneShape(t *testing.T) {
+	w := func(text string) diag { return diag{Severity: formats.Warning, Text: text} }
+	e := func(text string) diag { return diag{Severity: formats.Error, Text: text} }
+	ds := []diag{
+		w("sequence 3 (Stand) keeps its keys in Char0003-00.anim, which cannot be read"),
+		w("m.m2: offset 0x1c: odd flags"),
+		w("sequence 17 (EmoteWork) keeps its keys in Char0017-01.anim, which cannot be read"),
+		e("sequence 4 keeps its keys in Char0004-00.anim, which cannot be read"),
+		w("m.m2: offset 0xAB0: odd flags"),
+		w("sequence 120 (UseStandingStart) keeps its keys in Char0120-00.anim, which cannot be read"),
+		w("m.m2: offset 0x10: odd count"),
+		{Severity: formats.Warning, Text: "m.m2: offset 0x1c: odd flags", Info: true},
+	}
+	got := foldDiags(ds)
+	want := []struct {
+		text string
+		more int
+	}{
+		{ds[0].Text, 2}, {ds[1].Text, 1}, {ds[3].Text, 0}, {ds[6].Text, 0}, {ds[7].Text, 0},
+	}
+	if len(got) != len(want) {
+		t.Fatalf("folded into %d lines, want %d: %+v", len(got), len(want), got)
+	}
+	for i, g := range got {
+		if g.Text != want[i].text || g.More != want[i].more {
+			t.Errorf("line %d: got %q (+%d), want %q (+%d)", i, g.Text, g.More, want[i].text, want[i].more)
+		}
+	}
+	for _, c := range []struct{ in, want string }{
+		{"node 12 at 0x4f0 and 0xZ", "node # at # and #xZ"},
+		{"v1.2 of 10x10", "v#.# of #x#"},
+		{"sequence 62 (EmoteWork) keeps (its keys) in ()", "sequence # (*) keeps (its keys) in ()"},
+		{"unclosed (Walk", "unclosed (Walk"},
+		{"", ""},
+	} {
+		if g := diagShape(c.in); g != c.want {
+			t.Errorf("diagShape(%q) = %q, want %q", c.in, g, c.want)
+		}
+	}
+
+	s := NewState(warnLoader, formats.Options{})
+	s.announce("m.m2", false, ds[:3])
+	if len(s.Banner.Lines) != 3 || len(s.Banner.Shown) != 2 || s.Banner.Shown[0].More != 1 {
+		t.Errorf("banner: %d lines, shown %+v; want 3 lines shown as 2, the first with 1 more", len(s.Banner.Lines), s.Banner.Shown)
+	}
+	s.noteBanner("showing the demo instead")
+	if n := len(s.Banner.Shown); n != 3 || !s.Banner.Shown[n-1].Info {
+		t.Errorf("after a note: shown %+v; want the note last", s.Banner.Shown)
 	}
 }

@@ -24,9 +24,9 @@ var geosetGroupNames = map[int]string{
 	25: "blindfold", 26: "shoulders", 27: "helm", 28: "upper arms",
 }
 
-// GeosetGroupName names group g as the client does ("group N" when it has no
+// geosetGroupName names group g as the client does ("group N" when it has no
 // name).
-func GeosetGroupName(g int) string {
+func geosetGroupName(g int) string {
 	if n, ok := geosetGroupNames[g]; ok {
 		return n
 	}
@@ -167,7 +167,7 @@ func (d *Details) placeCharacter(name, path string, meshes []formats.Mesh) {
 			gg.Shown[i] = !char || show[id]
 		}
 		if char {
-			gg.Name = GeosetGroupName(g)
+			gg.Name = geosetGroupName(g)
 		}
 		d.geosetGroups = append(d.geosetGroups, gg)
 	}
@@ -182,8 +182,8 @@ func (d *Details) placeCharacter(name, path string, meshes []formats.Mesh) {
 // (<Race><Sex>.m2). inTree says the folders were found.
 func characterPlace(path string) (race, sex string, inFolders bool) {
 	p := filepath.ToSlash(path)
-	if i := strings.LastIndex(p, ":"); i >= 0 { // ARCHIVE:MEMBER
-		p = p[i+1:]
+	if _, member, ok := formats.SplitName(p); ok { // ARCHIVE:MEMBER
+		p = member
 	}
 	p = strings.ReplaceAll(p, `\`, "/")
 	parts := strings.Split(p, "/")

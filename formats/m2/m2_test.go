@@ -79,7 +79,7 @@ func TestSyntheticStructure(t *testing.T) {
 			if got := det.BillboardModes(); len(got) != 3 || got[1] != BillboardSpherical || got[0] != BillboardNone {
 				t.Errorf("billboard modes %v, want [0 1 0] (file bone 2 is node 1)", got)
 			}
-			wantSkipped := Skipped{Particles: 2, Ribbons: 1, Cameras: 1, Lights: 3, Colors: 1, Transparency: 1}
+			wantSkipped := skipped{Particles: 2, Ribbons: 1, Cameras: 1, Lights: 3, Colors: 1, Transparency: 1}
 			if det.Skipped != wantSkipped {
 				t.Errorf("skipped %+v, want %+v", det.Skipped, wantSkipped)
 			}
@@ -357,7 +357,7 @@ func TestQuat16(t *testing.T) {
 	}
 }
 
-// TestSpecRanges rebuilds TalkToMe.m2's translation track (spec §5.1/§10): ranges
+// TestSpecRanges rebuilds TalkToMe.m2's translation track (FORMAT.md §5.1): ranges
 // [(0,2), (3,5), (0,0)] on times [3333 4100 4866 8199 8966 9732].
 func TestSpecRanges(t *testing.T) {
 	m := m2test.NewModel(256)
