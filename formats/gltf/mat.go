@@ -190,24 +190,35 @@ func rotationOf(q quat) mat3 {
 
 // quatFromRotation returns the unit quaternion of a proper rotation matrix
 // (Shepperd's method), normalised.
-func quatFromRotation(m mat3) quat {
-	tr := m[0][0] + m[1][1] + m[2][2]
-	var q quat
+func quatFromRotation(m mat3) quat { return quatFromRotationOf(&m) }
+
+// quatFromRotationOf is quatFromRotation in scalars (it runs for every node at
+// every sample); the same operations in the same order.
+func quatFromRotationOf(m *mat3) quat {
+	m00, m01, m02 := m[0][0], m[0][1], m[0][2]
+	m10, m11, m12 := m[1][0], m[1][1], m[1][2]
+	m20, m21, m22 := m[2][0], m[2][1], m[2][2]
+	tr := m00 + m11 + m22
+	var x, y, z, w float64
 	switch {
 	case tr > 0:
 		s := math.Sqrt(tr+1) * 2
-		q = quat{(m[2][1] - m[1][2]) / s, (m[0][2] - m[2][0]) / s, (m[1][0] - m[0][1]) / s, s / 4}
-	case m[0][0] > m[1][1] && m[0][0] > m[2][2]:
-		s := math.Sqrt(1+m[0][0]-m[1][1]-m[2][2]) * 2
-		q = quat{s / 4, (m[0][1] + m[1][0]) / s, (m[0][2] + m[2][0]) / s, (m[2][1] - m[1][2]) / s}
-	case m[1][1] > m[2][2]:
-		s := math.Sqrt(1+m[1][1]-m[0][0]-m[2][2]) * 2
-		q = quat{(m[0][1] + m[1][0]) / s, s / 4, (m[1][2] + m[2][1]) / s, (m[0][2] - m[2][0]) / s}
+		x, y, z, w = (m21-m12)/s, (m02-m20)/s, (m10-m01)/s, s/4
+	case m00 > m11 && m00 > m22:
+		s := math.Sqrt(1+m00-m11-m22) * 2
+		x, y, z, w = s/4, (m01+m10)/s, (m02+m20)/s, (m21-m12)/s
+	case m11 > m22:
+		s := math.Sqrt(1+m11-m00-m22) * 2
+		x, y, z, w = (m01+m10)/s, s/4, (m12+m21)/s, (m02-m20)/s
 	default:
-		s := math.Sqrt(1+m[2][2]-m[0][0]-m[1][1]) * 2
-		q = quat{(m[0][2] + m[2][0]) / s, (m[1][2] + m[2][1]) / s, s / 4, (m[1][0] - m[0][1]) / s}
+		s := math.Sqrt(1+m22-m00-m11) * 2
+		x, y, z, w = (m02+m20)/s, (m12+m21)/s, s/4, (m10-m01)/s
 	}
-	return q.normalized()
+	n := math.Sqrt(float64(x*x) + float64(y*y) + float64(z*z) + float64(w*w))
+	if n == 0 || !finite(n) {
+		return quat{0, 0, 0, 1}
+	}
+	return quat{x / n, y / n, z / n, w / n}
 }
 
 func (q quat) dot(r quat) float64 {
