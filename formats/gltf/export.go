@@ -169,6 +169,9 @@ type clipTrack struct {
 	// helper[s]: slot s needed helpers at some sample of this clip (merged into
 	// the slots once every clip is sampled).
 	helper []bool
+	// passes counts the sampling passes run (two for a clip settled from its
+	// dense pass, four when both passes had to run in full).
+	passes int
 	// warnings and err are what sampling the clip said, given out in clip order.
 	warnings []string
 	err      error
@@ -614,6 +617,7 @@ type slotChannels struct {
 // sampleAt samples the clip at times (in its unit) into c. With abort it stops at
 // the first node that needs helpers (sampleClip then samples denser times).
 func (e *exporter) sampleAt(c *clipTrack, times []float64, ups float64, abort bool) (passState, error) {
+	c.passes++
 	st := passState{fast: make([]bool, len(e.slots))}
 	for s := range st.fast {
 		st.fast[s] = true
