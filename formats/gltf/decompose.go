@@ -178,10 +178,11 @@ func decomposeInto(d *decomposition, m *affine, prev *decomposition) (fast bool)
 		if s[j] <= 1e-12*smax || s[j] == 0 {
 			continue
 		}
-		if c, ok := orthonormalize(av[j].scale(1/s[j]), basis[:nb]); ok {
-			u.setCol(j, c)
+		r := 1 / s[j]
+		if c0, c1, c2, ok := orthonormalize3(float64(av[j][0]*r), float64(av[j][1]*r), float64(av[j][2]*r), basis[:nb]); ok {
+			u[0][j], u[1][j], u[2][j] = c0, c1, c2
 			have[j] = true
-			basis[nb] = c
+			basis[nb] = vec3{c0, c1, c2}
 			nb++
 		}
 	}
@@ -234,7 +235,13 @@ var identVT = quatFromRotation(ident3.t())
 // orthonormalize removes from c its parts along the (orthonormal) basis and
 // normalises it; false when too little is left.
 func orthonormalize(c vec3, basis []vec3) (vec3, bool) {
-	c0, c1, c2 := c[0], c[1], c[2]
+	c0, c1, c2, ok := orthonormalize3(c[0], c[1], c[2], basis)
+	return vec3{c0, c1, c2}, ok
+}
+
+// orthonormalize3 is orthonormalize on the vector (c0, c1, c2), in scalars
+// (passed in registers; decompose calls it for every column of every node).
+func orthonormalize3(c0, c1, c2 float64, basis []vec3) (float64, float64, float64, bool) {
 	for pass := 0; pass < 2; pass++ {
 		for k := range basis {
 			e0, e1, e2 := basis[k][0], basis[k][1], basis[k][2]
@@ -244,10 +251,10 @@ func orthonormalize(c vec3, basis []vec3) (vec3, bool) {
 	}
 	n := math.Sqrt(float64(c0*c0) + float64(c1*c1) + float64(c2*c2))
 	if n < 1e-6 || !finite(n) {
-		return vec3{c0, c1, c2}, false
+		return c0, c1, c2, false
 	}
 	r := 1 / n
-	return vec3{float64(c0 * r), float64(c1 * r), float64(c2 * r)}, true
+	return float64(c0 * r), float64(c1 * r), float64(c2 * r), true
 }
 
 // nearlyDiagonal reports whether every off-diagonal element of the symmetric matrix a
@@ -266,6 +273,18 @@ func nearlyDiagonal6(b00, b01, b02, b11, b12, b22 float64) bool {
 	return math.Abs(b01) <= diagTolerance*math.Max(a0, a1) &&
 		math.Abs(b02) <= diagTolerance*math.Max(a0, a2) &&
 		math.Abs(b12) <= diagTolerance*math.Max(a1, a2)
+}
+
+// maxOf is math.Max, inlined where one is the larger (math.Max is a call on
+// amd64, six of them a decomposition); equal values and NaNs go to math.Max.
+func maxOf(x, y float64) float64 {
+	if x > y {
+		return x
+	}
+	if y > x {
+		return y
+	}
+	return math.Max(x, y)
 }
 
 // closestFrame returns the proper rotation F closest to the identity whose columns

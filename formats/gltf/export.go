@@ -413,7 +413,12 @@ func (e *exporter) sampleClips() error {
 			}
 		}()
 	}
-	for _, c := range e.clips {
+	// The longest clips first, so that no worker is left with a long one at the
+	// end while the others idle (the order changes nothing in the results).
+	order := make([]*clipTrack, len(e.clips))
+	copy(order, e.clips)
+	sort.SliceStable(order, func(i, j int) bool { return e.clipWork(order[i]) > e.clipWork(order[j]) })
+	for _, c := range order {
 		next <- c
 	}
 	close(next)
@@ -432,6 +437,21 @@ func (e *exporter) sampleClips() error {
 		}
 	}
 	return nil
+}
+
+// clipWork estimates a clip's samples (its duration times the resampling rate;
+// 0 when that is not a finite number), to hand out the longest clips first.
+func (e *exporter) clipWork(c *clipTrack) float64 {
+	info := c.clip.Info()
+	rate := e.opts.FPS
+	if rate == 0 {
+		rate = info.FrameRate()
+	}
+	w := info.Duration / info.UnitsPerSecond * rate
+	if !finite(w) || w < 0 {
+		return 0
+	}
+	return w
 }
 
 func (e *exporter) sampleClip(c *clipTrack) error {
