@@ -160,3 +160,22 @@ func TestDecomposeIsReference(t *testing.T) {
 		}
 	}
 }
+
+// TestMulIntoIsMul: mulInto gives affine.mul's product bit for bit, also when
+// the result is one of the factors.
+func TestMulIntoIsMul(t *testing.T) {
+	rng := rand.New(rand.NewSource(7))
+	cases := refCases(rng)
+	for k := 1; k < len(cases); k++ {
+		a, c := cases[k-1], cases[k]
+		want := a.mul(c)
+		var got affine
+		mulInto(&got, &a, &c)
+		ga, gc := a, c
+		mulInto(&ga, &ga, &c)
+		mulInto(&gc, &a, &gc)
+		if !sameAffine(&got, &want) || !sameAffine(&ga, &want) || !sameAffine(&gc, &want) {
+			t.Fatalf("%v · %v: got %v (%v, %v in place), want %v", a, c, got, ga, gc, want)
+		}
+	}
+}

@@ -140,6 +140,17 @@ type exporter struct {
 	// joint-local matrices, file space.
 	inhModel []anim.Affine64
 	inhJoint []affine
+	// inhJoints, inhInv and inhInvOK are poseSampled's buffers: each joint's
+	// composed matrix and, for a parent (inhParent), its inverse (whether it has
+	// one); inhScratch holds the core's local and parent matrices of one node.
+	inhJoints, inhInv   []affine
+	inhInvOK, inhParent []bool
+	inhScratch          [2]anim.Affine64
+	// inhLocal is each node's transform at the last poseSampled, inhChanged
+	// whether its matrices changed then, inhValid whether there was one.
+	inhLocal   []anim.Transform
+	inhChanged []bool
+	inhValid   bool
 }
 
 // slot is one animated glTF transform: a joint node and, when its local matrix is
@@ -408,6 +419,8 @@ func (e *exporter) sampleClips() error {
 			for c := range next {
 				je := *e                            // this clip's warnings go to the clip
 				je.inhModel, je.inhJoint = nil, nil // its own pose buffers (inherit.go)
+				je.inhJoints, je.inhInv, je.inhInvOK, je.inhParent = nil, nil, nil, nil
+				je.inhLocal, je.inhChanged, je.inhValid = nil, nil, false
 				je.opts.Warn = func(w string) { c.warnings = append(c.warnings, w) }
 				c.err = je.sampleClip(c)
 			}

@@ -104,6 +104,29 @@ func (a affine) point(p vec3) vec3   { return a.A.vec(p).add(a.b) }
 func translation(b vec3) affine      { return affine{A: ident3, b: b} }
 func (a affine) mul(c affine) affine { return affine{A: a.A.mul(c.A), b: a.A.vec(c.b).add(a.b)} }
 
+// mulInto sets r = a·c (r may be a or c), in scalars: affine.mul's products
+// and sums in its order (it runs for every node at every sample of a skeleton
+// with inheritance flags; TestMulIntoIsMul holds it to affine.mul).
+func mulInto(r, a, c *affine) {
+	a00, a01, a02 := a.A[0][0], a.A[0][1], a.A[0][2]
+	a10, a11, a12 := a.A[1][0], a.A[1][1], a.A[1][2]
+	a20, a21, a22 := a.A[2][0], a.A[2][1], a.A[2][2]
+	cb0, cb1, cb2 := c.b[0], c.b[1], c.b[2]
+	var m mat3
+	for j := 0; j < 3; j++ {
+		c0, c1, c2 := c.A[0][j], c.A[1][j], c.A[2][j]
+		m[0][j] = float64(a00*c0) + float64(a01*c1) + float64(a02*c2)
+		m[1][j] = float64(a10*c0) + float64(a11*c1) + float64(a12*c2)
+		m[2][j] = float64(a20*c0) + float64(a21*c1) + float64(a22*c2)
+	}
+	b := vec3{
+		(float64(a00*cb0) + float64(a01*cb1) + float64(a02*cb2)) + a.b[0],
+		(float64(a10*cb0) + float64(a11*cb1) + float64(a12*cb2)) + a.b[1],
+		(float64(a20*cb0) + float64(a21*cb1) + float64(a22*cb2)) + a.b[2],
+	}
+	r.A, r.b = m, b
+}
+
 // affine is x ↦ A·x + b.
 type affine struct {
 	A mat3
