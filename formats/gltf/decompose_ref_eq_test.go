@@ -74,6 +74,28 @@ func refCases(rng *rand.Rand) []affine {
 		}
 		out = append(out, affine{A: a, b: vec3{rng.NormFloat64(), pick(), 0}})
 	}
+	// Axis scales with signed zeros off the diagonal (and on it), every sign.
+	z := func() float64 {
+		if rng.Intn(2) == 0 {
+			return math.Copysign(0, -1)
+		}
+		return 0
+	}
+	for n := 0; n < 3000; n++ {
+		var a mat3
+		for i := 0; i < 3; i++ {
+			for j := 0; j < 3; j++ {
+				a[i][j] = z()
+			}
+			if rng.Intn(6) > 0 {
+				a[i][i] = rng.NormFloat64()
+			}
+		}
+		if rng.Intn(3) == 0 { // a signed permutation
+			a[0], a[1] = a[1], a[0]
+		}
+		out = append(out, affine{A: a, b: vec3{z(), z(), rng.NormFloat64()}})
+	}
 	out = append(out, identAffine, affine{}, affine{A: mat3{{1, 0, 0}, {0, 1, 0}, {0, 0, 1e-13}}})
 	return out
 }
