@@ -74,8 +74,9 @@ test: deps vet fmt-check
 	$(GO) test -race -count=1 -run 'Concurrent' ./formats/all/ ./formats/m2/ ./formats/vca/ ./formats/vfs/ ./cmd/animscope/
 	$(MAKE) --no-print-directory install-check
 
-# The README's pictures of the workbench (docs/pictures), drawn by `animscope shot` from
-# the built-in demo and a synthetic frog (m2test.Frog), never from sample files.
+# The pictures of the workbench (docs/pictures; the README and docs/viewer.md show them),
+# drawn by `animscope shot` from the built-in demo and a synthetic frog (m2test.Frog),
+# never from sample files.
 pictures: deps
 	ANIMSCOPE_PICTURES=$(CURDIR)/docs/pictures $(XRUN) $(GO) test -count=1 -v -run TestREADMEPictures ./cmd/animscope/
 
@@ -121,10 +122,14 @@ check-nocgo:
 	GO=$(GO) .ci/nocgo-check
 
 # The repository stands on its own: no file outside the tests (which may read the
-# sample folder) points to the research notes kept outside it.
+# sample folder) points to the research notes kept outside it, and every reference
+# inside it resolves (internal/doccheck, also run by make test: markdown links and
+# their anchors, "§N" sections of the FORMAT.md files, paths named in documents and
+# comments, and the README's layout section against the tree).
 check-refs:
 	@if git grep -n -I -E '\.\./shared/(DESIGN|specs)|DESIGN\.md|specs/(msh|m2|swg|vca)\.md' -- ':!*_test.go'; then \
 	  echo "check-refs: the lines above refer to documents outside the repository"; exit 1; fi
+	$(GO) test -count=1 ./internal/doccheck/
 
 # Every fuzz target, FUZZTIME each (default 30s; CI uses 10s). A real finding
 # ("Failing input written") fails at once. Go's fuzzer sometimes ends a run with

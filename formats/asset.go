@@ -4,7 +4,11 @@
 // A decoder returns a Part per file; Merge binds the parts of a scene around one
 // skeleton. Decoders live in sub-packages and register themselves in init, with
 // the readings their specs leave open (Reading) and the rules their files allow
-// (Traits); a binary imports them for effect.
+// (Traits); a binary imports them for effect. Files that are not scenes register
+// beside them in the same way: data kinds (RegisterData: textures, shader
+// templates, client databases, M2 companions), each with its sniff
+// and its verdict, and texture kinds (RegisterTexture: BLP, DDS, Texm, PNG,
+// JPEG), which every reader of a texture goes through.
 package formats
 
 import (

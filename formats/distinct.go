@@ -17,6 +17,15 @@ var ErrNamedTwice = errors.New("named twice in one scene")
 // same member of one archive (member names compared as archives compare them,
 // in any case). Names that cannot be looked up are compared as written.
 func CheckDistinct(names []string) error {
+	parsed := make([]Name, len(names))
+	for i, n := range names {
+		parsed[i] = ParseName(n)
+	}
+	return checkDistinct(parsed)
+}
+
+// checkDistinct is CheckDistinct for names already parsed.
+func checkDistinct(names []Name) error {
 	type file struct {
 		info   os.FileInfo // nil when the path cannot be looked up
 		abs    string
@@ -24,9 +33,8 @@ func CheckDistinct(names []string) error {
 	}
 	seen := make([]file, 0, len(names))
 	for j, n := range names {
-		p, member := splitMember(n)
-		f := file{member: strings.ToLower(CleanTreePath(member))}
-		f.info, _ = os.Stat(p)
+		p := n.Path()
+		f := file{member: strings.ToLower(CleanTreePath(n.Member)), info: n.Info()}
 		if abs, err := filepath.Abs(p); err == nil {
 			f.abs = abs
 		} else {
@@ -36,10 +44,10 @@ func CheckDistinct(names []string) error {
 			same := f.abs == g.abs || (f.info != nil && g.info != nil && os.SameFile(f.info, g.info))
 			if same && f.member == g.member {
 				as := ""
-				if names[i] != n {
-					as = ", as " + names[i]
+				if names[i].String() != n.String() {
+					as = ", as " + names[i].String()
 				}
-				return fmt.Errorf("%s: %w (files %d and %d%s)", n, ErrNamedTwice, i+1, j+1, as)
+				return fmt.Errorf("%s: %w (files %d and %d%s)", n.String(), ErrNamedTwice, i+1, j+1, as)
 			}
 		}
 		seen = append(seen, f)

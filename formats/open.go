@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"slices"
 	"sort"
@@ -28,6 +27,19 @@ type Source struct {
 	// Tree, when not nil, is the mounted archive the file comes from: Path is then
 	// the file's path inside it, and references and companions are read from it.
 	Tree Tree
+
+	named *Name // Name parsed (see Named), once
+}
+
+// Named is Name parsed (see ParseName): the archive on disk that a member comes
+// from, for decoders that name the files it holds. It is parsed on the first
+// call, unless the source was opened from a name parsed already.
+func (s *Source) Named() Name {
+	if s.named == nil {
+		n := ParseName(s.Name)
+		s.named = &n
+	}
+	return *s.named
 }
 
 // Ext is the lower-case extension of the member, or of the file.
@@ -154,25 +166,15 @@ func SniffFamily(name string, data []byte) string {
 	return ""
 }
 
-// splitMember splits "archive.rlb:MEMBER.msh" when the whole name is not a file but
-// the part before the last colon is (a file, or a folder that a registered tree
-// kind mounts: a game data folder).
-func splitMember(name string) (path, member string) {
-	if _, err := os.Stat(name); err == nil {
-		return name, ""
-	}
-	if i := strings.LastIndex(name, ":"); i > 0 && i < len(name)-1 {
-		if _, err := os.Stat(name[:i]); err == nil {
-			return name[:i], name[i+1:]
-		}
-	}
-	return name, ""
-}
-
 // OpenFile decodes one file (or archive member) without binding it into a scene.
 func OpenFile(name string, opts Options) (*Part, error) {
+	return openName(ParseName(name), opts)
+}
+
+// openName is OpenFile for a name already parsed.
+func openName(n Name, opts Options) (*Part, error) {
 	opts = opts.WithDefaults()
-	path, member := splitMember(name)
+	name, path, member := n.String(), n.Path(), n.Member
 	if member != "" {
 		// An archive kind mounted as a tree (MPQ) serves its members itself.
 		if t, closeTree, ok, err := openTree(path); err != nil {
@@ -181,7 +183,7 @@ func OpenFile(name string, opts Options) (*Part, error) {
 			defer closeTree()
 			return OpenInTree(t, member, name, opts)
 		}
-		if st, err := os.Stat(path); err == nil && st.IsDir() {
+		if st := n.Info(); st != nil && st.IsDir() {
 			return nil, fmt.Errorf("%s: %s is a folder that holds no archives: name its file as a path (%s)", name, path, filepath.Join(path, member))
 		}
 	}
@@ -193,7 +195,7 @@ func OpenFile(name string, opts Options) (*Part, error) {
 		}
 		return nil, err
 	}
-	return decode(&Source{Name: name, Path: path, Member: member, Data: data, Opts: opts})
+	return decode(&Source{Name: name, Path: path, Member: member, Data: data, Opts: opts, named: &n})
 }
 
 // decode hands src to the decoder that recognises it.
@@ -238,12 +240,16 @@ func Open(names []string, opts Options) (*Asset, error) {
 	if len(names) == 0 {
 		return nil, errors.New("no file given")
 	}
-	if err := CheckDistinct(names); err != nil {
+	parsed := make([]Name, len(names))
+	for i, n := range names {
+		parsed[i] = ParseName(n)
+	}
+	if err := checkDistinct(parsed); err != nil {
 		return nil, err
 	}
 	parts := make([]*Part, 0, len(names))
-	for _, n := range names {
-		a, err := OpenFile(n, opts)
+	for _, n := range parsed {
+		a, err := openName(n, opts)
 		if err != nil {
 			return nil, err
 		}

@@ -11,7 +11,7 @@ import (
 // Reading is one way of reading files that a format's spec leaves open (MSH's
 // frame-index rounding, VCA's bezier handles, …). A decoder declares its readings
 // in its Decoder entry; the command-line flags (and their -b variants), the help
-// text, the viewer's option combos and the README table are all built from these
+// text, the viewer's option combos and docs/commands.md's table are all built from these
 // declarations, so adding a reading touches only the format's own package.
 type Reading struct {
 	// Name is the flag name (`--NAME`) and the key in Options.Readings.

@@ -7,6 +7,8 @@ import (
 	"os"
 	"strconv"
 	"strings"
+
+	"animscope/formats/atomicfile"
 )
 
 // DefaultMaxFileSize is the largest file read when MaxFileSizeEnv is not set (a
@@ -59,29 +61,9 @@ func ParseByteSize(s string) (int64, bool) {
 	return n * mul, true
 }
 
-// kind names what a non-regular file is, for messages.
-func kind(m fs.FileMode) string {
-	switch {
-	case m.IsDir():
-		return "a directory"
-	case m&fs.ModeNamedPipe != 0:
-		return "a named pipe (FIFO)"
-	case m&fs.ModeSocket != 0:
-		return "a socket"
-	case m&fs.ModeCharDevice != 0:
-		return "a character device"
-	case m&fs.ModeDevice != 0:
-		return "a device"
-	case m&fs.ModeSymlink != 0:
-		return "a symbolic link"
-	default:
-		return "not a regular file"
-	}
-}
-
 // notRegular is the error for a path that is not a regular file.
 func notRegular(path string, m fs.FileMode) error {
-	return fmt.Errorf("%s: is %s; only regular files are read", path, kind(m))
+	return fmt.Errorf("%s: is %s; only regular files are read", path, atomicfile.Describe(m))
 }
 
 // ReadFile reads a file for a decoder. Only regular files are read: the path is

@@ -27,7 +27,7 @@ func TestReadFileRefusesSpecialFiles(t *testing.T) {
 	cases := []struct{ path, want string }{
 		{fifo, "named pipe"},
 		{linkToFifo, "named pipe"},
-		{dir, "directory"},
+		{dir, "is a folder"},
 	}
 	if _, err := os.Stat("/dev/zero"); err == nil {
 		cases = append(cases, struct{ path, want string }{"/dev/zero", "character device"})

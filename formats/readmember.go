@@ -7,7 +7,8 @@ import "fmt"
 // files that are data, not scenes (textures). A file on disk is read with ReadFile
 // (regular files only, under the read cap), a member through the archive's tree.
 func ReadMember(name string) ([]byte, error) {
-	path, member := splitMember(name)
+	n := ParseName(name)
+	path, member := n.Path(), n.Member
 	if member == "" {
 		return ReadFile(path)
 	}
@@ -39,11 +40,7 @@ func ResolveTreeRef(t Tree, from, ref, root string, exts ...string) (string, err
 // ArchiveOf returns the archive part of a name "ARCHIVE:MEMBER" when ARCHIVE is
 // a file on disk ("" otherwise): what ReadMember opens.
 func ArchiveOf(name string) string {
-	p, member := splitMember(name)
-	if member == "" {
-		return ""
-	}
-	return p
+	return ParseName(name).Archive
 }
 
 // OpenMemberTree mounts the archive of an "ARCHIVE:MEMBER" name for a caller
@@ -51,15 +48,15 @@ func ArchiveOf(name string) string {
 // includes): the tree, the member's path in it and the function that closes
 // it. ok is false when name is not a member of an archive that mounts as a tree.
 func OpenMemberTree(name string) (t Tree, member string, closeTree func() error, ok bool, err error) {
-	path, member := splitMember(name)
-	if member == "" {
+	n := ParseName(name)
+	if !n.IsMember() {
 		return nil, "", nil, false, nil
 	}
-	t, closeTree, ok, err = openTree(path)
+	t, closeTree, ok, err = openTree(n.Archive)
 	if err != nil || !ok {
 		return nil, "", nil, false, err
 	}
-	v, member, err := treeVersion(t, CleanTreePath(member))
+	v, member, err := treeVersion(t, CleanTreePath(n.Member))
 	if err != nil {
 		closeTree()
 		return nil, "", nil, false, err

@@ -72,25 +72,6 @@ func TestResolveRef(t *testing.T) {
 	}
 }
 
-func TestSplitMember(t *testing.T) {
-	dir := t.TempDir()
-	arch := filepath.Join(dir, "units.rlb")
-	mkfile(t, arch)
-	tests := []struct {
-		name, in, path, member string
-	}{
-		{"plain file", arch, arch, ""},
-		{"member", arch + ":TANK.msh", arch, "TANK.msh"},
-		{"no such archive", filepath.Join(dir, "x.rlb") + ":A.msh", filepath.Join(dir, "x.rlb") + ":A.msh", ""},
-	}
-	for _, tc := range tests {
-		p, m := splitMember(tc.in)
-		if p != tc.path || m != tc.member {
-			t.Errorf("%s: splitMember(%q) = %q, %q; want %q, %q", tc.name, tc.in, p, m, tc.path, tc.member)
-		}
-	}
-}
-
 // The asset-root search stops below the file system's root (issue 15 item 4): a
 // file a few folders below / that names etc/passwd does not reach /etc/passwd.
 func TestResolveRefNeverReachesFSRoot(t *testing.T) {

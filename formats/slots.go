@@ -1,6 +1,12 @@
 package formats
 
-import "fmt"
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+)
 
 // TextureSlot is one replaceable texture of a model: a texture the model does
 // not name, that the game fills (an M2 character's body skin, hair, cape; a
@@ -63,4 +69,71 @@ func SlotWarnings(a *Asset) []string {
 		}
 	}
 	return out
+}
+
+// SlotNames are a family's names of its texture slot types, the SLOT that
+// --texture SLOT=FILE takes before any file is opened (m2 registers the M2
+// texture types': body, cape, hair …).
+type SlotNames struct {
+	Family string
+	// Name is the name of slot type t ("body"; some name for every type).
+	Name func(t int) string
+	// Parse reads a slot as --texture names it: a name or a type number.
+	Parse func(s string) (int, error)
+}
+
+var (
+	slotNamesMu sync.RWMutex
+	slotNames   []SlotNames // sorted by family
+)
+
+// RegisterSlotNames adds a family's slot names; families call it from init.
+func RegisterSlotNames(n SlotNames) {
+	slotNamesMu.Lock()
+	defer slotNamesMu.Unlock()
+	next := append(make([]SlotNames, 0, len(slotNames)+1), slotNames...)
+	next = append(next, n)
+	sort.SliceStable(next, func(i, j int) bool { return next[i].Family < next[j].Family })
+	slotNames = next
+}
+
+func registeredSlotNames() []SlotNames {
+	slotNamesMu.RLock()
+	defer slotNamesMu.RUnlock()
+	return slotNames
+}
+
+// SlotName is the name of slot type t by the first registered family's names
+// (in family order); "typeN" when no family names slots.
+func SlotName(t int) string {
+	if ns := registeredSlotNames(); len(ns) > 0 {
+		return ns[0].Name(t)
+	}
+	return "type" + strconv.Itoa(t)
+}
+
+// ParseSlot reads --texture's SLOT by the registered families' names (in
+// family order): the first that reads it gives the type; when none does, the
+// first one's error. With no family registered it takes a type number 1–255
+// ("7" or "type7").
+func ParseSlot(s string) (int, error) {
+	ns := registeredSlotNames()
+	if len(ns) == 0 {
+		low := strings.ToLower(strings.TrimSpace(s))
+		if n, err := strconv.Atoi(strings.TrimPrefix(low, "type")); err == nil && n >= 1 && n <= 255 {
+			return n, nil
+		}
+		return 0, fmt.Errorf("texture slot %q: want a type number 1-255", s)
+	}
+	var first error
+	for _, n := range ns {
+		t, err := n.Parse(s)
+		if err == nil {
+			return t, nil
+		}
+		if first == nil {
+			first = err
+		}
+	}
+	return 0, first
 }

@@ -86,8 +86,8 @@ func OpenInTree(t Tree, member, name string, opts Options) (*Part, error) {
 	}
 	// Decoders that name files by their path (SWG's) name the tree's files
 	// without the archive: give those the "ARCHIVE:" prefix the user sees.
-	if i := strings.LastIndex(name, ":"); i > 0 && CleanTreePath(name[i+1:]) == asNamed {
-		prefix := name[:i+1]
+	if archive, m, ok := SplitName(name); ok && CleanTreePath(m) == asNamed {
+		prefix := name[:len(archive)+1]
 		qualify := func(f string) string {
 			if f == member && asNamed != member {
 				return name // the version, as named

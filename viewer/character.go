@@ -2,10 +2,8 @@ package viewer
 
 import (
 	"errors"
-	"image/color"
 
 	"animscope/formats"
-	"animscope/formats/wowchar"
 )
 
 // Character is the Character panel's model of a scene whose character model
@@ -17,14 +15,13 @@ import (
 // changes cost nothing more.
 type Character struct {
 	Title string // "Scourge female (race 5)"
-	Offer wowchar.Offer
-	// SkinColors and HairColors are the swatch of each colour by its value
-	// (none for a colour whose texture could not be read).
-	SkinColors, HairColors map[int]color.NRGBA
-	Custom                 wowchar.Customization
+	// Choices are what the tables offer, one row of the panel each, with the
+	// swatch of each colour of a choice of colours.
+	Choices []formats.CustomChoice
+	Custom  formats.Customization
 	// Dress dresses asset a as c and returns the warnings of doing so (a
 	// texture the tables name that the mount lacks).
-	Dress func(a *formats.Asset, c wowchar.Customization) []formats.Diagnostic
+	Dress func(a *formats.Asset, c formats.Customization) []formats.Diagnostic
 }
 
 // FindCharacter is what the tables offer a scene's asset, nil when it is no
@@ -49,7 +46,7 @@ func (sc *Scene) Character() *Character {
 
 // Customize dresses the scene's character as c (nothing when it is dressed so
 // already) and returns the warnings of doing so.
-func (sc *Scene) Customize(c wowchar.Customization) ([]formats.Diagnostic, error) {
+func (sc *Scene) Customize(c formats.Customization) ([]formats.Diagnostic, error) {
 	ch := sc.Character()
 	if ch == nil || ch.Dress == nil {
 		return nil, errors.New("this scene is no character of a mount with the game's tables")

@@ -126,7 +126,8 @@ func TestCompareReadingsOfOneFile(t *testing.T) {
 	if got := seen[len(seen)-1]; got != "floor" || s.Opts.Value("rounding") != "engine" {
 		t.Errorf("B read with %q, A keeps %q; want floor and engine", got, s.Opts.Value("rounding"))
 	}
-	// At t = 1 the engine rule gives frame 0 and floor frame 1 (spec §14).
+	// At t = 1 the engine rule gives frame 0 and floor frame 1
+	// (formats/msh/FORMAT.md §11.1).
 	s.Tr.T = 1
 	s.Evaluate()
 	fa, fb := s.Scene.Pose.Probes[1].Frame, s.SceneB.Pose.Probes[1].Frame

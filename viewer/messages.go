@@ -3,6 +3,7 @@ package viewer
 import (
 	"fmt"
 	"os"
+	"strings"
 
 	"animscope/formats"
 )
@@ -14,9 +15,82 @@ type Banner struct {
 	// Title says what happened: "Frog.m2: 2 warnings", "bad.m2 did not open: 1 error".
 	Title string
 	Lines []Diag
+	// Shown is Lines folded for the window: lines of one shape (the same text
+	// but for its numbers, see diagShape) are one line with a count, so that 43
+	// "sequence N keeps its keys in X.anim, which cannot be read" take one line
+	// and the 3D view stays in sight. Lines keeps every one.
+	Shown []BannerLine
 	// Errors and Warnings count Lines by severity.
 	Errors, Warnings int
 }
+
+// BannerLine is one line of the banner: the first diagnostic of its shape and
+// how many more of that shape followed it.
+type BannerLine struct {
+	Diag
+	More int
+}
+
+// foldDiags groups ds by severity and shape, in the order each shape first
+// appears.
+func foldDiags(ds []Diag) []BannerLine {
+	type key struct {
+		sev   formats.Severity
+		info  bool
+		shape string
+	}
+	at := make(map[key]int, len(ds))
+	out := make([]BannerLine, 0, len(ds))
+	for _, d := range ds {
+		k := key{d.Severity, d.Info, diagShape(d.Text)}
+		if i, ok := at[k]; ok {
+			out[i].More++
+			continue
+		}
+		at[k] = len(out)
+		out = append(out, BannerLine{Diag: d})
+	}
+	return out
+}
+
+// diagShape is text with every number (a run of decimal digits, or 0x and hex
+// digits, as offsets are written) replaced by '#' and every one-word name in
+// parentheses ("sequence 62 (EmoteWork)") by "(*)": two findings that differ only
+// in a sequence, node, offset or file number, or the name beside it, have one
+// shape.
+func diagShape(text string) string {
+	b := make([]byte, 0, len(text))
+	for i := 0; i < len(text); {
+		if text[i] == '(' {
+			if n := strings.IndexAny(text[i+1:], ") "); n > 0 && text[i+1+n] == ')' {
+				b = append(b, "(*)"...)
+				i += n + 2
+				continue
+			}
+		}
+		if !isDigit(text[i]) {
+			b = append(b, text[i])
+			i++
+			continue
+		}
+		if text[i] == '0' && i+2 < len(text) && text[i+1] == 'x' && isHex(text[i+2]) {
+			i += 2
+			for i < len(text) && isHex(text[i]) {
+				i++
+			}
+		} else {
+			for i < len(text) && isDigit(text[i]) {
+				i++
+			}
+		}
+		b = append(b, '#')
+	}
+	return string(b)
+}
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+
+func isHex(c byte) bool { return isDigit(c) || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F' }
 
 // Visible reports whether there is anything to show.
 func (b *Banner) Visible() bool { return len(b.Lines) > 0 }
@@ -30,6 +104,7 @@ func (s *State) DismissBanner() { s.Banner = Banner{} }
 func (s *State) announce(name string, failed bool, ds []Diag) {
 	e, w := CountDiags(ds)
 	b := Banner{Lines: append([]Diag(nil), ds...), Errors: e, Warnings: w} // ds may be Diags' own array
+	b.Shown = foldDiags(b.Lines)
 	switch {
 	case len(ds) == 0:
 		s.Banner = Banner{}
@@ -52,7 +127,9 @@ func (s *State) noteBanner(text string) {
 	if !s.Banner.Visible() {
 		return
 	}
-	s.Banner.Lines = append(s.Banner.Lines[:len(s.Banner.Lines):len(s.Banner.Lines)], Diag{Severity: formats.Warning, Text: text, Info: true})
+	note := Diag{Severity: formats.Warning, Text: text, Info: true}
+	s.Banner.Lines = append(s.Banner.Lines[:len(s.Banner.Lines):len(s.Banner.Lines)], note)
+	s.Banner.Shown = append(s.Banner.Shown[:len(s.Banner.Shown):len(s.Banner.Shown)], BannerLine{Diag: note})
 	if s.Log != nil {
 		fmt.Fprintf(s.Log, "animscope: %s\n", text)
 	}

@@ -164,3 +164,58 @@ func TestStandInSceneIsMarked(t *testing.T) {
 		t.Errorf("banner %+v; want the stand-in warning", s.Banner)
 	}
 }
+
+// TestBannerFoldsLinesOfOneShape: findings that differ only in their numbers
+// (decimal or 0x offsets) are one banner line with a count, in the order each
+// shape first appeared; severities and the viewer's own notes never fold
+// together; Lines keeps every finding.
+func TestBannerFoldsLinesOfOneShape(t *testing.T) {
+	w := func(text string) Diag { return Diag{Severity: formats.Warning, Text: text} }
+	e := func(text string) Diag { return Diag{Severity: formats.Error, Text: text} }
+	ds := []Diag{
+		w("sequence 3 (Stand) keeps its keys in Char0003-00.anim, which cannot be read"),
+		w("m.m2: offset 0x1c: odd flags"),
+		w("sequence 17 (EmoteWork) keeps its keys in Char0017-01.anim, which cannot be read"),
+		e("sequence 4 keeps its keys in Char0004-00.anim, which cannot be read"),
+		w("m.m2: offset 0xAB0: odd flags"),
+		w("sequence 120 (UseStandingStart) keeps its keys in Char0120-00.anim, which cannot be read"),
+		w("m.m2: offset 0x10: odd count"),
+		{Severity: formats.Warning, Text: "m.m2: offset 0x1c: odd flags", Info: true},
+	}
+	got := foldDiags(ds)
+	want := []struct {
+		text string
+		more int
+	}{
+		{ds[0].Text, 2}, {ds[1].Text, 1}, {ds[3].Text, 0}, {ds[6].Text, 0}, {ds[7].Text, 0},
+	}
+	if len(got) != len(want) {
+		t.Fatalf("folded into %d lines, want %d: %+v", len(got), len(want), got)
+	}
+	for i, g := range got {
+		if g.Text != want[i].text || g.More != want[i].more {
+			t.Errorf("line %d: got %q (+%d), want %q (+%d)", i, g.Text, g.More, want[i].text, want[i].more)
+		}
+	}
+	for _, c := range []struct{ in, want string }{
+		{"node 12 at 0x4f0 and 0xZ", "node # at # and #xZ"},
+		{"v1.2 of 10x10", "v#.# of #x#"},
+		{"sequence 62 (EmoteWork) keeps (its keys) in ()", "sequence # (*) keeps (its keys) in ()"},
+		{"unclosed (Walk", "unclosed (Walk"},
+		{"", ""},
+	} {
+		if g := diagShape(c.in); g != c.want {
+			t.Errorf("diagShape(%q) = %q, want %q", c.in, g, c.want)
+		}
+	}
+
+	s := NewState(warnLoader, formats.Options{})
+	s.announce("m.m2", false, ds[:3])
+	if len(s.Banner.Lines) != 3 || len(s.Banner.Shown) != 2 || s.Banner.Shown[0].More != 1 {
+		t.Errorf("banner: %d lines, shown %+v; want 3 lines shown as 2, the first with 1 more", len(s.Banner.Lines), s.Banner.Shown)
+	}
+	s.noteBanner("showing the demo instead")
+	if n := len(s.Banner.Shown); n != 3 || !s.Banner.Shown[n-1].Info {
+		t.Errorf("after a note: shown %+v; want the note last", s.Banner.Shown)
+	}
+}

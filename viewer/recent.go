@@ -83,8 +83,8 @@ func (r *Recent) Folder() string {
 		if len(it) == 0 {
 			continue
 		}
-		if st, err := os.Stat(StatPath(it[0])); err == nil && !st.IsDir() {
-			return filepath.Dir(StatPath(it[0]))
+		if p, st := watched(formats.ParseName(it[0])); st != nil && !st.IsDir() {
+			return filepath.Dir(p)
 		}
 	}
 	return ""
@@ -106,8 +106,8 @@ func (r *Recent) Save() error {
 }
 
 func fileExists(p string) bool {
-	_, err := os.Stat(StatPath(p))
-	return err == nil
+	_, st := watched(formats.ParseName(p))
+	return st != nil
 }
 
 // recentFolderWidth is how many characters of a recent scene's folder its menu

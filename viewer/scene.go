@@ -3,7 +3,7 @@ package viewer
 import (
 	"errors"
 	"fmt"
-	"os"
+	"io/fs"
 	"path/filepath"
 	"strings"
 	"time"
@@ -162,8 +162,8 @@ func (sc *Scene) ShortName() string {
 	names := make([]string, len(sc.Files))
 	for i, f := range sc.Files {
 		names[i] = filepath.Base(f)
-		if p := StatPath(f); p != f {
-			names[i] = filepath.Base(strings.ReplaceAll(f[len(p)+1:], "\\", "/"))
+		if n := formats.ParseName(f); n.IsMember() && !n.Info().IsDir() {
+			names[i] = n.Base()
 		}
 	}
 	return strings.Join(names, " + ")
@@ -246,21 +246,27 @@ func nameOf(files []string) string {
 // StatPath is the file to watch for a scene name (an archive member
 // "archive.rlb:MEMBER" watches the archive).
 func StatPath(name string) string {
-	if _, err := os.Stat(name); err == nil {
-		return name
+	p, _ := watched(formats.ParseName(name))
+	return p
+}
+
+// watched is StatPath for a name already parsed, and what the name's lookup
+// found there (nil when nothing is): a member of a game data folder watches
+// its whole name, which is no file (the folder changes with every file in it).
+func watched(n formats.Name) (string, fs.FileInfo) {
+	if !n.IsMember() {
+		return n.String(), n.Info()
 	}
-	if i := strings.LastIndex(name, ":"); i > 0 {
-		if st, err := os.Stat(name[:i]); err == nil && !st.IsDir() {
-			return name[:i]
-		}
+	if !n.Info().IsDir() {
+		return n.Archive, n.Info()
 	}
-	return name
+	return n.String(), nil
 }
 
 func statFiles(files []string) []time.Time {
 	out := make([]time.Time, len(files))
 	for i, f := range files {
-		if st, err := os.Stat(StatPath(f)); err == nil {
+		if _, st := watched(formats.ParseName(f)); st != nil {
 			out[i] = st.ModTime()
 		}
 	}

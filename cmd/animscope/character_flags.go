@@ -7,8 +7,6 @@ import (
 	"strings"
 
 	"animscope/formats"
-	"animscope/formats/m2"
-	"animscope/formats/wowchar"
 	"animscope/viewer"
 )
 
@@ -24,7 +22,7 @@ type characterFlags struct {
 	character *string
 	// chosen is the viewer's Character panel's last choice by model file: a
 	// reload (--watch, File > Reload) dresses the character as it was.
-	chosen map[string]wowchar.Customization
+	chosen map[string]formats.Customization
 }
 
 // slotFile is one --texture SLOT=FILE.
@@ -39,7 +37,7 @@ type slotFiles []slotFile
 func (l *slotFiles) String() string {
 	parts := make([]string, len(*l))
 	for i, s := range *l {
-		parts[i] = m2.SlotName(s.slot) + "=" + s.file
+		parts[i] = formats.SlotName(s.slot) + "=" + s.file
 	}
 	return strings.Join(parts, " ")
 }
@@ -50,7 +48,7 @@ func (l *slotFiles) Set(v string) error {
 	if !ok || file == "" {
 		return fmt.Errorf("%q: want SLOT=FILE (SLOT body, cape, hair, fur, creature1 … or a type number)", v)
 	}
-	t, err := m2.ParseSlot(name)
+	t, err := formats.ParseSlot(name)
 	if err != nil {
 		return err
 	}
@@ -66,7 +64,7 @@ func (c *characterFlags) register(fs *flag.FlagSet) {
 
 // check reads --geosets' form before any file is opened (a usage error).
 func (c *characterFlags) check() error {
-	if _, err := wowchar.ParseCustomization(*c.character); err != nil {
+	if _, err := formats.ParseCustomization(*c.character); err != nil {
 		return usagef("--character %v", err)
 	}
 	if g := *c.geosets; g != "defaults" && g != "all" {
@@ -91,7 +89,7 @@ func (c *characterFlags) apply(a *formats.Asset) error {
 		}
 		formats.ApplyGeosets(a.Meshes, groups, show)
 	}
-	cust, err := wowchar.ParseCustomization(*c.character)
+	cust, err := formats.ParseCustomization(*c.character)
 	if err != nil {
 		return usagef("--character %v", err)
 	}

@@ -26,7 +26,7 @@ func TestInspectCharacter(t *testing.T) {
 	model := filepath.Join(folder, "common.MPQ") + ":" + wowchartest.ModelPath
 	code, stdout, stderr := runCLI("inspect", "--json", model)
 	var got struct {
-		Character *inspectCharacter `json:"character"`
+		Character *wowchar.Report `json:"character"`
 	}
 	if err := json.Unmarshal([]byte(stdout), &got); code != exitOK || err != nil || got.Character == nil {
 		t.Fatalf("inspect --json: exit %d, %v, character %v; stderr %s", code, err, got.Character != nil, stderr)

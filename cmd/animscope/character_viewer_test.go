@@ -44,22 +44,28 @@ func TestViewerCharacter(t *testing.T) {
 	if ch.Title != "Scourge female (race 5)" {
 		t.Errorf("title %q", ch.Title)
 	}
-	o := ch.Offer
-	for _, c := range []struct {
-		name      string
-		got, want []int
+	wantChoices := []struct {
+		key, label string
+		values     []int
+		colors     bool
 	}{
-		{"skin", o.Skins, []int{0, 1}}, {"face", o.Faces, []int{0}}, {"hair", o.Hairs, []int{0, 1, 2}},
-		{"haircolor", o.HairColors, []int{0}}, {"facial", o.Facials, []int{0, 1}},
-	} {
-		if fmtInts(c.got) != fmtInts(c.want) {
-			t.Errorf("offers %s %v, want %v", c.name, c.got, c.want)
+		{"skin", "skin colour", []int{0, 1}, true}, {"face", "face", []int{0}, false}, {"hair", "hair style", []int{0, 1, 2}, false},
+		{"haircolor", "hair colour", []int{0}, true}, {"facial", "facial hair", []int{0, 1}, false},
+	}
+	if len(ch.Choices) != len(wantChoices) {
+		t.Fatalf("%d choices %+v, want %d", len(ch.Choices), ch.Choices, len(wantChoices))
+	}
+	for i, w := range wantChoices {
+		c := ch.Choices[i]
+		if c.Key != w.key || c.Label != w.label || fmtInts(c.Values) != fmtInts(w.values) || (c.Colors != nil) != w.colors {
+			t.Errorf("choice %d: %q %q %v colours %v, want %q %q %v colours %v", i, c.Key, c.Label, c.Values, c.Colors != nil, w.key, w.label, w.values, w.colors)
 		}
 	}
-	if ch.SkinColors[0] != wowchartest.Skin0 || ch.SkinColors[1] != wowchartest.Skin1 || ch.HairColors[0] != wowchartest.Hair0 {
-		t.Errorf("swatches skin %v hair %v, want skin %v %v, hair %v", ch.SkinColors, ch.HairColors, wowchartest.Skin0, wowchartest.Skin1, wowchartest.Hair0)
+	skins, hairs := ch.Choices[0].Colors, ch.Choices[3].Colors
+	if skins[0] != wowchartest.Skin0 || skins[1] != wowchartest.Skin1 || hairs[0] != wowchartest.Hair0 {
+		t.Errorf("swatches skin %v hair %v, want skin %v %v, hair %v", skins, hairs, wowchartest.Skin0, wowchartest.Skin1, wowchartest.Hair0)
 	}
-	if want := (wowchar.Customization{Facial: 1}); ch.Custom != want {
+	if want := formats.Customization(wowchar.Customization{Facial: 1}.String()); ch.Custom != want {
 		t.Errorf("starts at %v, want --character's %v", ch.Custom, want)
 	}
 	shown := func() string {
@@ -83,8 +89,7 @@ func TestViewerCharacter(t *testing.T) {
 		t.Errorf("opened: geosets %s, want [2 102 203 304]", got)
 	}
 	hair0, gen := slot(m2.TextureHair), sc.Gen
-	cust := ch.Custom
-	cust.Hair = 2
+	cust := ch.Custom.With("hair", 2)
 	if _, err := sc.Customize(cust); err != nil {
 		t.Fatal(err)
 	}

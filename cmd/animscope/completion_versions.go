@@ -3,6 +3,7 @@ package main
 import (
 	"strings"
 
+	"animscope/formats"
 	"animscope/formats/vfs"
 )
 
@@ -10,23 +11,24 @@ import (
 // being typed, with or without the start of an archive's name): each as
 // MOUNT:MEMBER@ARCHIVE, in load order, MOUNT:MEMBER spelt as typed. nil when the word is no such name.
 func completeVersion(cur string) []string {
-	i := strings.LastIndex(cur, ":")
-	if i <= 0 {
+	archive, member, ok := formats.SplitName(cur)
+	if !ok {
 		return nil
 	}
-	j := strings.LastIndex(cur[i+1:], "@")
-	if j < 0 {
+	plain, _, ok := formats.CutVersion(member)
+	if !ok {
 		return nil
 	}
-	mt, err := vfs.Open(cur[:i])
+	mt, err := vfs.Open(archive)
 	if err != nil {
 		return nil
 	}
 	defer mt.Close()
+	typed := cur[:len(archive)+1+len(plain)+1] // MOUNT:MEMBER@ as typed: shells match the prefix
 	var out []string
-	for _, v := range mt.Versions(cur[i+1 : i+1+j]) {
+	for _, v := range mt.Versions(plain) {
 		if !v.Deleted {
-			out = append(out, cur[:i+1+j+1]+mt.ArchiveLabel(v.Entry)) // the member as typed: shells match the prefix
+			out = append(out, typed+mt.ArchiveLabel(v.Entry))
 		}
 	}
 	return filterPrefixFold(out, cur)

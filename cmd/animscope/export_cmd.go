@@ -177,8 +177,8 @@ func checkOutNotInput(out string, inputs []string) error {
 	}
 	for _, in := range inputs {
 		cands := []string{in}
-		if i := strings.LastIndex(in, ":"); i > 0 {
-			cands = append(cands, in[:i])
+		if archive, _, ok := formats.SplitName(in); ok {
+			cands = append(cands, archive) // whether or not it is there: any archive it could name
 		}
 		for _, c := range cands {
 			abs, err := filepath.Abs(c)
@@ -200,12 +200,12 @@ func checkOutNotInput(out string, inputs []string) error {
 // extension (and the archive member when one is named).
 func sceneName(file string) string {
 	base := filepath.Base(file)
-	if i := strings.LastIndex(base, ":"); i > 0 && i < len(base)-1 {
-		base = base[i+1:]
+	if _, member, ok := formats.SplitName(base); ok && member != "" {
+		base = member
 	}
 	// MOUNT:MEMBER@ARCHIVE, one version of a member: the member's name.
-	if j := strings.LastIndex(base, "@"); j > 0 && strings.Contains(file, ":") && filepath.Ext(base[:j]) != "" {
-		base = base[:j]
+	if plain, _, ok := formats.CutVersion(base); ok && strings.Contains(file, ":") && filepath.Ext(plain) != "" {
+		base = plain
 	}
 	if ext := filepath.Ext(base); ext != "" && ext != base {
 		base = strings.TrimSuffix(base, ext)

@@ -2,11 +2,9 @@ package main
 
 import (
 	"bytes"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"slices"
 	"strings"
 
@@ -353,13 +351,8 @@ func unknownWord(arg string) bool {
 	if arg == "" || strings.HasPrefix(arg, "-") {
 		return false
 	}
-	if _, err := os.Stat(arg); err == nil || !errors.Is(err, os.ErrNotExist) {
+	if !formats.ParseName(arg).NotFound() {
 		return false
-	}
-	if i := strings.LastIndex(arg, ":"); i > 0 {
-		if _, err := os.Stat(arg[:i]); err == nil {
-			return false
-		}
 	}
 	// A word with a path separator or an extension is meant as a file: the viewer
 	// says it cannot open it.
@@ -423,20 +416,4 @@ func trimTrailing(s string) string {
 		}
 	}
 	return out.String()
-}
-
-// readmeHelp is the README's command-line section: `animscope help` as an
-// indented (Markdown code) block.
-func readmeHelp() string {
-	var b strings.Builder
-	b.WriteString("\n    $ animscope help\n")
-	for _, l := range strings.Split(strings.TrimSuffix(mainHelp(), "\n"), "\n") {
-		if l == "" {
-			b.WriteString("\n")
-		} else {
-			b.WriteString("    " + l + "\n")
-		}
-	}
-	b.WriteString("\n")
-	return b.String()
 }

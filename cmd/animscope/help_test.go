@@ -130,38 +130,3 @@ func TestVersion(t *testing.T) {
 		}
 	}
 }
-
-// TestREADMEHelp: the README's command-line section is `animscope help`
-// (-update rewrites it).
-func TestREADMEHelp(t *testing.T) {
-	checkREADMESection(t, "help", "the command-line section", "animscope help", readmeHelp())
-}
-
-// checkREADMESection compares the README's text between <!-- NAME:begin --> and
-// <!-- NAME:end --> with want (what, from source, name them in the failure);
-// -update rewrites it.
-func checkREADMESection(t *testing.T, name, what, source, want string) {
-	t.Helper()
-	const path = "../../README.md"
-	begin, end := "<!-- "+name+":begin -->\n", "<!-- "+name+":end -->"
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := string(data)
-	i, j := strings.Index(s, begin), strings.Index(s, end)
-	if i < 0 || j < i {
-		t.Fatalf("%s: no %q … %q section", path, begin, end)
-	}
-	got := s[i+len(begin) : j]
-	if got == want {
-		return
-	}
-	if *update {
-		if err := os.WriteFile(path, []byte(s[:i+len(begin)]+want+s[j:]), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	t.Errorf("%s: %s is\n%s\nwant (%s)\n%s", path, what, got, source, want)
-}

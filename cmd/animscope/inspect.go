@@ -207,24 +207,13 @@ func runInspect(args []string, stdout, stderr io.Writer) int {
 	opts.DeferMeshes = true // meshes are counted, never built (describe)
 	a, err := openForInspect(files, opts)
 	if err != nil && len(files) == 1 {
-		// A texture is no scene, but `texture` reads it: described (or refused) as it says.
-		if tex, isTex, terr := textureVerdict(files[0]); isTex {
-			if terr != nil {
-				return exitFor("inspect", terr, stderr)
-			}
-			return inspectTextureFile(tex, files[0], *f.asJSON, stdout, stderr)
-		}
-		if t, diags, isShader, serr := shaderVerdict(files[0]); isShader {
-			if serr != nil {
-				return exitFor("inspect", serr, stderr)
-			}
-			return inspectShaderFile(t, diags, files[0], *f.asJSON, stdout, stderr)
-		}
-		if db, d, diags, isDBC, derr := dbcVerdict(files[0]); isDBC {
+		// A file that is no scene but data (a texture `texture` reads, a shader
+		// template, a client database): described (or refused) as its kind says.
+		if d, isData, derr := dataVerdictOf(files[0]); isData {
 			if derr != nil {
 				return exitFor("inspect", derr, stderr)
 			}
-			return inspectDBCFile(db, d, diags, files[0], *f.asJSON, stdout, stderr)
+			return inspectDataFile(d, files[0], *f.asJSON, stdout, stderr)
 		}
 	}
 	if err != nil {

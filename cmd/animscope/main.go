@@ -2,7 +2,7 @@
 // The subcommands and their flags, JSON keys and exit codes are a contract that
 // scripts and tests depend on: `animscope help` and `animscope help COMMAND`
 // document it (their texts are the golden files under testdata/help), and so
-// does the README; a change may extend it, never break it.
+// does docs/commands.md; a change may extend it, never break it.
 package main
 
 import (

@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"animscope/formats"
-	"animscope/formats/mif"
 )
 
 // runMIF prints an SWG file as MIF source: `animscope mif [--root DIR] FILE`.
@@ -32,30 +31,34 @@ func runMIF(args []string, stdout, stderr io.Writer) int {
 		return exitFor("mif", err, stderr)
 	}
 	name := files[0]
+	kind, ok := formats.SourceKindNamed("mif")
+	if !ok {
+		return exitFor("mif", fmt.Errorf("%s: no file family registered prints MIF", name), stderr)
+	}
 	data, err := formats.ReadMember(name) // a file, or ARCHIVE:MEMBER
 	if err != nil {
 		return exitFor("mif", namedPathError(name, err), stderr)
 	}
 	as := name
-	if isMIF(name) {
-		mo := mif.Options{Root: opts.Root, Path: name}
+	if isSource(kind, name) {
+		co := formats.CompileOptions{Root: opts.Root, Path: name}
 		if tree, member, closeTree, ok, err := formats.OpenMemberTree(name); err == nil && ok {
 			defer closeTree()
-			mo.Path, mo.Tree = member, tree // its includes come from its archive
+			co.Path, co.Tree = member, tree // its includes come from its archive
 		}
-		var f *mif.File
-		if data, _, f, err = mif.Compile(name, data, mo); err != nil {
+		var ext string
+		if data, ext, err = kind.Compile(name, data, co); err != nil {
 			return exitFor("mif", err, stderr)
 		}
-		if f.Extension != "" {
-			as = strings.TrimSuffix(name, filepath.Ext(name)) + "." + f.Extension
+		if ext != "" {
+			as = strings.TrimSuffix(name, filepath.Ext(name)) + "." + ext
 		}
 	}
-	if len(data) < 4 || string(data[:4]) != "FORM" {
-		// mif.Write would read the bytes as IFF blocks and report a garbage chunk.
-		return exitFor("mif", fmt.Errorf("%s: offset 0x0: not an SWG IFF file%s", name, notIFF(name, data)), stderr)
+	if !kind.IsBinary(data) {
+		// Print would read the bytes as IFF blocks and report a garbage chunk.
+		return exitFor("mif", fmt.Errorf("%s: offset 0x0: not %s%s", name, kind.Binary, notIFF(name, data)), stderr)
 	}
-	txt, err := mif.Write(as, data)
+	txt, err := kind.Print(as, data)
 	if err != nil {
 		return exitFor("mif", err, stderr)
 	}
@@ -100,7 +103,10 @@ func notIFF(name string, data []byte) string {
 	return ""
 }
 
-func isMIF(name string) bool { return strings.EqualFold(filepath.Ext(name), ".mif") }
+// isSource says whether the file (or member) name is a source of kind k.
+func isSource(k formats.SourceKind, name string) bool {
+	return strings.EqualFold(filepath.Ext(name), k.Ext)
+}
 
 // mifDepartures prints where a .mif source departs from what the client reads
 // (missing blocks, field types), for validate; other files give nothing. A source
@@ -108,7 +114,8 @@ func isMIF(name string) bool { return strings.EqualFold(filepath.Ext(name), ".mi
 // member of an archive ("ARCHIVE:MEMBER") is checked as the same file on disk is,
 // its includes read from its archive.
 func mifDepartures(name string, opts formats.Options, stderr io.Writer) (errs, warns int) {
-	if !isMIF(name) {
+	kind, ok := formats.SourceKindOf(name)
+	if !ok {
 		return 0, 0
 	}
 	tree, member, closeTree, ok, err := formats.OpenMemberTree(name)
@@ -123,26 +130,19 @@ func mifDepartures(name string, opts formats.Options, stderr io.Writer) (errs, w
 	if err != nil {
 		return 0, 0
 	}
-	return mifCheck(name, src, mif.Options{Root: opts.Root, Path: name}, stderr)
+	return printDiagnostics(kind.Check(name, src, formats.CompileOptions{Root: opts.Root, Path: name}), stderr)
 }
 
 // mifDeparturesIn is mifDepartures for the member of a mounted tree (name is how
 // it is shown).
 func mifDeparturesIn(tree formats.Tree, member, name string, opts formats.Options, stderr io.Writer) (errs, warns int) {
-	if !isMIF(member) {
+	kind, ok := formats.SourceKindOf(member)
+	if !ok {
 		return 0, 0
 	}
 	src, err := tree.ReadFile(member)
 	if err != nil {
 		return 0, 0
 	}
-	return mifCheck(name, src, mif.Options{Root: opts.Root, Path: member, Tree: tree}, stderr)
-}
-
-func mifCheck(name string, src []byte, mo mif.Options, stderr io.Writer) (errs, warns int) {
-	_, _, f, err := mif.Compile(name, src, mo)
-	if err != nil {
-		return 0, 0
-	}
-	return printDiagnostics(mif.Check(f), stderr)
+	return printDiagnostics(kind.Check(name, src, formats.CompileOptions{Root: opts.Root, Path: member, Tree: tree}), stderr)
 }

@@ -7,7 +7,7 @@ import (
 	"animscope/formats"
 )
 
-// The help text's and the README's lists of readings are built from the formats'
+// The help text's and docs/commands.md's lists of readings are built from the formats'
 // declarations (formats.Readings), like the flags themselves.
 
 // readingsHelp is the help text's readings section: one line per reading.
@@ -25,7 +25,7 @@ func readingsHelp() string {
 	return b.String()
 }
 
-// readingsTable is the README's table of readings (Markdown).
+// readingsTable is docs/commands.md's table of readings (Markdown).
 func readingsTable() string {
 	var b strings.Builder
 	b.WriteString("| flag | family | choices | default | what it selects | B's reading |\n")

@@ -5,10 +5,10 @@ import (
 	"testing"
 )
 
-// TestREADMEReadings: the README's table of readings is the one the formats'
+// TestDocsReadings: docs/commands.md's table of readings is the one the formats'
 // declarations give (-update rewrites it).
-func TestREADMEReadings(t *testing.T) {
-	checkREADMESection(t, "readings", "the readings table", "from the declarations", readingsTable())
+func TestDocsReadings(t *testing.T) {
+	checkDocSection(t, commandsDoc, "readings", "the readings table", "from the declarations", readingsTable())
 }
 
 // TestHelpListsEveryReading: `animscope help` names every declared reading, its

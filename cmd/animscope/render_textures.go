@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"animscope/formats"
-	"animscope/formats/texture"
 )
 
 // warnTextures prints a warning for each texture the scene's materials draw
@@ -20,7 +19,7 @@ func warnTextures(a *formats.Asset, stderr io.Writer) {
 			continue
 		}
 		seen[p] = true
-		tx, err := texture.Read(p)
+		tx, err := formats.ReadTexture(p)
 		if err == nil {
 			_, err = tx.Mip(0)
 		}

@@ -71,3 +71,20 @@ func TestShaderVerdictAgrees(t *testing.T) {
 		t.Errorf("validate of the mesh: got %q, want a warning with %q", stderr, want)
 	}
 }
+
+// inspectShaderOut is what inspect --json prints of a shader template (the
+// swg-shader data kind's value under "shader"), as a reader of it decodes it.
+type inspectShaderOut struct {
+	Files       []string      `json:"files"`
+	Format      string        `json:"format"`
+	Shader      inspectShader `json:"shader"`
+	Diagnostics []inspectDiag `json:"diagnostics"`
+}
+
+type inspectShader struct {
+	Form     string   `json:"form"`
+	Version  string   `json:"version"`
+	Effect   string   `json:"effect,omitempty"`
+	Main     string   `json:"main,omitempty"`
+	Textures []string `json:"textures"`
+}

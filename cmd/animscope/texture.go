@@ -10,8 +10,8 @@ import (
 	"path/filepath"
 	"strings"
 
+	"animscope/formats"
 	"animscope/formats/atomicfile"
-	"animscope/formats/texture"
 )
 
 // textureFlags are texture's flags.
@@ -54,12 +54,12 @@ func runTexture(args []string, stdout, stderr io.Writer) int {
 	if !strings.EqualFold(filepath.Ext(*out), ".png") {
 		return exitFor("texture", usagef("--out %s: want a .png file", *out), stderr)
 	}
-	tex, err := texture.Read(files[0])
+	tex, err := formats.ReadTexture(files[0])
 	if err != nil {
 		return exitFor("texture", err, stderr)
 	}
 	img, err := tex.Mip(*mip)
-	if errors.Is(err, texture.ErrNoLevel) {
+	if errors.Is(err, formats.ErrNoLevel) {
 		// Said once: the level asked for and the levels there are.
 		if tex.Levels == 1 {
 			return exitFor("texture", usagef("--mip %d: %s has one mip level, 0", *mip, files[0]), stderr)

@@ -1,58 +1,73 @@
 package main
 
 import (
-	"errors"
-	"fmt"
+	"bytes"
+	"encoding/json"
 	"io"
 
-	"animscope/formats/texture"
+	"animscope/formats"
 )
 
-// textureVerdict is, for a file that no scene decoder opens, the verdict the
-// texture command gives on it, so that validate and inspect agree with it: a
-// texture it converts (tex), one it refuses (err, naming the file and the
-// place), or ok false when the file is no texture at all (the decoder's error
+// dataVerdictOf is, for a file that no scene decoder opens, the verdict of the
+// data kind that reads it (formats.DataVerdict), so that inspect agrees with
+// validate and texture: the file described (d), refused (err, naming the file
+// and the place), or ok false when no data kind reads it (the decoder's error
 // stands then).
-func textureVerdict(name string) (tex *texture.Texture, ok bool, err error) {
-	data, err := texture.ReadData(name)
+func dataVerdictOf(name string) (d *formats.Data, ok bool, err error) {
+	data, err := formats.ReadData(name)
 	if err != nil {
 		return nil, false, nil // unreadable (missing, a folder): the open error says so
 	}
-	return textureVerdictData(name, data)
+	kind, d, err := formats.DataVerdict(&formats.Source{Name: name, Path: name, Data: data})
+	return d, kind != "", err
 }
 
-// textureVerdictData is textureVerdict on the bytes already read.
-func textureVerdictData(name string, data []byte) (tex *texture.Texture, ok bool, err error) {
-	tex, err = texture.Parse(name, data)
-	if errors.Is(err, texture.ErrNotTexture) {
-		return nil, false, nil
+// inspectDataOut is inspect's description of a data file: its name, its kind,
+// what the kind says of it under the kind's key, and its diagnostics.
+type inspectDataOut struct {
+	files       []string
+	format, key string
+	value       any
+	diagnostics []inspectDiag
+}
+
+// MarshalJSON writes {"files", "format", KEY, "diagnostics"} in that order.
+func (o inspectDataOut) MarshalJSON() ([]byte, error) {
+	var b bytes.Buffer
+	for i, f := range []struct {
+		key string
+		v   any
+	}{{"files", o.files}, {"format", o.format}, {o.key, o.value}, {"diagnostics", o.diagnostics}} {
+		if i > 0 {
+			b.WriteByte(',')
+		} else {
+			b.WriteByte('{')
+		}
+		k, err := json.Marshal(f.key)
+		if err != nil {
+			return nil, err
+		}
+		v, err := json.Marshal(f.v)
+		if err != nil {
+			return nil, err
+		}
+		b.Write(k)
+		b.WriteByte(':')
+		b.Write(v)
 	}
-	return tex, true, err
+	b.WriteByte('}')
+	return b.Bytes(), nil
 }
 
-// inspectTextureOut is inspect's description of a texture file.
-type inspectTextureOut struct {
-	Files       []string       `json:"files"`
-	Format      string         `json:"format"` // "texture"
-	Texture     inspectTexture `json:"texture"`
-	Diagnostics []inspectDiag  `json:"diagnostics"`
-}
-
-type inspectTexture struct {
-	Format      string `json:"format"` // "blp", "dds", "texm", "png", "jpeg"
-	Width       int    `json:"width"`
-	Height      int    `json:"height"`
-	Levels      int    `json:"levels"`
-	Description string `json:"description"`
-}
-
-// inspectTextureFile prints what inspect says of a texture file.
-func inspectTextureFile(tex *texture.Texture, name string, asJSON bool, stdout, stderr io.Writer) int {
-	out := inspectTextureOut{Files: []string{name}, Format: "texture", Diagnostics: []inspectDiag{},
-		Texture: inspectTexture{Format: tex.Format, Width: tex.Width, Height: tex.Height, Levels: tex.Levels, Description: tex.Describe()}}
+// inspectDataFile prints what inspect says of a data file.
+func inspectDataFile(d *formats.Data, name string, asJSON bool, stdout, stderr io.Writer) int {
 	if asJSON {
+		out := inspectDataOut{files: []string{name}, format: d.Kind, key: d.Key, value: d.Value, diagnostics: []inspectDiag{}}
+		for _, dg := range d.Diagnostics {
+			out.diagnostics = append(out.diagnostics, diagJSON(dg))
+		}
 		return writeJSON(out, stdout, stderr)
 	}
-	fmt.Fprintf(stdout, "files:   %s\nformat:  texture (%s)\n", name, out.Texture.Description)
+	d.Text(stdout)
 	return exitOK
 }

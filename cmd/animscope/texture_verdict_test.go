@@ -102,3 +102,20 @@ func TestTextureVerdictAgrees(t *testing.T) {
 		t.Errorf("inspect --json: got %+v, want format texture, %+v", got, want)
 	}
 }
+
+// inspectTextureOut is what inspect --json prints of a texture (the texture
+// data kind's value under "texture"), as a reader of it decodes it.
+type inspectTextureOut struct {
+	Files       []string       `json:"files"`
+	Format      string         `json:"format"`
+	Texture     inspectTexture `json:"texture"`
+	Diagnostics []inspectDiag  `json:"diagnostics"`
+}
+
+type inspectTexture struct {
+	Format      string `json:"format"`
+	Width       int    `json:"width"`
+	Height      int    `json:"height"`
+	Levels      int    `json:"levels"`
+	Description string `json:"description"`
+}

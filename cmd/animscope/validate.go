@@ -7,7 +7,6 @@ import (
 
 	"animscope/formats"
 	"animscope/formats/printable"
-	"animscope/formats/texture"
 )
 
 // runValidate checks each FILE on its own. Errors (the file breaks a rule the engine
@@ -97,9 +96,8 @@ func printDiagnostics(diags []formats.Diagnostic, stderr io.Writer) (errs, warns
 }
 
 // dataVerdict is validate's verdict on a file that no scene decoder opens but
-// a data reader does, with its family: a texture (the verdict `texture` gives),
-// an SWG shader template (the meshes naming it read it) or a client database
-// (characters read it). ok is false when none of them reads the file.
+// a data kind reads (formats.DataVerdict: a texture, an SWG shader template, a
+// client database), with the kind. ok is false when no kind reads the file.
 //
 // data is the file's bytes when the caller has read them already (a batch over a
 // mount: reading the member again by its "MOUNT:MEMBER" name would mount the
@@ -107,32 +105,18 @@ func printDiagnostics(diags []formats.Diagnostic, stderr io.Writer) (errs, warns
 func dataVerdict(name string, data []byte, stderr io.Writer) (errs, warns int, family string, ok bool) {
 	if data == nil {
 		var err error
-		if data, err = texture.ReadData(name); err != nil {
+		if data, err = formats.ReadData(name); err != nil {
 			return 0, 0, "", false // unreadable (missing, a folder): the open error says so
 		}
 	}
-	if _, isTex, terr := textureVerdictData(name, data); isTex {
-		if terr != nil {
-			fmt.Fprintln(stderr, terr)
-			return 1, 0, "texture", true
-		}
-		return 0, 0, "texture", true
+	kind, d, err := formats.DataVerdict(&formats.Source{Name: name, Path: name, Data: data})
+	if kind == "" {
+		return 0, 0, "", false
 	}
-	if _, diags, isShader, serr := shaderVerdictData(name, data); isShader {
-		if serr != nil {
-			fmt.Fprintln(stderr, serr)
-			return 1, 0, "swg-shader", true
-		}
-		e, w := printDiagnostics(diags, stderr)
-		return e, w, "swg-shader", true
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return 1, 0, kind, true
 	}
-	if _, _, diags, isDBC, derr := dbcVerdictData(name, data); isDBC {
-		if derr != nil {
-			fmt.Fprintln(stderr, derr)
-			return 1, 0, "dbc", true
-		}
-		e, w := printDiagnostics(diags, stderr)
-		return e, w, "dbc", true
-	}
-	return 0, 0, "", false
+	e, w := printDiagnostics(d.Diagnostics, stderr)
+	return e, w, kind, true
 }

@@ -51,9 +51,9 @@ func Target(path string) (target string, mode fs.FileMode, exists bool, err erro
 			continue
 		}
 		if !st.Mode().IsRegular() {
-			what := "is " + describe(st.Mode())
+			what := "is " + Describe(st.Mode())
 			if target != path {
-				what = fmt.Sprintf("points to %s, which is %s", target, describe(st.Mode()))
+				what = fmt.Sprintf("points to %s, which is %s", target, Describe(st.Mode()))
 			}
 			return "", 0, false, fmt.Errorf("%s %s, %w: only regular files are written", path, what, ErrNotRegular)
 		}
@@ -62,7 +62,10 @@ func Target(path string) (target string, mode fs.FileMode, exists bool, err erro
 	return "", 0, false, fmt.Errorf("%s: more than %d symbolic links (a loop?)", path, maxLinks)
 }
 
-func describe(m fs.FileMode) string {
+// Describe names what a file that is not a regular file is ("a folder", "a
+// named pipe", …), in the words every message of animscope uses, whether it
+// refuses to write the file (here) or to read it (formats.ReadFile).
+func Describe(m fs.FileMode) string {
 	switch {
 	case m.IsDir():
 		return "a folder"
@@ -74,6 +77,8 @@ func describe(m fs.FileMode) string {
 		return "a character device"
 	case m&fs.ModeDevice != 0:
 		return "a device"
+	case m&fs.ModeSymlink != 0:
+		return "a symbolic link"
 	}
 	return "a special file"
 }

@@ -7,6 +7,7 @@ import (
 	"math/bits"
 
 	"animscope/formats/internal/dxt"
+	"animscope/formats/internal/texreg"
 )
 
 // Limits that keep a hostile file from asking for a huge allocation. World of
@@ -38,42 +39,20 @@ const (
 	JPEG                        // shared JPEG header + the level's bytes (BLP1)
 )
 
-func (e Encoding) String() string {
-	switch e {
-	case Palette:
-		return "palette"
-	case DXT1:
-		return "DXT1"
-	case DXT3:
-		return "DXT3"
-	case DXT5:
-		return "DXT5"
-	case BGRA:
-		return "BGRA"
-	case JPEG:
-		return "JPEG"
-	}
-	return fmt.Sprintf("Encoding(%d)", int(e))
+// encodings name each encoding and its DXT block format.
+var encodings = map[Encoding]texreg.Encoding{
+	Palette: {Name: "palette"},
+	DXT1:    {Name: "DXT1", DXT: dxt.DXT1},
+	DXT3:    {Name: "DXT3", DXT: dxt.DXT3},
+	DXT5:    {Name: "DXT5", DXT: dxt.DXT5},
+	BGRA:    {Name: "BGRA"},
+	JPEG:    {Name: "JPEG"},
 }
 
-// dxtKind is the block format of a DXT encoding (0 for the others).
-func (e Encoding) dxtKind() dxt.Kind {
-	switch e {
-	case DXT1:
-		return dxt.DXT1
-	case DXT3:
-		return dxt.DXT3
-	case DXT5:
-		return dxt.DXT5
-	}
-	return 0
-}
+func (e Encoding) String() string { return texreg.EncodingName(encodings, e) }
 
 // Level is one mip level: its size and where its bytes lie in the file.
-type Level struct {
-	Width, Height int
-	Offset, Size  int
-}
+type Level = texreg.Level
 
 // Texture is a parsed BLP file; Mip decodes its levels.
 type Texture struct {
@@ -97,22 +76,10 @@ type Texture struct {
 }
 
 // FormatError is a malformed or unsupported file; Offset is where the fault lies.
-type FormatError struct {
-	File   string
-	Offset int64
-	Msg    string
-}
-
-func (e *FormatError) Error() string {
-	f := e.File
-	if f == "" {
-		f = "blp"
-	}
-	return fmt.Sprintf("%s: offset 0x%x: %s", f, e.Offset, e.Msg)
-}
+type FormatError = texreg.FormatError
 
 func errAt(name string, off int, format string, args ...any) error {
-	return &FormatError{File: name, Offset: int64(off), Msg: fmt.Sprintf(format, args...)}
+	return texreg.ErrorAt("blp", name, off, format, args...)
 }
 
 // Parse checks a whole BLP file held in data: the header, the mip table, and that
@@ -272,7 +239,7 @@ func (t *Texture) need(w, h int) int {
 	case Palette:
 		return w*h + (w*h*t.AlphaDepth+7)/8
 	case DXT1, DXT3, DXT5:
-		return dxt.LevelSize(t.Encoding.dxtKind(), w, h)
+		return dxt.LevelSize(encodings[t.Encoding].DXT, w, h)
 	case BGRA:
 		return 4 * w * h
 	}
@@ -294,7 +261,7 @@ func (t *Texture) Mip(n int) (*image.NRGBA, error) {
 	case Palette:
 		decodePalette(img, src, t.palette, t.AlphaDepth)
 	case DXT1, DXT3, DXT5:
-		dxt.Decode(img, src, t.Encoding.dxtKind(), t.AlphaDepth > 0)
+		dxt.Decode(img, src, encodings[t.Encoding].DXT, t.AlphaDepth > 0)
 	case BGRA:
 		decodeBGRA(img, src, t.AlphaDepth > 0)
 	}

@@ -3,6 +3,8 @@ package dbc
 import (
 	"path"
 	"strings"
+
+	"animscope/formats"
 )
 
 // The client versions whose layouts the tables know.
@@ -35,10 +37,10 @@ var KnownTables = []string{TableChrRaces, TableCharSections, TableCharHairGeoset
 // TableName is the known table a file path names ("DBFilesClient\ChrRaces.dbc"
 // gives "ChrRaces"; case and separators do not matter), or "".
 func TableName(p string) string {
-	base := path.Base(strings.ReplaceAll(p, `\`, "/"))
-	if i := strings.LastIndexByte(base, ':'); i >= 0 {
-		base = base[i+1:] // ARCHIVE:MEMBER without a folder
+	if _, member, ok := formats.SplitName(p); ok {
+		p = member // ARCHIVE:MEMBER
 	}
+	base := path.Base(strings.ReplaceAll(p, `\`, "/"))
 	base = strings.TrimSuffix(strings.TrimSuffix(base, ".dbc"), ".DBC")
 	for _, t := range KnownTables {
 		if strings.EqualFold(base, t) {

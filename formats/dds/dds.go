@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"animscope/formats/internal/dxt"
+	"animscope/formats/internal/texreg"
 )
 
 // Limits that keep a hostile file from asking for a huge allocation. Star Wars
@@ -60,37 +61,18 @@ const (
 	Masked                     // uncompressed, 1 to 4 bytes a pixel, channels by bit mask
 )
 
-func (e Encoding) String() string {
-	switch e {
-	case DXT1:
-		return "DXT1"
-	case DXT3:
-		return "DXT3"
-	case DXT5:
-		return "DXT5"
-	case Masked:
-		return "uncompressed"
-	}
-	return fmt.Sprintf("Encoding(%d)", int(e))
+// encodings name each encoding and its DXT block format.
+var encodings = map[Encoding]texreg.Encoding{
+	DXT1:   {Name: "DXT1", DXT: dxt.DXT1},
+	DXT3:   {Name: "DXT3", DXT: dxt.DXT3},
+	DXT5:   {Name: "DXT5", DXT: dxt.DXT5},
+	Masked: {Name: "uncompressed"},
 }
 
-func (e Encoding) dxtKind() dxt.Kind {
-	switch e {
-	case DXT1:
-		return dxt.DXT1
-	case DXT3:
-		return dxt.DXT3
-	case DXT5:
-		return dxt.DXT5
-	}
-	return 0
-}
+func (e Encoding) String() string { return texreg.EncodingName(encodings, e) }
 
 // Level is one mip level: its size and where its bytes lie in the file.
-type Level struct {
-	Width, Height int
-	Offset, Size  int
-}
+type Level = texreg.Level
 
 // Texture is a parsed DDS file; Mip decodes its levels.
 type Texture struct {
@@ -108,22 +90,10 @@ type Texture struct {
 }
 
 // FormatError is a malformed or unsupported file; Offset is where the fault lies.
-type FormatError struct {
-	File   string
-	Offset int64
-	Msg    string
-}
-
-func (e *FormatError) Error() string {
-	f := e.File
-	if f == "" {
-		f = "dds"
-	}
-	return fmt.Sprintf("%s: offset 0x%x: %s", f, e.Offset, e.Msg)
-}
+type FormatError = texreg.FormatError
 
 func errAt(name string, off int, format string, args ...any) error {
-	return &FormatError{File: name, Offset: int64(off), Msg: fmt.Sprintf(format, args...)}
+	return texreg.ErrorAt("dds", name, off, format, args...)
 }
 
 func u32(b []byte, off int) uint32 { return binary.LittleEndian.Uint32(b[off:]) }
@@ -263,7 +233,7 @@ func (t *Texture) levelSize(w, h int) int {
 	if t.Encoding == Masked {
 		return w * h * t.BitCount / 8
 	}
-	return dxt.LevelSize(t.Encoding.dxtKind(), w, h)
+	return dxt.LevelSize(encodings[t.Encoding].DXT, w, h)
 }
 
 // Mip decodes level n (0 is the full size) to straight (non-premultiplied) RGBA.
@@ -277,7 +247,7 @@ func (t *Texture) Mip(n int) (*image.NRGBA, error) {
 	if t.Encoding == Masked {
 		t.decodeMasked(img, src)
 	} else {
-		dxt.Decode(img, src, t.Encoding.dxtKind(), true)
+		dxt.Decode(img, src, encodings[t.Encoding].DXT, true)
 	}
 	return img, nil
 }

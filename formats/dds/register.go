@@ -7,22 +7,21 @@ import (
 	"animscope/formats/internal/texreg"
 )
 
-// init registers the format, so that image.Decode reads a DDS file (its largest level)
-// and image.DecodeConfig its size after checking every level's byte range.
-func init() {
-	texreg.Register(texreg.Format[*Texture]{
-		Name: "dds", Magic: "DDS ",
-		Read:  func(r io.Reader) ([]byte, error) { return ReadAll("", r) },
-		Parse: func(data []byte) (*Texture, error) { return Parse("", data) },
-		Size:  func(t *Texture) (int, int) { return t.Width, t.Height },
-	})
+// format registers DDS with the texture registry and with the image package
+// (image.Decode reads the largest level, image.DecodeConfig the size after
+// checking every level's byte range).
+var format = &texreg.Format[*Texture]{
+	Name: "dds", Magic: "DDS ", Heads: []string{"DDS "}, MaxSize: MaxFileSize, Parse: Parse,
+	TooLong: func(name string) error { return errAt(name, MaxFileSize, "larger than %d bytes", MaxFileSize) },
+	Size:    func(t *Texture) (int, int, int) { return t.Width, t.Height, len(t.Levels) },
 }
 
+func init() { texreg.Register(format) }
+
 // ReadAll reads at most MaxFileSize bytes from r; a longer stream is an error.
-func ReadAll(name string, r io.Reader) ([]byte, error) {
-	data, tooLong, err := texreg.ReadAll(r, MaxFileSize)
-	if tooLong {
-		return nil, &FormatError{File: name, Offset: MaxFileSize, Msg: fmt.Sprintf("larger than %d bytes", MaxFileSize)}
-	}
-	return data, err
+func ReadAll(name string, r io.Reader) ([]byte, error) { return format.ReadAll(name, r) }
+
+// Describe is a one-line summary: pixel format, size and levels.
+func (t *Texture) Describe() string {
+	return fmt.Sprintf("DDS %s, %d x %d, %d mip levels", t.PixelFormat(), t.Width, t.Height, len(t.Levels))
 }

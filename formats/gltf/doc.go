@@ -1,7 +1,7 @@
 // Package gltf exports an animscope scene (formats.Asset) as binary glTF 2.0 with
 // github.com/qmuntal/gltf: Export builds the document (joint nodes, skin, meshes,
 // one animation per clip, converted to glTF's right-handed Y-up space per family) and
-// WriteFile writes it atomically. See README.md for the conventions.
+// WriteFile writes it atomically. docs/export.md describes what is written.
 //
 // The exported motion equals the core's sampling (anim.Clip.Sample followed by
 // anim.LocalToModel) at every sampled frame: every clip is resampled and every sample

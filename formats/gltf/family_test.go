@@ -226,7 +226,7 @@ func TestExportSWGSkinned(t *testing.T) {
 				t.Fatalf("got %d meshes, %d clips, mirrored %v; want meshes, one clip, mirrored", len(a.Meshes), len(a.Clips), a.MirrorX)
 			}
 			ev := runFamilyCaseMid(t, "swg "+fidelity, a, ExportOptions{}, axesSWG, true)
-			// The spec (§7.3) finds the raw triangles of this mesh agree with its normals
+			// formats/swg/FORMAT.md §7.3: the raw triangles of this mesh agree with its normals
 			// under the component-wise cross product; mirrored into glTF and rewound
 			// they must still face their normals.
 			agree, total := windingAgreement(ev)

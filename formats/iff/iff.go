@@ -1,13 +1,3 @@
-// Package iff reads and writes the IFF container of Star Wars Galaxies (SOE's
-// variant): nested FORM and chunk blocks with big-endian sizes, little-endian
-// payloads and no padding. A FORM's size counts its 4-byte name plus its children;
-// a chunk's size is its payload. Every size is checked against the bytes that remain
-// in the enclosing block before anything is read or allocated.
-//
-// Reading is a cursor (the client's Iff enterForm/enterChunk/exitForm): peek at the
-// next block of the current level, enter it if it matches, read a chunk's payload
-// through a bounded little-endian reader, exit. Parse builds the whole tree, for
-// tools and tests. Writer builds files for tests and encoders.
 package iff
 
 import (

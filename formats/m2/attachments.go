@@ -8,7 +8,7 @@ import (
 	"github.com/go-gl/mathgl/mgl32"
 )
 
-// Attachment is one attachment point (FORMAT.md §4.6): where the client hangs an
+// Attachment is one attachment point (FORMAT.md §4.5.1): where the client hangs an
 // item model (a weapon in the right hand, a helm on the head). Bone is the file
 // bone; Position the point in the model's bind space (real files put it at or
 // near the bone's pivot), so that the bone's model matrix times T(Position)

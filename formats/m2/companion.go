@@ -17,13 +17,16 @@ import (
 // by its "SKIN" magic) and refused with the model it belongs to ("view 0 of
 // scourgefemale.m2: open that file"), the same verdict in every command; the
 // viewer opens the model instead when it lies beside it (formats.CompanionOwner).
-// The decoder names no extension, so that folder-wide validate and inspect keep
-// to the model files.
+// They register as a companion data kind, which formats recognises among the
+// scene decoders; it names no extension, so that folder-wide validate and
+// inspect keep to the model files.
 func init() {
-	formats.Register(formats.Decoder{
-		Name:   "m2-companion",
-		Sniff:  sniffCompanion,
-		Decode: decodeCompanion,
+	formats.RegisterData(formats.DataKind{
+		Name:        "m2-companion",
+		Description: "an M2 model's view (.skin) or sequence keys (.anim), read with the model",
+		Sniff:       sniffCompanion,
+		Read:        companionVerdict,
+		Companion:   true,
 	})
 }
 
@@ -56,7 +59,8 @@ func companionOf(name string) (model, what string, ok bool) {
 	return "", "", false
 }
 
-func decodeCompanion(src *formats.Source) (*formats.Part, error) {
+// companionVerdict refuses a companion file with the model it belongs to.
+func companionVerdict(src *formats.Source) (*formats.Data, error) {
 	model, what, ok := companionOf(src.Name)
 	if !ok {
 		return nil, formats.FileErrorf(src.Name, 0, "unknown file format")

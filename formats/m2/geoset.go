@@ -182,8 +182,8 @@ func (d *Details) placeCharacter(name, path string, meshes []formats.Mesh) {
 // (<Race><Sex>.m2). inTree says the folders were found.
 func characterPlace(path string) (race, sex string, inFolders bool) {
 	p := filepath.ToSlash(path)
-	if i := strings.LastIndex(p, ":"); i >= 0 { // ARCHIVE:MEMBER
-		p = p[i+1:]
+	if _, member, ok := formats.SplitName(p); ok { // ARCHIVE:MEMBER
+		p = member
 	}
 	p = strings.ReplaceAll(p, `\`, "/")
 	parts := strings.Split(p, "/")

@@ -357,7 +357,7 @@ func TestQuat16(t *testing.T) {
 	}
 }
 
-// TestSpecRanges rebuilds TalkToMe.m2's translation track (spec §5.1/§10): ranges
+// TestSpecRanges rebuilds TalkToMe.m2's translation track (FORMAT.md §5.1): ranges
 // [(0,2), (3,5), (0,0)] on times [3333 4100 4866 8199 8966 9732].
 func TestSpecRanges(t *testing.T) {
 	m := m2test.NewModel(256)

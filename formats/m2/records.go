@@ -3,7 +3,7 @@ package m2
 import "fmt"
 
 // recordArrays checks the arrays inside the records that animscope does not
-// otherwise read (FORMAT.md §4.6–4.8: colours' RGB, texture animations, attachments,
+// otherwise read (the header's arrays, FORMAT.md §3; colours' RGB, texture animations, attachments,
 // events, lights, cameras, ribbons, particles): every array the header points to,
 // used or not, must lie inside the file, so that a truncated model (an
 // ElwynnCampfire.m2 without its particle data) is rejected, not opened.

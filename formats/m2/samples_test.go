@@ -13,7 +13,7 @@ import (
 	"github.com/go-gl/mathgl/mgl32"
 )
 
-// sampleFacts is the table of ../shared/samples/m2/PROVENANCE.md (and spec §10).
+// sampleFacts is the table of ../shared/samples/m2/PROVENANCE.md.
 var sampleFacts = []struct {
 	file                         string
 	version                      uint32
@@ -152,7 +152,8 @@ func quatNear(a, b mgl32.Quat, tol float32) bool {
 	return true
 }
 
-// TestSamplesVectors checks spec §10's test vectors.
+// TestSamplesVectors checks worked vectors of the samples (their PROVENANCE.md):
+// the int16 rotation decode of FORMAT.md §5.5 among them.
 func TestSamplesVectors(t *testing.T) {
 	samples.Dir(t, "m2")
 	t.Run("Rabbit int16 quaternions", func(t *testing.T) {

@@ -155,7 +155,7 @@ func findTexturesInTree(a *formats.Asset, det *Details, src *formats.Source) {
 	if set, ok := a.Materials.(*materialSet); ok {
 		set.fillSlotsInTree(det, src)
 	}
-	archive := formats.ArchiveOf(src.Name)
+	archive := src.Named().Archive
 	if archive == "" {
 		return
 	}

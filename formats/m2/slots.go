@@ -30,6 +30,12 @@ const (
 	TextureCreature3 = 13
 )
 
+// The names of the slot types are what --texture takes for every model: the
+// command line reads them through formats.ParseSlot before any file is open.
+func init() {
+	formats.RegisterSlotNames(formats.SlotNames{Family: formats.FamilyM2, Name: SlotName, Parse: ParseSlot})
+}
+
 // slotNames are the names --texture takes and the labels of each type; types
 // 5, 7, 9 and 10 are obsolete in the client but named.
 var slotNames = map[int][2]string{
@@ -174,7 +180,7 @@ func (s *materialSet) fillSlotsOnDisk(det *Details, modelPath, root, skin string
 // skins beside it.
 func (s *materialSet) fillSlotsInTree(det *Details, src *formats.Source) {
 	s.name = src.Name
-	archive := formats.ArchiveOf(src.Name)
+	archive := src.Named().Archive
 	for i := range s.slots {
 		sl := &s.slots[i]
 		sl.Model = src.Name

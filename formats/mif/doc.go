@@ -28,5 +28,7 @@
 // each value after the field the swg layout tables give it; Check compares a
 // source with those tables and reports where it departs from what the client
 // reads. The package registers a decoder for ".mif" with formats, so a source
-// opens wherever the compiled file would.
+// opens wherever the compiled file would, and the source kind "mif"
+// (formats.SourceKind: Compile, Check and Write), through which the command
+// line prints a file as MIF and validate checks a source.
 package mif

@@ -265,8 +265,8 @@ func Parse(name string, src []byte, opts Options) (*File, error) {
 		file: &File{Name: name, Pragmas: map[string]string{}}}
 	if opts.Tree != nil {
 		path = formats.CleanTreePath(path)
-		if i := strings.LastIndex(name, ":"); i > 0 && formats.CleanTreePath(name[i+1:]) == path {
-			p.prefix = name[:i+1]
+		if archive, member, ok := formats.SplitName(name); ok && formats.CleanTreePath(member) == path {
+			p.prefix = name[:len(archive)+1]
 		}
 	}
 	p.stack = []source{{lx: newLexer(name, src), path: path}}

@@ -16,7 +16,7 @@ import (
 	"github.com/go-gl/mathgl/mgl32"
 )
 
-// Materials (§8.3, §9, §18): a batch's material index (the word at +2) is a row
+// Materials (§8.3, §18): a batch's material index (the word at +2) is a row
 // of the model's WEAR table; the row names a MAT0 material (by name, matched
 // case-insensitively; a name not found falls back to "DEFAULT", then to the
 // first material, with a warning); the material's phase 0 names a Texm texture

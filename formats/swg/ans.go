@@ -159,10 +159,10 @@ func DecodeAnimation(file string, data []byte) (*Animation, error) {
 }
 
 func clipName(file string) string {
-	base := filepath.Base(file)
-	if i := strings.LastIndex(base, ":"); i >= 0 {
-		base = base[i+1:]
+	if _, member, ok := formats.SplitName(file); ok {
+		file = member // ARCHIVE:MEMBER
 	}
+	base := filepath.Base(file)
 	return strings.TrimSuffix(base, filepath.Ext(base))
 }
 

@@ -681,7 +681,7 @@ func (c *Clip) RootMotion(f0, f1 float64) (mgl32.Quat, mgl32.Vec3) {
 	return rot, tr
 }
 
-// StandIn is the flat stand-in skeleton of §9.1: one root joint per XFIN name,
+// StandIn is the flat stand-in skeleton of §9.4: one root joint per XFIN name,
 // identity bind pose.
 func (a *Animation) StandIn() *anim.Skeleton {
 	s := &anim.Skeleton{}

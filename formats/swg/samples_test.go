@@ -39,7 +39,7 @@ var sampleFiles = []string{
 	"binjinphant_mount.sat",
 }
 
-// Spec §11 test 1: the IFF walk consumes every sample exactly, without padding.
+// FORMAT.md §2: the IFF walk consumes every sample exactly, without padding.
 func TestSampleIFFWalkConsumesFile(t *testing.T) {
 	for _, name := range sampleFiles {
 		t.Run(name, func(t *testing.T) {
@@ -137,7 +137,8 @@ func findXform(a *swg.Animation, name string) *swg.XformInfo {
 	return nil
 }
 
-// Spec §6.4: the sample evaluation table (file-exact), through the scene API.
+// The samples' evaluation table (their PROVENANCE.md; file-exact, FORMAT.md §6.1),
+// through the scene API.
 func TestSampleEvaluationTable(t *testing.T) {
 	cases := []struct {
 		file  string
@@ -190,7 +191,7 @@ func TestSampleEvaluationTable(t *testing.T) {
 		if pr.Fallback || pr.Frame != int32(math.Floor(c.frame)) || pr.Len() != 4 {
 			t.Errorf("%s %s f=%g: probe %+v", c.file, c.joint, c.frame, pr)
 		}
-		// §11 test 4: client fidelity differs only where keys were thinned. A
+		// §6.2: client fidelity differs only where keys were thinned. A
 		// channel whose keys are adjacent in the file (or a single key) gives the
 		// file-exact value bit for bit.
 		cg, cp := sample(c.file, swg.FidelityClient, c.joint, c.frame)
@@ -220,7 +221,7 @@ func TestSampleEvaluationTable(t *testing.T) {
 	}
 }
 
-// Every real sample opens; meshes carry their facts (§11).
+// Every real sample opens; meshes carry their facts (the samples' PROVENANCE.md).
 func TestSampleFilesOpen(t *testing.T) {
 	for _, name := range sampleFiles {
 		t.Run(name, func(t *testing.T) {

@@ -148,16 +148,7 @@ func (r *resolver) shaderMaterials(m *MeshGen) ([]formats.Material, []ShaderDeta
 		ds = append(ds, l.diags...)
 		l.diags = nil // once per scene
 		d.Effect = l.sht.Effect
-		for _, x := range l.sht.Textures {
-			s := x.Tag
-			switch {
-			case x.Placeholder:
-				s += " (placeholder)"
-			case x.Name != "":
-				s += " " + x.Name
-			}
-			d.Textures = append(d.Textures, s)
-		}
+		d.Textures = appendTextureLines(d.Textures, l.sht)
 		mat := formats.Material{Mesh: si, WrapU: true, WrapV: true}
 		if main := l.sht.Main(); main != nil {
 			mat.TextureRef, mat.Texture = main.Name, l.texture

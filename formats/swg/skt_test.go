@@ -20,7 +20,7 @@ func quatFromAffine(m *anim.Affine) mgl32.Quat {
 	return r
 }
 
-// Spec §4.5: RPST·BPRO·RPRE as a change of basis.
+// FORMAT.md §4.5: RPST·BPRO·RPRE as a change of basis.
 func TestChangeOfBasis(t *testing.T) {
 	sk := &swg.SkeletonTemplate{
 		RPRE: []mgl32.Quat{axisAngleDeg(90, mgl32.Vec3{0, 0, 1})},
@@ -35,7 +35,7 @@ func TestChangeOfBasis(t *testing.T) {
 	}
 }
 
-// Spec §4.6: the worked example, as a bare SKTM 0002 and as a SLOD with an
+// FORMAT.md §4.6: the worked example, as a bare SKTM 0002 and as a SLOD with an
 // SKTM 0002 LOD 0 and an SKTM 0001 LOD 1 (two joints, BPMJ), through
 // anim.LocalToModel, in SWG space and mirrored into glTF space.
 func TestWorkedExampleBindPose(t *testing.T) {

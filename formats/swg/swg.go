@@ -1,16 +1,3 @@
-// Package swg reads Star Wars Galaxies skeletal data, as the client reads it
-// (FORMAT.md beside this file holds the format notes; a "§N" in the comments
-// refers to its sections):
-// skeletons (.skt: SLOD, SKTM), keyframe animations (.ans: KFAT 0002/0003, CKAT
-// 0001, PXAT proxies), skinned meshes (.mgn: SKMG 0002–0004), mesh LOD lists
-// (.lmg) and skeletal appearances (.sat), and the shader templates (.sht) the
-// meshes name, for their MAIN textures (.dds), and writes them for tests and tools.
-//
-// The Asset stays in SWG's left-handed, +Y-up space (MirrorX asks the viewer to
-// mirror it). A skeleton fits the shared formula with offset = BPTR, post = RPST,
-// pre = BPRO·RPRE, q = the animation's delta rotation, s = 1 and inverseBind =
-// the bind-pose modelToJoint. Animations and meshes bind to a scene's skeleton by
-// joint name (case-insensitive).
 package swg
 
 import (
@@ -57,7 +44,7 @@ func Sniff(name string, head []byte) bool {
 func Decode(src *formats.Source) (*formats.Part, error) {
 	res := newResolver(src.Opts.Root)
 	res.tree = src.Tree // a file opened from a mounted archive reads its references from it
-	res.archive = formats.ArchiveOf(src.Name)
+	res.archive = src.Named().Archive
 	key, _ := res.enter(src.Path)
 	defer res.leave(key)
 	return decodeFile(src.Path, src.Data, src.Opts, res)
@@ -266,7 +253,7 @@ func animationAsset(file string, data []byte, opts formats.Options) (*formats.Pa
 }
 
 // AnimationAsset builds the Asset of a decoded animation: no skeleton, one
-// ClipBinder, and the flat stand-in skeleton of §9.1.
+// ClipBinder, and the flat stand-in skeleton of §9.4.
 func AnimationAsset(a *Animation, fidelity string) *formats.Part {
 	if fidelity != FidelityClient {
 		fidelity = FidelityFile

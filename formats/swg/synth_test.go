@@ -20,8 +20,8 @@ func axisAngleDeg(deg float64, ax mgl32.Vec3) mgl32.Quat {
 	return swg.AxisAngle(float32(deg*math.Pi/180), ax)
 }
 
-// workedExample is the three-joint skeleton of spec §4.6 (quaternions rounded to
-// six places as the spec prints them, stored as f32).
+// workedExample is the three-joint skeleton of FORMAT.md §4.6 (quaternions rounded
+// to six places as it prints them, stored as f32).
 func workedExample() *swg.SkeletonTemplate {
 	return &swg.SkeletonTemplate{
 		Version: "0002",

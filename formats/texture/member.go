@@ -9,30 +9,30 @@ import (
 	"animscope/formats/nres"
 )
 
-// readMember reads a file or "ARCHIVE:MEMBER" as formats.ReadMember does, and
-// also a member of an NRes archive (Parkan's .lib and .rlb files, which hold the
-// MSH models' Texm textures), found by name case-insensitively as the engine
-// finds it. NRes is not a mounted tree kind (its models are opened by the MSH
-// decoder), so its members are read here.
-func readMember(name string) ([]byte, error) {
+// readNResMember reads a member of an NRes archive (Parkan's .lib and .rlb
+// files, which hold the MSH models' Texm textures), found by name
+// case-insensitively as the engine finds it; ok is false for any other name
+// (formats.ReadMember reads it). NRes is not a mounted tree kind (its models are
+// opened by the MSH decoder), so its members are read here.
+func readNResMember(name string) ([]byte, bool, error) {
 	arch := formats.ArchiveOf(name)
 	if arch == "" || !isNRes(arch) {
-		return formats.ReadMember(name)
+		return nil, false, nil
 	}
 	member := name[len(arch)+1:]
 	data, err := formats.ReadFile(arch)
 	if err != nil {
-		return nil, err
+		return nil, true, err
 	}
 	a, err := nres.Decode(arch, data)
 	if err != nil {
-		return nil, err
+		return nil, true, err
 	}
 	i := a.Find(member)
 	if i < 0 {
-		return nil, fmt.Errorf("%s: the archive has no member %q", arch, member)
+		return nil, true, fmt.Errorf("%s: the archive has no member %q", arch, member)
 	}
-	return a.Entries[i].Data, nil
+	return a.Entries[i].Data, true, nil
 }
 
 // isNRes says whether path is a regular file that starts with NRes's magic.

@@ -2,6 +2,14 @@
 // Warcraft; every mip level), DDS (Star Wars Galaxies; every mip level), Texm
 // (Parkan; every mip level, also as a member of an NRes archive) and the images the standard library reads (PNG for
 // VoxelCore, JPEG), each as straight RGBA.
+//
+// Every format is a kind in formats' texture registry (formats.RegisterTexture):
+// BLP, DDS and Texm register from their own packages, which this one imports;
+// PNG and JPEG register here, with the check of their headers' claims, and so
+// does the last kind tried, the other image formats the standard library's
+// image package is given by the program (GIF). This package also serves the
+// names that formats.ReadMember does not: NRes members and textures made in
+// memory (Provide).
 package texture
 
 import (
@@ -14,9 +22,10 @@ import (
 	_ "image/png"  // PNG textures (VoxelCore)
 	"io"
 
-	"animscope/formats/blp"
-	"animscope/formats/dds"
-	"animscope/formats/texm"
+	"animscope/formats"
+	_ "animscope/formats/blp"  // BLP textures
+	_ "animscope/formats/dds"  // DDS textures
+	_ "animscope/formats/texm" // Texm textures
 )
 
 // MaxSide bounds a side of an image read by the standard library's decoders,
@@ -24,75 +33,60 @@ import (
 const MaxSide = 8192
 
 // ErrNoLevel is wrapped by Mip's error for a level the texture does not have.
-var ErrNoLevel = errors.New("no such mip level")
+var ErrNoLevel = formats.ErrNoLevel
 
 // ErrNotTexture is wrapped by Parse's error for data that is none of the texture
 // formats (a model, a text file): callers that try a file as a texture last tell
 // it from a texture that is broken.
-var ErrNotTexture = errors.New("not a texture this program reads (BLP, DDS, Texm, PNG or JPEG)")
+var ErrNotTexture = formats.ErrNotTexture
 
 // Texture is a parsed texture file.
-type Texture struct {
-	Name   string
-	Format string // "blp", "dds", "png", "jpeg"
-	// Width and Height are level 0's size.
-	Width, Height int
-	// Levels is the number of mip levels (1 for PNG and JPEG).
-	Levels int
-	// BLP is the parsed BLP (nil for other formats), for its encoding and levels.
-	BLP *blp.Texture
-	// DDS is the parsed DDS (nil for other formats).
-	DDS *dds.Texture
-	// Texm is the parsed Texm (Parkan; nil for other formats).
-	Texm *texm.Texture
-
-	data []byte
-}
+type Texture = formats.Texture
 
 // Read reads and parses a texture file, or an archive member named
 // "ARCHIVE:MEMBER" (formats.ReadMember: regular files only, under the project's
 // read limit).
-func Read(path string) (*Texture, error) {
-	data, err := ReadData(path)
-	if err != nil {
-		return nil, err
-	}
-	return Parse(path, data)
-}
+func Read(path string) (*Texture, error) { return formats.ReadTexture(path) }
 
 // ReadData reads the bytes Read parses (a file, or an archive member named
 // "ARCHIVE:MEMBER"), for a caller that tells a file it cannot read from one
 // that is not a texture.
-func ReadData(path string) ([]byte, error) {
-	if data, ok := providedData(path); ok {
-		return data, nil
-	}
-	return readMember(path)
-}
+func ReadData(path string) ([]byte, error) { return formats.ReadData(path) }
 
 // Parse recognises the texture in data by its content and checks its header.
-func Parse(name string, data []byte) (*Texture, error) {
-	if bytes.HasPrefix(data, []byte("BLP1")) || bytes.HasPrefix(data, []byte("BLP2")) {
-		b, err := blp.Parse(name, data)
-		if err != nil {
-			return nil, err
-		}
-		return &Texture{Name: name, Format: "blp", Width: b.Width, Height: b.Height, Levels: len(b.Levels), BLP: b, data: data}, nil
+func Parse(name string, data []byte) (*Texture, error) { return formats.ParseTexture(name, data) }
+
+func init() {
+	formats.RegisterDataReader(readData)
+	formats.RegisterTexture(formats.TextureKind{Name: "png", Sniff: hasHead("\x89PNG\r\n\x1a\n"), Parse: parseStandard})
+	formats.RegisterTexture(formats.TextureKind{Name: "jpeg", Sniff: hasHead("\xff\xd8"), Parse: parseStandard})
+	formats.RegisterTexture(formats.TextureKind{Name: "image", Sniff: otherImage, Parse: parseStandard, Fallback: true})
+}
+
+// readData serves a texture made in memory (Provide) and a member of an NRes
+// archive.
+func readData(name string) ([]byte, bool, error) {
+	if data, ok := providedData(name); ok {
+		return data, true, nil
 	}
-	if bytes.HasPrefix(data, []byte("DDS ")) {
-		d, err := dds.Parse(name, data)
-		if err != nil {
-			return nil, err
-		}
-		return &Texture{Name: name, Format: "dds", Width: d.Width, Height: d.Height, Levels: len(d.Levels), DDS: d, data: data}, nil
-	}
-	if bytes.HasPrefix(data, []byte(texm.Magic)) {
-		x, err := texm.Parse(name, data)
-		if err != nil {
-			return nil, err
-		}
-		return &Texture{Name: name, Format: "texm", Width: x.Width, Height: x.Height, Levels: x.Mips, Texm: x, data: data}, nil
-	}
+	return readNResMember(name)
+}
+
+func hasHead(magic string) func(head []byte) bool {
+	return func(head []byte) bool { return bytes.HasPrefix(head, []byte(magic)) }
+}
+
+// otherImage reports whether head starts as a format registered with the image
+// package does (its magic matches: the decoder's verdict on the whole file is
+// then Parse's).
+func otherImage(head []byte) bool {
+	_, _, err := image.DecodeConfig(&peekReader{b: head})
+	return !errors.Is(err, image.ErrFormat)
+}
+
+// parseStandard checks an image the standard library reads: its size from the
+// header, and for PNG and JPEG that the file holds the pixels the header claims.
+func parseStandard(name string, data []byte) (*Texture, error) {
 	cfg, format, err := image.DecodeConfig(&peekReader{b: data})
 	if err != nil {
 		if errors.Is(err, image.ErrFormat) {
@@ -112,26 +106,21 @@ func Parse(name string, data []byte) (*Texture, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Texture{Name: name, Format: format, Width: cfg.Width, Height: cfg.Height, Levels: 1, data: data}, nil
+	img := &standardImage{name: name, format: format, w: cfg.Width, h: cfg.Height, data: data}
+	return &Texture{Name: name, Format: format, Width: cfg.Width, Height: cfg.Height, Levels: 1, Pixels: img}, nil
 }
 
-// Mip decodes level n (0 is the full size) to straight RGBA.
-func (t *Texture) Mip(n int) (*image.NRGBA, error) {
-	if n < 0 || n >= t.Levels {
-		return nil, fmt.Errorf("%s: mip level %d: the texture has levels 0 to %d: %w", t.Name, n, t.Levels-1, ErrNoLevel)
-	}
-	if t.BLP != nil {
-		return t.BLP.Mip(n)
-	}
-	if t.DDS != nil {
-		return t.DDS.Mip(n)
-	}
-	if t.Texm != nil {
-		return t.Texm.Mip(n)
-	}
-	img, _, err := image.Decode(bytes.NewReader(t.data))
+// standardImage is an image the standard library decodes: one level.
+type standardImage struct {
+	name, format string
+	w, h         int
+	data         []byte
+}
+
+func (s *standardImage) Mip(int) (*image.NRGBA, error) {
+	img, _, err := image.Decode(bytes.NewReader(s.data))
 	if err != nil {
-		return nil, fmt.Errorf("%s: %v", t.Name, err)
+		return nil, fmt.Errorf("%s: %v", s.name, err)
 	}
 	if nrgba, ok := img.(*image.NRGBA); ok && nrgba.Rect.Min == (image.Point{}) {
 		return nrgba, nil
@@ -142,18 +131,8 @@ func (t *Texture) Mip(n int) (*image.NRGBA, error) {
 	return out, nil
 }
 
-// Describe is a one-line summary: format, encoding, size and levels.
-func (t *Texture) Describe() string {
-	if t.BLP != nil {
-		return fmt.Sprintf("BLP%d %v, alpha %d bits, %d x %d, %d mip levels", t.BLP.Version, t.BLP.Encoding, t.BLP.AlphaDepth, t.Width, t.Height, t.Levels)
-	}
-	if t.DDS != nil {
-		return fmt.Sprintf("DDS %s, %d x %d, %d mip levels", t.DDS.PixelFormat(), t.Width, t.Height, t.Levels)
-	}
-	if t.Texm != nil {
-		return fmt.Sprintf("Texm format %d, %d x %d, %d mip levels", t.Texm.Format, t.Width, t.Height, t.Levels)
-	}
-	return fmt.Sprintf("%s, %d x %d, 1 level", t.Format, t.Width, t.Height)
+func (s *standardImage) Describe() string {
+	return fmt.Sprintf("%s, %d x %d, 1 level", s.format, s.w, s.h)
 }
 
 // peekReader reads a byte slice and can Peek, so image.DecodeConfig sniffs it

@@ -76,4 +76,19 @@
 // opaque. A layer whose size is not its region's is scaled to it by nearest
 // pixel (WoW Model Viewer resamples the same case with a filter; real files
 // are their region's size).
+//
+// # The customiser
+//
+// The package registers itself with formats as the customiser of World of
+// Warcraft's characters (formats.Customizer), so that the command line and the
+// viewer dress a character without knowing the family. A model at
+// Character\<Race>\<Sex>\ finds its tables in what it was opened from: the
+// game data folder of an archive member (all the folder's archives, in the
+// game's order, when the archive is one of them; else the archive alone), or
+// for a file on disk the folder above Character\, when it is a game data folder
+// or holds DBFilesClient. A customisation's normal form is
+// Customization.String; the texture slots it fills are the M2 texture types
+// of the body (1), the hair (6) and the fur (8), each with an image held in
+// memory (formats/texture's Provide) named after the model's file and the
+// customisation.
 package wowchar

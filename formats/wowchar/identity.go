@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"animscope/formats"
 	"animscope/formats/dbc"
 )
 
@@ -26,7 +27,10 @@ func (s Sex) String() string {
 // ...\Character\<Race>\<Male|Female>\<file> (any case, '\' or '/', an
 // "ARCHIVE:" prefix allowed). ok is false for any other path.
 func ModelIdentity(p string) (raceFolder string, sex Sex, ok bool) {
-	parts := strings.FieldsFunc(p, func(r rune) bool { return r == '\\' || r == '/' || r == ':' })
+	if _, member, ok := formats.SplitName(p); ok {
+		p = member // ARCHIVE:MEMBER
+	}
+	parts := strings.FieldsFunc(p, func(r rune) bool { return r == '\\' || r == '/' })
 	if len(parts) < 4 {
 		return "", 0, false
 	}

@@ -5,7 +5,6 @@ import (
 	"image/color"
 	"slices"
 
-	"animscope/formats/wowchar"
 	"animscope/viewer"
 
 	"github.com/inkyblackness/imgui-go/v4"
@@ -37,7 +36,7 @@ type characterRow struct {
 	curSw   imgui.Vec4
 	curID   string // the current swatch's ImGui id
 	none    string // the line of a choice the tables offer nothing of
-	set     func(c *wowchar.Customization, v int)
+	key     string // the choice's key in the customisation
 }
 
 func hasCharacter(u *UI) bool { return u.S.Scene.Character() != nil }
@@ -58,8 +57,8 @@ func (u *UI) refreshCharacter(sc *viewer.Scene) *characterView {
 	}
 	v.title = ch.Title
 	c := ch.Custom
-	row := func(label string, values []int, cur int, colors map[int]color.NRGBA, set func(*wowchar.Customization, int)) {
-		r := characterRow{label: label, values: values, current: cur, cur: slices.Index(values, cur), hasSw: colors != nil, set: set,
+	row := func(label string, values []int, cur int, colors map[int]color.NRGBA, key string) {
+		r := characterRow{label: label, values: values, current: cur, cur: slices.Index(values, cur), hasSw: colors != nil, key: key,
 			curID: "##current swatch " + label, none: label + ": none offered"}
 		for _, val := range values {
 			item := fmt.Sprint(val)
@@ -80,12 +79,9 @@ func (u *UI) refreshCharacter(sc *viewer.Scene) *characterView {
 		}
 		v.rows = append(v.rows, r)
 	}
-	o := ch.Offer
-	row("skin colour", o.Skins, c.Skin, ch.SkinColors, func(c *wowchar.Customization, n int) { c.Skin = n })
-	row("face", o.Faces, c.Face, nil, func(c *wowchar.Customization, n int) { c.Face = n })
-	row("hair style", o.Hairs, c.Hair, nil, func(c *wowchar.Customization, n int) { c.Hair = n })
-	row("hair colour", o.HairColors, c.HairColor, ch.HairColors, func(c *wowchar.Customization, n int) { c.HairColor = n })
-	row("facial hair", o.Facials, c.Facial, nil, func(c *wowchar.Customization, n int) { c.Facial = n })
+	for _, choice := range ch.Choices {
+		row(choice.Label, choice.Values, c.Value(choice.Key), choice.Colors, choice.Key)
+	}
 	return v
 }
 
@@ -131,8 +127,7 @@ func (u *UI) characterPanel() {
 				imgui.SameLine()
 			}
 			if imgui.SelectableV(r.items[k], k == r.cur, 0, imgui.Vec2{}) && val != r.current {
-				c := v.ch.Custom
-				r.set(&c, val)
+				c := v.ch.Custom.With(r.key, val)
 				warns, err := sc.Customize(c)
 				u.report(err)
 				for _, w := range warns {

@@ -11,7 +11,6 @@ import (
 	"animscope/formats/blp"
 	"animscope/formats/blp/blptest"
 	"animscope/formats/m2"
-	"animscope/formats/wowchar"
 	"animscope/render"
 	"animscope/viewer"
 )
@@ -37,7 +36,7 @@ func TestCharacterChoiceOnScreen(t *testing.T) {
 		old := viewer.FindCharacter
 		defer func() { viewer.FindCharacter = old }()
 		viewer.FindCharacter = func(a *formats.Asset) *viewer.Character {
-			return &viewer.Character{Offer: wowchar.Offer{Hairs: []int{0, 2}}, Dress: func(a *formats.Asset, c wowchar.Customization) []formats.Diagnostic {
+			return &viewer.Character{Choices: []formats.CustomChoice{{Key: "hair", Label: "hair style", Values: []int{0, 2}}}, Dress: func(a *formats.Asset, c formats.Customization) []formats.Diagnostic {
 				dressed++
 				if err := a.Materials.(formats.TextureSlots).FillSlot(m2.TextureBody, green); err != nil {
 					t.Error(err)
@@ -67,7 +66,7 @@ func TestCharacterChoiceOnScreen(t *testing.T) {
 		if reads() != 0 {
 			t.Fatal("the green texture drawn before the choice")
 		}
-		if _, err := s.Scene.Customize(wowchar.Customization{Hair: 2}); err != nil {
+		if _, err := s.Scene.Customize(formats.Customization("hair=2")); err != nil {
 			t.Fatal(err)
 		}
 		frame()

@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"animscope/formats"
-	"animscope/formats/wowchar"
 	"animscope/viewer"
 	"animscope/viewer/viewertest"
 
@@ -21,10 +20,14 @@ func characterState(t *testing.T, dressed *int) *viewer.State {
 	t.Cleanup(func() { viewer.FindCharacter = old })
 	viewer.FindCharacter = func(a *formats.Asset) *viewer.Character {
 		return &viewer.Character{Title: "Scourge female (race 5)",
-			Offer:      wowchar.Offer{Skins: []int{0, 1}, Faces: []int{0}, Hairs: []int{0, 1, 2}, HairColors: []int{0}, Facials: []int{0, 1}},
-			SkinColors: map[int]color.NRGBA{0: {10, 20, 30, 255}, 1: {40, 50, 60, 255}},
-			HairColors: map[int]color.NRGBA{0: {120, 80, 10, 255}},
-			Dress:      func(*formats.Asset, wowchar.Customization) []formats.Diagnostic { *dressed++; return nil },
+			Choices: []formats.CustomChoice{
+				{Key: "skin", Label: "skin colour", Values: []int{0, 1}, Colors: map[int]color.NRGBA{0: {10, 20, 30, 255}, 1: {40, 50, 60, 255}}},
+				{Key: "face", Label: "face", Values: []int{0}},
+				{Key: "hair", Label: "hair style", Values: []int{0, 1, 2}},
+				{Key: "haircolor", Label: "hair colour", Values: []int{0}, Colors: map[int]color.NRGBA{0: {120, 80, 10, 255}}},
+				{Key: "facial", Label: "facial hair", Values: []int{0, 1}},
+			},
+			Dress: func(*formats.Asset, formats.Customization) []formats.Diagnostic { *dressed++; return nil },
 		}
 	}
 	s := viewer.NewState(func([]string, formats.Options) (*formats.Asset, error) { return viewertest.SyntheticAsset(8), nil }, formats.Options{})
@@ -88,7 +91,7 @@ func TestCharacterPanel(t *testing.T) {
 	if n := testing.AllocsPerRun(20, steady); n != 0 {
 		t.Errorf("a steady frame's Character panel work allocates %v times, want 0", n)
 	}
-	if _, err := s.Scene.Customize(wowchar.Customization{Hair: 2}); err != nil {
+	if _, err := s.Scene.Customize(formats.Customization("hair=2")); err != nil {
 		t.Fatal(err)
 	}
 	characterFrame(u) // rebuilds the panel's text once
@@ -107,7 +110,7 @@ func TestCharacterPanel(t *testing.T) {
 	if dressed != 1 {
 		t.Errorf("dressed %d times after steady frames, want 1", dressed)
 	}
-	if _, err := s.Scene.Customize(wowchar.Customization{Hair: 9}); err != nil {
+	if _, err := s.Scene.Customize(formats.Customization("hair=9")); err != nil {
 		t.Fatal(err)
 	}
 	characterFrame(u)
