@@ -158,7 +158,7 @@ func decomposeInto(d *decomposition, m *affine, prev *decomposition) (fast bool)
 	for j := 0; j < 3; j++ {
 		c0, c1, c2 := av[j][0], av[j][1], av[j][2]
 		s[j] = math.Sqrt(float64(c0*c0) + float64(c1*c1) + float64(c2*c2))
-		smax = math.Max(smax, s[j])
+		smax = maxOf(smax, s[j])
 	}
 	// U's columns: A·v_j/σ_j for the columns with a usable σ, strongest first, made
 	// orthonormal; the others from the previous U, then from cross products.
@@ -270,9 +270,9 @@ func nearlyDiagonal(a mat3) bool {
 // b00 b01 b02 / b11 b12 / b22.
 func nearlyDiagonal6(b00, b01, b02, b11, b12, b22 float64) bool {
 	a0, a1, a2 := math.Abs(b00), math.Abs(b11), math.Abs(b22)
-	return math.Abs(b01) <= diagTolerance*math.Max(a0, a1) &&
-		math.Abs(b02) <= diagTolerance*math.Max(a0, a2) &&
-		math.Abs(b12) <= diagTolerance*math.Max(a1, a2)
+	return math.Abs(b01) <= diagTolerance*maxOf(a0, a1) &&
+		math.Abs(b02) <= diagTolerance*maxOf(a0, a2) &&
+		math.Abs(b12) <= diagTolerance*maxOf(a1, a2)
 }
 
 // maxOf is math.Max, inlined where one is the larger (math.Max is a call on

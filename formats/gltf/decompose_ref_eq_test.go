@@ -201,3 +201,34 @@ func TestMulIntoIsMul(t *testing.T) {
 		}
 	}
 }
+
+// TestFinitePtrIsFinite: finitePtr says what the element-by-element check says,
+// for one infinite or NaN element anywhere.
+func TestFinitePtrIsFinite(t *testing.T) {
+	for _, bad := range []float64{math.Inf(1), math.Inf(-1), math.NaN(), math.MaxFloat64, -math.SmallestNonzeroFloat64, math.Copysign(0, -1)} {
+		for k := 0; k < 12; k++ {
+			m := affine{A: mat3{{1, 2, 3}, {4, 5, 6}, {7, 8, 9}}, b: vec3{1, 2, 3}}
+			if k < 9 {
+				m.A[k/3][k%3] = bad
+			} else {
+				m.b[k-9] = bad
+			}
+			want := m.A.col(0).finite() && m.A.col(1).finite() && m.A.col(2).finite() && m.b.finite()
+			if got := m.finitePtr(); got != want {
+				t.Errorf("element %d = %v: finite %v, want %v", k, bad, got, want)
+			}
+		}
+	}
+}
+
+// TestMaxOfIsMathMax: maxOf gives math.Max's result bit for bit.
+func TestMaxOfIsMathMax(t *testing.T) {
+	vals := []float64{0, math.Copysign(0, -1), 1, -1, 0.5, math.Inf(1), math.Inf(-1), math.NaN(), math.MaxFloat64, math.SmallestNonzeroFloat64}
+	for _, x := range vals {
+		for _, y := range vals {
+			if got, want := maxOf(x, y), math.Max(x, y); math.Float64bits(got) != math.Float64bits(want) {
+				t.Errorf("maxOf(%v, %v) = %v, want %v", x, y, got, want)
+			}
+		}
+	}
+}

@@ -709,7 +709,7 @@ func (e *exporter) sampleAt(c *clipTrack, times []float64, ups float64, abort bo
 			default:
 				m = identAffine
 			}
-			if !m.finite() {
+			if !m.finitePtr() {
 				return st, e.errorf("clip %q at %.6g %s: %s is not finite", c.name, t, c.clip.Info().Unit, e.slotName(sl))
 			}
 			inheritMemo := sl.node >= 0 && !memoOK

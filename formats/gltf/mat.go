@@ -99,7 +99,7 @@ func (v vec3) maxAbs() (m float64) {
 func (v vec3) finite() bool          { return finite(v[0]) && finite(v[1]) && finite(v[2]) }
 func finite(x float64) bool          { return !math.IsNaN(x) && !math.IsInf(x, 0) }
 func (a mat3) finite() bool          { return a.col(0).finite() && a.col(1).finite() && a.col(2).finite() }
-func (a affine) finite() bool        { return a.A.finite() && a.b.finite() }
+func (a affine) finite() bool        { return a.finitePtr() }
 func (a affine) point(p vec3) vec3   { return a.A.vec(p).add(a.b) }
 func translation(b vec3) affine      { return affine{A: ident3, b: b} }
 func (a affine) mul(c affine) affine { return affine{A: a.A.mul(c.A), b: a.A.vec(c.b).add(a.b)} }
@@ -125,6 +125,18 @@ func mulInto(r, a, c *affine) {
 		(float64(a20*cb0) + float64(a21*cb1) + float64(a22*cb2)) + a.b[2],
 	}
 	r.A, r.b = m, b
+}
+
+// finitePtr is affine.finite without the copies (it runs for every node at every
+// sample): x − x is +0 for a finite x and NaN for an infinite or NaN one, and a
+// sum holding a NaN is NaN.
+func (a *affine) finitePtr() bool {
+	m := &a.A
+	z := (m[0][0] - m[0][0]) + (m[0][1] - m[0][1]) + (m[0][2] - m[0][2]) +
+		(m[1][0] - m[1][0]) + (m[1][1] - m[1][1]) + (m[1][2] - m[1][2]) +
+		(m[2][0] - m[2][0]) + (m[2][1] - m[2][1]) + (m[2][2] - m[2][2]) +
+		(a.b[0] - a.b[0]) + (a.b[1] - a.b[1]) + (a.b[2] - a.b[2])
+	return z == 0
 }
 
 // affine is x ↦ A·x + b.
