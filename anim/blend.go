@@ -56,7 +56,53 @@ func blendChunkOf(a, b []Transform, w float32, out []Transform) {
 	var idx [blendChunk]uint8
 	var ds, signs, theta, sinTheta, angle, sinA, cosA [blendChunk]float32
 	m := 0
+	if haveAVX2 && n > 0 {
+		m = blendPrepAVX(&a[0], &b[0], &w0[0], &w1[0], &idx[0], &ds[0], &signs[0], n, w, 1-w)
+	} else {
+		m = blendPrep(a, b, w, &w0, &w1, &idx, &ds, &signs)
+	}
+	AcosSinBatch(ds[:m], theta[:m], sinTheta[:m])
+	for j := range m {
+		angle[j] = w * theta[j]
+	}
+	SincosBatch(angle[:m], sinA[:m], cosA[:m])
+	for j := range m {
+		i := idx[j]
+		v := sinA[j] / sinTheta[j]
+		w0[i], w1[i] = cosA[j]-float32(v*ds[j]), v*signs[j]
+	}
+	v := 1 - w
+	if haveAVX2 && n > 0 {
+		blendMixAVX(&a[0], &b[0], &out[0], &w0[0], &w1[0], n, v, w)
+		return
+	}
 	for i := range out {
+		// Every field stored on its own: a Quat or Transform literal is
+		// assembled on the stack and copied with wide moves that stall on the
+		// narrow stores that filled it. Each output component reads only the
+		// same component of x and y, so out may alias a or b.
+		x, y, o := &a[i], &b[i], &out[i]
+		p0, p1 := w0[i], w1[i]
+		o.T[0] = float32(v*x.T[0]) + float32(w*y.T[0])
+		o.T[1] = float32(v*x.T[1]) + float32(w*y.T[1])
+		o.T[2] = float32(v*x.T[2]) + float32(w*y.T[2])
+		o.S[0] = float32(v*x.S[0]) + float32(w*y.S[0])
+		o.S[1] = float32(v*x.S[1]) + float32(w*y.S[1])
+		o.S[2] = float32(v*x.S[2]) + float32(w*y.S[2])
+		o.Q.W = float32(p0*x.Q.W) + float32(p1*y.Q.W)
+		o.Q.V[0] = float32(p0*x.Q.V[0]) + float32(p1*y.Q.V[0])
+		o.Q.V[1] = float32(p0*x.Q.V[1]) + float32(p1*y.Q.V[1])
+		o.Q.V[2] = float32(p0*x.Q.V[2]) + float32(p1*y.Q.V[2])
+	}
+}
+
+// blendPrep is blendChunkOf's first pass: the weights of the joints whose
+// rotations are nearly parallel (linear) into w0 and w1, and the index, |d|
+// and sign of the others into idx, ds and signs, in order; it returns how many
+// those are. blendPrepAVX is the same in AVX2.
+func blendPrep(a, b []Transform, w float32, w0, w1 *[blendChunk]float32, idx *[blendChunk]uint8, ds, signs *[blendChunk]float32) int {
+	m := 0
+	for i := range a {
 		x, y := &a[i], &b[i]
 		aw, ax, ay, az := x.Q.W, x.Q.V[0], x.Q.V[1], x.Q.V[2]
 		bw, bx, by, bz := y.Q.W, y.Q.V[0], y.Q.V[1], y.Q.V[2]
@@ -79,35 +125,7 @@ func blendChunkOf(a, b []Transform, w float32, out []Transform) {
 		idx[m], ds[m], signs[m] = uint8(i), d, sign
 		m++
 	}
-	AcosSinBatch(ds[:m], theta[:m], sinTheta[:m])
-	for j := range m {
-		angle[j] = w * theta[j]
-	}
-	SincosBatch(angle[:m], sinA[:m], cosA[:m])
-	for j := range m {
-		i := idx[j]
-		v := sinA[j] / sinTheta[j]
-		w0[i], w1[i] = cosA[j]-float32(v*ds[j]), v*signs[j]
-	}
-	v := 1 - w
-	for i := range out {
-		// Every field stored on its own: a Quat or Transform literal is
-		// assembled on the stack and copied with wide moves that stall on the
-		// narrow stores that filled it. Each output component reads only the
-		// same component of x and y, so out may alias a or b.
-		x, y, o := &a[i], &b[i], &out[i]
-		p0, p1 := w0[i], w1[i]
-		o.T[0] = float32(v*x.T[0]) + float32(w*y.T[0])
-		o.T[1] = float32(v*x.T[1]) + float32(w*y.T[1])
-		o.T[2] = float32(v*x.T[2]) + float32(w*y.T[2])
-		o.S[0] = float32(v*x.S[0]) + float32(w*y.S[0])
-		o.S[1] = float32(v*x.S[1]) + float32(w*y.S[1])
-		o.S[2] = float32(v*x.S[2]) + float32(w*y.S[2])
-		o.Q.W = float32(p0*x.Q.W) + float32(p1*y.Q.W)
-		o.Q.V[0] = float32(p0*x.Q.V[0]) + float32(p1*y.Q.V[0])
-		o.Q.V[1] = float32(p0*x.Q.V[1]) + float32(p1*y.Q.V[1])
-		o.Q.V[2] = float32(p0*x.Q.V[2]) + float32(p1*y.Q.V[2])
-	}
+	return m
 }
 
 // BlendResult says which sides a blended sample used.

@@ -209,7 +209,9 @@ func LocalToModel(s *Skeleton, local []Transform, root *Affine, model []Affine) 
 	// With post and pre rotations (SWG) the rotation post · q · pre is formed
 	// first (localLinear's quatMul steps), a chunk of nodes at a time, into
 	// transforms that carry it: the rest of the formula is composeModel's, the
-	// same operations in the same order as LocalMatrix, so the same bits.
+	// same operations in the same order as LocalMatrix, so the same bits. The
+	// assembly loop (AVX2) forms it itself, eight nodes at a time, and leaves
+	// the Go loop only what it did not do (a bad parent).
 	post, pre := s.Post, s.Pre
 	if post != nil {
 		post = post[:n]
@@ -217,8 +219,27 @@ func LocalToModel(s *Skeleton, local []Transform, root *Affine, model []Affine) 
 	if pre != nil {
 		pre = pre[:n]
 	}
+	start := 0
+	if haveAVX2 && n > 0 {
+		var po, pp *mgl32.Vec3
+		if offset != nil {
+			po = &offset[0]
+		}
+		if pivot != nil {
+			pp = &pivot[0]
+		}
+		var qa, qb *mgl32.Quat
+		if post != nil {
+			qa = &post[0]
+		}
+		if pre != nil {
+			qb = &pre[0]
+		}
+		var sc l2mScratch
+		start = localToModelAVX(&parents[0], &local[0], &model[0], po, pp, qa, qb, root, &sc, 0, n)
+	}
 	var chunk [rotatedChunk]Transform
-	for lo := 0; lo < n; lo += rotatedChunk {
+	for lo := start; lo < n; lo += rotatedChunk {
 		hi := min(lo+rotatedChunk, n)
 		for i := lo; i < hi; i++ {
 			x, r := &local[i], &chunk[i-lo]
@@ -237,6 +258,10 @@ func LocalToModel(s *Skeleton, local []Transform, root *Affine, model []Affine) 
 		composeModel(parents, chunk[:hi-lo], model, offset, pivot, root, lo, hi)
 	}
 }
+
+// l2mScratch is the assembly loop's scratch (l2m_amd64.s): a lane mask and 24
+// rows of eight float32 (one per node of a group).
+type l2mScratch [25 * 8]float32
 
 // rotatedChunk is how many nodes LocalToModel rotates by post and pre at a time
 // (its buffer lives on the stack: 2.5 KiB).
@@ -258,7 +283,8 @@ func composeModel(parents []int32, local []Transform, model []Affine, offset, pi
 		if pivot != nil {
 			pp = &pivot[0]
 		}
-		i = localToModelAVX(&parents[0], &local[0], &model[0], po, pp, root, from, to)
+		var sc l2mScratch
+		i = localToModelAVX(&parents[0], &local[0], &model[0], po, pp, nil, nil, root, &sc, from, to)
 	}
 	for ; i < to; i++ {
 		p := parents[i]

@@ -58,6 +58,11 @@ func (b *SlerpBatch) Flush() {
 		return
 	}
 	SincosBatch(b.angle[:m], b.sin[:m], b.cos[:m])
+	if haveAVX2 {
+		slerpCombineAVX(&b.slerps[0], &b.sin[0], &b.cos[0], m)
+		b.n = 0
+		return
+	}
 	for j := range m {
 		p := &b.slerps[j]
 		arc := p.arc

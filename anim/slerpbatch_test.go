@@ -29,6 +29,15 @@ func slerpFixture(n int) (q0, q1 []mgl32.Quat, arcs []SlerpArc, fr []float32) {
 // Combine give, bit for bit, over several fillings of the batch and with linear
 // arcs among them; nothing non-linear is written before Flush.
 func TestSlerpBatchMatchesWeights(t *testing.T) {
+	saved := haveAVX2
+	defer func() { haveAVX2 = saved }()
+	for _, asm := range []bool{true, false} {
+		haveAVX2 = asm && saved // the assembly combination, then the Go code
+		testSlerpBatch(t)
+	}
+}
+
+func testSlerpBatch(t *testing.T) {
 	const n = 3*SlerpBatchSize + 5
 	q0, q1, arcs, fr := slerpFixture(n)
 	got := make([]mgl32.Quat, n)
@@ -47,7 +56,7 @@ func TestSlerpBatchMatchesWeights(t *testing.T) {
 		e := [4]float32{want.W, want.V[0], want.V[1], want.V[2]}
 		for k := range g {
 			if !same32(g[k], e[k]) {
-				t.Fatalf("slerp %d (linear %v): got %v, want %v", i, arcs[i].Linear, got[i], want)
+				t.Fatalf("asm %v: slerp %d (linear %v): got %v, want %v", haveAVX2, i, arcs[i].Linear, got[i], want)
 			}
 		}
 	}

@@ -26,7 +26,7 @@ type AssetBrowser struct {
 	Family string
 	// Rows is what the list shows now: the matches of Query, or the entries of
 	// the folder Dir when Query is "".
-	Rows []AssetRow
+	Rows []assetRow
 	Dir  string
 	// Selected is the selected file's path, and Info what it is.
 	Selected string
@@ -36,14 +36,14 @@ type AssetBrowser struct {
 	// more than one in a game data folder whose patches replace the file.
 	Versions []vfs.Version
 	// Recent lists recently mounted paths, newest first.
-	Recent *Recent
+	Recent *recent
 
 	families map[string]string // extension -> decoder name
 	opts     formats.Options
 }
 
-// AssetRow is one line of the list: a folder (Dir) or a file.
-type AssetRow struct {
+// assetRow is one line of the list: a folder (Dir) or a file.
+type assetRow struct {
 	Name  string // the base name (a folder's ends in '/')
 	Path  string // the path in the mount
 	Dir   bool
@@ -97,8 +97,8 @@ func (b *AssetBrowser) Close() {
 	b.Mount, b.Rows, b.Versions = nil, nil, nil
 }
 
-// FamilyOf names the decoder that reads a path's extension ("" when none does).
-func (b *AssetBrowser) FamilyOf(p string) string { return b.families[strings.ToLower(path.Ext(p))] }
+// familyOf names the decoder that reads a path's extension ("" when none does).
+func (b *AssetBrowser) familyOf(p string) string { return b.families[strings.ToLower(path.Ext(p))] }
 
 // Families lists the filter's choices.
 func (b *AssetBrowser) Families() []string {
@@ -119,9 +119,9 @@ func (b *AssetBrowser) keep(p string) bool {
 	case "":
 		return true
 	case "models":
-		return b.FamilyOf(p) != ""
+		return b.familyOf(p) != ""
 	default:
-		return b.FamilyOf(p) == b.Family
+		return b.familyOf(p) == b.Family
 	}
 }
 
@@ -140,7 +140,7 @@ func (b *AssetBrowser) Refresh() {
 		b.Err = ""
 		for _, e := range ms {
 			if b.keep(e.Path) {
-				b.Rows = append(b.Rows, AssetRow{Name: e.Path, Path: e.Path, Size: e.Size, Entry: e})
+				b.Rows = append(b.Rows, assetRow{Name: e.Path, Path: e.Path, Size: e.Size, Entry: e})
 			}
 		}
 		return
@@ -150,7 +150,7 @@ func (b *AssetBrowser) Refresh() {
 		prefix = strings.ToLower(b.Dir) + "/"
 	}
 	dirs := map[string]bool{}
-	var files []AssetRow
+	var files []assetRow
 	for _, e := range b.Mount.Entries() {
 		low := strings.ToLower(e.Path)
 		if !strings.HasPrefix(low, prefix) {
@@ -162,7 +162,7 @@ func (b *AssetBrowser) Refresh() {
 			continue
 		}
 		if b.keep(e.Path) {
-			files = append(files, AssetRow{Name: rest, Path: e.Path, Size: e.Size, Entry: e})
+			files = append(files, assetRow{Name: rest, Path: e.Path, Size: e.Size, Entry: e})
 		}
 	}
 	var names []string
@@ -175,7 +175,7 @@ func (b *AssetBrowser) Refresh() {
 		if b.Dir != "" {
 			p = b.Dir + "/" + d
 		}
-		b.Rows = append(b.Rows, AssetRow{Name: d + "/", Path: p, Dir: true})
+		b.Rows = append(b.Rows, assetRow{Name: d + "/", Path: p, Dir: true})
 	}
 	b.Rows = append(b.Rows, files...)
 }
@@ -187,7 +187,7 @@ func (b *AssetBrowser) SetQuery(q string) {
 }
 
 // Enter opens a folder row, or selects a file row.
-func (b *AssetBrowser) Enter(r AssetRow) {
+func (b *AssetBrowser) Enter(r assetRow) {
 	if r.Dir {
 		b.Dir = r.Path
 		b.Refresh()
@@ -208,10 +208,10 @@ func (b *AssetBrowser) Up() {
 
 // Select describes a file: its family, nodes, meshes and clips (decoded from
 // the mount, companions from the same mount), or why it does not open.
-func (b *AssetBrowser) Select(r AssetRow) {
+func (b *AssetBrowser) Select(r assetRow) {
 	b.Selected = r.Path
 	b.Versions = b.Mount.Versions(r.Path)
-	if b.FamilyOf(r.Path) == "" {
+	if b.familyOf(r.Path) == "" {
 		b.Info = fmt.Sprintf("%s\n%d bytes (%d stored) in %s\nno decoder reads %q files", r.Path, r.Entry.Size, r.Entry.Packed,
 			filepath.Base(r.Entry.Archive), path.Ext(r.Path))
 		return
@@ -241,7 +241,7 @@ func (b *AssetBrowser) Select(r AssetRow) {
 // OpenName is how a row is opened as a scene (ARCHIVE:MEMBER, or a path; in a
 // game data folder FOLDER:MEMBER, the file the mount serves with its companions
 // from every archive, not from the one archive alone).
-func (b *AssetBrowser) OpenName(r AssetRow) string {
+func (b *AssetBrowser) OpenName(r assetRow) string {
 	if len(b.Mount.Layers()) > 1 {
 		return b.Mount.Name + ":" + r.Entry.Path
 	}
@@ -267,14 +267,14 @@ func (b *AssetBrowser) VersionLabel(i int) string {
 }
 
 // SelectedRow finds the selected file among the rows.
-func (b *AssetBrowser) SelectedRow() (AssetRow, bool) {
+func (b *AssetBrowser) SelectedRow() (assetRow, bool) {
 	for _, r := range b.Rows {
 		if r.Path == b.Selected && !r.Dir {
 			return r, true
 		}
 	}
 	if e, ok := b.Mount.Lookup(b.Selected); ok {
-		return AssetRow{Name: e.Path, Path: e.Path, Size: e.Size, Entry: e}, true
+		return assetRow{Name: e.Path, Path: e.Path, Size: e.Size, Entry: e}, true
 	}
-	return AssetRow{}, false
+	return assetRow{}, false
 }

@@ -6,8 +6,8 @@ import (
 	"github.com/go-gl/mathgl/mgl32"
 )
 
-// CameraView are the camera's switches.
-type CameraView struct {
+// cameraView are the camera's switches.
+type cameraView struct {
 	// Ortho projects orthographically (numpad 5).
 	Ortho bool
 	// Follow keeps the camera's target on the selected node's joint, every frame.

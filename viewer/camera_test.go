@@ -50,7 +50,7 @@ func TestFrameSelection(t *testing.T) {
 	if s.Req.FrameSelection {
 		t.Error("the request was not cleared")
 	}
-	all := s.Scene.MotionFraming(0, 0)
+	all := s.Scene.motionFraming(0, 0)
 	if sel, whole := f.Hi.Sub(f.Lo).Len(), all.Hi.Sub(all.Lo).Len(); !(sel < whole/2) {
 		t.Errorf("selection box diagonal %v, whole motion %v: want the selection's much smaller", sel, whole)
 	}
@@ -69,8 +69,8 @@ func TestFrameSelection(t *testing.T) {
 	}
 	// A leaf's lone joint is framed at a tenth of the bind framing's size.
 	leaf := sc.Skel.Len() - 1
-	g := sc.SelectionFraming(0, 0, leaf)
-	bind := sc.BindFraming()
+	g := sc.selectionFraming(0, 0, leaf)
+	bind := sc.bindFraming()
 	want := bind.Hi.Sub(bind.Lo).Len() * 0.1
 	if got := g.Hi.Sub(g.Lo).Len(); got < want*(1-1e-3) {
 		t.Errorf("leaf framing diagonal %v, want at least %v", got, want)

@@ -56,7 +56,6 @@ func (sc *Scene) Customize(c formats.Customization) ([]formats.Diagnostic, error
 	}
 	warns := ch.Dress(sc.Asset, c)
 	ch.Custom = c
-	sceneGen++
-	sc.Gen = sceneGen
+	sc.nextRevision()
 	return warns, nil
 }

@@ -7,11 +7,11 @@ import (
 	"animscope/formats"
 )
 
-// Match pairs the nodes of two scenes (formats.MatchNodes, the rule `diff` uses).
-type Match = formats.NodeMatch
+// match pairs the nodes of two scenes (formats.MatchNodes, the rule `diff` uses).
+type match = formats.NodeMatch
 
-// MatchNodes matches the nodes of a and b.
-func MatchNodes(a, b *Scene) *Match { return formats.MatchNodes(a.Asset, b.Asset) }
+// matchNodes matches the nodes of a and b.
+func matchNodes(a, b *Scene) *match { return formats.MatchNodes(a.Asset, b.Asset) }
 
 // ProbesDiffer reports whether two probes differ in frame, branch or keys, as
 // `diff` counts it (anim.CompareProbes).
@@ -25,8 +25,8 @@ type ChannelNames struct {
 	names [16]string
 }
 
-// Bit is name's bit (added on first use).
-func (cn *ChannelNames) Bit(name string) uint16 {
+// bit is name's bit (added on first use).
+func (cn *ChannelNames) bit(name string) uint16 {
 	for i := range cn.n {
 		if cn.names[i] == name {
 			return 1 << i
@@ -64,12 +64,12 @@ func KeyDiffs(a, b *anim.Probe, cn *ChannelNames) (d anim.ProbeDiff, chans uint1
 	ka, kb := a.AppendKeys(bufA[:0]), b.AppendKeys(bufB[:0])
 	for i := range ka {
 		if j := nthRecord(kb, ka[i].Channel, occurrence(ka, i)); j < 0 || ka[i].K0 != kb[j].K0 || ka[i].K1 != kb[j].K1 {
-			chans |= cn.Bit(ka[i].Channel.String())
+			chans |= cn.bit(ka[i].Channel.String())
 		}
 	}
 	for j := range kb {
 		if nthRecord(ka, kb[j].Channel, occurrence(kb, j)) < 0 {
-			chans |= cn.Bit(kb[j].Channel.String())
+			chans |= cn.bit(kb[j].Channel.String())
 		}
 	}
 	return d, chans
@@ -128,8 +128,8 @@ func DiffWords(d anim.ProbeDiff, chans uint16, branch bool, cn *ChannelNames) st
 	return string(b)
 }
 
-// ProbeDiffWords is DiffWords for one pair of probes.
-func ProbeDiffWords(a, b *anim.Probe, branch bool) string {
+// probeDiffWords is DiffWords for one pair of probes.
+func probeDiffWords(a, b *anim.Probe, branch bool) string {
 	var cn ChannelNames
 	d, chans := KeyDiffs(a, b, &cn)
 	return DiffWords(d, chans, branch, &cn)

@@ -208,7 +208,7 @@ func (c *Crowd) build(sc *Scene, clip int, root anim.RootPolicy) {
 		c.evalFailed = false
 	}
 	if c.scene != sc || c.clip != clip || c.root != root || c.Spacing == 0 {
-		c.Spacing = crowdSpacing(sc.MotionFraming(clip, root))
+		c.Spacing = crowdSpacing(sc.motionFraming(clip, root))
 	}
 	c.scene, c.clip, c.n, c.seed, c.root = sc, clip, n, c.Seed, root
 	if c.job == nil {
@@ -269,9 +269,9 @@ func (c *Crowd) Nodes() int {
 	return c.scene.Skel.Len()
 }
 
-// Workers is the number of goroutines that pose the crowd (0 before the first
+// workers is the number of goroutines that pose the crowd (0 before the first
 // Update).
-func (c *Crowd) Workers() int {
+func (c *Crowd) workers() int {
 	if c.job == nil {
 		return 0
 	}
@@ -280,7 +280,7 @@ func (c *Crowd) Workers() int {
 
 // Summary is the crowd's one-line description for its panel.
 func (c *Crowd) Summary() string {
-	return fmt.Sprintf("%d instances × %d nodes, posed on %d cores in %.0f µs", c.Characters(), c.Nodes(), c.Workers(), c.EvalUS)
+	return fmt.Sprintf("%d instances × %d nodes, posed on %d cores in %.0f µs", c.Characters(), c.Nodes(), c.workers(), c.EvalUS)
 }
 
 // Close stops the pose job's workers.

@@ -7,8 +7,8 @@ import (
 	_ "animscope/formats/msh" // the demo is an MSH model
 )
 
-// DemoLoader opens the built-in demo scene (assets.DemoMSH).
-var DemoLoader = func(opts formats.Options) (*formats.Asset, error) {
+// demoLoader opens the built-in demo scene (assets.DemoMSH).
+var demoLoader = func(opts formats.Options) (*formats.Asset, error) {
 	return formats.OpenData(assets.DemoName, assets.DemoMSH, opts)
 }
 
@@ -17,7 +17,7 @@ var DemoLoader = func(opts formats.Options) (*formats.Asset, error) {
 // to when that lies beside it (openOwner).
 func DefaultLoader(files []string, opts formats.Options) (*formats.Asset, error) {
 	if len(files) == 0 {
-		a, err := DemoLoader(opts)
+		a, err := demoLoader(opts)
 		if err != nil || len(opts.Attach) == 0 {
 			return a, err
 		}

@@ -6,7 +6,7 @@
 //     the selected node, the view toggles, the diagnostics, the readings.
 //   - Scene is a decoded asset bound for drawing: skeleton, clips, the pose of the
 //     current frame (Evaluate), billboard buffers (DrawnPose).
-//   - Transport is the clock: play, pause, loop, ping-pong, range, speed, step.
+//   - State.Transport is the clock: play, pause, loop, ping-pong, range, speed, step.
 //   - Selection and matching: Select, MatchedA/MatchedB (nodes of the two scenes
 //     paired by formats' node matching), the node tree (TreeView).
 //   - Compare: the fallback map of two scenes (State.FallbackMap, built once per

@@ -10,13 +10,13 @@ import (
 	"animscope/anim"
 )
 
-// DopeMaxCols bounds the frame cells the dope sheet samples per clip (branch
-// colours and channel key spans); a longer clip shows its first DopeMaxCols frames
+// dopeMaxCols bounds the frame cells the dope sheet samples per clip (branch
+// colours and channel key spans); a longer clip shows its first dopeMaxCols frames
 // with cells and the rest with key ticks only.
-const DopeMaxCols = 4096
+const dopeMaxCols = 4096
 
-// DopeMaxKeyTimes bounds the key ticks the dope sheet keeps for one node.
-const DopeMaxKeyTimes = 4096
+// dopeMaxKeyTimes bounds the key ticks the dope sheet keeps for one node.
+const dopeMaxKeyTimes = 4096
 
 // DopeRow is one line of the dope sheet: a node (Chan = −1) or one of an expanded
 // node's channels.
@@ -25,17 +25,17 @@ type DopeRow struct {
 	Chan        int32
 }
 
-// DopeChannel is one channel of an expanded node over the clip's frame cells:
+// dopeChannel is one channel of an expanded node over the clip's frame cells:
 // which keys it used at each frame (from the sampler's probes).
-type DopeChannel struct {
+type dopeChannel struct {
 	Name   string
 	K0, K1 []int32 // per frame cell; −2 where the channel did not report
 }
 
-// DopeMarker is a marker the user placed on a clip (M, or the dope sheet's
+// dopeMarker is a marker the user placed on a clip (M, or the dope sheet's
 // "+ marker" button). They belong to the scene's files and a clip name, so they
 // survive a reload and switching clips, and go with a new scene.
-type DopeMarker struct {
+type dopeMarker struct {
 	Clip string
 	Time float64
 }
@@ -55,7 +55,7 @@ type DopeSheet struct {
 	// ScrollTo is the row to bring into view (−1: none); the panel clears it.
 	ScrollTo int
 	// UserMarkers are the markers the user placed (all clips of the scene).
-	UserMarkers []DopeMarker
+	UserMarkers []dopeMarker
 
 	// Cols is the number of frame cells (frame k at k·Step).
 	Cols int
@@ -63,7 +63,8 @@ type DopeSheet struct {
 	// HasBranch says whether the cells carry a branch (Scene.HasBranch).
 	HasBranch bool
 
-	gen, clip    int
+	gen          Revision
+	clip         int
 	sceneName    string
 	filter       string
 	lastSel      int
@@ -73,7 +74,7 @@ type DopeSheet struct {
 	keyOff       []int32   // node i's key times are keyTimes[keyOff[i]:keyOff[i+1]]
 	keyTimes     []float64
 	fallback     []uint64 // bit node*Cols+col: the node took the fallback branch
-	chans        [][]DopeChannel
+	chans        [][]dopeChannel
 	sweptExpand  int // expansion generation the channel spans were sampled for
 	expandGen    int
 	dirtyRows    bool
@@ -81,7 +82,7 @@ type DopeSheet struct {
 }
 
 // NewDopeSheet is an empty dope sheet.
-func NewDopeSheet() *DopeSheet { return &DopeSheet{gen: -1, ScrollTo: -1, lastSel: -2} }
+func NewDopeSheet() *DopeSheet { return &DopeSheet{ScrollTo: -1, lastSel: -2} }
 
 // Sync follows the scene, the clip and the selection: it rebuilds the per-clip
 // data when the scene or clip changed, samples the expanded nodes' channels when
@@ -226,7 +227,7 @@ func (d *DopeSheet) Fallback(i, c int) bool {
 }
 
 // Channels are expanded node i's channels (nil when it is not expanded).
-func (d *DopeSheet) Channels(i int) []DopeChannel {
+func (d *DopeSheet) Channels(i int) []dopeChannel {
 	if i < 0 || i >= len(d.chans) {
 		return nil
 	}
@@ -249,8 +250,8 @@ func (d *DopeSheet) AddMarker(clip string, t float64) {
 			return
 		}
 	}
-	d.UserMarkers = append(d.UserMarkers, DopeMarker{Clip: clip, Time: t})
-	slices.SortStableFunc(d.UserMarkers, func(a, b DopeMarker) int {
+	d.UserMarkers = append(d.UserMarkers, dopeMarker{Clip: clip, Time: t})
+	slices.SortStableFunc(d.UserMarkers, func(a, b dopeMarker) int {
 		if a.Clip != b.Clip {
 			return strings.Compare(a.Clip, b.Clip)
 		}
@@ -266,7 +267,7 @@ func (d *DopeSheet) AddMarker(clip string, t float64) {
 
 // RemoveMarker removes the user marker of clip at t.
 func (d *DopeSheet) RemoveMarker(clip string, t float64) {
-	d.UserMarkers = slices.DeleteFunc(d.UserMarkers, func(m DopeMarker) bool { return m.Clip == clip && m.Time == t })
+	d.UserMarkers = slices.DeleteFunc(d.UserMarkers, func(m dopeMarker) bool { return m.Clip == clip && m.Time == t })
 }
 
 // NextMarker is the first marker time (user or the clip's own) after t (dir > 0)
@@ -344,7 +345,7 @@ func (d *DopeSheet) buildClip(sc *Scene, clip int) (failed error) {
 	d.Step = info.FrameStep()
 	d.Cols = 0
 	if du := info.Duration; du >= 0 && !math.IsInf(du, 1) && d.Step > 0 {
-		d.Cols = min(int(math.Floor(du/d.Step+1e-9))+1, DopeMaxCols)
+		d.Cols = min(int(math.Floor(du/d.Step+1e-9))+1, dopeMaxCols)
 	}
 	d.keyOff = append(d.keyOff[:0], 0)
 	d.keyTimes = d.keyTimes[:0]
@@ -358,8 +359,8 @@ func (d *DopeSheet) buildClip(sc *Scene, clip int) (failed error) {
 					failed = fmt.Errorf("key times of node %d: %v", i, p)
 				}
 			}
-			if len(d.keyTimes)-start > DopeMaxKeyTimes {
-				d.keyTimes = d.keyTimes[:start+DopeMaxKeyTimes]
+			if len(d.keyTimes)-start > dopeMaxKeyTimes {
+				d.keyTimes = d.keyTimes[:start+dopeMaxKeyTimes]
 			}
 			slices.Sort(d.keyTimes[start:])
 		}
@@ -369,7 +370,7 @@ func (d *DopeSheet) buildClip(sc *Scene, clip int) (failed error) {
 	if d.HasBranch {
 		d.fallback = make([]uint64, (n*d.Cols+63)/64)
 	}
-	d.chans = make([][]DopeChannel, n)
+	d.chans = make([][]dopeChannel, n)
 	// The branch bits are sampled with the channel spans (sweep), in one pass.
 	return failed
 }
@@ -428,14 +429,14 @@ func (d *DopeSheet) sweepCells(sc *Scene, pose *anim.Pose, req *anim.PoseRequest
 }
 
 // channel finds or adds expanded node i's channel name.
-func (d *DopeSheet) channel(i int, name string) *DopeChannel {
+func (d *DopeSheet) channel(i int, name string) *dopeChannel {
 	cs := d.chans[i]
 	for k := range cs {
 		if cs[k].Name == name {
 			return &cs[k]
 		}
 	}
-	ch := DopeChannel{Name: name, K0: make([]int32, d.Cols), K1: make([]int32, d.Cols)}
+	ch := dopeChannel{Name: name, K0: make([]int32, d.Cols), K1: make([]int32, d.Cols)}
 	for c := range ch.K0 {
 		ch.K0[c], ch.K1[c] = -2, -2
 	}

@@ -116,7 +116,7 @@ func TestDopeSheetChannelSpansAndKeyTimes(t *testing.T) {
 // On the demo (MSH, a family with a fallback branch) every cell's branch is what
 // the sampler says at that frame.
 func TestDopeSheetBranchCells(t *testing.T) {
-	a, err := DemoLoader(formats.Options{})
+	a, err := demoLoader(formats.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -213,11 +213,11 @@ func TestDopeSheetMarkers(t *testing.T) {
 			t.Errorf("NextMarker(wave, %v, %+d) = %v, %v; want %v, %v", tc.t, tc.dir, got, ok, tc.want, tc.wantOK)
 		}
 	}
-	if want := []DopeMarker{{"bend", 3}, {"wave", 5}, {"wave", 12}}; !slices.Equal(d.UserMarkers, want) {
+	if want := []dopeMarker{{"bend", 3}, {"wave", 5}, {"wave", 12}}; !slices.Equal(d.UserMarkers, want) {
 		t.Errorf("markers = %v, want %v", d.UserMarkers, want)
 	}
 	d.RemoveMarker("wave", 5)
-	if want := []DopeMarker{{"bend", 3}, {"wave", 12}}; !slices.Equal(d.UserMarkers, want) {
+	if want := []dopeMarker{{"bend", 3}, {"wave", 12}}; !slices.Equal(d.UserMarkers, want) {
 		t.Errorf("after removing wave@5: %v, want %v", d.UserMarkers, want)
 	}
 	// A reload (same files, new Scene) keeps them; another scene drops them.

@@ -54,16 +54,16 @@ type mapProbe struct {
 	reqA, reqB anim.PoseRequest
 }
 
-// Map limits: the map holds at most MapMaxRows nodes and MapMaxCols frames.
+// Map limits: the map holds at most MapMaxRows nodes and mapMaxCols frames.
 const (
 	MapMaxRows = 2048
-	MapMaxCols = 1024
+	mapMaxCols = 1024
 )
 
-// BuildFallbackMap samples both scenes' clip at every frame of A's clip (at most
+// buildFallbackMap samples both scenes' clip at every frame of A's clip (at most
 // maxCols columns and MapMaxRows rows: the first matched nodes). A scene with
 // fewer clips plays its first, as the viewports do (State.Request).
-func BuildFallbackMap(a, b *Scene, m *Match, clip int, maxCols int) *FallbackMap {
+func buildFallbackMap(a, b *Scene, m *match, clip int, maxCols int) *FallbackMap {
 	pick := func(sc *Scene) anim.Clip {
 		if clip < 0 || clip >= len(sc.Clips) {
 			return sc.Clips[0]
@@ -166,9 +166,9 @@ func (fm *FallbackMap) DiffText(r, c int) string {
 	return DiffWords(fm.Diff(r, c), chans, fm.Branch || fm.Diffs == nil, &fm.Channels)
 }
 
-// Differs says whether the branch of row r differs at column c (the image's
+// differs says whether the branch of row r differs at column c (the image's
 // difference panel).
-func (fm *FallbackMap) Differs(r, c int) bool { i := r*fm.Cols + c; return fm.A[i] != fm.B[i] }
+func (fm *FallbackMap) differs(r, c int) bool { i := r*fm.Cols + c; return fm.A[i] != fm.B[i] }
 
 // NextDiff finds the next (dir > 0) or previous differing cell (Diff) after
 // (r, c) in row-major order, wrapping around; ok is false when no cell differs.
@@ -233,13 +233,13 @@ var (
 	mapGap      = color.RGBA{0, 0, 0, 0}
 )
 
-// MapGap is the number of blank columns between the three panels of the image.
-const MapGap = 2
+// mapGapCols is the number of blank columns between the three panels of the image.
+const mapGapCols = 2
 
-// Image draws the branches as three panels side by side: A, B and where they
+// image draws the branches as three panels side by side: A, B and where they
 // differ, one pixel per cell.
-func (fm *FallbackMap) Image() *image.RGBA {
-	w := fm.Cols*3 + MapGap*2
+func (fm *FallbackMap) image() *image.RGBA {
+	w := fm.Cols*3 + mapGapCols*2
 	img := image.NewRGBA(image.Rect(0, 0, max(w, 1), max(fm.Rows, 1)))
 	for r := 0; r < fm.Rows; r++ {
 		for c := 0; c < fm.Cols; c++ {
@@ -251,27 +251,27 @@ func (fm *FallbackMap) Image() *image.RGBA {
 				return mapMapped
 			}
 			img.SetRGBA(c, r, pick(fm.A[i]))
-			img.SetRGBA(fm.Cols+MapGap+c, r, pick(fm.B[i]))
+			img.SetRGBA(fm.Cols+mapGapCols+c, r, pick(fm.B[i]))
 			d := mapSame
 			if fm.A[i] != fm.B[i] {
 				d = mapDiff
 			}
-			img.SetRGBA(2*(fm.Cols+MapGap)+c, r, d)
+			img.SetRGBA(2*(fm.Cols+mapGapCols)+c, r, d)
 		}
-		for g := 0; g < MapGap; g++ {
+		for g := 0; g < mapGapCols; g++ {
 			img.SetRGBA(fm.Cols+g, r, mapGap)
-			img.SetRGBA(2*fm.Cols+MapGap+g, r, mapGap)
+			img.SetRGBA(2*fm.Cols+mapGapCols+g, r, mapGap)
 		}
 	}
 	return img
 }
 
-// CellAt maps an image pixel column and row back to a cell; ok is false in a gap.
-func (fm *FallbackMap) CellAt(x, y int) (r, c int, ok bool) {
+// cellAt maps an image pixel column and row back to a cell; ok is false in a gap.
+func (fm *FallbackMap) cellAt(x, y int) (r, c int, ok bool) {
 	if y < 0 || y >= fm.Rows || x < 0 {
 		return 0, 0, false
 	}
-	panel := fm.Cols + MapGap
+	panel := fm.Cols + mapGapCols
 	c = x % panel
 	if x/panel > 2 || c >= fm.Cols {
 		return 0, 0, false

@@ -49,7 +49,7 @@ func TestFallbackMapGolden(t *testing.T) {
 	if !s.OpenCompare([]string{"a.msh"}, []string{"b.msh"}) {
 		t.Fatal(s.LastError())
 	}
-	fm := BuildFallbackMap(s.Scene, s.SceneB, s.Match, 0, MapMaxCols)
+	fm := buildFallbackMap(s.Scene, s.SceneB, s.Match, 0, mapMaxCols)
 	if fm.Rows != 3 || fm.Cols != 11 {
 		t.Fatalf("map is %d×%d, want 3 nodes × 11 frames (t = 0..10)", fm.Rows, fm.Cols)
 	}
@@ -59,12 +59,12 @@ func TestFallbackMapGolden(t *testing.T) {
 	// back). So columns 4 and 5 differ.
 	for c := 0; c < fm.Cols; c++ {
 		want := c == 4 || c == 5
-		if got := fm.Differs(1, c); got != want {
+		if got := fm.differs(1, c); got != want {
 			t.Errorf("node a, frame %d: differs = %v, want %v", c, got, want)
 		}
 	}
 	var buf bytes.Buffer
-	if err := png.Encode(&buf, fm.Image()); err != nil {
+	if err := png.Encode(&buf, fm.image()); err != nil {
 		t.Fatal(err)
 	}
 	golden := filepath.Join("testdata", "fallback_map_pair.png")
@@ -82,7 +82,7 @@ func TestFallbackMapGolden(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := fm.Image()
+	got := fm.image()
 	if got.Bounds() != want.Bounds() {
 		t.Fatalf("image bounds %v, want %v", got.Bounds(), want.Bounds())
 	}

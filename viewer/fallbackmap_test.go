@@ -118,7 +118,7 @@ func TestKeyDiffsAndWords(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			if got := ProbeDiffWords(tc.a, tc.b, tc.branch); got != tc.want {
+			if got := probeDiffWords(tc.a, tc.b, tc.branch); got != tc.want {
 				t.Errorf("words = %q, want %q", got, tc.want)
 			}
 		})
@@ -155,7 +155,7 @@ func TestMapViewReveal(t *testing.T) {
 			if v.CellW != 4 || v.CellH != 15 {
 				t.Fatalf("cell %v×%v, want 4×15", v.CellW, v.CellH)
 			}
-			v.Reveal(17, 41, tc.r, tc.c)
+			v.reveal(17, 41, tc.r, tc.c)
 			if v.ScrollX != tc.wx || v.ScrollY != tc.wy {
 				t.Errorf("scroll %v,%v, want %v,%v", v.ScrollX, v.ScrollY, tc.wx, tc.wy)
 			}
@@ -198,8 +198,8 @@ func TestMapViewZoomKeepsTheAnchor(t *testing.T) {
 	for range 20 {
 		v.ZoomBy(100, 500, MapZoomStep, 0, 0)
 	}
-	if v.Zoom != MapZoomMax {
-		t.Errorf("zoom %v after zooming far in, want the limit %v", v.Zoom, MapZoomMax)
+	if v.Zoom != mapZoomMax {
+		t.Errorf("zoom %v after zooming far in, want the limit %v", v.Zoom, mapZoomMax)
 	}
 	// Far out: the 4-point columns stop at 3 points (zoom 0.75), before the
 	// 15-point rows would reach it.
@@ -301,7 +301,7 @@ func TestFallbackMapLimits(t *testing.T) {
 	if len(fm.Labels) != fm.Rows || len(fm.Diffs) != fm.Rows*fm.Cols {
 		t.Errorf("%d labels, %d cells for %d×%d", len(fm.Labels), len(fm.Diffs), fm.Rows, fm.Cols)
 	}
-	few := BuildFallbackMap(s.Scene, s.SceneB, s.Match, 0, 10)
+	few := buildFallbackMap(s.Scene, s.SceneB, s.Match, 0, 10)
 	if few.Cols != 10 || few.AllCols <= 10 || !few.ColsCut() {
 		t.Errorf("cols %d of %d (cut %v), want 10 of more, cut", few.Cols, few.AllCols, few.ColsCut())
 	}
@@ -319,7 +319,7 @@ func BenchmarkBuildFallbackMap(b *testing.B) {
 	}
 	b.ReportAllocs()
 	for b.Loop() {
-		BuildFallbackMap(s.Scene, s.SceneB, s.Match, 0, MapMaxCols)
+		buildFallbackMap(s.Scene, s.SceneB, s.Match, 0, mapMaxCols)
 	}
 }
 

@@ -9,15 +9,15 @@ type MapMode int
 // A's and B's colour each cell by its branch and mark the differing ones; for a
 // family without a fallback branch the map always shows where they differ.
 const (
-	MapA MapMode = iota
+	mapA MapMode = iota
 	MapB
 	MapDiff
 )
 
 // Zoom limits of the map (a factor on the fitted cell size).
 const (
-	MapZoomMin  = 0.25
-	MapZoomMax  = 16
+	mapZoomMin  = 0.25
+	mapZoomMax  = 16
 	MapZoomStep = 1.25
 	// mapMinCellW is the narrowest fitted column in points; mapMaxCellW the
 	// widest (a short clip does not get columns a hand wide).
@@ -32,7 +32,7 @@ const (
 
 // MapView is how the fallback map is shown: mode, zoom, scroll and the marked
 // cell. The panel tells it the size of the cell area every frame (Fit); the
-// scroll it computes (Reveal) is applied by the panel. Plain Go, so difference
+// scroll it computes (reveal) is applied by the panel. Plain Go, so difference
 // navigation is tested without a window.
 type MapView struct {
 	Mode MapMode
@@ -68,14 +68,14 @@ func (v *MapView) Fit(rows, cols int, w, h, line float32) {
 	cw := min(max(v.ViewW/float32(max(cols, 1)), mapMinCellW), mapMaxCellW)
 	ch := min(max(v.ViewH/float32(max(rows, 1)), max(line, 1)), max(line, 1)*mapMaxRowLines)
 	v.fitW, v.fitH = cw, ch
-	v.Zoom = min(max(v.Zoom, v.minZoom()), MapZoomMax)
+	v.Zoom = min(max(v.Zoom, v.minZoom()), mapZoomMax)
 	v.CellW, v.CellH = cw*v.Zoom, ch*v.Zoom
 	v.clamp(rows, cols)
 }
 
 // minZoom is the zoom below which a cell would be smaller than mapMinCell.
 func (v *MapView) minZoom() float32 {
-	z := float32(MapZoomMin)
+	z := float32(mapZoomMin)
 	if v.fitW > 0 && v.fitH > 0 {
 		z = max(z, mapMinCell/v.fitW, mapMinCell/v.fitH)
 	}
@@ -87,10 +87,10 @@ func (v *MapView) clamp(rows, cols int) {
 	v.ScrollY = min(max(v.ScrollY, 0), max(float32(rows)*v.CellH-v.ViewH, 0))
 }
 
-// Reveal scrolls so that cell (r, c) is in view: an axis on which it is already
+// reveal scrolls so that cell (r, c) is in view: an axis on which it is already
 // wholly visible stays; otherwise the cell comes to the middle of the view (as
 // near as the content's ends allow). Fit must have run.
-func (v *MapView) Reveal(rows, cols, r, c int) {
+func (v *MapView) reveal(rows, cols, r, c int) {
 	axis := func(scroll *float32, i int, cell, view float32, n int) {
 		lo, hi := float32(i)*cell, float32(i+1)*cell
 		if lo >= *scroll && hi <= *scroll+view {
@@ -109,10 +109,10 @@ func (v *MapView) Visible(r, c int) bool {
 	return x0 >= 0 && y0 >= 0 && x0+v.CellW <= v.ViewW && y0+v.CellH <= v.ViewH
 }
 
-// Mark marks cell (r, c) and scrolls it into view.
-func (v *MapView) Mark(rows, cols, r, c int) {
+// mark marks cell (r, c) and scrolls it into view.
+func (v *MapView) mark(rows, cols, r, c int) {
 	v.Marked, v.Row, v.Col = true, r, c
-	v.Reveal(rows, cols, r, c)
+	v.reveal(rows, cols, r, c)
 }
 
 // CellAt is the cell under a point of the view (x, y in points from the cell
@@ -128,12 +128,12 @@ func (v *MapView) CellAt(rows, cols int, x, y float32) (r, c int, ok bool) {
 	return r, c, true
 }
 
-// ZoomBy multiplies the zoom by f (within MapZoomMin…MapZoomMax, and no cell
+// ZoomBy multiplies the zoom by f (within mapZoomMin…mapZoomMax, and no cell
 // smaller than mapMinCell points) keeping the
 // content under the view point (ax, ay) in place (ctrl+wheel zooms at the mouse;
 // the buttons at the view's middle).
 func (v *MapView) ZoomBy(rows, cols int, f, ax, ay float32) {
-	z := min(max(v.Zoom*f, v.minZoom()), MapZoomMax)
+	z := min(max(v.Zoom*f, v.minZoom()), mapZoomMax)
 	if z == v.Zoom || v.Zoom <= 0 {
 		return
 	}
@@ -149,16 +149,22 @@ func (v *MapView) ZoomBy(rows, cols int, f, ax, ay float32) {
 	v.ScrollSet = true
 }
 
-// MapPanel is compare mode's fallback map: the map of the scenes on screen
+// mapPanel is compare mode's fallback map: the map of the scenes on screen
 // (rebuilt only when a scene, its reading or the clip changes), its view, and
 // a request to show it.
-type MapPanel struct {
+type mapPanel struct {
 	View MapView
 	// Show asks the GUI to bring the fallback map forward (the compare panel's
 	// "Fallback map" tab; panel id fallback-map); the GUI clears it.
 	Show bool
 	fm   *FallbackMap
-	key  [3]int
+	key  mapKey
+}
+
+// mapKey is what the fallback map was built for: both scenes' revisions and the clip.
+type mapKey struct {
+	a, b Revision
+	clip int
 }
 
 // ShowFallbackMap asks the window to show the fallback map (compare mode).
@@ -173,9 +179,9 @@ func (s *State) FallbackMap() *FallbackMap {
 		s.Map.fm = nil
 		return nil
 	}
-	key := [3]int{a.Gen, b.Gen, s.Clip}
+	key := mapKey{a.Gen, b.Gen, s.Clip}
 	if s.Map.fm == nil || s.Map.key != key {
-		s.Map.fm = BuildFallbackMap(a, b, m, s.Clip, MapMaxCols)
+		s.Map.fm = buildFallbackMap(a, b, m, s.Clip, mapMaxCols)
 		s.Map.key = key
 		v := &s.Map.View
 		if v.Marked && (v.Row >= s.Map.fm.Rows || v.Col >= s.Map.fm.Cols) {
@@ -194,7 +200,7 @@ func (s *State) MapPick(r, c int) {
 	}
 	s.Select(int(fm.Pairs[r][0]))
 	s.Tr.Scrub(fm.Time(c), s.Info())
-	s.Map.View.Mark(fm.Rows, fm.Cols, r, c)
+	s.Map.View.mark(fm.Rows, fm.Cols, r, c)
 }
 
 // MapStep goes to the next (dir > 0) or previous difference after the marked
@@ -217,7 +223,7 @@ func (s *State) MapStep(dir int) bool {
 	return ok
 }
 
-// MapShowPair shows matched pair k (Match.Pairs[k], the map's row k) at the
+// MapShowPair shows matched pair k (match.Pairs[k], the map's row k) at the
 // current time's frame on the fallback map: picks that cell (MapPick: the time
 // moves onto the frame) and brings the map forward (the compare table's
 // double-click). It reports false when the pair has no row (past the map's

@@ -12,8 +12,8 @@ import (
 	"animscope/formats"
 )
 
-// BrowserEntry is one line of the file browser.
-type BrowserEntry struct {
+// browserEntry is one line of the file browser.
+type browserEntry struct {
 	Name string
 	Dir  bool
 	Size int64
@@ -23,13 +23,13 @@ type BrowserEntry struct {
 // files picked (a scene may be several files).
 type FileBrowser struct {
 	Dir     string
-	Entries []BrowserEntry
+	Entries []browserEntry
 	Picked  []string // full paths, in pick order
 	Err     string
 	Hidden  bool // show dot files
 	Path    string
 	// All lists every file; otherwise only folders and files of a supported type
-	// (SupportedExtensions).
+	// (supportedExtensions).
 	All bool
 	// Cursor is the highlighted entry (the arrow keys move it, Enter opens it), or −1.
 	Cursor int
@@ -49,9 +49,9 @@ func NewFileBrowser(dir string) *FileBrowser {
 	return b
 }
 
-// SupportedExtensions are the file name extensions (lower case, with the dot) of
+// supportedExtensions are the file name extensions (lower case, with the dot) of
 // the registered decoders, sorted: what the dialog's type filter shows.
-func SupportedExtensions() []string {
+func supportedExtensions() []string {
 	var out []string
 	for _, d := range formats.Decoders() {
 		for _, e := range d.Extensions {
@@ -75,7 +75,7 @@ func containsString(xs []string, x string) bool {
 
 // FilterLabel is the type filter's label: "Supported (.ans .lmg …)".
 func FilterLabel() string {
-	return "Supported types (" + strings.Join(SupportedExtensions(), " ") + ")"
+	return "Supported types (" + strings.Join(supportedExtensions(), " ") + ")"
 }
 
 // supported says whether name has an extension a decoder reads.
@@ -125,13 +125,13 @@ func (b *FileBrowser) Chdir(dir string) {
 	b.Entries = b.Entries[:0]
 	var exts []string
 	if !b.All {
-		exts = SupportedExtensions()
+		exts = supportedExtensions()
 	}
 	for _, e := range ents {
 		if !b.Hidden && strings.HasPrefix(e.Name(), ".") {
 			continue
 		}
-		be := BrowserEntry{Name: e.Name(), Dir: e.IsDir()}
+		be := browserEntry{Name: e.Name(), Dir: e.IsDir()}
 		if info, err := e.Info(); err == nil {
 			be.Size = info.Size()
 			if info.Mode()&os.ModeSymlink != 0 {
@@ -160,7 +160,7 @@ func (b *FileBrowser) Chdir(dir string) {
 // file opens (it is picked, in its folder, and the action is BrowserOpen), and
 // a path that is neither says so in Err ("PATH: no such file or folder") and
 // leaves the listing where it was, with the typed path in the field.
-func (b *FileBrowser) GoTo(p string) BrowserAction {
+func (b *FileBrowser) GoTo(p string) browserAction {
 	p = strings.TrimSpace(p)
 	if p == "" {
 		b.Path = b.Dir
@@ -196,18 +196,18 @@ func (b *FileBrowser) GoTo(p string) BrowserAction {
 // Up goes to the parent folder.
 func (b *FileBrowser) Up() { b.Chdir(filepath.Dir(b.Dir)) }
 
-// Activate opens a folder entry or toggles a file in the pick list.
-func (b *FileBrowser) Activate(e BrowserEntry) {
+// activate opens a folder entry or toggles a file in the pick list.
+func (b *FileBrowser) activate(e browserEntry) {
 	p := filepath.Join(b.Dir, e.Name)
 	if e.Dir {
 		b.Chdir(p)
 		return
 	}
-	b.Toggle(p)
+	b.toggle(p)
 }
 
-// Toggle adds p to the picks, or removes it.
-func (b *FileBrowser) Toggle(p string) {
+// toggle adds p to the picks, or removes it.
+func (b *FileBrowser) toggle(p string) {
 	for i, q := range b.Picked {
 		if q == p {
 			b.Picked = append(b.Picked[:i], b.Picked[i+1:]...)
@@ -239,12 +239,12 @@ const (
 	BrowserBackspace                   // the parent folder
 )
 
-// BrowserAction is what the dialog must do after a key or a click.
-type BrowserAction int
+// browserAction is what the dialog must do after a key or a click.
+type browserAction int
 
 // The dialog's actions.
 const (
-	BrowserStay  BrowserAction = iota // keep the dialog open
+	BrowserStay  browserAction = iota // keep the dialog open
 	BrowserOpen                       // open TakePicks() and close
 	BrowserClose                      // close without opening
 )
@@ -252,7 +252,7 @@ const (
 // Key answers a key: Enter opens the picked files (or the file under the cursor
 // when none is picked, or enters the folder under it), Escape closes, the arrows
 // move the cursor, Backspace goes up.
-func (b *FileBrowser) Key(k BrowserKey) BrowserAction {
+func (b *FileBrowser) Key(k BrowserKey) browserAction {
 	switch k {
 	case BrowserEscape:
 		return BrowserClose
@@ -288,7 +288,7 @@ func (b *FileBrowser) Key(k BrowserKey) BrowserAction {
 // or opens the picks with the file among them (its first click already picked it:
 // the second never unpicks it). A single click does not enter a folder, so that
 // the second click of a double click never lands in the new listing.
-func (b *FileBrowser) Click(i int, double bool) BrowserAction {
+func (b *FileBrowser) Click(i int, double bool) browserAction {
 	if i < 0 || i >= len(b.Entries) {
 		return BrowserStay
 	}
@@ -307,7 +307,7 @@ func (b *FileBrowser) Click(i int, double bool) BrowserAction {
 		}
 		return BrowserOpen
 	}
-	b.Toggle(p)
+	b.toggle(p)
 	return BrowserStay
 }
 

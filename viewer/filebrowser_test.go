@@ -48,7 +48,7 @@ func TestFileBrowserFilterAndSizes(t *testing.T) {
 	if got, want := entryNames(b), []string{"sub", "a.m2", "b.ans", "notes.txt"}; !slices.Equal(got, want) {
 		t.Errorf("all entries %v, want %v", got, want)
 	}
-	exts := SupportedExtensions()
+	exts := supportedExtensions()
 	for _, e := range []string{".m2", ".msh", ".ans", ".skt", ".vca", ".mif"} {
 		if !slices.Contains(exts, e) {
 			t.Errorf("SupportedExtensions %v lacks %s", exts, e)
@@ -73,7 +73,7 @@ func TestFileBrowserKeys(t *testing.T) {
 		click  int // entry clicked (−1: a key instead)
 		double bool
 		key    BrowserKey
-		want   BrowserAction
+		want   browserAction
 	}
 	tests := []struct {
 		name      string
@@ -96,7 +96,7 @@ func TestFileBrowserKeys(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			b := NewFileBrowser(dir)
-			var got BrowserAction
+			var got browserAction
 			for i, st := range tc.steps {
 				if st.click >= 0 {
 					got = b.Click(st.click, st.double)
@@ -160,7 +160,7 @@ func TestFileBrowserGoTo(t *testing.T) {
 	tests := []struct {
 		name    string
 		path    string
-		act     BrowserAction
+		act     browserAction
 		dir     string
 		err     string
 		picked  []string

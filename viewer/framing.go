@@ -32,24 +32,24 @@ const outlierFactor = 4
 // that framing a scene of millions of vertices over a whole clip stays quick.
 const maxFramingPoints = 200_000
 
-// BindFraming frames the scene at rest (the bind pose, or clip 0's first frame for
+// bindFraming frames the scene at rest (the bind pose, or clip 0's first frame for
 // a family whose nodes only the clip places), the same way whatever route opened
 // it: opening frames this, never the pose of the moment.
-func (sc *Scene) BindFraming() Framing {
+func (sc *Scene) bindFraming() Framing {
 	p := anim.NewPose(sc.Skel.Len())
 	p.Evaluate(sc.Skel, &anim.PoseRequest{A: sc.Clips[0], Rest: true})
 	stride := (sc.vertexCount() + maxFramingPoints - 1) / maxFramingPoints
 	return robustFraming(sc.PosePoints(p, nil, stride))
 }
 
-// framingSamples is how many times MotionFraming poses a clip at most.
+// framingSamples is how many times motionFraming poses a clip at most.
 const framingSamples = 48
 
-// MotionFraming frames clip's whole motion: the union of its poses at up to 48
+// motionFraming frames clip's whole motion: the union of its poses at up to 48
 // times over the clip (every frame of a short clip; the first 10 seconds of an
 // endless one), under the root policy, less outliers, so that the box does not
 // change with the moment and holds every pose of the clip.
-func (sc *Scene) MotionFraming(clip int, root anim.RootPolicy) Framing {
+func (sc *Scene) motionFraming(clip int, root anim.RootPolicy) Framing {
 	if clip < 0 || clip >= len(sc.Clips) {
 		clip = 0
 	}
@@ -208,13 +208,13 @@ func (s *State) TakeFraming() (a, b Framing, ok bool) {
 		clip := min(s.Clip, len(sc.Clips)-1)
 		switch {
 		case open:
-			return sc.BindFraming()
+			return sc.bindFraming()
 		case all:
-			return sc.MotionFraming(clip, root)
+			return sc.motionFraming(clip, root)
 		case node < 0:
 			return Framing{}
 		}
-		return sc.SelectionFraming(clip, root, node)
+		return sc.selectionFraming(clip, root, node)
 	}
 	a = frame(s.Scene, sel)
 	if s.SceneB != nil {
@@ -223,12 +223,12 @@ func (s *State) TakeFraming() (a, b Framing, ok bool) {
 	return a, b, true
 }
 
-// SelectionFraming frames node's part of clip's motion: the node's joint and
+// selectionFraming frames node's part of clip's motion: the node's joint and
 // its children's joints, and the vertices of meshes bound to the node alone,
-// at the times MotionFraming poses. A box smaller than a tenth of the scene's
+// at the times motionFraming poses. A box smaller than a tenth of the scene's
 // bind framing grows to that size about its centre, so that a lone joint is
 // seen with its surroundings rather than filling the view.
-func (sc *Scene) SelectionFraming(clip int, root anim.RootPolicy, node int) Framing {
+func (sc *Scene) selectionFraming(clip int, root anim.RootPolicy, node int) Framing {
 	if node < 0 || node >= sc.Skel.Len() {
 		return Framing{}
 	}
@@ -269,7 +269,7 @@ func (sc *Scene) SelectionFraming(clip int, root anim.RootPolicy, node int) Fram
 	if f.Empty() {
 		return f
 	}
-	bind := sc.BindFraming()
+	bind := sc.bindFraming()
 	if bind.Empty() {
 		return f
 	}
@@ -282,7 +282,7 @@ func (sc *Scene) SelectionFraming(clip int, root anim.RootPolicy, node int) Fram
 	return f
 }
 
-// framingTimes are the times MotionFraming poses clip at: up to 48 over the
+// framingTimes are the times motionFraming poses clip at: up to 48 over the
 // clip (every frame of a short clip; the first 10 seconds of an endless one).
 func framingTimes(info anim.ClipInfo) []float64 {
 	d := info.Duration

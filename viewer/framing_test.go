@@ -23,7 +23,7 @@ func TestFramingSameFromEveryRoute(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Chdir(dir)
-	recent := &Recent{Path: filepath.Join(dir, "recent.json")}
+	recent := &recent{Path: filepath.Join(dir, "recent.json")}
 
 	routes := []struct {
 		name string

@@ -20,8 +20,8 @@ func (sc *Scene) GeosetGroups() []formats.GeosetGroup {
 	return formats.GeosetsOf(sc.Asset)
 }
 
-// GeosetShown says whether geoset id is drawn (some mesh of it is visible).
-func (sc *Scene) GeosetShown(id int) bool {
+// geosetShown says whether geoset id is drawn (some mesh of it is visible).
+func (sc *Scene) geosetShown(id int) bool {
 	for i := range sc.Meshes {
 		if sc.Meshes[i].Group == id && !sc.Meshes[i].Hidden {
 			return true
@@ -45,7 +45,7 @@ func variant(g formats.GeosetGroup, id int) bool { return id != 0 || g.Name == "
 func (sc *Scene) GroupChoice(g formats.GeosetGroup) int {
 	choice := GeosetNone
 	for _, id := range g.IDs {
-		if variant(g, id) && sc.GeosetShown(id) {
+		if variant(g, id) && sc.geosetShown(id) {
 			if choice != GeosetNone {
 				return GeosetSeveral
 			}
@@ -60,7 +60,7 @@ func (sc *Scene) shown(groups []formats.GeosetGroup) formats.GeosetSet {
 	s := formats.GeosetSet{}
 	for _, g := range groups {
 		for _, id := range g.IDs {
-			if sc.GeosetShown(id) {
+			if sc.geosetShown(id) {
 				s[id] = true
 			}
 		}
@@ -83,25 +83,24 @@ func (sc *Scene) ChooseGeoset(g formats.GeosetGroup, id int) error {
 	if id != GeosetNone {
 		s[id] = true
 	}
-	return sc.SetGeosets(s)
+	return sc.setGeosets(s)
 }
 
 // ShowAllGeosets draws every geoset; DefaultGeosets what the scene shows when
 // opened.
-func (sc *Scene) ShowAllGeosets() error { return sc.SetGeosets(formats.AllGeosets(sc.GeosetGroups())) }
+func (sc *Scene) ShowAllGeosets() error { return sc.setGeosets(formats.AllGeosets(sc.GeosetGroups())) }
 func (sc *Scene) DefaultGeosets() error {
-	return sc.SetGeosets(formats.DefaultGeosets(sc.GeosetGroups()))
+	return sc.setGeosets(formats.DefaultGeosets(sc.GeosetGroups()))
 }
 
-// SetGeosets draws exactly the geosets in show (of the scene's groups).
-func (sc *Scene) SetGeosets(show formats.GeosetSet) error {
+// setGeosets draws exactly the geosets in show (of the scene's groups).
+func (sc *Scene) setGeosets(show formats.GeosetSet) error {
 	groups := sc.GeosetGroups()
 	if groups == nil {
 		return errors.New("this scene has no geosets")
 	}
 	formats.ApplyGeosets(sc.Meshes, groups, show)
-	sceneGen++
-	sc.Gen = sceneGen
+	sc.nextRevision()
 	return nil
 }
 
@@ -127,7 +126,6 @@ func (sc *Scene) FillSlot(typ int, file string) error {
 	if err != nil {
 		return err
 	}
-	sceneGen++
-	sc.Gen = sceneGen
+	sc.nextRevision()
 	return nil
 }

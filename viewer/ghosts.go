@@ -20,18 +20,18 @@ const (
 	DefaultGhostFrames = 4
 	// MaxTrails is the most joints with a trail at once.
 	MaxTrails = 8
-	// TrailMaxPoints bounds the samples of a trail: a longer span is sampled
+	// trailMaxPoints bounds the samples of a trail: a longer span is sampled
 	// more coarsely than one frame step.
-	TrailMaxPoints = 256
-	// TrailMaxKeys bounds the key marks of one trail.
-	TrailMaxKeys = 256
+	trailMaxPoints = 256
+	// trailMaxKeys bounds the key marks of one trail.
+	trailMaxKeys = 256
 )
 
 // Ghost tints: before now and after now; the nearest ghost has ghostAlpha,
 // farther ones fade linearly.
 var (
-	GhostBeforeColor = [3]float32{1.00, 0.38, 0.32}
-	GhostAfterColor  = [3]float32{0.32, 0.90, 0.52}
+	ghostBeforeColor = [3]float32{1.00, 0.38, 0.32}
+	ghostAfterColor  = [3]float32{0.32, 0.90, 0.52}
 )
 
 const ghostAlpha = 0.8
@@ -65,12 +65,12 @@ func DefaultGhostStep(info anim.ClipInfo) float64 {
 	return DefaultGhostFrames * info.FrameStep()
 }
 
-// Motion is the onion skin and the trails of the scene as the state shows it
+// motion is the onion skin and the trails of the scene as the state shows it
 // this frame: the ghost poses and the trail points, in buffers it owns and
 // reuses, evaluated through the pose pipeline on a pose of its own (the
 // scene's pose, its sampling contexts and cursors stay as the main pose left
 // them). Update fills them; a steady frame allocates nothing.
-type Motion struct {
+type motion struct {
 	MotionSettings
 
 	// GhostModel and GhostSkin hold the ghosts' model matrices and skin palettes,
@@ -103,7 +103,8 @@ type Motion struct {
 // when it changes (over the whole clip they do not move with time).
 type trailKey struct {
 	scene          *Scene
-	gen, clip      int
+	gen            Revision
+	clip           int
 	rest, blend    bool
 	clipB          int
 	weight         float32
@@ -116,14 +117,14 @@ type trailKey struct {
 }
 
 // Active says whether anything of the onion skin or the trails is to be drawn.
-func (m *Motion) Active() bool {
+func (m *motion) Active() bool {
 	return m.Ghosts > 0 || len(m.Trails) > 0 || m.TrailSelected
 }
 
 // Update fills the ghost and trail buffers for the state's scene as it is
 // posed now. In the crowd view, without a scene or at rest there are no ghosts
 // and no trails. A clip that panics leaves them empty.
-func (m *Motion) Update(s *State) {
+func (m *motion) Update(s *State) {
 	m.GhostTints = m.GhostTints[:0]
 	m.GhostTimes = m.GhostTimes[:0]
 	sc := s.Scene
@@ -146,7 +147,7 @@ func (m *Motion) Update(s *State) {
 	}
 }
 
-func (m *Motion) clearTrails() {
+func (m *motion) clearTrails() {
 	m.TrailNodes, m.TrailTimes, m.TrailPos = m.TrailNodes[:0], m.TrailTimes[:0], m.TrailPos[:0]
 	m.KeyPos, m.KeyOff = m.KeyPos[:0], m.KeyOff[:0]
 	m.trailKey = trailKey{}
@@ -168,15 +169,15 @@ func ghostTime(t, d, lo, hi float64, wrap bool) (float64, bool) {
 	return u, u >= lo && u <= hi
 }
 
-// GhostFade is the alpha of the k-th ghost (1 the nearest) of n on a side.
-func GhostFade(k, n int) float32 {
+// ghostFade is the alpha of the k-th ghost (1 the nearest) of n on a side.
+func ghostFade(k, n int) float32 {
 	if n <= 0 {
 		return 0
 	}
 	return ghostAlpha * float32(n+1-k) / float32(n)
 }
 
-func (m *Motion) updateGhosts(s *State, sc *Scene, n int) {
+func (m *motion) updateGhosts(s *State, sc *Scene, n int) {
 	g := min(max(m.Ghosts, 0), MaxGhosts)
 	if g == 0 {
 		return
@@ -205,11 +206,11 @@ func (m *Motion) updateGhosts(s *State, sc *Scene, n int) {
 			m.pose.Evaluate(sc.Skel, m.requestAt(s, &req, t))
 			copy(m.GhostModel[c*n:(c+1)*n], m.pose.Model)
 			copy(m.GhostSkin[c*n:(c+1)*n], m.pose.Skin)
-			col := GhostAfterColor
+			col := ghostAfterColor
 			if side < 0 {
-				col = GhostBeforeColor
+				col = ghostBeforeColor
 			}
-			m.GhostTints = append(m.GhostTints, [4]float32{col[0], col[1], col[2], GhostFade(k, g)})
+			m.GhostTints = append(m.GhostTints, [4]float32{col[0], col[1], col[2], ghostFade(k, g)})
 			m.GhostTimes = append(m.GhostTimes, t)
 		}
 	}
@@ -217,7 +218,7 @@ func (m *Motion) updateGhosts(s *State, sc *Scene, n int) {
 
 // requestAt is the state's request moved to time t of clip A: blend clip B
 // follows A when the blend is synchronised, and stays at its time otherwise.
-func (m *Motion) requestAt(s *State, req *anim.PoseRequest, t float64) *anim.PoseRequest {
+func (m *motion) requestAt(s *State, req *anim.PoseRequest, t float64) *anim.PoseRequest {
 	req.TA = t
 	if req.B != nil && s.Blend.Sync {
 		a, b := s.Info().Duration, s.InfoB().Duration
@@ -230,9 +231,9 @@ func (m *Motion) requestAt(s *State, req *anim.PoseRequest, t float64) *anim.Pos
 }
 
 // GhostCount is the number of ghosts Update posed.
-func (m *Motion) GhostCount() int { return len(m.GhostTints) }
+func (m *motion) GhostCount() int { return len(m.GhostTints) }
 
-func (m *Motion) trailKeyFor(s *State, sc *Scene, lo, hi float64) trailKey {
+func (m *motion) trailKeyFor(s *State, sc *Scene, lo, hi float64) trailKey {
 	k := trailKey{scene: sc, gen: sc.Gen, clip: s.Clip, rest: s.View.Rest, blend: s.BlendOn(),
 		root: s.View.RootMotion, lo: lo, hi: hi, window: m.TrailWindow}
 	if k.blend {
@@ -260,7 +261,7 @@ func (m *Motion) trailKeyFor(s *State, sc *Scene, lo, hi float64) trailKey {
 	return k
 }
 
-func (m *Motion) updateTrails(s *State, sc *Scene, n int) {
+func (m *motion) updateTrails(s *State, sc *Scene, n int) {
 	info := s.Info()
 	lo, hi := s.Tr.Range(info)
 	if math.IsInf(hi, 1) {
@@ -284,8 +285,8 @@ func (m *Motion) updateTrails(s *State, sc *Scene, n int) {
 	}
 	step := info.FrameStep()
 	count := int(math.Floor((b-a)/step+1e-9)) + 1
-	if count > TrailMaxPoints-1 {
-		count = TrailMaxPoints - 1
+	if count > trailMaxPoints-1 {
+		count = trailMaxPoints - 1
 		step = (b - a) / float64(count-1)
 	}
 	for i := 0; i < count; i++ {
@@ -313,7 +314,7 @@ func (m *Motion) updateTrails(s *State, sc *Scene, n int) {
 			m.keyTimes = slices.Compact(m.keyTimes)
 			marks := 0
 			for _, t := range m.keyTimes {
-				if t < a || t > b || marks == TrailMaxKeys {
+				if t < a || t > b || marks == trailMaxKeys {
 					continue
 				}
 				m.pose.Evaluate(sc.Skel, m.requestAt(s, &req, t))
@@ -326,13 +327,13 @@ func (m *Motion) updateTrails(s *State, sc *Scene, n int) {
 }
 
 // Trail is trail j's joint positions at TrailTimes.
-func (m *Motion) Trail(j int) []mgl32.Vec3 {
+func (m *motion) Trail(j int) []mgl32.Vec3 {
 	nt := len(m.TrailTimes)
 	return m.TrailPos[j*nt : (j+1)*nt]
 }
 
 // Keys is trail j's key marks.
-func (m *Motion) Keys(j int) []mgl32.Vec3 { return m.KeyPos[m.KeyOff[j]:m.KeyOff[j+1]] }
+func (m *motion) Keys(j int) []mgl32.Vec3 { return m.KeyPos[m.KeyOff[j]:m.KeyOff[j+1]] }
 
 // Ghost is ghost g's model matrices.
-func (m *Motion) Ghost(g, nodes int) []anim.Affine { return m.GhostModel[g*nodes : (g+1)*nodes] }
+func (m *motion) Ghost(g, nodes int) []anim.Affine { return m.GhostModel[g*nodes : (g+1)*nodes] }

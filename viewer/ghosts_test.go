@@ -30,7 +30,7 @@ func poseAt(s *State, ta float64) *anim.Pose {
 }
 
 // TestGhostTimesTintsAndPoses: N ghosts each side of now, step apart, nearest
-// first, before tinted GhostBeforeColor and after GhostAfterColor, fading with
+// first, before tinted ghostBeforeColor and after ghostAfterColor, fading with
 // distance; each ghost's model matrices and palette are the pose pipeline's at
 // its time, and the scene's own pose is left as it was.
 func TestGhostTimesTintsAndPoses(t *testing.T) {
@@ -45,10 +45,10 @@ func TestGhostTimesTintsAndPoses(t *testing.T) {
 		t.Fatalf("ghost times = %v, want %v", s.Motion.GhostTimes, wantTimes)
 	}
 	wantTints := [][4]float32{
-		{GhostBeforeColor[0], GhostBeforeColor[1], GhostBeforeColor[2], 0.8},
-		{GhostAfterColor[0], GhostAfterColor[1], GhostAfterColor[2], 0.8},
-		{GhostBeforeColor[0], GhostBeforeColor[1], GhostBeforeColor[2], 0.4},
-		{GhostAfterColor[0], GhostAfterColor[1], GhostAfterColor[2], 0.4},
+		{ghostBeforeColor[0], ghostBeforeColor[1], ghostBeforeColor[2], 0.8},
+		{ghostAfterColor[0], ghostAfterColor[1], ghostAfterColor[2], 0.8},
+		{ghostBeforeColor[0], ghostBeforeColor[1], ghostBeforeColor[2], 0.4},
+		{ghostAfterColor[0], ghostAfterColor[1], ghostAfterColor[2], 0.4},
 	}
 	if !slices.Equal(s.Motion.GhostTints, wantTints) {
 		t.Errorf("ghost tints = %v, want %v", s.Motion.GhostTints, wantTints)
@@ -175,7 +175,7 @@ func TestTrailPointsAndKeyMarks(t *testing.T) {
 	}
 }
 
-// TestTrailBounds: a long span is sampled at most TrailMaxPoints times, ends
+// TestTrailBounds: a long span is sampled at most trailMaxPoints times, ends
 // included.
 func TestTrailBounds(t *testing.T) {
 	s := motionDemo(t)
@@ -185,8 +185,8 @@ func TestTrailBounds(t *testing.T) {
 	s.Scene.Infos[s.Clip].Step = info.Duration / 10000 // a very fine frame grid
 	s.Motion.Update(s)
 	times := s.Motion.TrailTimes
-	if len(times) > TrailMaxPoints || times[0] != 0 || math.Abs(times[len(times)-1]-info.Duration) > 1e-9 {
-		t.Errorf("%d trail times from %v to %v, want at most %d from 0 to %v", len(times), times[0], times[len(times)-1], TrailMaxPoints, info.Duration)
+	if len(times) > trailMaxPoints || times[0] != 0 || math.Abs(times[len(times)-1]-info.Duration) > 1e-9 {
+		t.Errorf("%d trail times from %v to %v, want at most %d from 0 to %v", len(times), times[0], times[len(times)-1], trailMaxPoints, info.Duration)
 	}
 }
 

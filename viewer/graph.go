@@ -18,18 +18,18 @@ type GraphChannel int
 // as Euler angles in degrees, scale.
 const (
 	GraphTX GraphChannel = iota
-	GraphTY
-	GraphTZ
+	graphTY
+	graphTZ
 	GraphQW
 	GraphQX
-	GraphQY
+	graphQY
 	GraphQZ
 	GraphRX
-	GraphRY
+	graphRY
 	GraphRZ
 	GraphSX
-	GraphSY
-	GraphSZ
+	graphSY
+	graphSZ
 	NumGraphChannels
 )
 
@@ -46,24 +46,24 @@ type Lane int
 const (
 	LaneTranslation Lane = iota
 	LaneRotation
-	LaneScale
+	laneScale
 	NumLanes
 )
 
 // LaneOf is the lane a channel is drawn in.
 func LaneOf(c GraphChannel) Lane {
 	switch {
-	case c <= GraphTZ:
+	case c <= graphTZ:
 		return LaneTranslation
 	case c <= GraphRZ:
 		return LaneRotation
 	}
-	return LaneScale
+	return laneScale
 }
 
 // LaneUnit is the value axis's title: what the lane shows and in which unit.
 // Translation is in the file's own length unit, which the formats do not name.
-func LaneUnit(l Lane, r GraphRotation) string {
+func LaneUnit(l Lane, r graphRotation) string {
 	switch l {
 	case LaneTranslation:
 		return "translation (file units)"
@@ -76,13 +76,13 @@ func LaneUnit(l Lane, r GraphRotation) string {
 	return "scale (factor)"
 }
 
-// GraphRotation is how the graph shows rotation.
-type GraphRotation int
+// graphRotation is how the graph shows rotation.
+type graphRotation int
 
 const (
 	// RotationQuat plots the quaternion's w, x, y, z as the clip gives them.
-	RotationQuat GraphRotation = iota
-	// RotationEuler plots Euler angles in degrees (EulerXYZ), unwrapped along
+	RotationQuat graphRotation = iota
+	// RotationEuler plots Euler angles in degrees (eulerXYZ), unwrapped along
 	// the curve so that they do not jump by 360°.
 	RotationEuler
 )
@@ -103,11 +103,11 @@ const (
 // SideSuffix is the legend's mark for a side.
 var SideSuffix = [3]string{"", " (B)", " (blend B)"}
 
-// MaxGraphNodes is how many nodes the graph plots at once.
-const MaxGraphNodes = 8
+// maxGraphNodes is how many nodes the graph plots at once.
+const maxGraphNodes = 8
 
-// Curve is one sampled channel of one node on one side.
-type Curve struct {
+// graphCurve is one sampled channel of one node on one side.
+type graphCurve struct {
 	Node    int // the node in scene A (a B curve belongs to A's node it matches)
 	Side    GraphSide
 	Channel GraphChannel
@@ -121,16 +121,16 @@ type Curve struct {
 }
 
 type graphKey struct {
-	genA, genB       int
+	genA, genB       Revision
 	optsA, optsB     string
 	clip             int
 	blend            bool
 	clipB            int
-	nodes            [MaxGraphNodes]int
+	nodes            [maxGraphNodes]int
 	nNodes           int
 	conjA, conjB     bool
 	durA, durB       float64
-	matched          [MaxGraphNodes]int
+	matched          [maxGraphNodes]int
 	hasScene, hasSeB bool
 }
 
@@ -139,7 +139,7 @@ type graphKey struct {
 // window draws every frame without allocating, and the view's zoom and pan.
 type Graph struct {
 	// Rotation is the rotation's form; Show turns channels on and off.
-	Rotation GraphRotation
+	Rotation graphRotation
 	Show     [NumGraphChannels]bool
 	// Also are nodes plotted besides the selection (ctrl-click in the tree).
 	Also []int
@@ -150,11 +150,11 @@ type Graph struct {
 	Nodes  []int
 	Info   anim.ClipInfo
 	X      []float64
-	Curves []Curve
+	Curves []graphCurve
 	// Gen counts resamplings, so that views caching on the curves know.
 	Gen int
 
-	View GraphView
+	View graphView
 	key  graphKey
 	// scene is the scene the extra nodes were picked in: another file's
 	// scene drops them (a reload of the same files keeps them).
@@ -195,7 +195,7 @@ func (g *Graph) ToggleAlso(i int) {
 			return
 		}
 	}
-	if len(g.Also) < MaxGraphNodes-1 {
+	if len(g.Also) < maxGraphNodes-1 {
 		g.Also = append(g.Also, i)
 	}
 }
@@ -323,7 +323,7 @@ func (g *Graph) keyFor(s *State) graphKey {
 	k.genA, k.optsA, k.clip = sc.Gen, sc.optsKey, s.Clip
 	k.conjA = sc.Asset.ConjugatedRotation
 	add := func(i int) {
-		if i < 0 || i >= sc.Skel.Len() || k.nNodes == MaxGraphNodes {
+		if i < 0 || i >= sc.Skel.Len() || k.nNodes == maxGraphNodes {
 			return
 		}
 		for _, n := range k.nodes[:k.nNodes] {
@@ -372,11 +372,11 @@ func (g *Graph) addSide(sc *Scene, clip anim.Clip, pairs []nodePair, side GraphS
 			name = g.nameOfA(p.as, name)
 		}
 		for c := GraphChannel(0); c < NumGraphChannels; c++ {
-			g.Curves = append(g.Curves, Curve{Node: p.as, Side: side, Channel: c, Name: name,
+			g.Curves = append(g.Curves, graphCurve{Node: p.as, Side: side, Channel: c, Name: name,
 				Label: name + " " + GraphChannelNames[c] + SideSuffix[side], V: make([]float32, n)})
 		}
 	}
-	curvesOf := func(k int) []Curve {
+	curvesOf := func(k int) []graphCurve {
 		at := base + k*int(NumGraphChannels)
 		return g.Curves[at : at+int(NumGraphChannels)]
 	}
@@ -403,10 +403,10 @@ func (g *Graph) addSide(sc *Scene, clip anim.Clip, pairs []nodePair, side GraphS
 		if conj {
 			x.Q = anim.Conjugate(x.Q)
 		}
-		e := EulerXYZ(x.Q)
+		e := eulerXYZ(x.Q)
 		if prev != nil {
 			for a := range e {
-				e[a] = Unwrap(e[a], prev[a])
+				e[a] = unwrap(e[a], prev[a])
 			}
 		}
 		return [NumGraphChannels]float32{x.T[0], x.T[1], x.T[2], x.Q.W, x.Q.V[0], x.Q.V[1], x.Q.V[2],
@@ -429,7 +429,7 @@ func (g *Graph) addSide(sc *Scene, clip anim.Clip, pairs []nodePair, side GraphS
 				pp = &prev[k]
 			}
 			vals := values(p.node, pp)
-			prev[k] = [3]float64{float64(vals[GraphRX]), float64(vals[GraphRY]), float64(vals[GraphRZ])}
+			prev[k] = [3]float64{float64(vals[GraphRX]), float64(vals[graphRY]), float64(vals[GraphRZ])}
 			for c := range curves {
 				curves[c].V[i] = vals[c]
 			}
@@ -474,7 +474,7 @@ func (g *Graph) addSide(sc *Scene, clip anim.Clip, pairs []nodePair, side GraphS
 		j := nearestIndex(g.X, x)
 		for _, k := range keyed[x] {
 			curves := curvesOf(k)
-			pp := &[3]float64{float64(curves[GraphRX].V[j]), float64(curves[GraphRY].V[j]), float64(curves[GraphRZ].V[j])}
+			pp := &[3]float64{float64(curves[GraphRX].V[j]), float64(curves[graphRY].V[j]), float64(curves[GraphRZ].V[j])}
 			vals := values(pairs[k].node, pp)
 			for c := range curves {
 				curves[c].KeyX = append(curves[c].KeyX, x)
@@ -529,10 +529,10 @@ func (g *Graph) nameOfA(as int, fallback string) string {
 	return fallback
 }
 
-// EulerXYZ is the rotation q as angles in degrees about X, Y and Z applied in
+// eulerXYZ is the rotation q as angles in degrees about X, Y and Z applied in
 // that order (R = Rz·Ry·Rx): X and Z in (−180, 180], Y in [−90, 90]. q need not
 // be unit length.
-func EulerXYZ(q mgl32.Quat) [3]float64 {
+func eulerXYZ(q mgl32.Quat) [3]float64 {
 	w, x, y, z := float64(q.W), float64(q.V[0]), float64(q.V[1]), float64(q.V[2])
 	n := math.Sqrt(w*w + x*x + y*y + z*z)
 	if !(n > 0) || math.IsInf(n, 0) {
@@ -549,9 +549,9 @@ func EulerXYZ(q mgl32.Quat) [3]float64 {
 	}
 }
 
-// Unwrap is angle a (degrees) moved by whole turns to lie within 180° of prev,
+// unwrap is angle a (degrees) moved by whole turns to lie within 180° of prev,
 // so that a curve crossing ±180° continues instead of jumping.
-func Unwrap(a, prev float64) float64 {
+func unwrap(a, prev float64) float64 {
 	if math.IsNaN(a) || math.IsNaN(prev) || math.IsInf(prev, 0) {
 		return a
 	}

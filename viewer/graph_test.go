@@ -33,7 +33,7 @@ func TestEulerXYZ(t *testing.T) {
 		{"zero quaternion", mgl32.Quat{}, [3]float64{0, 0, 0}},
 	}
 	for _, tc := range tests {
-		got := EulerXYZ(tc.q)
+		got := eulerXYZ(tc.q)
 		for a := range got {
 			if math.Abs(got[a]-tc.want[a]) > 1e-4 {
 				t.Errorf("%s: EulerXYZ = %.5f, want %v", tc.name, got, tc.want)
@@ -52,7 +52,7 @@ func TestUnwrap(t *testing.T) {
 		{-90, 0, -90},
 	}
 	for _, tc := range tests {
-		if got := Unwrap(tc.a, tc.prev); math.Abs(got-tc.want) > 1e-9 {
+		if got := unwrap(tc.a, tc.prev); math.Abs(got-tc.want) > 1e-9 {
 			t.Errorf("Unwrap(%v, %v) = %v, want %v", tc.a, tc.prev, got, tc.want)
 		}
 	}
@@ -73,14 +73,14 @@ func TestTicks(t *testing.T) {
 		{math.Inf(1), 5, 1},
 	}
 	for _, tc := range steps {
-		if got := NiceStep(tc.span, tc.max); math.Abs(got-tc.want) > 1e-12 {
+		if got := niceStep(tc.span, tc.max); math.Abs(got-tc.want) > 1e-12 {
 			t.Errorf("NiceStep(%v, %d) = %v, want %v", tc.span, tc.max, got, tc.want)
 		}
 	}
-	if got := FirstTick(-0.37, 0.1); math.Abs(got+0.3) > 1e-12 {
+	if got := firstTick(-0.37, 0.1); math.Abs(got+0.3) > 1e-12 {
 		t.Errorf("FirstTick(-0.37, 0.1) = %v, want -0.3", got)
 	}
-	if got := FirstTick(10, 5); got != 10 {
+	if got := firstTick(10, 5); got != 10 {
 		t.Errorf("FirstTick(10, 5) = %v, want 10", got)
 	}
 	for _, tc := range []struct {
@@ -102,7 +102,7 @@ func graphState(t *testing.T) *State {
 	return s
 }
 
-func curve(t *testing.T, g *Graph, node int, side GraphSide, c GraphChannel) *Curve {
+func curve(t *testing.T, g *Graph, node int, side GraphSide, c GraphChannel) *graphCurve {
 	t.Helper()
 	for i := range g.Curves {
 		if cv := &g.Curves[i]; cv.Node == node && cv.Side == side && cv.Channel == c {
@@ -114,7 +114,7 @@ func curve(t *testing.T, g *Graph, node int, side GraphSide, c GraphChannel) *Cu
 }
 
 // keyValue is the curve's value at the key at time x.
-func keyValue(t *testing.T, c *Curve, x float64) float32 {
+func keyValue(t *testing.T, c *graphCurve, x float64) float32 {
 	t.Helper()
 	for k, kx := range c.KeyX {
 		if math.Abs(kx-x) < 1e-9 {
@@ -161,8 +161,8 @@ func TestGraphSamplesTheSelectedNode(t *testing.T) {
 		c    GraphChannel
 		want float64
 	}{
-		{GraphRZ, 18.579235}, {GraphRX, 5.573771}, {GraphRY, 0},
-		{GraphQW, 0.985718}, {GraphTX, 0}, {GraphTY, 1}, {GraphSX, 1},
+		{GraphRZ, 18.579235}, {GraphRX, 5.573771}, {graphRY, 0},
+		{GraphQW, 0.985718}, {GraphTX, 0}, {graphTY, 1}, {GraphSX, 1},
 	}
 	for _, ck := range checks {
 		if got := keyValue(t, curve(t, g, 1, SideA, ck.c), 8); !near(got, ck.want, 2e-4) {
@@ -233,7 +233,7 @@ func TestGraphCompareAndBlend(t *testing.T) {
 	s.Select(1)
 	g := NewGraph()
 	g.Update(s)
-	b := curve(t, g, 1, SideB, GraphTY)
+	b := curve(t, g, 1, SideB, graphTY)
 	if !strings.HasSuffix(b.Label, "(B)") {
 		t.Errorf("B label %q, want a (B) mark", b.Label)
 	}
@@ -258,7 +258,7 @@ func TestGraphView(t *testing.T) {
 	if g.Visible(GraphSX) {
 		t.Error("scale shown by default; want it a click away")
 	}
-	g.Show[GraphSX], g.Show[GraphSY], g.Show[GraphSZ] = true, true, true
+	g.Show[GraphSX], g.Show[graphSY], g.Show[graphSZ] = true, true, true
 	g.FitView()
 	v := g.View
 	if v.T0 != 0 || v.T1 != 40 {
@@ -269,10 +269,10 @@ func TestGraphView(t *testing.T) {
 		t.Errorf("translation lane %v, want [-0.08 1.08]", got)
 	}
 	// Scale: flat at 1, spread ±0.5.
-	if got := v.V[LaneScale]; got != [2]float64{0.5, 1.5} {
+	if got := v.V[laneScale]; got != [2]float64{0.5, 1.5} {
 		t.Errorf("scale lane %v, want [0.5 1.5]", got)
 	}
-	g.Show[GraphTY] = false // t.x and t.z alone: flat at 0
+	g.Show[graphTY] = false // t.x and t.z alone: flat at 0
 	g.FitView()
 	if got := g.View.V[LaneTranslation]; got != [2]float64{-0.5, 0.5} {
 		t.Errorf("translation lane without t.y %v, want [-0.5 0.5]", got)
@@ -285,8 +285,8 @@ func TestGraphView(t *testing.T) {
 	if g.View.T0 != 0 || g.View.T1 != 20 {
 		t.Errorf("pan −5: %v..%v, want 0..20", g.View.T0, g.View.T1)
 	}
-	g.View.ZoomValue(LaneScale, 2, 1)
-	if got := g.View.V[LaneScale]; got != [2]float64{0, 2} {
+	g.View.ZoomValue(laneScale, 2, 1)
+	if got := g.View.V[laneScale]; got != [2]float64{0, 2} {
 		t.Errorf("scale lane zoomed ×2 about 1: %v, want [0 2]", got)
 	}
 	g.View.ZoomTime(1e-12, 0)
@@ -342,7 +342,7 @@ func TestAxisTicks(t *testing.T) {
 		n      int
 	}{
 		{0, 40, 8, 0, 5, 9},
-		// NiceStep(0.638, 3) is 0.5: one tick (0) only, so 0.2: −0.4, −0.2, 0.
+		// niceStep(0.638, 3) is 0.5: one tick (0) only, so 0.2: −0.4, −0.2, 0.
 		{-0.494, 0.144, 3, -0.4, 0.2, 3},
 		{-43.5, 30.9, 4, -40, 20, 4},
 		{1, 1, 4, 1, 1, 0},

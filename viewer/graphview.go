@@ -4,9 +4,9 @@ import (
 	"math"
 )
 
-// GraphView is the graph's visible window: a time span the lanes share and a
+// graphView is the graph's visible window: a time span the lanes share and a
 // value span per lane.
-type GraphView struct {
+type graphView struct {
 	T0, T1 float64
 	V      [NumLanes][2]float64
 	// Fit asks for FitView before the next drawing (new curves, the fit button).
@@ -66,20 +66,20 @@ func (g *Graph) FitLane(l Lane) {
 const minSpan = 1e-6
 
 // ZoomTime scales the time span by f (below 1: closer) about time at.
-func (v *GraphView) ZoomTime(f, at float64) {
+func (v *graphView) ZoomTime(f, at float64) {
 	v.T0, v.T1 = zoomSpan(v.T0, v.T1, f, at)
 }
 
 // ZoomValue scales lane l's value span by f about value at.
-func (v *GraphView) ZoomValue(l Lane, f, at float64) {
+func (v *graphView) ZoomValue(l Lane, f, at float64) {
 	v.V[l][0], v.V[l][1] = zoomSpan(v.V[l][0], v.V[l][1], f, at)
 }
 
 // PanTime moves the time span by dt; PanValue moves lane l's span by dv.
-func (v *GraphView) PanTime(dt float64) { v.T0, v.T1 = v.T0+dt, v.T1+dt }
+func (v *graphView) PanTime(dt float64) { v.T0, v.T1 = v.T0+dt, v.T1+dt }
 
 // PanValue moves lane l's value span by dv.
-func (v *GraphView) PanValue(l Lane, dv float64) { v.V[l][0], v.V[l][1] = v.V[l][0]+dv, v.V[l][1]+dv }
+func (v *graphView) PanValue(l Lane, dv float64) { v.V[l][0], v.V[l][1] = v.V[l][0]+dv, v.V[l][1]+dv }
 
 func zoomSpan(lo, hi, f, at float64) (float64, float64) {
 	if !(f > 0) || math.IsInf(f, 0) {
@@ -92,9 +92,9 @@ func zoomSpan(lo, hi, f, at float64) (float64, float64) {
 	return nlo, nhi
 }
 
-// NiceStep is the tick step for a span shown with at most maxTicks ticks: the
+// niceStep is the tick step for a span shown with at most maxTicks ticks: the
 // smallest of 1, 2 and 5 times a power of ten that fits.
-func NiceStep(span float64, maxTicks int) float64 {
+func niceStep(span float64, maxTicks int) float64 {
 	if !(span > 0) || math.IsInf(span, 0) || maxTicks < 1 {
 		return 1
 	}
@@ -108,8 +108,8 @@ func NiceStep(span float64, maxTicks int) float64 {
 	return 10 * p
 }
 
-// FirstTick is the first multiple of step at or after lo.
-func FirstTick(lo, step float64) float64 {
+// firstTick is the first multiple of step at or after lo.
+func firstTick(lo, step float64) float64 {
 	return math.Ceil(lo/step-1e-9) * step
 }
 
@@ -123,23 +123,23 @@ func TickDecimals(step float64) int {
 }
 
 // TimeToX places time t in r under the view.
-func (v *GraphView) TimeToX(t float64, r Rect) float32 {
+func (v *graphView) TimeToX(t float64, r Rect) float32 {
 	return r.X + float32((t-v.T0)/(v.T1-v.T0))*r.W
 }
 
 // XToTime is TimeToX's inverse.
-func (v *GraphView) XToTime(x float32, r Rect) float64 {
+func (v *graphView) XToTime(x float32, r Rect) float64 {
 	return v.T0 + float64((x-r.X)/r.W)*(v.T1-v.T0)
 }
 
 // ValueToY places value val of lane l in r (larger values higher up).
-func (v *GraphView) ValueToY(l Lane, val float64, r Rect) float32 {
+func (v *graphView) ValueToY(l Lane, val float64, r Rect) float32 {
 	lo, hi := v.V[l][0], v.V[l][1]
 	return r.Y + r.H - float32((val-lo)/(hi-lo))*r.H
 }
 
 // YToValue is ValueToY's inverse.
-func (v *GraphView) YToValue(l Lane, y float32, r Rect) float64 {
+func (v *graphView) YToValue(l Lane, y float32, r Rect) float64 {
 	lo, hi := v.V[l][0], v.V[l][1]
 	return lo + float64((r.Y+r.H-y)/r.H)*(hi-lo)
 }
@@ -174,15 +174,15 @@ func (g *Graph) KeyMarkAt(l Lane, x, y float32, r Rect, radius float32) (ci, k i
 }
 
 // AxisTicks are the ticks of an axis showing lo..hi with room for about
-// maxTicks labels: n ticks from first by step (NiceStep's), and at least two
+// maxTicks labels: n ticks from first by step (niceStep's), and at least two
 // when a finer nice step (the next lower of 1, 2, 5 × 10^k) gives them.
 func AxisTicks(lo, hi float64, maxTicks int) (first, step float64, n int) {
 	if !(hi > lo) || math.IsInf(hi-lo, 0) {
 		return lo, 1, 0
 	}
-	step = NiceStep(hi-lo, maxTicks)
+	step = niceStep(hi-lo, maxTicks)
 	count := func(st float64) (float64, int) {
-		f := FirstTick(lo, st)
+		f := firstTick(lo, st)
 		return f, max(0, int(math.Floor((hi-f)/st+1e-9))+1)
 	}
 	first, n = count(step)

@@ -52,7 +52,7 @@ func TestViewsReportPanics(t *testing.T) {
 		want string
 	}{
 		{"plot", func(s *State) { s.Plot() }, "plot of node 1: sampling failed: sampler bug"},
-		{"key steps", func(s *State) { s.KeyTimes(ScopeAll) }, "key times failed: node 0: key bug"},
+		{"key steps", func(s *State) { s.keyTimes(ScopeAll) }, "key times failed: node 0: key bug"},
 		{"dope sheet", func(s *State) {
 			d := NewDopeSheet()
 			if err := d.Sync(s.Scene, 0, 1); err != nil {

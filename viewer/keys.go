@@ -5,7 +5,7 @@ type Key int
 
 // The viewer's shortcuts.
 const (
-	KeyNone   Key = iota
+	keyNone   Key = iota
 	KeySpace      // play/pause
 	KeyLeft       // one frame back
 	KeyRight      // one frame forward
@@ -29,11 +29,11 @@ const (
 	KeyShiftPeriod
 )
 
-// Shortcut is one line of the shortcuts window (F1).
-type Shortcut struct{ Keys, What string }
+// shortcut is one line of the shortcuts window (F1).
+type shortcut struct{ Keys, What string }
 
 // Shortcuts are the viewer's keys and mouse gestures, as F1 lists them.
-var Shortcuts = []Shortcut{
+var Shortcuts = []shortcut{
 	{"Space", "play / pause"},
 	{"Left / Right", "one frame back / forward (onto the frame grid)"},
 	{"Home / End", "first / last frame of the play range"},

@@ -16,19 +16,19 @@ import (
 // the clip's own (anim.KeyTimesClip, anim.TrackKeyTimesClip), gathered once per
 // scene and clip.
 
-// KeyScope says whose keys a step goes to.
-type KeyScope int
+// keyScope says whose keys a step goes to.
+type keyScope int
 
 const (
 	// ScopeSelected is the selected node and the nodes plotted beside it
-	// (KeySteps.Also), of KeySteps.Channel; with nothing selected, all nodes.
-	ScopeSelected KeyScope = iota
+	// (keySteps.Also), of keySteps.Channel; with nothing selected, all nodes.
+	ScopeSelected keyScope = iota
 	// ScopeAll is every node, every channel.
 	ScopeAll
 )
 
-// KeySteps is key-to-key stepping's settings and its key times.
-type KeySteps struct {
+// keySteps is key-to-key stepping's settings and its key times.
+type keySteps struct {
 	// Channel narrows the selected nodes' keys to one kind of track (the
 	// graph editor's "keys of"); anim.TrackAny: every channel.
 	Channel anim.TrackKind
@@ -36,8 +36,9 @@ type KeySteps struct {
 	// graph plots beside it (ctrl-click in the tree).
 	Also []int
 
-	valid     bool
-	gen, clip int
+	valid bool
+	gen   Revision
+	clip  int
 	// off[k] and times[k] hold every node's sorted key times of kind k: node
 	// i's are times[k][off[k][i]:off[k][i+1]]; all is every node's, any kind.
 	off   [anim.NumTrackKinds][]int32
@@ -47,13 +48,13 @@ type KeySteps struct {
 	merged []float64
 }
 
-// NextKey is the key time a step in direction dir (> 0: next, < 0: previous)
+// nextKey is the key time a step in direction dir (> 0: next, < 0: previous)
 // from time t goes to among the sorted key times kt that lie in [lo, hi]: the
 // nearest key after t (before it), a time within a rounding error of a key
 // counting as on it; keys at one time are one stop. Past the last key (before
 // the first) it wraps to the first key (the last) when loop, and otherwise
 // there is nowhere to go (ok false), as there is when the only stop is t.
-func NextKey(kt []float64, t float64, dir int, lo, hi float64, loop bool) (float64, bool) {
+func nextKey(kt []float64, t float64, dir int, lo, hi float64, loop bool) (float64, bool) {
 	if dir == 0 || math.IsNaN(t) {
 		return 0, false
 	}
@@ -97,7 +98,7 @@ func NextKey(kt []float64, t float64, dir int, lo, hi float64, loop bool) (float
 
 // sync gathers the key times of the scene's clip when the scene or the clip
 // changed since the last step.
-func (ks *KeySteps) sync(s *State, sc *Scene, clip int) {
+func (ks *keySteps) sync(s *State, sc *Scene, clip int) {
 	if ks.valid && ks.gen == sc.Gen && ks.clip == clip {
 		return
 	}
@@ -146,7 +147,7 @@ func sortedUnique(ts []float64) []float64 {
 }
 
 // nodeTimes are node i's sorted key times of kind k.
-func (ks *KeySteps) nodeTimes(k anim.TrackKind, i int) []float64 {
+func (ks *keySteps) nodeTimes(k anim.TrackKind, i int) []float64 {
 	off := ks.off[k]
 	if i < 0 || i+1 >= len(off) {
 		return nil
@@ -154,9 +155,9 @@ func (ks *KeySteps) nodeTimes(k anim.TrackKind, i int) []float64 {
 	return ks.times[k][off[i]:off[i+1]]
 }
 
-// KeyTimes are the sorted key times a step of scope goes to in the current
+// keyTimes are the sorted key times a step of scope goes to in the current
 // clip: every node's, or the selected nodes' of the chosen kind.
-func (s *State) KeyTimes(scope KeyScope) []float64 {
+func (s *State) keyTimes(scope keyScope) []float64 {
 	if s.Scene == nil {
 		return nil
 	}
@@ -179,10 +180,10 @@ func (s *State) KeyTimes(scope KeyScope) []float64 {
 // StepKey pauses and moves the time to the previous (dir < 0) or next key of
 // scope within the play range, wrapping around when the transport loops; it
 // reports whether the time moved.
-func (s *State) StepKey(dir int, scope KeyScope) bool {
+func (s *State) StepKey(dir int, scope keyScope) bool {
 	info := s.Info()
 	lo, hi := s.Tr.Range(info)
-	t, ok := NextKey(s.KeyTimes(scope), s.Tr.T, dir, lo, hi, s.Tr.Loop && !s.Tr.PingPong)
+	t, ok := nextKey(s.keyTimes(scope), s.Tr.T, dir, lo, hi, s.Tr.Loop && !s.Tr.PingPong)
 	s.Tr.Playing = false
 	if ok {
 		s.Tr.T = t

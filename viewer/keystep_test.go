@@ -45,7 +45,7 @@ func TestNextKey(t *testing.T) {
 		{"M2 milliseconds", []float64{0, 333, 667, 1000}, 333.0000000001, 1, 0, 1000, false, 667, true},
 	}
 	for _, tc := range tests {
-		got, ok := NextKey(tc.kt, tc.t, tc.dir, tc.lo, tc.hi, tc.loop)
+		got, ok := nextKey(tc.kt, tc.t, tc.dir, tc.lo, tc.hi, tc.loop)
 		if ok != tc.ok || (ok && got != tc.want) {
 			t.Errorf("%s: NextKey(%v, %v, %d, [%v, %v], loop %v) = %v, %v; want %v, %v",
 				tc.name, tc.kt, tc.t, tc.dir, tc.lo, tc.hi, tc.loop, got, ok, tc.want, tc.ok)
@@ -121,7 +121,7 @@ func TestStepKey(t *testing.T) {
 		sel     int
 		also    []int
 		channel anim.TrackKind
-		scope   KeyScope
+		scope   keyScope
 		loop    bool
 		from    float64
 		dir     int
@@ -196,11 +196,11 @@ func TestKeyStepsFollowTheClip(t *testing.T) {
 	s.Open([]string{"good"})
 	s.Select(1)
 	s.SetClip(0) // "wave": 40 frames keyed every 4
-	if kt := s.KeyTimes(ScopeSelected); len(kt) != 11 || kt[10] != 40 {
+	if kt := s.keyTimes(ScopeSelected); len(kt) != 11 || kt[10] != 40 {
 		t.Fatalf("wave: key times %v, want 0, 4, …, 40", kt)
 	}
 	s.SetClip(1) // "bend": 20 frames
-	if kt := s.KeyTimes(ScopeAll); len(kt) != 6 || kt[5] != 20 {
+	if kt := s.keyTimes(ScopeAll); len(kt) != 6 || kt[5] != 20 {
 		t.Errorf("bend: key times %v, want 0, 4, …, 20", kt)
 	}
 }

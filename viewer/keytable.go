@@ -19,11 +19,11 @@ const (
 	KeyDiffK1
 )
 
-// KeyRow is one line of the key table: channel Chan of node Node (side A) and of
+// keyRow is one line of the key table: channel Chan of node Node (side A) and of
 // NodeB (side B, −1 without one). Chan indexes the probe's key records; a probe
 // without any gets one row with Chan 0 and nothing to show. First marks the
 // first row shown for a node, where its name goes.
-type KeyRow struct {
+type keyRow struct {
 	Node, NodeB int32
 	Chan        int16
 	First       bool
@@ -33,10 +33,12 @@ type KeyRow struct {
 // KeySides is what the key table shows this frame: side A's probes and names
 // and, when blending or comparing, side B's probes and how the nodes pair up.
 type KeySides struct {
-	// Gen changes when the scenes change (Scene.Gen, and B's in compare mode).
-	Gen   int
-	Names []string
-	A     []anim.Probe
+	// Gen is scene A's revision (Scene.Gen), GenB scene B's in compare mode
+	// (the zero Revision otherwise): the rows' name filter is worked out again
+	// when either changes.
+	Gen, GenB Revision
+	Names     []string
+	A         []anim.Probe
 	// B is nil without a second side. Pairs lists (node of A, node of B); nil
 	// pairs every node with itself (a blend's clip B).
 	B     []anim.Probe
@@ -59,19 +61,26 @@ type KeyTable struct {
 	Filter       string
 	OnlyFallback bool
 	OnlyDiff     bool
-	Rows         []KeyRow
+	Rows         []keyRow
 
-	gen    int
+	// matched is what match was worked out for.
+	matched keyMatchKey
+	match   []bool // per node of A: the name passes the filter
+}
+
+// keyMatchKey is what the key table's name filter was applied to: the scenes'
+// revisions and the filter text.
+type keyMatchKey struct {
+	a, b   Revision
 	filter string
-	match  []bool // per node of A: the name passes the filter
 }
 
 // Update rebuilds the rows for this frame's probes.
 func (kt *KeyTable) Update(in *KeySides) {
 	kt.Rows = kt.Rows[:0]
 	n := len(in.A)
-	if kt.gen != in.Gen || kt.filter != kt.Filter || len(kt.match) != n {
-		kt.gen, kt.filter = in.Gen, kt.Filter
+	if key := (keyMatchKey{in.Gen, in.GenB, kt.Filter}); kt.matched != key || len(kt.match) != n {
+		kt.matched = key
 		if cap(kt.match) < n {
 			kt.match = make([]bool, n)
 		}
@@ -123,7 +132,7 @@ func (kt *KeyTable) Update(in *KeySides) {
 			if onlyDiff && diff == 0 {
 				continue
 			}
-			kt.Rows = append(kt.Rows, KeyRow{Node: a, NodeB: b, Chan: int16(c), First: first, Diff: diff})
+			kt.Rows = append(kt.Rows, keyRow{Node: a, NodeB: b, Chan: int16(c), First: first, Diff: diff})
 			first = false
 		}
 	}

@@ -44,10 +44,10 @@ func IsPanel(id string) bool { return slices.Contains(PanelIDs, id) }
 // before it could be resized.
 const (
 	MinSidePt      = 160 // a side panel's narrowest
-	MinBottomPt    = 110 // the bottom area's lowest: the transport and a tab bar
-	MinViewWPt     = 200 // the 3D view's narrowest
-	MinViewHPt     = 120 // the 3D view's lowest
-	CollapsedPt    = 22  // a collapsed area: its title bar (a side panel: a strip as wide)
+	minBottomPt    = 110 // the bottom area's lowest: the transport and a tab bar
+	minViewWPt     = 200 // the 3D view's narrowest
+	minViewHPt     = 120 // the 3D view's lowest
+	collapsedPt    = 22  // a collapsed area: its title bar (a side panel: a strip as wide)
 	SplitterPt     = 5   // a splitter bar's thickness
 	defaultLeftPt  = 270
 	defaultRightPt = 360
@@ -88,8 +88,8 @@ func DefaultLayout() Layout {
 // Rect is an area of the window in points, top-left origin.
 type Rect struct{ X, Y, W, H float32 }
 
-// Contains says whether the point (x, y) is inside r.
-func (r Rect) Contains(x, y float32) bool {
+// contains says whether the point (x, y) is inside r.
+func (r Rect) contains(x, y float32) bool {
 	return x >= r.X && y >= r.Y && x < r.X+r.W && y < r.Y+r.H
 }
 
@@ -111,7 +111,7 @@ func (l Layout) Areas(w, h, top, sc float32) Areas {
 	}
 	w, h = max(w, 1), max(h, top+1)
 	l = l.clamped()
-	collapsed := CollapsedPt * sc
+	collapsed := collapsedPt * sc
 	split := SplitterPt * sc
 	side := func(f float64, coll bool) (float32, float32) { // width, splitter
 		if coll {
@@ -123,7 +123,7 @@ func (l Layout) Areas(w, h, top, sc float32) Areas {
 	rw, rs := side(l.Right, l.RightCollapsed)
 	// The view keeps its minimum width while the panels can give; below that the
 	// panels share what is left in proportion to their widths.
-	if avail := w - MinViewWPt*sc - ls - rs; lw+rw > avail {
+	if avail := w - minViewWPt*sc - ls - rs; lw+rw > avail {
 		k := max(avail, 0) / (lw + rw)
 		if !l.LeftCollapsed {
 			lw *= k
@@ -136,9 +136,9 @@ func (l Layout) Areas(w, h, top, sc float32) Areas {
 	body := h - top
 	bh, bs := collapsed, float32(0)
 	if !l.BottomCollapsed {
-		bh, bs = max(float32(l.Bottom)*body, MinBottomPt*sc), split
-		if avail := body - MinViewHPt*sc - bs; bh > avail {
-			bh = max(avail, min(MinBottomPt*sc, body/2))
+		bh, bs = max(float32(l.Bottom)*body, minBottomPt*sc), split
+		if avail := body - minViewHPt*sc - bs; bh > avail {
+			bh = max(avail, min(minBottomPt*sc, body/2))
 		}
 	}
 	bh = min(bh, body)
@@ -182,14 +182,14 @@ func (l Layout) clamped() Layout {
 // content scale sc (the
 // new width is kept as a fraction; Areas clamps it to the minimums).
 func (l *Layout) DragLeft(dx, w, sc float32) {
-	a := l.Areas(w, 2*MinViewHPt*sc, 0, sc)
+	a := l.Areas(w, 2*minViewHPt*sc, 0, sc)
 	l.Left = float64(max(a.Left.W+dx, 1) / max(w, 1))
 }
 
 // DragRight moves the right splitter by dx points (to the right narrows the right
 // panel).
 func (l *Layout) DragRight(dx, w, sc float32) {
-	a := l.Areas(w, 2*MinViewHPt*sc, 0, sc)
+	a := l.Areas(w, 2*minViewHPt*sc, 0, sc)
 	l.Right = float64(max(a.Right.W-dx, 1) / max(w, 1))
 }
 

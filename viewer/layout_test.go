@@ -42,16 +42,16 @@ func TestLayoutAreasFromSmallToLarge(t *testing.T) {
 		for _, sz := range sizes {
 			a := lt.l.Areas(sz.w, sz.h, top, sz.sc)
 			sc := sz.sc
-			inside(t, lt.name+" view", a.View, sz.w, sz.h, MinViewWPt*sc, MinViewHPt*sc)
+			inside(t, lt.name+" view", a.View, sz.w, sz.h, minViewWPt*sc, minViewHPt*sc)
 			side := float32(MinSidePt) * sc
 			if lt.l.LeftCollapsed {
-				side = CollapsedPt * sc
+				side = collapsedPt * sc
 			}
 			inside(t, lt.name+" left", a.Left, sz.w, sz.h, side, 0)
 			inside(t, lt.name+" right", a.Right, sz.w, sz.h, side, 0)
-			bot := float32(MinBottomPt) * sc
+			bot := float32(minBottomPt) * sc
 			if lt.l.BottomCollapsed {
-				bot = CollapsedPt * sc
+				bot = collapsedPt * sc
 			}
 			inside(t, lt.name+" bottom", a.Bottom, sz.w, sz.h, sz.w, bot)
 			// The row of left, splitter, view, splitter, right fills the width.
@@ -87,7 +87,7 @@ func TestLayoutFractions(t *testing.T) {
 	}
 	// A small window keeps the minimums at scale 2 (HiDPI): 160 pt = 320 px.
 	a := l.Areas(1024, 640, 0, 2)
-	if a.Left.W < 2*MinSidePt-0.01 && a.View.W > 2*MinViewWPt+0.01 {
+	if a.Left.W < 2*MinSidePt-0.01 && a.View.W > 2*minViewWPt+0.01 {
 		t.Errorf("scale 2 at 1024: left %v while the view has %v to give", a.Left.W, a.View.W)
 	}
 }
@@ -136,8 +136,8 @@ func TestLayoutFitsAnotherWindow(t *testing.T) {
 	w.DragLeft(1200, 3840, 2)
 	w.DragRight(-1200, 3840, 2)
 	a := w.Areas(1024, 640, 0, 2)
-	if a.View.W < 2*MinViewWPt-0.01 {
-		t.Errorf("a layout dragged wide at 4K leaves the view %v points at 1024x640, want at least %v", a.View.W, 2*MinViewWPt)
+	if a.View.W < 2*minViewWPt-0.01 {
+		t.Errorf("a layout dragged wide at 4K leaves the view %v points at 1024x640, want at least %v", a.View.W, 2*minViewWPt)
 	}
 }
 
@@ -230,7 +230,7 @@ func TestProbesOnlyWhenShown(t *testing.T) {
 		if got := s.Request(s.Scene).Probes; got != tc.want {
 			t.Errorf("%s: request probes %v, want %v", tc.name, got, tc.want)
 		}
-		keys := KeyCount(s.Scene.Pose.Probes)
+		keys := keyCount(s.Scene.Pose.Probes)
 		if tc.want && keys == 0 {
 			t.Errorf("%s: no keys recorded, want the probes", tc.name)
 		}

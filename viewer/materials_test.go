@@ -20,7 +20,7 @@ func TestReadTexturesAndSample(t *testing.T) {
 	sc := s.Scene
 	mats := sc.ReadTextures()
 	if sc.TexturesGen != sc.Gen {
-		t.Errorf("TexturesGen = %d, want the scene's Gen %d", sc.TexturesGen, sc.Gen)
+		t.Errorf("TexturesGen = %v, want the scene's Gen %v", sc.TexturesGen, sc.Gen)
 	}
 	if len(mats) != 5 || len(sc.Textures) != 2 {
 		t.Fatalf("%d materials, %d textures; want 5 and 2", len(mats), len(sc.Textures))

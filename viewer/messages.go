@@ -8,39 +8,39 @@ import (
 	"animscope/formats"
 )
 
-// Banner is what the last load said (its errors and warnings, in full), shown over
+// banner is what the last load said (its errors and warnings, in full), shown over
 // the window when a scene opens or fails to open, until the user dismisses it. The
 // diagnostics tab keeps the same lines after the banner is gone.
-type Banner struct {
+type banner struct {
 	// Title says what happened: "Frog.m2: 2 warnings", "bad.m2 did not open: 1 error".
 	Title string
-	Lines []Diag
+	Lines []diag
 	// Shown is Lines folded for the window: lines of one shape (the same text
 	// but for its numbers, see diagShape) are one line with a count, so that 43
 	// "sequence N keeps its keys in X.anim, which cannot be read" take one line
 	// and the 3D view stays in sight. Lines keeps every one.
-	Shown []BannerLine
+	Shown []bannerLine
 	// Errors and Warnings count Lines by severity.
 	Errors, Warnings int
 }
 
-// BannerLine is one line of the banner: the first diagnostic of its shape and
+// bannerLine is one line of the banner: the first diagnostic of its shape and
 // how many more of that shape followed it.
-type BannerLine struct {
-	Diag
+type bannerLine struct {
+	diag
 	More int
 }
 
 // foldDiags groups ds by severity and shape, in the order each shape first
 // appears.
-func foldDiags(ds []Diag) []BannerLine {
+func foldDiags(ds []diag) []bannerLine {
 	type key struct {
 		sev   formats.Severity
 		info  bool
 		shape string
 	}
 	at := make(map[key]int, len(ds))
-	out := make([]BannerLine, 0, len(ds))
+	out := make([]bannerLine, 0, len(ds))
 	for _, d := range ds {
 		k := key{d.Severity, d.Info, diagShape(d.Text)}
 		if i, ok := at[k]; ok {
@@ -48,7 +48,7 @@ func foldDiags(ds []Diag) []BannerLine {
 			continue
 		}
 		at[k] = len(out)
-		out = append(out, BannerLine{Diag: d})
+		out = append(out, bannerLine{diag: d})
 	}
 	return out
 }
@@ -93,26 +93,26 @@ func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 func isHex(c byte) bool { return isDigit(c) || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F' }
 
 // Visible reports whether there is anything to show.
-func (b *Banner) Visible() bool { return len(b.Lines) > 0 }
+func (b *banner) Visible() bool { return len(b.Lines) > 0 }
 
 // DismissBanner hides the banner (its lines stay in the diagnostics tab).
-func (s *State) DismissBanner() { s.Banner = Banner{} }
+func (s *State) DismissBanner() { s.Banner = banner{} }
 
 // announce makes ds, what loading name said, the banner (none when ds is empty)
 // and writes each line to Log, so that a bad file named on the command line is
 // seen both in the window and in the terminal.
-func (s *State) announce(name string, failed bool, ds []Diag) {
+func (s *State) announce(name string, failed bool, ds []diag) {
 	e, w := CountDiags(ds)
-	b := Banner{Lines: append([]Diag(nil), ds...), Errors: e, Warnings: w} // ds may be Diags' own array
+	b := banner{Lines: append([]diag(nil), ds...), Errors: e, Warnings: w} // ds may be Diags' own array
 	b.Shown = foldDiags(b.Lines)
 	switch {
 	case len(ds) == 0:
-		s.Banner = Banner{}
+		s.Banner = banner{}
 		return
 	case failed:
-		b.Title = name + " did not open: " + Counts(e, w)
+		b.Title = name + " did not open: " + counts(e, w)
 	default:
-		b.Title = name + ": " + Counts(e, w)
+		b.Title = name + ": " + counts(e, w)
 	}
 	s.Banner = b
 	if s.Log != nil {
@@ -127,26 +127,26 @@ func (s *State) noteBanner(text string) {
 	if !s.Banner.Visible() {
 		return
 	}
-	note := Diag{Severity: formats.Warning, Text: text, Info: true}
+	note := diag{Severity: formats.Warning, Text: text, Info: true}
 	s.Banner.Lines = append(s.Banner.Lines[:len(s.Banner.Lines):len(s.Banner.Lines)], note)
-	s.Banner.Shown = append(s.Banner.Shown[:len(s.Banner.Shown):len(s.Banner.Shown)], BannerLine{Diag: note})
+	s.Banner.Shown = append(s.Banner.Shown[:len(s.Banner.Shown):len(s.Banner.Shown)], bannerLine{diag: note})
 	if s.Log != nil {
 		fmt.Fprintf(s.Log, "animscope: %s\n", text)
 	}
 }
 
 // sceneDiags are a scene's own findings as diagnostics lines.
-func sceneDiags(scs ...*Scene) []Diag {
-	var ds []Diag
+func sceneDiags(scs ...*Scene) []diag {
+	var ds []diag
 	for _, sc := range scs {
 		if sc == nil {
 			continue
 		}
 		for _, d := range sc.Asset.Diagnostics {
-			ds = append(ds, Diag{Severity: d.Severity, Text: d.String()})
+			ds = append(ds, diag{Severity: d.Severity, Text: d.String()})
 		}
 		for _, w := range formats.SlotWarnings(sc.Asset) { // an empty texture slot
-			ds = append(ds, Diag{Severity: formats.Warning, Text: w})
+			ds = append(ds, diag{Severity: formats.Warning, Text: w})
 		}
 	}
 	return ds
@@ -161,7 +161,7 @@ func severityWord(s formats.Severity) string {
 
 // CountDiags counts the errors and warnings in ds; the viewer's own notes (Info)
 // are neither.
-func CountDiags(ds []Diag) (errors, warnings int) {
+func CountDiags(ds []diag) (errors, warnings int) {
 	for _, d := range ds {
 		switch {
 		case d.Info:
@@ -174,9 +174,9 @@ func CountDiags(ds []Diag) (errors, warnings int) {
 	return errors, warnings
 }
 
-// Counts is "1 error, 2 warnings", naming only what there is ("3 warnings"), or
+// counts is "1 error, 2 warnings", naming only what there is ("3 warnings"), or
 // "no messages".
-func Counts(errors, warnings int) string {
+func counts(errors, warnings int) string {
 	switch {
 	case errors > 0 && warnings > 0:
 		return Plural(errors, "error", "errors") + ", " + Plural(warnings, "warning", "warnings")
@@ -199,19 +199,19 @@ func (s *State) DiagTabLabel() string {
 		if e+w == 0 {
 			s.diagLabel = "Diagnostics###diag"
 		} else {
-			s.diagLabel = "Diagnostics (" + Counts(e, w) + ")###diag"
+			s.diagLabel = "Diagnostics (" + counts(e, w) + ")###diag"
 		}
 	}
 	return s.diagLabel
 }
 
 // StandInBadge is the badge of a scene posed on a stand-in skeleton, and
-// StandInHelp its tooltip, which ends with StandInBindPose when the meshes are
+// standInHelp its tooltip, which ends with StandInBindPose when the meshes are
 // drawn in bind pose (Scene.MeshesInBindPose) and StandInDeforms when the
 // stand-in is the skeleton they were bound in and they follow the clip.
 const (
 	StandInBadge = "STAND-IN SKELETON"
-	StandInHelp  = "No file of this scene gives a skeleton (an SWG clip or mesh without its .skt):\n" +
+	standInHelp  = "No file of this scene gives a skeleton (an SWG clip or mesh without its .skt):\n" +
 		"it is posed on a stand-in skeleton made from the file's joint names,\n" +
 		"so poses are not the model's. Open the .skt (or the .sat) with it."
 	StandInBindPose = "\nThe meshes are drawn in bind pose: the stand-in's joints are not\n" +
@@ -219,16 +219,16 @@ const (
 	StandInDeforms = "\nThe meshes follow the clip: the stand-in is the skeleton they were bound in."
 )
 
-// StandInTooltip is the stand-in badge's tooltip for sc (StandInHelp and what
+// StandInTooltip is the stand-in badge's tooltip for sc (standInHelp and what
 // was drawn of its meshes).
 func (sc *Scene) StandInTooltip() string {
 	switch {
 	case sc.MeshesInBindPose():
-		return StandInHelp + StandInBindPose
+		return standInHelp + StandInBindPose
 	case len(sc.Meshes) > 0:
-		return StandInHelp + StandInDeforms
+		return standInHelp + StandInDeforms
 	}
-	return StandInHelp
+	return standInHelp
 }
 
 // StandIn reports whether the scene is posed on a stand-in skeleton.

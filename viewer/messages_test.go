@@ -9,23 +9,23 @@ import (
 )
 
 func TestCountsAndTabLabel(t *testing.T) {
-	e := Diag{Severity: formats.Error, Text: "e"}
-	w := Diag{Severity: formats.Warning, Text: "w"}
-	note := Diag{Severity: formats.Warning, Text: "opened x", Info: true}
+	e := diag{Severity: formats.Error, Text: "e"}
+	w := diag{Severity: formats.Warning, Text: "w"}
+	note := diag{Severity: formats.Warning, Text: "opened x", Info: true}
 	tests := []struct {
 		name      string
-		diags     []Diag
+		diags     []diag
 		wantE     int
 		wantW     int
 		wantLabel string
 	}{
 		{"none", nil, 0, 0, "Diagnostics###diag"},
-		{"notes are not counted", []Diag{note, note}, 0, 0, "Diagnostics###diag"},
-		{"one error", []Diag{e, note}, 1, 0, "Diagnostics (1 error)###diag"},
-		{"two errors", []Diag{e, e}, 2, 0, "Diagnostics (2 errors)###diag"},
-		{"one warning", []Diag{w}, 0, 1, "Diagnostics (1 warning)###diag"},
-		{"1 error, 2 warnings", []Diag{w, e, note, w}, 1, 2, "Diagnostics (1 error, 2 warnings)###diag"},
-		{"3 errors, 1 warning", []Diag{e, e, w, e}, 3, 1, "Diagnostics (3 errors, 1 warning)###diag"},
+		{"notes are not counted", []diag{note, note}, 0, 0, "Diagnostics###diag"},
+		{"one error", []diag{e, note}, 1, 0, "Diagnostics (1 error)###diag"},
+		{"two errors", []diag{e, e}, 2, 0, "Diagnostics (2 errors)###diag"},
+		{"one warning", []diag{w}, 0, 1, "Diagnostics (1 warning)###diag"},
+		{"1 error, 2 warnings", []diag{w, e, note, w}, 1, 2, "Diagnostics (1 error, 2 warnings)###diag"},
+		{"3 errors, 1 warning", []diag{e, e, w, e}, 3, 1, "Diagnostics (3 errors, 1 warning)###diag"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -170,9 +170,9 @@ func TestStandInSceneIsMarked(t *testing.T) {
 // shape first appeared; severities and the viewer's own notes never fold
 // together; Lines keeps every finding.
 func TestBannerFoldsLinesOfOneShape(t *testing.T) {
-	w := func(text string) Diag { return Diag{Severity: formats.Warning, Text: text} }
-	e := func(text string) Diag { return Diag{Severity: formats.Error, Text: text} }
-	ds := []Diag{
+	w := func(text string) diag { return diag{Severity: formats.Warning, Text: text} }
+	e := func(text string) diag { return diag{Severity: formats.Error, Text: text} }
+	ds := []diag{
 		w("sequence 3 (Stand) keeps its keys in Char0003-00.anim, which cannot be read"),
 		w("m.m2: offset 0x1c: odd flags"),
 		w("sequence 17 (EmoteWork) keeps its keys in Char0017-01.anim, which cannot be read"),

@@ -34,11 +34,11 @@ var DialogChoices = []string{DialogAuto, DialogPortal, DialogZenity, DialogKdial
 // DialogEnvVar overrides the setting.
 const DialogEnvVar = "ANIMSCOPE_FILE_DIALOG"
 
-// DialogKind is what a dialog picks.
-type DialogKind int
+// dialogKind is what a dialog picks.
+type dialogKind int
 
 const (
-	DialogOpenFiles  DialogKind = iota // one or more files (a scene)
+	DialogOpenFiles  dialogKind = iota // one or more files (a scene)
 	DialogOpenFolder                   // a folder (the asset browser's mount)
 	DialogSaveFile                     // a file to write
 )
@@ -51,7 +51,7 @@ type DialogFilter struct {
 
 // DialogRequest is one dialog to show.
 type DialogRequest struct {
-	Kind    DialogKind
+	Kind    dialogKind
 	Title   string
 	Dir     string // the folder it starts in ("" for the backend's choice)
 	Name    string // DialogSaveFile: the name it proposes
@@ -79,7 +79,7 @@ type DialogEnv struct {
 
 // SystemDialogEnv looks at this process's environment, PATH and session bus.
 func SystemDialogEnv() DialogEnv {
-	return DialogEnv{Getenv: os.Getenv, LookPath: exec.LookPath, Portal: PortalAvailable}
+	return DialogEnv{Getenv: os.Getenv, LookPath: exec.LookPath, Portal: portalAvailable}
 }
 
 // DialogSetting is the setting in force: ANIMSCOPE_FILE_DIALOG when it names a
@@ -139,9 +139,9 @@ func ChooseDialog(setting string, env DialogEnv) string {
 	return DialogBuiltin
 }
 
-// ZenityArgs is zenity's command line for r (after the program name). Paths
+// zenityArgs is zenity's command line for r (after the program name). Paths
 // come back one a line (--separator is a newline).
-func ZenityArgs(r DialogRequest) []string {
+func zenityArgs(r DialogRequest) []string {
 	args := []string{"--file-selection", "--title=" + r.Title}
 	switch r.Kind {
 	case DialogOpenFiles:
@@ -165,9 +165,9 @@ func ZenityArgs(r DialogRequest) []string {
 	return args
 }
 
-// KdialogArgs is kdialog's command line for r. Paths come back one a line
+// kdialogArgs is kdialog's command line for r. Paths come back one a line
 // (--separate-output).
-func KdialogArgs(r DialogRequest) []string {
+func kdialogArgs(r DialogRequest) []string {
 	start := r.Dir
 	if start == "" {
 		start = "."
@@ -187,9 +187,9 @@ func KdialogArgs(r DialogRequest) []string {
 	return []string{"--title", r.Title, "--getopenfilename", start, filter, "--multiple", "--separate-output"}
 }
 
-// DialogPaths reads a dialog program's answer: one path a line; empty lines
+// dialogPaths reads a dialog program's answer: one path a line; empty lines
 // (the trailing newline) are dropped.
-func DialogPaths(out []byte) []string {
+func dialogPaths(out []byte) []string {
 	var paths []string
 	for _, l := range strings.Split(string(out), "\n") {
 		if l = strings.TrimSuffix(l, "\r"); l != "" {
@@ -206,11 +206,11 @@ func RunDialog(ctx context.Context, backend string, r DialogRequest, env DialogE
 	res := DialogResult{Backend: backend}
 	switch backend {
 	case DialogPortal:
-		res.Paths, res.Cancelled, res.Err = PortalDialog(ctx, r)
+		res.Paths, res.Cancelled, res.Err = portalDialog(ctx, r)
 	case DialogZenity, DialogKdialog:
-		args := ZenityArgs(r)
+		args := zenityArgs(r)
 		if backend == DialogKdialog {
-			args = KdialogArgs(r)
+			args = kdialogArgs(r)
 		}
 		prog, err := env.LookPath(backend)
 		if err != nil {
@@ -225,7 +225,7 @@ func RunDialog(ctx context.Context, backend string, r DialogRequest, env DialogE
 		case err != nil:
 			res.Err = fmt.Errorf("%s: %w", backend, err)
 		default:
-			res.Paths = DialogPaths(out)
+			res.Paths = dialogPaths(out)
 			res.Cancelled = len(res.Paths) == 0
 		}
 	default:
@@ -241,7 +241,7 @@ func RunDialog(ctx context.Context, backend string, r DialogRequest, env DialogE
 // every file.
 func OpenFilters() []DialogFilter {
 	var pats []string
-	for _, e := range SupportedExtensions() {
+	for _, e := range supportedExtensions() {
 		pats = append(pats, "*"+e)
 	}
 	return []DialogFilter{{Name: "Supported types", Patterns: pats}, {Name: "All files", Patterns: []string{"*"}}}

@@ -101,16 +101,16 @@ func TestDialogCommandLines(t *testing.T) {
 		got  []string
 		want []string
 	}{
-		{"zenity open", ZenityArgs(openReq), []string{"--file-selection", "--title=Open files", "--multiple", "--separator=\n",
+		{"zenity open", zenityArgs(openReq), []string{"--file-selection", "--title=Open files", "--multiple", "--separator=\n",
 			"--filename=/data/wow/", "--file-filter=Models | *.m2 *.msh", "--file-filter=All files | *"}},
-		{"zenity folder", ZenityArgs(folderReq), []string{"--file-selection", "--title=Browse a folder", "--directory", "--filename=/data/"}},
-		{"zenity save", ZenityArgs(saveReq), []string{"--file-selection", "--title=Save screenshot", "--save",
+		{"zenity folder", zenityArgs(folderReq), []string{"--file-selection", "--title=Browse a folder", "--directory", "--filename=/data/"}},
+		{"zenity save", zenityArgs(saveReq), []string{"--file-selection", "--title=Save screenshot", "--save",
 			"--filename=/home/me/Pictures/shot.png", "--file-filter=PNG images | *.png"}},
-		{"zenity open, no folder", ZenityArgs(DialogRequest{Title: "T"}), []string{"--file-selection", "--title=T", "--multiple", "--separator=\n"}},
-		{"kdialog open", KdialogArgs(openReq), []string{"--title", "Open files", "--getopenfilename", "/data/wow",
+		{"zenity open, no folder", zenityArgs(DialogRequest{Title: "T"}), []string{"--file-selection", "--title=T", "--multiple", "--separator=\n"}},
+		{"kdialog open", kdialogArgs(openReq), []string{"--title", "Open files", "--getopenfilename", "/data/wow",
 			"*.m2 *.msh|Models\n*|All files", "--multiple", "--separate-output"}},
-		{"kdialog folder", KdialogArgs(folderReq), []string{"--title", "Browse a folder", "--getexistingdirectory", "/data"}},
-		{"kdialog save", KdialogArgs(saveReq), []string{"--title", "Save screenshot", "--getsavefilename",
+		{"kdialog folder", kdialogArgs(folderReq), []string{"--title", "Browse a folder", "--getexistingdirectory", "/data"}},
+		{"kdialog save", kdialogArgs(saveReq), []string{"--title", "Save screenshot", "--getsavefilename",
 			"/home/me/Pictures/shot.png", "*.png|PNG images"}},
 	} {
 		if !slices.Equal(tc.got, tc.want) {
@@ -163,8 +163,8 @@ func TestRunDialogFakePrograms(t *testing.T) {
 	if want := []string{"/data/wow/Frog.m2", "/data/wow/a b.anim"}; !slices.Equal(res.Paths, want) || res.Err != nil || res.Cancelled || res.Builtin {
 		t.Errorf("zenity: %+v, want paths %q", res, want)
 	}
-	if got := fakeArgs(t, dir, "zenity"); !slices.Equal(got, ZenityArgs(openReq)) {
-		t.Errorf("zenity ran with %q, want %q", got, ZenityArgs(openReq))
+	if got := fakeArgs(t, dir, "zenity"); !slices.Equal(got, zenityArgs(openReq)) {
+		t.Errorf("zenity ran with %q, want %q", got, zenityArgs(openReq))
 	}
 	fakeProgram(t, dir, "zenity", "exit 1")
 	if res := RunDialog(context.Background(), DialogZenity, openReq, env); !res.Cancelled || res.Builtin || len(res.Paths) != 0 {
@@ -186,8 +186,8 @@ func TestRunDialogFakePrograms(t *testing.T) {
 	if want := []string{"/home/me/Pictures/shot.png"}; !slices.Equal(res.Paths, want) || res.Err != nil {
 		t.Errorf("kdialog: %+v, want %q", res, want)
 	}
-	if got := fakeArgs(t, dir, "kdialog"); !slices.Equal(got, KdialogArgs(saveReq)) {
-		t.Errorf("kdialog ran with %q, want %q", got, KdialogArgs(saveReq))
+	if got := fakeArgs(t, dir, "kdialog"); !slices.Equal(got, kdialogArgs(saveReq)) {
+		t.Errorf("kdialog ran with %q, want %q", got, kdialogArgs(saveReq))
 	}
 
 	// Neither: the built-in dialog.
@@ -268,12 +268,12 @@ func privateBus(t *testing.T) {
 	t.Setenv("DBUS_SESSION_BUS_ADDRESS", strings.TrimSpace(addr))
 }
 
-// TestPortalDialog: against a fake portal on a private bus, PortalAvailable
+// TestPortalDialog: against a fake portal on a private bus, portalAvailable
 // sees it (and not before it is there), the calls carry the request's options,
 // and the Response signal's URIs become paths; a cancel and a failure are told.
 func TestPortalDialog(t *testing.T) {
 	privateBus(t)
-	if PortalAvailable() {
+	if portalAvailable() {
 		t.Fatalf("PortalAvailable before any portal is on the bus")
 	}
 	conn, err := dbus.ConnectSessionBus()
@@ -291,11 +291,11 @@ func TestPortalDialog(t *testing.T) {
 	if reply, err := conn.RequestName(portalName, dbus.NameFlagDoNotQueue); err != nil || reply != dbus.RequestNameReplyPrimaryOwner {
 		t.Fatalf("RequestName: %v %v", reply, err)
 	}
-	if !PortalAvailable() {
+	if !portalAvailable() {
 		t.Fatalf("PortalAvailable is false with the fake portal on the bus")
 	}
 	env := DialogEnv{Getenv: func(k string) string { return map[string]string{"DISPLAY": ":7"}[k] },
-		LookPath: exec.LookPath, Portal: PortalAvailable}
+		LookPath: exec.LookPath, Portal: portalAvailable}
 	if got := ChooseDialog(DialogAuto, env); got != DialogPortal {
 		t.Errorf("auto with a portal chooses %q", got)
 	}

@@ -5,19 +5,20 @@ import (
 	"animscope/formats"
 )
 
-// PlotSamples is how many points a channel plot has.
-const PlotSamples = 64
+// plotSamples is how many points a channel plot has.
+const plotSamples = 64
 
-// Channel names of the plot, in Plot.Ch order.
-var PlotChannels = [10]string{"t.x", "t.y", "t.z", "q.w", "q.x", "q.y", "q.z", "s.x", "s.y", "s.z"}
+// Channel names of the plot, in plot.Ch order.
+var plotChannels = [10]string{"t.x", "t.y", "t.z", "q.w", "q.x", "q.y", "q.z", "s.x", "s.y", "s.z"}
 
 type plotKey struct {
-	gen, clip, node int
-	opts            string
+	gen        Revision
+	clip, node int
+	opts       string
 }
 
-// Plot is the selected node's sampled channels over the clip, and its key times.
-type Plot struct {
+// plot is the selected node's sampled channels over the clip, and its key times.
+type plot struct {
 	key      plotKey
 	valid    bool
 	Node     int
@@ -27,9 +28,9 @@ type Plot struct {
 	Markers  []anim.Marker
 }
 
-// Plot returns the selected node's channel plot, sampling the clip only when the
+// plot returns the selected node's channel plot, sampling the clip only when the
 // scene, clip, node or options changed since the last call.
-func (s *State) Plot() *Plot {
+func (s *State) Plot() *plot {
 	if s.Scene == nil || s.Selected < 0 || s.Selected >= s.Scene.Skel.Len() {
 		return nil
 	}
@@ -38,7 +39,7 @@ func (s *State) Plot() *Plot {
 	if s.plot.valid && s.plot.key == k {
 		return &s.plot
 	}
-	p := Plot{key: k, valid: true, Node: s.Selected}
+	p := plot{key: k, valid: true, Node: s.Selected}
 	clip := sc.Clips[s.Clip]
 	info := sc.Infos[s.Clip]
 	d := info.Duration
@@ -51,11 +52,11 @@ func (s *State) Plot() *Plot {
 	req := anim.PoseRequest{A: clip}
 	local := pose.Local
 	for c := range p.Ch {
-		p.Ch[c] = make([]float32, PlotSamples)
+		p.Ch[c] = make([]float32, plotSamples)
 	}
 	if p := guarded(func() {
-		for i := 0; i < PlotSamples; i++ {
-			t := d * float64(i) / float64(PlotSamples-1)
+		for i := 0; i < plotSamples; i++ {
+			t := d * float64(i) / float64(plotSamples-1)
 			req.TA = t
 			pose.Sample(sc.Skel, &req)
 			x := local[s.Selected]

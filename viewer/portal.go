@@ -52,9 +52,9 @@ func portalConn(ctx context.Context) (*dbus.Conn, error) {
 	return dbus.Connect(addr, dbus.WithContext(ctx))
 }
 
-// PortalAvailable says whether a desktop portal with a FileChooser answers on
+// portalAvailable says whether a desktop portal with a FileChooser answers on
 // the session bus.
-func PortalAvailable() bool {
+func portalAvailable() bool {
 	ctx, cancel := context.WithTimeout(context.Background(), portalProbeTimeout)
 	defer cancel()
 	conn, err := portalConn(ctx)
@@ -80,16 +80,16 @@ type portalRule struct {
 	Pattern string
 }
 
-// PortalMethod and PortalOptions are the call the portal gets for r.
-func PortalMethod(r DialogRequest) string {
+// portalMethod and portalOptions are the call the portal gets for r.
+func portalMethod(r DialogRequest) string {
 	if r.Kind == DialogSaveFile {
 		return portalChooser + ".SaveFile"
 	}
 	return portalChooser + ".OpenFile"
 }
 
-// PortalOptions are the options of r's call, with handle_token token.
-func PortalOptions(r DialogRequest, token string) map[string]dbus.Variant {
+// portalOptions are the options of r's call, with handle_token token.
+func portalOptions(r DialogRequest, token string) map[string]dbus.Variant {
 	o := map[string]dbus.Variant{"handle_token": dbus.MakeVariant(token), "modal": dbus.MakeVariant(true)}
 	if r.Dir != "" {
 		o["current_folder"] = dbus.MakeVariant(append([]byte(r.Dir), 0)) // a NUL-terminated byte string
@@ -116,8 +116,8 @@ func PortalOptions(r DialogRequest, token string) map[string]dbus.Variant {
 	return o
 }
 
-// PortalDialog shows r through the portal and waits for its answer (or ctx).
-func PortalDialog(ctx context.Context, r DialogRequest) (paths []string, cancelled bool, err error) {
+// portalDialog shows r through the portal and waits for its answer (or ctx).
+func portalDialog(ctx context.Context, r DialogRequest) (paths []string, cancelled bool, err error) {
 	conn, err := portalConn(ctx)
 	if err != nil {
 		return nil, false, err
@@ -134,8 +134,8 @@ func PortalDialog(ctx context.Context, r DialogRequest) (paths []string, cancell
 		return nil, false, fmt.Errorf("portal: %w", err)
 	}
 	var handle dbus.ObjectPath
-	if err := conn.Object(portalName, portalPath).CallWithContext(ctx, PortalMethod(r), 0, "", r.Title,
-		PortalOptions(r, token)).Store(&handle); err != nil {
+	if err := conn.Object(portalName, portalPath).CallWithContext(ctx, portalMethod(r), 0, "", r.Title,
+		portalOptions(r, token)).Store(&handle); err != nil {
 		return nil, false, fmt.Errorf("portal: %w", err)
 	}
 	for {

@@ -19,7 +19,7 @@ func readingNames(rs []formats.Reading) string {
 // TestReadingsFollowTheScene: the options panel and compare mode offer only the
 // readings that apply to the open scene's family.
 func TestReadingsFollowTheScene(t *testing.T) {
-	demo := NewState(func(files []string, opts formats.Options) (*formats.Asset, error) { return DemoLoader(opts) }, formats.Options{})
+	demo := NewState(func(files []string, opts formats.Options) (*formats.Asset, error) { return demoLoader(opts) }, formats.Options{})
 	if got := readingNames(demo.SceneReadings()); got != "" {
 		t.Errorf("no scene: readings %q, want none", got)
 	}
@@ -74,7 +74,7 @@ func TestSkeletonLODFollowsTheFamily(t *testing.T) {
 	if !s.HasSkeletonLOD() {
 		t.Error("a family with SkeletonLOD: LOD not offered")
 	}
-	demo := NewState(func(files []string, opts formats.Options) (*formats.Asset, error) { return DemoLoader(opts) }, formats.Options{})
+	demo := NewState(func(files []string, opts formats.Options) (*formats.Asset, error) { return demoLoader(opts) }, formats.Options{})
 	if !demo.Open(nil) || demo.HasSkeletonLOD() {
 		t.Errorf("MSH demo: LOD offered (%v)", demo.LastError())
 	}
@@ -83,7 +83,7 @@ func TestSkeletonLODFollowsTheFamily(t *testing.T) {
 // TestReadingPanelsAllocateNothing: what the options and compare panels ask the
 // state every frame comes from the scene's cache.
 func TestReadingPanelsAllocateNothing(t *testing.T) {
-	s := NewState(func(files []string, opts formats.Options) (*formats.Asset, error) { return DemoLoader(opts) }, formats.Options{})
+	s := NewState(func(files []string, opts formats.Options) (*formats.Asset, error) { return demoLoader(opts) }, formats.Options{})
 	if !s.Open(nil) {
 		t.Fatal(s.LastError())
 	}

@@ -11,12 +11,12 @@ import (
 	"animscope/formats/atomicfile"
 )
 
-// MaxRecent is how many recent scenes are kept.
-const MaxRecent = 12
+// maxRecent is how many recent scenes are kept.
+const maxRecent = 12
 
-// Recent is the list of recently opened scenes, newest first, kept as JSON in the
+// recent is the list of recently opened scenes, newest first, kept as JSON in the
 // user's config directory (os.UserConfigDir()/animscope/recent.json).
-type Recent struct {
+type recent struct {
 	Path  string
 	Items [][]string
 }
@@ -33,8 +33,8 @@ func DefaultRecentPath() string {
 
 // LoadRecent reads the list at path; a missing or unreadable file gives an empty
 // list.
-func LoadRecent(path string) *Recent {
-	r := &Recent{Path: path}
+func LoadRecent(path string) *recent {
+	r := &recent{Path: path}
 	if path == "" {
 		return r
 	}
@@ -45,7 +45,7 @@ func LoadRecent(path string) *Recent {
 	var items [][]string
 	if json.Unmarshal(data, &items) == nil {
 		for _, it := range items {
-			if len(it) > 0 && len(r.Items) < MaxRecent {
+			if len(it) > 0 && len(r.Items) < maxRecent {
 				r.Items = append(r.Items, it)
 			}
 		}
@@ -54,7 +54,7 @@ func LoadRecent(path string) *Recent {
 }
 
 // Add puts files first (absolute paths), dropping an older copy, and saves.
-func (r *Recent) Add(files []string) {
+func (r *recent) Add(files []string) {
 	abs := make([]string, len(files))
 	for i, f := range files {
 		if a, err := filepath.Abs(f); err == nil && fileExists(f) {
@@ -65,7 +65,7 @@ func (r *Recent) Add(files []string) {
 	}
 	out := [][]string{abs}
 	for _, it := range r.Items {
-		if !slices.Equal(it, abs) && len(out) < MaxRecent {
+		if !slices.Equal(it, abs) && len(out) < maxRecent {
 			out = append(out, it)
 		}
 	}
@@ -75,7 +75,7 @@ func (r *Recent) Add(files []string) {
 
 // Folder is the folder of the newest recent scene that still exists (the open
 // dialog starts there, so it remembers its place across runs), or "".
-func (r *Recent) Folder() string {
+func (r *recent) Folder() string {
 	if r == nil {
 		return ""
 	}
@@ -91,7 +91,7 @@ func (r *Recent) Folder() string {
 }
 
 // Save writes the list (atomically: a temporary file, then a rename).
-func (r *Recent) Save() error {
+func (r *recent) Save() error {
 	if r.Path == "" {
 		return nil
 	}

@@ -36,15 +36,15 @@ type Scene struct {
 	Children [][]int32
 	Roots    []int32
 	// Gen changes whenever the meshes change, so the renderer re-uploads.
-	Gen int
+	Gen Revision
 	// Textures are the texture files of the meshes' materials as the renderer
 	// read them (filled when the meshes are uploaded).
 	Textures []SceneTexture
 	// TexturesGen is the Gen the Textures were read for.
-	TexturesGen int
+	TexturesGen Revision
 	skin        string // the skin UseSkin chose ("": the decoder's default)
 	mtimes      []time.Time
-	// RootMotion applies the clip's locomotion (LocomotionClip) as the root.
+	// RootMotion applies the clip's locomotion (locomotionClip) as the root.
 	RootMotion bool
 	optsKey    string // Opts.Key(), for caches keyed by reading
 	bb         *billboards
@@ -60,7 +60,25 @@ type Scene struct {
 	charFound bool
 }
 
-var sceneGen int
+// A Revision names one state of one scene's meshes: NewScene gives a scene its
+// first, and every change of what is drawn (a slot, geosets, a skin, a texture
+// slot, a character's dress) its next. Two scenes never share a revision, so a
+// cache keyed by one (compared with ==) sees both a reload and a change of the
+// meshes. The scene's identity is a token it allocates, not a package counter:
+// scenes of different viewers (or tests) share nothing, and a cache that holds
+// a revision keeps only the token, not the scene, alive. The zero Revision is no
+// scene's.
+type Revision struct {
+	scene *sceneToken
+	n     int
+}
+
+// sceneToken is a scene's identity in its revisions; it is not empty, so every
+// token has an address of its own.
+type sceneToken struct{ _ byte }
+
+// nextRevision gives the scene its next revision (see Revision).
+func (sc *Scene) nextRevision() { sc.Gen = Revision{sc.Gen.scene, sc.Gen.n + 1} }
 
 // NewScene wraps a decoded asset.
 func NewScene(a *formats.Asset, files []string, opts formats.Options) (*Scene, error) {
@@ -92,7 +110,7 @@ func NewScene(a *formats.Asset, files []string, opts formats.Options) (*Scene, e
 	for i, name := range a.Skeleton.Names {
 		sc.labels[i] = name
 		if strings.TrimSpace(name) == "" {
-			sc.labels[i] = UnnamedNode
+			sc.labels[i] = unnamedNode
 		}
 	}
 	if a.MeshesInBindPose {
@@ -100,25 +118,24 @@ func NewScene(a *formats.Asset, files []string, opts formats.Options) (*Scene, e
 		rest.Evaluate(sc.Skel, &anim.PoseRequest{Rest: true})
 		sc.bindSkin = rest.Skin
 	}
-	sceneGen++
-	sc.Gen = sceneGen
+	sc.Gen = Revision{scene: new(sceneToken), n: 1}
 	sc.mtimes = statFiles(files)
 	return sc, nil
 }
 
-// UnnamedNode is how the panels show a node whose file gives it no name (a
+// unnamedNode is how the panels show a node whose file gives it no name (a
 // VoxelCore skeleton's root), rather than a blank row.
-const UnnamedNode = "(unnamed)"
+const unnamedNode = "(unnamed)"
 
-// NodeLabel is node i's name as the panels show it: its name, or UnnamedNode
+// NodeLabel is node i's name as the panels show it: its name, or unnamedNode
 // for a node without one. Lookups by name (reloads, matching, the command
 // line) use Skel.Names.
 func (sc *Scene) NodeLabel(i int) string { return sc.labels[i] }
 
-// StartClip is the clip a newly opened scene plays: its first stand clip
+// startClip is the clip a newly opened scene plays: its first stand clip
 // (anim.StandClip: M2's animation id 0) when it has one, else clip 0. The
 // command line's --clip keeps its default of 0.
-func (sc *Scene) StartClip() int {
+func (sc *Scene) startClip() int {
 	for i, c := range sc.Clips {
 		if st, ok := c.(anim.StandClip); ok && st.Stand() {
 			return i
@@ -169,8 +186,8 @@ func (sc *Scene) ShortName() string {
 	return strings.Join(names, " + ")
 }
 
-// SetSlot replaces the drawn meshes with the slot pair's, when the asset has slots.
-func (sc *Scene) SetSlot(a, b int) error {
+// setSlot replaces the drawn meshes with the slot pair's, when the asset has slots.
+func (sc *Scene) setSlot(a, b int) error {
 	sl := sc.Asset.Slots
 	if sl == nil {
 		return errors.New("this scene has no slots")
@@ -180,13 +197,12 @@ func (sc *Scene) SetSlot(a, b int) error {
 		return fmt.Errorf("slot (%d, %d): %v", a, b, p)
 	}
 	sc.Meshes = meshes
-	sceneGen++
-	sc.Gen = sceneGen
+	sc.nextRevision()
 	return nil
 }
 
-// ClipIndex finds a clip by name (for keeping the clip across a reload), or −1.
-func (sc *Scene) ClipIndex(name string) int {
+// clipIndex finds a clip by name (for keeping the clip across a reload), or −1.
+func (sc *Scene) clipIndex(name string) int {
 	for i, in := range sc.Infos {
 		if in.Name == name {
 			return i
@@ -202,21 +218,21 @@ func (sc *Scene) Evaluate(req *anim.PoseRequest) anim.BlendResult {
 	return sc.Pose.Evaluate(sc.Skel, req)
 }
 
-// EvaluateRest poses the scene at rest (anim.PoseRequest.Rest): the bind pose when
+// evaluateRest poses the scene at rest (anim.PoseRequest.Rest): the bind pose when
 // the skeleton's constants define one, and otherwise (MSH, whose nodes are placed
 // by the clip alone) clip a at its first frame.
-func (sc *Scene) EvaluateRest(a int) {
+func (sc *Scene) evaluateRest(a int) {
 	sc.Pose.Evaluate(sc.Skel, &anim.PoseRequest{A: sc.Clips[a], Rest: true, Probes: true})
 }
 
-// RestIsBind says whether the rest pose is the bind pose (the skeleton has offsets
+// restIsBind says whether the rest pose is the bind pose (the skeleton has offsets
 // or inverse binds, or the scene has no clip).
-func (sc *Scene) RestIsBind() bool {
+func (sc *Scene) restIsBind() bool {
 	return sc.Skel.HasBindPose() || len(sc.Asset.Clips) == 0
 }
 
-// KeyCount sums the key records of the probes (for the statistics line).
-func KeyCount(probes []anim.Probe) int {
+// keyCount sums the key records of the probes (for the statistics line).
+func keyCount(probes []anim.Probe) int {
 	n := 0
 	for i := range probes {
 		n += probes[i].Len()
@@ -285,5 +301,5 @@ func (sc *Scene) Changed() bool {
 	return false
 }
 
-// LocomotionClip is a clip that carries root motion (anim.LocomotionClip).
-type LocomotionClip = anim.LocomotionClip
+// locomotionClip is a clip that carries root motion (anim.LocomotionClip).
+type locomotionClip = anim.LocomotionClip

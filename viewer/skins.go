@@ -40,7 +40,6 @@ func (sc *Scene) UseSkin(name string) error {
 		return err
 	}
 	sc.skin = name
-	sceneGen++
-	sc.Gen = sceneGen
+	sc.nextRevision()
 	return nil
 }

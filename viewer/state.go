@@ -12,8 +12,8 @@ import (
 	"animscope/formats"
 )
 
-// Diag is one line of the diagnostics panel.
-type Diag struct {
+// diag is one line of the diagnostics panel.
+type diag struct {
 	Severity formats.Severity
 	Text     string
 	// Info marks the viewer's own notes (opened, reloaded, saved), not findings.
@@ -30,8 +30,8 @@ type BlendState struct {
 	TB     float64
 }
 
-// Stats is the statistics line.
-type Stats struct {
+// stats is the statistics line.
+type stats struct {
 	FrameMS  float64 // exponential average of the frame time, swap (vsync) included
 	RenderMS float64 // exponential average of the time to build and draw a frame
 	SampleUS float64 // exponential average of sample + blend + local-to-model + palette
@@ -54,11 +54,11 @@ type Toggles struct {
 	// carry one (SWG LOCT/LOCR).
 	RootMotion bool
 	// Camera is the projection and whether the camera follows the selection.
-	Camera CameraView
+	Camera cameraView
 }
 
-// Requests are actions the UI or the keyboard asked of the frame loop.
-type Requests struct {
+// requests are actions the UI or the keyboard asked of the frame loop.
+type requests struct {
 	FrameAll, Screenshot, OpenDialog, Quit bool
 	// FrameOpen frames a scene just opened at rest (TakeFraming); FrameAll (F)
 	// frames the current clip's whole motion.
@@ -89,12 +89,12 @@ type State struct {
 	Scene *Scene
 	// SceneB is the second scene of --compare (nil otherwise).
 	SceneB *Scene
-	Match  *Match
+	Match  *match
 	// Map is compare mode's fallback map (fallbackmap_view.go).
-	Map MapPanel
+	Map mapPanel
 
 	Clip     int
-	Tr       Transport
+	Tr       transport
 	Blend    BlendState
 	Selected int
 	View     Toggles
@@ -102,22 +102,22 @@ type State struct {
 	// Crowd is the crowd view (N instances of the scene).
 	Crowd Crowd
 	// Motion is the onion skin, the motion trails and the joint overlays (ghosts.go).
-	Motion Motion
+	Motion motion
 
-	Diags []Diag
+	Diags []diag
 	// Banner is what the last load said, until dismissed; Log (stderr in the
 	// viewer, nil in tests) gets the same lines.
-	Banner Banner
+	Banner banner
 	Log    io.Writer
-	Stats  Stats
-	Req    Requests
-	Recent *Recent
+	Stats  stats
+	Req    requests
+	Recent *recent
 	// Watch polls the scene's files and reloads them when they change.
 	Watch     bool
 	lastPoll  time.Time
 	SlotA     int
 	SlotB     int
-	plot      Plot
+	plot      plot
 	evalPanic string
 	// validShape is the last two request shapes that passed Pose.Validate (the
 	// scene and the compare scene).
@@ -130,13 +130,13 @@ type State struct {
 	// probes is whether a visible panel displays probes (ShowProbes).
 	probes probeNeed
 	// Steps is key-to-key stepping (keystep.go).
-	Steps KeySteps
+	Steps keySteps
 }
 
 // NewState makes a state that opens files with load.
 func NewState(load Loader, opts formats.Options) *State {
 	return &State{
-		Load: load, Opts: opts.WithDefaults(), Tr: NewTransport(), Selected: -1,
+		Load: load, Opts: opts.WithDefaults(), Tr: newTransport(), Selected: -1,
 		Blend: BlendState{ClipB: 0, Weight: 0.5, Sync: true},
 		View:  Toggles{Mesh: true, Bones: true, Joints: true, Grid: true, Axes: true},
 	}
@@ -159,15 +159,15 @@ func (s *State) InfoB() anim.ClipInfo {
 }
 
 func (s *State) AddDiag(sev formats.Severity, format string, args ...any) {
-	s.pushDiag(Diag{Severity: sev, Text: fmt.Sprintf(format, args...)})
+	s.pushDiag(diag{Severity: sev, Text: fmt.Sprintf(format, args...)})
 }
 
 // AddInfo adds one of the viewer's own notes.
 func (s *State) AddInfo(format string, args ...any) {
-	s.pushDiag(Diag{Severity: formats.Warning, Text: fmt.Sprintf(format, args...), Info: true})
+	s.pushDiag(diag{Severity: formats.Warning, Text: fmt.Sprintf(format, args...), Info: true})
 }
 
-func (s *State) pushDiag(d Diag) {
+func (s *State) pushDiag(d diag) {
 	s.Diags = append(s.Diags, d)
 	if len(s.Diags) > 500 {
 		s.Diags = append(s.Diags[:0], s.Diags[len(s.Diags)-500:]...)
@@ -231,7 +231,7 @@ func (s *State) OpenCompare(a, b []string) bool {
 	}
 	s.announce(sa.Name()+" | "+sb.Name(), false, sceneDiags(sa, sb))
 	s.SceneB = sb
-	s.Match = MatchNodes(sa, sb)
+	s.Match = matchNodes(sa, sb)
 	s.AddInfo("comparing %s with %s: %d nodes matched by %s, %d only in A, %d only in B",
 		sa.Name(), sb.Name(), len(s.Match.Pairs), s.Match.By, len(s.Match.OnlyA), len(s.Match.OnlyB))
 	return true
@@ -278,7 +278,7 @@ func (s *State) CompareReading(o formats.Options) bool {
 
 func (s *State) setB(sb *Scene) {
 	s.SceneB = sb
-	s.Match = MatchNodes(s.Scene, sb)
+	s.Match = matchNodes(s.Scene, sb)
 	ob := s.OptionsB()
 	s.AddInfo("comparing %s with %s (B: %s): %d nodes matched by %s, %d only in A, %d only in B",
 		s.Scene.Name(), sb.Name(), readingsText(ob, sb.Asset.Family), len(s.Match.Pairs), s.Match.By, len(s.Match.OnlyA), len(s.Match.OnlyB))
@@ -343,7 +343,7 @@ func (s *State) reopen(why string) bool {
 			return false
 		}
 		s.SceneB = sb
-		s.Match = MatchNodes(sc, sb)
+		s.Match = matchNodes(sc, sb)
 	}
 	s.install(sc, true)
 	s.AddInfo("%s %s", sc.Name(), why)
@@ -367,8 +367,8 @@ func (s *State) install(sc *Scene, keep bool) {
 		if s.Selected >= 0 && s.Selected < old.Skel.Len() {
 			selName = old.Skel.Names[s.Selected]
 		}
-		s.Clip = pickIndex(sc.ClipIndex(clipName), s.Clip, len(sc.Clips))
-		s.Blend.ClipB = pickIndex(sc.ClipIndex(bName), s.Blend.ClipB, len(sc.Clips))
+		s.Clip = pickIndex(sc.clipIndex(clipName), s.Clip, len(sc.Clips))
+		s.Blend.ClipB = pickIndex(sc.clipIndex(bName), s.Blend.ClipB, len(sc.Clips))
 		if s.Selected >= 0 {
 			idx := -1
 			if selName != "" {
@@ -377,8 +377,8 @@ func (s *State) install(sc *Scene, keep bool) {
 			s.Selected = pickIndex(idx, s.Selected, sc.Skel.Len())
 		}
 	} else {
-		s.Clip = sc.StartClip()
-		s.Tr = NewTransport()
+		s.Clip = sc.startClip()
+		s.Tr = newTransport()
 		s.Tr.Playing = true
 		s.Selected = -1
 		s.Blend = BlendState{ClipB: OtherClip(s.Clip, len(sc.Clips)), Weight: 0.5, Sync: true}
@@ -389,13 +389,13 @@ func (s *State) install(sc *Scene, keep bool) {
 		s.SlotA, s.SlotB = 0, 0
 	}
 	s.Scene = sc
-	s.plot = Plot{}
+	s.plot = plot{}
 	s.evalPanic = ""
 	for _, d := range sc.Asset.Diagnostics {
-		s.Diags = append(s.Diags, Diag{Severity: d.Severity, Text: d.String()})
+		s.Diags = append(s.Diags, diag{Severity: d.Severity, Text: d.String()})
 	}
 	for _, w := range formats.SlotWarnings(sc.Asset) { // as the banner says them
-		s.Diags = append(s.Diags, Diag{Severity: formats.Warning, Text: w})
+		s.Diags = append(s.Diags, diag{Severity: formats.Warning, Text: w})
 	}
 	if !keep {
 		s.AddInfo("opened %s: %s, %s, %s, %s", sc.Name(), sc.Asset.Family,
@@ -446,7 +446,7 @@ func (s *State) SetClip(i int) {
 	s.Clip = i
 	s.Tr.RangeOn = false
 	s.clampTime()
-	s.plot = Plot{}
+	s.plot = plot{}
 }
 
 // Select selects node i (−1: none).
@@ -462,7 +462,7 @@ func (s *State) SetSlot(a, b int) {
 	if s.Scene == nil {
 		return
 	}
-	if err := s.Scene.SetSlot(a, b); err != nil {
+	if err := s.Scene.setSlot(a, b); err != nil {
 		s.AddDiag(formats.Error, "%v", err)
 		return
 	}
@@ -540,9 +540,9 @@ func (s *State) Evaluate() {
 	s.Stats.Nodes = s.Scene.Skel.Len()
 	s.Stats.Keys = -1 // unknown: no probes this frame
 	if s.WantsProbes() {
-		s.Stats.Keys = KeyCount(s.Scene.Pose.Probes)
+		s.Stats.Keys = keyCount(s.Scene.Pose.Probes)
 		if s.BlendOn() {
-			s.Stats.Keys += KeyCount(s.Scene.Pose.ProbesB)
+			s.Stats.Keys += keyCount(s.Scene.Pose.ProbesB)
 		}
 	}
 }
@@ -584,7 +584,7 @@ func (s *State) validate(sc *Scene, req *anim.PoseRequest) error {
 // requestShape is what Pose.Validate's verdict on a request depends on.
 type requestShape struct {
 	sc     *Scene
-	gen    int
+	gen    Revision
 	a, b   anim.Clip
 	probes bool
 	rest   bool
@@ -600,7 +600,7 @@ func (s *State) evalFailed(sc *Scene, err error) {
 	s.View.Rest = true
 	rest := anim.PoseRequest{A: sc.Clips[0], Rest: true, Probes: true}
 	if sc.Pose.Validate(sc.Skel, &rest) == nil {
-		sc.EvaluateRest(0)
+		sc.evaluateRest(0)
 	}
 }
 
@@ -701,8 +701,8 @@ func FormatTime(t float64, info anim.ClipInfo) string {
 	return fmt.Sprintf("%.2f %s (%.3f s)", t, unit, sec)
 }
 
-// FormatDuration formats a clip's duration in its unit and seconds.
-func FormatDuration(info anim.ClipInfo) string {
+// formatDuration formats a clip's duration in its unit and seconds.
+func formatDuration(info anim.ClipInfo) string {
 	if math.IsInf(info.Duration, 1) {
 		return "infinite"
 	}
@@ -743,5 +743,5 @@ func ClipLabel(i int, info anim.ClipInfo) string {
 	if info.Frames > 0 {
 		frames = ", " + Plural(info.Frames, "frame", "frames")
 	}
-	return fmt.Sprintf("%d  %s  [%s%s]", i, strings.TrimSpace(name), FormatDuration(info), frames)
+	return fmt.Sprintf("%d  %s  [%s%s]", i, strings.TrimSpace(name), formatDuration(info), frames)
 }

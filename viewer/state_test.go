@@ -232,13 +232,13 @@ func TestRecent(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "cfg", "recent.json")
 	r := LoadRecent(path)
-	for i := 0; i < MaxRecent+3; i++ {
+	for i := 0; i < maxRecent+3; i++ {
 		r.Add([]string{filepath.Join(dir, "f"+string(rune('a'+i)))})
 	}
 	r.Add([]string{filepath.Join(dir, "fc")})
 	got := LoadRecent(path)
-	if len(got.Items) != MaxRecent {
-		t.Fatalf("len = %d, want %d", len(got.Items), MaxRecent)
+	if len(got.Items) != maxRecent {
+		t.Fatalf("len = %d, want %d", len(got.Items), maxRecent)
 	}
 	if got.Items[0][0] != filepath.Join(dir, "fc") {
 		t.Errorf("first = %v, want the newest (fc)", got.Items[0])
@@ -276,7 +276,7 @@ func TestMatchNodes(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			m := MatchNodes(tc.a, tc.b)
+			m := matchNodes(tc.a, tc.b)
 			if m.By != tc.by || len(m.Pairs) != tc.pairs || len(m.OnlyA) != tc.onlyA || len(m.OnlyB) != tc.onlyB {
 				t.Errorf("got %s %d pairs, %d/%d unmatched; want %s %d, %d/%d", m.By, len(m.Pairs), len(m.OnlyA), len(m.OnlyB), tc.by, tc.pairs, tc.onlyA, tc.onlyB)
 			}
@@ -298,17 +298,17 @@ func TestFallbackMap(t *testing.T) {
 			t.Errorf("NextDiff(%d,%d,%d) = %d,%d,%v; want %d,%d", tc.r, tc.c, tc.dir, r, c, ok, tc.wantR, tc.want)
 		}
 	}
-	img := fm.Image()
-	if got, want := img.Rect.Dx(), 3*3+2*MapGap; got != want {
+	img := fm.image()
+	if got, want := img.Rect.Dx(), 3*3+2*mapGapCols; got != want {
 		t.Errorf("image width %d, want %d", got, want)
 	}
-	if r, c, ok := fm.CellAt(2*(3+MapGap)+1, 1); !ok || r != 1 || c != 1 {
+	if r, c, ok := fm.cellAt(2*(3+mapGapCols)+1, 1); !ok || r != 1 || c != 1 {
 		t.Errorf("CellAt in the difference panel = %d,%d,%v; want 1,1", r, c, ok)
 	}
-	if _, _, ok := fm.CellAt(3, 0); ok {
+	if _, _, ok := fm.cellAt(3, 0); ok {
 		t.Errorf("CellAt in the gap is ok, want not")
 	}
-	if d := img.RGBAAt(2*(3+MapGap)+1, 0); d != mapDiff {
+	if d := img.RGBAAt(2*(3+mapGapCols)+1, 0); d != mapDiff {
 		t.Errorf("difference cell colour %v, want %v", d, mapDiff)
 	}
 }
@@ -328,7 +328,7 @@ func TestCompareStateOpensBoth(t *testing.T) {
 	if s.SceneB == nil {
 		t.Errorf("failed compare dropped the previous compare scene")
 	}
-	fm := BuildFallbackMap(s.Scene, s.SceneB, s.Match, 0, 100)
+	fm := buildFallbackMap(s.Scene, s.SceneB, s.Match, 0, 100)
 	if fm.Rows != 12 || fm.Cols != 41 {
 		t.Errorf("map %dx%d, want 12x41", fm.Rows, fm.Cols)
 	}
@@ -354,7 +354,7 @@ func TestDemoSlotsAndOptions(t *testing.T) {
 	gen, n := s.Scene.Gen, len(s.Scene.Meshes)
 	s.SetSlot(0, 4) // the collision group: possibly empty, never a panic
 	if s.Scene.Gen == gen || s.SlotA != 0 || s.SlotB != 4 {
-		t.Errorf("SetSlot(0, 4): gen %d→%d slot %d,%d; want a new generation and slot 0,4", gen, s.Scene.Gen, s.SlotA, s.SlotB)
+		t.Errorf("SetSlot(0, 4): gen %v→%v slot %d,%d; want a new generation and slot 0,4", gen, s.Scene.Gen, s.SlotA, s.SlotB)
 	}
 	s.SetSlot(0, 0)
 	if len(s.Scene.Meshes) != n {

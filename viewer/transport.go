@@ -6,9 +6,9 @@ import (
 	"animscope/anim"
 )
 
-// Transport is the playback state of one timeline: the time in the clip's native
+// transport is the playback state of one timeline: the time in the clip's native
 // unit, play/pause, loop or ping-pong, the speed and the play range.
-type Transport struct {
+type transport struct {
 	T        float64
 	Playing  bool
 	Loop     bool
@@ -20,15 +20,15 @@ type Transport struct {
 	dir              float64 // ping-pong direction, ±1
 }
 
-// NewTransport is paused at 0, looping, at speed 1.
-func NewTransport() Transport { return Transport{Loop: true, Speed: 1, dir: 1} }
+// newTransport is paused at 0, looping, at speed 1.
+func newTransport() transport { return transport{Loop: true, Speed: 1, dir: 1} }
 
 // MaxSpeed bounds Speed.
 const MaxSpeed = 4
 
 // Range returns the playable interval for a clip: the play range when set (within
 // the clip), otherwise [0, duration]. An infinite clip gives [0, +Inf).
-func (tr *Transport) Range(info anim.ClipInfo) (lo, hi float64) {
+func (tr *transport) Range(info anim.ClipInfo) (lo, hi float64) {
 	lo, hi = 0, info.Duration
 	if math.IsNaN(hi) || hi < 0 {
 		hi = 0
@@ -45,7 +45,7 @@ func (tr *Transport) Range(info anim.ClipInfo) (lo, hi float64) {
 
 // Advance moves time by dt seconds of wall clock when playing: looping wraps,
 // ping-pong reflects at the ends, and otherwise playback stops at the end.
-func (tr *Transport) Advance(dt float64, info anim.ClipInfo) {
+func (tr *transport) Advance(dt float64, info anim.ClipInfo) {
 	if !tr.Playing || dt <= 0 {
 		return
 	}
@@ -93,7 +93,7 @@ func (tr *Transport) Advance(dt float64, info anim.ClipInfo) {
 }
 
 // Toggle plays or pauses; playing from the end of a non-looping clip restarts it.
-func (tr *Transport) Toggle(info anim.ClipInfo) {
+func (tr *transport) Toggle(info anim.ClipInfo) {
 	tr.Playing = !tr.Playing
 	if tr.Playing && !tr.Loop && !tr.PingPong {
 		lo, hi := tr.Range(info)
@@ -109,7 +109,7 @@ func (tr *Transport) Toggle(info anim.ClipInfo) {
 // (multiples of ClipInfo.FrameStep), clamped to the play range. From a time
 // between two frames, one step forward lands on the next frame and one step back
 // on the previous one: from 35.8, +1 gives 36 and −1 gives 35.
-func (tr *Transport) Step(n int, info anim.ClipInfo) {
+func (tr *transport) Step(n int, info anim.ClipInfo) {
 	tr.Playing = false
 	lo, hi := tr.Range(info)
 	st := info.FrameStep()
@@ -136,13 +136,13 @@ func stepOnGrid(t float64, n int, st float64) float64 {
 }
 
 // First pauses at the start of the range; Last at its end.
-func (tr *Transport) First(info anim.ClipInfo) {
+func (tr *transport) First(info anim.ClipInfo) {
 	tr.Playing = false
 	tr.T, _ = tr.Range(info)
 }
 
 // Last pauses at the end of the range (its start for an infinite clip).
-func (tr *Transport) Last(info anim.ClipInfo) {
+func (tr *transport) Last(info anim.ClipInfo) {
 	tr.Playing = false
 	lo, hi := tr.Range(info)
 	if math.IsInf(hi, 1) {
@@ -152,7 +152,7 @@ func (tr *Transport) Last(info anim.ClipInfo) {
 }
 
 // Scrub sets the time from the timeline and pauses.
-func (tr *Transport) Scrub(t float64, info anim.ClipInfo) {
+func (tr *transport) Scrub(t float64, info anim.ClipInfo) {
 	tr.Playing = false
 	lo, hi := 0.0, info.Duration
 	if math.IsInf(hi, 1) || math.IsNaN(hi) {

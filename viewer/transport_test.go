@@ -12,22 +12,22 @@ var info40 = anim.ClipInfo{Name: "c", Unit: "frame", Duration: 40, UnitsPerSecon
 func TestTransportAdvance(t *testing.T) {
 	tests := []struct {
 		name        string
-		tr          Transport
+		tr          transport
 		dt          float64
 		wantT       float64
 		wantPlaying bool
 		wantDir     float64
 	}{
-		{"plays at speed 1", Transport{T: 10, Playing: true, Loop: true, Speed: 1, dir: 1}, 0.5, 20, true, 1},
-		{"paused does not move", Transport{T: 10, Playing: false, Loop: true, Speed: 1, dir: 1}, 0.5, 10, false, 1},
-		{"loops past the end", Transport{T: 35, Playing: true, Loop: true, Speed: 1, dir: 1}, 0.5, 5, true, 1},
-		{"backwards loops past the start", Transport{T: 5, Playing: true, Loop: true, Speed: -1, dir: 1}, 0.5, 35, true, 1},
-		{"double speed", Transport{T: 0, Playing: true, Loop: true, Speed: 2, dir: 1}, 0.5, 20, true, 1},
-		{"speed is capped at 4", Transport{T: 0, Playing: true, Loop: true, Speed: 9, dir: 1}, 0.25, 20, true, 1},
-		{"ping-pong reflects at the end", Transport{T: 35, Playing: true, PingPong: true, Speed: 1, dir: 1}, 0.5, 35, true, -1},
-		{"ping-pong reflects at the start", Transport{T: 5, Playing: true, PingPong: true, Speed: 1, dir: -1}, 0.5, 5, true, 1},
-		{"no loop stops at the end", Transport{T: 35, Playing: true, Speed: 1, dir: 1}, 0.5, 40, false, 1},
-		{"play range loops inside it", Transport{T: 19, Playing: true, Loop: true, Speed: 1, dir: 1, RangeOn: true, RangeLo: 10, RangeHi: 20}, 0.1, 11, true, 1},
+		{"plays at speed 1", transport{T: 10, Playing: true, Loop: true, Speed: 1, dir: 1}, 0.5, 20, true, 1},
+		{"paused does not move", transport{T: 10, Playing: false, Loop: true, Speed: 1, dir: 1}, 0.5, 10, false, 1},
+		{"loops past the end", transport{T: 35, Playing: true, Loop: true, Speed: 1, dir: 1}, 0.5, 5, true, 1},
+		{"backwards loops past the start", transport{T: 5, Playing: true, Loop: true, Speed: -1, dir: 1}, 0.5, 35, true, 1},
+		{"double speed", transport{T: 0, Playing: true, Loop: true, Speed: 2, dir: 1}, 0.5, 20, true, 1},
+		{"speed is capped at 4", transport{T: 0, Playing: true, Loop: true, Speed: 9, dir: 1}, 0.25, 20, true, 1},
+		{"ping-pong reflects at the end", transport{T: 35, Playing: true, PingPong: true, Speed: 1, dir: 1}, 0.5, 35, true, -1},
+		{"ping-pong reflects at the start", transport{T: 5, Playing: true, PingPong: true, Speed: 1, dir: -1}, 0.5, 5, true, 1},
+		{"no loop stops at the end", transport{T: 35, Playing: true, Speed: 1, dir: 1}, 0.5, 40, false, 1},
+		{"play range loops inside it", transport{T: 19, Playing: true, Loop: true, Speed: 1, dir: 1, RangeOn: true, RangeLo: 10, RangeHi: 20}, 0.1, 11, true, 1},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -42,7 +42,7 @@ func TestTransportAdvance(t *testing.T) {
 
 func TestTransportInfiniteClip(t *testing.T) {
 	inf := anim.ClipInfo{Unit: "ms", Duration: math.Inf(1), UnitsPerSecond: 1000}
-	tr := Transport{T: 100, Playing: true, Loop: true, Speed: 1, dir: 1}
+	tr := transport{T: 100, Playing: true, Loop: true, Speed: 1, dir: 1}
 	tr.Advance(0.5, inf)
 	if tr.T != 600 {
 		t.Errorf("T = %v, want 600 (an infinite clip never wraps)", tr.T)
@@ -52,25 +52,25 @@ func TestTransportInfiniteClip(t *testing.T) {
 func TestTransportStepFirstLastScrub(t *testing.T) {
 	tests := []struct {
 		name string
-		op   func(tr *Transport)
+		op   func(tr *transport)
 		from float64
 		want float64
 	}{
-		{"step forward snaps to the grid", func(tr *Transport) { tr.Step(1, info40) }, 10.4, 11},
-		{"step back", func(tr *Transport) { tr.Step(-1, info40) }, 10, 9},
-		{"step back clamps at 0", func(tr *Transport) { tr.Step(-1, info40) }, 0, 0},
-		{"step forward clamps at the end", func(tr *Transport) { tr.Step(1, info40) }, 40, 40},
-		{"first", func(tr *Transport) { tr.First(info40) }, 17, 0},
-		{"last", func(tr *Transport) { tr.Last(info40) }, 17, 40},
-		{"scrub", func(tr *Transport) { tr.Scrub(12.5, info40) }, 0, 12.5},
-		{"scrub clamps", func(tr *Transport) { tr.Scrub(99, info40) }, 0, 40},
-		{"step in ms clips moves a 30th of a second", func(tr *Transport) {
+		{"step forward snaps to the grid", func(tr *transport) { tr.Step(1, info40) }, 10.4, 11},
+		{"step back", func(tr *transport) { tr.Step(-1, info40) }, 10, 9},
+		{"step back clamps at 0", func(tr *transport) { tr.Step(-1, info40) }, 0, 0},
+		{"step forward clamps at the end", func(tr *transport) { tr.Step(1, info40) }, 40, 40},
+		{"first", func(tr *transport) { tr.First(info40) }, 17, 0},
+		{"last", func(tr *transport) { tr.Last(info40) }, 17, 40},
+		{"scrub", func(tr *transport) { tr.Scrub(12.5, info40) }, 0, 12.5},
+		{"scrub clamps", func(tr *transport) { tr.Scrub(99, info40) }, 0, 40},
+		{"step in ms clips moves a 30th of a second", func(tr *transport) {
 			tr.Step(1, anim.ClipInfo{Unit: "ms", Duration: 1000, UnitsPerSecond: 1000})
 		}, 0, 1000.0 / 30},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			tr := Transport{T: tc.from, Playing: true, Speed: 1, dir: 1}
+			tr := transport{T: tc.from, Playing: true, Speed: 1, dir: 1}
 			tc.op(&tr)
 			if math.Abs(tr.T-tc.want) > 1e-9 || tr.Playing {
 				t.Errorf("got T=%v playing=%v, want T=%v paused", tr.T, tr.Playing, tc.want)
@@ -106,7 +106,7 @@ func TestTransportStepFromFractionalTimes(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			tr := Transport{T: tc.from, Speed: 1, dir: 1}
+			tr := transport{T: tc.from, Speed: 1, dir: 1}
 			for i, n := range tc.steps {
 				tr.Step(n, tc.info)
 				if math.Abs(tr.T-tc.want[i]) > 1e-9 {
@@ -118,7 +118,7 @@ func TestTransportStepFromFractionalTimes(t *testing.T) {
 }
 
 func TestTransportToggleRestartsAtEnd(t *testing.T) {
-	tr := Transport{T: 40, Speed: 1, dir: 1}
+	tr := transport{T: 40, Speed: 1, dir: 1}
 	tr.Toggle(info40)
 	if !tr.Playing || tr.T != 0 {
 		t.Errorf("got playing=%v T=%v, want playing from 0", tr.Playing, tr.T)

@@ -1,25 +1,25 @@
 package viewer
 
-// TreeRow is one visible line of the node tree.
-type TreeRow struct {
+// treeRow is one visible line of the node tree.
+type treeRow struct {
 	Node, Depth int32
 }
 
 // TreeView is the node tree flattened into its visible rows, so that the panel can
 // clip it like a list (a 10,000-node skeleton scrolls as fast as a 10-node one).
 type TreeView struct {
-	Rows []TreeRow
+	Rows []treeRow
 	// ScrollTo is the row to bring into view (−1: none); the panel clears it.
 	ScrollTo int
 	closed   []bool
-	gen      int
+	gen      Revision
 	lastSel  int
-	stack    []TreeRow
+	stack    []treeRow
 	dirty    bool
 }
 
-// DefaultOpenDepth is how deep the tree starts open.
-const DefaultOpenDepth = 6
+// defaultOpenDepth is how deep the tree starts open.
+const defaultOpenDepth = 6
 
 // Sync follows the scene and the selection: a new scene resets the open states; a
 // new selection opens its ancestors and asks to scroll to it.
@@ -30,10 +30,10 @@ func (tv *TreeView) Sync(sc *Scene, sel int) {
 		tv.closed = make([]bool, n)
 		for i := 0; i < n; i++ {
 			d, p := 0, sc.Skel.Parents[i]
-			for ; p >= 0 && d <= DefaultOpenDepth; p = sc.Skel.Parents[p] {
+			for ; p >= 0 && d <= defaultOpenDepth; p = sc.Skel.Parents[p] {
 				d++
 			}
-			tv.closed[i] = d >= DefaultOpenDepth
+			tv.closed[i] = d >= defaultOpenDepth
 		}
 		tv.lastSel, tv.ScrollTo, tv.dirty = -2, -1, true
 	}
@@ -81,7 +81,7 @@ func (tv *TreeView) rebuild(sc *Scene) {
 	tv.Rows = tv.Rows[:0]
 	st := tv.stack[:0]
 	for k := len(sc.Roots) - 1; k >= 0; k-- {
-		st = append(st, TreeRow{sc.Roots[k], 0})
+		st = append(st, treeRow{sc.Roots[k], 0})
 	}
 	for len(st) > 0 {
 		r := st[len(st)-1]
@@ -92,7 +92,7 @@ func (tv *TreeView) rebuild(sc *Scene) {
 		}
 		ch := sc.Children[r.Node]
 		for k := len(ch) - 1; k >= 0; k-- {
-			st = append(st, TreeRow{ch[k], r.Depth + 1})
+			st = append(st, treeRow{ch[k], r.Depth + 1})
 		}
 	}
 	tv.stack = st

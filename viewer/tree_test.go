@@ -32,7 +32,7 @@ func TestTreeView(t *testing.T) {
 		rows     int
 		scrollTo int
 	}{
-		{"opens to the default depth", func() {}, -1, DefaultOpenDepth + 1, -1},
+		{"opens to the default depth", func() {}, -1, defaultOpenDepth + 1, -1},
 		{"selecting a deep node opens its ancestors", func() {}, 9, 10, 9},
 		{"same selection does not scroll again", func() {}, 9, 10, -1},
 		{"closing the root hides the rest", func() { tv.Toggle(0) }, 9, 1, -1},

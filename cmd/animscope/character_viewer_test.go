@@ -107,7 +107,7 @@ func TestViewerCharacter(t *testing.T) {
 	}
 	gen = sc.Gen
 	if _, err := sc.Customize(cust); err != nil || sc.Gen != gen {
-		t.Errorf("the same choice again: Gen %d -> %d, %v; want unchanged", gen, sc.Gen, err)
+		t.Errorf("the same choice again: Gen %v -> %v, %v; want unchanged", gen, sc.Gen, err)
 	}
 	// A reload (the same loader) dresses the character as the panel left it.
 	a2, err := cfg.load(cfg.files, cfg.opts)

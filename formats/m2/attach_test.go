@@ -40,7 +40,7 @@ func TestAttachmentPoints(t *testing.T) {
 			t.Fatal(err)
 		}
 		det := a.Details.(*Details)
-		want := []Attachment{
+		want := []attachment{
 			{ID: 1, Name: "HandRight", Bone: 0, Position: mgl32.Vec3{1, 0.5, 0}},
 			{ID: 11, Name: "Helm", Bone: 2, Position: mgl32.Vec3{0, 0, 2}},
 			{ID: 0, Name: "Shield", Bone: 1, Position: mgl32.Vec3{0, 1, 0}},
@@ -58,8 +58,8 @@ func TestAttachmentPoints(t *testing.T) {
 			t.Errorf("version %d: AttachmentPoint(HandLeft): %v, want the model's points listed", v, err)
 		}
 	}
-	if AttachmentName(13) != "ShoulderFlapRight" || AttachmentName(56) != "VirtualSpellDirected" || AttachmentName(99) != "Attachment99" {
-		t.Errorf("names: %s %s %s", AttachmentName(13), AttachmentName(56), AttachmentName(99))
+	if attachmentName(13) != "ShoulderFlapRight" || attachmentName(56) != "VirtualSpellDirected" || attachmentName(99) != "Attachment99" {
+		t.Errorf("names: %s %s %s", attachmentName(13), attachmentName(56), attachmentName(99))
 	}
 }
 

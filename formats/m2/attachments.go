@@ -8,12 +8,12 @@ import (
 	"github.com/go-gl/mathgl/mgl32"
 )
 
-// Attachment is one attachment point (FORMAT.md §4.5.1): where the client hangs an
+// attachment is one attachment point (FORMAT.md §4.5.1): where the client hangs an
 // item model (a weapon in the right hand, a helm on the head). Bone is the file
 // bone; Position the point in the model's bind space (real files put it at or
 // near the bone's pivot), so that the bone's model matrix times T(Position)
 // places the item in the pose.
-type Attachment struct {
+type attachment struct {
 	ID       uint32     `json:"id"`
 	Name     string     `json:"name"`
 	Bone     int        `json:"bone"`
@@ -35,9 +35,9 @@ var attachmentNames = [...]string{
 	"SheathCrossbow", "HeadTop", "VirtualSpellDirected",
 }
 
-// AttachmentName is the client's name of attachment id ("Attachment<id>" past
+// attachmentName is the client's name of attachment id ("Attachment<id>" past
 // the table).
-func AttachmentName(id uint32) string {
+func attachmentName(id uint32) string {
 	if int(id) < len(attachmentNames) {
 		return attachmentNames[id]
 	}
@@ -56,11 +56,11 @@ func (d *decoder) attachments(lay *layout, nBones int) error {
 	if err := d.spend(b, lay.attachments, uint64(a.count), "attachments"); err != nil {
 		return err
 	}
-	out := make([]Attachment, 0, a.count)
+	out := make([]attachment, 0, a.count)
 	for i := 0; i < int(a.count); i++ {
 		o := a.at(i)
-		at := Attachment{ID: b.u32(o), Bone: int(b.u16(o + 4))}
-		at.Name = AttachmentName(at.ID)
+		at := attachment{ID: b.u32(o), Bone: int(b.u16(o + 4))}
+		at.Name = attachmentName(at.ID)
 		at.Position = mgl32.Vec3{b.f32(o + 8), b.f32(o + 12), b.f32(o + 16)}
 		if !finite(at.Position[:]...) {
 			return b.errf(int64(o+8), "attachment %d (%s): position %v is not a finite coordinate", i, at.Name, at.Position)

@@ -201,7 +201,7 @@ func TestCataParentFlags(t *testing.T) {
 		}
 		return a
 	}
-	ig, ap := open(ParentFlagsIgnore), open(ParentFlagsApply)
+	ig, ap := open(parentFlagsIgnore), open(parentFlagsApply)
 	if ig.Skeleton.Inherit != nil {
 		t.Errorf("ignore: Inherit %v, want nil", ig.Skeleton.Inherit)
 	}

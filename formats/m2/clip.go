@@ -138,8 +138,8 @@ func (c *Clip) SampleWith(cur *Cursor, t, globalMS float64, out []anim.Transform
 // and probes as the tracks' own eval, read from contiguous arrays. The key search
 // is done once for a run of channels that share their key times (sameKeys),
 // and a node whose three channels are keyed together reads its keys from one
-// interleaved record per key (packedSeq.keys), so that a node costs no call; the
-// slerps' sines and cosines are computed together at the end.
+// interleaved record per key (packedSeq.keys, in rows by time), so that a node
+// costs no call; the slerps' sines and cosines are computed together at the end.
 func (c *Clip) samplePacked(slots []int32, frame int32, seqT, globalMS float64, out []anim.Transform, probes []anim.Probe) {
 	ps := c.pack
 	tracks := ps.tracks[:3*len(out)]
@@ -171,7 +171,7 @@ func (c *Clip) samplePacked(slots []int32, frame int32, seqT, globalMS float64, 
 			if nd.search {
 				a, r, exact = c.searchPacked(&tracks[3*n], times, slots, 3*n, seqT, globalMS)
 			}
-			k0 := &keys[int(nd.key)+a]
+			k0 := &keys[int(nd.key)+a*int(nd.stride)]
 			if exact {
 				x.T, x.Q, x.S = k0.t, k0.q, k0.s
 				if p != nil {
@@ -183,7 +183,7 @@ func (c *Clip) samplePacked(slots []int32, frame int32, seqT, globalMS float64, 
 				}
 				continue
 			}
-			k1 := &keys[int(nd.key)+a+1]
+			k1 := &keys[int(nd.key)+(a+1)*int(nd.stride)]
 			x.T[0] = k0.t[0] + float32((k1.t[0]-k0.t[0])*r)
 			x.T[1] = k0.t[1] + float32((k1.t[1]-k0.t[1])*r)
 			x.T[2] = k0.t[2] + float32((k1.t[2]-k0.t[2])*r)

@@ -21,12 +21,12 @@ var combinerNames = [...]string{"opaque", "mod", "decal", "add", "mod2x", "fade"
 
 // Combiner ops.
 const (
-	CombinerOpaque = 0
-	CombinerMod    = 1
+	combinerOpaque = 0
+	combinerMod    = 1
 )
 
-// CombinerName names op c ("opaque", "mod", ...; "combiner N" past the table).
-func CombinerName(c uint16) string {
+// combinerName names op c ("opaque", "mod", ...; "combiner N" past the table).
+func combinerName(c uint16) string {
 	if int(c) < len(combinerNames) {
 		return combinerNames[c]
 	}
@@ -56,7 +56,7 @@ func (d *decoder) combos(lay *layout) error {
 }
 
 // combiners gives the combiner op of each of a batch's n texture stages
-// (CombinerName), or for a shader id with 0x8000 the effect it names.
+// (combinerName), or for a shader id with 0x8000 the effect it names.
 // opaque says the batch's render flag is opaque (blend 0).
 func (d *decoder) combiners(batch int, shader uint16, n int, opaque bool) (ops []string, effect int) {
 	if shader&0x8000 != 0 {
@@ -69,21 +69,21 @@ func (d *decoder) combiners(batch int, shader uint16, n int, opaque bool) (ops [
 		var op uint16
 		switch {
 		case i == 0 && opaque:
-			op = CombinerOpaque
+			op = combinerOpaque
 		case useCombos:
 			j := int(shader) + i
 			if j >= len(combos) {
 				d.warnf(d.view.vb, -1, "view 0 batch %d: texture-combiner combo %d is out of range (%d combos); stage %d drawn opaque", batch, j, len(combos), i)
-				op = CombinerOpaque
+				op = combinerOpaque
 			} else {
 				op = combos[j]
 			}
 		case i == 0:
-			op = CombinerMod
+			op = combinerMod
 		default:
-			op = CombinerOpaque
+			op = combinerOpaque
 		}
-		ops = append(ops, CombinerName(op))
+		ops = append(ops, combinerName(op))
 	}
 	return ops, -1
 }

@@ -15,7 +15,7 @@ type Details struct {
 	Flags           uint32     `json:"flags"`
 	GlobalSequences []uint32   `json:"global_sequences"`
 	Sequences       []Sequence `json:"sequences"`
-	Bones           []BoneInfo `json:"bones"`
+	Bones           []boneInfo `json:"bones"`
 	KeyBoneLookup   int        `json:"key_bone_lookup"`
 	Vertices        int        `json:"vertices"`
 	Views           int        `json:"views"`
@@ -23,27 +23,27 @@ type Details struct {
 	// MissingSkin is the .skin looked for and not read (the model opened
 	// skeleton-only, with a warning).
 	MissingSkin string        `json:"missing_skin,omitempty"`
-	Geosets     []Geoset      `json:"geosets"`
-	Textures    []TextureInfo `json:"textures"`
+	Geosets     []geosetInfo  `json:"geosets"`
+	Textures    []textureInfo `json:"textures"`
 	// TextureCombinerCombos is the combo array after the header (global flag
 	// 0x8; combos.go), nil without it.
 	TextureCombinerCombos []uint16 `json:"texture_combiner_combos,omitempty"`
 	// Materials (material.go): render flags, view 0's texture units, the
 	// replaceable-texture lookup, colours and texture (UV) animations.
-	RenderFlags       []RenderFlag  `json:"render_flags"`
-	Materials         []Material    `json:"materials"`
+	RenderFlags       []renderFlag  `json:"render_flags"`
+	Materials         []material    `json:"materials"`
 	ReplaceableLookup []int16       `json:"replaceable_lookup"`
-	Colors            []ColorInfo   `json:"colors"`
-	TextureAnims      []TextureAnim `json:"texture_animations"`
+	Colors            []colorInfo   `json:"colors"`
+	TextureAnims      []textureAnim `json:"texture_animations"`
 	// Skins are the .blp files beside the model that may fill its replaceable
 	// textures, best guess first (skins.go).
 	Skins     []string `json:"skins,omitempty"`
-	Bounds    Box      `json:"bounds"`
-	Collision Box      `json:"collision_bounds"`
+	Bounds    box      `json:"bounds"`
+	Collision box      `json:"collision_bounds"`
 	// Attachments are the attachment points (attachments.go).
-	Attachments []Attachment `json:"attachments"`
+	Attachments []attachment `json:"attachments"`
 	// Skipped counts what animscope parses for counts only.
-	Skipped Skipped `json:"skipped"`
+	Skipped skipped `json:"skipped"`
 
 	// CharacterGroups are a character model's geoset groups, named, with their
 	// default visibility (geoset.go); nil for other models.
@@ -77,8 +77,8 @@ func (d *Details) SecondUVs(i int) []mgl32.Vec2 {
 	return d.uv1[i]
 }
 
-// Box is an axis-aligned box with a bounding-sphere radius.
-type Box struct {
+// box is an axis-aligned box with a bounding-sphere radius.
+type box struct {
 	Min    mgl32.Vec3 `json:"min"`
 	Max    mgl32.Vec3 `json:"max"`
 	Radius float32    `json:"radius"`
@@ -104,7 +104,7 @@ type Sequence struct {
 	AliasNext uint16  `json:"alias"`      // alias target as stored (meaningful with flag 0x40)
 	// AliasOf is the sequence an alias resolves to and samples, −1 for none.
 	AliasOf  int    `json:"alias_of"`
-	Bounds   Box    `json:"bounds"`
+	Bounds   box    `json:"bounds"`
 	AnimFile string `json:"anim_file,omitempty"` // 264: the .anim read for this sequence
 
 	resolved int
@@ -114,8 +114,8 @@ type Sequence struct {
 	nameVar uint16
 }
 
-// BoneInfo is one bone, in file order.
-type BoneInfo struct {
+// boneInfo is one bone, in file order.
+type boneInfo struct {
 	Index       int         `json:"index"`  // file index
 	Node        int         `json:"node"`   // skeleton node (parents-first order)
 	Parent      int         `json:"parent"` // file index, −1 for a root
@@ -125,19 +125,19 @@ type BoneInfo struct {
 	Pivot       mgl32.Vec3  `json:"pivot"`
 	Billboard   string      `json:"billboard,omitempty"`
 	Animated    bool        `json:"animated"`
-	Tracks      []TrackInfo `json:"tracks,omitempty"`
+	Tracks      []trackInfo `json:"tracks,omitempty"`
 }
 
-// TrackInfo summarises one used track of a bone.
-type TrackInfo struct {
+// trackInfo summarises one used track of a bone.
+type trackInfo struct {
 	Channel        string `json:"channel"` // t, r or s
 	Interpolation  uint16 `json:"interpolation"`
 	GlobalSequence int16  `json:"global_sequence"`
 	Keys           int    `json:"keys"`
 }
 
-// Geoset is one submesh of view 0 (one formats.Mesh each, same order).
-type Geoset struct {
+// geosetInfo is one submesh of view 0 (one formats.Mesh each, same order).
+type geosetInfo struct {
 	Submesh   int      `json:"submesh"`
 	ID        uint16   `json:"id"` // formats.Mesh.Group
 	Vertices  int      `json:"vertices"`
@@ -150,13 +150,13 @@ type Geoset struct {
 	AnimatedAlpha bool `json:"animated_alpha,omitempty"`
 }
 
-// TextureInfo is one texture record: its type (0 = the file name is given) and name.
-type TextureInfo struct {
+// textureInfo is one texture record: its type (0 = the file name is given) and name.
+type textureInfo struct {
 	Type  uint32 `json:"type"`
 	Flags uint32 `json:"flags"`
 	Name  string `json:"name"`
 	// WrapX and WrapY are flags 0x1 and 0x2 (repeat, not clamp); Replaceable names
-	// a type other than 0 (TextureTypeName).
+	// a type other than 0 (textureTypeName).
 	WrapX       bool   `json:"wrap_x"`
 	WrapY       bool   `json:"wrap_y"`
 	Replaceable string `json:"replaceable,omitempty"`
@@ -164,8 +164,8 @@ type TextureInfo struct {
 	File string `json:"file,omitempty"`
 }
 
-// Skipped counts the records animscope does not interpret.
-type Skipped struct {
+// skipped counts the records animscope does not interpret.
+type skipped struct {
 	Particles         int `json:"particles"`
 	Ribbons           int `json:"ribbons"`
 	Cameras           int `json:"cameras"`

@@ -53,10 +53,10 @@
 //     shadow-batch array (checked, not read: shadows are not drawn), and from 260
 //     the texture-combiner-combo array after the header (global flag 0x8), which
 //     with the blend mode gives each texture unit's combiner ops
-//     (Material.Combiners, combos.go). Skipped: the level field of submeshes
+//     (Details.Materials[i].Combiners, combos.go). Skipped: the level field of submeshes
 //     (the high bits of index starts for views over 65535 indices; no file at
 //     hand needs it), blend mode 7 (named "blend 7", drawn opaque), the shader
-//     effects of shader ids with 0x8000 (Material.Effect; drawn by the first
+//     effects of shader ids with 0x8000 (Details.Materials[i].Effect; drawn by the first
 //     texture), global flags other than 0x8 (shown, not used).
 //   - Texture combiners change the drawing where one texture is drawn: a unit
 //     with alpha blending whose first stage is the opaque combiner leaves the

@@ -24,9 +24,9 @@ var geosetGroupNames = map[int]string{
 	25: "blindfold", 26: "shoulders", 27: "helm", 28: "upper arms",
 }
 
-// GeosetGroupName names group g as the client does ("group N" when it has no
+// geosetGroupName names group g as the client does ("group N" when it has no
 // name).
-func GeosetGroupName(g int) string {
+func geosetGroupName(g int) string {
 	if n, ok := geosetGroupNames[g]; ok {
 		return n
 	}
@@ -167,7 +167,7 @@ func (d *Details) placeCharacter(name, path string, meshes []formats.Mesh) {
 			gg.Shown[i] = !char || show[id]
 		}
 		if char {
-			gg.Name = GeosetGroupName(g)
+			gg.Name = geosetGroupName(g)
 		}
 		d.geosetGroups = append(d.geosetGroups, gg)
 	}

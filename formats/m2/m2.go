@@ -29,22 +29,22 @@ func Sniff(_ string, head []byte) bool {
 
 // Version range this package reads.
 const (
-	MinVersion = 256
-	MaxVersion = 272
+	minVersion = 256
+	maxVersion = 272
 )
 
 // Sequence flags (FORMAT.md §4.2).
 const (
-	SeqInline = 0x20 // keys are in the .m2 (264: otherwise in <name><id>-<sub>.anim)
-	SeqAlias  = 0x40 // follow the alias target
+	seqInline = 0x20 // keys are in the .m2 (264: otherwise in <name><id>-<sub>.anim)
+	seqAlias  = 0x40 // follow the alias target
 )
 
 // Bone flags (FORMAT.md §4.3).
 const (
-	BoneSpherical    = 0x8
-	BoneCylindricalX = 0x10
-	BoneCylindricalY = 0x20
-	BoneCylindricalZ = 0x40
+	boneSpherical    = 0x8
+	boneCylindricalX = 0x10
+	boneCylindricalY = 0x20
+	boneCylindricalZ = 0x40
 )
 
 // Billboard modes returned by Details.BillboardModes, per skeleton node (the
@@ -197,7 +197,7 @@ func (d *decoder) decode() (*formats.Part, error) {
 		return nil, b.errf(0, "magic %q is not \"MD20\"", b.data[:4])
 	}
 	d.version = b.u32(4)
-	if d.version < MinVersion || d.version > MaxVersion {
+	if d.version < minVersion || d.version > maxVersion {
 		return nil, b.errf(4, "version %d is outside the supported 256–272", d.version)
 	}
 	d.pre, d.tbc = d.version < 264, d.version >= 260
@@ -363,11 +363,11 @@ func (d *decoder) sequences(lay *layout) ([]Sequence, error) {
 	}
 	uniqueVariations(seqs)
 	for i := range seqs {
-		if seqs[i].Flags&SeqAlias == 0 {
+		if seqs[i].Flags&seqAlias == 0 {
 			continue
 		}
 		j, steps := i, 0
-		for seqs[j].Flags&SeqAlias != 0 {
+		for seqs[j].Flags&seqAlias != 0 {
 			nx := int(seqs[j].AliasNext)
 			if nx >= len(seqs) || steps > len(seqs) {
 				j = -1
@@ -384,7 +384,7 @@ func (d *decoder) sequences(lay *layout) ([]Sequence, error) {
 		seqs[i].AliasOf = j
 	}
 	for i := range seqs {
-		if seqs[i].Flags&SeqAlias == 0 {
+		if seqs[i].Flags&seqAlias == 0 {
 			seqs[i].AliasOf = -1
 		} else if seqs[i].resolved == i {
 			seqs[i].AliasOf = -1
@@ -404,9 +404,9 @@ func (d *decoder) loadAnims(seqs []Sequence) {
 	for i := range seqs {
 		s := &seqs[i]
 		switch {
-		case s.Flags&SeqInline != 0:
+		case s.Flags&seqInline != 0:
 			d.seqBlob[i] = &d.m2
-		case s.Flags&SeqAlias != 0:
+		case s.Flags&seqAlias != 0:
 		default:
 			p := filepath.Join(dir, fmt.Sprintf("%s%04d-%02d.anim", base, s.ID, s.Variation))
 			data, err := d.read(p)
@@ -515,11 +515,11 @@ func (d *decoder) skeleton(lay *layout, bones []bone) (*anim.Skeleton, []int32, 
 		Pivot:     make([]mgl32.Vec3, n),
 	}
 	det := d.details
-	det.Bones = make([]BoneInfo, n)
+	det.Bones = make([]boneInfo, n)
 	det.billboard = make([]uint8, n)
 	for ni, fi := range order {
 		bn := &bones[fi]
-		kb := KeyBoneName(bn.keyBone)
+		kb := keyBoneName(bn.keyBone)
 		name := fmt.Sprintf("Bone%d", fi)
 		if kb != "" {
 			name += "_" + kb
@@ -534,9 +534,9 @@ func (d *decoder) skeleton(lay *layout, bones []bone) (*anim.Skeleton, []int32, 
 	}
 	for fi := range bones {
 		bn := &bones[fi]
-		det.Bones[fi] = BoneInfo{
+		det.Bones[fi] = boneInfo{
 			Index: fi, Node: int(node[fi]), Parent: int(bn.parent), Flags: bn.flags,
-			KeyBone: bn.keyBone, KeyBoneName: KeyBoneName(bn.keyBone), Pivot: bn.pivot,
+			KeyBone: bn.keyBone, KeyBoneName: keyBoneName(bn.keyBone), Pivot: bn.pivot,
 			Billboard: billboardName(billboardMode(bn.flags)),
 			Animated:  bn.t != nil || bn.r != nil || bn.s != nil,
 		}
@@ -547,7 +547,7 @@ func (d *decoder) skeleton(lay *layout, bones []bone) (*anim.Skeleton, []int32, 
 			if tr.k == nil {
 				continue
 			}
-			det.Bones[fi].Tracks = append(det.Bones[fi].Tracks, TrackInfo{
+			det.Bones[fi].Tracks = append(det.Bones[fi].Tracks, trackInfo{
 				Channel: tr.ch, Interpolation: tr.k.interp, GlobalSequence: tr.k.global, Keys: len(tr.k.times),
 			})
 		}
@@ -577,13 +577,13 @@ func keysOfQ(t *quatTrack) *keys {
 
 func billboardMode(flags uint32) uint8 {
 	switch {
-	case flags&BoneSpherical != 0:
+	case flags&boneSpherical != 0:
 		return BillboardSpherical
-	case flags&BoneCylindricalX != 0:
+	case flags&boneCylindricalX != 0:
 		return BillboardCylindricalX
-	case flags&BoneCylindricalY != 0:
+	case flags&boneCylindricalY != 0:
 		return BillboardCylindricalY
-	case flags&BoneCylindricalZ != 0:
+	case flags&boneCylindricalZ != 0:
 		return BillboardCylindricalZ
 	}
 	return BillboardNone
@@ -653,24 +653,24 @@ func (d *decoder) textures(lay *layout) error {
 	if err != nil {
 		return err
 	}
-	d.details.Textures = make([]TextureInfo, ta.count)
+	d.details.Textures = make([]textureInfo, ta.count)
 	for i := range d.details.Textures {
 		o := ta.at(i)
 		name, err := b.str(int64(o+8), fmt.Sprintf("texture %d file name", i))
 		if err != nil {
 			return err
 		}
-		d.details.Textures[i] = TextureInfo{Type: b.u32(o), Flags: b.u32(o + 4), Name: name}
+		d.details.Textures[i] = textureInfo{Type: b.u32(o), Flags: b.u32(o + 4), Name: name}
 	}
 	return nil
 }
 
 // cleanBox replaces a box holding a non-finite number by zeros, with a warning, so
 // that Details stays JSON-marshalable.
-func (d *decoder) cleanBox(off int64, what string, bx *Box) {
+func (d *decoder) cleanBox(off int64, what string, bx *box) {
 	if finite(bx.Min[0], bx.Min[1], bx.Min[2], bx.Max[0], bx.Max[1], bx.Max[2], bx.Radius) {
 		return
 	}
 	d.warnf(&d.m2, off, "%s holds a number that is not finite (or beyond ±%g); shown as zeros", what, maxMagnitude)
-	*bx = Box{}
+	*bx = box{}
 }

@@ -79,7 +79,7 @@ func TestSyntheticStructure(t *testing.T) {
 			if got := det.BillboardModes(); len(got) != 3 || got[1] != BillboardSpherical || got[0] != BillboardNone {
 				t.Errorf("billboard modes %v, want [0 1 0] (file bone 2 is node 1)", got)
 			}
-			wantSkipped := Skipped{Particles: 2, Ribbons: 1, Cameras: 1, Lights: 3, Colors: 1, Transparency: 1}
+			wantSkipped := skipped{Particles: 2, Ribbons: 1, Cameras: 1, Lights: 3, Colors: 1, Transparency: 1}
 			if det.Skipped != wantSkipped {
 				t.Errorf("skipped %+v, want %+v", det.Skipped, wantSkipped)
 			}

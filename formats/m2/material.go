@@ -16,17 +16,17 @@ import (
 // (the wiki: no depth test / no depth write; WMV-era code: 0x10 no depth write,
 // 0x8 billboard); they are reported, not interpreted.
 const (
-	RenderUnlit    = 0x1
-	RenderUnfogged = 0x2
-	RenderTwoSided = 0x4
+	renderUnlit    = 0x1
+	renderUnfogged = 0x2
+	renderTwoSided = 0x4
 )
 
 // Blend modes of a render flag (FORMAT.md §4.6), by value.
 var blendNames = [...]string{"opaque", "alpha_key", "alpha", "add", "add_alpha", "mod", "mod2x"}
 
-// BlendName names blend mode m ("opaque", "alpha_key", "alpha", "add" (additive
+// blendName names blend mode m ("opaque", "alpha_key", "alpha", "add" (additive
 // without alpha), "add_alpha", "mod", "mod2x"), or "blend N" for an unknown one.
-func BlendName(m uint16) string {
+func blendName(m uint16) string {
 	if int(m) < len(blendNames) {
 		return blendNames[m]
 	}
@@ -39,8 +39,8 @@ var textureTypeNames = map[uint32]string{
 	11: "creature skin 1", 12: "creature skin 2", 13: "creature skin 3",
 }
 
-// TextureTypeName names a replaceable texture type ("" for 0, a named file).
-func TextureTypeName(t uint32) string {
+// textureTypeName names a replaceable texture type ("" for 0, a named file).
+func textureTypeName(t uint32) string {
 	if t == 0 {
 		return ""
 	}
@@ -52,12 +52,12 @@ func TextureTypeName(t uint32) string {
 
 // Texture flags.
 const (
-	TextureWrapX = 0x1
-	TextureWrapY = 0x2
+	textureWrapX = 0x1
+	textureWrapY = 0x2
 )
 
-// RenderFlag is one render-flag (material) record.
-type RenderFlag struct {
+// renderFlag is one render-flag (material) record.
+type renderFlag struct {
 	Flags    uint16 `json:"flags"`
 	Blend    uint16 `json:"blend"`
 	Mode     string `json:"mode"` // BlendName(Blend)
@@ -66,10 +66,10 @@ type RenderFlag struct {
 	TwoSided bool   `json:"two_sided,omitempty"`
 }
 
-// Material is one texture unit (batch) of view 0: which mesh it draws, with which
+// material is one texture unit (batch) of view 0: which mesh it draws, with which
 // render flag, textures, UV sets, colour, transparency and texture animations.
 // Indices are into Details' arrays (−1: none).
-type Material struct {
+type material struct {
 	Batch      int    `json:"batch"`
 	Mesh       int    `json:"mesh"`  // the asset's mesh (view 0 submesh)
 	Flags      uint8  `json:"flags"` // 0x10: textures are static (no texture animation)
@@ -92,15 +92,15 @@ type Material struct {
 	Effect    int      `json:"effect"`
 }
 
-// TextureAnim summarises one texture (UV) animation: the keys of its tracks.
-type TextureAnim struct {
+// textureAnim summarises one texture (UV) animation: the keys of its tracks.
+type textureAnim struct {
 	Translation int `json:"translation_keys"`
 	Rotation    int `json:"rotation_keys"`
 	Scale       int `json:"scale_keys"`
 }
 
-// ColorInfo summarises one colour record: the keys of its RGB and alpha tracks.
-type ColorInfo struct {
+// colorInfo summarises one colour record: the keys of its RGB and alpha tracks.
+type colorInfo struct {
 	RGB   int `json:"rgb_keys"`
 	Alpha int `json:"alpha_keys"`
 }
@@ -142,20 +142,20 @@ func (d *decoder) materials(lay *layout) error {
 
 	for i := range det.Textures {
 		tx := &det.Textures[i]
-		tx.WrapX, tx.WrapY = tx.Flags&TextureWrapX != 0, tx.Flags&TextureWrapY != 0
-		tx.Replaceable = TextureTypeName(tx.Type)
+		tx.WrapX, tx.WrapY = tx.Flags&textureWrapX != 0, tx.Flags&textureWrapY != 0
+		tx.Replaceable = textureTypeName(tx.Type)
 	}
 
 	rf, err := b.arr(lay.renderFlags, "render flags", 4)
 	if err != nil {
 		return err
 	}
-	det.RenderFlags = make([]RenderFlag, rf.count)
+	det.RenderFlags = make([]renderFlag, rf.count)
 	for i := range det.RenderFlags {
 		o := rf.at(i)
 		f, m := b.u16(o), b.u16(o+2)
-		det.RenderFlags[i] = RenderFlag{Flags: f, Blend: m, Mode: BlendName(m),
-			Unlit: f&RenderUnlit != 0, Unfogged: f&RenderUnfogged != 0, TwoSided: f&RenderTwoSided != 0}
+		det.RenderFlags[i] = renderFlag{Flags: f, Blend: m, Mode: blendName(m),
+			Unlit: f&renderUnlit != 0, Unfogged: f&renderUnfogged != 0, TwoSided: f&renderTwoSided != 0}
 	}
 
 	rl, err := b.arr(lay.replaceable, "replaceable-texture lookup", 2)
@@ -173,7 +173,7 @@ func (d *decoder) materials(lay *layout) error {
 		return err
 	}
 	mt.rgb = make([]*vecTrack, ca.count)
-	det.Colors = make([]ColorInfo, ca.count)
+	det.Colors = make([]colorInfo, ca.count)
 	for i := range mt.rgb {
 		mt.rgb[i], err = d.vecTrack(int64(ca.at(i)), fmt.Sprintf("colour %d RGB", i))
 		d.optional(err)
@@ -194,7 +194,7 @@ func (d *decoder) materials(lay *layout) error {
 		return err
 	}
 	mt.texAnims = make([]texAnim, ta.count)
-	det.TextureAnims = make([]TextureAnim, ta.count)
+	det.TextureAnims = make([]textureAnim, ta.count)
 	for i := range mt.texAnims {
 		o := int64(ta.at(i))
 		x := &mt.texAnims[i]
@@ -208,7 +208,7 @@ func (d *decoder) materials(lay *layout) error {
 		d.optional(err)
 		x.s, err = d.vecTrack(o+2*int64(lay.trackSize), what+"scale")
 		d.optional(err)
-		det.TextureAnims[i] = TextureAnim{keyCount(keysOf(x.t)), keyCount(keysOfQ(x.r)), keyCount(keysOf(x.s))}
+		det.TextureAnims[i] = textureAnim{keyCount(keysOf(x.t)), keyCount(keysOfQ(x.r)), keyCount(keysOf(x.s))}
 	}
 
 	return d.batches(lay)
@@ -233,7 +233,7 @@ func (d *decoder) optional(err error) {
 func (d *decoder) batches(lay *layout) error {
 	b, det, v := &d.m2, d.details, d.view
 	if v.vb == nil {
-		det.Materials = []Material{}
+		det.Materials = []material{}
 		return nil
 	}
 	lookup := func(field int64, what string) (m2array, error) { return b.arr(field, what, 2) }
@@ -266,10 +266,10 @@ func (d *decoder) batches(lay *layout) error {
 		return e
 	}
 	vb := v.vb
-	det.Materials = make([]Material, 0, v.batches.count)
+	det.Materials = make([]material, 0, v.batches.count)
 	for i := 0; i < int(v.batches.count); i++ {
 		o := v.batches.at(i)
-		m := Material{
+		m := material{
 			Batch: i, Mesh: int(vb.u16(o + 4)), Flags: vb.u8(o), Priority: int8(vb.u8(o + 1)),
 			Shader: vb.u16(o + 2), Layer: vb.u16(o + 0xC), RenderFlag: -1, Color: -1, Transparency: -1,
 		}
@@ -281,7 +281,7 @@ func (d *decoder) batches(lay *layout) error {
 			m.RenderFlag, m.Mode = rf, det.RenderFlags[rf].Mode
 		} else {
 			d.warnf(vb, int64(o+0xA), "view 0 batch %d: render flag %d is out of range (%d); drawn opaque", i, rf, len(det.RenderFlags))
-			m.Mode = BlendName(0)
+			m.Mode = blendName(0)
 		}
 		if ci := int(vb.i16(o + 8)); ci >= 0 && ci < len(det.Colors) {
 			m.Color = ci
@@ -342,7 +342,7 @@ func newMaterialSet(det *Details) *materialSet {
 			// The client's opaque combiner on the first stage ignores the
 			// texture's alpha (combos.go); it matters for the blend modes that
 			// use alpha.
-			fm.OpaqueTexture = rf.Blend != 0 && len(m.Combiners) > 0 && m.Combiners[0] == CombinerName(CombinerOpaque)
+			fm.OpaqueTexture = rf.Blend != 0 && len(m.Combiners) > 0 && m.Combiners[0] == combinerName(combinerOpaque)
 		}
 		if len(m.Textures) > 0 && m.Textures[0] >= 0 {
 			tx := det.Textures[m.Textures[0]]

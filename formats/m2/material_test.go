@@ -96,7 +96,7 @@ func TestMaterialSampling(t *testing.T) {
 		if len(det.Materials) != 2 || len(det.TextureAnims) != 1 {
 			t.Fatalf("v%d: %d materials, %d texture animations; want 2, 1", v, len(det.Materials), len(det.TextureAnims))
 		}
-		if got := det.TextureAnims[0]; got != (TextureAnim{Translation: 2, Rotation: 1, Scale: 1}) {
+		if got := det.TextureAnims[0]; got != (textureAnim{Translation: 2, Rotation: 1, Scale: 1}) {
 			t.Errorf("v%d: texture animation %+v", v, got)
 		}
 		m0, m1 := det.Materials[0], det.Materials[1]
@@ -155,7 +155,7 @@ func TestMaterialsSynthetic(t *testing.T) {
 			t.Fatal(err)
 		}
 		det := a.Details.(*Details)
-		if len(det.RenderFlags) != 1 || det.RenderFlags[0] != (RenderFlag{Flags: 0, Blend: 2, Mode: "alpha"}) {
+		if len(det.RenderFlags) != 1 || det.RenderFlags[0] != (renderFlag{Flags: 0, Blend: 2, Mode: "alpha"}) {
 			t.Errorf("v%d: render flags %+v", v, det.RenderFlags)
 		}
 		if len(det.Materials) != 2 {
@@ -242,13 +242,13 @@ func TestSkinCandidates(t *testing.T) {
 		os.WriteFile(filepath.Join(dir, f), nil, 0o644)
 	}
 	os.Mkdir(filepath.Join(dir, "wolfdir.blp"), 0o755)
-	det := &Details{Textures: []TextureInfo{{Type: 11}, {Type: 0, Name: `Creature\Wolf\WolfGlow.blp`}}}
+	det := &Details{Textures: []textureInfo{{Type: 11}, {Type: 0, Name: `Creature\Wolf\WolfGlow.blp`}}}
 	got := skinCandidates(filepath.Join(dir, "Wolf3.m2"), det)
 	want := []string{"wolfskin3_black.BLP", "wolfskin3_grey.blp", "WolfSkin.blp", "wolfskin12.blp"}
 	if strings.Join(got, " ") != strings.Join(want, " ") {
 		t.Errorf("got %v, want %v", got, want)
 	}
-	if got := skinCandidates(filepath.Join(dir, "Wolf3.m2"), &Details{Textures: []TextureInfo{{Type: 0, Name: "a.blp"}}}); got != nil {
+	if got := skinCandidates(filepath.Join(dir, "Wolf3.m2"), &Details{Textures: []textureInfo{{Type: 0, Name: "a.blp"}}}); got != nil {
 		t.Errorf("a model without replaceable textures: %v, want none", got)
 	}
 }

@@ -25,83 +25,133 @@ type vertex struct {
 	weights     [4]float32
 }
 
-// meshes reads the vertices and view 0 and builds one formats.Mesh per submesh.
-// Before 264 view 0 is embedded; at 264 it is <base>00.skin beside the file, and a
-// model that declares skin profiles but whose 00.skin cannot be read is an error
-// (the model would open without any mesh otherwise).
+// meshes reads the vertices and view 0 and builds one formats.Mesh per submesh,
+// one step per record kind: the view (embedded before 264; at 264 the
+// <base>00.skin beside the file, without which the model opens skeleton-only:
+// no meshes, a warning, Details.MissingSkin), its vertex lookup, the vertices
+// it uses, its indices, its batches, and its submeshes.
 func (d *decoder) meshes(lay *layout, nBones int, node []int32) ([]formats.Mesh, error) {
 	b := &d.m2
-	det := d.details
 	va, err := b.arr(lay.vertices, "vertices", 48)
 	if err != nil {
 		return nil, err
 	}
-	det.Vertices = int(va.count)
+	d.details.Vertices = int(va.count)
+	vb, vOff, err := d.viewZero(lay)
+	if vb == nil || err != nil {
+		return nil, err
+	}
+	v, err := d.viewRecords(vb, vOff)
+	if err != nil {
+		return nil, err
+	}
+	lookup, err := d.vertexLookup(lay, v, va, nBones)
+	if err != nil {
+		return nil, err
+	}
+	verts, err := d.vertices(lay, va, lookup, nBones, node)
+	if err != nil {
+		return nil, err
+	}
+	indices, err := viewIndices(v, len(lookup))
+	if err != nil {
+		return nil, err
+	}
+	// Colour alpha and transparency tracks: they hide geosets (Frog's tongue).
+	colors, transp, err := d.alphaTracks(lay)
+	if err != nil {
+		return nil, err
+	}
+	d.colorAlpha, d.transpTracks = colors, transp
+	d.view = viewRef{vb: vb, batches: v.batches, meshes: int(v.submeshes.count)}
+	bySub := d.submeshBatches(lay, v, colors, transp)
+	return d.submeshes(v, verts, lookup, indices, bySub)
+}
 
-	var vb *blob
-	var vOff int64
+// viewZero finds view 0: the first of the embedded views before 264 (the
+// others are only checked), the 00.skin beside the file at 264. A nil blob
+// without an error means the model has no view, or its 00.skin is absent.
+func (d *decoder) viewZero(lay *layout) (vb *blob, vOff int64, err error) {
+	b := &d.m2
+	det := d.details
 	if d.pre {
 		vw, err := b.arr(lay.views, "views", 44)
 		if err != nil {
-			return nil, err
+			return nil, 0, err
 		}
 		det.Views = int(vw.count)
 		for i := 1; i < int(vw.count); i++ { // the other views are only checked
 			if _, err := d.viewArrays(b, int64(vw.at(i)), fmt.Sprintf("view %d", i)); err != nil {
-				return nil, err
+				return nil, 0, err
 			}
 		}
 		if vw.count == 0 {
-			return nil, nil
+			return nil, 0, nil
 		}
-		vb, vOff = b, int64(vw.at(0))
-	} else {
-		det.Views = int(b.u32(int(lay.views)))
-		if det.Views == 0 {
-			return nil, nil
-		}
-		p := SkinName(d.path)
-		data, err := d.read(p)
-		if err != nil && !formats.IsNotExist(err) {
-			// There but not readable (a link out of the folder, a pipe, too
-			// large): bad input, as before.
-			return nil, b.errf(lay.views, "view 0: the model has %d skin profiles but %s cannot be read: %v",
-				det.Views, filepath.Base(p), err)
-		}
-		if err != nil {
-			// Absent: the model opens skeleton-only; its bones and sequences
-			// are all there, only the geometry lives in the missing file (doc.go).
-			d.warnf(b, lay.views, "view 0: the model has %d skin profiles but %s cannot be read (%v): it opens without meshes (skeleton only)",
-				det.Views, filepath.Base(p), err)
-			det.MissingSkin = filepath.Base(p)
-			return nil, nil
-		}
-		d.addBudget(len(data))
-		vb = &blob{name: p, data: data}
-		if err := vb.need(0, lay.skinHeader, fmt.Sprintf("skin header (version %d)", d.version)); err != nil {
-			return nil, err
-		}
-		if string(data[:4]) != "SKIN" {
-			return nil, vb.errf(0, "magic %q is not \"SKIN\"", data[:4])
-		}
-		det.Skin = filepath.Base(p)
-		vOff = 4
+		return b, int64(vw.at(0)), nil
 	}
+	det.Views = int(b.u32(int(lay.views)))
+	if det.Views == 0 {
+		return nil, 0, nil
+	}
+	p := SkinName(d.path)
+	data, err := d.read(p)
+	if err != nil && !formats.IsNotExist(err) {
+		// There but not readable (a link out of the folder, a pipe, too
+		// large): bad input, as before.
+		return nil, 0, b.errf(lay.views, "view 0: the model has %d skin profiles but %s cannot be read: %v",
+			det.Views, filepath.Base(p), err)
+	}
+	if err != nil {
+		// Absent: the model opens skeleton-only; its bones and sequences
+		// are all there, only the geometry lives in the missing file (doc.go).
+		d.warnf(b, lay.views, "view 0: the model has %d skin profiles but %s cannot be read (%v): it opens without meshes (skeleton only)",
+			det.Views, filepath.Base(p), err)
+		det.MissingSkin = filepath.Base(p)
+		return nil, 0, nil
+	}
+	d.addBudget(len(data))
+	vb = &blob{name: p, data: data}
+	if err := vb.need(0, lay.skinHeader, fmt.Sprintf("skin header (version %d)", d.version)); err != nil {
+		return nil, 0, err
+	}
+	if string(data[:4]) != "SKIN" {
+		return nil, 0, vb.errf(0, "magic %q is not \"SKIN\"", data[:4])
+	}
+	det.Skin = filepath.Base(p)
+	return vb, 4, nil
+}
 
-	// The view's arrays.
+// viewZeroRecords are view 0's record arrays, in the blob that holds them.
+type viewZeroRecords struct {
+	vb                                  *blob
+	off                                 int64
+	lookup, indices, submeshes, batches m2array
+}
+
+// viewRecords reads view 0's array headers (and from Cataclysm checks its
+// shadow batches).
+func (d *decoder) viewRecords(vb *blob, vOff int64) (viewZeroRecords, error) {
 	arrs, err := d.viewArrays(vb, vOff, "view 0")
 	if err != nil {
-		return nil, err
+		return viewZeroRecords{}, err
 	}
-	lookupA, indexA, subA, batchA := arrs[0], arrs[1], arrs[2], arrs[3]
+	v := viewZeroRecords{vb: vb, off: vOff, lookup: arrs[0], indices: arrs[1], submeshes: arrs[2], batches: arrs[3]}
 	if !d.pre && d.version >= versionCata {
 		// The shadow batches (16 bytes each) are checked, not read: they only
 		// serve the client's shadow pass.
 		if _, err := vb.arr(vOff+44, "view 0 shadow batches", 16); err != nil {
-			return nil, err
+			return viewZeroRecords{}, err
 		}
 	}
-	if err := d.spend(vb, vOff, uint64(lookupA.count)+uint64(indexA.count), "view 0 vertex lookup and indices"); err != nil {
+	return v, nil
+}
+
+// vertexLookup reads view 0's vertex lookup (local vertex → model vertex),
+// after spending the budget of the lookup and the indices.
+func (d *decoder) vertexLookup(lay *layout, v viewZeroRecords, va m2array, nBones int) ([]uint16, error) {
+	vb, lookupA := v.vb, v.lookup
+	if err := d.spend(vb, v.off, uint64(lookupA.count)+uint64(v.indices.count), "view 0 vertex lookup and indices"); err != nil {
 		return nil, err
 	}
 	lookup := make([]uint16, lookupA.count)
@@ -112,10 +162,16 @@ func (d *decoder) meshes(lay *layout, nBones int, node []int32) ([]formats.Mesh,
 		}
 	}
 	if len(lookup) > 0 && nBones == 0 {
-		return nil, b.errf(lay.bones, "bones: the model has vertices but no bone to skin them to")
+		return nil, d.m2.errf(lay.bones, "bones: the model has vertices but no bone to skin them to")
 	}
+	return lookup, nil
+}
 
-	// Vertices (only those the view uses are decoded).
+// vertices decodes the vertices view 0 uses (the others stay zero): finite
+// attributes, bones in range where they weigh, and a warning for the vertices
+// whose weights do not sum to 255.
+func (d *decoder) vertices(lay *layout, va m2array, lookup []uint16, nBones int, node []int32) ([]vertex, error) {
+	b := &d.m2
 	verts := make([]vertex, va.count)
 	done := make([]bool, va.count)
 	badSum := 0
@@ -153,40 +209,44 @@ func (d *decoder) meshes(lay *layout, nBones int, node []int32) ([]formats.Mesh,
 	if badSum > 0 {
 		d.warnf(b, lay.vertices, "%d vertices have bone weights that do not sum to 255", badSum)
 	}
+	return verts, nil
+}
 
+// viewIndices reads view 0's indices, each a local vertex of the lookup.
+func viewIndices(v viewZeroRecords, lookupLen int) ([]uint16, error) {
+	vb, indexA := v.vb, v.indices
 	indices := make([]uint16, indexA.count)
 	for i := range indices {
 		indices[i] = vb.u16(indexA.at(i))
-		if int(indices[i]) >= len(lookup) {
-			return nil, vb.errf(int64(indexA.at(i)), "view 0 index %d: local vertex %d is out of range (the vertex lookup has %d)", i, indices[i], len(lookup))
+		if int(indices[i]) >= lookupLen {
+			return nil, vb.errf(int64(indexA.at(i)), "view 0 index %d: local vertex %d is out of range (the vertex lookup has %d)", i, indices[i], lookupLen)
 		}
 	}
+	return indices, nil
+}
 
-	// Colour alpha and transparency tracks: they hide geosets (Frog's tongue).
-	colors, transp, err := d.alphaTracks(lay)
-	if err != nil {
-		return nil, err
-	}
-	d.colorAlpha, d.transpTracks = colors, transp
-	d.view = viewRef{vb: vb, batches: batchA, meshes: int(subA.count)}
+// submeshBatch is what a submesh's batches give it: texture names and blend
+// modes, for inspect, and the first batch's colour and transparency, for
+// MeshAlpha.
+type submeshBatch struct {
+	textures []string
+	blend    []uint16
+	alpha    meshAlpha
+}
+
+// submeshBatches reads view 0's batches into what each submesh draws with.
+func (d *decoder) submeshBatches(lay *layout, v viewZeroRecords, colors, transp []*scalarTrack) map[int]*submeshBatch {
+	b, vb, batchA, det := &d.m2, v.vb, v.batches, d.details
 	transLookup, _ := b.arr(lay.texLookup+16, "transparency lookup", 2)
-
-	// Batches: texture names and blend modes per submesh, for inspect, and the
-	// first batch's colour and transparency for MeshAlpha.
 	texLookup, _ := b.arr(lay.texLookup, "texture lookup", 2)
 	renderFlags, _ := b.arr(lay.renderFlags, "render flags", 4)
-	type batchInfo struct {
-		textures []string
-		blend    []uint16
-		alpha    meshAlpha
-	}
-	bySub := map[int]*batchInfo{}
+	bySub := map[int]*submeshBatch{}
 	for i := 0; i < int(batchA.count); i++ {
 		o := batchA.at(i)
 		sub := int(vb.u16(o + 4))
 		bi := bySub[sub]
 		if bi == nil {
-			bi = &batchInfo{}
+			bi = &submeshBatch{}
 			bySub[sub] = bi
 			if ci := int(vb.i16(o + 8)); ci >= 0 && ci < len(colors) {
 				bi.alpha.color = colors[ci]
@@ -210,10 +270,15 @@ func (d *decoder) meshes(lay *layout, nBones int, node []int32) ([]formats.Mesh,
 			bi.blend = append(bi.blend, b.u16(renderFlags.at(rf)+2))
 		}
 	}
+	return bySub
+}
 
-	// One mesh per submesh.
+// submeshes builds one mesh per submesh of view 0 (its vertices gathered from
+// its triangles, in first-use order) and its Details geoset.
+func (d *decoder) submeshes(v viewZeroRecords, verts []vertex, lookup, indices []uint16, bySub map[int]*submeshBatch) ([]formats.Mesh, error) {
+	vb, subA, det := v.vb, v.submeshes, d.details
 	meshes := make([]formats.Mesh, 0, subA.count)
-	det.Geosets = make([]Geoset, 0, subA.count)
+	det.Geosets = make([]geosetInfo, 0, subA.count)
 	gen := make([]int32, len(lookup))
 	slot := make([]uint32, len(lookup))
 	for si := 0; si < int(subA.count); si++ {
@@ -249,7 +314,7 @@ func (d *decoder) meshes(lay *layout, nBones int, node []int32) ([]formats.Mesh,
 		}
 		meshes = append(meshes, m)
 		det.uv1 = append(det.uv1, uv1)
-		g := Geoset{Submesh: si, ID: geoset, Vertices: len(m.Positions), Triangles: len(m.Indices) / 3, Bones: int(vb.u16(o + 12))}
+		g := geosetInfo{Submesh: si, ID: geoset, Vertices: len(m.Positions), Triangles: len(m.Indices) / 3, Bones: int(vb.u16(o + 12))}
 		var ma meshAlpha
 		if bi := bySub[si]; bi != nil {
 			g.Textures, g.BlendMode = bi.textures, bi.blend

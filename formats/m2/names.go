@@ -45,22 +45,22 @@ var animNames = map[uint16]string{
 	152: "Rebuild", 157: "Despawn", 158: "Hold", 159: "Decay", 190: "StandHigh",
 }
 
-// AnimName is the name of an AnimationData id: the built-in table's name, or
+// animationName is the name of an AnimationData id: the built-in table's name, or
 // Anim<id> for an id that is not in it.
-func AnimName(id uint16) string {
+func animationName(id uint16) string {
 	if n, ok := animNames[id]; ok {
 		return n
 	}
 	return fmt.Sprintf("Anim%d", id)
 }
 
-// ClipName is a sequence's clip name: AnimName(id), followed by .<variation> when
+// ClipName is a sequence's clip name: animationName(id), followed by .<variation> when
 // the variation is not 0 (FORMAT.md §8).
 func ClipName(id, variation uint16) string {
 	if variation == 0 {
-		return AnimName(id)
+		return animationName(id)
 	}
-	return fmt.Sprintf("%s.%d", AnimName(id), variation)
+	return fmt.Sprintf("%s.%d", animationName(id), variation)
 }
 
 // keyBoneNames are the key-bone ids of FORMAT.md §4.3.
@@ -72,9 +72,9 @@ var keyBoneNames = [...]string{
 	"Wheel1", "Wheel2", "Wheel3", "Wheel4", "Wheel5", "Wheel6", "Wheel7", "Wheel8",
 }
 
-// KeyBoneName is the name of a key-bone id, "" for −1, and KeyBone<id> for an id
+// keyBoneName is the name of a key-bone id, "" for −1, and KeyBone<id> for an id
 // past the table.
-func KeyBoneName(id int32) string {
+func keyBoneName(id int32) string {
 	switch {
 	case id < 0:
 		return ""

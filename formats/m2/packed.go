@@ -31,9 +31,11 @@ type packedSeq struct {
 // sameKeys), and their keys lie interleaved in keys[key:][:n]; otherwise channel
 // by channel from the tracks.
 type packedNode struct {
-	key   int32
-	probe [3]int32 // the tracks' probe offsets, t, r, s
-	keyed bool
+	// key is the node's first key in keys, stride the distance to its next
+	// (layOutKeys).
+	key, stride int32
+	probe       [3]int32 // the tracks' probe offsets, t, r, s
+	keyed       bool
 	// search is the translation track's !sameKeys: the frame loop reads a keyed
 	// node's tracks only when it searches.
 	search bool
@@ -233,7 +235,51 @@ func packSequence(m *model, seq int) *packedSeq {
 		t := p.tracks[3*n : 3*n+3]
 		p.nodes[n].still = t[0].kind == packAbsent && t[1].kind == packAbsent && t[2].kind == packAbsent
 	}
+	layOutKeys(p)
 	return p
+}
+
+// layOutKeys orders the keys of keyed nodes by time: the nodes whose
+// translation tracks use the same packed times (bones keyed together, the
+// common case) share a block in which key k of all of them lies in one row,
+// in node order: node r of R at block + k·R + r. A frame, which reads keys a
+// and a+1 of every such node, then reads two rows front to back instead of
+// two keys out of every node's whole run (at a thousand bones, a stride of
+// kilobytes through megabytes, which missed the cache on every node).
+func layOutKeys(p *packedSeq) {
+	type block struct {
+		nodes []int32
+		n     int32 // keys per node
+	}
+	var blocks []*block
+	byFirst := map[int32]*block{}
+	for n := range p.nodes {
+		nd := &p.nodes[n]
+		if !nd.keyed {
+			continue
+		}
+		t := &p.tracks[3*n]
+		b := byFirst[t.first]
+		if b == nil || b.n != t.n {
+			b = &block{n: t.n}
+			blocks = append(blocks, b)
+			byFirst[t.first] = b
+		}
+		b.nodes = append(b.nodes, int32(n))
+	}
+	keys := make([]packedKey, 0, len(p.keys))
+	for _, b := range blocks {
+		base, r := int32(len(keys)), int32(len(b.nodes))
+		for k := int32(0); k < b.n; k++ {
+			for _, n := range b.nodes {
+				keys = append(keys, p.keys[p.nodes[n].key+k])
+			}
+		}
+		for i, n := range b.nodes {
+			p.nodes[n].key, p.nodes[n].stride = base+int32(i), r
+		}
+	}
+	p.keys = keys
 }
 
 // keyedNode says whether node n samples from packedKey records in sequence seq:

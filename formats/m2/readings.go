@@ -13,12 +13,12 @@ import (
 // loses its scale, its rotation or both, and the translation is dropped or
 // re-anchored so that the bone's pivot stays where the parent put it.
 const (
-	ParentFlagsIgnore = "ignore"
-	ParentFlagsApply  = "apply"
+	parentFlagsIgnore = "ignore"
+	parentFlagsApply  = "apply"
 )
 
 var readings = []formats.Reading{
-	{Name: "parent-flags", Choices: []string{ParentFlagsIgnore, ParentFlagsApply}, Default: ParentFlagsIgnore,
+	{Name: "parent-flags", Choices: []string{parentFlagsIgnore, parentFlagsApply}, Default: parentFlagsIgnore,
 		Help:    "bone flags 0x1/0x2/0x4 (ignore: composed as the viewers do; apply: the client's no-parent translation/scale/rotation)",
 		Compare: true}, // --compare M.m2 M.m2 --parent-flags-b apply shows what the client rule changes
 }
@@ -27,7 +27,7 @@ var readings = []formats.Reading{
 // flags from its bone's flags; nil when the reading ignores them or no bone has
 // one (the skeleton then composes exactly as without the reading).
 func inheritFlags(o formats.Options, s *anim.Skeleton, bones []bone) []uint8 {
-	if o.Value("parent-flags") != ParentFlagsApply {
+	if o.Value("parent-flags") != parentFlagsApply {
 		return nil
 	}
 	var out []uint8

@@ -47,7 +47,7 @@ func TestParentFlagsReading(t *testing.T) {
 			{0x0, ignored},
 		} {
 			data, skin := parentFlagsModel(v, c.flags).Encode()
-			for _, reading := range []string{"", ParentFlagsIgnore, ParentFlagsApply} {
+			for _, reading := range []string{"", parentFlagsIgnore, parentFlagsApply} {
 				opts := formats.Options{}
 				if reading != "" {
 					opts = opts.With("parent-flags", reading)
@@ -57,7 +57,7 @@ func TestParentFlagsReading(t *testing.T) {
 					t.Fatalf("version %d flags %#x %s: %v", v, c.flags, reading, err)
 				}
 				s := a.Skeleton
-				if (s.Inherit != nil) != (reading == ParentFlagsApply && c.flags != 0) {
+				if (s.Inherit != nil) != (reading == parentFlagsApply && c.flags != 0) {
 					t.Errorf("version %d flags %#x %q: Inherit %v", v, c.flags, reading, s.Inherit)
 				}
 				n := s.Len()
@@ -65,7 +65,7 @@ func TestParentFlagsReading(t *testing.T) {
 				a.Clips[0].Sample(nil, 0, local, nil)
 				anim.LocalToModel(s, local, nil, model)
 				want := ignored
-				if reading == ParentFlagsApply {
+				if reading == parentFlagsApply {
 					want = c.apply
 				}
 				got := model[nodeOfPart(a, 1)]

@@ -246,7 +246,7 @@ func TestSamplesVectors(t *testing.T) {
 		det := a.Details.(*Details)
 		n := 0
 		for fi, b := range det.Bones {
-			if b.Flags&BoneSpherical != 0 {
+			if b.Flags&boneSpherical != 0 {
 				n++
 				if det.BillboardModes()[b.Node] != BillboardSpherical {
 					t.Errorf("bone %d (flags %#x) billboard mode %d, want spherical", fi, b.Flags, det.BillboardModes()[b.Node])

@@ -31,7 +31,7 @@ func init() {
 //   - an outer archive without a member opens its only model member (name ending
 //     .msh in any case, or type 'MESH'), named FILE:MEMBER in messages;
 //   - an outer archive with no or several model members gives an asset without a
-//     skeleton whose Details (ArchiveDetails) list the members, and one error
+//     skeleton whose Details (archiveDetails) list the members, and one error
 //     diagnostic that says how to name a member (FILE:MEMBER.msh). `inspect` prints
 //     it; commands that need a skeleton then fail.
 //
@@ -142,8 +142,8 @@ func memberHint(a *nres.Archive) string {
 	return "models: " + strings.Join(models, ", ")
 }
 
-// ArchiveDetails is the Details of an outer archive opened without a member.
-type ArchiveDetails struct {
+// archiveDetails is the Details of an outer archive opened without a member.
+type archiveDetails struct {
 	Entries int           `json:"entries"`
 	Models  int           `json:"models"`
 	Members []nres.Member `json:"members"`
@@ -172,7 +172,7 @@ func archiveAsset(a *nres.Archive, src *formats.Source, several bool) *formats.P
 	} else {
 		ds = append(ds, formats.DiagErrorf(src.Name, a.DirOffset, "%s", msg))
 	}
-	det := &ArchiveDetails{Entries: len(members), Models: models, Members: members, Usage: usage, name: src.Name}
+	det := &archiveDetails{Entries: len(members), Models: models, Members: members, Usage: usage, name: src.Name}
 	return &formats.Part{
 		Asset: formats.Asset{
 			Family:      formats.FamilyMSH,
@@ -186,7 +186,7 @@ func archiveAsset(a *nres.Archive, src *formats.Source, several bool) *formats.P
 
 // Scenes names every model member as ARCHIVE:MEMBER, so that `validate` can check
 // each of them.
-func (d *ArchiveDetails) Scenes() []string {
+func (d *archiveDetails) Scenes() []string {
 	var out []string
 	for _, m := range d.Members {
 		if m.Model {

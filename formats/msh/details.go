@@ -35,17 +35,17 @@ type Details struct {
 	StaticIdentityXYZW int `json:"static_identity_xyzw"`
 	StaticIdentityWXYZ int `json:"static_identity_wxyz"`
 
-	Header  ModelHeader  `json:"header"`
-	Streams []StreamInfo `json:"streams"`
-	Nodes   []NodeInfo   `json:"nodes"`
-	Slots   []SlotInfo   `json:"slots"`
-	Batches []BatchInfo  `json:"batches"`
+	Header  modelHeader  `json:"header"`
+	Streams []streamInfo `json:"streams"`
+	Nodes   []nodeInfo   `json:"nodes"`
+	Slots   []slotInfo   `json:"slots"`
+	Batches []batchInfo  `json:"batches"`
 
 	// The material table (§18), when one is found: the WEAR rows and what each
 	// resolves to (MAT0 material, phase 0's texture, the Texm member).
 	Wear      *Wear          `json:"wear,omitempty"`
 	WearFrom  string         `json:"wear_from,omitempty"`
-	Materials []MaterialInfo `json:"materials,omitempty"`
+	Materials []materialInfo `json:"materials,omitempty"`
 
 	f            *File
 	slotA, slotB int // the slot SlotMeshes last built (the materials follow it)
@@ -53,8 +53,8 @@ type Details struct {
 	tables       sync.Once // fills Streams, Nodes, Slots and Batches (see FillTables)
 }
 
-// ModelHeader is the Res2 header (§6.1).
-type ModelHeader struct {
+// modelHeader is the Res2 header (§6.1).
+type modelHeader struct {
 	Corners   [8][3]float32 `json:"corners"`
 	Sphere    [4]float32    `json:"sphere"`
 	SegmentA  [3]float32    `json:"segment_a"`
@@ -62,8 +62,8 @@ type ModelHeader struct {
 	SegRadius float32       `json:"segment_radius"`
 }
 
-// StreamInfo is one directory entry of the model.
-type StreamInfo struct {
+// streamInfo is one directory entry of the model.
+type streamInfo struct {
 	Index  int    `json:"index"`
 	Type   string `json:"type"`
 	Name   string `json:"name"`
@@ -74,8 +74,8 @@ type StreamInfo struct {
 	Offset uint32 `json:"offset"`
 }
 
-// NodeInfo is one row of the node table.
-type NodeInfo struct {
+// nodeInfo is one row of the node table.
+type nodeInfo struct {
 	Index    int     `json:"index"`
 	Name     string  `json:"name"`
 	Label    string  `json:"label,omitempty"`
@@ -87,8 +87,8 @@ type NodeInfo struct {
 	Identity bool    `json:"sampled_as_identity,omitempty"`
 }
 
-// SlotInfo is one Res2 slot.
-type SlotInfo struct {
+// slotInfo is one Res2 slot.
+type slotInfo struct {
 	Index      int        `json:"index"`
 	TriStart   int        `json:"tri_start"`
 	TriCount   int        `json:"tri_count"`
@@ -103,8 +103,8 @@ type SlotInfo struct {
 	Tail       string     `json:"tail"`
 }
 
-// BatchInfo is one Res13 batch with both material readings (§8.3).
-type BatchInfo struct {
+// batchInfo is one Res13 batch with both material readings (§8.3).
+type batchInfo struct {
 	Index       int    `json:"index"`
 	Flags       string `json:"flags"`
 	MaterialW2  int    `json:"material_word2"`     // fparkan: u16 at +2
@@ -178,18 +178,18 @@ func (d *Details) Tables() *Details {
 // to twice that meanwhile).
 func (d *Details) fillTables() {
 	f := d.f
-	d.Streams = make([]StreamInfo, 0, len(f.Archive.Entries))
-	d.Nodes = make([]NodeInfo, 0, len(f.Nodes))
-	d.Slots = make([]SlotInfo, 0, len(f.Slots))
-	d.Batches = make([]BatchInfo, 0, len(f.Batches))
+	d.Streams = make([]streamInfo, 0, len(f.Archive.Entries))
+	d.Nodes = make([]nodeInfo, 0, len(f.Nodes))
+	d.Slots = make([]slotInfo, 0, len(f.Slots))
+	d.Batches = make([]batchInfo, 0, len(f.Batches))
 	for i := range f.Archive.Entries {
 		e := &f.Archive.Entries[i]
-		d.Streams = append(d.Streams, StreamInfo{Index: i, Type: e.TypeString(), Name: e.NameString(),
+		d.Streams = append(d.Streams, streamInfo{Index: i, Type: e.TypeString(), Name: e.NameString(),
 			Attr1: e.Attr1, Attr2: e.Attr2, Attr3: e.Attr3, Size: len(e.Data), Offset: e.Offset})
 	}
 	for i := range f.Nodes {
 		nd := &f.Nodes[i]
-		ni := NodeInfo{Index: i, Name: d.names[i], Flags: fmt.Sprintf("0x%04X", nd.Flags), Parent: idx16(nd.Parent),
+		ni := nodeInfo{Index: i, Name: d.names[i], Flags: fmt.Sprintf("0x%04X", nd.Flags), Parent: idx16(nd.Parent),
 			MapStart: idx16(nd.MapStart), Fallback: int(nd.Fallback), Identity: f.bad[i]}
 		if i < len(f.Labels) {
 			ni.Label = f.Labels[i]
@@ -201,13 +201,13 @@ func (d *Details) fillTables() {
 	}
 	for i := range f.Slots {
 		s := &f.Slots[i]
-		d.Slots = append(d.Slots, SlotInfo{Index: i, TriStart: int(s.TriStart), TriCount: int(s.TriCount),
+		d.Slots = append(d.Slots, slotInfo{Index: i, TriStart: int(s.TriStart), TriCount: int(s.TriCount),
 			BatchStart: int(s.BatchStart), BatchCount: int(s.BatchCount), Min: s.Min, Max: s.Max, Center: s.Center,
 			Radius: s.Radius, Area: s.Area(), Volume: s.Volume(), Tail: fmt.Sprintf("% x", s.Tail[:])})
 	}
 	for i := range f.Batches {
 		b := &f.Batches[i]
-		d.Batches = append(d.Batches, BatchInfo{Index: i, Flags: fmt.Sprintf("0x%04X", b.Flags),
+		d.Batches = append(d.Batches, batchInfo{Index: i, Flags: fmt.Sprintf("0x%04X", b.Flags),
 			MaterialW2: int(b.Material), MaterialLo4: int(b.Opaque4 & 0xFF), LightmapHi4: int(b.Opaque4 >> 8),
 			Opaque6: int(b.Opaque6), IndexCount: int(b.IndexCount), IndexStart: b.IndexStart,
 			VertexCount: int(b.VertexCount), BaseVertex: b.BaseVertex})

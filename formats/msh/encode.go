@@ -120,20 +120,20 @@ func Box(lo, hi mgl32.Vec3) *Part {
 	return p
 }
 
-// QuantQuat is round(v·32767) clamped to ±32767 (§15).
-func QuantQuat(v float32) int16 {
+// quantQuat is round(v·32767) clamped to ±32767 (§15).
+func quantQuat(v float32) int16 {
 	r := math.Round(float64(v) * 32767)
 	return int16(math.Max(-32767, math.Min(32767, r)))
 }
 
-// QuantNormal is clamp(round(v·127), −128, 127) (§7).
-func QuantNormal(v float32) int8 {
+// quantNormal is clamp(round(v·127), −128, 127) (§7).
+func quantNormal(v float32) int8 {
 	r := math.Round(float64(v) * 127)
 	return int8(math.Max(-128, math.Min(127, r)))
 }
 
-// QuantUV is round(uv·1024) clamped to int16 (§7).
-func QuantUV(v float32) int16 {
+// quantUV is round(uv·1024) clamped to int16 (§7).
+func quantUV(v float32) int16 {
 	r := math.Round(float64(v) * 1024)
 	return int16(math.Max(-32768, math.Min(32767, r)))
 }
@@ -142,12 +142,12 @@ func abs32(v float32) float32 { return float32(math.Abs(float64(v))) }
 
 // Limits of the format that the writer enforces.
 const (
-	// MaxCoord bounds vertex coordinates so that the slot bounds, areas and
+	// maxCoord bounds vertex coordinates so that the slot bounds, areas and
 	// volumes the writer derives stay finite in float32.
-	MaxCoord     = 1e12
-	MaxKeys      = 0xFFFF // fallback indices are u16 and 0xFFFF is not a key
-	MaxKeyTime   = 0xFFFE // so that F fits the map and its u16 block starts
-	MaxNameBytes = NameSize - 1
+	maxCoord     = 1e12
+	maxKeys      = 0xFFFF // fallback indices are u16 and 0xFFFF is not a key
+	maxKeyTime   = 0xFFFE // so that F fits the map and its u16 block starts
+	maxNameBytes = nameSize - 1
 )
 
 func latin1Bytes(s string) ([]byte, bool) {
@@ -195,8 +195,8 @@ func (m *Model) Check() error {
 		if nd.Parent != -1 && (nd.Parent < 0 || nd.Parent >= i) {
 			return fail("parent %d is neither -1 nor a smaller node index", nd.Parent)
 		}
-		if b, ok := latin1Bytes(nd.Name); !ok || len(b) > MaxNameBytes {
-			return fail("name is not at most %d Latin-1 characters without NUL", MaxNameBytes)
+		if b, ok := latin1Bytes(nd.Name); !ok || len(b) > maxNameBytes {
+			return fail("name is not at most %d Latin-1 characters without NUL", maxNameBytes)
 		}
 		if _, ok := latin1Bytes(nd.Label); !ok {
 			return fail("label is not Latin-1 text without NUL")
@@ -207,8 +207,8 @@ func (m *Model) Check() error {
 		for k, key := range nd.Keys {
 			t := float64(key.Time)
 			switch {
-			case math.IsNaN(t) || t < 0 || t > MaxKeyTime || t != math.Trunc(t):
-				return fail("key %d: time %v is not a whole frame number in 0..%d", k, key.Time, MaxKeyTime)
+			case math.IsNaN(t) || t < 0 || t > maxKeyTime || t != math.Trunc(t):
+				return fail("key %d: time %v is not a whole frame number in 0..%d", k, key.Time, maxKeyTime)
 			case k == 0 && t != 0:
 				return fail("the first key's time is %v, must be 0", key.Time)
 			case k > 0 && key.Time <= nd.Keys[k-1].Time:
@@ -231,8 +231,8 @@ func (m *Model) Check() error {
 			}
 		}
 	}
-	if keys > MaxKeys {
-		return fmt.Errorf("msh model: %d keys, at most %d (fallback indices are u16)", keys, MaxKeys)
+	if keys > maxKeys {
+		return fmt.Errorf("msh model: %d keys, at most %d (fallback indices are u16)", keys, maxKeys)
 	}
 	frames := int(maxT) + 1
 	if animated > 0 && (animated-1)*frames > NoIndex-1 {
@@ -283,8 +283,8 @@ func (p *Part) check() error {
 		}
 	}
 	for v, pt := range p.Positions {
-		if !finite3(pt) || max(abs32(pt[0]), abs32(pt[1]), abs32(pt[2])) > MaxCoord {
-			return fmt.Errorf("vertex %d is not finite or beyond ±%g", v, MaxCoord)
+		if !finite3(pt) || max(abs32(pt[0]), abs32(pt[1]), abs32(pt[2])) > maxCoord {
+			return fmt.Errorf("vertex %d is not finite or beyond ±%g", v, maxCoord)
 		}
 	}
 	return nil
@@ -347,7 +347,7 @@ func (m *Model) Encode() ([]byte, error) {
 		for _, k := range nd.Keys {
 			res8.vec(k.Pos)
 			res8.f32(k.Time)
-			w, x, y, z := QuantQuat(k.Rot.W), QuantQuat(k.Rot.V[0]), QuantQuat(k.Rot.V[1]), QuantQuat(k.Rot.V[2])
+			w, x, y, z := quantQuat(k.Rot.W), quantQuat(k.Rot.V[0]), quantQuat(k.Rot.V[1]), quantQuat(k.Rot.V[2])
 			if wxyz {
 				res8.u16(uint16(w))
 				res8.u16(uint16(x))
@@ -416,13 +416,13 @@ func (m *Model) Encode() ([]byte, error) {
 				if p.Normals != nil {
 					n = p.Normals[v]
 				}
-				res4.b = append(res4.b, byte(QuantNormal(n[0])), byte(QuantNormal(n[1])), byte(QuantNormal(n[2])), 0)
+				res4.b = append(res4.b, byte(quantNormal(n[0])), byte(quantNormal(n[1])), byte(quantNormal(n[2])), 0)
 				var uv mgl32.Vec2
 				if p.UVs != nil {
 					uv = p.UVs[v]
 				}
-				res5.u16(uint16(QuantUV(uv[0])))
-				res5.u16(uint16(QuantUV(uv[1])))
+				res5.u16(uint16(quantUV(uv[0])))
+				res5.u16(uint16(quantUV(uv[1])))
 				res15.b = append(res15.b, 0, 0, 0, 0, 0, 0, 0, 0)
 			}
 			for _, ix := range p.Indices {
@@ -439,9 +439,9 @@ func (m *Model) Encode() ([]byte, error) {
 				res7.u16(links[3*t])
 				res7.u16(links[3*t+1])
 				res7.u16(links[3*t+2])
-				res7.u16(uint16(QuantQuat(n[0])))
-				res7.u16(uint16(QuantQuat(n[1])))
-				res7.u16(uint16(QuantQuat(n[2])))
+				res7.u16(uint16(quantQuat(n[0])))
+				res7.u16(uint16(quantQuat(n[1])))
+				res7.u16(uint16(quantQuat(n[2])))
 				res7.u16(0)
 			}
 			nSlots++
@@ -451,7 +451,7 @@ func (m *Model) Encode() ([]byte, error) {
 			nIdx += len(p.Indices)
 		}
 		name, _ := latin1Bytes(nd.Name)
-		var nb [NameSize]byte
+		var nb [nameSize]byte
 		copy(nb[:], name)
 		res9.b = append(res9.b, nb[:]...)
 		label, _ := latin1Bytes(nd.Label)
@@ -472,17 +472,17 @@ func (m *Model) Encode() ([]byte, error) {
 	}
 	streams := []st{
 		{ResNodes, nodes, 0, NodeSize, res1.b},
-		{ResHeader, uint32(nSlots), 0, SlotSize, res2h.b},
+		{ResHeader, uint32(nSlots), 0, slotSize, res2h.b},
 		{ResPositions, uint32(nVerts), 0, 12, res3.b},
 		{ResNormals, uint32(nVerts), 0, 4, res4.b},
 		{ResUV0, uint32(nVerts), 0, 4, res5.b},
 		{ResExtra15, uint32(nVerts), 0, 8, res15.b},
-		{ResBatches, uint32(nBatches), 0, BatchSize, res13.b},
+		{ResBatches, uint32(nBatches), 0, batchSize, res13.b},
 		{ResIndices, uint32(nIdx), 0, 2, res6.b},
-		{ResTriangles, uint32(nTris), 0, TriSize, res7.b},
+		{ResTriangles, uint32(nTris), 0, triSize, res7.b},
 		{ResKeys, keys, 0, 4, res8.b},
 		{ResFrameMap, words, uint32(F), 2, res19.b},
-		{ResNames, nodes, 0, NameSize, res9.b},
+		{ResNames, nodes, 0, nameSize, res9.b},
 		{ResStrings, nodes, 0, 0, res10.b},
 	}
 	entries := make([]nres.Entry, len(streams))
@@ -623,8 +623,8 @@ func (m *Model) header(w *buf) {
 	var pts []mgl32.Vec3
 	for i := range m.Nodes {
 		k := m.Nodes[i].Keys[0]
-		q := mgl32.Quat{W: float32(QuantQuat(k.Rot.W)) / QuatScale, V: mgl32.Vec3{
-			float32(QuantQuat(k.Rot.V[0])) / QuatScale, float32(QuantQuat(k.Rot.V[1])) / QuatScale, float32(QuantQuat(k.Rot.V[2])) / QuatScale}}
+		q := mgl32.Quat{W: float32(quantQuat(k.Rot.W)) / QuatScale, V: mgl32.Vec3{
+			float32(quantQuat(k.Rot.V[0])) / QuatScale, float32(quantQuat(k.Rot.V[1])) / QuatScale, float32(quantQuat(k.Rot.V[2])) / QuatScale}}
 		l := engineLocal(q, k.Pos)
 		if p := m.Nodes[i].Parent; p >= 0 {
 			world[i] = world[p].then(&l)
@@ -730,8 +730,8 @@ func (f *File) Model(order string) (*Model, error) {
 			for v := 0; v < nv; v++ {
 				p.Positions[v] = f.Vertex(base + v)
 				nr := f.normals[4*(base+v):]
-				p.Normals[v] = mgl32.Vec3{DecodeNormal(int8(nr[0])), DecodeNormal(int8(nr[1])), DecodeNormal(int8(nr[2]))}
-				p.UVs[v] = mgl32.Vec2{DecodeUV(le.Uint16(f.uvs[4*(base+v):])), DecodeUV(le.Uint16(f.uvs[4*(base+v)+2:]))}
+				p.Normals[v] = mgl32.Vec3{decodeNormal(int8(nr[0])), decodeNormal(int8(nr[1])), decodeNormal(int8(nr[2]))}
+				p.UVs[v] = mgl32.Vec2{decodeUV(le.Uint16(f.uvs[4*(base+v):])), decodeUV(le.Uint16(f.uvs[4*(base+v)+2:]))}
 			}
 			p.Indices = make([]uint16, b.IndexCount)
 			for j := range p.Indices {

@@ -37,13 +37,13 @@ const (
 // Record sizes.
 const (
 	NodeSize      = 38
-	NodeSizeShort = 24
+	nodeSizeShort = 24
 	HeaderSize    = 0x8C
-	SlotSize      = 68
+	slotSize      = 68
 	KeySize       = 24
-	TriSize       = 16
-	BatchSize     = 20
-	NameSize      = 32
+	triSize       = 16
+	batchSize     = 20
+	nameSize      = 32
 	NoIndex       = 0xFFFF
 	SlotsPerNode  = 15
 )
@@ -205,13 +205,13 @@ func FromArchive(a *nres.Archive) *File {
 	f.fixed(ResExtra16, 8)
 	f.indices = f.fixed(ResIndices, 2)
 	f.IndexCount = len(f.indices) / 2
-	if b := f.fixed(ResTriangles, TriSize); len(b) > 0 {
+	if b := f.fixed(ResTriangles, triSize); len(b) > 0 {
 		f.Tris = decodeTris(b)
 	}
-	if b := f.fixed(ResBatches, BatchSize); len(b) > 0 {
-		f.Batches = make([]Batch, len(b)/BatchSize)
+	if b := f.fixed(ResBatches, batchSize); len(b) > 0 {
+		f.Batches = make([]Batch, len(b)/batchSize)
 		for i := range f.Batches {
-			r := b[i*BatchSize:]
+			r := b[i*batchSize:]
 			f.Batches[i] = Batch{Flags: le.Uint16(r), Material: le.Uint16(r[2:]), Opaque4: le.Uint16(r[4:]), Opaque6: le.Uint16(r[6:]),
 				IndexCount: le.Uint16(r[8:]), IndexStart: le.Uint32(r[10:]), VertexCount: le.Uint16(r[14:]), BaseVertex: le.Uint32(r[16:])}
 		}
@@ -264,8 +264,8 @@ func (f *File) parseNodes() {
 	}
 	switch e.Attr3 {
 	case NodeSize:
-	case NodeSizeShort:
-		f.NodeStride = NodeSizeShort
+	case nodeSizeShort:
+		f.NodeStride = nodeSizeShort
 		f.warnf(e.DirOffset+nres.FieldAttr3, "Res1 has the 24-byte node stride (a service model): the model is shown without geometry or animation")
 	default:
 		f.warnf(e.DirOffset+nres.FieldAttr3, "Res1: stride (attr3) %d, expected 38 (or 24): nodes are read at 38 bytes, as the runtime does", e.Attr3)
@@ -307,14 +307,14 @@ func (f *File) parseHeader() {
 	for i := range f.Header {
 		f.Header[i] = math.Float32frombits(le.Uint32(e.Data[4*i:]))
 	}
-	if (n-HeaderSize)%SlotSize != 0 {
+	if (n-HeaderSize)%slotSize != 0 {
 		f.errorf(e.DirOffset+nres.FieldSize, "Res2: size %d − 0x8C is not a multiple of the 68-byte slot record", n)
 	}
-	count := (n - HeaderSize) / SlotSize
+	count := (n - HeaderSize) / slotSize
 	if uint64(e.Attr1) != uint64(count) {
 		f.errorf(e.DirOffset+nres.FieldAttr1, "Res2: attr1 (slot count) %d, but the payload holds %d slots", e.Attr1, count)
 	}
-	if e.Attr3 != SlotSize {
+	if e.Attr3 != slotSize {
 		f.errorf(e.DirOffset+nres.FieldAttr3, "Res2: attr3 %d, must be 68", e.Attr3)
 	}
 	if e.Attr2 != 0 {
@@ -322,7 +322,7 @@ func (f *File) parseHeader() {
 	}
 	f.Slots = make([]Slot, count)
 	for i := range f.Slots {
-		r := e.Data[HeaderSize+i*SlotSize:]
+		r := e.Data[HeaderSize+i*slotSize:]
 		s := &f.Slots[i]
 		s.TriStart, s.TriCount, s.BatchStart, s.BatchCount = le.Uint16(r), le.Uint16(r[2:]), le.Uint16(r[4:]), le.Uint16(r[6:])
 		fl := func(o int) float32 { return math.Float32frombits(le.Uint32(r[o:])) }
@@ -358,13 +358,13 @@ func (f *File) parseNames() {
 	if e == nil {
 		return
 	}
-	n := min(len(f.Nodes), len(e.Data)/NameSize)
-	if len(e.Data) != len(f.Nodes)*NameSize {
-		f.warnf(e.DirOffset+nres.FieldSize, "Res9: size %d, expected %d (32 bytes per node)", len(e.Data), len(f.Nodes)*NameSize)
+	n := min(len(f.Nodes), len(e.Data)/nameSize)
+	if len(e.Data) != len(f.Nodes)*nameSize {
+		f.warnf(e.DirOffset+nres.FieldSize, "Res9: size %d, expected %d (32 bytes per node)", len(e.Data), len(f.Nodes)*nameSize)
 	}
 	f.Names = make([]string, len(f.Nodes))
 	for i := 0; i < n; i++ {
-		f.Names[i] = nres.Latin1(cstr(e.Data[i*NameSize : (i+1)*NameSize]))
+		f.Names[i] = nres.Latin1(cstr(e.Data[i*nameSize : (i+1)*nameSize]))
 	}
 }
 

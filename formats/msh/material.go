@@ -165,8 +165,8 @@ func regularFile(p string) bool {
 	return err == nil && fi.Mode().IsRegular()
 }
 
-// MaterialInfo is one WEAR row as resolved, for `inspect`.
-type MaterialInfo struct {
+// materialInfo is one WEAR row as resolved, for `inspect`.
+type materialInfo struct {
 	Row      int    `json:"row"`
 	Name     string `json:"name"`
 	Material string `json:"material,omitempty"` // the MAT0 used ("" when none)
@@ -179,10 +179,10 @@ type MaterialInfo struct {
 }
 
 // resolveRows resolves every WEAR row.
-func (l *libraries) resolveRows() []MaterialInfo {
-	out := make([]MaterialInfo, len(l.wear.Rows))
+func (l *libraries) resolveRows() []materialInfo {
+	out := make([]materialInfo, len(l.wear.Rows))
 	for r, row := range l.wear.Rows {
-		mi := MaterialInfo{Row: r, Name: row.Name}
+		mi := materialInfo{Row: r, Name: row.Name}
 		k := l.findMat(row.Name)
 		fell := ""
 		if k < 0 {
@@ -229,7 +229,7 @@ func (l *libraries) findMat(name string) int {
 // slot the Slots capability last built (the viewer's slot switch).
 type materialSet struct {
 	d    *Details
-	rows []MaterialInfo
+	rows []materialInfo
 
 	mu     sync.Mutex
 	bySlot map[[2]int][]formats.Material
@@ -298,7 +298,7 @@ func (s *materialSet) UseSkin(name string) error {
 }
 
 // maxRowWarnings bounds the warnings about WEAR rows (a table has up to
-// MaxWearRows); inspect lists every row.
+// maxWearRows); inspect lists every row.
 const maxRowWarnings = 32
 
 // attachMaterials gives the asset its materials when a WEAR table is found,

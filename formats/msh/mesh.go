@@ -155,7 +155,7 @@ func (f *File) buildSlotMesh(p slotPlan, node int, name string) formats.Mesh {
 		nr := f.normals[4*lo : 4*(hi+1)]
 		for v := range m.Normals {
 			r := nr[4*v : 4*v+3]
-			m.Normals[v] = mgl32.Vec3{DecodeNormal(int8(r[0])), DecodeNormal(int8(r[1])), DecodeNormal(int8(r[2]))}
+			m.Normals[v] = mgl32.Vec3{decodeNormal(int8(r[0])), decodeNormal(int8(r[1])), decodeNormal(int8(r[2]))}
 		}
 	}
 	if f.uvs != nil {
@@ -163,7 +163,7 @@ func (f *File) buildSlotMesh(p slotPlan, node int, name string) formats.Mesh {
 		uv := f.uvs[4*lo : 4*(hi+1)]
 		for v := range m.UVs {
 			r := uv[4*v : 4*v+4]
-			m.UVs[v] = mgl32.Vec2{DecodeUV(le.Uint16(r)), DecodeUV(le.Uint16(r[2:]))}
+			m.UVs[v] = mgl32.Vec2{decodeUV(le.Uint16(r)), decodeUV(le.Uint16(r[2:]))}
 		}
 	}
 	for k, sp := range spans {
@@ -180,8 +180,8 @@ func (f *File) buildSlotMesh(p slotPlan, node int, name string) formats.Mesh {
 	return m
 }
 
-// DecodeNormal is clamp(n/127, −1, 1) (§7).
-func DecodeNormal(n int8) float32 {
+// decodeNormal is clamp(n/127, −1, 1) (§7).
+func decodeNormal(n int8) float32 {
 	v := float32(n) / 127
 	if v < -1 {
 		v = -1
@@ -189,5 +189,5 @@ func DecodeNormal(n int8) float32 {
 	return v
 }
 
-// DecodeUV reads a Res5 word as signed int16 / 1024 (§7, fparkan's reading).
-func DecodeUV(w uint16) float32 { return float32(int16(w)) / 1024 }
+// decodeUV reads a Res5 word as signed int16 / 1024 (§7, fparkan's reading).
+func decodeUV(w uint16) float32 { return float32(int16(w)) / 1024 }

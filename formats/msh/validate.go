@@ -270,7 +270,7 @@ func (f *File) validateGeometry(r *report) {
 	if e := f.Stream(ResBatches); e != nil {
 		for i := range f.Batches {
 			b := &f.Batches[i]
-			off := dataOff(e, i*BatchSize)
+			off := dataOff(e, i*batchSize)
 			if !inRange(uint64(b.IndexStart), uint64(b.IndexCount), f.IndexCount) {
 				r.add("batch-range", formats.Error, off+10, "batch %d: indices %d..%d are past the %d Res6 indices", i, b.IndexStart, uint64(b.IndexStart)+uint64(b.IndexCount), f.IndexCount)
 				continue
@@ -287,7 +287,7 @@ func (f *File) validateGeometry(r *report) {
 	if e := f.Stream(ResHeader); e != nil {
 		for i := range f.Slots {
 			s := &f.Slots[i]
-			off := dataOff(e, HeaderSize+i*SlotSize)
+			off := dataOff(e, HeaderSize+i*slotSize)
 			if f.Stream(ResTriangles) != nil && !inRange(uint64(s.TriStart), uint64(s.TriCount), len(f.Tris)) {
 				r.add("slot-tris", formats.Error, off, "slot %d: triangles %d..%d are past the %d Res7 descriptors", i, s.TriStart, int(s.TriStart)+int(s.TriCount), len(f.Tris))
 			}
@@ -308,7 +308,7 @@ func (f *File) validateGeometry(r *report) {
 		for i := range f.Tris {
 			for k, l := range f.Tris[i].Links {
 				if l != NoIndex && int(l) >= len(f.Tris) {
-					r.add("tri-links", formats.Error, dataOff(e, i*TriSize+2+2*k), "triangle %d: link%d = %d is neither 0xFFFF nor below the %d triangles", i, k, l, len(f.Tris))
+					r.add("tri-links", formats.Error, dataOff(e, i*triSize+2+2*k), "triangle %d: link%d = %d is neither 0xFFFF nor below the %d triangles", i, k, l, len(f.Tris))
 				}
 			}
 		}

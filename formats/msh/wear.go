@@ -28,8 +28,8 @@ type Wear struct {
 	Lightmaps []WearRow `json:"lightmaps,omitempty"`
 }
 
-// MaxWearRows bounds a WEAR count line (the engine's handles keep a row in 16 bits).
-const MaxWearRows = 1 << 16
+// maxWearRows bounds a WEAR count line (the engine's handles keep a row in 16 bits).
+const maxWearRows = 1 << 16
 
 // ParseWEAR reads a WEAR table; errors name the file, line and column.
 func ParseWEAR(file string, data []byte) (*Wear, error) {
@@ -49,8 +49,8 @@ func ParseWEAR(file string, data []byte) (*Wear, error) {
 			return 0, formats.LineErrorf(file, line+1, 1, "the %s count is missing", what)
 		}
 		n, err := strconv.Atoi(strings.TrimSpace(s))
-		if err != nil || n <= 0 || n > MaxWearRows {
-			return 0, formats.LineErrorf(file, line, 1, "illegal %s length %q: want 1 to %d", what, strings.TrimSpace(s), MaxWearRows)
+		if err != nil || n <= 0 || n > maxWearRows {
+			return 0, formats.LineErrorf(file, line, 1, "illegal %s length %q: want 1 to %d", what, strings.TrimSpace(s), maxWearRows)
 		}
 		return n, nil
 	}
@@ -128,7 +128,7 @@ type Mat0 struct {
 // Mat0 layout constants.
 const (
 	Mat0PhaseSize     = 34
-	Mat0MaxAnimBlocks = 20
+	mat0MaxAnimBlocks = 20
 )
 
 // ParseMAT0 reads a MAT0 payload of the entry named name with attributes attr1
@@ -142,8 +142,8 @@ func ParseMAT0(file, name string, attr1, attr2 uint32, data []byte) (*Mat0, erro
 		return nil, fail(0, "%d bytes: the header needs 4", len(data))
 	}
 	phases, blocks := int(le.Uint16(data)), int(le.Uint16(data[2:]))
-	if blocks >= Mat0MaxAnimBlocks {
-		return nil, fail(2, "%d animation blocks: want fewer than %d", blocks, Mat0MaxAnimBlocks)
+	if blocks >= mat0MaxAnimBlocks {
+		return nil, fail(2, "%d animation blocks: want fewer than %d", blocks, mat0MaxAnimBlocks)
 	}
 	off := 4
 	for _, f := range []struct {

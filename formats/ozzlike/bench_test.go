@@ -25,7 +25,9 @@ func (p *player) next() float64 {
 // BenchmarkOzz runs the workload for every family and joint count: "sample"
 // (clip A alone), "sample+l2m" (then local-to-model), "blend+l2m" (clips A and B
 // at the same time, blended at 0.5, then local-to-model) and "blend+l2m+probes"
-// (the same recording probes for both sides, as the key table needs). The blends
+// (the same recording probes for both sides, as the key table needs); and the
+// stages alone, on poses sampled once: "l2m" (local-to-model) and "blend"
+// (anim.BlendTransforms of the two clips' poses at 0.5). The blends
 // run the pose pipeline's sampling stage (anim.Pose.Sample, PoseRequest.Probes
 // off and on). Every variant uses the player's sampling contexts and reports
 // ns/joint, and cpu-ns/joint: the process's CPU time, which on a loaded machine
@@ -36,16 +38,23 @@ func BenchmarkOzz(b *testing.B) {
 			w := fam.build(b, n)
 			pose := anim.NewPose(n)
 			ctxA := w.a.NewContext()
+			// The two clips' poses at one time, for the stages alone.
+			la, lb := make([]anim.Transform, n), make([]anim.Transform, n)
+			w.a.Sample(nil, 3*w.step, la, nil)
+			w.b.Sample(nil, 3*w.step, lb, nil)
 			for _, v := range []struct {
 				name   string
 				blend  bool
 				model  bool
 				probes bool
+				stage  bool // the stage alone, without sampling
 			}{
-				{"sample", false, false, false},
-				{"sample+l2m", false, true, false},
-				{"blend+l2m", true, true, false},
-				{"blend+l2m+probes", true, true, true},
+				{"sample", false, false, false, false},
+				{"l2m", false, true, false, true},
+				{"sample+l2m", false, true, false, false},
+				{"blend", true, false, false, true},
+				{"blend+l2m", true, true, false, false},
+				{"blend+l2m+probes", true, true, true, false},
 			} {
 				b.Run(fmt.Sprintf("%s/%d/%s", fam.name, n, v.name), func(b *testing.B) {
 					var pa []anim.Probe
@@ -57,12 +66,17 @@ func BenchmarkOzz(b *testing.B) {
 					b.ReportAllocs()
 					runtime.GC() // the setup's garbage is not the frame's CPU time
 					cpu0 := cpuNanos()
+					copy(pose.Local, la)
 					for b.Loop() {
 						t := p.next()
-						if v.blend {
+						switch {
+						case v.stage && v.blend:
+							anim.BlendTransforms(la, lb, 0.5, pose.Local)
+						case v.stage:
+						case v.blend:
 							req.TA, req.TB = t, t
 							pose.Sample(w.skel, &req)
-						} else {
+						default:
 							w.a.Sample(ctxA, t, pose.Local, pa)
 						}
 						if v.model {

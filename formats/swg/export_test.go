@@ -5,9 +5,15 @@ package swg
 // imports swg.
 
 var (
-	NegQuat   = negQuat
-	ClientMul = clientMul
+	NegQuat         = negQuat
+	ClientMul       = clientMul
+	Winding         = winding
+	MirrorTriangles = mirrorTriangles
+	BindPose        = bindPose
 )
+
+// SkeletonDetails is inspect's view of a .skt (the Details of SkeletonAsset).
+type SkeletonDetails = skeletonDetails
 
 // ClientRotFrames prepares a for the client fidelity and returns the key frames
 // of XFIN xform's rotation track after the load-time conversion.

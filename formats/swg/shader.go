@@ -109,8 +109,8 @@ func (r *resolver) locate(from, ref string, exts []string) (string, error) {
 	return r.resolve(from, ref)
 }
 
-// ShaderDetails is `inspect`'s view of the shader a mesh part names.
-type ShaderDetails struct {
+// shaderDetails is `inspect`'s view of the shader a mesh part names.
+type shaderDetails struct {
 	Shader   string   `json:"shader"`
 	File     string   `json:"file,omitempty"`   // the .sht found
 	Effect   string   `json:"effect,omitempty"` // the effect it names
@@ -125,9 +125,9 @@ type ShaderDetails struct {
 // order) from the shader templates they name: the MAIN texture and its address
 // modes. A shader or texture that cannot be read is a warning naming the file;
 // the mesh is then drawn untextured (no material, or one without a texture).
-func (r *resolver) shaderMaterials(m *MeshGen) ([]formats.Material, []ShaderDetails, []formats.Diagnostic) {
+func (r *resolver) shaderMaterials(m *MeshGen) ([]formats.Material, []shaderDetails, []formats.Diagnostic) {
 	var mats []formats.Material
-	var det []ShaderDetails
+	var det []shaderDetails
 	var ds []formats.Diagnostic
 	warned := map[string]bool{}
 	warn := func(key, format string, args ...any) {
@@ -138,7 +138,7 @@ func (r *resolver) shaderMaterials(m *MeshGen) ([]formats.Material, []ShaderDeta
 	}
 	for si, ps := range m.Shaders {
 		l := r.shader(m.File, ps.Shader)
-		d := ShaderDetails{Shader: ps.Shader, File: l.path}
+		d := shaderDetails{Shader: ps.Shader, File: l.path}
 		if l.sht == nil {
 			d.Problem = fmt.Sprintf("shader %q: %v", ps.Shader, l.err)
 			warn(ps.Shader, "shader %q (mesh %d): %v; the mesh is drawn untextured", ps.Shader, si, l.err)
@@ -152,7 +152,7 @@ func (r *resolver) shaderMaterials(m *MeshGen) ([]formats.Material, []ShaderDeta
 		mat := formats.Material{Mesh: si, WrapU: true, WrapV: true}
 		if main := l.sht.Main(); main != nil {
 			mat.TextureRef, mat.Texture = main.Name, l.texture
-			mat.WrapU, mat.WrapV = Repeats(main.AddressU), Repeats(main.AddressV)
+			mat.WrapU, mat.WrapV = repeats(main.AddressU), repeats(main.AddressV)
 			d.Main, d.MainFile = main.Name, l.texture
 			if l.texErr != nil {
 				d.Problem = fmt.Sprintf("texture %q: %v", main.Name, l.texErr)

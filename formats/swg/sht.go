@@ -55,10 +55,10 @@ type ShaderTexture struct {
 	Offset int
 }
 
-// Repeats reports whether an address mode repeats the texture (wrap and mirror,
+// repeats reports whether an address mode repeats the texture (wrap and mirror,
 // which the renderer draws as wrap, and the unset mode of version 0000, whose
 // sampler keeps Direct3D's default, wrap).
-func Repeats(mode uint8) bool {
+func repeats(mode uint8) bool {
 	return mode != AddressClamp && mode != AddressBorder
 }
 

@@ -196,9 +196,9 @@ func warnOf(err error) formats.Diagnostic {
 	return formats.Diagnostic{Severity: formats.Warning, Offset: -1, Message: err.Error()}
 }
 
-// MaxJoints bounds a skeleton's joint count (the client asserts < 250; this is a
+// maxJoints bounds a skeleton's joint count (the client asserts < 250; this is a
 // sanity limit far above it, the counts are also checked against the chunk sizes).
-const MaxJoints = 1 << 16
+const maxJoints = 1 << 16
 
 // readSKTM reads FORM SKTM / FORM 0001|0002 at the cursor.
 func readSKTM(c *iff.Cursor) (*SkeletonTemplate, error) {
@@ -222,7 +222,7 @@ func readSKTM(c *iff.Cursor) (*SkeletonTemplate, error) {
 	if err := info.Err(); err != nil {
 		return nil, err
 	}
-	if n32 < 0 || n32 > MaxJoints {
+	if n32 < 0 || n32 > maxJoints {
 		return nil, c.Errf(info.Off, "SKTM INFO: joint count %d is out of range", n32)
 	}
 	n := int(n32)
@@ -389,9 +389,9 @@ func BuildSkeleton(segs []Segment) (*anim.Skeleton, []formats.Diagnostic) {
 	return s, ds
 }
 
-// BindPose returns the bind-pose joint→model matrices of one template (§4.3: A =
+// bindPose returns the bind-pose joint→model matrices of one template (§4.3: A =
 // identity, T = 0), composed through anim.LocalToModel.
-func BindPose(t *SkeletonTemplate) []anim.Affine {
+func bindPose(t *SkeletonTemplate) []anim.Affine {
 	s, _ := BuildSkeleton([]Segment{{T: t}})
 	local := make([]anim.Transform, t.Len())
 	for i := range local {

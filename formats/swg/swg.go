@@ -108,8 +108,8 @@ func decodeFile(file string, data []byte, opts formats.Options, res *resolver) (
 	return nil, formats.FileErrorf(file, 0, "FORM %s is not an SWG skeleton, animation, mesh, LOD list or appearance", top)
 }
 
-// SkeletonDetails is `inspect`'s view of a .skt.
-type SkeletonDetails struct {
+// skeletonDetails is `inspect`'s view of a .skt.
+type skeletonDetails struct {
 	Kind     string   `json:"kind"` // SKTM or SLOD
 	Version  string   `json:"version"`
 	LODCount int      `json:"lod_count"`
@@ -139,7 +139,7 @@ func SkeletonAsset(file string, sf *SkeletonFile, lod int) (*formats.Part, error
 	a := newAsset(file)
 	a.Skeleton = skel
 	a.Diagnostics = append(append([]formats.Diagnostic(nil), sf.Diagnostics...), ds...)
-	det := SkeletonDetails{Kind: sf.Kind, Version: t.Version, LODCount: sf.DetailCount, LOD: lod, Joints: t.Len()}
+	det := skeletonDetails{Kind: sf.Kind, Version: t.Version, LODCount: sf.DetailCount, LOD: lod, Joints: t.Len()}
 	for i, l := range sf.LODs {
 		det.JointsPerLOD = append(det.JointsPerLOD, l.Len())
 		if sf.LODFiles[i] != "" {
@@ -194,8 +194,8 @@ func skeletonAsset(file string, data []byte, res *resolver, lod int) (*formats.P
 	return a, err
 }
 
-// AnimationDetails is `inspect`'s view of an .ans.
-type AnimationDetails struct {
+// ansDetails is `inspect`'s view of an .ans.
+type ansDetails struct {
 	Kind                string       `json:"kind"`
 	Version             string       `json:"version"`
 	FPS                 float32      `json:"fps"`
@@ -207,20 +207,20 @@ type AnimationDetails struct {
 	StaticTranslations  int          `json:"static_translations"`
 	TranslationMasks    []string     `json:"translation_masks"`
 	Messages            []string     `json:"messages,omitempty"`
-	Locomotion          *LocoDetails `json:"locomotion,omitempty"`
+	Locomotion          *locoDetails `json:"locomotion,omitempty"`
 	Fidelity            string       `json:"fidelity"`
 }
 
-// LocoDetails summarises root motion.
-type LocoDetails struct {
+// locoDetails summarises root motion.
+type locoDetails struct {
 	AverageSpeed    float32 `json:"average_speed"`
 	TranslationKeys int     `json:"translation_keys"`
 	RotationKeys    int     `json:"rotation_keys"`
 	RotationTag     string  `json:"rotation_tag,omitempty"`
 }
 
-func animationDetails(a *Animation, fidelity string) AnimationDetails {
-	d := AnimationDetails{Kind: a.Kind, Version: a.Version, FPS: a.FPS, FrameCount: a.FrameCount,
+func animationDetails(a *Animation, fidelity string) ansDetails {
+	d := ansDetails{Kind: a.Kind, Version: a.Version, FPS: a.FPS, FrameCount: a.FrameCount,
 		Transforms: len(a.Xforms), AnimatedRotations: a.RotCount, StaticRotations: a.StaticRotCount,
 		AnimatedTranslation: a.TransCount, StaticTranslations: a.StaticTransCount, Fidelity: fidelity}
 	masks := map[uint32]bool{}
@@ -239,7 +239,7 @@ func animationDetails(a *Animation, fidelity string) AnimationDetails {
 		d.Messages = append(d.Messages, fmt.Sprintf("%s @ %s", m.Name, strings.Join(fr, ",")))
 	}
 	if l := a.Loco; l != nil {
-		d.Locomotion = &LocoDetails{AverageSpeed: l.AverageSpeed, TranslationKeys: len(l.T), RotationKeys: len(l.R), RotationTag: l.RTag}
+		d.Locomotion = &locoDetails{AverageSpeed: l.AverageSpeed, TranslationKeys: len(l.T), RotationKeys: len(l.R), RotationTag: l.RTag}
 	}
 	return d
 }
@@ -348,8 +348,8 @@ func proxyAsset(file string, data []byte, opts formats.Options, res *resolver) (
 	return a, nil
 }
 
-// MeshDetails is `inspect`'s view of a .mgn (or the mesh of a .lmg).
-type MeshDetails struct {
+// mgnDetails is `inspect`'s view of a .mgn (or the mesh of a .lmg).
+type mgnDetails struct {
 	Version    string   `json:"version"`
 	Skeletons  []string `json:"skeletons"`
 	Joints     int      `json:"joints"`
@@ -363,11 +363,11 @@ type MeshDetails struct {
 	LOD        int      `json:"lod"`
 	// Materials is what each shader led to: its template, effect, textures and
 	// the MAIN texture's file (shader.go).
-	Materials []ShaderDetails `json:"materials,omitempty"`
+	Materials []shaderDetails `json:"materials,omitempty"`
 }
 
-func meshDetails(m *MeshGen) MeshDetails {
-	d := MeshDetails{Version: m.Version, Skeletons: m.Skeletons, Joints: len(m.XFNM), Positions: len(m.Positions),
+func meshDetails(m *MeshGen) mgnDetails {
+	d := mgnDetails{Version: m.Version, Skeletons: m.Skeletons, Joints: len(m.XFNM), Positions: len(m.Positions),
 		Weights: len(m.Weights), Normals: len(m.Normals)}
 	for _, s := range m.Shaders {
 		d.Shaders = append(d.Shaders, fmt.Sprintf("%s (%d vertices, %d triangles)", s.Shader, len(s.PIDX), len(s.Triangles)/3))
@@ -395,7 +395,7 @@ func meshAsset(file string, data []byte, res *resolver, lods *LODList) (*formats
 	a.Diagnostics = append(a.Diagnostics, m.Diagnostics...)
 	mats, sdet, sds := res.shaderMaterials(m)
 	a.Diagnostics = append(a.Diagnostics, sds...)
-	a.MeshBinders = []formats.MeshBinder{&MeshBinder{M: m, Materials: mats}}
+	a.MeshBinders = []formats.MeshBinder{&meshBinder{M: m, Materials: mats}}
 	a.StandIn = m.StandIn()
 	if len(m.Skeletons) > 0 {
 		var segs []Segment
@@ -427,20 +427,20 @@ func meshAsset(file string, data []byte, res *resolver, lods *LODList) (*formats
 	return a, nil
 }
 
-// MeshBinder binds a decoded mesh to a scene's skeleton by joint name. Materials
+// meshBinder binds a decoded mesh to a scene's skeleton by joint name. Materials
 // are its meshes' materials (shader.go), Mesh counted from its first mesh.
-type MeshBinder struct {
+type meshBinder struct {
 	M         *MeshGen
 	Materials []formats.Material
 }
 
 // Bind implements formats.MeshBinder.
-func (b *MeshBinder) Bind(s *anim.Skeleton) ([]formats.Mesh, []formats.Diagnostic) {
+func (b *meshBinder) Bind(s *anim.Skeleton) ([]formats.Mesh, []formats.Diagnostic) {
 	return b.M.BindMeshes(s)
 }
 
 // MeshMaterials implements formats.MeshMaterials.
-func (b *MeshBinder) MeshMaterials() []formats.Material { return b.Materials }
+func (b *meshBinder) MeshMaterials() []formats.Material { return b.Materials }
 
 func (m *MeshGen) validate() []formats.Diagnostic {
 	var ds []formats.Diagnostic
@@ -506,7 +506,7 @@ func lodAsset(file string, data []byte, res *resolver) (*formats.Part, error) {
 		}
 		a.Files = append([]string{file}, a.Files...)
 		a.Diagnostics = append(append(ds, warns...), a.Diagnostics...)
-		if det, ok := a.Details.(MeshDetails); ok {
+		if det, ok := a.Details.(mgnDetails); ok {
 			det.LOD = i
 			a.Details = det
 		}
@@ -515,15 +515,15 @@ func lodAsset(file string, data []byte, res *resolver) (*formats.Part, error) {
 	return nil, formats.FileErrorf(file, int64(l.Offsets[0]), "none of the %d LOD meshes can be read (LOD 0 %q: %v)", len(l.Names), l.Names[0], first)
 }
 
-// AppearanceDetails is `inspect`'s view of a .sat.
-type AppearanceDetails struct {
+// appearanceDetails is `inspect`'s view of a .sat.
+type appearanceDetails struct {
 	Version   string   `json:"version"`
 	Meshes    []string `json:"meshes"`
 	Skeletons []string `json:"skeletons"`
 	Loaded    []string `json:"loaded"`
 	Joints    int      `json:"joints"`
 	// Materials is what each mesh's shaders led to (shader.go), mesh by mesh.
-	Materials []ShaderDetails `json:"materials,omitempty"`
+	Materials []shaderDetails `json:"materials,omitempty"`
 }
 
 // appearanceAsset opens every skeleton and mesh a .sat names as one scene.
@@ -534,7 +534,7 @@ func appearanceAsset(file string, data []byte, res *resolver) (*formats.Part, er
 	}
 	a := newAsset(file)
 	a.Diagnostics = ds
-	det := AppearanceDetails{Version: ap.Version, Meshes: ap.Meshes}
+	det := appearanceDetails{Version: ap.Version, Meshes: ap.Meshes}
 	var segs []Segment
 	skelOK := len(ap.Skeletons) > 0
 	for _, s := range ap.Skeletons {
@@ -610,7 +610,7 @@ func appearanceAsset(file string, data []byte, res *resolver) (*formats.Part, er
 		var names []string
 		for i, m := range meshes {
 			names = append(names, m.XFNM...)
-			a.MeshBinders = append(a.MeshBinders, &MeshBinder{M: m, Materials: meshMats[i]})
+			a.MeshBinders = append(a.MeshBinders, &meshBinder{M: m, Materials: meshMats[i]})
 		}
 		a.StandIn = flatSkeleton(names)
 	}

@@ -212,3 +212,28 @@ func BenchmarkOzzLikeSample(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkEulerQuatFloor is the exact trigonometry of a bone with one rotate
+// line (the ozz-like clip's rotate z): eulerQuatWXYZ of one axis, its
+// math.Sincos and one quaternion product, per bone, over angles a frame apart.
+// It is the floor under the sampler's ns/joint that no evaluation order
+// removes while the rule is the standard library's float64 sine and cosine.
+func BenchmarkEulerQuatFloor(b *testing.B) {
+	order := []int{0, 1, 2}
+	has := [3]bool{false, false, true}
+	var deg [3]float64
+	var sink float32
+	done := reportCPU(b)
+	for b.Loop() {
+		deg[2] += 0.37
+		if deg[2] > 90 {
+			deg[2] = -90
+		}
+		w, x, y, z := eulerQuatWXYZ(order, &has, &deg)
+		sink += w + x + y + z
+	}
+	done()
+	if sink == 0.5 {
+		b.Log(sink)
+	}
+}

@@ -44,7 +44,7 @@ func SceneBounds(sc *viewer.Scene, m mgl32.Mat4) render.Bounds {
 type drawer struct {
 	r    *render.Renderer
 	gpus [2]*render.SceneGPU
-	gens [2]int
+	gens [2]viewer.Revision
 	// frame and opts are handed to GL by pointer: fields, so that drawing does
 	// not allocate.
 	frame render.Frame

@@ -59,14 +59,14 @@ func TestSceneUseSkin(t *testing.T) {
 		t.Fatal(err)
 	}
 	if sc.Skin() != skins[1] || sc.Gen == gen {
-		t.Errorf("after UseSkin(%q): skin %q, gen %d (was %d); want the skin and a new gen", skins[1], sc.Skin(), sc.Gen, gen)
+		t.Errorf("after UseSkin(%q): skin %q, gen %v (was %v); want the skin and a new gen", skins[1], sc.Skin(), sc.Gen, gen)
 	}
 	if tex := sc.Asset.Materials.Materials()[0].Texture; !strings.HasSuffix(tex, skins[1]) {
 		t.Errorf("material 0 texture = %q, want %s", tex, skins[1])
 	}
 	gen = sc.Gen
 	if err := sc.UseSkin("missing.blp"); err == nil || sc.Gen != gen || sc.Skin() != skins[1] {
-		t.Errorf("UseSkin(missing.blp): err %v, gen %d (was %d), skin %q; want an error and nothing changed", err, sc.Gen, gen, sc.Skin())
+		t.Errorf("UseSkin(missing.blp): err %v, gen %v (was %v), skin %q; want an error and nothing changed", err, sc.Gen, gen, sc.Skin())
 	}
 	demo := demoState(t)
 	if demo.Scene.Skins() != nil || demo.Scene.UseSkin("x.blp") == nil {

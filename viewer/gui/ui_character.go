@@ -14,7 +14,7 @@ import (
 // scene generation (a choice bumps the Gen; the panel allocates nothing while
 // the scene stays).
 type characterView struct {
-	gen   int
+	gen   viewer.Revision
 	scene *viewer.Scene
 	ch    *viewer.Character
 	title string

@@ -71,7 +71,7 @@ func TestCharacterChoiceOnScreen(t *testing.T) {
 		}
 		frame()
 		if reads() != 1 || s.Scene.TexturesGen != s.Scene.Gen {
-			t.Errorf("after the choice: green read %d times (want 1), textures of Gen %d, scene Gen %d", reads(), s.Scene.TexturesGen, s.Scene.Gen)
+			t.Errorf("after the choice: green read %d times (want 1), textures of Gen %v, scene Gen %v", reads(), s.Scene.TexturesGen, s.Scene.Gen)
 		}
 		if n := testing.AllocsPerRun(20, frame); n != 0 {
 			t.Errorf("after the choice: allocations per frame = %v, want 0", n)

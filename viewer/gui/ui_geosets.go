@@ -13,7 +13,7 @@ import (
 // geosetsView is the Geosets panel's and the slot pickers' text, built once per
 // scene generation (the panels allocate nothing while the scene stays).
 type geosetsView struct {
-	gen    int
+	gen    viewer.Revision
 	scene  *viewer.Scene
 	groups []formats.GeosetGroup
 	titles []string   // per group: "hair (group 0)"

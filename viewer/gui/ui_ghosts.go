@@ -10,7 +10,7 @@ import (
 )
 
 // motionDraw is what the drawer keeps for the onion skin and the overlays: the
-// vertices it builds each frame from viewer.Motion's buffers, reused.
+// vertices it builds each frame from viewer.State.Motion's buffers, reused.
 type motionDraw struct {
 	lines, points, keys []render.SolidVertex
 }
@@ -22,7 +22,7 @@ var trailColors = [...][3]float32{
 }
 
 // drawSceneA draws scene sc (the state's scene A) posed as model and skin,
-// with the onion skin when there is one (viewer.Motion, updated here): the
+// with the onion skin when there is one (viewer.State.Motion, updated here): the
 // grid, the ghosts' meshes behind the scene's, the scene's meshes, the ghosts'
 // skeletons over them and the scene's skeleton over all.
 func (d *drawer) drawSceneA(s *viewer.State, sc *viewer.Scene, gpu *render.SceneGPU, model, skin []anim.Affine) {
@@ -196,7 +196,7 @@ func (u *UI) motionMenu() {
 }
 
 // addMotionBounds adds the joints of the onion skin's ghosts and the trails'
-// points (viewer.Motion, updated for the state as posed now) to b, placed by m.
+// points (viewer.State.Motion, updated for the state as posed now) to b, placed by m.
 func addMotionBounds(s *viewer.State, b *render.Bounds, m mgl32.Mat4) {
 	mo := &s.Motion
 	if !mo.Active() || s.Scene == nil {

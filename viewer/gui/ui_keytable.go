@@ -58,12 +58,15 @@ func probeCells(p *anim.Probe) {
 	imgui.Text(al)
 }
 
-// keyTableView is the key table's window state: its model and label buffers.
+// keyTableView is the key table's window state: its model, the sides it shows
+// this frame, and label buffers.
 type keyTableView struct {
 	model viewer.KeyTable
 	sides viewer.KeySides
-	ints  intStrings
-	tb    textBuf
+	// compare says the sides are two scenes (not a blend's two clips).
+	compare bool
+	ints    intStrings
+	tb      textBuf
 	// lastSel is the selection when last drawn (selSeen: drawn once); scrollTo the
 	// row to bring into view (−1: none); rowH the rows' height, measured.
 	lastSel, scrollTo int
@@ -87,13 +90,34 @@ func (u *UI) keyTable() {
 		return
 	}
 	kv := &u.keyTab
+	kv.sync(s)
+	kv.toolbar(u, s)
+	sc := s.Scene
+	frameA, frameB := sc.FrameColumn(), sc.FrameColumn()
+	if kv.compare {
+		frameB = s.SceneB.FrameColumn()
+	}
+	labels := kv.columns(kv.sides.HasBranch, kv.sides.B != nil, kv.compare, frameA, frameB)
+	if !kv.header(labels) {
+		return
+	}
+	kv.scrollToRow()
+	kv.rows(u, s)
+	imgui.EndTable()
+}
+
+// sync sets the sides for this frame (side A, and side B when comparing two
+// scenes or blending two clips), rebuilds the rows, and on a new selection
+// (here, in the scene tree, on the dope sheet or in the 3D view) asks to scroll
+// to the node's first row.
+func (kv *keyTableView) sync(s *viewer.State) {
 	sc := s.Scene
 	in := &kv.sides
 	*in = viewer.KeySides{Gen: sc.Gen, Names: sc.Skel.Names, A: sc.Pose.Probes, HasBranch: sc.HasBranch()}
-	compare := s.SceneB != nil && s.Match != nil
+	kv.compare = s.SceneB != nil && s.Match != nil
 	switch {
-	case compare:
-		in.Gen = sc.Gen*7919 + s.SceneB.Gen
+	case kv.compare:
+		in.GenB = s.SceneB.Gen
 		in.B, in.Pairs = s.SceneB.Pose.Probes, s.Match.Pairs
 		in.HasBranch = in.HasBranch && s.SceneB.HasBranch()
 	case s.BlendOn():
@@ -101,8 +125,6 @@ func (u *UI) keyTable() {
 	}
 	m := &kv.model
 	m.Update(in)
-	// A new selection (here, in the scene tree, on the dope sheet or in the 3D
-	// view) scrolls the table to the node's first row.
 	if sel := s.Selected; !kv.selSeen || sel != kv.lastSel {
 		kv.selSeen, kv.lastSel, kv.scrollTo = true, sel, -1
 		for r, row := range m.Rows {
@@ -112,8 +134,11 @@ func (u *UI) keyTable() {
 			}
 		}
 	}
+}
 
-	// Filters and what the sides are.
+// toolbar is the line above the table: the filters and what the sides are.
+func (kv *keyTableView) toolbar(u *UI, s *viewer.State) {
+	in, m := &kv.sides, &kv.model
 	imgui.SetNextItemWidth(160 * u.scale())
 	imgui.InputTextWithHint("##ktfilter", "filter nodes", &m.Filter)
 	if in.HasBranch {
@@ -122,15 +147,15 @@ func (u *UI) keyTable() {
 		tooltip(viewer.HelpFallback)
 	}
 	if in.B != nil {
-		if compare { // a blend's two clips differ as a matter of course
+		if kv.compare { // a blend's two clips differ as a matter of course
 			imgui.SameLine()
 			imgui.Checkbox("only differing", &m.OnlyDiff)
 			tooltip("only the channels whose frame, branch or keys differ between A and B")
 		}
 		imgui.SameLine()
 		tb := kv.tb.reset()
-		if compare {
-			tb.str("A: ").str(sc.ShortName()).str("   B: ").str(s.SceneB.ShortName())
+		if kv.compare {
+			tb.str("A: ").str(s.Scene.ShortName()).str("   B: ").str(s.SceneB.ShortName())
 		} else {
 			tb.str("A: ").str(clipName(s.Info())).str("   B: ").str(clipName(s.InfoB())).str(" (blend)")
 		}
@@ -138,21 +163,16 @@ func (u *UI) keyTable() {
 	}
 	imgui.SameLine()
 	coloured(colDim, kv.tb.reset().int(len(m.Rows)).str(" rows").String())
+}
 
-	// Columns: node, channel, then per side frame, [branch], k0, k1, alpha.
-	perSide := 4
-	if in.HasBranch {
-		perSide = 5
-	}
-	frameA, frameB := sc.FrameColumn(), sc.FrameColumn()
-	if compare {
-		frameB = s.SceneB.FrameColumn()
-	}
-	labels := kv.columns(in.HasBranch, in.B != nil, compare, frameA, frameB)
+// header begins the table with its columns (node, channel, then per side
+// frame, [branch], k0, k1, alpha) and draws the header row with each column's
+// tooltip; false when the table is not drawn this frame.
+func (kv *keyTableView) header(labels []string) bool {
 	cols := len(labels)
 	flags := imgui.TableFlagsBorders | imgui.TableFlagsRowBg | imgui.TableFlagsScrollY | imgui.TableFlagsResizable | imgui.TableFlagsSizingFixedFit
 	if !imgui.BeginTableV("keys", cols, flags, imgui.Vec2{X: 0, Y: max(imgui.ContentRegionAvail().Y, 50)}, 0) {
-		return
+		return false
 	}
 	imgui.TableSetupScrollFreeze(2, 1)
 	for _, l := range labels {
@@ -174,12 +194,29 @@ func (u *UI) keyTable() {
 			tooltip(viewer.FrameColumnHelp(trimSide(name)))
 		}
 	}
+	return true
+}
+
+// scrollToRow brings the row sync asked for into view (once its height is
+// known), centred when it is out of view.
+func (kv *keyTableView) scrollToRow() {
 	if kv.scrollTo >= 0 && kv.rowH > 0 {
 		top := float32(kv.scrollTo+1) * kv.rowH // the header row first
 		if visH := imgui.WindowHeight() - kv.rowH; top < imgui.ScrollY()+kv.rowH || top+kv.rowH > imgui.ScrollY()+visH {
 			imgui.SetScrollY(max(0, top-visH/2))
 		}
 		kv.scrollTo = -1
+	}
+}
+
+// rows draws the rows the list clipper shows: the node's name on its first row
+// (a selectable spanning the row), the channel, side A's cells, side B's (empty
+// where B has no such node), and in compare mode B's node.
+func (kv *keyTableView) rows(u *UI, s *viewer.State) {
+	sc, in, m := s.Scene, &kv.sides, &kv.model
+	perSide := 4
+	if in.HasBranch {
+		perSide = 5
 	}
 	var clip imgui.ListClipper
 	clip.Begin(len(m.Rows))
@@ -223,7 +260,7 @@ func (u *UI) keyTable() {
 					}
 				}
 			}
-			if compare {
+			if kv.compare {
 				imgui.TableNextColumn()
 				if row.First && row.NodeB >= 0 {
 					imgui.Text(kv.tb.reset().int(s.SceneB.Skel.FileIndexOf(int(row.NodeB))).str(" ").str(s.SceneB.NodeLabel(int(row.NodeB))).String())
@@ -232,7 +269,6 @@ func (u *UI) keyTable() {
 		}
 	}
 	clip.End()
-	imgui.EndTable()
 }
 
 // keySideColumns are one side's columns, the first labelled frame (the

@@ -16,7 +16,7 @@ import (
 // materialsView is the Materials panel's text and texture previews, built once
 // per scene generation (the panel allocates nothing while the scene stays).
 type materialsView struct {
-	gen       int
+	gen       viewer.Revision
 	scene     *viewer.Scene
 	skins     []string // base names of the skin candidates
 	textures  []string // one line per texture file: name, size or error

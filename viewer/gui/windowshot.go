@@ -41,7 +41,7 @@ type WindowShot struct {
 	Panel string // a panel id to bring forward ("": the default layout's); a bottom one gets ShotBottom of the window
 	// Beside is a bottom panel shown to the right of the tabs ("": none).
 	Beside string
-	// Motion is the onion skin and the trails shown (viewer.Motion).
+	// Motion is the onion skin and the trails shown (viewer.State.Motion).
 	Motion viewer.MotionSettings
 	// Log is where what the loads say goes besides the window's banner (nil:
 	// nowhere: `animscope shot` has printed the scene's warnings itself, as render
