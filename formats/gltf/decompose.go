@@ -39,9 +39,26 @@ type decomposition struct {
 
 // R is U as a unit quaternion; VT is Vᵀ as one; P is the polar rotation U·Vᵀ (the
 // rotation part of A = (U·Vᵀ)·(V·S·Vᵀ)), which is U when V is the identity.
-func (d *decomposition) R() quat  { return quatFromRotation(d.U) }
-func (d *decomposition) VT() quat { return quatFromRotation(d.V.t()) }
-func (d *decomposition) P() quat  { return quatFromRotation(d.U.mul(d.V.t())) }
+func (d *decomposition) R() quat { return quatFromRotation(d.U) }
+func (d *decomposition) VT() quat {
+	vt := d.V.t()
+	return quatFromRotationOf(&vt)
+}
+
+// P computes U·Vᵀ in scalars (it runs for every node at every sample): the
+// products and sums of mat3.mul, in its order.
+func (d *decomposition) P() quat {
+	u, v := &d.U, &d.V
+	var p mat3
+	for j := 0; j < 3; j++ {
+		// Column j of Vᵀ is row j of V.
+		v0, v1, v2 := v[j][0], v[j][1], v[j][2]
+		for i := 0; i < 3; i++ {
+			p[i][j] = float64(u[i][0]*v0) + float64(u[i][1]*v1) + float64(u[i][2]*v2)
+		}
+	}
+	return quatFromRotationOf(&p)
+}
 
 // needsHelper reports whether V differs from the identity.
 func (d *decomposition) needsHelper() bool {
@@ -79,34 +96,69 @@ func (d *decomposition) compose() affine {
 //     there each column is the previous column projected onto the group's space, so
 //     V turns only as far as the distinct axes move, and never within such a plane.
 func decompose(m affine, prev *decomposition) decomposition {
-	vPrev, uPrev := ident3, ident3
+	var d decomposition
+	decomposeInto(&d, &m, prev)
+	return d
+}
+
+// decomposeInto is decompose writing into d (which may not be prev); it reports
+// whether it was the fast case: the previous V the identity bit for bit and AᵀA
+// finite and diagonal within diagTolerance, so that V stays the identity. It runs for
+// every node at every sample, so the common arithmetic is written out in scalars
+// (Go keeps arrays in memory, scalars in registers); every product and sum is
+// the one the mat3 and vec3 methods compute, in the same order, so the result is
+// bit for bit theirs (TestDecomposeIsReference holds it to the first version).
+func decomposeInto(d *decomposition, m *affine, prev *decomposition) (fast bool) {
+	vPrev, uPrev := &ident3, &ident3
 	prevNeg := -1
 	if prev != nil {
-		vPrev, uPrev = prev.V, prev.U
+		vPrev, uPrev = &prev.V, &prev.U
 		for j := 0; j < 3; j++ {
 			if prev.S[j] < 0 {
 				prevNeg = j
 			}
 		}
 	}
-	a := m.A
-	b := a.t().mul(a) // AᵀA
-	v := vPrev
+	a := &m.A
+	a00, a01, a02 := a[0][0], a[0][1], a[0][2]
+	a10, a11, a12 := a[1][0], a[1][1], a[1][2]
+	a20, a21, a22 := a[2][0], a[2][1], a[2][2]
+	// AᵀA, symmetric bit for bit (each product commutes): its upper half.
+	b00 := float64(a00*a00) + float64(a10*a10) + float64(a20*a20)
+	b01 := float64(a00*a01) + float64(a10*a11) + float64(a20*a21)
+	b02 := float64(a00*a02) + float64(a10*a12) + float64(a20*a22)
+	b11 := float64(a01*a01) + float64(a11*a11) + float64(a21*a21)
+	b12 := float64(a01*a02) + float64(a11*a12) + float64(a21*a22)
+	b22 := float64(a02*a02) + float64(a12*a12) + float64(a22*a22)
+	v := *vPrev
 	// In the previous frame's basis. With V = I (bit for bit) and a finite AᵀA, the
 	// basis change only flips the signs of zeros, which nearlyDiagonal does not see:
 	// the two products are left out unless jacobi needs them.
-	if !(isIdent3(&vPrev) && b.finite() && nearlyDiagonal(b)) {
-		if bp := vPrev.t().mul(b).mul(vPrev); !nearlyDiagonal(bp) {
-			w, d := jacobi(bp)
-			v = vPrev.mul(closestFrame(w, d))
+	bFinite := finite(b00) && finite(b01) && finite(b02) && finite(b11) && finite(b12) && finite(b22)
+	fast = isIdent3(vPrev) && bFinite && nearlyDiagonal6(b00, b01, b02, b11, b12, b22)
+	if !fast {
+		b := a.t().mul(*a)
+		if bp := vPrev.t().mul(b).mul(*vPrev); !nearlyDiagonal(bp) {
+			w, e := jacobi(bp)
+			v = vPrev.mul(closestFrame(w, e))
 		}
 	}
-	av := a.mul(v)
+	// A·V, by columns.
+	var av [3]vec3
+	for j := 0; j < 3; j++ {
+		v0, v1, v2 := v[0][j], v[1][j], v[2][j]
+		av[j] = vec3{
+			float64(a00*v0) + float64(a01*v1) + float64(a02*v2),
+			float64(a10*v0) + float64(a11*v1) + float64(a12*v2),
+			float64(a20*v0) + float64(a21*v1) + float64(a22*v2),
+		}
+	}
 	var s vec3
 	smax := 0.0
 	for j := 0; j < 3; j++ {
-		s[j] = av.col(j).norm()
-		smax = math.Max(smax, s[j])
+		c0, c1, c2 := av[j][0], av[j][1], av[j][2]
+		s[j] = math.Sqrt(float64(c0*c0) + float64(c1*c1) + float64(c2*c2))
+		smax = maxOf(smax, s[j])
 	}
 	// U's columns: A·v_j/σ_j for the columns with a usable σ, strongest first, made
 	// orthonormal; the others from the previous U, then from cross products.
@@ -120,30 +172,34 @@ func decompose(m affine, prev *decomposition) decomposition {
 	}
 	var u mat3
 	var have [3]bool
-	var store [3]vec3 // basis's backing array: decompose runs per node and sample
-	basis := store[:0]
+	var basis [3]vec3
+	nb := 0
 	for _, j := range order {
 		if s[j] <= 1e-12*smax || s[j] == 0 {
 			continue
 		}
-		c := av.col(j).scale(1 / s[j])
-		if c, ok := orthonormalize(c, basis); ok {
-			u.setCol(j, c)
+		r := 1 / s[j]
+		if c0, c1, c2, ok := orthonormalize3(float64(av[j][0]*r), float64(av[j][1]*r), float64(av[j][2]*r), basis[:nb]); ok {
+			u[0][j], u[1][j], u[2][j] = c0, c1, c2
 			have[j] = true
-			basis = append(basis, c)
+			basis[nb] = vec3{c0, c1, c2}
+			nb++
 		}
 	}
-	for _, j := range order {
-		if have[j] {
-			continue
-		}
-		cands := [4]vec3{uPrev.col(j), {1, 0, 0}, {0, 1, 0}, {0, 0, 1}}
-		for _, c := range cands {
-			if c, ok := orthonormalize(c, basis); ok {
-				u.setCol(j, c)
-				have[j] = true
-				basis = append(basis, c)
-				break
+	if nb < 3 {
+		for _, j := range order {
+			if have[j] {
+				continue
+			}
+			cands := [4]vec3{uPrev.col(j), {1, 0, 0}, {0, 1, 0}, {0, 0, 1}}
+			for _, c := range cands {
+				if c, ok := orthonormalize(c, basis[:nb]); ok {
+					u.setCol(j, c)
+					have[j] = true
+					basis[nb] = c
+					nb++
+					break
+				}
 			}
 		}
 	}
@@ -157,7 +213,8 @@ func decompose(m affine, prev *decomposition) decomposition {
 		u.setCol(j, u.col(j).scale(-1))
 		s[j] = -s[j]
 	}
-	return decomposition{T: m.b, U: u, S: s, V: v}
+	*d = decomposition{T: m.b, U: u, S: s, V: v}
+	return fast
 }
 
 // isIdent3 reports whether m is the identity bit for bit.
@@ -178,16 +235,26 @@ var identVT = quatFromRotation(ident3.t())
 // orthonormalize removes from c its parts along the (orthonormal) basis and
 // normalises it; false when too little is left.
 func orthonormalize(c vec3, basis []vec3) (vec3, bool) {
+	c0, c1, c2, ok := orthonormalize3(c[0], c[1], c[2], basis)
+	return vec3{c0, c1, c2}, ok
+}
+
+// orthonormalize3 is orthonormalize on the vector (c0, c1, c2), in scalars
+// (passed in registers; decompose calls it for every column of every node).
+func orthonormalize3(c0, c1, c2 float64, basis []vec3) (float64, float64, float64, bool) {
 	for pass := 0; pass < 2; pass++ {
-		for _, e := range basis {
-			c = c.sub(e.scale(c.dot(e)))
+		for k := range basis {
+			e0, e1, e2 := basis[k][0], basis[k][1], basis[k][2]
+			d := float64(c0*e0) + float64(c1*e1) + float64(c2*e2)
+			c0, c1, c2 = c0-float64(e0*d), c1-float64(e1*d), c2-float64(e2*d)
 		}
 	}
-	n := c.norm()
+	n := math.Sqrt(float64(c0*c0) + float64(c1*c1) + float64(c2*c2))
 	if n < 1e-6 || !finite(n) {
-		return c, false
+		return c0, c1, c2, false
 	}
-	return c.scale(1 / n), true
+	r := 1 / n
+	return float64(c0 * r), float64(c1 * r), float64(c2 * r), true
 }
 
 // nearlyDiagonal reports whether every off-diagonal element of the symmetric matrix a
@@ -197,6 +264,27 @@ func nearlyDiagonal(a mat3) bool {
 		return math.Abs(a[p][q]) <= diagTolerance*math.Max(math.Abs(a[p][p]), math.Abs(a[q][q]))
 	}
 	return small(0, 1) && small(0, 2) && small(1, 2)
+}
+
+// nearlyDiagonal6 is nearlyDiagonal of the symmetric matrix with upper half
+// b00 b01 b02 / b11 b12 / b22.
+func nearlyDiagonal6(b00, b01, b02, b11, b12, b22 float64) bool {
+	a0, a1, a2 := math.Abs(b00), math.Abs(b11), math.Abs(b22)
+	return math.Abs(b01) <= diagTolerance*maxOf(a0, a1) &&
+		math.Abs(b02) <= diagTolerance*maxOf(a0, a2) &&
+		math.Abs(b12) <= diagTolerance*maxOf(a1, a2)
+}
+
+// maxOf is math.Max, inlined where one is the larger (math.Max is a call on
+// amd64, six of them a decomposition); equal values and NaNs go to math.Max.
+func maxOf(x, y float64) float64 {
+	if x > y {
+		return x
+	}
+	if y > x {
+		return y
+	}
+	return math.Max(x, y)
 }
 
 // closestFrame returns the proper rotation F closest to the identity whose columns

@@ -140,6 +140,17 @@ type exporter struct {
 	// joint-local matrices, file space.
 	inhModel []anim.Affine64
 	inhJoint []affine
+	// inhJoints, inhInv and inhInvOK are poseSampled's buffers: each joint's
+	// composed matrix and, for a parent (inhParent), its inverse (whether it has
+	// one); inhScratch holds the core's local and parent matrices of one node.
+	inhJoints, inhInv   []affine
+	inhInvOK, inhParent []bool
+	inhScratch          [2]anim.Affine64
+	// inhLocal is each node's transform at the last poseSampled, inhChanged
+	// whether its matrices changed then, inhValid whether there was one.
+	inhLocal   []anim.Transform
+	inhChanged []bool
+	inhValid   bool
 }
 
 // slot is one animated glTF transform: a joint node and, when its local matrix is
@@ -169,6 +180,9 @@ type clipTrack struct {
 	// helper[s]: slot s needed helpers at some sample of this clip (merged into
 	// the slots once every clip is sampled).
 	helper []bool
+	// passes counts the sampling passes run (two for a clip settled from its
+	// dense pass, four when both passes had to run in full).
+	passes int
 	// warnings and err are what sampling the clip said, given out in clip order.
 	warnings []string
 	err      error
@@ -243,12 +257,21 @@ func (e *exporter) pivot(i int) vec3 {
 // relative to its parent's joint node, in glTF space: the pipeline's formula in
 // float64 (anim.Skeleton.JointLocalMatrix64) for the pose's sampled transform.
 func (e *exporter) jointLocal(i int, pose *anim.Pose) affine {
+	var r affine
+	e.jointLocalInto(&r, i, pose)
+	return r
+}
+
+// jointLocalInto is jointLocal writing into r.
+func (e *exporter) jointLocalInto(r *affine, i int, pose *anim.Pose) {
 	if e.sk.Inherit != nil {
-		return e.conv.affine(e.inhJoint[i])
+		e.conv.affineInto(r, &e.inhJoint[i])
+		return
 	}
 	var m anim.Affine64
 	e.sk.JointLocalMatrix64(i, &pose.Local[i], &m)
-	return e.conv.affine(affine64Of(&m))
+	l := affine64Of(&m)
+	e.conv.affineInto(r, &l)
 }
 
 func (e *exporter) bind() error {
@@ -396,12 +419,19 @@ func (e *exporter) sampleClips() error {
 			for c := range next {
 				je := *e                            // this clip's warnings go to the clip
 				je.inhModel, je.inhJoint = nil, nil // its own pose buffers (inherit.go)
+				je.inhJoints, je.inhInv, je.inhInvOK, je.inhParent = nil, nil, nil, nil
+				je.inhLocal, je.inhChanged, je.inhValid = nil, nil, false
 				je.opts.Warn = func(w string) { c.warnings = append(c.warnings, w) }
 				c.err = je.sampleClip(c)
 			}
 		}()
 	}
-	for _, c := range e.clips {
+	// The longest clips first, so that no worker is left with a long one at the
+	// end while the others idle (the order changes nothing in the results).
+	order := make([]*clipTrack, len(e.clips))
+	copy(order, e.clips)
+	sort.SliceStable(order, func(i, j int) bool { return e.clipWork(order[i]) > e.clipWork(order[j]) })
+	for _, c := range order {
 		next <- c
 	}
 	close(next)
@@ -422,23 +452,68 @@ func (e *exporter) sampleClips() error {
 	return nil
 }
 
+// clipWork estimates a clip's samples (its duration times the resampling rate;
+// 0 when that is not a finite number), to hand out the longest clips first.
+func (e *exporter) clipWork(c *clipTrack) float64 {
+	info := c.clip.Info()
+	rate := e.opts.FPS
+	if rate == 0 {
+		rate = info.FrameRate()
+	}
+	w := info.Duration / info.UnitsPerSecond * rate
+	if !finite(w) || w < 0 {
+		return 0
+	}
+	return w
+}
+
 func (e *exporter) sampleClip(c *clipTrack) error {
 	c.helper = make([]bool, len(e.slots))
 	times, ups, err := e.sampleTimes(c)
 	if err != nil {
 		return err
 	}
-	helpers, err := e.sampleAt(c, times, ups)
-	if err != nil || !helpers {
-		return err
-	}
 	// A node that needs helpers has a matrix that is not TRS, mostly from a non-unit
 	// quaternion, whose scale across the rotation axis the engine's slerp does not
 	// change linearly between keys (it bulges by up to half of 1−|q|²). glTF lerps
 	// the scale: halving the sample spacing quarters that error.
-	if dense := denser(times, ups); len(dense) <= e.opts.MaxSamples {
-		_, err = e.sampleAt(c, dense, ups)
+	dense := denser(times, ups)
+	if len(dense) > e.opts.MaxSamples {
+		_, err := e.sampleAt(c, times, ups, false)
+		return err
 	}
+	// The clip is sampled at the denser times as soon as a node needs helpers at
+	// one of its own times: the rest of that pass would be thrown away. What it
+	// would still have said is which other nodes need helpers (the helpers of a
+	// clip are those of both passes), and the dense pass tells that where it can:
+	// a node that needs helpers there has them anyway, and a node whose every
+	// decomposition in the dense pass had the previous V = I bit for bit and a
+	// diagonal AᵀA (decomposeInto's fast case) has V = I bit for bit at every one
+	// of the clip's own times too (those are a subset, each continuing from V = I),
+	// so it needs none. For any other node, or when the dense pass fails (the
+	// clip's own times fail first, or not at all), both passes are run in full.
+	st, err := e.sampleAt(c, times, ups, true)
+	if err != nil || !st.helpers {
+		return err
+	}
+	// c.helper keeps the helpers found before the abort; the dense pass adds its own.
+	st, err = e.sampleAt(c, dense, ups, false)
+	settled := err == nil
+	for s := range e.slots {
+		if !c.helper[s] && !st.fast[s] {
+			settled = false
+		}
+	}
+	if settled {
+		return nil
+	}
+	for s := range c.helper {
+		c.helper[s] = false
+	}
+	if st, err = e.sampleAt(c, times, ups, false); err != nil || !st.helpers {
+		return err // not reached for a dense pass that failed (a helper was found)
+	}
+	_, err = e.sampleAt(c, dense, ups, false)
 	return err
 }
 
@@ -458,24 +533,136 @@ func denser(times []float64, ups float64) []float64 {
 	return out
 }
 
-// sampleAt samples the clip at times (in its unit) into c; it reports whether some
-// node needed helpers at some sample.
-func (e *exporter) sampleAt(c *clipTrack, times []float64, ups float64) (bool, error) {
-	helpers := false
+// passState is what one sampling pass over a clip's times found.
+type passState struct {
+	// helpers: some node needed helpers at some sample (with abort, the pass
+	// stopped at the first: its channels are incomplete).
+	helpers bool
+	// fast[s]: every decomposition of slot s in the pass was decomposeInto's fast
+	// case (V = I before and after, bit for bit).
+	fast []bool
+}
+
+// channel3 and channel4 hold one slot's channel of a clip while it is sampled:
+// while every value is bit for bit the first (and equal to itself: not NaN),
+// only the first is kept, since most channels of a character never move in a
+// clip; the first other value writes out the run before it.
+type channel3 struct {
+	first [3]float32
+	vals  [][3]float32
+}
+
+type channel4 struct {
+	first [4]float32
+	vals  [][4]float32
+}
+
+func (ch *channel3) set(k, n int, v [3]float32) {
+	if ch.vals == nil {
+		if k == 0 || v == ch.first && same3(&v, &ch.first) {
+			ch.first = v
+			return
+		}
+		ch.vals = make([][3]float32, n)
+		for i := 0; i < k; i++ {
+			ch.vals[i] = ch.first
+		}
+	}
+	ch.vals[k] = v
+}
+
+func (ch *channel4) set(k, n int, v [4]float32) {
+	if ch.vals == nil {
+		if k == 0 || v == ch.first && same4(&v, &ch.first) {
+			ch.first = v
+			return
+		}
+		ch.vals = make([][4]float32, n)
+		for i := 0; i < k; i++ {
+			ch.vals[i] = ch.first
+		}
+	}
+	ch.vals[k] = v
+}
+
+// at is the value at sample k.
+func (ch *channel4) at(k int) [4]float32 {
+	if ch.vals == nil {
+		return ch.first
+	}
+	return ch.vals[k]
+}
+
+// repeat sets sample k to sample k−1's value.
+func (ch *channel3) repeat(k int) {
+	if ch.vals != nil {
+		ch.vals[k] = ch.vals[k-1]
+	}
+}
+
+func (ch *channel4) repeat(k int) {
+	if ch.vals != nil {
+		ch.vals[k] = ch.vals[k-1]
+	}
+}
+
+// keys returns the channel as writeAnimations reads it: a channel that never
+// moves as its first keys values (what constant3 gives for it), any other in
+// full.
+func (ch *channel3) keys(keys int) [][3]float32 {
+	if ch.vals == nil {
+		out := make([][3]float32, keys)
+		for i := range out {
+			out[i] = ch.first
+		}
+		return out
+	}
+	return shrink3(ch.vals, keys)
+}
+
+func (ch *channel4) keys(keys int) [][4]float32 {
+	if ch.vals == nil {
+		out := make([][4]float32, keys)
+		for i := range out {
+			out[i] = ch.first
+		}
+		return out
+	}
+	return shrink4(ch.vals, keys)
+}
+
+func same3(a, b *[3]float32) bool {
+	return math.Float32bits(a[0]) == math.Float32bits(b[0]) && math.Float32bits(a[1]) == math.Float32bits(b[1]) &&
+		math.Float32bits(a[2]) == math.Float32bits(b[2])
+}
+
+func same4(a, b *[4]float32) bool {
+	return math.Float32bits(a[0]) == math.Float32bits(b[0]) && math.Float32bits(a[1]) == math.Float32bits(b[1]) &&
+		math.Float32bits(a[2]) == math.Float32bits(b[2]) && math.Float32bits(a[3]) == math.Float32bits(b[3])
+}
+
+// slotChannels are one slot's four channels while a clip is sampled.
+type slotChannels struct {
+	tr, scl   channel3
+	rot, vrot channel4
+}
+
+// sampleAt samples the clip at times (in its unit) into c. With abort it stops at
+// the first node that needs helpers (sampleClip then samples denser times).
+func (e *exporter) sampleAt(c *clipTrack, times []float64, ups float64, abort bool) (passState, error) {
+	c.passes++
+	st := passState{fast: make([]bool, len(e.slots))}
+	for s := range st.fast {
+		st.fast[s] = true
+	}
 	c.times = times
 	n := e.sk.Len()
 	ns := len(e.slots)
-	c.tr = make([][][3]float32, ns)
-	c.rot = make([][][4]float32, ns)
-	c.scl = make([][][3]float32, ns)
-	c.vrot = make([][][4]float32, ns)
+	nt := len(times)
+	ch := make([]slotChannels, ns)
 	prev := make([]decomposition, ns)
 	for s := range e.slots {
 		prev[s] = e.slots[s].bind
-		c.tr[s] = make([][3]float32, len(times))
-		c.rot[s] = make([][4]float32, len(times))
-		c.scl[s] = make([][3]float32, len(times))
-		c.vrot[s] = make([][4]float32, len(times))
 	}
 	// The pipeline's sampling stage gives the local transforms and the root; the
 	// pose holds only the buffer that stage writes without probes (a full
@@ -483,7 +670,7 @@ func (e *exporter) sampleAt(c *clipTrack, times []float64, ups float64) (bool, e
 	// reads).
 	pose := &anim.Pose{Local: make([]anim.Transform, n)}
 	req := anim.PoseRequest{A: c.clip}
-	c.secs = make([]float32, len(times))
+	c.secs = make([]float32, nt)
 	// A node's channels at a sample are a pure function of its sampled transform
 	// and the decomposition decompose continues from (the previous sample's). When
 	// both are bit for bit those of the previous sample, the result is too, and the
@@ -493,50 +680,63 @@ func (e *exporter) sampleAt(c *clipTrack, times []float64, ups float64) (bool, e
 	// With inheritance flags a joint's local matrix depends on its ancestors'
 	// transforms too (inherit.go), not on its own alone: no memo then.
 	memoOK := e.sk.Inherit == nil
+	var m affine
+	var d decomposition
 	for k, t := range times {
 		c.secs[k] = float32(t / ups)
 		req.TA = t
 		pose.Sample(e.sk, &req)
 		e.poseSampled(pose)
 		for s, sl := range e.slots {
+			sc := &ch[s]
 			if sl.node >= 0 && memoOK {
 				mo := &memo[s]
 				x := &pose.Local[sl.node]
 				if k > 0 && mo.fixed && sameTransform(x, &mo.local) {
-					c.tr[s][k], c.rot[s][k], c.scl[s][k], c.vrot[s][k] = c.tr[s][k-1], c.rot[s][k-1], c.scl[s][k-1], c.vrot[s][k-1]
+					sc.tr.repeat(k)
+					sc.rot.repeat(k)
+					sc.scl.repeat(k)
+					sc.vrot.repeat(k)
 					continue
 				}
 				mo.local = *x
 			}
-			var m affine
 			switch {
 			case sl.node >= 0:
-				m = e.jointLocal(sl.node, pose)
+				e.jointLocalInto(&m, sl.node, pose)
 			case pose.HasRoot:
 				m = e.conv.affine(affineOf(&pose.Root))
 			default:
 				m = identAffine
 			}
-			if !m.finite() {
-				return false, e.errorf("clip %q at %.6g %s: %s is not finite", c.name, t, c.clip.Info().Unit, e.slotName(sl))
+			if !m.finitePtr() {
+				return st, e.errorf("clip %q at %.6g %s: %s is not finite", c.name, t, c.clip.Info().Unit, e.slotName(sl))
 			}
 			inheritMemo := sl.node >= 0 && !memoOK
 			if inheritMemo {
 				// The same by the matrix itself: decompose is a function of it and prev.
 				mo := &memo[s]
 				if k > 0 && mo.fixed && sameAffine(&m, &mo.m) {
-					c.tr[s][k], c.rot[s][k], c.scl[s][k], c.vrot[s][k] = c.tr[s][k-1], c.rot[s][k-1], c.scl[s][k-1], c.vrot[s][k-1]
+					sc.tr.repeat(k)
+					sc.rot.repeat(k)
+					sc.scl.repeat(k)
+					sc.vrot.repeat(k)
 					continue
 				}
 				mo.m = m
 			}
-			d := decompose(m, &prev[s])
+			if !decomposeInto(&d, &m, &prev[s]) {
+				st.fast[s] = false
+			}
 			if sl.node >= 0 {
 				memo[s].fixed = sameDecomposition(&d, &prev[s])
 			}
 			prev[s] = d
 			if d.needsHelper() {
-				c.helper[s], helpers = true, true
+				c.helper[s], st.helpers = true, true
+				if abort {
+					return st, nil
+				}
 			}
 			r, vr := d.P(), identVT
 			if !isIdent3(&d.V) {
@@ -545,17 +745,17 @@ func (e *exporter) sampleAt(c *clipTrack, times []float64, ups float64) (bool, e
 			if k > 0 {
 				// Hemisphere-continuous keys, so that every reader's slerp takes the
 				// same (short) way.
-				if r.dot(quat64(c.rot[s][k-1])) < 0 {
+				if r.dot(quat64(sc.rot.at(k-1))) < 0 {
 					r = r.neg()
 				}
-				if vr.dot(quat64(c.vrot[s][k-1])) < 0 {
+				if vr.dot(quat64(sc.vrot.at(k-1))) < 0 {
 					vr = vr.neg()
 				}
 			}
-			c.tr[s][k] = d.T.f32()
-			c.rot[s][k] = quat32(r)
-			c.scl[s][k] = d.S.f32()
-			c.vrot[s][k] = quat32(vr)
+			sc.tr.set(k, nt, d.T.f32())
+			sc.rot.set(k, nt, quat32(r))
+			sc.scl.set(k, nt, d.S.f32())
+			sc.vrot.set(k, nt, quat32(vr))
 		}
 	}
 	// A channel that never moves is written as its first keys (constant3): keep
@@ -565,13 +765,17 @@ func (e *exporter) sampleAt(c *clipTrack, times []float64, ups float64) (bool, e
 	if len(c.secs) > 1 && c.secs[len(c.secs)-1] > c.secs[0] {
 		keys = 2
 	}
+	c.tr = make([][][3]float32, ns)
+	c.rot = make([][][4]float32, ns)
+	c.scl = make([][][3]float32, ns)
+	c.vrot = make([][][4]float32, ns)
 	for s := range e.slots {
-		c.tr[s] = shrink3(c.tr[s], keys)
-		c.rot[s] = shrink4(c.rot[s], keys)
-		c.scl[s] = shrink3(c.scl[s], keys)
-		c.vrot[s] = shrink4(c.vrot[s], keys)
+		c.tr[s] = ch[s].tr.keys(keys)
+		c.rot[s] = ch[s].rot.keys(keys)
+		c.scl[s] = ch[s].scl.keys(keys)
+		c.vrot[s] = ch[s].vrot.keys(keys)
 	}
-	return helpers, nil
+	return st, nil
 }
 
 // sampleMemo is what one slot's channels at the last computed sample came from:

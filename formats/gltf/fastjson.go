@@ -336,3 +336,65 @@ func appendPrimitive(b []byte, p *gltf.Primitive) ([]byte, bool) {
 	}
 	return append(f.b, '}'), true
 }
+
+// trsPathName is TRSProperty.MarshalJSON's string ("" for an unknown property).
+func trsPathName(p gltf.TRSProperty) string {
+	switch p {
+	case gltf.TRSTranslation:
+		return "translation"
+	case gltf.TRSRotation:
+		return "rotation"
+	case gltf.TRSScale:
+		return "scale"
+	case gltf.TRSWeights:
+		return "weights"
+	}
+	return ""
+}
+
+// interpolationName is Interpolation.MarshalJSON's string ("" for an unknown one).
+func interpolationName(i gltf.Interpolation) string {
+	switch i {
+	case gltf.InterpolationLinear:
+		return "LINEAR"
+	case gltf.InterpolationStep:
+		return "STEP"
+	case gltf.InterpolationCubicSpline:
+		return "CUBICSPLINE"
+	}
+	return ""
+}
+
+// appendChannel writes an animation channel (an animation of a large skeleton
+// has hundreds of thousands).
+func appendChannel(b []byte, c *gltf.AnimationChannel) ([]byte, bool) {
+	if c == nil || c.Extensions != nil || c.Extras != nil || c.Target.Extensions != nil || c.Target.Extras != nil {
+		return b, false
+	}
+	f := fields{b: append(b, '{'), first: true}
+	f.int("sampler", c.Sampler)
+	f.key("target")
+	t := fields{b: append(f.b, '{'), first: true}
+	if c.Target.Node != nil {
+		t.int("node", *c.Target.Node)
+	}
+	t.key("path")
+	t.b = appendString(t.b, trsPathName(c.Target.Path))
+	return append(t.b, '}', '}', '\n'), true
+}
+
+// appendSampler writes an animation sampler; LINEAR, the zero value, is left
+// out (the field's omitempty).
+func appendSampler(b []byte, s *gltf.AnimationSampler) ([]byte, bool) {
+	if s == nil || s.Extensions != nil || s.Extras != nil {
+		return b, false
+	}
+	f := fields{b: append(b, '{'), first: true}
+	f.int("input", s.Input)
+	if s.Interpolation != 0 {
+		f.key("interpolation")
+		f.b = appendString(f.b, interpolationName(s.Interpolation))
+	}
+	f.int("output", s.Output)
+	return append(f.b, '}', '\n'), true
+}

@@ -44,9 +44,9 @@ func checkFast[T any](t *testing.T, what string, v T, fast func([]byte, T) ([]by
 	}
 }
 
-// TestFastJSONIsEncodingJSON: every accessor, buffer view, node and mesh of real
-// exports, and of random ones (every optional field present or not, floats of
-// every magnitude, names that need escaping), is written exactly as
+// TestFastJSONIsEncodingJSON: every accessor, buffer view, node, mesh, animation
+// channel and sampler of real exports, and of random ones (every optional field
+// present or not, floats of every magnitude, names that need escaping), is written exactly as
 // encoding/json writes it; what the fast path cannot write it refuses.
 func TestFastJSONIsEncodingJSON(t *testing.T) {
 	flat, err := formats.OpenData("flat.vcm", vcatest.Bones(30), formats.Options{})
@@ -70,6 +70,14 @@ func TestFastJSONIsEncodingJSON(t *testing.T) {
 		}
 		for _, x := range doc.Meshes {
 			checkFast(t, name+" mesh", x, appendMesh, true)
+		}
+		for _, an := range doc.Animations {
+			for _, x := range an.Channels {
+				checkFast(t, name+" channel", x, appendChannel, true)
+			}
+			for _, x := range an.Samplers {
+				checkFast(t, name+" sampler", x, appendSampler, true)
+			}
 		}
 	}
 
@@ -141,12 +149,18 @@ func TestFastJSONIsEncodingJSON(t *testing.T) {
 			m.Weights = []float64{f()}
 		}
 		checkFast(t, "random mesh", m, appendMesh, true)
+		ch := &gltf.AnimationChannel{Sampler: r.IntN(100000), Target: gltf.AnimationChannelTarget{Node: idx(), Path: gltf.TRSProperty(r.IntN(6))}}
+		checkFast(t, "random channel", ch, appendChannel, true)
+		sa := &gltf.AnimationSampler{Input: r.IntN(100000), Output: r.IntN(100000), Interpolation: gltf.Interpolation(r.IntN(5))}
+		checkFast(t, "random sampler", sa, appendSampler, true)
 	}
 
 	// Refused: fields the fast path does not write, and floats encoding/json rejects.
 	checkFast(t, "extras", &gltf.Accessor{Extras: map[string]int{"x": 1}}, appendAccessor, false)
 	checkFast(t, "sparse", &gltf.Accessor{Sparse: &gltf.Sparse{Count: 1}}, appendAccessor, false)
 	checkFast(t, "extensions", &gltf.Node{Extensions: gltf.Extensions{"x": 1}}, appendNode, false)
+	checkFast(t, "channel extras", &gltf.AnimationChannel{Target: gltf.AnimationChannelTarget{Extras: 1}}, appendChannel, false)
+	checkFast(t, "sampler extensions", &gltf.AnimationSampler{Extensions: gltf.Extensions{"x": 1}}, appendSampler, false)
 	checkFast(t, "targets", &gltf.Mesh{Primitives: []*gltf.Primitive{{Targets: []gltf.PrimitiveAttributes{{}}}}}, appendMesh, false)
 	if _, ok := appendAccessor(nil, &gltf.Accessor{Max: []float64{math.NaN()}}); ok {
 		t.Error("a NaN maximum: taken, want refused (encoding/json's error)")

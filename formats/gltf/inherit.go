@@ -21,30 +21,53 @@ func (e *exporter) poseSampled(pose *anim.Pose) {
 	n := e.sk.Len()
 	if len(e.inhModel) != n {
 		e.inhModel, e.inhJoint = make([]anim.Affine64, n), make([]affine, n)
+		e.inhJoints, e.inhInv = make([]affine, n), make([]affine, n)
+		e.inhInvOK, e.inhParent = make([]bool, n), make([]bool, n)
+		e.inhLocal, e.inhChanged = make([]anim.Transform, n), make([]bool, n)
+		for i := 0; i < n; i++ {
+			if p := e.sk.Parents[i]; p >= 0 {
+				e.inhParent[p] = true
+			}
+		}
+		e.inhValid = false
 	}
-	joints := make([]affine, n)
+	joints := e.inhJoints
+	lm, par := &e.inhScratch[0], &e.inhScratch[1] // not on the heap per call
 	for i := 0; i < n; i++ {
-		var lm anim.Affine64
-		e.sk.LocalMatrix64(i, &pose.Local[i], &lm)
-		m := affine64Of(&lm)
-		if p := e.sk.Parents[i]; p >= 0 {
-			var par anim.Affine64
+		// A node's matrices are a function of its sampled transform and its
+		// parent's matrices: when neither changed since the last call (bit for
+		// bit), they are the last call's.
+		p := e.sk.Parents[i]
+		changed := !e.inhValid || !sameTransform(&pose.Local[i], &e.inhLocal[i]) || p >= 0 && e.inhChanged[p]
+		e.inhChanged[i] = changed
+		if !changed {
+			continue
+		}
+		e.inhLocal[i] = pose.Local[i]
+		e.sk.LocalMatrix64(i, &pose.Local[i], lm)
+		m := affine64Of(lm)
+		if p >= 0 {
 			var pv [3]float32
 			if e.sk.Pivot != nil {
 				pv = e.sk.Pivot[i]
 			}
-			anim.ParentFor64(&e.inhModel[p], e.sk.Inherit[i], pv, &par)
-			m = affine64Of(&par).mul(m)
+			anim.ParentFor64(&e.inhModel[p], e.sk.Inherit[i], pv, par)
+			pm := affine64Of(par)
+			mulInto(&m, &pm, &m)
 		}
 		e.inhModel[i] = affine64To(m)
-		joints[i] = m.mul(translation(e.pivot(i)))
+		t := translation(e.pivot(i))
+		mulInto(&joints[i], &m, &t)
+		// A parent's inverse once, for all its children.
+		if e.inhParent[i] {
+			e.inhInv[i], e.inhInvOK[i] = joints[i].inv()
+		}
 		e.inhJoint[i] = joints[i]
-		if p := e.sk.Parents[i]; p >= 0 {
-			if inv, ok := joints[p].inv(); ok {
-				e.inhJoint[i] = inv.mul(joints[i])
-			}
+		if p >= 0 && e.inhInvOK[p] {
+			mulInto(&e.inhJoint[i], &e.inhInv[p], &joints[i])
 		}
 	}
+	e.inhValid = true
 }
 
 // affine64To is affine64Of's inverse.

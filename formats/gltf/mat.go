@@ -99,10 +99,45 @@ func (v vec3) maxAbs() (m float64) {
 func (v vec3) finite() bool          { return finite(v[0]) && finite(v[1]) && finite(v[2]) }
 func finite(x float64) bool          { return !math.IsNaN(x) && !math.IsInf(x, 0) }
 func (a mat3) finite() bool          { return a.col(0).finite() && a.col(1).finite() && a.col(2).finite() }
-func (a affine) finite() bool        { return a.A.finite() && a.b.finite() }
+func (a affine) finite() bool        { return a.finitePtr() }
 func (a affine) point(p vec3) vec3   { return a.A.vec(p).add(a.b) }
 func translation(b vec3) affine      { return affine{A: ident3, b: b} }
 func (a affine) mul(c affine) affine { return affine{A: a.A.mul(c.A), b: a.A.vec(c.b).add(a.b)} }
+
+// mulInto sets r = a·c (r may be a or c), in scalars: affine.mul's products
+// and sums in its order (it runs for every node at every sample of a skeleton
+// with inheritance flags; TestMulIntoIsMul holds it to affine.mul).
+func mulInto(r, a, c *affine) {
+	a00, a01, a02 := a.A[0][0], a.A[0][1], a.A[0][2]
+	a10, a11, a12 := a.A[1][0], a.A[1][1], a.A[1][2]
+	a20, a21, a22 := a.A[2][0], a.A[2][1], a.A[2][2]
+	cb0, cb1, cb2 := c.b[0], c.b[1], c.b[2]
+	var m mat3
+	for j := 0; j < 3; j++ {
+		c0, c1, c2 := c.A[0][j], c.A[1][j], c.A[2][j]
+		m[0][j] = float64(a00*c0) + float64(a01*c1) + float64(a02*c2)
+		m[1][j] = float64(a10*c0) + float64(a11*c1) + float64(a12*c2)
+		m[2][j] = float64(a20*c0) + float64(a21*c1) + float64(a22*c2)
+	}
+	b := vec3{
+		(float64(a00*cb0) + float64(a01*cb1) + float64(a02*cb2)) + a.b[0],
+		(float64(a10*cb0) + float64(a11*cb1) + float64(a12*cb2)) + a.b[1],
+		(float64(a20*cb0) + float64(a21*cb1) + float64(a22*cb2)) + a.b[2],
+	}
+	r.A, r.b = m, b
+}
+
+// finitePtr is affine.finite without the copies (it runs for every node at every
+// sample): x − x is +0 for a finite x and NaN for an infinite or NaN one, and a
+// sum holding a NaN is NaN.
+func (a *affine) finitePtr() bool {
+	m := &a.A
+	z := (m[0][0] - m[0][0]) + (m[0][1] - m[0][1]) + (m[0][2] - m[0][2]) +
+		(m[1][0] - m[1][0]) + (m[1][1] - m[1][1]) + (m[1][2] - m[1][2]) +
+		(m[2][0] - m[2][0]) + (m[2][1] - m[2][1]) + (m[2][2] - m[2][2]) +
+		(a.b[0] - a.b[0]) + (a.b[1] - a.b[1]) + (a.b[2] - a.b[2])
+	return z == 0
+}
 
 // affine is x ↦ A·x + b.
 type affine struct {
@@ -190,24 +225,35 @@ func rotationOf(q quat) mat3 {
 
 // quatFromRotation returns the unit quaternion of a proper rotation matrix
 // (Shepperd's method), normalised.
-func quatFromRotation(m mat3) quat {
-	tr := m[0][0] + m[1][1] + m[2][2]
-	var q quat
+func quatFromRotation(m mat3) quat { return quatFromRotationOf(&m) }
+
+// quatFromRotationOf is quatFromRotation in scalars (it runs for every node at
+// every sample); the same operations in the same order.
+func quatFromRotationOf(m *mat3) quat {
+	m00, m01, m02 := m[0][0], m[0][1], m[0][2]
+	m10, m11, m12 := m[1][0], m[1][1], m[1][2]
+	m20, m21, m22 := m[2][0], m[2][1], m[2][2]
+	tr := m00 + m11 + m22
+	var x, y, z, w float64
 	switch {
 	case tr > 0:
 		s := math.Sqrt(tr+1) * 2
-		q = quat{(m[2][1] - m[1][2]) / s, (m[0][2] - m[2][0]) / s, (m[1][0] - m[0][1]) / s, s / 4}
-	case m[0][0] > m[1][1] && m[0][0] > m[2][2]:
-		s := math.Sqrt(1+m[0][0]-m[1][1]-m[2][2]) * 2
-		q = quat{s / 4, (m[0][1] + m[1][0]) / s, (m[0][2] + m[2][0]) / s, (m[2][1] - m[1][2]) / s}
-	case m[1][1] > m[2][2]:
-		s := math.Sqrt(1+m[1][1]-m[0][0]-m[2][2]) * 2
-		q = quat{(m[0][1] + m[1][0]) / s, s / 4, (m[1][2] + m[2][1]) / s, (m[0][2] - m[2][0]) / s}
+		x, y, z, w = (m21-m12)/s, (m02-m20)/s, (m10-m01)/s, s/4
+	case m00 > m11 && m00 > m22:
+		s := math.Sqrt(1+m00-m11-m22) * 2
+		x, y, z, w = s/4, (m01+m10)/s, (m02+m20)/s, (m21-m12)/s
+	case m11 > m22:
+		s := math.Sqrt(1+m11-m00-m22) * 2
+		x, y, z, w = (m01+m10)/s, s/4, (m12+m21)/s, (m02-m20)/s
 	default:
-		s := math.Sqrt(1+m[2][2]-m[0][0]-m[1][1]) * 2
-		q = quat{(m[0][2] + m[2][0]) / s, (m[1][2] + m[2][1]) / s, s / 4, (m[1][0] - m[0][1]) / s}
+		s := math.Sqrt(1+m22-m00-m11) * 2
+		x, y, z, w = (m02+m20)/s, (m12+m21)/s, s/4, (m10-m01)/s
 	}
-	return q.normalized()
+	n := math.Sqrt(float64(x*x) + float64(y*y) + float64(z*z) + float64(w*w))
+	if n == 0 || !finite(n) {
+		return quat{0, 0, 0, 1}
+	}
+	return quat{x / n, y / n, z / n, w / n}
 }
 
 func (q quat) dot(r quat) float64 {

@@ -256,33 +256,57 @@ func writeAnimation(w io.Writer, enc *json.Encoder, an *gltf.Animation) error {
 			return err
 		}
 	}
-	if err := put(`"channels":[`); err != nil {
+	// Channels and samplers through appendChannel and appendSampler
+	// (fastjson.go) into a buffer written every 32 KiB, the Encoder for any it
+	// refuses.
+	buf := make([]byte, 0, 64<<10)
+	buf = append(buf, `"channels":[`...)
+	flush := func() error {
+		_, err := w.Write(buf)
+		buf = buf[:0]
 		return err
 	}
 	for i, ch := range an.Channels {
 		if i > 0 {
-			if err := put(","); err != nil {
+			buf = append(buf, ',')
+		}
+		var ok bool
+		if buf, ok = appendChannel(buf, ch); !ok {
+			if err := flush(); err != nil {
+				return err
+			}
+			if err := enc.Encode(ch); err != nil {
 				return err
 			}
 		}
-		if err := enc.Encode(ch); err != nil {
-			return err
+		if len(buf) >= 32<<10 {
+			if err := flush(); err != nil {
+				return err
+			}
 		}
 	}
-	if err := put(`],"samplers":[`); err != nil {
-		return err
-	}
-	for i, s := range an.Samplers {
+	buf = append(buf, `],"samplers":[`...)
+	for i, sa := range an.Samplers {
 		if i > 0 {
-			if err := put(","); err != nil {
+			buf = append(buf, ',')
+		}
+		var ok bool
+		if buf, ok = appendSampler(buf, sa); !ok {
+			if err := flush(); err != nil {
+				return err
+			}
+			if err := enc.Encode(sa); err != nil {
 				return err
 			}
 		}
-		if err := enc.Encode(s); err != nil {
-			return err
+		if len(buf) >= 32<<10 {
+			if err := flush(); err != nil {
+				return err
+			}
 		}
 	}
-	return put("]}")
+	buf = append(buf, "]}"...)
+	return flush()
 }
 
 // EncodeBytes returns doc as binary glTF (.glb).
