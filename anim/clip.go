@@ -89,6 +89,16 @@ type Clip interface {
 	Sample(ctx Context, t float64, out []Transform, probes []Probe) (root Affine, moved bool)
 }
 
+// BoundClip is implemented by clips bound to a skeleton of a known size (M2's
+// bones, MSH's nodes, a character with an item attached): their Sample needs an
+// out, and probes, of at least BoundNodes entries, and a skeleton of any other
+// size is not the one they were made for. Pose.Validate refuses a request that
+// pairs such a clip with another skeleton. BoundNodes ≤ 0 says the size is not
+// known.
+type BoundClip interface {
+	BoundNodes() int
+}
+
 // AliasClip is implemented by clips that answer to other names besides
 // Info().Name (M2: "id.variation" as well as the sequence name); a clip selection
 // by name tries them last.

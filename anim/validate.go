@@ -4,7 +4,7 @@ import "fmt"
 
 // ValidateSample says whether p and req fit s for Sample: a valid skeleton, a
 // clip to sample (A, unless the rest pose is asked for), a blend side B only
-// beside an A, and p's buffers holding at least one entry per skeleton node (Local always, Probes when
+// beside an A, clips bound to a skeleton of this size (BoundClip), and p's buffers holding at least one entry per skeleton node (Local always, Probes when
 // req.Probes, ProbesB too when that request blends). It returns an error naming
 // what does not fit, so a caller checks once where it builds or changes a request
 // instead of catching a sampler's index panic every frame. It allocates nothing
@@ -34,6 +34,16 @@ func (p *Pose) ValidateSample(s *Skeleton, req *PoseRequest) error {
 	if err := check("local", len(p.Local)); err != nil {
 		return err
 	}
+	if !req.Rest {
+		if err := checkBound("A", req.A, n); err != nil {
+			return err
+		}
+		if req.B != nil {
+			if err := checkBound("B", req.B, n); err != nil {
+				return err
+			}
+		}
+	}
 	if req.Probes {
 		if err := check("probe", len(p.Probes)); err != nil {
 			return err
@@ -43,6 +53,20 @@ func (p *Pose) ValidateSample(s *Skeleton, req *PoseRequest) error {
 				return err
 			}
 		}
+	}
+	return nil
+}
+
+// checkBound refuses a clip bound to a skeleton of another size than n nodes
+// (BoundClip): sampled into this pose it would write past the buffers, or leave
+// nodes it does not know unwritten.
+func checkBound(side string, c Clip, n int) error {
+	b, ok := c.(BoundClip)
+	if !ok {
+		return nil
+	}
+	if got := b.BoundNodes(); got > 0 && got != n {
+		return fmt.Errorf("pose: clip %s %q is bound to %d nodes; the skeleton has %d", side, c.Info().Name, got, n)
 	}
 	return nil
 }

@@ -64,3 +64,49 @@ func TestPoseValidateThenEvaluate(t *testing.T) {
 		t.Fatalf("Validate allocates %v per call, want 0", got)
 	}
 }
+
+// boundClip is a clip that says how many nodes it was bound to.
+type boundClip struct {
+	BindPose
+	n int
+}
+
+func (c boundClip) BoundNodes() int { return c.n }
+
+func (c boundClip) Info() ClipInfo {
+	return ClipInfo{Name: "walk", Unit: "frame", UnitsPerSecond: 30, Frames: 1}
+}
+
+// TestValidateBoundClip: a clip bound to a skeleton of another size is refused
+// on either side, naming the side, the clip and both sizes; one of the right
+// size, or one that does not know (0), passes; the rest pose asks nothing of
+// the clips.
+func TestValidateBoundClip(t *testing.T) {
+	s := &Skeleton{Names: []string{"a", "b", "c"}, Parents: []int32{-1, 0, 1}}
+	p := NewPose(3)
+	for _, tc := range []struct {
+		name string
+		req  PoseRequest
+		want string
+	}{
+		{"A fits", PoseRequest{A: boundClip{n: 3}}, ""},
+		{"A unknown", PoseRequest{A: boundClip{n: 0}}, ""},
+		{"A too big", PoseRequest{A: boundClip{n: 4}}, `pose: clip A "walk" is bound to 4 nodes; the skeleton has 3`},
+		{"A too small", PoseRequest{A: boundClip{n: 2}}, `pose: clip A "walk" is bound to 2 nodes; the skeleton has 3`},
+		{"B too big", PoseRequest{A: boundClip{n: 3}, B: boundClip{n: 5}, Weight: 0.5}, `pose: clip B "walk" is bound to 5 nodes; the skeleton has 3`},
+		{"rest", PoseRequest{Rest: true, A: boundClip{n: 9}}, ""},
+	} {
+		err := p.Validate(s, &tc.req)
+		got := ""
+		if err != nil {
+			got = err.Error()
+		}
+		if got != tc.want {
+			t.Errorf("%s: got %q, want %q", tc.name, got, tc.want)
+		}
+	}
+	req := PoseRequest{A: boundClip{n: 3}, B: boundClip{n: 3}, Weight: 0.5}
+	if a := testing.AllocsPerRun(100, func() { _ = p.Validate(s, &req) }); a != 0 {
+		t.Errorf("a passing Validate allocates %v times, want 0", a)
+	}
+}

@@ -236,6 +236,18 @@ type attachedContext struct{ base, item anim.Context }
 
 func (c *attachedClip) Info() anim.ClipInfo { return c.base.Info() }
 
+// BoundNodes is the character's nodes, the point node and the item's
+// (anim.BoundClip), when the item's clip says how many it has; 0 otherwise.
+func (c *attachedClip) BoundNodes() int {
+	if c.item == nil {
+		return 0
+	}
+	if b, ok := c.item.(anim.BoundClip); ok && b.BoundNodes() > 0 {
+		return c.first + b.BoundNodes()
+	}
+	return 0
+}
+
 func (c *attachedClip) NewContext() anim.Context {
 	ctx := &attachedContext{base: c.base.NewContext()}
 	if c.item != nil {

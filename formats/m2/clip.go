@@ -51,6 +51,9 @@ func newClip(m *model, seqs []Sequence, i int) *Clip {
 // Info describes the clip: unit "ms", the sequence's duration.
 func (c *Clip) Info() anim.ClipInfo { return c.info }
 
+// BoundNodes is the model's bone count (anim.BoundClip): Sample fills that many.
+func (c *Clip) BoundNodes() int { return len(c.m.nodes) }
+
 // Aliases are the other names Asset.Clip accepts: "<id>.<variation>".
 func (c *Clip) Aliases() []string { return c.alias }
 

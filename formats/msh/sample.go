@@ -164,6 +164,9 @@ func NewClip(f *File, name string, r Rounding, quatOrder string) *Clip {
 // Info describes the clip.
 func (c *Clip) Info() anim.ClipInfo { return c.info }
 
+// BoundNodes is the file's node count (anim.BoundClip).
+func (c *Clip) BoundNodes() int { return len(c.nodes) }
+
 // Rounding is the clip's frame-index rule.
 func (c *Clip) Rounding() Rounding { return c.rounding }
 
