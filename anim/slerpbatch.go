@@ -25,9 +25,24 @@ type pendingSlerp struct {
 	arc         *SlerpArc
 }
 
+// TryAdd is Add's common case, small enough to inline into a sampler's loop
+// (Add, which may flush, does not inline): for an arc that is not linear and a
+// batch with room it queues the slerp as Add does and returns true; otherwise
+// it does nothing and returns false, and the caller calls Add.
+func (b *SlerpBatch) TryAdd(dst, q0, q1 *mgl32.Quat, arc *SlerpArc, a float32) bool {
+	i := b.n
+	if arc.Linear || uint(i) >= SlerpBatchSize {
+		return false
+	}
+	b.slerps[i] = pendingSlerp{dst, q0, q1, arc}
+	b.angle[i] = a * arc.Theta
+	b.n = i + 1
+	return true
+}
+
 // Add sets *dst to the slerp from *q0 to *q1 at fraction a along arc (the arc
 // from *q0 to *q1): now for a linear arc, at the next Flush otherwise. None of
-// the three may change before then. It inlines into the sampler's loop.
+// the three may change before then.
 func (b *SlerpBatch) Add(dst, q0, q1 *mgl32.Quat, arc *SlerpArc, a float32) {
 	i := b.n
 	if arc.Linear || i >= SlerpBatchSize {

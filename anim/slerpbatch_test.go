@@ -38,12 +38,35 @@ func TestSlerpBatchMatchesWeights(t *testing.T) {
 }
 
 func testSlerpBatch(t *testing.T) {
+	for _, try := range []bool{false, true} {
+		testSlerpBatchAdd(t, try)
+	}
+}
+
+// testSlerpBatchAdd fills the batch with Add, or with TryAdd first (Add
+// where it refuses: a linear arc or a full batch) when try.
+func testSlerpBatchAdd(t *testing.T, try bool) {
 	const n = 3*SlerpBatchSize + 5
 	q0, q1, arcs, fr := slerpFixture(n)
 	got := make([]mgl32.Quat, n)
 	var b SlerpBatch
+	refused := 0
 	for i := range n {
+		if try {
+			full := b.n == SlerpBatchSize
+			ok := b.TryAdd(&got[i], &q0[i], &q1[i], &arcs[i], fr[i])
+			if want := !arcs[i].Linear && !full; ok != want {
+				t.Fatalf("TryAdd of slerp %d (linear %v, full %v) = %v, want %v", i, arcs[i].Linear, full, ok, want)
+			}
+			if ok {
+				continue
+			}
+			refused++
+		}
 		b.Add(&got[i], &q0[i], &q1[i], &arcs[i], fr[i])
+	}
+	if try && refused < 3 {
+		t.Errorf("TryAdd refused %d slerps, want a full batch at least twice and the linear arcs", refused)
 	}
 	if last := n - 1; !arcs[last].Linear && got[last] != (mgl32.Quat{}) {
 		t.Errorf("slerp %d written before Flush: %v", last, got[last])
@@ -56,7 +79,7 @@ func testSlerpBatch(t *testing.T) {
 		e := [4]float32{want.W, want.V[0], want.V[1], want.V[2]}
 		for k := range g {
 			if !same32(g[k], e[k]) {
-				t.Fatalf("asm %v: slerp %d (linear %v): got %v, want %v", haveAVX2, i, arcs[i].Linear, got[i], want)
+				t.Fatalf("asm %v try %v: slerp %d (linear %v): got %v, want %v", haveAVX2, try, i, arcs[i].Linear, got[i], want)
 			}
 		}
 	}

@@ -156,7 +156,7 @@ func (c *Clip) samplePacked(slots []int32, frame int32, seqT, globalMS float64, 
 	// and cosines computed together (anim.SlerpBatch).
 	var slerps anim.SlerpBatch
 	defer slerps.Flush()
-	for n := range out {
+	for n := 0; n < len(out); n++ {
 		x := &out[n]
 		nd := &nodes[n]
 		var p *anim.Probe
@@ -174,6 +174,12 @@ func (c *Clip) samplePacked(slots []int32, frame int32, seqT, globalMS float64, 
 			if nd.search {
 				a, r, exact = c.searchPacked(&tracks[3*n], times, slots, 3*n, seqT, globalMS)
 			}
+			if !exact && p == nil {
+				// This node and the keyed ones after it that share its
+				// search, in a loop of their own.
+				n = lerpKeyedRun(&slerps, keys, nodes, out, n, a, r) - 1
+				continue
+			}
 			k0 := &keys[int(nd.key)+a*int(nd.stride)]
 			if exact {
 				x.T, x.Q, x.S = k0.t, k0.q, k0.s
@@ -190,7 +196,9 @@ func (c *Clip) samplePacked(slots []int32, frame int32, seqT, globalMS float64, 
 			x.T[0] = k0.t[0] + float32((k1.t[0]-k0.t[0])*r)
 			x.T[1] = k0.t[1] + float32((k1.t[1]-k0.t[1])*r)
 			x.T[2] = k0.t[2] + float32((k1.t[2]-k0.t[2])*r)
-			slerps.Add(&x.Q, &k0.q, &k1.q, &k0.arc, r)
+			if !slerps.TryAdd(&x.Q, &k0.q, &k1.q, &k0.arc, r) {
+				slerps.Add(&x.Q, &k0.q, &k1.q, &k0.arc, r)
+			}
 			x.S[0] = k0.s[0] + float32((k1.s[0]-k0.s[0])*r)
 			x.S[1] = k0.s[1] + float32((k1.s[1]-k0.s[1])*r)
 			x.S[2] = k0.s[2] + float32((k1.s[2]-k0.s[2])*r)
@@ -234,7 +242,9 @@ func (c *Clip) samplePacked(slots []int32, frame int32, seqT, globalMS float64, 
 					addKey(p, chR, k, -1, 0)
 					continue
 				}
-				slerps.Add(&x.Q, &quats[v], &quats[v+1], &arcs[v], r)
+				if !slerps.TryAdd(&x.Q, &quats[v], &quats[v+1], &arcs[v], r) {
+					slerps.Add(&x.Q, &quats[v], &quats[v+1], &arcs[v], r)
+				}
 				addKey(p, chR, k, k+1, r)
 				continue
 			}
@@ -252,6 +262,36 @@ func (c *Clip) samplePacked(slots []int32, frame int32, seqT, globalMS float64, 
 			dst[1] = va[1] + float32((vb[1]-va[1])*r)
 			dst[2] = va[2] + float32((vb[2]-va[2])*r)
 			addKey(p, channelNames[ch], k, k+1, r)
+		}
+	}
+}
+
+// lerpKeyedRun is samplePacked's loop without probes between keys a and a+1
+// at fraction r (not exact) for keyed node n and the keyed nodes after it that
+// take its search (not search, not still); it returns the first node it did
+// not sample. A loop of its own keeps its few values in registers, where the
+// whole frame loop spills them to the stack.
+func lerpKeyedRun(slerps *anim.SlerpBatch, keys []packedKey, nodes []packedNode, out []anim.Transform, n, a int, r float32) int {
+	for {
+		nd := &nodes[n]
+		k0 := &keys[int(nd.key)+a*int(nd.stride)]
+		k1 := &keys[int(nd.key)+(a+1)*int(nd.stride)]
+		x := &out[n]
+		x.T[0] = k0.t[0] + float32((k1.t[0]-k0.t[0])*r)
+		x.T[1] = k0.t[1] + float32((k1.t[1]-k0.t[1])*r)
+		x.T[2] = k0.t[2] + float32((k1.t[2]-k0.t[2])*r)
+		if !slerps.TryAdd(&x.Q, &k0.q, &k1.q, &k0.arc, r) {
+			slerps.Add(&x.Q, &k0.q, &k1.q, &k0.arc, r)
+		}
+		x.S[0] = k0.s[0] + float32((k1.s[0]-k0.s[0])*r)
+		x.S[1] = k0.s[1] + float32((k1.s[1]-k0.s[1])*r)
+		x.S[2] = k0.s[2] + float32((k1.s[2]-k0.s[2])*r)
+		n++
+		if n >= len(out) || n >= len(nodes) {
+			return n
+		}
+		if nd := &nodes[n]; !nd.keyed || nd.search || nd.still {
+			return n
 		}
 	}
 }

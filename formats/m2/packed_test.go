@@ -53,7 +53,7 @@ func checkPackedMatchesTracks(t *testing.T, name string, a *formats.Asset) {
 		packed++
 		plain := *c
 		plain.pack = nil
-		curP, curT := c.NewCursor(), plain.NewCursor()
+		curP, curT, curN := c.NewCursor(), plain.NewCursor(), c.NewCursor()
 		got, want := make([]anim.Transform, n), make([]anim.Transform, n)
 		gp, wp := make([]anim.Probe, n), make([]anim.Probe, n)
 		for _, tm := range times {
@@ -64,6 +64,11 @@ func checkPackedMatchesTracks(t *testing.T, name string, a *formats.Asset) {
 				c.SampleWith(curP, tm, g, got, gp)
 				plain.SampleWith(curT, tm, g, want, wp)
 				samePose(t, name+" "+c.info.Name+" cursor", got, want, gp, wp)
+				// Without probes (samplePacked's own loop for keyed runs).
+				c.SampleWith(nil, tm, g, got, nil)
+				samePose(t, name+" "+c.info.Name+" no probes", got, want, wp, wp)
+				c.SampleWith(curN, tm, g, got, nil)
+				samePose(t, name+" "+c.info.Name+" no probes, cursor", got, want, wp, wp)
 			}
 		}
 	}
