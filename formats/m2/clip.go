@@ -177,7 +177,11 @@ func (c *Clip) samplePacked(slots []int32, frame int32, seqT, globalMS float64, 
 			if !exact && p == nil {
 				// This node and the keyed ones after it that share its
 				// search, in a loop of their own.
-				n = lerpKeyedRun(&slerps, keys, nodes, out, n, a, r) - 1
+				// Nodes n… of nd.run: adjacent records of rows a and a+1.
+				m := int(nd.run)
+				k := int(nd.key) + a*int(nd.stride)
+				lerpKeyedRun(&slerps, keys[k:k+m], keys[k+int(nd.stride):][:m], out[n:n+m], r)
+				n += m - 1
 				continue
 			}
 			k0 := &keys[int(nd.key)+a*int(nd.stride)]
@@ -266,17 +270,16 @@ func (c *Clip) samplePacked(slots []int32, frame int32, seqT, globalMS float64, 
 	}
 }
 
-// lerpKeyedRun is samplePacked's loop without probes between keys a and a+1
-// at fraction r (not exact) for keyed node n and the keyed nodes after it that
-// take its search (not search, not still); it returns the first node it did
-// not sample. A loop of its own keeps its few values in registers, where the
-// whole frame loop spills them to the stack.
-func lerpKeyedRun(slerps *anim.SlerpBatch, keys []packedKey, nodes []packedNode, out []anim.Transform, n, a int, r float32) int {
-	for {
-		nd := &nodes[n]
-		k0 := &keys[int(nd.key)+a*int(nd.stride)]
-		k1 := &keys[int(nd.key)+(a+1)*int(nd.stride)]
-		x := &out[n]
+// lerpKeyedRun is samplePacked's loop without probes over a run of keyed
+// nodes (packedNode.run) between their keys k0[i] and k1[i] at fraction r
+// (not exact), into out[i]. A loop of its own over three slices keeps its
+// few values in registers, where the whole frame loop spills them to the
+// stack, and has no bounds to check.
+func lerpKeyedRun(slerps *anim.SlerpBatch, k0s, k1s []packedKey, out []anim.Transform, r float32) {
+	k1s = k1s[:len(k0s)]
+	out = out[:len(k0s)]
+	for i := range k0s {
+		k0, k1, x := &k0s[i], &k1s[i], &out[i]
 		x.T[0] = k0.t[0] + float32((k1.t[0]-k0.t[0])*r)
 		x.T[1] = k0.t[1] + float32((k1.t[1]-k0.t[1])*r)
 		x.T[2] = k0.t[2] + float32((k1.t[2]-k0.t[2])*r)
@@ -286,13 +289,6 @@ func lerpKeyedRun(slerps *anim.SlerpBatch, keys []packedKey, nodes []packedNode,
 		x.S[0] = k0.s[0] + float32((k1.s[0]-k0.s[0])*r)
 		x.S[1] = k0.s[1] + float32((k1.s[1]-k0.s[1])*r)
 		x.S[2] = k0.s[2] + float32((k1.s[2]-k0.s[2])*r)
-		n++
-		if n >= len(out) || n >= len(nodes) {
-			return n
-		}
-		if nd := &nodes[n]; !nd.keyed || nd.search || nd.still {
-			return n
-		}
 	}
 }
 

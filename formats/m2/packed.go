@@ -42,6 +42,11 @@ type packedNode struct {
 	// still: the node has no translation, rotation or scale track (most bones
 	// of real models in most sequences): the identity, and no key records.
 	still bool
+	// run, for a keyed node, is how many nodes from this one on sample from
+	// adjacent records of one row (key+i, same stride) with this node's
+	// search (the later ones keyed, not search): the frame loop takes them
+	// as one slice of each of two rows (layOutKeys).
+	run int32
 }
 
 // packedKey is one key of a keyed node: its three channels' values and the slerp
@@ -280,6 +285,19 @@ func layOutKeys(p *packedSeq) {
 		}
 	}
 	p.keys = keys
+	for n := len(p.nodes) - 1; n >= 0; n-- {
+		nd := &p.nodes[n]
+		if !nd.keyed {
+			continue
+		}
+		nd.run = 1
+		if n+1 < len(p.nodes) {
+			next := &p.nodes[n+1]
+			if next.keyed && !next.search && !next.still && next.key == nd.key+1 && next.stride == nd.stride {
+				nd.run = next.run + 1
+			}
+		}
+	}
 }
 
 // keyedNode says whether node n samples from packedKey records in sequence seq:
