@@ -271,24 +271,20 @@ func (c *Clip) samplePacked(slots []int32, frame int32, seqT, globalMS float64, 
 }
 
 // lerpKeyedRun is samplePacked's loop without probes over a run of keyed
-// nodes (packedNode.run) between their keys k0[i] and k1[i] at fraction r
-// (not exact), into out[i]. A loop of its own over three slices keeps its
-// few values in registers, where the whole frame loop spills them to the
-// stack, and has no bounds to check.
+// nodes (packedNode.run) between their keys k0s[i] and k1s[i] at fraction r
+// (not exact), into out[i]: the translations and scales of all (lerpTS), then
+// the rotations. Loops of their own over three slices keep their few values
+// in registers, where the whole frame loop spills them to the stack, and have
+// no bounds to check.
 func lerpKeyedRun(slerps *anim.SlerpBatch, k0s, k1s []packedKey, out []anim.Transform, r float32) {
 	k1s = k1s[:len(k0s)]
 	out = out[:len(k0s)]
+	lerpTS(k0s, k1s, out, r)
 	for i := range k0s {
 		k0, k1, x := &k0s[i], &k1s[i], &out[i]
-		x.T[0] = k0.t[0] + float32((k1.t[0]-k0.t[0])*r)
-		x.T[1] = k0.t[1] + float32((k1.t[1]-k0.t[1])*r)
-		x.T[2] = k0.t[2] + float32((k1.t[2]-k0.t[2])*r)
 		if !slerps.TryAdd(&x.Q, &k0.q, &k1.q, &k0.arc, r) {
 			slerps.Add(&x.Q, &k0.q, &k1.q, &k0.arc, r)
 		}
-		x.S[0] = k0.s[0] + float32((k1.s[0]-k0.s[0])*r)
-		x.S[1] = k0.s[1] + float32((k1.s[1]-k0.s[1])*r)
-		x.S[2] = k0.s[2] + float32((k1.s[2]-k0.s[2])*r)
 	}
 }
 
