@@ -46,6 +46,28 @@ GLOBL bidx10<>(SB), RODATA|NOPTR, $32
 	VXORPS     DST, DST, DST     \
 	VGATHERDPS Y13, OFF(BASE)(Y14*4), DST
 
+// QLOAD8 loads the rotations of the eight transforms at BASE (a full group)
+// into W, X, Y and Z, lane k joint k: the lanes BGATHER gives, by loads and a
+// transpose (a gather costs several times as much on the CPUs that patch it
+// against Gather Data Sampling). T0..T3 are scratch.
+#define QLOAD8(BASE, XW, XX, XY, XZ, W, X, Y, Z, T0, T1, T2, T3) \
+	VMOVUPS     12(BASE), XW       \
+	VMOVUPS     52(BASE), XX       \
+	VMOVUPS     92(BASE), XY       \
+	VMOVUPS     132(BASE), XZ      \
+	VINSERTF128 $1, 172(BASE), W, W \
+	VINSERTF128 $1, 212(BASE), X, X \
+	VINSERTF128 $1, 252(BASE), Y, Y \
+	VINSERTF128 $1, 292(BASE), Z, Z \
+	VUNPCKLPS   X, W, T0           \
+	VUNPCKHPS   X, W, T1           \
+	VUNPCKLPS   Z, Y, T2           \
+	VUNPCKHPS   Z, Y, T3           \
+	VSHUFPS     $0x44, T2, T0, W   \
+	VSHUFPS     $0xEE, T2, T0, X   \
+	VSHUFPS     $0x44, T3, T1, Y   \
+	VSHUFPS     $0xEE, T3, T1, Z
+
 // SQSUM sets D to float32(u0²) + float32(u1²) + float32(u2²) + float32(u3²)
 // in that order, u_k = A_k OP B_k. T is scratch.
 #define SQSUM(OP, D, T) \
@@ -94,6 +116,13 @@ group:
 	IMUL3Q  $40, BX, AX
 	LEAQ    (SI)(AX*1), R14
 	LEAQ    (DI)(AX*1), AX
+	CMPL    R13, $0xff
+	JNE     gather
+	QLOAD8(R14, X0, X1, X2, X3, Y0, Y1, Y2, Y3, Y8, Y9, Y10, Y11)
+	QLOAD8(AX, X4, X5, X6, X7, Y4, Y5, Y6, Y7, Y8, Y9, Y10, Y11)
+	JMP     loaded
+
+gather:
 	VMOVDQU bidx10<>(SB), Y14
 	BGATHER(12, R14, Y0)
 	BGATHER(16, R14, Y1)
@@ -103,6 +132,8 @@ group:
 	BGATHER(16, AX, Y5)
 	BGATHER(20, AX, Y6)
 	BGATHER(24, AX, Y7)
+
+loaded:
 
 	// Shortest path: b negated where |a+b|² < |a−b|², sign −1 there.
 	SQSUM(VADDPS, Y8, Y9)
