@@ -95,6 +95,29 @@ GLOBL idx4<>(SB), RODATA|NOPTR, $32
 	VXORPS     DST, DST, DST           \
 	VGATHERDPS Y14, OFF(BASE)(Y15*4), DST
 
+// TRANS8 loads the float32 fields OFF..OFF+12 of the eight transforms at
+// BASE (40 bytes apart; a full group) into A, B, C and D, lane k transform k:
+// the lanes GATHER gives, by loads and a transpose (a gather costs several
+// times as much on the CPUs that patch it against Gather Data Sampling). XA..XD
+// are A..D's low halves; T0..T3 are scratch.
+#define TRANS8(BASE, OFF, XA, XB, XC, XD, A, B, C, D, T0, T1, T2, T3) \
+	VMOVUPS     (OFF)(BASE), XA            \
+	VMOVUPS     (OFF+40)(BASE), XB         \
+	VMOVUPS     (OFF+80)(BASE), XC         \
+	VMOVUPS     (OFF+120)(BASE), XD        \
+	VINSERTF128 $1, (OFF+160)(BASE), A, A  \
+	VINSERTF128 $1, (OFF+200)(BASE), B, B  \
+	VINSERTF128 $1, (OFF+240)(BASE), C, C  \
+	VINSERTF128 $1, (OFF+280)(BASE), D, D  \
+	VUNPCKLPS   B, A, T0                   \
+	VUNPCKHPS   B, A, T1                   \
+	VUNPCKLPS   D, C, T2                   \
+	VUNPCKHPS   D, C, T3                   \
+	VSHUFPS     $0x44, T2, T0, A           \
+	VSHUFPS     $0xEE, T2, T0, B           \
+	VSHUFPS     $0x44, T3, T1, C           \
+	VSHUFPS     $0xEE, T3, T1, D
+
 // QMUL sets Y8..Y11 to the Hamilton product a·b (quatMul's sums in its
 // order). Y12 is scratch.
 #define QMUL(AW, AX, AY, AZ, BW, BX, BY, BZ) \
@@ -208,6 +231,22 @@ group:
 	SUBQ    from+72(FP), AX
 	IMUL3Q  $40, AX, AX
 	ADDQ    DI, AX
+	MOVQ    CX, DX
+	SUBQ    BX, DX
+	CMPQ    DX, $8
+	JLT     gathert
+	TRANS8(AX, 0, X0, X1, X2, X3, Y0, Y1, Y2, Y3, Y8, Y9, Y10, Y11)
+	VMOVUPS Y0, SC_T0(R13)
+	VMOVUPS Y1, SC_T1(R13)
+	VMOVUPS Y2, SC_T2(R13)
+	TRANS8(AX, 24, X4, X5, X6, X7, Y4, Y5, Y6, Y7, Y8, Y9, Y10, Y11)
+	VMOVUPS Y5, SC_SX(R13)
+	VMOVUPS Y6, SC_SY(R13)
+	VMOVUPS Y7, SC_SZ(R13)
+	TRANS8(AX, 12, X0, X1, X2, X3, Y0, Y1, Y2, Y3, Y8, Y9, Y10, Y11)
+	JMP     loadedt
+
+gathert:
 	VMOVDQU idx10<>(SB), Y15
 	GATHER(0, AX, Y0)
 	VMOVUPS Y0, SC_T0(R13)
@@ -226,6 +265,7 @@ group:
 	GATHER(20, AX, Y2)
 	GATHER(24, AX, Y3)
 
+loadedt:
 	VMOVDQU idx3<>(SB), Y15
 	IMUL3Q  $12, BX, DX
 	TESTQ   R9, R9
