@@ -118,6 +118,30 @@ GLOBL idx4<>(SB), RODATA|NOPTR, $32
 	VSHUFPS     $0x44, T3, T1, C           \
 	VSHUFPS     $0xEE, T3, T1, D
 
+// VEC8 loads the three float32s of the eight Vec3s at BASE (12 bytes apart;
+// a full group) into A, B and C, lane k vector k: the lanes GATHER gives, by
+// loads and a transpose. It reads no byte past the eighth vector: the last
+// row is loaded 4 bytes early and shifted down. XA..XD are the low halves of
+// A..C and of D, scratch like T0..T3 and X12.
+#define VEC8(BASE, XA, XB, XC, XD, A, B, C, D, T0, T1, T2, T3) \
+	VMOVUPS     0(BASE), XA          \
+	VMOVUPS     12(BASE), XB         \
+	VMOVUPS     24(BASE), XC         \
+	VMOVUPS     36(BASE), XD         \
+	VINSERTF128 $1, 48(BASE), A, A   \
+	VINSERTF128 $1, 60(BASE), B, B   \
+	VINSERTF128 $1, 72(BASE), C, C   \
+	VMOVUPS     80(BASE), X12        \
+	VPSRLDQ     $4, X12, X12         \
+	VINSERTF128 $1, X12, D, D        \
+	VUNPCKLPS   B, A, T0             \
+	VUNPCKHPS   B, A, T1             \
+	VUNPCKLPS   D, C, T2             \
+	VUNPCKHPS   D, C, T3             \
+	VSHUFPS     $0x44, T2, T0, A     \
+	VSHUFPS     $0xEE, T2, T0, B     \
+	VSHUFPS     $0x44, T3, T1, C
+
 // QMUL sets Y8..Y11 to the Hamilton product a·b (quatMul's sums in its
 // order). Y12 is scratch.
 #define QMUL(AW, AX, AY, AZ, BW, BX, BY, BZ) \
@@ -270,7 +294,18 @@ loadedt:
 	IMUL3Q  $12, BX, DX
 	TESTQ   R9, R9
 	JZ      nooffset
+	MOVQ    CX, AX
+	SUBQ    BX, AX
+	CMPQ    AX, $8                // a full group (LEAQ keeps the flags)
 	LEAQ    (R9)(DX*1), AX
+	JLT     gathero
+	VEC8(AX, X4, X5, X6, X7, Y4, Y5, Y6, Y7, Y8, Y9, Y10, Y11)
+	VMOVUPS Y4, SC_O0(R13)
+	VMOVUPS Y5, SC_O1(R13)
+	VMOVUPS Y6, SC_O2(R13)
+	JMP     nooffset
+
+gathero:
 	GATHER(0, AX, Y4)
 	VMOVUPS Y4, SC_O0(R13)
 	GATHER(4, AX, Y4)
@@ -281,7 +316,18 @@ loadedt:
 nooffset:
 	TESTQ R10, R10
 	JZ    nopivot
+	MOVQ  CX, AX
+	SUBQ  BX, AX
+	CMPQ  AX, $8                  // a full group (LEAQ keeps the flags)
 	LEAQ  (R10)(DX*1), AX
+	JLT   gatherp
+	VEC8(AX, X4, X5, X6, X7, Y4, Y5, Y6, Y7, Y8, Y9, Y10, Y11)
+	VMOVUPS Y4, SC_P0(R13)
+	VMOVUPS Y5, SC_P1(R13)
+	VMOVUPS Y6, SC_P2(R13)
+	JMP   nopivot
+
+gatherp:
 	GATHER(0, AX, Y4)
 	VMOVUPS Y4, SC_P0(R13)
 	GATHER(4, AX, Y4)
