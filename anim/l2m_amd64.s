@@ -118,6 +118,25 @@ GLOBL idx4<>(SB), RODATA|NOPTR, $32
 	VSHUFPS     $0x44, T3, T1, C           \
 	VSHUFPS     $0xEE, T3, T1, D
 
+// QUAT8 is TRANS8 for the eight quaternions at BASE (16 bytes apart).
+#define QUAT8(BASE, XA, XB, XC, XD, A, B, C, D, T0, T1, T2, T3) \
+	VMOVUPS     0(BASE), XA          \
+	VMOVUPS     16(BASE), XB         \
+	VMOVUPS     32(BASE), XC         \
+	VMOVUPS     48(BASE), XD         \
+	VINSERTF128 $1, 64(BASE), A, A   \
+	VINSERTF128 $1, 80(BASE), B, B   \
+	VINSERTF128 $1, 96(BASE), C, C   \
+	VINSERTF128 $1, 112(BASE), D, D  \
+	VUNPCKLPS   B, A, T0             \
+	VUNPCKHPS   B, A, T1             \
+	VUNPCKLPS   D, C, T2             \
+	VUNPCKHPS   D, C, T3             \
+	VSHUFPS     $0x44, T2, T0, A     \
+	VSHUFPS     $0xEE, T2, T0, B     \
+	VSHUFPS     $0x44, T3, T1, C     \
+	VSHUFPS     $0xEE, T3, T1, D
+
 // VEC8 loads the three float32s of the eight Vec3s at BASE (12 bytes apart;
 // a full group) into A, B and C, lane k vector k: the lanes GATHER gives, by
 // loads and a transpose. It reads no byte past the eighth vector: the last
@@ -341,11 +360,21 @@ nopivot:
 	SHLQ    $4, DX
 	TESTQ   R11, R11
 	JZ      nopost
+	MOVQ    CX, AX
+	SUBQ    BX, AX
+	CMPQ    AX, $8                // a full group (LEAQ keeps the flags)
 	LEAQ    (R11)(DX*1), AX
+	JLT     gatherpost
+	QUAT8(AX, X4, X5, X6, X7, Y4, Y5, Y6, Y7, Y8, Y9, Y10, Y11)
+	JMP     postloaded
+
+gatherpost:
 	GATHER(0, AX, Y4)
 	GATHER(4, AX, Y5)
 	GATHER(8, AX, Y6)
 	GATHER(12, AX, Y7)
+
+postloaded:
 	QMUL(Y4, Y5, Y6, Y7, Y0, Y1, Y2, Y3)
 	VMOVAPS Y8, Y0
 	VMOVAPS Y9, Y1
@@ -355,11 +384,21 @@ nopivot:
 nopost:
 	TESTQ R12, R12
 	JZ    nopre
-	LEAQ  (R12)(DX*1), AX
+	MOVQ    CX, AX
+	SUBQ    BX, AX
+	CMPQ    AX, $8                // a full group (LEAQ keeps the flags)
+	LEAQ    (R12)(DX*1), AX
+	JLT     gatherpre
+	QUAT8(AX, X4, X5, X6, X7, Y4, Y5, Y6, Y7, Y8, Y9, Y10, Y11)
+	JMP     preloaded
+
+gatherpre:
 	GATHER(0, AX, Y4)
 	GATHER(4, AX, Y5)
 	GATHER(8, AX, Y6)
 	GATHER(12, AX, Y7)
+
+preloaded:
 	QMUL(Y0, Y1, Y2, Y3, Y4, Y5, Y6, Y7)
 	VMOVAPS Y8, Y0
 	VMOVAPS Y9, Y1
