@@ -149,27 +149,20 @@ type ArchiveFileNamer interface {
 }
 
 var (
-	archiveMu    sync.RWMutex
-	archiveKinds []*ArchiveKind // sorted by name; a new slice on each change
+	archiveMu    sync.RWMutex // guards mounter
+	archiveKinds = newKindList(func(a, b *ArchiveKind) bool { return a.Name < b.Name })
 )
 
 // RegisterArchive adds an archive kind. Archive packages call it from init; a
 // test may register a kind of its own.
 func RegisterArchive(k ArchiveKind) {
-	archiveMu.Lock()
-	defer archiveMu.Unlock()
-	next := append(make([]*ArchiveKind, 0, len(archiveKinds)+1), archiveKinds...)
-	next = append(next, &k)
-	sort.SliceStable(next, func(i, j int) bool { return next[i].Name < next[j].Name })
-	archiveKinds = next
+	archiveKinds.add(&k)
 }
 
 // ArchiveKinds lists the registered archive kinds, sorted by name: read them,
 // never change them.
 func ArchiveKinds() []*ArchiveKind {
-	archiveMu.RLock()
-	defer archiveMu.RUnlock()
-	return archiveKinds
+	return archiveKinds.all()
 }
 
 // FolderKind is the registered kind that mounts folders (nil when none is).

@@ -4,10 +4,8 @@ import (
 	"errors"
 	"image/color"
 	"io"
-	"sort"
 	"strconv"
 	"strings"
-	"sync"
 )
 
 // Character customisation: a family whose character models the game dresses
@@ -101,8 +99,7 @@ type Customizer interface {
 }
 
 var (
-	customizerMu sync.RWMutex
-	customizers  []namedCustomizer // sorted by name
+	customizers = newKindList(func(a, b namedCustomizer) bool { return a.name < b.name })
 )
 
 type namedCustomizer struct {
@@ -112,18 +109,11 @@ type namedCustomizer struct {
 
 // RegisterCustomizer adds a family's customiser; families call it from init.
 func RegisterCustomizer(name string, c Customizer) {
-	customizerMu.Lock()
-	defer customizerMu.Unlock()
-	next := append(make([]namedCustomizer, 0, len(customizers)+1), customizers...)
-	next = append(next, namedCustomizer{name, c})
-	sort.SliceStable(next, func(i, j int) bool { return next[i].name < next[j].name })
-	customizers = next
+	customizers.add(namedCustomizer{name, c})
 }
 
 func registeredCustomizers() []namedCustomizer {
-	customizerMu.RLock()
-	defer customizerMu.RUnlock()
-	return customizers
+	return customizers.all()
 }
 
 // ErrNoCustomizer is ParseCustomization's error for a SPEC when no family

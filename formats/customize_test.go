@@ -72,7 +72,7 @@ func (toyCharacter) Close() error                                    { return ni
 func TestCustomizerRegistry(t *testing.T) {
 	saved := customizers
 	defer func() { customizers = saved }()
-	customizers = nil
+	customizers = newKindList(saved.less)
 	if c, err := ParseCustomization(" "); c != "" || err != nil {
 		t.Errorf("no customiser: ParseCustomization(\" \") = %q, %v; want \"\", nil", c, err)
 	}
@@ -118,7 +118,7 @@ func TestCustomizerRegistry(t *testing.T) {
 func TestSlotNamesRegistry(t *testing.T) {
 	saved := slotNames
 	defer func() { slotNames = saved }()
-	slotNames = nil
+	slotNames = newKindList(saved.less)
 	for _, tc := range []struct {
 		s    string
 		want int
@@ -155,7 +155,7 @@ func TestSlotNamesRegistry(t *testing.T) {
 func TestSourceKindRegistry(t *testing.T) {
 	saved := sourceKinds
 	defer func() { sourceKinds = saved }()
-	sourceKinds = nil
+	sourceKinds = newKindList(saved.less)
 	RegisterSourceKind(SourceKind{Name: "toy", Ext: ".toysrc"})
 	for _, tc := range []struct {
 		name string

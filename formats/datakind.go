@@ -3,7 +3,6 @@ package formats
 import (
 	"io"
 	"path/filepath"
-	"sort"
 	"strings"
 	"sync"
 )
@@ -56,9 +55,9 @@ type Data struct {
 }
 
 var (
-	dataKindsMu sync.RWMutex
-	dataKinds   []DataKind // sorted by name; replaced, never changed (see Register)
-	dataReaders []func(name string) ([]byte, bool, error)
+	dataKinds     = newKindList(func(a, b DataKind) bool { return a.Name < b.Name })
+	dataReadersMu sync.RWMutex
+	dataReaders   []func(name string) ([]byte, bool, error)
 )
 
 // RegisterData adds a data kind. Kinds call it from init.
@@ -66,12 +65,7 @@ func RegisterData(k DataKind) {
 	if k.Companion {
 		Register(Decoder{Name: k.Name, Sniff: k.Sniff, Decode: refuseCompanion(k)})
 	}
-	dataKindsMu.Lock()
-	defer dataKindsMu.Unlock()
-	next := append(make([]DataKind, 0, len(dataKinds)+1), dataKinds...)
-	next = append(next, k)
-	sort.SliceStable(next, func(i, j int) bool { return next[i].Name < next[j].Name })
-	dataKinds = next
+	dataKinds.add(k)
 }
 
 // refuseCompanion is the scene decoder's verdict on a file of a companion kind:
@@ -91,26 +85,24 @@ func DataKinds() []DataKind {
 }
 
 func sortedDataKinds() []DataKind {
-	dataKindsMu.RLock()
-	defer dataKindsMu.RUnlock()
-	return dataKinds
+	return dataKinds.all()
 }
 
 // RegisterDataReader adds a reader for names that ReadMember does not serve (a
 // member of an archive kind that is not mounted as a tree, a texture made in
 // memory): read gives ok false for a name that is not its own.
 func RegisterDataReader(read func(name string) (data []byte, ok bool, err error)) {
-	dataKindsMu.Lock()
-	defer dataKindsMu.Unlock()
+	dataReadersMu.Lock()
+	defer dataReadersMu.Unlock()
 	dataReaders = append(dataReaders[:len(dataReaders):len(dataReaders)], read)
 }
 
 // ReadData reads a data file by name: a file, an archive member named
 // "ARCHIVE:MEMBER" (ReadMember), or a name a registered data reader serves.
 func ReadData(name string) ([]byte, error) {
-	dataKindsMu.RLock()
+	dataReadersMu.RLock()
 	readers := dataReaders
-	dataKindsMu.RUnlock()
+	dataReadersMu.RUnlock()
 	for _, read := range readers {
 		if data, ok, err := read(name); ok {
 			return data, err

@@ -2,10 +2,8 @@ package formats
 
 import (
 	"fmt"
-	"sort"
 	"strconv"
 	"strings"
-	"sync"
 )
 
 // TextureSlot is one replaceable texture of a model: a texture the model does
@@ -82,26 +80,12 @@ type SlotNames struct {
 	Parse func(s string) (int, error)
 }
 
-var (
-	slotNamesMu sync.RWMutex
-	slotNames   []SlotNames // sorted by family
-)
+var slotNames = newKindList(func(a, b SlotNames) bool { return a.Family < b.Family })
 
 // RegisterSlotNames adds a family's slot names; families call it from init.
-func RegisterSlotNames(n SlotNames) {
-	slotNamesMu.Lock()
-	defer slotNamesMu.Unlock()
-	next := append(make([]SlotNames, 0, len(slotNames)+1), slotNames...)
-	next = append(next, n)
-	sort.SliceStable(next, func(i, j int) bool { return next[i].Family < next[j].Family })
-	slotNames = next
-}
+func RegisterSlotNames(n SlotNames) { slotNames.add(n) }
 
-func registeredSlotNames() []SlotNames {
-	slotNamesMu.RLock()
-	defer slotNamesMu.RUnlock()
-	return slotNames
-}
+func registeredSlotNames() []SlotNames { return slotNames.all() }
 
 // SlotName is the name of slot type t by the first registered family's names
 // (in family order); "typeN" when no family names slots.

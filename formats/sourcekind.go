@@ -2,9 +2,7 @@ package formats
 
 import (
 	"path/filepath"
-	"sort"
 	"strings"
-	"sync"
 )
 
 // SourceKind is a text form of a family's binary files: a source compiles to
@@ -45,26 +43,12 @@ type CompileOptions struct {
 	Tree Tree
 }
 
-var (
-	sourceKindMu sync.RWMutex
-	sourceKinds  []SourceKind // sorted by name
-)
+var sourceKinds = newKindList(func(a, b SourceKind) bool { return a.Name < b.Name })
 
 // RegisterSourceKind adds a source kind; families call it from init.
-func RegisterSourceKind(k SourceKind) {
-	sourceKindMu.Lock()
-	defer sourceKindMu.Unlock()
-	next := append(make([]SourceKind, 0, len(sourceKinds)+1), sourceKinds...)
-	next = append(next, k)
-	sort.SliceStable(next, func(i, j int) bool { return next[i].Name < next[j].Name })
-	sourceKinds = next
-}
+func RegisterSourceKind(k SourceKind) { sourceKinds.add(k) }
 
-func registeredSourceKinds() []SourceKind {
-	sourceKindMu.RLock()
-	defer sourceKindMu.RUnlock()
-	return sourceKinds
-}
+func registeredSourceKinds() []SourceKind { return sourceKinds.all() }
 
 // SourceKindNamed is the source kind called name ("mif").
 func SourceKindNamed(name string) (SourceKind, bool) {

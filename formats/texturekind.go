@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"image"
 	"io"
-	"sort"
-	"sync"
 )
 
 // Texture kinds: the texture formats (BLP, DDS, Texm, PNG, JPEG) register here
@@ -71,31 +69,20 @@ func (t *Texture) Mip(n int) (*image.NRGBA, error) {
 // Describe is a one-line summary: format, encoding, size and levels.
 func (t *Texture) Describe() string { return t.Pixels.Describe() }
 
-var (
-	textureKindsMu sync.RWMutex
-	textureKinds   []TextureKind // the kinds, then the fallbacks, each by name; replaced, never changed
-)
+// textureKinds are the kinds, then the fallbacks, each by name.
+var textureKinds = newKindList(func(a, b TextureKind) bool {
+	if a.Fallback != b.Fallback {
+		return !a.Fallback
+	}
+	return a.Name < b.Name
+})
 
 // RegisterTexture adds a texture kind. Kinds call it from init.
-func RegisterTexture(k TextureKind) {
-	textureKindsMu.Lock()
-	defer textureKindsMu.Unlock()
-	next := append(make([]TextureKind, 0, len(textureKinds)+1), textureKinds...)
-	next = append(next, k)
-	sort.SliceStable(next, func(i, j int) bool {
-		if next[i].Fallback != next[j].Fallback {
-			return !next[i].Fallback
-		}
-		return next[i].Name < next[j].Name
-	})
-	textureKinds = next
-}
+func RegisterTexture(k TextureKind) { textureKinds.add(k) }
 
 // TextureKinds lists the registered texture kinds in the order they are tried.
 func TextureKinds() []TextureKind {
-	textureKindsMu.RLock()
-	defer textureKindsMu.RUnlock()
-	return append([]TextureKind(nil), textureKinds...)
+	return append([]TextureKind(nil), textureKinds.all()...)
 }
 
 func textureKindOf(data []byte) (TextureKind, bool) {
@@ -103,10 +90,7 @@ func textureKindOf(data []byte) (TextureKind, bool) {
 	if len(head) > 4096 {
 		head = head[:4096]
 	}
-	textureKindsMu.RLock()
-	kinds := textureKinds
-	textureKindsMu.RUnlock()
-	for _, k := range kinds {
+	for _, k := range textureKinds.all() {
 		if k.Sniff(head) {
 			return k, true
 		}
