@@ -8,7 +8,10 @@
 //
 //  1. The local matrices of eight nodes side by side, one node per lane of a
 //     256-bit register: their transforms (and offsets, pivots, post and pre
-//     rotations) gathered by field (VGATHERDPS), post · q · pre, the rotation
+//     rotations) by field: a full group by 16-byte loads and in-lane 4×4
+//     transposes (TRANS8, QUAT8, VEC8), the last, partial group by
+//     VGATHERDPS (much slower on CPUs patched against Gather Data
+//     Sampling, but it reads no lane past the end), post · q · pre, the rotation
 //     and scale cells b0..b8 and the translation b9..b11, all of them
 //     lane-wise, so that no operation shuffles; they go to the scratch.
 //  2. Node by node, the product with the parent's matrix a column at a time,
