@@ -159,18 +159,10 @@ type SlerpArc struct {
 
 // NewSlerpArc precomputes the arc between q0 and q1.
 func NewSlerpArc(q0, q1 mgl32.Quat) SlerpArc {
-	d := Dot4(q0, q1)
-	arc := SlerpArc{Sign: 1}
-	if d < 0 {
-		d = -d
-		arc.Sign = -1
+	arc := NewSlerpArcUnsolved(q0, q1)
+	if !arc.Linear {
+		arc.Theta, arc.SinTheta = AcosSin32(arc.D)
 	}
-	arc.D = d
-	if 1-d <= SlerpThreshold {
-		arc.Linear = true
-		return arc
-	}
-	arc.Theta, arc.SinTheta = AcosSin32(d)
 	return arc
 }
 

@@ -82,14 +82,7 @@ func (r *Renderer) drawCrowdMeshes(f *Frame, o *DrawOptions, gpu *SceneGPU, n in
 		r.crowd.offset.upload(unsafe.Pointer(&offsets[c0]), (c1-c0)*12)
 		r.crowd.offset.bind(unitMeshOffset)
 		r.crowd.palette.bind(0)
-		for i := range gpu.meshes {
-			m := &gpu.meshes[i]
-			if m.hidden {
-				continue
-			}
-			gl.BindVertexArray(m.vao)
-			gl.DrawElementsInstanced(gl.TRIANGLES, m.count, gl.UNSIGNED_INT, nil, int32(c1-c0))
-		}
+		drawVisibleInstanced(gpu, int32(c1-c0))
 	}
 	gl.Uniform1i(r.crowd.uNodes, 0)
 	gl.ActiveTexture(gl.TEXTURE0 + unitMeshOffset)
@@ -98,4 +91,18 @@ func (r *Renderer) drawCrowdMeshes(f *Frame, o *DrawOptions, gpu *SceneGPU, n in
 	gl.BindTexture(gl.TEXTURE_BUFFER, 0)
 	gl.PolygonMode(gl.FRONT_AND_BACK, gl.FILL)
 	gl.FrontFace(gl.CCW)
+}
+
+// drawVisibleInstanced draws each of gpu's visible meshes instances times, with
+// the crowd program's palette and offsets already bound (a crowd's batch, or one
+// ghost).
+func drawVisibleInstanced(gpu *SceneGPU, instances int32) {
+	for i := range gpu.meshes {
+		m := &gpu.meshes[i]
+		if m.hidden {
+			continue
+		}
+		gl.BindVertexArray(m.vao)
+		gl.DrawElementsInstanced(gl.TRIANGLES, m.count, gl.UNSIGNED_INT, nil, instances)
+	}
 }

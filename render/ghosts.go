@@ -60,14 +60,7 @@ func (r *Renderer) drawGhostMeshes(f *Frame, o *DrawOptions, gpu *SceneGPU, n in
 		r.crowd.palette.upload(unsafe.Pointer(&skin[g*n]), n*48)
 		r.crowd.offset.bind(unitMeshOffset)
 		r.crowd.palette.bind(0)
-		for i := range gpu.meshes {
-			m := &gpu.meshes[i]
-			if m.hidden {
-				continue
-			}
-			gl.BindVertexArray(m.vao)
-			gl.DrawElementsInstanced(gl.TRIANGLES, m.count, gl.UNSIGNED_INT, nil, 1)
-		}
+		drawVisibleInstanced(gpu, 1)
 	}
 	gl.Uniform1i(r.crowd.uNodes, 0)
 	gl.ActiveTexture(gl.TEXTURE0 + unitMeshOffset)

@@ -256,12 +256,9 @@ func (b *AssetBrowser) VersionName(v vfs.Version) string { return b.Mount.Versio
 // archive, its size, and whether it wins (or deletes the file).
 func (b *AssetBrowser) VersionLabel(i int) string {
 	v := b.Versions[i]
-	mark := ""
-	switch {
-	case v.Wins:
-		mark = "  wins"
-	case v.Deleted:
-		mark = "  deletes it"
+	mark := v.Mark()
+	if mark != "" {
+		mark = "  " + mark
 	}
 	return fmt.Sprintf("%d. %s  %d bytes%s", i+1, b.Mount.ArchiveLabel(v.Entry), v.Size, mark)
 }

@@ -29,6 +29,9 @@ type banner struct {
 type bannerLine struct {
 	diag
 	More int
+	// MoreText says so under the line ("" when More is 0), written once when
+	// the banner is made, so that drawing a frame formats nothing.
+	MoreText string
 }
 
 // foldDiags groups ds by severity and shape, in the order each shape first
@@ -49,6 +52,11 @@ func foldDiags(ds []diag) []bannerLine {
 		}
 		at[k] = len(out)
 		out = append(out, bannerLine{diag: d})
+	}
+	for i := range out {
+		if out[i].More > 0 {
+			out[i].MoreText = fmt.Sprintf("  ... and %d more like it (Diagnostics tab)", out[i].More)
+		}
 	}
 	return out
 }

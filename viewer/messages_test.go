@@ -197,6 +197,9 @@ func TestBannerFoldsLinesOfOneShape(t *testing.T) {
 			t.Errorf("line %d: got %q (+%d), want %q (+%d)", i, g.Text, g.More, want[i].text, want[i].more)
 		}
 	}
+	if want := "  ... and 2 more like it (Diagnostics tab)"; got[0].MoreText != want || got[2].MoreText != "" {
+		t.Errorf("notes: got %q and %q, want %q and none", got[0].MoreText, got[2].MoreText, want)
+	}
 	for _, c := range []struct{ in, want string }{
 		{"node 12 at 0x4f0 and 0xZ", "node # at # and #xZ"},
 		{"v1.2 of 10x10", "v#.# of #x#"},

@@ -43,12 +43,9 @@ func printVersions(w io.Writer, mt *vfs.Mount, matches []vfs.Entry) {
 		}
 		fmt.Fprintf(w, "%s: %s\n", printable.Name(e.Path), n)
 		for i, v := range vs {
-			mark := ""
-			switch {
-			case v.Wins:
-				mark = "  wins"
-			case v.Deleted:
-				mark = "  deletes it"
+			mark := v.Mark()
+			if mark != "" {
+				mark = "  " + mark
 			}
 			fmt.Fprintf(w, "  %2d %12d  %s%s\n", i+1, v.Size, printable.Name(mt.ArchiveLabel(v.Entry)), mark)
 		}

@@ -37,6 +37,18 @@ type Version struct {
 	Deleted bool
 }
 
+// Mark says what the version does in the mount, as the listings show it
+// beside the copy: "wins", "deletes it", or "" for a copy a later one hides.
+func (v Version) Mark() string {
+	switch {
+	case v.Wins:
+		return "wins"
+	case v.Deleted:
+		return "deletes it"
+	}
+	return ""
+}
+
 // versionIndex finds a path in one layer of a mount: through the layer's own
 // lookup where it has one (an MPQ's hash table), through a map of its listed
 // names built on first use otherwise.

@@ -52,8 +52,8 @@ func (u *UI) banner() {
 			default:
 				coloured(colWarn, "warning: "+d.Text)
 			}
-			if d.More > 0 {
-				coloured(colDim, moreLikeIt(d.More))
+			if d.MoreText != "" {
+				coloured(colDim, d.MoreText)
 			}
 			imgui.PopTextWrapPos()
 		}
@@ -61,24 +61,6 @@ func (u *UI) banner() {
 	imgui.End()
 	imgui.PopStyleColor()
 }
-
-// moreLikeIt is the note under a folded banner line; the strings for small
-// counts are made once, so a banner frame does not format them.
-func moreLikeIt(n int) string {
-	if n < len(moreLikeItText) {
-		return moreLikeItText[n]
-	}
-	return fmt.Sprintf("  ... and %d more like it (Diagnostics tab)", n)
-}
-
-var moreLikeItText = func() []string {
-	t := make([]string, 256)
-	t[1] = "  ... and 1 more like it (Diagnostics tab)"
-	for n := 2; n < len(t); n++ {
-		t[n] = fmt.Sprintf("  ... and %d more like it (Diagnostics tab)", n)
-	}
-	return t
-}()
 
 // standInBadge marks a scene (A or B) posed on a stand-in skeleton at the bottom
 // left of its viewport.
