@@ -234,7 +234,9 @@ func (c *Clip) Sample(_ anim.Context, t float64, out []anim.Transform, probes []
 			o.T[1] = float32(b*k0.pos[1]) + float32(a*k1.pos[1])
 			o.T[2] = float32(b*k0.pos[2]) + float32(a*k1.pos[2])
 			// anim.SlerpArc.Weights and anim.Combine, at slerps.Flush.
-			slerps.Add(&o.Q, &k0.qc, &k1.qc, &arcs[key], a)
+			if !slerps.TryAdd(&o.Q, &k0.qc, &k1.qc, &arcs[key], a) {
+				slerps.Add(&o.Q, &k0.qc, &k1.qc, &arcs[key], a)
+			}
 			k1i, alpha = int32(key+1), a
 		}
 		o.S = one
