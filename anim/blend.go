@@ -158,17 +158,22 @@ func (bl *Blender) context(i int, c Clip) Context {
 // out, following BlendSides. Both sides are always sampled (so both probe slices,
 // when not nil, say what each sampler did); only the valid sides shape the result.
 func (bl *Blender) Sample(a Clip, ta float64, b Clip, tb float64, w float32, out []Transform, probesA, probesB []Probe) BlendResult {
-	res, _, _ := bl.sample(a, ta, b, tb, w, out, probesA, probesB)
+	res, _, _ := bl.sample(a, ta, b, tb, w, out, probesA, probesB, nil)
 	return res
 }
 
-// sample is Sample that also returns clip A's root placement at ta.
-func (bl *Blender) sample(a Clip, ta float64, b Clip, tb float64, w float32, out []Transform, probesA, probesB []Probe) (BlendResult, Affine, bool) {
+// sample is Sample that also returns clip A's root placement at ta. Side B is
+// sampled into sb when it holds len(out) transforms, else into the Blender's
+// own scratch.
+func (bl *Blender) sample(a Clip, ta float64, b Clip, tb float64, w float32, out []Transform, probesA, probesB []Probe, sb []Transform) (BlendResult, Affine, bool) {
 	n := len(out)
-	if cap(bl.scratch) < n {
-		bl.scratch = make([]Transform, n)
+	if len(sb) < n {
+		if cap(bl.scratch) < n {
+			bl.scratch = make([]Transform, n)
+		}
+		sb = bl.scratch
 	}
-	sb := bl.scratch[:n]
+	sb = sb[:n]
 	useA, useB := BlendSides(w, ta, tb)
 	res := BlendResult{UsedA: useA, UsedB: useB}
 	sa := ta

@@ -141,6 +141,38 @@ func TestPoseEvaluate(t *testing.T) {
 		if res.Neither != tc.neither {
 			t.Errorf("%s: Neither = %v, want %v", tc.name, res.Neither, tc.neither)
 		}
+		// EvaluateWith gives the same pose, sampling side B into the scratch
+		// given when it holds the pose's nodes and into the pose's own
+		// buffer when it does not.
+		mark := Transform{T: mgl32.Vec3{-9, -9, -9}}
+		for _, n := range []int{0, 1, 2, 3} {
+			var scratch []Transform
+			if n > 0 {
+				scratch = make([]Transform, n)
+				for i := range scratch {
+					scratch[i] = mark
+				}
+			}
+			q := NewPose(2)
+			qres := q.EvaluateWith(tc.skel, &tc.req, scratch)
+			if qres != res {
+				t.Errorf("%s, scratch of %d: result %+v, want %+v", tc.name, n, qres, res)
+			}
+			for i := range p.Local {
+				if q.Local[i] != p.Local[i] || q.Model[i] != p.Model[i] || q.Skin[i] != p.Skin[i] {
+					t.Errorf("%s, scratch of %d: node %d = %v / %v / %v, want %v / %v / %v", tc.name, n, i,
+						q.Local[i], q.Model[i], q.Skin[i], p.Local[i], p.Model[i], p.Skin[i])
+				}
+			}
+			blends := tc.req.B != nil && !tc.req.Rest
+			usedGiven := n >= 2 && blends
+			if got := n > 0 && scratch[0] != mark; got != usedGiven {
+				t.Errorf("%s, scratch of %d: given scratch written = %v, want %v", tc.name, n, got, usedGiven)
+			}
+			if got := q.Blender.scratch[0] != (Transform{}); got != (blends && !usedGiven) {
+				t.Errorf("%s, scratch of %d: own scratch written = %v, want %v", tc.name, n, got, blends && !usedGiven)
+			}
+		}
 		if got := p.ProbesB[0].Frame != 0; got != tc.sampledB {
 			t.Errorf("%s: side B sampled = %v, want %v", tc.name, got, tc.sampledB)
 		}

@@ -23,9 +23,10 @@ type Character struct {
 	Result anim.BlendResult
 }
 
-// chunk is how many characters a worker takes at a time: small enough to
-// balance characters of different sizes, large enough that taking one costs
-// nothing beside the poses.
+// chunk is how many characters a worker takes at a time at most: small enough
+// to balance characters of different sizes, large enough that taking one costs
+// nothing beside the poses. Near the end of a part a worker takes fewer
+// (takeSize), so that the workers finish the frame together.
 const chunk = 4
 
 // Job evaluates many characters' poses (anim.Pose.Evaluate) on several
@@ -55,7 +56,12 @@ type Job struct {
 	done         chan struct{}
 	chars        []Character
 	parts        []part
-	once         sync.Once
+	// scratch is each worker's buffer for side B of a blend
+	// (anim.Pose.EvaluateWith), grown to the largest pose it met: one buffer
+	// per worker instead of one per character keeps 2.5 KiB per 64 joints
+	// of every character out of the cache between its frames.
+	scratch [][]anim.Transform
+	once    sync.Once
 	// panicked holds the first panic a worker recovered this frame; Evaluate
 	// repeats it on the caller's goroutine, where the caller may recover it.
 	panicked atomic.Pointer[any]
@@ -80,7 +86,8 @@ func New(workers int) *Job {
 		workers = 1
 	}
 	c := &Job{workers: workers, done: make(chan struct{}, workers), parts: make([]part, workers),
-		asleep: make([]atomic.Bool, workers-1), wake: make([]chan struct{}, workers-1)}
+		scratch: make([][]anim.Transform, workers),
+		asleep:  make([]atomic.Bool, workers-1), wake: make([]chan struct{}, workers-1)}
 	for w := range c.wake {
 		c.wake[w] = make(chan struct{}, 1)
 	}
@@ -203,19 +210,36 @@ func (c *Job) recoverWork() {
 // other parts until none is left.
 func (c *Job) work(w int) {
 	chars := c.chars
+	scratch := c.scratch[w]
 	for k := range c.parts {
 		p := &c.parts[(w+k)%len(c.parts)]
 		for {
-			i := p.next.Add(chunk) - chunk
+			size := c.takeSize(p)
+			i := p.next.Add(size) - size
 			if i >= p.end {
 				break
 			}
-			for j := i; j < min(i+chunk, p.end); j++ {
+			for j := i; j < min(i+size, p.end); j++ {
 				ch := &chars[j]
-				ch.Result = ch.Pose.Evaluate(ch.Skel, &ch.Req)
+				if n := len(ch.Pose.Local); cap(scratch) < n {
+					scratch = make([]anim.Transform, n)
+					c.scratch[w] = scratch
+				}
+				ch.Result = ch.Pose.EvaluateWith(ch.Skel, &ch.Req, scratch)
 			}
 		}
 	}
+}
+
+// takeSize is how many characters to take from part p next: chunk while
+// plenty are left, then a share of what is left for each worker, down to one
+// (guided scheduling), so that the last characters of a frame are spread over
+// the workers instead of one worker finishing a whole chunk while the others
+// wait. The count read may be stale: it only sizes the take, which the atomic
+// add makes exclusive.
+func (c *Job) takeSize(p *part) int64 {
+	left := p.end - p.next.Load()
+	return max(1, min(chunk, left/int64(2*c.workers)))
 }
 
 // Close stops the workers. The job must not be used afterwards.

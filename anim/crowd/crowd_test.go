@@ -188,3 +188,30 @@ func TestCrowdSlowCharacter(t *testing.T) {
 		}
 	}
 }
+
+// TestTakeSize: a worker takes chunk characters while plenty are left, then a
+// share of what is left per worker, down to one, and one once none are left.
+func TestTakeSize(t *testing.T) {
+	tests := []struct {
+		workers   int
+		next, end int64
+		want      int64
+	}{
+		{1, 0, 100, chunk},
+		{2, 0, 128, chunk},
+		{2, 120, 128, 2},
+		{2, 125, 128, 1},
+		{2, 127, 128, 1},
+		{2, 130, 128, 1}, // taken past the end: the take finds nothing
+		{5, 0, 20, 2},
+		{5, 0, 100, chunk},
+	}
+	for _, tc := range tests {
+		c := &Job{workers: tc.workers}
+		p := &part{end: tc.end}
+		p.next.Store(tc.next)
+		if got := c.takeSize(p); got != tc.want {
+			t.Errorf("%d workers, next %d, end %d: takeSize = %d, want %d", tc.workers, tc.next, tc.end, got, tc.want)
+		}
+	}
+}
