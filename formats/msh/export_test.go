@@ -14,3 +14,16 @@ var (
 	QuantQuat    = quantQuat
 	QuantUV      = quantUV
 )
+
+// SetMaxRowEntries sets the bound of a clip's frame-major map copy for the
+// clips made until restore is called.
+func SetMaxRowEntries(n int) (restore func()) {
+	old := maxRowEntries
+	maxRowEntries = n
+	return func() { maxRowEntries = old }
+}
+
+// HasRows reports whether c reads its map from the frame-major copy.
+func HasRows(c *Clip) bool { return c.rows != nil }
+
+var RowEntriesFit = rowEntriesFit

@@ -95,6 +95,20 @@ const PlaybackFPS = 15
 // (at most 1.3 MB and a few ms for a full pool).
 const reachableKeys = 0x10000
 
+// maxRowEntries bounds the frame-major copy of the map (Clip.rows): F × nodes
+// words, at most 8 MiB and at most four times the map's own words (plus a
+// few). A file can name many nodes and a long timeline in a few bytes (map
+// blocks may overlap, static nodes need none); past the bound the clip reads
+// the map as the file lays it out.
+var maxRowEntries = 1 << 22
+
+// rowEntriesFit reports whether a frame-major copy of frames × nodes words
+// fits the bound for a map of mapWords words.
+func rowEntriesFit(frames uint32, nodes, mapWords int) bool {
+	n := uint64(frames) * uint64(nodes)
+	return nodes > 0 && n <= uint64(maxRowEntries) && n <= 4*uint64(mapWords)+4096
+}
+
 type clipNode struct {
 	mapStart int32 // word index of the node's block; -1 for a static node
 	fb       int32
@@ -119,6 +133,11 @@ type Clip struct {
 	rounding Rounding
 	mapw     []byte // Res19, whole words (a view into the file)
 	nodes    []clipNode
+	// rows, when not nil, is the map frame-major: rows[f·len(nodes)+i] is
+	// node i's map word at frame f, or its fallback key for a static node
+	// (which then falls back as without a map). A frame reads one run of
+	// words instead of one word from every node's block (a cache line each).
+	rows []uint16
 	keys     []ckey          // the reachable keys (at most 0x10000)
 	arcs     []anim.SlerpArc // arcs[k] joins key k and k+1 (bit-identical to anim.SlerpWeights)
 }
@@ -141,6 +160,18 @@ func NewClip(f *File, name string, r Rounding, quatOrder string) *Clip {
 			cn.mapStart = int32(nd.MapStart)
 		}
 		c.nodes[i] = cn
+	}
+	if n := len(c.nodes); rowEntriesFit(c.frames, n, len(c.mapw)/2) {
+		c.rows = make([]uint16, int(c.frames)*n)
+		for i, nd := range c.nodes {
+			for fr := 0; fr < int(c.frames); fr++ {
+				v := uint16(nd.fb)
+				if nd.mapStart >= 0 && !nd.bad {
+					v = le.Uint16(c.mapw[2*(int(nd.mapStart)+fr):])
+				}
+				c.rows[fr*n+i] = v
+			}
+		}
 	}
 	wxyz := quatOrder == "wxyz"
 	c.keys = make([]ckey, min(f.KeyCount, reachableKeys))
@@ -190,6 +221,11 @@ func (c *Clip) Sample(_ anim.Context, t float64, out []anim.Transform, probes []
 		nodes = nodes[:len(probes)]
 	}
 	keys, arcs, mapw := c.keys, c.arcs, c.mapw
+	// row is this frame's words of rows, when the clip has them.
+	var row []uint16
+	if inRange && c.rows != nil {
+		row = c.rows[int(frame)*len(c.nodes):][:len(nodes)]
+	}
 	// The rotations between two keys are written at slerps.Flush, their sines
 	// and cosines computed together (anim.SlerpBatch).
 	var slerps anim.SlerpBatch
@@ -208,7 +244,11 @@ func (c *Clip) Sample(_ anim.Context, t float64, out []anim.Transform, probes []
 		}
 		key := int(nd.fb)
 		fallback := true
-		if inRange && nd.mapStart >= 0 {
+		if row != nil {
+			if v := int(row[i]); v < key {
+				key, fallback = v, false
+			}
+		} else if inRange && nd.mapStart >= 0 {
 			w := 2 * (int(nd.mapStart) + int(frame))
 			if v := int(mapw[w]) | int(mapw[w+1])<<8; v < key {
 				key, fallback = v, false

@@ -1,6 +1,7 @@
 package msh_test
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -378,8 +379,20 @@ func refSample(f *msh.File, node int, t float64, r msh.Rounding, wxyz bool) (ani
 
 // TestSampleMatchesReference: the clip (flat key table, precomputed arcs, Sincos)
 // equals the literal reference bit for bit, for random models, times, roundings and
-// quaternion orders.
+// quaternion orders, with and without probes, reading the map frame-major (the
+// clip's copy) and as the file lays it out (a clip past the copy's bound).
 func TestSampleMatchesReference(t *testing.T) {
+	for _, rows := range []bool{true, false} {
+		t.Run(fmt.Sprintf("rows=%v", rows), func(t *testing.T) {
+			if !rows {
+				defer msh.SetMaxRowEntries(0)()
+			}
+			sampleMatchesReference(t, rows)
+		})
+	}
+}
+
+func sampleMatchesReference(t *testing.T, rows bool) {
 	r := rand.New(rand.NewPCG(7, 8))
 	bits := func(x anim.Transform) [10]uint32 {
 		return [10]uint32{math.Float32bits(x.T[0]), math.Float32bits(x.T[1]), math.Float32bits(x.T[2]), math.Float32bits(x.Q.W),
@@ -398,9 +411,13 @@ func TestSampleMatchesReference(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
+				if c, ok := a.Clips[0].(*msh.Clip); !ok || msh.HasRows(c) != rows {
+					t.Fatalf("model %d: clip %T reads frame-major rows: %v, want %v", i, a.Clips[0], ok && msh.HasRows(c), rows)
+				}
 				rr, _ := msh.ParseRounding(rounding)
 				n := a.Skeleton.Len()
 				out := make([]anim.Transform, n)
+				quiet := make([]anim.Transform, n)
 				probes := make([]anim.Probe, n)
 				F := float64(f.Frames)
 				for j := 0; j < 40; j++ {
@@ -409,10 +426,14 @@ func TestSampleMatchesReference(t *testing.T) {
 						tm = math.Round(tm*2) / 2 // integers and halves
 					}
 					a.Clips[0].Sample(nil, tm, out, probes)
+					a.Clips[0].Sample(nil, tm, quiet, nil)
 					for node := 0; node < n; node++ {
 						want, wp := refSample(f, node, tm, rr, order == "wxyz")
 						if bits(out[node]) != bits(want) || probes[node].Frame != wp.Frame || probes[node].Fallback != wp.Fallback || !probes[node].Identical(&wp) {
 							t.Fatalf("model %d %s/%s t=%v node %d: %+v %+v, reference %+v %+v", i, rounding, order, tm, node, out[node], probes[node].AppendKeys(nil), want, wp.AppendKeys(nil))
+						}
+						if bits(quiet[node]) != bits(want) {
+							t.Fatalf("model %d %s/%s t=%v node %d without probes: %+v, reference %+v", i, rounding, order, tm, node, quiet[node], want)
 						}
 					}
 				}
@@ -455,5 +476,33 @@ func TestSampleAllocs(t *testing.T) {
 	tm := 0.0
 	if n := testing.AllocsPerRun(100, func() { a.Clips[0].Sample(nil, tm, out, probes); tm += 0.3 }); n != 0 {
 		t.Errorf("Sample allocates %v times per call, want 0", n)
+	}
+}
+
+// TestRowEntriesFit: the frame-major map copy is made only within 8 MiB and
+// four times the map's own words (plus 4096), so that a few bytes declaring a
+// long timeline over many static nodes allocate nothing large.
+func TestRowEntriesFit(t *testing.T) {
+	tests := []struct {
+		frames          uint32
+		nodes, mapWords int
+		want            bool
+	}{
+		{31, 64, 64 * 31, true},
+		{1, 0, 0, false},
+		{1, 4096, 0, true},
+		{1, 4097, 0, false},
+		{1000, 100, 100_000, true},    // every node mapped
+		{1000, 100, 10_000, false},    // most nodes static: 10 × the map
+		{0x10000, 64, 0x10000, false}, // 4 Mi entries but 64 × the map
+		{0x10000, 64, 0x100000, true}, // 4 Mi entries, 4 × the map
+		{1 << 20, 4, 1 << 20, true},
+		{1 << 20, 5, 1 << 22, false}, // past 8 MiB
+		{0xFFFFFFFF, 0xFFFF, 0, false},
+	}
+	for _, tc := range tests {
+		if got := msh.RowEntriesFit(tc.frames, tc.nodes, tc.mapWords); got != tc.want {
+			t.Errorf("RowEntriesFit(%d, %d, %d) = %v, want %v", tc.frames, tc.nodes, tc.mapWords, got, tc.want)
+		}
 	}
 }
