@@ -138,8 +138,8 @@ type Clip struct {
 	// (which then falls back as without a map). A frame reads one run of
 	// words instead of one word from every node's block (a cache line each).
 	rows []uint16
-	keys     []ckey          // the reachable keys (at most 0x10000)
-	arcs     []anim.SlerpArc // arcs[k] joins key k and k+1 (bit-identical to anim.SlerpWeights)
+	keys []ckey          // the reachable keys (at most 0x10000)
+	arcs []anim.SlerpArc // arcs[k] joins key k and k+1 (bit-identical to anim.SlerpWeights)
 }
 
 // NewClip builds the clip of f with the given name, rounding rule and quaternion
