@@ -9,7 +9,8 @@
 // computed and the lane's own selected, which changes nothing in the selected
 // value. A lane fails when its input is outside the fast domain or a result is
 // within round32's guard of a float32 rounding midpoint (or not a normal
-// float32); the loop then stops and reports the group, whose failed lanes the
+// float32, which the domains rule out for every result but a sine near 0);
+// the loop then stops and reports the group, whose failed lanes the
 // caller recomputes with the scalar function. See batch.go.
 
 // CONST4 is one float64 (given by its bits) four times: a 256-bit operand.
@@ -45,33 +46,31 @@ CONST4(qs1, $0xc0033a271c8a2d4b) // -2.403394911734414
 CONST4(qs2, $0x40002ae59c598ac8) // 2.0209457602335057
 CONST4(qs3, $0xbfe6066c1b8d0159) // -0.6882839716054533
 CONST4(qs4, $0x3fb3b8c5b12e9282) // 0.07703815055590194
-CONST4(mask29, $0x000000001fffffff) // the 29 bits a float32 rounding drops
-CONST4(half28, $0x0000000010000000) // half of them: the rounding midpoint
-CONST4(negguard, $0xfffffffffffffc00) // −guardULPs
-CONST4(posguard, $0x0000000000000400) // guardULPs
-CONST4(absmask, $0x7fffffffffffffff) // all but the sign
 CONST4(minnorm, $0x3810000000000000) // float32's smallest normal as a float64
-CONST4(maxfin, $0x7fefffffffffffff) // the largest finite float64
 CONST4(signbit, $0x8000000000000000) // the sign
 CONST4(hi32, $0xffffffff00000000) // the high word (fdlibm's df)
+CONST4(midlo, $0x000000000ffffc01) // 2^28 − (guardULPs − 1): MIDGUARD's window start
+CONST4(midmask, $0x000000001ffff800) // the 29 dropped bits but the window's 11
 
-// GUARD ors into ACC the lanes of V (float64 results) that round32 refuses: the
-// 29 dropped bits within guardULPs of their midpoint, or V below float32's
-// smallest normal or not finite. T1..T3 are scratch.
-#define GUARD(V, ACC, T1, T2, T3) \
-	VPAND    mask29<>(SB), V, T1   \
-	VPSUBQ   half28<>(SB), T1, T1  \
-	VPCMPGTQ negguard<>(SB), T1, T2 \
-	VMOVDQU  posguard<>(SB), T3    \
-	VPCMPGTQ T1, T3, T3            \
-	VPAND    T3, T2, T2            \
-	VPOR     T2, ACC, ACC          \
-	VPAND    absmask<>(SB), V, T1  \
-	VMOVDQU  minnorm<>(SB), T3     \
-	VPCMPGTQ T1, T3, T3            \
-	VPOR     T3, ACC, ACC          \
-	VPCMPGTQ maxfin<>(SB), T1, T3  \
-	VPOR     T3, ACC, ACC
+// MIDGUARD ors into ACC the lanes of V (float64 results) whose 29 dropped bits
+// t lie within guardULPs of their midpoint, −guardULPs < t − 2^28 < guardULPs
+// as round32 asks, and t − 2^28 = guardULPs too (a lane more only goes to the
+// scalar code): (bits − midlo) mod 2^29 < 2·guardULPs, in four operations
+// where the two-sided compare takes six. It is the whole guard of a result
+// that the kernel's domain keeps normal and finite (see each use); T1 is
+// scratch.
+#define MIDGUARD(V, ACC, T1) \
+	VPSUBQ   midlo<>(SB), V, T1    \
+	VPAND    midmask<>(SB), T1, T1 \
+	VPCMPEQQ zero<>(SB), T1, T1    \
+	VPOR     T1, ACC, ACC
+
+// SMALLGUARD ors into ACC the lanes of V below float32's smallest normal as
+// signed integers: the tiny, the zeros and every negative value. T1 is scratch.
+#define SMALLGUARD(V, ACC, T1) \
+	VMOVDQU  minnorm<>(SB), T1 \
+	VPCMPGTQ V, T1, T1         \
+	VPOR     T1, ACC, ACC
 
 // func sincos4(x, sin, cos *float32, n int) (done, fail int)
 TEXT ·sincos4(SB), NOSPLIT, $0-48
@@ -134,10 +133,14 @@ sincosLoop:
 	VBLENDVPD Y14, Y9, Y10, Y12
 	VBLENDVPD Y14, Y10, Y11, Y13
 
+	// In the domain, sin lies in [0, 1] and |cos| in [4.3e-8, 1] (its
+	// smallest at float32(π/2), 4.37e-8 above π/2; no float32 is π/2):
+	// both finite, and cos normal. sin near 0 is not: SMALLGUARD.
 	VPCMPEQQ Y15, Y15, Y15
 	VPXOR    Y1, Y15, Y15              // fail: outside the domain
-	GUARD(Y12, Y15, Y2, Y3, Y4)
-	GUARD(Y13, Y15, Y2, Y3, Y4)
+	MIDGUARD(Y12, Y15, Y2)
+	SMALLGUARD(Y12, Y15, Y3)
+	MIDGUARD(Y13, Y15, Y4)
 
 	VCVTPD2PSY Y12, X12
 	VMOVUPS    X12, (DI)(BX*4)
@@ -225,9 +228,12 @@ acosLoop:
 
 	VBLENDVPD Y14, Y10, Y9, Y2          // t64
 
+	// In the domain (dd at most 1 − 2^−24), θ lies in [3.4e-4, π/2] and
+	// sin θ in [3.4e-4, 1]: normal and finite, so only their midpoints are
+	// guarded.
 	VPCMPEQQ Y15, Y15, Y15
 	VPXOR    Y1, Y15, Y15               // fail: outside the domain
-	GUARD(Y2, Y15, Y3, Y4, Y5)
+	MIDGUARD(Y2, Y15, Y3)
 
 	// θ = float32(t64); δ = θ − t64; sin θ = s + (dd*δ − s*(δ*δ*0.5)) with
 	// s = √(1 − dd*dd)
@@ -245,7 +251,7 @@ acosLoop:
 	VMULPD     Y3, Y0, Y7
 	VSUBPD     Y6, Y7, Y7
 	VADDPD     Y7, Y5, Y7               // sin θ in float64
-	GUARD(Y7, Y15, Y3, Y4, Y6)
+	MIDGUARD(Y7, Y15, Y3)
 
 	VCVTPD2PSY Y7, X7
 	VMOVUPS    X7, (R8)(BX*4)
