@@ -61,7 +61,16 @@ type Job struct {
 	// per worker instead of one per character keeps 2.5 KiB per 64 joints
 	// of every character out of the cache between its frames.
 	scratch [][]anim.Transform
-	once    sync.Once
+	// sizedFor is the crowd (its first character's address and its length)
+	// whose largest pose the scratch buffers were last grown to on the
+	// caller's goroutine (sizeScratch), so that a worker that took no
+	// character in the first frame does not allocate in a later one. A crowd
+	// whose poses change keeps working: a worker grows its own buffer.
+	sizedFor struct {
+		first *Character
+		n     int
+	}
+	once sync.Once
 	// panicked holds the first panic a worker recovered this frame; Evaluate
 	// repeats it on the caller's goroutine, where the caller may recover it.
 	panicked atomic.Pointer[any]
@@ -164,6 +173,7 @@ func (c *Job) Workers() int { return c.workers }
 // Every character's result is the one a serial Evaluate gives: characters share
 // clips (immutable) but nothing they write.
 func (c *Job) Evaluate(chars []Character) {
+	c.sizeScratch(chars)
 	c.chars = chars
 	n := int64(len(chars))
 	for w := range c.parts {
@@ -183,6 +193,30 @@ func (c *Job) Evaluate(chars []Character) {
 	c.chars = nil
 	if p := c.panicked.Swap(nil); p != nil {
 		panic(*p)
+	}
+}
+
+// sizeScratch grows every worker's scratch to the largest pose of chars when
+// chars is not the crowd of the last call.
+func (c *Job) sizeScratch(chars []Character) {
+	if len(chars) == 0 {
+		return
+	}
+	first := &chars[0]
+	if c.sizedFor.first == first && c.sizedFor.n == len(chars) {
+		return
+	}
+	c.sizedFor.first, c.sizedFor.n = first, len(chars)
+	n := 0
+	for i := range chars {
+		if p := chars[i].Pose; p != nil {
+			n = max(n, len(p.Local))
+		}
+	}
+	for w, s := range c.scratch {
+		if cap(s) < n {
+			c.scratch[w] = make([]anim.Transform, n)
+		}
 	}
 }
 

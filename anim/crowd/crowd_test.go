@@ -215,3 +215,33 @@ func TestTakeSize(t *testing.T) {
 		}
 	}
 }
+
+// TestScratchSizedOnTheCaller: Evaluate grows every worker's scratch to the
+// crowd's largest pose before the frame, so that a worker that took no
+// character in the first frame does not allocate in a later one, and a new
+// crowd with larger poses grows them again.
+func TestScratchSizedOnTheCaller(t *testing.T) {
+	small := &anim.Skeleton{Names: []string{"a", "b", "c"}, Parents: []int32{-1, 0, 1}}
+	big := &anim.Skeleton{Names: []string{"a", "b", "c", "d", "e", "f", "g"}, Parents: []int32{-1, 0, 1, 2, 3, 4, 5}}
+	c := New(3)
+	defer c.Close()
+	for _, tc := range []struct {
+		chars []Character
+		want  int
+	}{
+		{append(crowdOf(2, small), crowdOf(1, big)...), 7},
+		{crowdOf(1, small), 7}, // never shrinks
+	} {
+		c.Evaluate(tc.chars)
+		for w, s := range c.scratch {
+			if cap(s) < tc.want {
+				t.Errorf("worker %d: scratch of %d transforms, want at least %d", w, cap(s), tc.want)
+			}
+		}
+	}
+	chars := crowdOf(5, big)
+	c.Evaluate(chars)
+	if a := testing.AllocsPerRun(20, func() { c.Evaluate(chars) }); a != 0 {
+		t.Errorf("%v allocations per frame of the same crowd, want 0", a)
+	}
+}

@@ -3,7 +3,9 @@ package ozzlike_test
 import (
 	"fmt"
 	"runtime"
+	"slices"
 	"testing"
+	"time"
 
 	"animscope/anim"
 	"animscope/anim/crowd"
@@ -66,5 +68,74 @@ func BenchmarkCrowd(b *testing.B) {
 				}
 			})
 		}
+	}
+}
+
+// BenchmarkCrowdScaling measures how the crowd's frame scales from one
+// goroutine to all of them (GOMAXPROCS) on a machine whose load drifts: it
+// runs blocks of 8 frames on a one-worker job and on an all-workers job
+// alternately (each job with its own characters, so that each keeps its own
+// caches), and compares the two sides' block times. "scaling" is the ratio of
+// their median blocks, "scaling-q1" of their fastest quarters (the blocks
+// least disturbed by other processes, nearest to a quiet machine);
+// "1core-ns/joint" and "Ncores-ns/joint" are the sides' median blocks in wall
+// time. (The CPU time of a block is not measured: the process's CPU clock
+// counts another thread's time only when that thread is next accounted, and
+// BenchmarkCrowd's chars/cpu-frame over a whole run is the steadier figure.)
+func BenchmarkCrowdScaling(b *testing.B) {
+	const frames = 8
+	for _, fam := range families {
+		w := fam.build(b, 64)
+		b.Run(fam.name, func(b *testing.B) {
+			type side struct {
+				job   *crowd.Job
+				chars []crowd.Character
+				wall  []float64 // ns/joint of each block
+			}
+			var sides [2]*side
+			for k, workers := range []int{1, runtime.GOMAXPROCS(0)} {
+				s := &side{job: crowd.New(workers), chars: make([]crowd.Character, crowdSize)}
+				defer s.job.Close()
+				for i := range s.chars {
+					phase := float64((i*7919)%crowdSize) / crowdSize * w.span
+					s.chars[i] = crowd.Character{Skel: w.skel, Pose: anim.NewPose(64),
+						Req: anim.PoseRequest{A: w.a, TA: phase, B: w.b, TB: phase, Weight: 0.5}}
+				}
+				s.job.Evaluate(s.chars) // the poses make their sampling contexts
+				s.wall = make([]float64, 0, 1024)
+				sides[k] = s
+			}
+			b.ReportAllocs()
+			runtime.GC()
+			k := 0
+			for b.Loop() {
+				s := sides[k]
+				t0 := time.Now()
+				for range frames {
+					s.job.Evaluate(s.chars)
+					for i := range s.chars {
+						r := &s.chars[i].Req
+						if r.TA += w.step; r.TA >= w.span {
+							r.TA -= w.span
+						}
+						r.TB = r.TA
+					}
+				}
+				s.wall = append(s.wall, float64(time.Since(t0).Nanoseconds())/frames/crowdSize/64)
+				k ^= 1
+			}
+			one, all := sides[0], sides[1]
+			if len(one.wall) == 0 || len(all.wall) == 0 {
+				return
+			}
+			slices.Sort(one.wall)
+			slices.Sort(all.wall)
+			median := func(x []float64) float64 { return x[len(x)/2] }
+			q1 := func(x []float64) float64 { return x[len(x)/4] }
+			b.ReportMetric(median(one.wall)/median(all.wall), "scaling")
+			b.ReportMetric(q1(one.wall)/q1(all.wall), "scaling-q1")
+			b.ReportMetric(median(one.wall), "1core-ns/joint")
+			b.ReportMetric(median(all.wall), "Ncores-ns/joint")
+		})
 	}
 }
