@@ -45,7 +45,12 @@ type packedNode struct {
 	anim uint8 // animRot | animTX<<axis for each animated channel
 	set  int32 // keyed with animated channels: c.sets index
 	rec  int32 // keyed: its key 0's record (key k: rec + k·members of the set)
-	x    int32 // general: the XFIN index
+	// run, for a keyed node with every channel animated, is how many nodes
+	// from this one on are such nodes of the same set with adjacent records
+	// (rec, rec+1, …): Sample takes them as one slice of each of its key
+	// pair's rows (sampleRun).
+	run int32
+	x   int32 // general: the XFIN index
 	// static channels: the value and its SROT / STRN index (probes)
 	rotStatic mgl32.Quat
 	rotIndex  int32
@@ -175,6 +180,18 @@ func (c *Clip) pack() {
 			nd.rec += c.sets[nd.set].base
 		}
 	}
+	for i := len(c.nodes) - 1; i >= 0; i-- {
+		nd := &c.nodes[i]
+		if nd.kind != nodeKeyed || nd.anim != animAll {
+			continue
+		}
+		nd.run = 1
+		if i+1 < len(c.nodes) {
+			if next := &c.nodes[i+1]; next.kind == nodeKeyed && next.anim == animAll && next.set == nd.set && next.rec == nd.rec+1 {
+				nd.run = next.run + 1
+			}
+		}
+	}
 }
 
 // keyedFrames says whether XFIN s samples as a keyed node: no Euler channels,
@@ -251,7 +268,7 @@ func (c *Clip) Sample(_ anim.Context, t float64, out []anim.Transform, probes []
 	var kf keyFinder
 	st := keyState{set: -1}
 	nodes, recs := c.nodes, c.recs
-	for i := range out {
+	for i := 0; i < len(out); i++ {
 		var p *anim.Probe
 		if probes != nil && i < len(probes) {
 			p = &probes[i]
@@ -268,40 +285,29 @@ func (c *Clip) Sample(_ anim.Context, t float64, out []anim.Transform, probes []
 				c.keyState(&st, nd.set, f, &kf)
 			}
 			if nd.anim == animAll {
-				// sampleKeyed's commonest case written out: every channel
-				// animated.
-				r0 := &recs[int(nd.rec)+st.off0]
+				// sampleKeyed's commonest case, every channel animated, for
+				// the run of such nodes from this one.
+				n := min(int(nd.run), len(out)-i)
+				r0 := recs[int(nd.rec)+st.off0:][:n]
+				run := out[i : i+n]
 				if st.exact {
-					o.Q = r0.q
-					o.T[0], o.T[1], o.T[2] = r0.t[0], r0.t[1], r0.t[2]
+					holdRun(run, r0)
 				} else {
-					r1 := &recs[int(nd.rec)+st.off1]
-					lw, omlw := st.lw, st.omlw
-					o.T[0] = float32(lw*r0.t[0]) + float32(omlw*r1.t[0])
-					o.T[1] = float32(lw*r0.t[1]) + float32(omlw*r1.t[1])
-					o.T[2] = float32(lw*r0.t[2]) + float32(omlw*r1.t[2])
-					// b.add, written out (it does not inline)
-					a, w, j := &r0.a, st.w, b.n
-					if j >= slerpBatchSize || a.opposite || a.linear {
-						b.addSlow(&o.Q, &r0.q, a, w)
-					} else {
-						ft := float32(w * a.theta)
-						b.slerps[j] = pendingSlerp{&o.Q, &r0.q, a}
-						b.ang0[j] = a.theta - ft
-						b.ang1[j] = ft
-						b.n = j + 1
-					}
+					sampleRun(run, r0, recs[int(nd.rec)+st.off1:][:n], &st)
 				}
-				o.S[0], o.S[1], o.S[2] = 1, 1, 1
-				if p != nil {
+				if probes != nil {
 					// st.w and st.omlw are 0 on a key. The last two records
 					// share their keys, so all four lie in the probe's line.
-					p.ResetWith(frame, false, 4)
-					p.PutKey(0, chanR, st.k0, st.k1, st.w)
-					p.PutKey(1, chanT[0], st.k0, st.k1, st.omlw)
-					p.PutKey(2, chanT[1], st.k0, st.k1, st.omlw)
-					p.PutSharedKey(chanT[2])
+					for j := i; j < i+n && j < len(probes); j++ {
+						p := &probes[j]
+						p.ResetWith(frame, false, 4)
+						p.PutKey(0, chanR, st.k0, st.k1, st.w)
+						p.PutKey(1, chanT[0], st.k0, st.k1, st.omlw)
+						p.PutKey(2, chanT[1], st.k0, st.k1, st.omlw)
+						p.PutSharedKey(chanT[2])
+					}
 				}
+				i += n - 1
 				continue
 			}
 			if p != nil {
@@ -322,6 +328,66 @@ func (c *Clip) Sample(_ anim.Context, t float64, out []anim.Transform, probes []
 	}
 	b.flush()
 	return anim.IdentityAffine, false
+}
+
+// holdRun is sampleKeyed on a key (st.exact) for a run of nodes with every
+// channel animated: out[j] from their records r[j].
+func holdRun(out []anim.Transform, r []keyRec) {
+	r = r[:len(out)]
+	for j := range out {
+		o, x := &out[j], &r[j]
+		o.T[0], o.T[1], o.T[2] = x.t[0], x.t[1], x.t[2]
+		o.Q = x.q
+		o.S[0], o.S[1], o.S[2] = 1, 1, 1
+	}
+}
+
+// runChunk is how many nodes sampleRun takes at a time: its arrays live on the
+// stack.
+const runChunk = 64
+
+// sampleRun is sampleKeyed between keys for a run of nodes with every channel
+// animated: out[j] from their records r0[j] (key k) and r1[j] (key k+1) at st's
+// weights. The slerps' sines are found for runChunk nodes at a time in one
+// anim.SincosBatch call, their angles and combinations the float32 operations
+// of slerpBatch (and so of arc.at), in the same order.
+func sampleRun(out []anim.Transform, r0, r1 []keyRec, st *keyState) {
+	var ang, sin, cos [2 * runChunk]float32
+	var idx [runChunk]uint8
+	lw, omlw, w := st.lw, st.omlw, st.w
+	for lo := 0; lo < len(out); lo += runChunk {
+		o := out[lo:min(lo+runChunk, len(out))]
+		a0, a1 := r0[lo:][:len(o)], r1[lo:][:len(o)]
+		m := 0
+		for j := range o {
+			d, x, y := &o[j], &a0[j], &a1[j]
+			d.T[0] = float32(lw*x.t[0]) + float32(omlw*y.t[0])
+			d.T[1] = float32(lw*x.t[1]) + float32(omlw*y.t[1])
+			d.T[2] = float32(lw*x.t[2]) + float32(omlw*y.t[2])
+			d.S[0], d.S[1], d.S[2] = 1, 1, 1
+			if a := &x.a; a.opposite || a.linear {
+				slerpNow(&d.Q, &x.q, a, w)
+				continue
+			}
+			ft := float32(w * x.a.theta)
+			ang[2*m] = x.a.theta - ft
+			ang[2*m+1] = ft
+			idx[m] = uint8(j)
+			m++
+		}
+		anim.SincosBatch(ang[:2*m], sin[:2*m], cos[:2*m])
+		for k := range m {
+			j := int(idx[k])
+			x, d := &a0[j], &o[j].Q
+			c1 := sin[2*k] * x.a.ooSin
+			c2 := sin[2*k+1] * x.a.ooSin
+			q0, q1 := &x.q, &x.a.other
+			d.W = float32(c1*q0.W) + float32(c2*q1.W)
+			d.V[0] = float32(c1*q0.V[0]) + float32(c2*q1.V[0])
+			d.V[1] = float32(c1*q0.V[1]) + float32(c2*q1.V[1])
+			d.V[2] = float32(c1*q0.V[2]) + float32(c2*q1.V[2])
+		}
+	}
 }
 
 // keyState is what every member of one key set uses at a Sample call's frame

@@ -47,18 +47,8 @@ func (b *slerpBatch) add(dst, q0 *mgl32.Quat, a *arc, f float32) {
 
 // addSlow is add for an opposite or linear arc, or a full batch.
 func (b *slerpBatch) addSlow(dst, q0 *mgl32.Quat, a *arc, f float32) {
-	if a.opposite {
-		*dst = a.at(*q0, f)
-		return
-	}
-	if a.linear {
-		// weights' linear case and at's combination
-		c1, c2 := 1-f, f
-		o := &a.other
-		dst.W = float32(c1*q0.W) + float32(c2*o.W)
-		dst.V[0] = float32(c1*q0.V[0]) + float32(c2*o.V[0])
-		dst.V[1] = float32(c1*q0.V[1]) + float32(c2*o.V[1])
-		dst.V[2] = float32(c1*q0.V[2]) + float32(c2*o.V[2])
+	if a.opposite || a.linear {
+		slerpNow(dst, q0, a, f)
 		return
 	}
 	b.flush()
@@ -67,6 +57,21 @@ func (b *slerpBatch) addSlow(dst, q0 *mgl32.Quat, a *arc, f float32) {
 	b.ang0[0] = a.theta - ft
 	b.ang1[0] = ft
 	b.n = 1
+}
+
+// slerpNow sets *dst to a.at(*q0, f) for an opposite or linear arc.
+func slerpNow(dst, q0 *mgl32.Quat, a *arc, f float32) {
+	if a.opposite {
+		*dst = a.at(*q0, f)
+		return
+	}
+	// weights' linear case and at's combination
+	c1, c2 := 1-f, f
+	o := &a.other
+	dst.W = float32(c1*q0.W) + float32(c2*o.W)
+	dst.V[0] = float32(c1*q0.V[0]) + float32(c2*o.V[0])
+	dst.V[1] = float32(c1*q0.V[1]) + float32(c2*o.V[1])
+	dst.V[2] = float32(c1*q0.V[2]) + float32(c2*o.V[2])
 }
 
 // flush writes every slerp added since the last flush.
