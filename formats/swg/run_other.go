@@ -1,0 +1,10 @@
+//go:build !amd64 || purego
+
+package swg
+
+import "animscope/anim"
+
+// sampleRun is sampleRunGo.
+func sampleRun(out []anim.Transform, r0, r1 []keyRec, st *keyState) {
+	sampleRunGo(out, r0, r1, st)
+}
