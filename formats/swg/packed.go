@@ -68,6 +68,7 @@ type keySet struct {
 	frames  []float32
 	inv     []float32
 	fileIdx []int32
+	fid     int32 // the frames' number (keyFinder)
 	base    int32
 	members int32
 }
@@ -110,7 +111,7 @@ func (c *Clip) pack() {
 		}
 		s := &d.src[x]
 		nd.x = x
-		frames, inv, fileIdx, ok := d.keyedFrames(s)
+		frames, inv, fileIdx, fid, ok := d.keyedFrames(s)
 		if !ok {
 			nd.kind = nodeGeneral
 			continue
@@ -136,7 +137,7 @@ func (c *Clip) pack() {
 			set, seen := setOf[sk]
 			if !seen {
 				set = int32(len(c.sets))
-				c.sets = append(c.sets, keySet{frames: frames, inv: inv, fileIdx: fileIdx})
+				c.sets = append(c.sets, keySet{frames: frames, inv: inv, fileIdx: fileIdx, fid: fid})
 				members = append(members, nil)
 				setOf[sk] = set
 			}
@@ -197,38 +198,38 @@ func (c *Clip) pack() {
 // keyedFrames says whether XFIN s samples as a keyed node: no Euler channels,
 // and its animated channels (if any) on one frames slice (internFrames), with
 // one key per frame and the same file key numbers. It returns that slice, its
-// 1/distance table and the file numbers.
-func (d *animData) keyedFrames(s *xsrc) (frames, inv []float32, fileIdx []int32, ok bool) {
+// 1/distance table, the file numbers and the frames' number (keyFinder).
+func (d *animData) keyedFrames(s *xsrc) (frames, inv []float32, fileIdx []int32, fid int32, ok bool) {
 	if s.euler {
-		return nil, nil, nil, false
+		return nil, nil, nil, 0, false
 	}
 	first := true
-	same := func(fr, iv []float32, n int, idx []int32) bool {
+	same := func(fr, iv []float32, n int, idx []int32, id int32) bool {
 		if len(fr) == 0 || n != len(fr) {
 			return false
 		}
 		if first {
 			first = false
-			frames, inv, fileIdx = fr, iv, idx
+			frames, inv, fileIdx, fid = fr, iv, idx, id
 			return true
 		}
 		return &fr[0] == &frames[0] && len(fr) == len(frames) && &iv[0] == &inv[0] && sameIdx(idx, fileIdx)
 	}
 	if s.rotTrack >= 0 {
 		rt := d.rot[s.rotTrack]
-		if !same(rt.frames, rt.inv, len(rt.keys), rt.fileIdx) || len(rt.arcs) != len(rt.keys)-1 {
-			return nil, nil, nil, false
+		if !same(rt.frames, rt.inv, len(rt.keys), rt.fileIdx, rt.fid) || len(rt.arcs) != len(rt.keys)-1 {
+			return nil, nil, nil, 0, false
 		}
 	}
 	for a := 0; a < 3; a++ {
 		if tr := s.trans[a].track; tr >= 0 {
 			t := d.trans[tr]
-			if !same(t.frames, t.inv, len(t.values), t.fileIdx) {
-				return nil, nil, nil, false
+			if !same(t.frames, t.inv, len(t.values), t.fileIdx, t.fid) {
+				return nil, nil, nil, 0, false
 			}
 		}
 	}
-	return frames, inv, fileIdx, true
+	return frames, inv, fileIdx, fid, true
 }
 
 // sameIdx says whether two file-number tables are equal (nil: the identity).
@@ -358,7 +359,7 @@ type keyState struct {
 func (c *Clip) keyState(st *keyState, set int32, f float32, kf *keyFinder) {
 	ks := &c.sets[set]
 	frames, m := ks.frames, int(ks.members)
-	k := kf.lower(frames, f)
+	k := kf.lower(ks.fid, frames, f)
 	st.set = set
 	if k < 0 || k == len(frames)-1 || frames[k] == f || ks.inv[k] == 0 {
 		if k < 0 {
@@ -452,7 +453,7 @@ func (c *Clip) sampleGeneral(x int32, o *anim.Transform, f float32, p *anim.Prob
 	switch {
 	case s.rotTrack >= 0:
 		rt := d.rot[s.rotTrack]
-		k0, k1, al := rt.sampleBatch(&o.Q, kf.lower(rt.frames, f), f, b)
+		k0, k1, al := rt.sampleBatch(&o.Q, kf.lower(rt.fid, rt.frames, f), f, b)
 		if p != nil {
 			p.Add(anim.KeyUse{Channel: chanR, K0: k0, K1: k1, Alpha: al})
 		}
