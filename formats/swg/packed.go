@@ -15,9 +15,12 @@ import (
 // translations, or every channel keyed together) is a member of that key set
 // and reads its keys from keyRec records, a key's rotation, slerp arc and
 // translation in one 64-byte line; the set's key pair and weights are found
-// once for each run of nodes on it. Other nodes (channels on different frames,
-// KFAT 0002 Euler channels) sample their tracks as before. Between-key slerps
-// go through a slerpBatch. All of it gives the bits and the probes of the
+// once for each run of nodes on it. Adjacent members with every channel
+// animated (the layout puts a set's members in node order) are taken as one
+// slice of each of the two key rows (holdRun, sampleRun: on amd64 four nodes
+// at a time in AVX2, run_amd64.s). Other nodes (channels on different frames,
+// KFAT 0002 Euler channels) sample their tracks as before. Their between-key
+// slerps go through a slerpBatch. All of it gives the bits and the probes of the
 // tracks' own evaluation (TestSampleMatchesReference against the sampler it
 // replaced): the same search, the same float32 operations in the same order, on
 // copies of the same keys.
@@ -415,7 +418,9 @@ func (c *Clip) sampleKeyed(nd *packedNode, o *anim.Transform, st *keyState, p *a
 		r0 := &c.recs[int(nd.rec)+st.off0]
 		r1 := &c.recs[int(nd.rec)+st.off1]
 		if am&animRot != 0 {
-			b.add(&o.Q, &r0.q, &r0.a, st.w)
+			if !b.tryAdd(&o.Q, &r0.q, &r0.a, st.w) {
+				b.addSlow(&o.Q, &r0.q, &r0.a, st.w)
+			}
 			alR = st.w
 		} else {
 			o.Q = nd.rotStatic
@@ -486,6 +491,8 @@ func (t *qtrack) sampleBatch(dst *mgl32.Quat, k int, f float32, b *slerpBatch) (
 		return k0, k1, alpha
 	}
 	w := float32((f - t.frames[k]) * t.inv[k])
-	b.add(dst, &t.keys[k], &t.arcs[k], w)
+	if q0, a := &t.keys[k], &t.arcs[k]; !b.tryAdd(dst, q0, a, w) {
+		b.addSlow(dst, q0, a, w)
+	}
 	return t.file(k), t.file(k + 1), w
 }
