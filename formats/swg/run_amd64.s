@@ -88,32 +88,29 @@ GLOBL flagmask<>(SB), RODATA|NOPTR, $16
 
 // SIN4 is Sin32's kernel on the four float64 lanes of Y0: the sines in Y12
 // and, in Y1, the lanes that fail (outside [0, float32(π/2)], or refused by
-// the guard). It uses Y0–Y10 and Y13.
-#define SIN4 \
-	VCMPPD    $0x1D, zero<>(SB), Y0, Y1 \
+// the guard). It uses Y0–Y10, Y13 and R10. When every lane is at most π/4 (the
+// common case: keys a small rotation apart) only kernelSin is evaluated, the
+// polynomial the blend would select for all of them; otherwise both, and each
+// lane's own is selected. SMALL and JOIN are the macro's labels.
+#define SIN4(SMALL, JOIN) \
+	VCMPPD    $0x1D, zero<>(SB), Y0, Y1  \
 	VCMPPD    $0x12, maxsc<>(SB), Y0, Y2 \
-	VANDPD    Y2, Y1, Y1 \
+	VANDPD    Y2, Y1, Y1                 \
 	VCMPPD    $0x12, pio4<>(SB), Y0, Y13 \
+	VMOVMSKPD Y13, R10                   \
+	VMULPD    Y0, Y0, Y4                 \
+	VMULPD    Y4, Y4, Y5                 \
+	VMULPD    Y5, Y5, Y6                 \
+	CMPQ      R10, $15                   \
+	JEQ       SMALL                      \
 	VSUBPD    pio2hi<>(SB), Y0, Y2       \
-	VSUBPD    pio2lo<>(SB), Y2, Y2 \
-	VBLENDVPD Y13, Y0, Y2, Y3 \
-	VMULPD    Y3, Y3, Y4 \
-	VMULPD    Y4, Y4, Y5 \
-	VMULPD    Y5, Y5, Y6 \
-	VMULPD    s2<>(SB), Y4, Y7 \
-	VADDPD    s1<>(SB), Y7, Y7           \
-	VMULPD    s4<>(SB), Y4, Y8           \
-	VADDPD    s3<>(SB), Y8, Y8           \
-	VMULPD    Y8, Y5, Y8                 \
-	VADDPD    Y8, Y7, Y7                 \
-	VMULPD    s6<>(SB), Y4, Y8           \
-	VADDPD    s5<>(SB), Y8, Y8           \
-	VMULPD    Y8, Y6, Y8                 \
-	VADDPD    Y8, Y7, Y7                 \
-	VMULPD    Y4, Y3, Y8                 \
-	VMULPD    Y7, Y8, Y8                 \
-	VADDPD    Y8, Y3, Y9 \
-	VMULPD    c2<>(SB), Y4, Y7 \
+	VSUBPD    pio2lo<>(SB), Y2, Y2       \
+	VBLENDVPD Y13, Y0, Y2, Y3            \
+	VMULPD    Y3, Y3, Y4                 \
+	VMULPD    Y4, Y4, Y5                 \
+	VMULPD    Y5, Y5, Y6                 \
+	KSIN(Y3, Y9)                         \
+	VMULPD    c2<>(SB), Y4, Y7           \
 	VADDPD    c1<>(SB), Y7, Y7           \
 	VMULPD    c4<>(SB), Y4, Y8           \
 	VADDPD    c3<>(SB), Y8, Y8           \
@@ -127,11 +124,32 @@ GLOBL flagmask<>(SB), RODATA|NOPTR, $16
 	VMULPD    half<>(SB), Y4, Y8         \
 	VSUBPD    Y7, Y8, Y8                 \
 	VMOVUPD   one<>(SB), Y10             \
-	VSUBPD    Y8, Y10, Y10 \
-	VBLENDVPD Y13, Y9, Y10, Y12 \
+	VSUBPD    Y8, Y10, Y10               \
+	VBLENDVPD Y13, Y9, Y10, Y12          \
+	JMP       JOIN                       \
+SMALL:                                   \
+	KSIN(Y0, Y12)                        \
+JOIN:                                    \
 	VPCMPEQQ  Y2, Y2, Y2                 \
-	VPXOR     Y1, Y2, Y1 \
+	VPXOR     Y1, Y2, Y1                 \
 	GUARD(Y12, Y1, Y2, Y3, Y4)
+
+// KSIN is kernelSin(U) into R, with z, z2 and z2*z2 of U in Y4, Y5 and Y6
+// (Y7 and Y8 scratch).
+#define KSIN(U, R) \
+	VMULPD    s2<>(SB), Y4, Y7           \
+	VADDPD    s1<>(SB), Y7, Y7           \
+	VMULPD    s4<>(SB), Y4, Y8           \
+	VADDPD    s3<>(SB), Y8, Y8           \
+	VMULPD    Y8, Y5, Y8                 \
+	VADDPD    Y8, Y7, Y7                 \
+	VMULPD    s6<>(SB), Y4, Y8           \
+	VADDPD    s5<>(SB), Y8, Y8           \
+	VMULPD    Y8, Y6, Y8                 \
+	VADDPD    Y8, Y7, Y7                 \
+	VMULPD    Y4, U, Y8                  \
+	VMULPD    Y7, Y8, Y8                 \
+	VADDPD    Y8, U, R
 
 // NODE writes node K of the group (records at SI and DI + 64·K, the transform
 // at DX + 40·K) from c1 and c2 in X11 and X12 (lane K), lw in X14, omlw in X15.
@@ -187,14 +205,14 @@ loop:
 	VMOVUPS      X7, X14        // ft
 
 	VCVTPS2PD  X8, Y0
-	SIN4
+	SIN4(small0, join0)
 	VMOVMSKPD  Y1, R9
 	ORQ        R9, AX
 	VCVTPD2PSY Y12, X11
 	VMULPS     X15, X11, X11 // c1 = sin(theta − ft)·ooSin
 
 	VCVTPS2PD  X14, Y0
-	SIN4
+	SIN4(small1, join1)
 	VMOVMSKPD  Y1, R9
 	ORQ        R9, AX
 	VCVTPD2PSY Y12, X12

@@ -6,4 +6,4 @@ import "math/rand/v2"
 
 func haveRunKernel() bool { return false }
 
-func runKernelGroups(*rand.Rand) (answered, refused int) { return 0, 0 }
+func runKernelGroups(*rand.Rand, bool) (answered, refused int) { return 0, 0 }

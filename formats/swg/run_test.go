@@ -12,13 +12,17 @@ import (
 
 // runCase is random key records for sampleRun: realistic arcs (θ in [0, π/2]
 // with its 1/sin θ), linear and opposite ones, and fields of special values
-// (±0, infinities, NaNs, subnormals, extremes) and random bits.
-func runCase(r *rand.Rand, n int) (r0, r1 []keyRec) {
+// (±0, infinities, NaNs, subnormals, extremes) and random bits, unless clean:
+// then every field is realistic and the kernel answers most groups.
+func runCase(r *rand.Rand, n int, clean bool) (r0, r1 []keyRec) {
 	special := []float32{0, float32(math.Copysign(0, -1)), 1, -1, 1e-40, -3e-39, float32(math.Inf(1)), float32(math.Inf(-1)),
 		math.Float32frombits(0x7fc00001), math.Float32frombits(0xffc00abc), math.Float32frombits(0x7f800123), 3.4e38, -3.4e38,
 		math.Float32frombits(1), float32(math.Pi / 4), math.Nextafter32(float32(math.Pi/4), 1), float32(math.Pi / 2),
 		math.Nextafter32(float32(math.Pi/2), 4)}
 	val := func(real func() float32) float32 {
+		if clean {
+			return real()
+		}
 		switch r.IntN(8) {
 		case 0:
 			return special[r.IntN(len(special))]
@@ -31,6 +35,10 @@ func runCase(r *rand.Rand, n int) (r0, r1 []keyRec) {
 	quat := func() mgl32.Quat {
 		return mgl32.Quat{W: val(unit), V: mgl32.Vec3{val(unit), val(unit), val(unit)}}
 	}
+	arcOdds := 12 // 1 in arcOdds arcs linear, as many opposite
+	if clean {
+		arcOdds = 100
+	}
 	r0, r1 = make([]keyRec, n), make([]keyRec, n)
 	for i := range n {
 		for _, x := range []*keyRec{&r0[i], &r1[i]} {
@@ -38,7 +46,7 @@ func runCase(r *rand.Rand, n int) (r0, r1 []keyRec) {
 			th := float32(r.Float64() * math.Pi / 2)
 			x.a.theta = val(func() float32 { return th })
 			x.a.ooSin = val(func() float32 { return 1 / float32(math.Sin(float64(th))) })
-			switch r.IntN(12) {
+			switch r.IntN(arcOdds) {
 			case 0:
 				x.a.linear = true
 			case 1:
@@ -70,8 +78,13 @@ func TestSampleRunBitIdentical(t *testing.T) {
 		weights = append(weights, [3]float32{w, lw, 1 - lw})
 	}
 	weights = append(weights, [3]float32{float32(math.NaN()), 1e-40, float32(math.Inf(1))}, [3]float32{-0.5, 2, -1})
-	for _, n := range []int{0, 1, 3, 4, 5, 8, 63, 64, 65, 131, 1000} {
-		r0, r1 := runCase(r, n)
+	for _, tc := range []struct {
+		n     int
+		clean bool
+	}{{0, false}, {1, false}, {3, false}, {4, false}, {5, false}, {8, false}, {63, false}, {64, false},
+		{65, false}, {131, false}, {1000, false}, {1000, true}, {67, true}} {
+		n := tc.n
+		r0, r1 := runCase(r, n, tc.clean)
 		c0, c1 := append([]keyRec(nil), r0...), append([]keyRec(nil), r1...)
 		for _, wt := range weights {
 			st := keyState{w: wt[0], lw: wt[1], omlw: wt[2]}
@@ -99,10 +112,12 @@ func TestSampleRunBitIdentical(t *testing.T) {
 			}
 		}
 	}
-	answered, refused := runKernelGroups(r)
-	t.Logf("kernel groups: %d answered, %d refused", answered, refused)
-	if haveRunKernel() && (answered == 0 || refused == 0) {
-		t.Errorf("kernel groups: %d answered, %d refused; want both", answered, refused)
+	for _, clean := range []bool{false, true} {
+		answered, refused := runKernelGroups(r, clean)
+		t.Logf("clean %v: kernel groups: %d answered, %d refused", clean, answered, refused)
+		if haveRunKernel() && (answered == 0 || refused == 0) {
+			t.Errorf("clean %v: kernel groups: %d answered, %d refused; want both", clean, answered, refused)
+		}
 	}
 }
 
