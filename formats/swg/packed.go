@@ -334,18 +334,6 @@ func (c *Clip) Sample(_ anim.Context, t float64, out []anim.Transform, probes []
 	return anim.IdentityAffine, false
 }
 
-// holdRun is sampleKeyed on a key (st.exact) for a run of nodes with every
-// channel animated: out[j] from their records r[j].
-func holdRun(out []anim.Transform, r []keyRec) {
-	r = r[:len(out)]
-	for j := range out {
-		o, x := &out[j], &r[j]
-		o.T[0], o.T[1], o.T[2] = x.t[0], x.t[1], x.t[2]
-		o.Q = x.q
-		o.S[0], o.S[1], o.S[2] = 1, 1, 1
-	}
-}
-
 // keyState is what every member of one key set uses at a Sample call's frame
 // f: the key pair (the channels' sampleAt with k = lower(frames, f)), the
 // records' offsets from a member's key 0, the weights and the probes' key numbers.

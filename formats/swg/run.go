@@ -2,6 +2,19 @@ package swg
 
 import "animscope/anim"
 
+// holdRunGo is sampleKeyed on a key (st.exact) for a run of nodes with every
+// channel animated: out[j] from their records r[j]. holdRun (run_amd64.go,
+// run_other.go) is this, on amd64 in SSE.
+func holdRunGo(out []anim.Transform, r []keyRec) {
+	r = r[:len(out)]
+	for j := range out {
+		o, x := &out[j], &r[j]
+		o.T[0], o.T[1], o.T[2] = x.t[0], x.t[1], x.t[2]
+		o.Q = x.q
+		o.S[0], o.S[1], o.S[2] = 1, 1, 1
+	}
+}
+
 // runChunk is how many nodes sampleRun takes at a time: its arrays live on the
 // stack.
 const runChunk = 64

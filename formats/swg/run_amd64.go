@@ -42,6 +42,20 @@ func sampleRun(out []anim.Transform, r0, r1 []keyRec, st *keyState) {
 	}
 }
 
+// holdRun is holdRunGo with the same bits (TestHoldRunBitIdentical), in SSE:
+// two loads and three stores a node (holdRun1).
+func holdRun(out []anim.Transform, r []keyRec) {
+	if n := len(out); n > 0 {
+		_ = r[n-1]
+		holdRun1(&out[0], &r[0], n)
+	}
+}
+
+// holdRun1 is holdRunGo on n nodes from out and r (run_amd64.s).
+//
+//go:noescape
+func holdRun1(out *anim.Transform, r *keyRec, n int)
+
 // slerpOne is sampleRunGo's rotation of one node: *dst from record x at
 // weight w, with anim.SincosBatch's sines (Sincos32's).
 func slerpOne(dst *mgl32.Quat, x *keyRec, w float32) {

@@ -238,3 +238,29 @@ done:
 	MOVQ BX, done+48(FP)
 	MOVQ AX, fail+56(FP)
 	RET
+
+// func holdRun1(out *anim.Transform, r *keyRec, n int)
+//
+// holdRunGo's loop: each node's rotation and translation copied from its
+// record (bits as they are), its scale 1, with the three stores of NODE.
+TEXT ·holdRun1(SB), NOSPLIT, $0-24
+	MOVQ   out+0(FP), DX
+	MOVQ   r+8(FP), SI
+	MOVQ   n+16(FP), CX
+	MOVUPS ones<>(SB), X2
+	TESTQ  CX, CX
+	JLE    holdDone
+
+holdLoop:
+	MOVUPS 0(SI), X0
+	MOVUPS 44(SI), X1
+	MOVUPS X1, 0(DX)
+	MOVUPS X2, 24(DX)
+	MOVUPS X0, 12(DX)
+	ADDQ   $64, SI
+	ADDQ   $40, DX
+	DECQ   CX
+	JNZ    holdLoop
+
+holdDone:
+	RET

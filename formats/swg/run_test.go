@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"testing"
+	"unsafe"
 
 	"animscope/anim"
 
@@ -130,4 +131,38 @@ func hasNaN(x *keyRec) bool {
 		}
 	}
 	return false
+}
+
+// TestHoldRunBitIdentical: holdRun (SSE on amd64) copies every record's
+// rotation and translation bit for bit, NaN payloads included, as holdRunGo
+// does, sets the scale to 1 and writes nothing past out.
+func TestHoldRunBitIdentical(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	bits := func(x *anim.Transform) [10]uint32 {
+		var b [10]uint32
+		for i, v := range []float32{x.T[0], x.T[1], x.T[2], x.Q.W, x.Q.V[0], x.Q.V[1], x.Q.V[2], x.S[0], x.S[1], x.S[2]} {
+			b[i] = math.Float32bits(v)
+		}
+		return b
+	}
+	for _, n := range []int{0, 1, 2, 5, 64, 1000} {
+		recs, _ := runCase(r, n, false)
+		for i := range recs {
+			// the padding after t, which the kernel reads into a lane it does not keep
+			copy((*[64]byte)(unsafe.Pointer(&recs[i]))[56:], []byte{1, 2, 3, 4, 5, 6, 7, 0xff})
+		}
+		got, want := make([]anim.Transform, n+1), make([]anim.Transform, n)
+		guard := anim.Transform{T: mgl32.Vec3{7, 8, 9}, Q: mgl32.Quat{W: 3}, S: mgl32.Vec3{4, 5, 6}}
+		got[n] = guard
+		holdRun(got[:n], recs)
+		holdRunGo(want, recs)
+		if got[n] != guard {
+			t.Fatalf("n %d: the transform after out changed: %v", n, got[n])
+		}
+		for i := range want {
+			if g, w := bits(&got[i]), bits(&want[i]); g != w {
+				t.Fatalf("n %d: node %d = %#x, want %#x", n, i, g, w)
+			}
+		}
+	}
 }
