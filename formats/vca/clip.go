@@ -67,6 +67,19 @@ type Clip struct {
 	// identity (every other node's transform is written whole by its first
 	// lineset).
 	undriven []int32
+	// rotSlots are the rotate angles Sample reads, bone lineset by bone lineset
+	// (boneLS order), each lineset's axes in the track's rotation order; rotN is
+	// per bone lineset how many (its axes with a rotate line). Sample gathers
+	// every angle of a frame, takes their sines and cosines in one batch, then
+	// makes each lineset's quaternion.
+	rotSlots []rotSlot
+	rotN     []uint8
+}
+
+// rotSlot is one rotate angle: lineset ls's value at trs[ls][slotRotate+ax].
+type rotSlot struct {
+	ls int32
+	ax int8
 }
 
 // keyGroup is the numeric linear and step lines that share their keys' frames:
@@ -154,11 +167,17 @@ type scratch struct {
 	zoom   float64
 	e, ce  env
 	rng    tw223
+	// half, sin and cos are per Clip.rotSlots: the half angle in radians and its
+	// sine and cosine; their length is a multiple of 4 (the batch's lanes), the
+	// padding zeros.
+	half, sin, cos []float64
 }
 
 func (c *Clip) newScratch() *scratch {
 	n := len(c.tr.Linesets)
 	sc := &scratch{trs: make([][9]float64, n), ls: make([]lsVals, n), lsSet: true, tex: make([]string, len(c.slots)), texSet: make([]bool, len(c.slots))}
+	m := (len(c.rotSlots) + 3) &^ 3
+	sc.half, sc.sin, sc.cos = make([]float64, m), make([]float64, m), make([]float64, m)
 	sc.resetLs()
 	return sc
 }
@@ -181,7 +200,7 @@ func (c *Clip) NewContext() anim.Context { return c.newScratch() }
 // scratchOf is ctx when it is a context of this clip's shape, otherwise a new one
 // (nil: the caller keeps no context and pays an allocation).
 func (c *Clip) scratchOf(ctx anim.Context) *scratch {
-	if sc, ok := ctx.(*scratch); ok && sc != nil && len(sc.ls) == len(c.tr.Linesets) && len(sc.tex) == len(c.slots) {
+	if sc, ok := ctx.(*scratch); ok && sc != nil && len(sc.ls) == len(c.tr.Linesets) && len(sc.tex) == len(c.slots) && len(sc.half) == (len(c.rotSlots)+3)&^3 {
 		return sc
 	}
 	return c.newScratch()
@@ -300,6 +319,15 @@ func (b *Binder) BindClip(s *anim.Skeleton) (*Clip, []formats.Diagnostic) {
 	for j := 0; j < n; j++ {
 		if !driven[int32(j)] {
 			c.undriven = append(c.undriven, int32(j))
+		}
+	}
+	c.rotN = make([]uint8, len(c.boneLS))
+	for k, li := range c.boneLS {
+		for _, ax := range tr.rotAxes {
+			if c.rotHas[li][ax] {
+				c.rotSlots = append(c.rotSlots, rotSlot{ls: li, ax: int8(ax)})
+				c.rotN[k]++
+			}
 		}
 	}
 	c.buildPlan()
@@ -857,35 +885,46 @@ func eulerQuat(order []int, has *[3]bool, deg *[3]float64) mgl32.Quat {
 	return mgl32.Quat{W: w, V: mgl32.Vec3{x, y, z}}
 }
 
+// halfAngle is the half angle in radians of a rotate line's value in degrees,
+// cast to float32 first as glm receives it.
+func halfAngle(deg float64) float64 {
+	return float64(float32(deg)) * (math.Pi / 180) / 2
+}
+
 // eulerQuatWXYZ is eulerQuat as four scalars, returned in registers (a Quat,
 // holding an array, comes back through memory, written narrow and read wide: a
-// stalled store forward per bone).
+// stalled store forward per bone). The sine and cosine are math.Sincos's
+// algorithm unfused (anim.Sincos64: the standard library's bits on amd64, the
+// same on every target); Sample computes the same values in batches.
 func eulerQuatWXYZ(order []int, has *[3]bool, deg *[3]float64) (qw, qx, qy, qz float32) {
 	w, x, y, z := 1.0, 0.0, 0.0, 0.0
 	for _, ax := range order {
 		if !has[ax] {
 			continue
 		}
-		a := float64(float32(deg[ax])) * (math.Pi / 180) / 2
-		s, cs := math.Sincos(a)
-		// The axis quaternion b = (cs, s on axis ax), in registers.
-		b0, b1, b2, b3 := cs, 0.0, 0.0, 0.0
-		switch ax {
-		case 0:
-			b1 = s
-		case 1:
-			b2 = s
-		default:
-			b3 = s
-		}
-		// Products are rounded explicitly (float64(a*b)) so no target fuses them into
-		// an FMA; see .ci/fma-check.
-		w, x, y, z = float64(w*b0)-float64(x*b1)-float64(y*b2)-float64(z*b3),
-			float64(w*b1)+float64(x*b0)+float64(y*b3)-float64(z*b2),
-			float64(w*b2)-float64(x*b3)+float64(y*b0)+float64(z*b1),
-			float64(w*b3)+float64(x*b2)-float64(y*b1)+float64(z*b0)
+		s, cs := anim.Sincos64(halfAngle(deg[ax]))
+		w, x, y, z = axisProduct(w, x, y, z, ax, s, cs)
 	}
 	return float32(w), float32(x), float32(y), float32(z)
+}
+
+// axisProduct is q·b for the axis quaternion b = (cs, s on axis ax), in float64.
+// Products are rounded explicitly (float64(a*b)) so no target fuses them into an
+// FMA; see .ci/fma-check.
+func axisProduct(w, x, y, z float64, ax int, s, cs float64) (float64, float64, float64, float64) {
+	b0, b1, b2, b3 := cs, 0.0, 0.0, 0.0
+	switch ax {
+	case 0:
+		b1 = s
+	case 1:
+		b2 = s
+	default:
+		b3 = s
+	}
+	return float64(w*b0) - float64(x*b1) - float64(y*b2) - float64(z*b3),
+		float64(w*b1) + float64(x*b0) + float64(y*b3) - float64(z*b2),
+		float64(w*b2) - float64(x*b3) + float64(y*b0) + float64(z*b1),
+		float64(w*b3) + float64(x*b2) - float64(y*b1) + float64(z*b0)
 }
 
 func (c *Clip) lsTransform(i int, trs *[9]float64) anim.Transform {
@@ -897,12 +936,18 @@ func (c *Clip) lsTransform(i int, trs *[9]float64) anim.Transform {
 // lsTransformTo writes lineset i's transform into dst field by field (see
 // eulerQuatWXYZ): the identity's fields where it has no move or scale line.
 func (c *Clip) lsTransformTo(dst *anim.Transform, i int, trs *[9]float64) {
+	qw, qx, qy, qz := eulerQuatWXYZ(c.tr.rotAxes, &c.rotHas[i], (*[3]float64)(trs[slotRotate:]))
+	c.lsTransformQ(dst, i, trs, qw, qx, qy, qz)
+}
+
+// lsTransformQ is lsTransformTo with the rotation given.
+func (c *Clip) lsTransformQ(dst *anim.Transform, i int, trs *[9]float64, qw, qx, qy, qz float32) {
 	if c.hasT[i] {
 		dst.T[0], dst.T[1], dst.T[2] = float32(trs[slotMove]), float32(trs[slotMove+1]), float32(trs[slotMove+2])
 	} else {
 		dst.T[0], dst.T[1], dst.T[2] = 0, 0, 0
 	}
-	dst.Q.W, dst.Q.V[0], dst.Q.V[1], dst.Q.V[2] = eulerQuatWXYZ(c.tr.rotAxes, &c.rotHas[i], (*[3]float64)(trs[slotRotate:]))
+	dst.Q.W, dst.Q.V[0], dst.Q.V[1], dst.Q.V[2] = qw, qx, qy, qz
 	if c.hasS[i] {
 		dst.S[0], dst.S[1], dst.S[2] = float32(trs[slotScale]), float32(trs[slotScale+1]), float32(trs[slotScale+2])
 	} else {
@@ -939,15 +984,31 @@ func (c *Clip) Sample(ctx anim.Context, t float64, out []anim.Transform, probes 
 	for i := len(c.nodeLines); i < len(out); i++ { // past the skeleton
 		out[i] = anim.IdentityTransform
 	}
-	for _, li := range c.boneLS {
+	// Every rotate angle of the frame, their sines and cosines in one batch (a
+	// call each, their latency bounded the loop), then each lineset's
+	// quaternion: the values eulerQuatWXYZ computes.
+	for k, r := range c.rotSlots {
+		sc.half[k] = halfAngle(sc.trs[r.ls][slotRotate+int(r.ax)])
+	}
+	anim.SincosBatch64(sc.half, sc.sin, sc.cos)
+	k := 0
+	for bi, li := range c.boneLS {
 		node := c.lsNode[li]
+		w, x, y, z := 1.0, 0.0, 0.0, 0.0
+		n := int(c.rotN[bi])
+		for _, r := range c.rotSlots[k : k+n] {
+			w, x, y, z = axisProduct(w, x, y, z, int(r.ax), sc.sin[k], sc.cos[k])
+			k++
+		}
 		if int(node) >= len(out) {
 			continue
 		}
 		if c.shares[li] {
-			out[node] = compose(out[node], c.lsTransform(int(li), &sc.trs[li]))
+			var x2 anim.Transform
+			c.lsTransformQ(&x2, int(li), &sc.trs[li], float32(w), float32(x), float32(y), float32(z))
+			out[node] = compose(out[node], x2)
 		} else {
-			c.lsTransformTo(&out[node], int(li), &sc.trs[li])
+			c.lsTransformQ(&out[node], int(li), &sc.trs[li], float32(w), float32(x), float32(y), float32(z))
 		}
 	}
 	return c.root(sc), true
