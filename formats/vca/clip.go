@@ -60,6 +60,9 @@ type Clip struct {
 	plan []linePlan
 	// probeGroups are the runs' probe groups (linePlan.probes).
 	probeGroups []probeGroup
+	// runDst is per plan entry where a run writes the line's value: its
+	// lineset and slot (a run reads these and the values, not the plan).
+	runDst []runDst
 	// groups hold the values of the numeric linear and step lines, a group per
 	// frames slice they share.
 	groups []keyGroup
@@ -67,14 +70,28 @@ type Clip struct {
 	// identity (every other node's transform is written whole by its first
 	// lineset).
 	undriven []int32
-	// rotSlots are the rotate angles Sample reads, bone lineset by bone lineset
-	// (boneLS order), each lineset's axes in the track's rotation order; rotN is
-	// per bone lineset how many (its axes with a rotate line). Sample gathers
-	// every angle of a frame, takes their sines and cosines in one batch, then
-	// makes each lineset's quaternion.
+	// bones are the bone linesets (boneLS) as Sample writes them. rotSlots are
+	// the rotate angles Sample reads, bone lineset by bone lineset, each
+	// lineset's axes in the track's rotation order (bone.nrot of them). Sample
+	// gathers every angle of a frame, takes their sines and cosines in one
+	// batch, then makes each lineset's quaternion.
+	bones    []bone
 	rotSlots []rotSlot
-	rotN     []uint8
 }
+
+// bone is a bone lineset: its node, lineset, number of rotated axes, and
+// boneHasT, boneHasS, boneShares.
+type bone struct {
+	node, ls int32
+	nrot     uint8
+	flags    uint8
+}
+
+const (
+	boneHasT   = 1 << iota // the lineset has a move line
+	boneHasS               // a scale line
+	boneShares             // an earlier bone lineset drives the same node: compose
+)
 
 // rotSlot is one rotate angle: lineset ls's value at trs[ls][slotRotate+ax].
 type rotSlot struct {
@@ -128,14 +145,18 @@ type linePlan struct {
 	tg    target
 	// run is, on the first line of a run, how many lines it has: lines of one
 	// kind (planLinear or planStep) in a row that share their frame expression
-	// (drawing no random numbers) and their keyGroup, and write a slot of
-	// lsVals.trs or nothing. They read the same keys at the same fraction, so
-	// evaluate finds both once for the run.
+	// (drawing no random numbers) and their keyGroup, in neighbouring columns,
+	// and write a slot of lsVals.trs or nothing. They read the same keys at the
+	// same fraction, so evaluate finds both once for the run.
 	run int32
 	// probes is, on the first line of a run, the run's probeGroups in
 	// Clip.probeGroups: from probes[0], probes[1] of them.
 	probes [2]int32
 }
+
+// runDst is where a run's line writes: sc.trs[ls][slot], nothing when slot is
+// negative (slotNone).
+type runDst struct{ ls, slot int32 }
 
 // probeGroup is a run's lines in a row that record into one bone's probe: the
 // bone and the lines' channels (past MaxProbeKeys records are dropped).
@@ -321,14 +342,24 @@ func (b *Binder) BindClip(s *anim.Skeleton) (*Clip, []formats.Diagnostic) {
 			c.undriven = append(c.undriven, int32(j))
 		}
 	}
-	c.rotN = make([]uint8, len(c.boneLS))
-	for k, li := range c.boneLS {
+	for _, li := range c.boneLS {
+		b := bone{node: c.lsNode[li], ls: li}
 		for _, ax := range tr.rotAxes {
 			if c.rotHas[li][ax] {
 				c.rotSlots = append(c.rotSlots, rotSlot{ls: li, ax: int8(ax)})
-				c.rotN[k]++
+				b.nrot++
 			}
 		}
+		if c.hasT[li] {
+			b.flags |= boneHasT
+		}
+		if c.hasS[li] {
+			b.flags |= boneHasS
+		}
+		if c.shares[li] {
+			b.flags |= boneShares
+		}
+		c.bones = append(c.bones, b)
 	}
 	c.buildPlan()
 	return c, diags
@@ -404,7 +435,7 @@ func (c *Clip) buildPlan() {
 	for i := 0; i < len(c.plan); {
 		p, j := &c.plan[i], i+1
 		if runnable(p) {
-			for j < len(c.plan) && runnable(&c.plan[j]) && c.plan[j].kind == p.kind && c.plan[j].group == p.group && c.plan[j].frame == p.frame {
+			for j < len(c.plan) && runnable(&c.plan[j]) && c.plan[j].kind == p.kind && c.plan[j].group == p.group && c.plan[j].frame == p.frame && c.plan[j].col == p.col+int32(j-i) {
 				j++
 			}
 		}
@@ -415,6 +446,10 @@ func (c *Clip) buildPlan() {
 			p.probes[1] = int32(len(c.probeGroups)) - p.probes[0]
 		}
 		i = j
+	}
+	c.runDst = make([]runDst, len(c.plan))
+	for i, p := range c.plan {
+		c.runDst[i] = runDst{ls: p.ls, slot: int32(p.slot)}
 	}
 	for g := range c.groups {
 		kg := &c.groups[g]
@@ -552,15 +587,23 @@ func (c *Clip) evaluate(t float64, sc *scratch, probes []anim.Probe) {
 				alpha = 0
 			}
 			hasFrame := f-f == 0
-			for j := pi; j < end; j++ {
-				q := &c.plan[j]
-				col := int(q.col)
-				v := vals[i0+col]
-				if interp {
-					v = float64(v*(1.0-u)) + float64(vals[i1+col]*u)
+			// The run's columns follow each other (buildPlan): its lines read
+			// two runs of neighbouring values, and write where runDst says.
+			dst := c.runDst[pi:end]
+			row0 := vals[i0+int(p.col):][:len(dst)]
+			if interp {
+				row1 := vals[i1+int(p.col):][:len(dst)]
+				for j, d := range dst {
+					v := float64(row0[j]*(1.0-u)) + float64(row1[j]*u)
+					if d.slot >= 0 && math.Abs(v) <= MaxValue {
+						sc.trs[d.ls][d.slot] = v
+					}
 				}
-				if q.slot >= 0 && math.Abs(v) <= MaxValue {
-					sc.trs[q.ls][q.slot] = v
+			} else {
+				for j, d := range dst {
+					if v := row0[j]; d.slot >= 0 && math.Abs(v) <= MaxValue {
+						sc.trs[d.ls][d.slot] = v
+					}
 				}
 			}
 			if probes != nil {
@@ -912,19 +955,40 @@ func eulerQuatWXYZ(order []int, has *[3]bool, deg *[3]float64) (qw, qx, qy, qz f
 // Products are rounded explicitly (float64(a*b)) so no target fuses them into an
 // FMA; see .ci/fma-check.
 func axisProduct(w, x, y, z float64, ax int, s, cs float64) (float64, float64, float64, float64) {
-	b0, b1, b2, b3 := cs, 0.0, 0.0, 0.0
 	switch ax {
 	case 0:
-		b1 = s
+		return productX(w, x, y, z, s, cs)
 	case 1:
-		b2 = s
-	default:
-		b3 = s
+		return productY(w, x, y, z, s, cs)
 	}
-	return float64(w*b0) - float64(x*b1) - float64(y*b2) - float64(z*b3),
-		float64(w*b1) + float64(x*b0) + float64(y*b3) - float64(z*b2),
-		float64(w*b2) - float64(x*b3) + float64(y*b0) + float64(z*b1),
-		float64(w*b3) + float64(x*b2) - float64(y*b1) + float64(z*b0)
+	return productZ(w, x, y, z, s, cs)
+}
+
+// productX, productY and productZ are axisProduct for one axis: the whole
+// Hamilton product with b's zero components (their products with zero are
+// signed zeros, which decide the sign of a zero result).
+func productX(w, x, y, z, s, cs float64) (float64, float64, float64, float64) {
+	const b2, b3 = 0.0, 0.0
+	return float64(w*cs) - float64(x*s) - float64(y*b2) - float64(z*b3),
+		float64(w*s) + float64(x*cs) + float64(y*b3) - float64(z*b2),
+		float64(w*b2) - float64(x*b3) + float64(y*cs) + float64(z*s),
+		float64(w*b3) + float64(x*b2) - float64(y*s) + float64(z*cs)
+}
+
+func productY(w, x, y, z, s, cs float64) (float64, float64, float64, float64) {
+	const b1, b3 = 0.0, 0.0
+	return float64(w*cs) - float64(x*b1) - float64(y*s) - float64(z*b3),
+		float64(w*b1) + float64(x*cs) + float64(y*b3) - float64(z*s),
+		float64(w*s) - float64(x*b3) + float64(y*cs) + float64(z*b1),
+		float64(w*b3) + float64(x*s) - float64(y*b1) + float64(z*cs)
+}
+
+func productZ(w, x, y, z, s, cs float64) (float64, float64, float64, float64) {
+	const b1, b2 = 0.0, 0.0
+	return float64(w*cs) - float64(x*b1) - float64(y*b2) - float64(z*s),
+		float64(w*b1) + float64(x*cs) + float64(y*s) - float64(z*b2),
+		float64(w*b2) - float64(x*s) + float64(y*cs) + float64(z*b1),
+		float64(w*s) + float64(x*b2) - float64(y*b1) + float64(z*cs)
 }
 
 func (c *Clip) lsTransform(i int, trs *[9]float64) anim.Transform {
@@ -935,19 +999,14 @@ func (c *Clip) lsTransform(i int, trs *[9]float64) anim.Transform {
 
 // lsTransformTo writes lineset i's transform into dst field by field (see
 // eulerQuatWXYZ): the identity's fields where it has no move or scale line.
+// Sample writes its bones' transforms the same way, from batched sines.
 func (c *Clip) lsTransformTo(dst *anim.Transform, i int, trs *[9]float64) {
-	qw, qx, qy, qz := eulerQuatWXYZ(c.tr.rotAxes, &c.rotHas[i], (*[3]float64)(trs[slotRotate:]))
-	c.lsTransformQ(dst, i, trs, qw, qx, qy, qz)
-}
-
-// lsTransformQ is lsTransformTo with the rotation given.
-func (c *Clip) lsTransformQ(dst *anim.Transform, i int, trs *[9]float64, qw, qx, qy, qz float32) {
 	if c.hasT[i] {
 		dst.T[0], dst.T[1], dst.T[2] = float32(trs[slotMove]), float32(trs[slotMove+1]), float32(trs[slotMove+2])
 	} else {
 		dst.T[0], dst.T[1], dst.T[2] = 0, 0, 0
 	}
-	dst.Q.W, dst.Q.V[0], dst.Q.V[1], dst.Q.V[2] = qw, qx, qy, qz
+	dst.Q.W, dst.Q.V[0], dst.Q.V[1], dst.Q.V[2] = eulerQuatWXYZ(c.tr.rotAxes, &c.rotHas[i], (*[3]float64)(trs[slotRotate:]))
 	if c.hasS[i] {
 		dst.S[0], dst.S[1], dst.S[2] = float32(trs[slotScale]), float32(trs[slotScale+1]), float32(trs[slotScale+2])
 	} else {
@@ -991,24 +1050,44 @@ func (c *Clip) Sample(ctx anim.Context, t float64, out []anim.Transform, probes 
 		sc.half[k] = halfAngle(sc.trs[r.ls][slotRotate+int(r.ax)])
 	}
 	anim.SincosBatch64(sc.half, sc.sin, sc.cos)
+	rs := c.rotSlots
+	sin, cos := sc.sin[:len(rs)], sc.cos[:len(rs)]
 	k := 0
-	for bi, li := range c.boneLS {
-		node := c.lsNode[li]
+	for _, b := range c.bones {
 		w, x, y, z := 1.0, 0.0, 0.0, 0.0
-		n := int(c.rotN[bi])
-		for _, r := range c.rotSlots[k : k+n] {
-			w, x, y, z = axisProduct(w, x, y, z, int(r.ax), sc.sin[k], sc.cos[k])
+		for range b.nrot {
+			switch rs[k].ax {
+			case 0:
+				w, x, y, z = productX(w, x, y, z, sin[k], cos[k])
+			case 1:
+				w, x, y, z = productY(w, x, y, z, sin[k], cos[k])
+			default:
+				w, x, y, z = productZ(w, x, y, z, sin[k], cos[k])
+			}
 			k++
 		}
-		if int(node) >= len(out) {
+		if int(b.node) >= len(out) {
 			continue
 		}
-		if c.shares[li] {
-			var x2 anim.Transform
-			c.lsTransformQ(&x2, int(li), &sc.trs[li], float32(w), float32(x), float32(y), float32(z))
-			out[node] = compose(out[node], x2)
+		trs := &sc.trs[b.ls]
+		dst := &out[b.node]
+		var composed anim.Transform
+		if b.flags&boneShares != 0 {
+			dst = &composed
+		}
+		if b.flags&boneHasT != 0 {
+			dst.T[0], dst.T[1], dst.T[2] = float32(trs[slotMove]), float32(trs[slotMove+1]), float32(trs[slotMove+2])
 		} else {
-			c.lsTransformQ(&out[node], int(li), &sc.trs[li], float32(w), float32(x), float32(y), float32(z))
+			dst.T[0], dst.T[1], dst.T[2] = 0, 0, 0
+		}
+		dst.Q.W, dst.Q.V[0], dst.Q.V[1], dst.Q.V[2] = float32(w), float32(x), float32(y), float32(z)
+		if b.flags&boneHasS != 0 {
+			dst.S[0], dst.S[1], dst.S[2] = float32(trs[slotScale]), float32(trs[slotScale+1]), float32(trs[slotScale+2])
+		} else {
+			dst.S[0], dst.S[1], dst.S[2] = 1, 1, 1
+		}
+		if b.flags&boneShares != 0 {
+			out[b.node] = compose(out[b.node], composed)
 		}
 	}
 	return c.root(sc), true
