@@ -93,10 +93,11 @@ const (
 	boneShares             // an earlier bone lineset drives the same node: compose
 )
 
-// rotSlot is one rotate angle: lineset ls's value at trs[ls][slotRotate+ax].
+// rotSlot is one rotate angle: scratch.trs[off], a lineset's rotate slot
+// for axis ax.
 type rotSlot struct {
-	ls int32
-	ax int8
+	off int32
+	ax  int8
 }
 
 // keyGroup is the numeric linear and step lines that share their keys' frames:
@@ -154,9 +155,9 @@ type linePlan struct {
 	probes [2]int32
 }
 
-// runDst is where a run's line writes: sc.trs[ls][slot], nothing when slot is
+// runDst is where a run's line writes: scratch.trs[off], nothing when off is
 // negative (slotNone).
-type runDst struct{ ls, slot int32 }
+type runDst struct{ off int32 }
 
 // probeGroup is a run's lines in a row that record into one bone's probe: the
 // bone and the lines' channels (past MaxProbeKeys records are dropped).
@@ -177,8 +178,9 @@ type lsVals struct {
 
 // scratch is a player's sampling context: what one evaluation of every line writes.
 type scratch struct {
-	// trs is per lineset: move, rotate, scale (slotMove, slotRotate, slotScale).
-	trs [][9]float64
+	// trs is per lineset nine values from lineset·9 (lsTrs): move, rotate,
+	// scale (slotMove, slotRotate, slotScale).
+	trs []float64
 	ls  []lsVals
 	// lsSet says a line has set some lsVals since they were last reset (most
 	// clips drive transforms only: their lsVals stay at the defaults).
@@ -196,12 +198,15 @@ type scratch struct {
 
 func (c *Clip) newScratch() *scratch {
 	n := len(c.tr.Linesets)
-	sc := &scratch{trs: make([][9]float64, n), ls: make([]lsVals, n), lsSet: true, tex: make([]string, len(c.slots)), texSet: make([]bool, len(c.slots))}
+	sc := &scratch{trs: make([]float64, 9*n), ls: make([]lsVals, n), lsSet: true, tex: make([]string, len(c.slots)), texSet: make([]bool, len(c.slots))}
 	m := (len(c.rotSlots) + 3) &^ 3
 	sc.half, sc.sin, sc.cos = make([]float64, m), make([]float64, m), make([]float64, m)
 	sc.resetLs()
 	return sc
 }
+
+// lsTrs is lineset i's move, rotate and scale values.
+func (sc *scratch) lsTrs(i int) *[9]float64 { return (*[9]float64)(sc.trs[9*i:]) }
 
 // resetLs sets every lineset's lsVals to the defaults.
 func (sc *scratch) resetLs() {
@@ -346,7 +351,7 @@ func (b *Binder) BindClip(s *anim.Skeleton) (*Clip, []formats.Diagnostic) {
 		b := bone{node: c.lsNode[li], ls: li}
 		for _, ax := range tr.rotAxes {
 			if c.rotHas[li][ax] {
-				c.rotSlots = append(c.rotSlots, rotSlot{ls: li, ax: int8(ax)})
+				c.rotSlots = append(c.rotSlots, rotSlot{off: li*9 + slotRotate + int32(ax), ax: int8(ax)})
 				b.nrot++
 			}
 		}
@@ -449,7 +454,10 @@ func (c *Clip) buildPlan() {
 	}
 	c.runDst = make([]runDst, len(c.plan))
 	for i, p := range c.plan {
-		c.runDst[i] = runDst{ls: p.ls, slot: int32(p.slot)}
+		c.runDst[i] = runDst{off: -1}
+		if p.slot >= 0 {
+			c.runDst[i].off = p.ls*9 + int32(p.slot)
+		}
 	}
 	for g := range c.groups {
 		kg := &c.groups[g]
@@ -523,8 +531,8 @@ func probeFrame(t, fps float64) int32 {
 // time, in file order, as they consume the generator.
 func (c *Clip) evaluate(t float64, sc *scratch, probes []anim.Probe) {
 	tr := c.tr
-	for i := range sc.trs {
-		sc.trs[i] = [9]float64{0, 0, 0, 0, 0, 0, 1, 1, 1}
+	for i := 0; i+9 <= len(sc.trs); i += 9 {
+		*(*[9]float64)(sc.trs[i:]) = [9]float64{0, 0, 0, 0, 0, 0, 1, 1, 1}
 	}
 	if sc.lsSet {
 		sc.resetLs()
@@ -595,14 +603,14 @@ func (c *Clip) evaluate(t float64, sc *scratch, probes []anim.Probe) {
 				row1 := vals[i1+int(p.col):][:len(dst)]
 				for j, d := range dst {
 					v := float64(row0[j]*(1.0-u)) + float64(row1[j]*u)
-					if d.slot >= 0 && math.Abs(v) <= MaxValue {
-						sc.trs[d.ls][d.slot] = v
+					if d.off >= 0 && math.Abs(v) <= MaxValue {
+						sc.trs[d.off] = v
 					}
 				}
 			} else {
 				for j, d := range dst {
-					if v := row0[j]; d.slot >= 0 && math.Abs(v) <= MaxValue {
-						sc.trs[d.ls][d.slot] = v
+					if v := row0[j]; d.off >= 0 && math.Abs(v) <= MaxValue {
+						sc.trs[d.off] = v
 					}
 				}
 			}
@@ -696,7 +704,7 @@ func (c *Clip) evaluate(t float64, sc *scratch, probes []anim.Probe) {
 			continue
 		}
 		if p.slot >= 0 {
-			sc.trs[p.ls][p.slot] = v
+			sc.lsTrs(int(p.ls))[p.slot] = v
 		} else if p.slot == slotApply {
 			c.apply(sc, int(p.index), tr.Lines[p.index], p.tg, v, str)
 		}
@@ -759,7 +767,7 @@ func (c *Clip) apply(sc *scratch, i int, l *Line, tg target, v float64, str stri
 		}
 		return
 	}
-	ls, trs := &sc.ls[l.Lineset], &sc.trs[l.Lineset]
+	ls, trs := &sc.ls[l.Lineset], sc.lsTrs(l.Lineset)
 	ax := l.Axis - 1
 	switch l.Channel {
 	case ChMove:
@@ -964,6 +972,29 @@ func axisProduct(w, x, y, z float64, ax int, s, cs float64) (float64, float64, f
 	return productZ(w, x, y, z, s, cs)
 }
 
+// firstAxis is axisProduct(1, 0, 0, 0, ax, s, cs) worked out: the identity's
+// zeros make every other product a signed zero, so w is cs less 0·s (cs, but
+// +0 when cs is −0 and s negative), the axis component is s plus +0 terms (s,
+// but +0 for −0), and the other two are +0 (s and cs are finite).
+func firstAxis(ax int, s, cs float64) (w, x, y, z float64) {
+	w = cs
+	if cs == 0 && math.Signbit(s) {
+		w = 0
+	}
+	if s == 0 {
+		s = 0
+	}
+	switch ax {
+	case 0:
+		x = s
+	case 1:
+		y = s
+	default:
+		z = s
+	}
+	return w, x, y, z
+}
+
 // productX, productY and productZ are axisProduct for one axis: the whole
 // Hamilton product with b's zero components (their products with zero are
 // signed zeros, which decide the sign of a zero result).
@@ -1047,7 +1078,7 @@ func (c *Clip) Sample(ctx anim.Context, t float64, out []anim.Transform, probes 
 	// call each, their latency bounded the loop), then each lineset's
 	// quaternion: the values eulerQuatWXYZ computes.
 	for k, r := range c.rotSlots {
-		sc.half[k] = halfAngle(sc.trs[r.ls][slotRotate+int(r.ax)])
+		sc.half[k] = halfAngle(sc.trs[r.off])
 	}
 	anim.SincosBatch64(sc.half, sc.sin, sc.cos)
 	rs := c.rotSlots
@@ -1055,7 +1086,11 @@ func (c *Clip) Sample(ctx anim.Context, t float64, out []anim.Transform, probes 
 	k := 0
 	for _, b := range c.bones {
 		w, x, y, z := 1.0, 0.0, 0.0, 0.0
-		for range b.nrot {
+		if b.nrot > 0 {
+			w, x, y, z = firstAxis(int(rs[k].ax), sin[k], cos[k])
+			k++
+		}
+		for range b.nrot - min(b.nrot, 1) {
 			switch rs[k].ax {
 			case 0:
 				w, x, y, z = productX(w, x, y, z, sin[k], cos[k])
@@ -1069,7 +1104,7 @@ func (c *Clip) Sample(ctx anim.Context, t float64, out []anim.Transform, probes 
 		if int(b.node) >= len(out) {
 			continue
 		}
-		trs := &sc.trs[b.ls]
+		trs := sc.lsTrs(int(b.ls))
 		dst := &out[b.node]
 		var composed anim.Transform
 		if b.flags&boneShares != 0 {
@@ -1098,7 +1133,7 @@ func (c *Clip) root(sc *scratch) anim.Affine {
 	if c.objectLS < 0 {
 		return anim.IdentityAffine
 	}
-	x := c.lsTransform(c.objectLS, &sc.trs[c.objectLS])
+	x := c.lsTransform(c.objectLS, sc.lsTrs(c.objectLS))
 	var m anim.Affine
 	anim.RotationColumns(&m, x.Q, x.S)
 	m[9], m[10], m[11] = x.T[0], x.T[1], x.T[2]

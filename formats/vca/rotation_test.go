@@ -2,6 +2,7 @@ package vca
 
 import (
 	"fmt"
+	"math"
 	"math/rand"
 	"strings"
 	"testing"
@@ -79,5 +80,25 @@ func TestRotationsMatchReference(t *testing.T) {
 	}
 	if total < 2000 {
 		t.Fatalf("only %d samples compared", total)
+	}
+}
+
+// TestFirstAxisIsTheProduct: firstAxis gives axisProduct's bits from the
+// identity for every axis, signed zeros included.
+func TestFirstAxisIsTheProduct(t *testing.T) {
+	negZero := math.Copysign(0, -1)
+	vals := []float64{0, negZero, 5e-324, -5e-324, 1e-300, -1e-300, 0.5, -0.5, 1, -1, 0.7071067811865476, -0.7071067811865476}
+	for ax := 0; ax < 3; ax++ {
+		for _, s := range vals {
+			for _, cs := range vals {
+				w, x, y, z := firstAxis(ax, s, cs)
+				ww, wx, wy, wz := axisProduct(1, 0, 0, 0, ax, s, cs)
+				got := [4]uint64{math.Float64bits(w), math.Float64bits(x), math.Float64bits(y), math.Float64bits(z)}
+				want := [4]uint64{math.Float64bits(ww), math.Float64bits(wx), math.Float64bits(wy), math.Float64bits(wz)}
+				if got != want {
+					t.Errorf("axis %d, s %v, cs %v: firstAxis %v %v %v %v, axisProduct %v %v %v %v", ax, s, cs, w, x, y, z, ww, wx, wy, wz)
+				}
+			}
+		}
 	}
 }
