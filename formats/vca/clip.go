@@ -155,8 +155,9 @@ type linePlan struct {
 	probes [2]int32
 }
 
-// runDst is where a run's line writes: scratch.trs[off], nothing when off is
-// negative (slotNone).
+// runDst is where a run's line writes: scratch.trs[off]; a line that feeds
+// nothing (slotNone) writes the sink past the linesets' values, which nothing
+// reads.
 type runDst struct{ off int32 }
 
 // probeGroup is a run's lines in a row that record into one bone's probe: the
@@ -179,7 +180,7 @@ type lsVals struct {
 // scratch is a player's sampling context: what one evaluation of every line writes.
 type scratch struct {
 	// trs is per lineset nine values from lineset·9 (lsTrs): move, rotate,
-	// scale (slotMove, slotRotate, slotScale).
+	// scale (slotMove, slotRotate, slotScale); then one sink (runDst).
 	trs []float64
 	ls  []lsVals
 	// lsSet says a line has set some lsVals since they were last reset (most
@@ -198,7 +199,7 @@ type scratch struct {
 
 func (c *Clip) newScratch() *scratch {
 	n := len(c.tr.Linesets)
-	sc := &scratch{trs: make([]float64, 9*n), ls: make([]lsVals, n), lsSet: true, tex: make([]string, len(c.slots)), texSet: make([]bool, len(c.slots))}
+	sc := &scratch{trs: make([]float64, 9*n+1), ls: make([]lsVals, n), lsSet: true, tex: make([]string, len(c.slots)), texSet: make([]bool, len(c.slots))}
 	m := (len(c.rotSlots) + 3) &^ 3
 	sc.half, sc.sin, sc.cos = make([]float64, m), make([]float64, m), make([]float64, m)
 	sc.resetLs()
@@ -454,7 +455,7 @@ func (c *Clip) buildPlan() {
 	}
 	c.runDst = make([]runDst, len(c.plan))
 	for i, p := range c.plan {
-		c.runDst[i] = runDst{off: -1}
+		c.runDst[i] = runDst{off: int32(9 * len(c.tr.Linesets))} // the sink
 		if p.slot >= 0 {
 			c.runDst[i].off = p.ls*9 + int32(p.slot)
 		}
@@ -603,13 +604,13 @@ func (c *Clip) evaluate(t float64, sc *scratch, probes []anim.Probe) {
 				row1 := vals[i1+int(p.col):][:len(dst)]
 				for j, d := range dst {
 					v := float64(row0[j]*(1.0-u)) + float64(row1[j]*u)
-					if d.off >= 0 && math.Abs(v) <= MaxValue {
+					if math.Abs(v) <= MaxValue {
 						sc.trs[d.off] = v
 					}
 				}
 			} else {
 				for j, d := range dst {
-					if v := row0[j]; d.off >= 0 && math.Abs(v) <= MaxValue {
+					if v := row0[j]; math.Abs(v) <= MaxValue {
 						sc.trs[d.off] = v
 					}
 				}
