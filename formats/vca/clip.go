@@ -598,23 +598,11 @@ func (c *Clip) evaluate(t float64, sc *scratch, probes []anim.Probe) {
 			hasFrame := f-f == 0
 			// The run's columns follow each other (buildPlan): its lines read
 			// two runs of neighbouring values, and write where runDst says.
-			dst := c.runDst[pi:end]
-			row0 := vals[i0+int(p.col):][:len(dst)]
+			var row1 []float64
 			if interp {
-				row1 := vals[i1+int(p.col):][:len(dst)]
-				for j, d := range dst {
-					v := float64(row0[j]*(1.0-u)) + float64(row1[j]*u)
-					if math.Abs(v) <= MaxValue {
-						sc.trs[d.off] = v
-					}
-				}
-			} else {
-				for j, d := range dst {
-					if v := row0[j]; math.Abs(v) <= MaxValue {
-						sc.trs[d.off] = v
-					}
-				}
+				row1 = vals[i1+int(p.col):]
 			}
+			runValues(vals[i0+int(p.col):], row1, c.runDst[pi:end], u, interp, sc.trs)
 			if probes != nil {
 				probeRun(probes, c.probeGroups[p.probes[0]:][:p.probes[1]], k0, k1, alpha, f, hasFrame)
 			}

@@ -1,0 +1,8 @@
+//go:build !amd64 || purego
+
+package vca
+
+// haveAVX2 is false: no assembly on this target; runValues runs its Go loop.
+var haveAVX2 = false
+
+func runValues4(row0, row1 *float64, dst *runDst, n int, u float64, trs *float64) {}
