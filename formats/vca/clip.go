@@ -70,21 +70,36 @@ type Clip struct {
 	// identity (every other node's transform is written whole by its first
 	// lineset).
 	undriven []int32
-	// bones are the bone linesets (boneLS) as Sample writes them. rotSlots are
-	// the rotate angles Sample reads, bone lineset by bone lineset, each
-	// lineset's axes in the track's rotation order (bone.nrot of them). Sample
+	// rotSlots are the rotate angles Sample reads, bone lineset by bone lineset
+	// (boneLS order), each lineset's axes in the track's rotation order. Sample
 	// gathers every angle of a frame, takes their sines and cosines in one
-	// batch, then makes each lineset's quaternion.
-	bones    []bone
+	// batch, then writes the bone linesets: first the simple ones (writeSimple:
+	// one rotated axis at most, the first lineset of their node), then the
+	// others in boneLS order (several axes; a lineset composed onto an earlier
+	// one's node).
 	rotSlots []rotSlot
+	simple   []simpleBone
+	bones    []bone
 }
 
-// bone is a bone lineset: its node, lineset, number of rotated axes, and
-// boneHasT, boneHasS, boneShares.
+// bone is a bone lineset that is not simple: its node, lineset, its first
+// angle in rotSlots and how many, and boneHasT, boneHasS, boneShares.
 type bone struct {
-	node, ls int32
-	nrot     uint8
-	flags    uint8
+	node, ls, k int32
+	nrot        uint8
+	flags       uint8
+}
+
+// simpleBone is a bone lineset with at most one rotated axis that no earlier
+// lineset shares a node with: its node, its values' offset in scratch.trs
+// (lineset·9), its angle in rotSlots (−1: none) and axis, and boneHasT,
+// boneHasS. writeSimple4 (writebones_amd64.s) reads it: 16 bytes, node at 0,
+// off at 4, k at 8, ax at 12, flags at 13.
+type simpleBone struct {
+	node, off, k int32
+	ax           int8
+	flags        uint8
+	_            [2]uint8
 }
 
 const (
@@ -349,7 +364,7 @@ func (b *Binder) BindClip(s *anim.Skeleton) (*Clip, []formats.Diagnostic) {
 		}
 	}
 	for _, li := range c.boneLS {
-		b := bone{node: c.lsNode[li], ls: li}
+		b := bone{node: c.lsNode[li], ls: li, k: int32(len(c.rotSlots))}
 		for _, ax := range tr.rotAxes {
 			if c.rotHas[li][ax] {
 				c.rotSlots = append(c.rotSlots, rotSlot{off: li*9 + slotRotate + int32(ax), ax: int8(ax)})
@@ -364,6 +379,14 @@ func (b *Binder) BindClip(s *anim.Skeleton) (*Clip, []formats.Diagnostic) {
 		}
 		if c.shares[li] {
 			b.flags |= boneShares
+		}
+		if b.nrot <= 1 && !c.shares[li] {
+			sb := simpleBone{node: b.node, off: 9 * li, k: -1, flags: b.flags}
+			if b.nrot == 1 {
+				sb.k, sb.ax = b.k, c.rotSlots[b.k].ax
+			}
+			c.simple = append(c.simple, sb)
+			continue
 		}
 		c.bones = append(c.bones, b)
 	}
@@ -1072,8 +1095,9 @@ func (c *Clip) Sample(ctx anim.Context, t float64, out []anim.Transform, probes 
 	anim.SincosBatch64(sc.half, sc.sin, sc.cos)
 	rs := c.rotSlots
 	sin, cos := sc.sin[:len(rs)], sc.cos[:len(rs)]
-	k := 0
+	writeSimple(c.simple, sin, cos, sc.trs, out)
 	for _, b := range c.bones {
+		k := int(b.k)
 		w, x, y, z := 1.0, 0.0, 0.0, 0.0
 		if b.nrot > 0 {
 			w, x, y, z = firstAxis(int(rs[k].ax), sin[k], cos[k])
