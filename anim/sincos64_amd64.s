@@ -60,19 +60,24 @@ GLOBL sc64ones32<>(SB), RODATA|NOPTR, $16
 	VADDPD C5, ACC, ACC
 
 // func sincos64x4(x, sin, cos *float64, n int) (done, fail int)
+//
+// Two passes, so that more groups are in flight (each pass's dependency chain
+// is shorter): the first reduces every group, writing z to sin[i] and the
+// octant j (a quadword) to cos[i], up to and including the first group with a
+// failed lane; the second reads them back and computes the polynomials.
 TEXT ·sincos64x4(SB), NOSPLIT, $0-48
 	MOVQ x+0(FP), SI
 	MOVQ sin+8(FP), DI
 	MOVQ cos+16(FP), R8
 	MOVQ n+24(FP), CX
 	XORQ BX, BX
+	XORQ DX, DX
 
-loop:
+reduce:
 	CMPQ BX, CX
-	JGE  done
+	JGE  reduced
 	VMOVUPD   (SI)(BX*8), Y0              // x
 	VANDPD    sc64absmask<>(SB), Y0, Y1   // |x|
-	VANDPD    sc64signbit<>(SB), Y0, Y2   // x's sign (sinSign)
 	VCMPPD    $0x05, sc64thresh<>(SB), Y1, Y15 // !(|x| < 2^29): NaN, ±Inf, Payne–Hanek
 	VMOVMSKPD Y15, DX
 	VMULPD    sc64fourpi<>(SB), Y1, Y3    // |x|·(4/π)
@@ -87,6 +92,23 @@ loop:
 	VSUBPD    Y7, Y8, Y8                  // − y·PI4B
 	VMULPD    sc64pi4c<>(SB), Y5, Y7
 	VSUBPD    Y7, Y8, Y8                  // − y·PI4C: z
+	VMOVUPD   Y8, (DI)(BX*8)
+	VMOVDQU   Y6, (R8)(BX*8)
+	ADDQ      $4, BX
+	TESTQ     DX, DX
+	JZ        reduce
+
+reduced:
+	MOVQ BX, R9                           // the end of the second pass
+	XORQ BX, BX
+
+poly:
+	CMPQ BX, R9
+	JGE  polyDone
+	VMOVUPD   (SI)(BX*8), Y0              // x
+	VMOVUPD   (DI)(BX*8), Y8              // z
+	VMOVDQU   (R8)(BX*8), Y6              // j
+	VANDPD    sc64signbit<>(SB), Y0, Y2   // x's sign (sinSign)
 	VPSLLQ    $62, Y6, Y9                 // the sign bit is j's bit 1: swap
 	VPSLLQ    $61, Y6, Y10                // the sign bit is j's bit 2
 	VPAND     sc64signbit<>(SB), Y10, Y10
@@ -118,19 +140,19 @@ loop:
 	VBLENDVPD Y6, Y0, Y4, Y4              // sin = x there
 	VMOVUPD   Y4, (DI)(BX*8)
 	VMOVUPD   Y5, (R8)(BX*8)
-	TESTQ     DX, DX
-	JNZ       failed
 	ADDQ      $4, BX
-	JMP       loop
+	JMP       poly
 
-done:
+polyDone:
 	VZEROUPPER
-	MOVQ CX, done+32(FP)
-	MOVQ $0, fail+40(FP)
+	TESTQ DX, DX
+	JNZ   failed
+	MOVQ  CX, done+32(FP)
+	MOVQ  $0, fail+40(FP)
 	RET
 
 failed:
-	VZEROUPPER
-	MOVQ BX, done+32(FP)
+	SUBQ $4, R9
+	MOVQ R9, done+32(FP)
 	MOVQ DX, fail+40(FP)
 	RET
