@@ -13,7 +13,8 @@
 // the scratch its NewContext makes, and Sample allocates nothing when given it.
 // Sample evaluates a frame in passes: every line (runs of linear lines sharing their
 // keys' frames four values at a time, runlerp_amd64.s), then every rotate angle's
-// sine and cosine in one batch, then each bone's quaternion and transform; the bits
+// sine and cosine in one batch, then each bone's quaternion and transform (a bone
+// lineset of one rotated axis a transform at a time, writebones_amd64.s); the bits
 // are those of the line-by-line evaluation (differential_test.go) and the same on
 // every target (FORMAT.md §3.9).
 //
