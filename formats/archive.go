@@ -21,6 +21,9 @@ import (
 type ArchiveKind struct {
 	// Name is the kind's short name ("mpq"), as a mount's layers report it.
 	Name string
+	// Title is how a message names the kind to a user ("MPQ", "SWG tree
+	// file"): the list of what a mount reads is made of the kinds' titles.
+	Title string
 	// Extensions (lower case, with the dot) name the files of this kind that a
 	// game data folder mounts together (see DataFolderArchives); a kind
 	// without any makes no data folder.

@@ -113,6 +113,7 @@ func (s *State) announce(name string, failed bool, ds []diag) {
 	e, w := CountDiags(ds)
 	b := banner{Lines: append([]diag(nil), ds...), Errors: e, Warnings: w} // ds may be Diags' own array
 	b.Shown = foldDiags(b.Lines)
+	trimName(b.Shown, name)
 	switch {
 	case len(ds) == 0:
 		s.Banner = banner{}
@@ -126,6 +127,20 @@ func (s *State) announce(name string, failed bool, ds []diag) {
 	if s.Log != nil {
 		for _, d := range ds {
 			fmt.Fprintf(s.Log, "animscope: %s: %s\n", severityWord(d.Severity), d.Text)
+		}
+	}
+}
+
+// trimName drops "name: " from the front of each shown line: the title already
+// names the file, and a long path said again on every line wraps each finding
+// over several lines of the 3D view. Lines (and the Diagnostics tab) keep it.
+func trimName(shown []bannerLine, name string) {
+	if name == "" {
+		return
+	}
+	for i := range shown {
+		if rest, ok := strings.CutPrefix(shown[i].Text, name+": "); ok && rest != "" {
+			shown[i].Text = rest
 		}
 	}
 }

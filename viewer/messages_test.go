@@ -222,3 +222,23 @@ func TestBannerFoldsLinesOfOneShape(t *testing.T) {
 		t.Errorf("after a note: shown %+v; want the note last", s.Banner.Shown)
 	}
 }
+
+// TestBannerDropsTheTitlesName: the banner's lines do not repeat the file the
+// title names; Lines (the Diagnostics tab) keep the whole text.
+func TestBannerDropsTheTitlesName(t *testing.T) {
+	ds := []diag{
+		{Severity: formats.Warning, Text: "dir/m.m2: offset 0x10: odd flag"},
+		{Severity: formats.Warning, Text: "dir/other.skin: offset 0x4: short"},
+		{Severity: formats.Warning, Text: "dir/m.m2: "},
+	}
+	s := NewState(warnLoader, formats.Options{})
+	s.announce("dir/m.m2", false, ds)
+	for i, want := range []string{"offset 0x10: odd flag", "dir/other.skin: offset 0x4: short", "dir/m.m2: "} {
+		if got := s.Banner.Shown[i].Text; got != want {
+			t.Errorf("shown line %d: got %q, want %q", i, got, want)
+		}
+		if got := s.Banner.Lines[i].Text; got != ds[i].Text {
+			t.Errorf("line %d: got %q, want the whole %q", i, got, ds[i].Text)
+		}
+	}
+}

@@ -287,10 +287,10 @@ func batchOne(cmd string, mt *vfs.Mount, e vfs.Entry, opts formats.Options, exp 
 	t0 := time.Now()
 	r := batchResult{File: mt.MemberName(e), Bytes: e.Size}
 	var msgs bytes.Buffer
-	if mt.Kind(e) == vfs.KindFolder {
+	if k := mt.ArchiveKind(e); k.Folder {
 		// A file on disk: exactly validateFile's steps.
 		r.Errors, r.Warnings = mifDepartures(r.File, opts, &msgs)
-	} else if mt.Kind(e) != vfs.KindNRes {
+	} else if !k.Scene {
 		// A member of a tree: the same check, its includes read from the mount.
 		r.Errors, r.Warnings = mifDeparturesIn(mt, e.Path, r.File, opts, &msgs)
 	}

@@ -15,6 +15,7 @@ import (
 func init() {
 	formats.RegisterArchive(formats.ArchiveKind{
 		Name:       "mpq",
+		Title:      "MPQ",
 		Extensions: []string{".mpq"},
 		FolderRank: 1,
 		LoadOrder:  LoadOrder,

@@ -16,6 +16,7 @@ import (
 func init() {
 	formats.RegisterArchive(formats.ArchiveKind{
 		Name:  "nres",
+		Title: "NRes",
 		Sniff: func(head []byte) bool { return bytes.HasPrefix(head, []byte(Magic)) },
 		Open: func(p string) (formats.ArchiveReader, error) {
 			data, err := formats.ReadFile(p)

@@ -32,6 +32,7 @@ type qtrack struct {
 	keys    []mgl32.Quat
 	arcs    []arc
 	fileIdx []int32 // the file index of each key; nil when they are the same
+	fid     int32   // the frames' number for keyFinder (internFrames); 0: none
 }
 
 // ftrack is a scalar channel ready to sample.
@@ -40,6 +41,7 @@ type ftrack struct {
 	inv     []float32
 	values  []float32
 	fileIdx []int32
+	fid     int32 // as qtrack's
 }
 
 func invDistances(frames []float32) []float32 {
@@ -153,50 +155,73 @@ func (t *ftrack) clientEval(f float32) float32 {
 
 // keyFinder is one Sample call's key search (at one frame f) shared by the
 // tracks that share their frames: prepare gives tracks with the same frames one
-// slice (internFrames), so the last search's result holds when the slice is the
-// same. A pose's channels are mostly keyed at the same frames, and the search
-// was a third of the sampler's time.
+// slice and one number (internFrames), and the search's result for the
+// first maxFoundFrames numbers is kept for the rest of the call (a pose's
+// channels are keyed at a few sets of frames, often alternating from node to
+// node); other frames keep the last search's result. The search was a third of
+// the sampler's time.
 type keyFinder struct {
-	frames *float32
-	n, k   int
+	found   uint64 // bit id−1: k[id−1] holds
+	k       [maxFoundFrames]int32
+	frames  *float32
+	n, last int
 }
 
-// lower is lower(frames, f) for the call's frame f.
-func (kf *keyFinder) lower(frames []float32, f float32) int {
+// maxFoundFrames is how many frame numbers a keyFinder keeps a result for.
+const maxFoundFrames = 64
+
+// lower is lower(frames, f) for the call's frame f; id is the frames' number
+// (0: none).
+func (kf *keyFinder) lower(id int32, frames []float32, f float32) int {
+	if id > 0 && id <= maxFoundFrames {
+		bit := uint64(1) << (id - 1)
+		if kf.found&bit != 0 {
+			return int(kf.k[id-1])
+		}
+		k := lower(frames, f)
+		kf.k[id-1] = int32(k)
+		kf.found |= bit
+		return k
+	}
 	if len(frames) == 0 {
 		return lower(frames, f)
 	}
 	if &frames[0] == kf.frames && len(frames) == kf.n {
-		return kf.k
+		return kf.last
 	}
-	kf.frames, kf.n, kf.k = &frames[0], len(frames), lower(frames, f)
-	return kf.k
+	kf.frames, kf.n, kf.last = &frames[0], len(frames), lower(frames, f)
+	return kf.last
 }
 
 // internFrames makes the tracks whose frames are equal share one slice (and
-// their 1/distance table, computed from the frames alone), for keyFinder.
+// their 1/distance table, computed from the frames alone) and one number from
+// 1 on, for keyFinder.
 func (d *animData) internFrames() {
-	type shared struct{ frames, inv []float32 }
+	type shared struct {
+		frames, inv []float32
+		id          int32
+	}
 	seen := map[string]shared{}
-	intern := func(frames, inv *[]float32) {
+	intern := func(frames, inv *[]float32, id *int32) {
 		b := make([]byte, 0, 4*len(*frames))
 		for _, f := range *frames {
 			b = binary.LittleEndian.AppendUint32(b, math.Float32bits(f))
 		}
 		if sh, ok := seen[string(b)]; ok {
-			*frames, *inv = sh.frames, sh.inv
+			*frames, *inv, *id = sh.frames, sh.inv, sh.id
 			return
 		}
-		seen[string(b)] = shared{*frames, *inv}
+		*id = int32(len(seen) + 1)
+		seen[string(b)] = shared{*frames, *inv, *id}
 	}
 	for _, t := range d.rot {
-		intern(&t.frames, &t.inv)
+		intern(&t.frames, &t.inv, &t.fid)
 	}
 	for _, t := range d.trans {
-		intern(&t.frames, &t.inv)
+		intern(&t.frames, &t.inv, &t.fid)
 	}
 	for _, t := range d.euler {
-		intern(&t.frames, &t.inv)
+		intern(&t.frames, &t.inv, &t.fid)
 	}
 }
 
@@ -217,7 +242,7 @@ func (ax *axis) sample(tracks []*ftrack, f float32, kf *keyFinder, p *anim.Probe
 		return ax.static
 	}
 	t := tracks[ax.track]
-	v, k0, k1, al := t.sampleAt(kf.lower(t.frames, f), f)
+	v, k0, k1, al := t.sampleAt(kf.lower(t.fid, t.frames, f), f)
 	if p != nil {
 		p.Add(anim.KeyUse{Channel: ch, K0: k0, K1: k1, Alpha: al})
 	}

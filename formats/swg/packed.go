@@ -15,9 +15,12 @@ import (
 // translations, or every channel keyed together) is a member of that key set
 // and reads its keys from keyRec records, a key's rotation, slerp arc and
 // translation in one 64-byte line; the set's key pair and weights are found
-// once for each run of nodes on it. Other nodes (channels on different frames,
-// KFAT 0002 Euler channels) sample their tracks as before. Between-key slerps
-// go through a slerpBatch. All of it gives the bits and the probes of the
+// once for each run of nodes on it. Adjacent members with every channel
+// animated (the layout puts a set's members in node order) are taken as one
+// slice of each of the two key rows (holdRun, sampleRun: on amd64 four nodes
+// at a time in AVX2, run_amd64.s). Other nodes (channels on different frames,
+// KFAT 0002 Euler channels) sample their tracks as before. Their between-key
+// slerps go through a slerpBatch. All of it gives the bits and the probes of the
 // tracks' own evaluation (TestSampleMatchesReference against the sampler it
 // replaced): the same search, the same float32 operations in the same order, on
 // copies of the same keys.
@@ -45,7 +48,12 @@ type packedNode struct {
 	anim uint8 // animRot | animTX<<axis for each animated channel
 	set  int32 // keyed with animated channels: c.sets index
 	rec  int32 // keyed: its key 0's record (key k: rec + k·members of the set)
-	x    int32 // general: the XFIN index
+	// run, for a keyed node with every channel animated, is how many nodes
+	// from this one on are such nodes of the same set with adjacent records
+	// (rec, rec+1, …): Sample takes them as one slice of each of its key
+	// pair's rows (sampleRun).
+	run int32
+	x   int32 // general: the XFIN index
 	// static channels: the value and its SROT / STRN index (probes)
 	rotStatic mgl32.Quat
 	rotIndex  int32
@@ -63,6 +71,7 @@ type keySet struct {
 	frames  []float32
 	inv     []float32
 	fileIdx []int32
+	fid     int32 // the frames' number (keyFinder)
 	base    int32
 	members int32
 }
@@ -105,7 +114,7 @@ func (c *Clip) pack() {
 		}
 		s := &d.src[x]
 		nd.x = x
-		frames, inv, fileIdx, ok := d.keyedFrames(s)
+		frames, inv, fileIdx, fid, ok := d.keyedFrames(s)
 		if !ok {
 			nd.kind = nodeGeneral
 			continue
@@ -131,7 +140,7 @@ func (c *Clip) pack() {
 			set, seen := setOf[sk]
 			if !seen {
 				set = int32(len(c.sets))
-				c.sets = append(c.sets, keySet{frames: frames, inv: inv, fileIdx: fileIdx})
+				c.sets = append(c.sets, keySet{frames: frames, inv: inv, fileIdx: fileIdx, fid: fid})
 				members = append(members, nil)
 				setOf[sk] = set
 			}
@@ -175,43 +184,55 @@ func (c *Clip) pack() {
 			nd.rec += c.sets[nd.set].base
 		}
 	}
+	for i := len(c.nodes) - 1; i >= 0; i-- {
+		nd := &c.nodes[i]
+		if nd.kind != nodeKeyed || nd.anim != animAll {
+			continue
+		}
+		nd.run = 1
+		if i+1 < len(c.nodes) {
+			if next := &c.nodes[i+1]; next.kind == nodeKeyed && next.anim == animAll && next.set == nd.set && next.rec == nd.rec+1 {
+				nd.run = next.run + 1
+			}
+		}
+	}
 }
 
 // keyedFrames says whether XFIN s samples as a keyed node: no Euler channels,
 // and its animated channels (if any) on one frames slice (internFrames), with
 // one key per frame and the same file key numbers. It returns that slice, its
-// 1/distance table and the file numbers.
-func (d *animData) keyedFrames(s *xsrc) (frames, inv []float32, fileIdx []int32, ok bool) {
+// 1/distance table, the file numbers and the frames' number (keyFinder).
+func (d *animData) keyedFrames(s *xsrc) (frames, inv []float32, fileIdx []int32, fid int32, ok bool) {
 	if s.euler {
-		return nil, nil, nil, false
+		return nil, nil, nil, 0, false
 	}
 	first := true
-	same := func(fr, iv []float32, n int, idx []int32) bool {
+	same := func(fr, iv []float32, n int, idx []int32, id int32) bool {
 		if len(fr) == 0 || n != len(fr) {
 			return false
 		}
 		if first {
 			first = false
-			frames, inv, fileIdx = fr, iv, idx
+			frames, inv, fileIdx, fid = fr, iv, idx, id
 			return true
 		}
 		return &fr[0] == &frames[0] && len(fr) == len(frames) && &iv[0] == &inv[0] && sameIdx(idx, fileIdx)
 	}
 	if s.rotTrack >= 0 {
 		rt := d.rot[s.rotTrack]
-		if !same(rt.frames, rt.inv, len(rt.keys), rt.fileIdx) || len(rt.arcs) != len(rt.keys)-1 {
-			return nil, nil, nil, false
+		if !same(rt.frames, rt.inv, len(rt.keys), rt.fileIdx, rt.fid) || len(rt.arcs) != len(rt.keys)-1 {
+			return nil, nil, nil, 0, false
 		}
 	}
 	for a := 0; a < 3; a++ {
 		if tr := s.trans[a].track; tr >= 0 {
 			t := d.trans[tr]
-			if !same(t.frames, t.inv, len(t.values), t.fileIdx) {
-				return nil, nil, nil, false
+			if !same(t.frames, t.inv, len(t.values), t.fileIdx, t.fid) {
+				return nil, nil, nil, 0, false
 			}
 		}
 	}
-	return frames, inv, fileIdx, true
+	return frames, inv, fileIdx, fid, true
 }
 
 // sameIdx says whether two file-number tables are equal (nil: the identity).
@@ -251,7 +272,7 @@ func (c *Clip) Sample(_ anim.Context, t float64, out []anim.Transform, probes []
 	var kf keyFinder
 	st := keyState{set: -1}
 	nodes, recs := c.nodes, c.recs
-	for i := range out {
+	for i := 0; i < len(out); i++ {
 		var p *anim.Probe
 		if probes != nil && i < len(probes) {
 			p = &probes[i]
@@ -268,40 +289,29 @@ func (c *Clip) Sample(_ anim.Context, t float64, out []anim.Transform, probes []
 				c.keyState(&st, nd.set, f, &kf)
 			}
 			if nd.anim == animAll {
-				// sampleKeyed's commonest case written out: every channel
-				// animated.
-				r0 := &recs[int(nd.rec)+st.off0]
+				// sampleKeyed's commonest case, every channel animated, for
+				// the run of such nodes from this one.
+				n := min(int(nd.run), len(out)-i)
+				r0 := recs[int(nd.rec)+st.off0:][:n]
+				run := out[i : i+n]
 				if st.exact {
-					o.Q = r0.q
-					o.T[0], o.T[1], o.T[2] = r0.t[0], r0.t[1], r0.t[2]
+					holdRun(run, r0)
 				} else {
-					r1 := &recs[int(nd.rec)+st.off1]
-					lw, omlw := st.lw, st.omlw
-					o.T[0] = float32(lw*r0.t[0]) + float32(omlw*r1.t[0])
-					o.T[1] = float32(lw*r0.t[1]) + float32(omlw*r1.t[1])
-					o.T[2] = float32(lw*r0.t[2]) + float32(omlw*r1.t[2])
-					// b.add, written out (it does not inline)
-					a, w, j := &r0.a, st.w, b.n
-					if j >= slerpBatchSize || a.opposite || a.linear {
-						b.addSlow(&o.Q, &r0.q, a, w)
-					} else {
-						ft := float32(w * a.theta)
-						b.slerps[j] = pendingSlerp{&o.Q, &r0.q, a}
-						b.ang0[j] = a.theta - ft
-						b.ang1[j] = ft
-						b.n = j + 1
-					}
+					sampleRun(run, r0, recs[int(nd.rec)+st.off1:][:n], &st)
 				}
-				o.S[0], o.S[1], o.S[2] = 1, 1, 1
-				if p != nil {
+				if probes != nil {
 					// st.w and st.omlw are 0 on a key. The last two records
 					// share their keys, so all four lie in the probe's line.
-					p.ResetWith(frame, false, 4)
-					p.PutKey(0, chanR, st.k0, st.k1, st.w)
-					p.PutKey(1, chanT[0], st.k0, st.k1, st.omlw)
-					p.PutKey(2, chanT[1], st.k0, st.k1, st.omlw)
-					p.PutSharedKey(chanT[2])
+					for j := i; j < i+n && j < len(probes); j++ {
+						p := &probes[j]
+						p.ResetWith(frame, false, 4)
+						p.PutKey(0, chanR, st.k0, st.k1, st.w)
+						p.PutKey(1, chanT[0], st.k0, st.k1, st.omlw)
+						p.PutKey(2, chanT[1], st.k0, st.k1, st.omlw)
+						p.PutSharedKey(chanT[2])
+					}
 				}
+				i += n - 1
 				continue
 			}
 			if p != nil {
@@ -340,7 +350,7 @@ type keyState struct {
 func (c *Clip) keyState(st *keyState, set int32, f float32, kf *keyFinder) {
 	ks := &c.sets[set]
 	frames, m := ks.frames, int(ks.members)
-	k := kf.lower(frames, f)
+	k := kf.lower(ks.fid, frames, f)
 	st.set = set
 	if k < 0 || k == len(frames)-1 || frames[k] == f || ks.inv[k] == 0 {
 		if k < 0 {
@@ -396,7 +406,9 @@ func (c *Clip) sampleKeyed(nd *packedNode, o *anim.Transform, st *keyState, p *a
 		r0 := &c.recs[int(nd.rec)+st.off0]
 		r1 := &c.recs[int(nd.rec)+st.off1]
 		if am&animRot != 0 {
-			b.add(&o.Q, &r0.q, &r0.a, st.w)
+			if !b.tryAdd(&o.Q, &r0.q, &r0.a, st.w) {
+				b.addSlow(&o.Q, &r0.q, &r0.a, st.w)
+			}
 			alR = st.w
 		} else {
 			o.Q = nd.rotStatic
@@ -434,7 +446,7 @@ func (c *Clip) sampleGeneral(x int32, o *anim.Transform, f float32, p *anim.Prob
 	switch {
 	case s.rotTrack >= 0:
 		rt := d.rot[s.rotTrack]
-		k0, k1, al := rt.sampleBatch(&o.Q, kf.lower(rt.frames, f), f, b)
+		k0, k1, al := rt.sampleBatch(&o.Q, kf.lower(rt.fid, rt.frames, f), f, b)
 		if p != nil {
 			p.Add(anim.KeyUse{Channel: chanR, K0: k0, K1: k1, Alpha: al})
 		}
@@ -467,6 +479,8 @@ func (t *qtrack) sampleBatch(dst *mgl32.Quat, k int, f float32, b *slerpBatch) (
 		return k0, k1, alpha
 	}
 	w := float32((f - t.frames[k]) * t.inv[k])
-	b.add(dst, &t.keys[k], &t.arcs[k], w)
+	if q0, a := &t.keys[k], &t.arcs[k]; !b.tryAdd(dst, q0, a, w) {
+		b.addSlow(dst, q0, a, w)
+	}
 	return t.file(k), t.file(k + 1), w
 }

@@ -30,35 +30,28 @@ type pendingSlerp struct {
 	a       *arc
 }
 
-// add sets *dst to a.at(*q0, f): now for an opposite or linear arc, at the next
-// flush otherwise. *q0 and *a may not change before then.
-func (b *slerpBatch) add(dst, q0 *mgl32.Quat, a *arc, f float32) {
+// tryAdd sets *dst to a.at(*q0, f) at the next flush and returns true, unless
+// the arc is opposite or linear or the batch is full: then it returns false and
+// the caller calls addSlow (the split keeps tryAdd small enough to inline). *q0 and
+// *a may not change before the flush.
+func (b *slerpBatch) tryAdd(dst, q0 *mgl32.Quat, a *arc, f float32) bool {
 	i := b.n
 	if i >= slerpBatchSize || a.opposite || a.linear {
-		b.addSlow(dst, q0, a, f)
-		return
+		return false
 	}
 	ft := float32(f * a.theta)
 	b.slerps[i] = pendingSlerp{dst, q0, a}
 	b.ang0[i] = a.theta - ft
 	b.ang1[i] = ft
 	b.n = i + 1
+	return true
 }
 
-// addSlow is add for an opposite or linear arc, or a full batch.
+// addSlow is tryAdd's other case: an opposite or linear arc now, or a full
+// batch flushed before the slerp is added.
 func (b *slerpBatch) addSlow(dst, q0 *mgl32.Quat, a *arc, f float32) {
-	if a.opposite {
-		*dst = a.at(*q0, f)
-		return
-	}
-	if a.linear {
-		// weights' linear case and at's combination
-		c1, c2 := 1-f, f
-		o := &a.other
-		dst.W = float32(c1*q0.W) + float32(c2*o.W)
-		dst.V[0] = float32(c1*q0.V[0]) + float32(c2*o.V[0])
-		dst.V[1] = float32(c1*q0.V[1]) + float32(c2*o.V[1])
-		dst.V[2] = float32(c1*q0.V[2]) + float32(c2*o.V[2])
+	if a.opposite || a.linear {
+		slerpNow(dst, q0, a, f)
 		return
 	}
 	b.flush()
@@ -67,6 +60,21 @@ func (b *slerpBatch) addSlow(dst, q0 *mgl32.Quat, a *arc, f float32) {
 	b.ang0[0] = a.theta - ft
 	b.ang1[0] = ft
 	b.n = 1
+}
+
+// slerpNow sets *dst to a.at(*q0, f) for an opposite or linear arc.
+func slerpNow(dst, q0 *mgl32.Quat, a *arc, f float32) {
+	if a.opposite {
+		*dst = a.at(*q0, f)
+		return
+	}
+	// weights' linear case and at's combination
+	c1, c2 := 1-f, f
+	o := &a.other
+	dst.W = float32(c1*q0.W) + float32(c2*o.W)
+	dst.V[0] = float32(c1*q0.V[0]) + float32(c2*o.V[0])
+	dst.V[1] = float32(c1*q0.V[1]) + float32(c2*o.V[1])
+	dst.V[2] = float32(c1*q0.V[2]) + float32(c2*o.V[2])
 }
 
 // flush writes every slerp added since the last flush.

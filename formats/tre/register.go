@@ -15,6 +15,7 @@ import (
 func init() {
 	formats.RegisterArchive(formats.ArchiveKind{
 		Name:       "tre",
+		Title:      "SWG tree file",
 		Extensions: []string{".tre"},
 		FolderRank: 2,
 		Sniff:      func(head []byte) bool { return bytes.HasPrefix(head, []byte(Magic)) },
@@ -29,6 +30,7 @@ func init() {
 	})
 	formats.RegisterArchive(formats.ArchiveKind{
 		Name:  "toc",
+		Title: "SWG .toc",
 		Sniff: func(head []byte) bool { return bytes.HasPrefix(head, []byte(TOCMagic)) },
 		Open: func(p string) (formats.ArchiveReader, error) {
 			t, err := OpenTOC(p)

@@ -155,3 +155,22 @@ func TestMergeRules(t *testing.T) {
 		t.Error("a deleted file is still there")
 	}
 }
+
+// TestNotArchiveNamesTheRegisteredKinds: a file of no registered kind is
+// refused with the list of kinds that are, by their titles, a toy kind too.
+func TestNotArchiveNamesTheRegisteredKinds(t *testing.T) {
+	vfstest.RegisterToyKind()
+	p := filepath.Join(t.TempDir(), "junk.bin")
+	if err := os.WriteFile(p, []byte("not an archive at all"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err := vfs.Open(p)
+	if err == nil {
+		t.Fatalf("Open(%s): got no error, want not an archive", p)
+	}
+	for _, want := range []string{p + ": not an archive animscope mounts (", "MPQ", "NRes", "SWG tree file", "SWG .toc", "toy archive", "), nor a folder"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("Open(%s): got %q, want it to contain %q", p, err, want)
+		}
+	}
+}

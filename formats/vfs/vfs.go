@@ -25,6 +25,7 @@
 package vfs
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
@@ -180,8 +181,16 @@ func (m *Mount) addArchive(p string) error {
 	return m.add(k, p)
 }
 
+// notArchive says that p is none of the registered archive kinds, naming them
+// by their titles ("MPQ, NRes, SWG .toc, SWG tree file").
 func notArchive(p string) error {
-	return fmt.Errorf("%s: not an archive animscope mounts (MPQ, SWG tree file or .toc, NRes), nor a folder", p)
+	var titles []string
+	for _, k := range formats.ArchiveKinds() {
+		if !k.Folder {
+			titles = append(titles, cmp.Or(k.Title, k.Name))
+		}
+	}
+	return fmt.Errorf("%s: not an archive animscope mounts (%s), nor a folder", p, strings.Join(titles, ", "))
 }
 
 func (m *Mount) add(k *formats.ArchiveKind, p string) error {
@@ -577,6 +586,9 @@ func (m *Mount) MemberName(e Entry) string {
 	}
 	return l.name + ":" + e.Path
 }
+
+// ArchiveKind is the registered kind of the layer a file comes from.
+func (m *Mount) ArchiveKind(e Entry) *formats.ArchiveKind { return m.layers[e.layer].kind }
 
 // Kind is the kind of the layer a file comes from (KindFolder, KindMPQ,
 // KindNRes, ...: the Name of its registered formats.ArchiveKind).

@@ -10,7 +10,8 @@ import (
 )
 
 // banner shows what the last load said (errors and warnings, in full) over the
-// top of the 3D view until dismissed.
+// top of the 3D view until dismissed. It takes at most a quarter of the
+// view (the rest scrolls), so a model with many findings stays in sight.
 func (u *UI) banner() {
 	s := u.S
 	b := &s.Banner
@@ -20,7 +21,7 @@ func (u *UI) banner() {
 	sc := u.scale()
 	v := u.Viewport
 	imgui.SetNextWindowPosV(imgui.Vec2{X: v[0] + 8*sc, Y: v[1] + 8*sc}, imgui.ConditionAlways, imgui.Vec2{})
-	imgui.SetNextWindowSizeConstraints(imgui.Vec2{X: max(v[2]-16*sc, 100), Y: 0}, imgui.Vec2{X: max(v[2]-16*sc, 100), Y: max(v[3]*0.6, 80)})
+	imgui.SetNextWindowSizeConstraints(imgui.Vec2{X: max(v[2]-16*sc, 100), Y: 0}, imgui.Vec2{X: max(v[2]-16*sc, 100), Y: max(v[3]*0.25, 80)})
 	bg := imgui.Vec4{X: 0.22, Y: 0.18, Z: 0.08, W: 0.95}
 	if b.Errors > 0 {
 		bg = imgui.Vec4{X: 0.32, Y: 0.1, Z: 0.1, W: 0.95}

@@ -32,6 +32,7 @@ func RegisterToyKind() {
 	toyOnce.Do(func() {
 		formats.RegisterArchive(formats.ArchiveKind{
 			Name:       ToyKindName,
+			Title:      "toy archive",
 			Extensions: []string{".toy"},
 			FolderRank: 3,
 			Sniff:      func(head []byte) bool { return bytes.HasPrefix(head, []byte(ToyMagic)) },
