@@ -42,6 +42,10 @@ type Clip struct {
 	EngineChannels bool
 
 	rename string // the scene's name for the clip when not the track's (Renamed)
+	// plan identifies the evaluation plan this clip and its renamed copies share:
+	// a context is this clip's when it was made for it (scratchOf), as its
+	// values outside the slots the plan resets are the defaults.
+	planID *planID
 
 	lsNode     []int32  // per lineset: the bound bone, or −1
 	tgt        []target // per line
@@ -63,6 +67,12 @@ type Clip struct {
 	// runDst is per plan entry where a run writes the line's value: its
 	// lineset and slot (a run reads these and the values, not the plan).
 	runDst []runDst
+	// resetZero and resetOne are the offsets in scratch.trs that evaluate
+	// resets to 0 and to 1 every frame: the slots some line writes whose first
+	// writer in the plan is not a run's line (that one writes the default when
+	// its value is skipped). The other slots keep their defaults from
+	// newScratch: no line writes them.
+	resetZero, resetOne []int32
 	// groups hold the values of the numeric linear and step lines, a group per
 	// frames slice they share.
 	groups []keyGroup
@@ -170,10 +180,23 @@ type linePlan struct {
 	probes [2]int32
 }
 
+// planID is a plan's identity (Clip.planID).
+type planID struct{ _ byte }
+
 // runDst is where a run's line writes: scratch.trs[off]; a line that feeds
 // nothing (slotNone) writes the sink past the linesets' values, which nothing
-// reads.
-type runDst struct{ off int32 }
+// reads. A line whose value is skipped (|v| > MaxValue) writes nothing, unless
+// it is the first line of the plan that writes its slot (mode runFirst0,
+// runFirst1): then it writes the slot's default, 0 or 1, which evaluate did
+// not reset (see Clip.resetZero). runlerp_amd64.s reads it: 8 bytes, off at
+// 0, mode at 4.
+type runDst struct{ off, mode int32 }
+
+const (
+	runKeep   = iota // a skipped value leaves the slot as it is
+	runFirst0        // the slot's first writer: a skipped value writes 0
+	runFirst1        // the slot's first writer: a skipped value writes 1 (scale)
+)
 
 // probeGroup is a run's lines in a row that record into one bone's probe: the
 // bone and the lines' channels (past MaxProbeKeys records are dropped).
@@ -210,11 +233,16 @@ type scratch struct {
 	// sine and cosine; their length is a multiple of 4 (the batch's lanes), the
 	// padding zeros.
 	half, sin, cos []float64
+	// owner is the plan the context was made for (Clip.planID).
+	owner *planID
 }
 
 func (c *Clip) newScratch() *scratch {
 	n := len(c.tr.Linesets)
-	sc := &scratch{trs: make([]float64, 9*n+1), ls: make([]lsVals, n), lsSet: true, tex: make([]string, len(c.slots)), texSet: make([]bool, len(c.slots))}
+	sc := &scratch{owner: c.planID, trs: make([]float64, 9*n+1), ls: make([]lsVals, n), lsSet: true, tex: make([]string, len(c.slots)), texSet: make([]bool, len(c.slots))}
+	for i := 0; i+9 <= len(sc.trs); i += 9 {
+		*(*[9]float64)(sc.trs[i:]) = [9]float64{0, 0, 0, 0, 0, 0, 1, 1, 1}
+	}
 	m := (len(c.rotSlots) + 3) &^ 3
 	sc.half, sc.sin, sc.cos = make([]float64, m), make([]float64, m), make([]float64, m)
 	sc.resetLs()
@@ -242,7 +270,7 @@ func (c *Clip) NewContext() anim.Context { return c.newScratch() }
 // scratchOf is ctx when it is a context of this clip's shape, otherwise a new one
 // (nil: the caller keeps no context and pays an allocation).
 func (c *Clip) scratchOf(ctx anim.Context) *scratch {
-	if sc, ok := ctx.(*scratch); ok && sc != nil && len(sc.ls) == len(c.tr.Linesets) && len(sc.tex) == len(c.slots) && len(sc.half) == (len(c.rotSlots)+3)&^3 {
+	if sc, ok := ctx.(*scratch); ok && sc != nil && sc.owner == c.planID {
 		return sc
 	}
 	return c.newScratch()
@@ -476,12 +504,39 @@ func (c *Clip) buildPlan() {
 		}
 		i = j
 	}
+	c.planID = &planID{}
 	c.runDst = make([]runDst, len(c.plan))
-	for i, p := range c.plan {
-		c.runDst[i] = runDst{off: int32(9 * len(c.tr.Linesets))} // the sink
-		if p.slot >= 0 {
-			c.runDst[i].off = p.ls*9 + int32(p.slot)
+	written := map[int32]bool{}
+	for i := 0; i < len(c.plan); {
+		p := &c.plan[i]
+		end := i + 1
+		if p.run > 1 {
+			end = i + int(p.run)
 		}
+		for j := i; j < end; j++ {
+			q := &c.plan[j]
+			c.runDst[j] = runDst{off: int32(9 * len(c.tr.Linesets))} // the sink
+			if q.slot < 0 {
+				continue
+			}
+			off := q.ls*9 + int32(q.slot)
+			c.runDst[j].off = off
+			if written[off] {
+				continue
+			}
+			written[off] = true
+			switch {
+			case p.run > 1 && q.slot >= slotScale:
+				c.runDst[j].mode = runFirst1
+			case p.run > 1:
+				c.runDst[j].mode = runFirst0
+			case q.slot >= slotScale:
+				c.resetOne = append(c.resetOne, off)
+			default:
+				c.resetZero = append(c.resetZero, off)
+			}
+		}
+		i = end
 	}
 	for g := range c.groups {
 		kg := &c.groups[g]
@@ -555,8 +610,11 @@ func probeFrame(t, fps float64) int32 {
 // time, in file order, as they consume the generator.
 func (c *Clip) evaluate(t float64, sc *scratch, probes []anim.Probe) {
 	tr := c.tr
-	for i := 0; i+9 <= len(sc.trs); i += 9 {
-		*(*[9]float64)(sc.trs[i:]) = [9]float64{0, 0, 0, 0, 0, 0, 1, 1, 1}
+	for _, o := range c.resetZero {
+		sc.trs[o] = 0
+	}
+	for _, o := range c.resetOne {
+		sc.trs[o] = 1
 	}
 	if sc.lsSet {
 		sc.resetLs()
@@ -596,6 +654,12 @@ func (c *Clip) evaluate(t float64, sc *scratch, probes []anim.Probe) {
 				lastX, lastF, lastOK = p.frame, f, ok
 			}
 			if !ok {
+				// The run writes nothing: its first writers' defaults.
+				for _, d := range c.runDst[pi:end] {
+					if d.mode != runKeep {
+						sc.trs[d.off] = float64(d.mode - runFirst0)
+					}
+				}
 				pi = end - 1
 				continue
 			}

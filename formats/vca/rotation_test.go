@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"animscope/anim"
 	"animscope/formats"
 )
 
@@ -100,5 +101,50 @@ func TestFirstAxisIsTheProduct(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestSkippedRunLeavesDefaults: a run whose frame expression fails (its period
+// max(false, 0) past t = 1) writes nothing that frame, so its slots read their defaults
+// (0, and 1 for the scale), not what the context held from an earlier frame:
+// Sample with a context that sampled t = 0.5 first gives the bits of a fresh
+// context, and of the reference, at t = 1.5.
+func TestSkippedRunLeavesDefaults(t *testing.T) {
+	src := `@configure fps 10
+@move bone a by x curve linear period (max(t < 1 and 10, 0)) {
+  @key frame 0 value 1
+  @key frame 10 value 2
+}
+@rotate bone a by z curve linear period (max(t < 1 and 10, 0)) {
+  @key frame 0 value 30
+  @key frame 10 value 60
+}
+@scale bone a by y curve linear period (max(t < 1 and 10, 0)) {
+  @key frame 0 value 2
+  @key frame 10 value 3
+}
+`
+	tr := mustTrack(t, src, formats.Options{})
+	s := standIn(tr)
+	c, _ := (&Binder{Track: tr}).BindClip(s)
+	if c.plan[0].run != 3 {
+		t.Fatalf("the three lines make a run of %d, want 3", c.plan[0].run)
+	}
+	a := s.Find("a")
+	ctx := c.NewContext()
+	warm, fresh := make([]anim.Transform, s.Len()), make([]anim.Transform, s.Len())
+	c.Sample(ctx, 0.5, warm, nil)
+	moved := warm[a]
+	c.Sample(ctx, 1.5, warm, nil)
+	c.Sample(c.NewContext(), 1.5, fresh, nil)
+	want := make([]anim.Transform, s.Len())
+	c.refSample(c.refNewScratch(), 1.5, want, nil)
+	for j := range warm {
+		if !sameTransform(warm[j], fresh[j]) || !sameTransform(warm[j], want[j]) {
+			t.Errorf("node %d at t=1.5 after t=0.5: %+v, fresh context %+v, reference %+v", j, warm[j], fresh[j], want[j])
+		}
+	}
+	if sameTransform(moved, warm[a]) {
+		t.Errorf("bone a did not change between t=0.5 (%+v) and t=1.5: the test shows nothing", moved)
 	}
 }

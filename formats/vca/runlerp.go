@@ -4,7 +4,8 @@ import "math"
 
 // runValues writes a run's values (evaluate): for line j, v = row0[j] moved
 // towards row1[j] by u, float64(row0[j]·(1−u)) + float64(row1[j]·u) (interp), or
-// row0[j] as it is; v goes to trs[dst[j].off] when |v| ≤ MaxValue, line after
+// row0[j] as it is; v goes to trs[dst[j].off] when |v| ≤ MaxValue, else the
+// slot's default when the line is its first writer (runDst.mode), line after
 // line (a later line on the same slot wins). dst's offsets lie within trs (the
 // clip's, and the context's, linesets; buildPlan). On amd64 with AVX2 four lines
 // at a time run in runlerp_amd64.s, with the same operations (no FMA), then the
@@ -27,6 +28,8 @@ func runValues(row0, row1 []float64, dst []runDst, u float64, interp bool, trs [
 		for ; j < n; j++ {
 			if v := float64(row0[j]*(1.0-u)) + float64(row1[j]*u); math.Abs(v) <= MaxValue {
 				trs[dst[j].off] = v
+			} else if dst[j].mode != runKeep {
+				trs[dst[j].off] = float64(dst[j].mode - runFirst0)
 			}
 		}
 		return
@@ -34,6 +37,8 @@ func runValues(row0, row1 []float64, dst []runDst, u float64, interp bool, trs [
 	for ; j < n; j++ {
 		if v := row0[j]; math.Abs(v) <= MaxValue {
 			trs[dst[j].off] = v
+		} else if dst[j].mode != runKeep {
+			trs[dst[j].off] = float64(dst[j].mode - runFirst0)
 		}
 	}
 }

@@ -4,8 +4,9 @@
 
 // runValues4: four lines of a run at a time (runlerp.go). A lane's value is
 // row0·(1−u) + row1·u, each product rounded on its own (no FMA), or row0; it
-// is stored, lane after lane, at trs[dst.off] (runDst is one int32) when its
-// magnitude is at most MaxValue (1e9; NaN is not).
+// is stored, lane after lane, at trs[dst.off] (runDst: off at 0, mode at 4)
+// when its magnitude is at most MaxValue (1e9; NaN is not), else the default
+// its mode names (0 or 1), or nothing.
 
 DATA rvone<>+0(SB)/8, $0x3ff0000000000000 // 1
 GLOBL rvone<>(SB), RODATA|NOPTR, $8
@@ -13,19 +14,25 @@ DATA rvmax<>+0(SB)/8, $0x41cdcd6500000000 // MaxValue, 1e9
 GLOBL rvmax<>(SB), RODATA|NOPTR, $8
 DATA rvabs<>+0(SB)/8, $0x7fffffffffffffff // all but the sign
 GLOBL rvabs<>(SB), RODATA|NOPTR, $8
+// The default a mode writes: runKeep (unused), runFirst0 0, runFirst1 1.
+DATA rvdefs<>+0(SB)/8, $0
+DATA rvdefs<>+8(SB)/8, $0
+DATA rvdefs<>+16(SB)/8, $0x3ff0000000000000
+GLOBL rvdefs<>(SB), RODATA|NOPTR, $24
 
-// STORE4 stores the lanes of Y0 whose bit is set in DX at trs[dst[BX+l]].
+// STORE4 stores the four lanes of Y0 at trs[dst[BX+l].off] when DX has all
+// four bits (every value kept), else goes to partial.
 #define STORE4 \
 	VEXTRACTF128 $1, Y0, X3          \
 	CMPQ    DX, $15                  \
 	JNE     partial                  \
-	MOVLQSX 0(R8)(BX*4), AX          \
+	MOVLQSX 0(R8)(BX*8), AX          \
 	VMOVSD  X0, (R9)(AX*8)           \
-	MOVLQSX 4(R8)(BX*4), AX          \
+	MOVLQSX 8(R8)(BX*8), AX          \
 	VMOVHPD X0, (R9)(AX*8)           \
-	MOVLQSX 8(R8)(BX*4), AX          \
+	MOVLQSX 16(R8)(BX*8), AX         \
 	VMOVSD  X3, (R9)(AX*8)           \
-	MOVLQSX 12(R8)(BX*4), AX         \
+	MOVLQSX 24(R8)(BX*8), AX         \
 	VMOVHPD X3, (R9)(AX*8)           \
 	JMP     next
 
@@ -41,6 +48,7 @@ TEXT ·runValues4(SB), NOSPLIT, $0-48
 	VSUBPD       Y6, Y7, Y7       // 1 − u
 	VBROADCASTSD rvmax<>(SB), Y8
 	VBROADCASTSD rvabs<>(SB), Y9
+	LEAQ         rvdefs<>(SB), R11
 	XORQ         BX, BX
 
 loop:
@@ -60,28 +68,64 @@ check:
 	STORE4
 
 partial:
+	MOVLQSX 0(R8)(BX*8), AX
 	BTQ     $0, DX
-	JCC     lane1
-	MOVLQSX 0(R8)(BX*4), AX
-	VMOVSD  X0, (R9)(AX*8)
+	JCC     default0
+	VPERMILPD $0, X0, X4
+	VMOVSD  X4, (R9)(AX*8)
+	JMP     lane1
+
+default0:
+	MOVLQSX 4(R8)(BX*8), R10    // mode
+	TESTQ   R10, R10
+	JZ      lane1
+	VMOVSD  (R11)(R10*8), X5
+	VMOVSD  X5, (R9)(AX*8)
 
 lane1:
+	MOVLQSX 8(R8)(BX*8), AX
 	BTQ     $1, DX
-	JCC     lane2
-	MOVLQSX 4(R8)(BX*4), AX
-	VMOVHPD X0, (R9)(AX*8)
+	JCC     default1
+	VPERMILPD $1, X0, X4
+	VMOVSD  X4, (R9)(AX*8)
+	JMP     lane2
+
+default1:
+	MOVLQSX 12(R8)(BX*8), R10    // mode
+	TESTQ   R10, R10
+	JZ      lane2
+	VMOVSD  (R11)(R10*8), X5
+	VMOVSD  X5, (R9)(AX*8)
 
 lane2:
+	MOVLQSX 16(R8)(BX*8), AX
 	BTQ     $2, DX
-	JCC     lane3
-	MOVLQSX 8(R8)(BX*4), AX
-	VMOVSD  X3, (R9)(AX*8)
+	JCC     default2
+	VPERMILPD $0, X3, X4
+	VMOVSD  X4, (R9)(AX*8)
+	JMP     lane3
+
+default2:
+	MOVLQSX 20(R8)(BX*8), R10    // mode
+	TESTQ   R10, R10
+	JZ      lane3
+	VMOVSD  (R11)(R10*8), X5
+	VMOVSD  X5, (R9)(AX*8)
 
 lane3:
+	MOVLQSX 24(R8)(BX*8), AX
 	BTQ     $3, DX
-	JCC     next
-	MOVLQSX 12(R8)(BX*4), AX
-	VMOVHPD X3, (R9)(AX*8)
+	JCC     default3
+	VPERMILPD $1, X3, X4
+	VMOVSD  X4, (R9)(AX*8)
+	JMP     next
+
+default3:
+	MOVLQSX 28(R8)(BX*8), R10    // mode
+	TESTQ   R10, R10
+	JZ      next
+	VMOVSD  (R11)(R10*8), X5
+	VMOVSD  X5, (R9)(AX*8)
 
 next:
 	ADDQ $4, BX

@@ -4,13 +4,18 @@ import (
 	"math"
 	"math/rand"
 	"testing"
+	"unsafe"
 )
 
 // TestRunValuesAsmMatchesGo: runValues gives the Go loop's trs, bit for bit,
 // with the assembly (where the CPU has it): interpolated and not, at run lengths
 // with and without a tail, on values past MaxValue, ±Inf, NaN, signed zeros and
-// subnormals, with offsets that repeat (the later line wins) and the sink.
+// subnormals, with offsets that repeat (the later line wins) and the sink, and
+// every runDst mode (a skipped value writes nothing, 0 or 1).
 func TestRunValuesAsmMatchesGo(t *testing.T) {
+	if got, want := unsafe.Sizeof(runDst{}), uintptr(8); got != want {
+		t.Fatalf("runDst is %d bytes, runlerp_amd64.s reads %d", got, want)
+	}
 	rng := rand.New(rand.NewSource(9))
 	special := []float64{0, math.Copysign(0, -1), 5e-324, -5e-324, MaxValue, -MaxValue, math.Nextafter(MaxValue, 2e9),
 		2e9, math.Inf(1), math.Inf(-1), math.NaN(), 1, -1, 0.5}
@@ -29,7 +34,7 @@ func TestRunValuesAsmMatchesGo(t *testing.T) {
 		const size = 9*8 + 1
 		for j := range dst {
 			row0[j], row1[j] = pick(), pick()
-			dst[j].off = int32(rng.Intn(size))
+			dst[j].off, dst[j].mode = int32(rng.Intn(size)), int32(rng.Intn(3))
 		}
 		u := []float64{0, 1, 0.5, rng.Float64(), 1.0 / 3}[trial%5]
 		interp := trial%3 != 0
