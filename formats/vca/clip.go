@@ -267,8 +267,9 @@ func (sc *scratch) resetLs() {
 // NewContext returns a player's evaluation scratch for this clip.
 func (c *Clip) NewContext() anim.Context { return c.newScratch() }
 
-// scratchOf is ctx when it is a context of this clip's shape, otherwise a new one
-// (nil: the caller keeps no context and pays an allocation).
+// scratchOf is ctx when it is a context made for this clip (or a renamed copy:
+// the same plan), otherwise a new one (nil, or another clip's: the caller pays an
+// allocation).
 func (c *Clip) scratchOf(ctx anim.Context) *scratch {
 	if sc, ok := ctx.(*scratch); ok && sc != nil && sc.owner == c.planID {
 		return sc
