@@ -214,10 +214,10 @@ func BenchmarkOzzLikeSample(b *testing.B) {
 }
 
 // BenchmarkEulerQuatFloor is the exact trigonometry of a bone with one rotate
-// line (the ozz-like clip's rotate z): eulerQuatWXYZ of one axis, its
-// math.Sincos and one quaternion product, per bone, over angles a frame apart.
-// It is the floor under the sampler's ns/joint that no evaluation order
-// removes while the rule is the standard library's float64 sine and cosine.
+// line (the ozz-like clip's rotate z), one bone at a time: eulerQuatWXYZ of one
+// axis, its sine and cosine (anim.Sincos64, math.Sincos's algorithm) and one
+// quaternion product, per bone, over angles a frame apart: what a bone cost
+// before Sample batched its sines (BenchmarkEulerQuatFloorBatch).
 func BenchmarkEulerQuatFloor(b *testing.B) {
 	order := []int{0, 1, 2}
 	has := [3]bool{false, false, true}
@@ -235,5 +235,39 @@ func BenchmarkEulerQuatFloor(b *testing.B) {
 	done()
 	if sink == 0.5 {
 		b.Log(sink)
+	}
+}
+
+// BenchmarkEulerQuatFloorBatch is the same trigonometry as Sample runs it, for a
+// frame of 64 bones with one rotate line each: the half angles gathered,
+// anim.SincosBatch64, and the product from the identity (firstAxis) rounded to
+// float32. It reports ns per bone (cpu-ns/op is 64 bones): the floor under the sampler's ns/joint that
+// no evaluation order removes while the rule is math.Sincos's float64 sine
+// and cosine.
+func BenchmarkEulerQuatFloorBatch(b *testing.B) {
+	const bones = 64
+	var deg, half, sin, cos [bones]float64
+	for i := range deg {
+		deg[i] = float64(i)*2.8 - 90
+	}
+	var q [bones][4]float32
+	done := reportCPU(b)
+	for b.Loop() {
+		for i := range deg {
+			if deg[i] += 0.37; deg[i] > 90 {
+				deg[i] = -90
+			}
+			half[i] = halfAngle(deg[i])
+		}
+		anim.SincosBatch64(half[:], sin[:], cos[:])
+		for i := range sin {
+			w, x, y, z := firstAxis(2, sin[i], cos[i])
+			q[i] = [4]float32{float32(w), float32(x), float32(y), float32(z)}
+		}
+	}
+	done()
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/bones, "ns/bone")
+	if q[0][0] == 0.5 {
+		b.Log(q[0])
 	}
 }

@@ -42,6 +42,10 @@ type Clip struct {
 	EngineChannels bool
 
 	rename string // the scene's name for the clip when not the track's (Renamed)
+	// plan identifies the evaluation plan this clip and its renamed copies share:
+	// a context is this clip's when it was made for it (scratchOf), as its
+	// values outside the slots the plan resets are the defaults.
+	planID *planID
 
 	lsNode     []int32  // per lineset: the bound bone, or −1
 	tgt        []target // per line
@@ -60,6 +64,15 @@ type Clip struct {
 	plan []linePlan
 	// probeGroups are the runs' probe groups (linePlan.probes).
 	probeGroups []probeGroup
+	// runDst is per plan entry where a run writes the line's value: its
+	// lineset and slot (a run reads these and the values, not the plan).
+	runDst []runDst
+	// resetZero and resetOne are the offsets in scratch.trs that evaluate
+	// resets to 0 and to 1 every frame: the slots some line writes whose first
+	// writer in the plan is not a run's line (that one writes the default when
+	// its value is skipped). The other slots keep their defaults from
+	// newScratch: no line writes them.
+	resetZero, resetOne []int32
 	// groups hold the values of the numeric linear and step lines, a group per
 	// frames slice they share.
 	groups []keyGroup
@@ -67,6 +80,49 @@ type Clip struct {
 	// identity (every other node's transform is written whole by its first
 	// lineset).
 	undriven []int32
+	// rotSlots are the rotate angles Sample reads, bone lineset by bone lineset
+	// (boneLS order), each lineset's axes in the track's rotation order. Sample
+	// gathers every angle of a frame, takes their sines and cosines in one
+	// batch, then writes the bone linesets: first the simple ones (writeSimple:
+	// one rotated axis at most, the first lineset of their node), then the
+	// others in boneLS order (several axes; a lineset composed onto an earlier
+	// one's node).
+	rotSlots []rotSlot
+	simple   []simpleBone
+	bones    []bone
+}
+
+// bone is a bone lineset that is not simple: its node, lineset, its first
+// angle in rotSlots and how many, and boneHasT, boneHasS, boneShares.
+type bone struct {
+	node, ls, k int32
+	nrot        uint8
+	flags       uint8
+}
+
+// simpleBone is a bone lineset with at most one rotated axis that no earlier
+// lineset shares a node with: its node, its values' offset in scratch.trs
+// (lineset·9), its angle in rotSlots (−1: none) and axis, and boneHasT,
+// boneHasS. writeSimple4 (writebones_amd64.s) reads it: 16 bytes, node at 0,
+// off at 4, k at 8, ax at 12, flags at 13.
+type simpleBone struct {
+	node, off, k int32
+	ax           int8
+	flags        uint8
+	_            [2]uint8
+}
+
+const (
+	boneHasT   = 1 << iota // the lineset has a move line
+	boneHasS               // a scale line
+	boneShares             // an earlier bone lineset drives the same node: compose
+)
+
+// rotSlot is one rotate angle: scratch.trs[off], a lineset's rotate slot
+// for axis ax.
+type rotSlot struct {
+	off int32
+	ax  int8
 }
 
 // keyGroup is the numeric linear and step lines that share their keys' frames:
@@ -115,14 +171,32 @@ type linePlan struct {
 	tg    target
 	// run is, on the first line of a run, how many lines it has: lines of one
 	// kind (planLinear or planStep) in a row that share their frame expression
-	// (drawing no random numbers) and their keyGroup, and write a slot of
-	// lsVals.trs or nothing. They read the same keys at the same fraction, so
-	// evaluate finds both once for the run.
+	// (drawing no random numbers) and their keyGroup, in neighbouring columns,
+	// and write a slot of lsVals.trs or nothing. They read the same keys at the
+	// same fraction, so evaluate finds both once for the run.
 	run int32
 	// probes is, on the first line of a run, the run's probeGroups in
 	// Clip.probeGroups: from probes[0], probes[1] of them.
 	probes [2]int32
 }
+
+// planID is a plan's identity (Clip.planID).
+type planID struct{ _ byte }
+
+// runDst is where a run's line writes: scratch.trs[off]; a line that feeds
+// nothing (slotNone) writes the sink past the linesets' values, which nothing
+// reads. A line whose value is skipped (|v| > MaxValue) writes nothing, unless
+// it is the first line of the plan that writes its slot (mode runFirst0,
+// runFirst1): then it writes the slot's default, 0 or 1, which evaluate did
+// not reset (see Clip.resetZero). runlerp_amd64.s reads it: 8 bytes, off at
+// 0, mode at 4.
+type runDst struct{ off, mode int32 }
+
+const (
+	runKeep   = iota // a skipped value leaves the slot as it is
+	runFirst0        // the slot's first writer: a skipped value writes 0
+	runFirst1        // the slot's first writer: a skipped value writes 1 (scale)
+)
 
 // probeGroup is a run's lines in a row that record into one bone's probe: the
 // bone and the lines' channels (past MaxProbeKeys records are dropped).
@@ -143,8 +217,9 @@ type lsVals struct {
 
 // scratch is a player's sampling context: what one evaluation of every line writes.
 type scratch struct {
-	// trs is per lineset: move, rotate, scale (slotMove, slotRotate, slotScale).
-	trs [][9]float64
+	// trs is per lineset nine values from lineset·9 (lsTrs): move, rotate,
+	// scale (slotMove, slotRotate, slotScale); then one sink (runDst).
+	trs []float64
 	ls  []lsVals
 	// lsSet says a line has set some lsVals since they were last reset (most
 	// clips drive transforms only: their lsVals stay at the defaults).
@@ -154,14 +229,28 @@ type scratch struct {
 	zoom   float64
 	e, ce  env
 	rng    tw223
+	// half, sin and cos are per Clip.rotSlots: the half angle in radians and its
+	// sine and cosine; their length is a multiple of 4 (the batch's lanes), the
+	// padding zeros.
+	half, sin, cos []float64
+	// owner is the plan the context was made for (Clip.planID).
+	owner *planID
 }
 
 func (c *Clip) newScratch() *scratch {
 	n := len(c.tr.Linesets)
-	sc := &scratch{trs: make([][9]float64, n), ls: make([]lsVals, n), lsSet: true, tex: make([]string, len(c.slots)), texSet: make([]bool, len(c.slots))}
+	sc := &scratch{owner: c.planID, trs: make([]float64, 9*n+1), ls: make([]lsVals, n), lsSet: true, tex: make([]string, len(c.slots)), texSet: make([]bool, len(c.slots))}
+	for i := 0; i+9 <= len(sc.trs); i += 9 {
+		*(*[9]float64)(sc.trs[i:]) = [9]float64{0, 0, 0, 0, 0, 0, 1, 1, 1}
+	}
+	m := (len(c.rotSlots) + 3) &^ 3
+	sc.half, sc.sin, sc.cos = make([]float64, m), make([]float64, m), make([]float64, m)
 	sc.resetLs()
 	return sc
 }
+
+// lsTrs is lineset i's move, rotate and scale values.
+func (sc *scratch) lsTrs(i int) *[9]float64 { return (*[9]float64)(sc.trs[9*i:]) }
 
 // resetLs sets every lineset's lsVals to the defaults.
 func (sc *scratch) resetLs() {
@@ -178,10 +267,11 @@ func (sc *scratch) resetLs() {
 // NewContext returns a player's evaluation scratch for this clip.
 func (c *Clip) NewContext() anim.Context { return c.newScratch() }
 
-// scratchOf is ctx when it is a context of this clip's shape, otherwise a new one
-// (nil: the caller keeps no context and pays an allocation).
+// scratchOf is ctx when it is a context made for this clip (or a renamed copy:
+// the same plan), otherwise a new one (nil, or another clip's: the caller pays an
+// allocation).
 func (c *Clip) scratchOf(ctx anim.Context) *scratch {
-	if sc, ok := ctx.(*scratch); ok && sc != nil && len(sc.ls) == len(c.tr.Linesets) && len(sc.tex) == len(c.slots) {
+	if sc, ok := ctx.(*scratch); ok && sc != nil && sc.owner == c.planID {
 		return sc
 	}
 	return c.newScratch()
@@ -302,6 +392,33 @@ func (b *Binder) BindClip(s *anim.Skeleton) (*Clip, []formats.Diagnostic) {
 			c.undriven = append(c.undriven, int32(j))
 		}
 	}
+	for _, li := range c.boneLS {
+		b := bone{node: c.lsNode[li], ls: li, k: int32(len(c.rotSlots))}
+		for _, ax := range tr.rotAxes {
+			if c.rotHas[li][ax] {
+				c.rotSlots = append(c.rotSlots, rotSlot{off: li*9 + slotRotate + int32(ax), ax: int8(ax)})
+				b.nrot++
+			}
+		}
+		if c.hasT[li] {
+			b.flags |= boneHasT
+		}
+		if c.hasS[li] {
+			b.flags |= boneHasS
+		}
+		if c.shares[li] {
+			b.flags |= boneShares
+		}
+		if b.nrot <= 1 && !c.shares[li] {
+			sb := simpleBone{node: b.node, off: 9 * li, k: -1, flags: b.flags}
+			if b.nrot == 1 {
+				sb.k, sb.ax = b.k, c.rotSlots[b.k].ax
+			}
+			c.simple = append(c.simple, sb)
+			continue
+		}
+		c.bones = append(c.bones, b)
+	}
 	c.buildPlan()
 	return c, diags
 }
@@ -376,7 +493,7 @@ func (c *Clip) buildPlan() {
 	for i := 0; i < len(c.plan); {
 		p, j := &c.plan[i], i+1
 		if runnable(p) {
-			for j < len(c.plan) && runnable(&c.plan[j]) && c.plan[j].kind == p.kind && c.plan[j].group == p.group && c.plan[j].frame == p.frame {
+			for j < len(c.plan) && runnable(&c.plan[j]) && c.plan[j].kind == p.kind && c.plan[j].group == p.group && c.plan[j].frame == p.frame && c.plan[j].col == p.col+int32(j-i) {
 				j++
 			}
 		}
@@ -387,6 +504,40 @@ func (c *Clip) buildPlan() {
 			p.probes[1] = int32(len(c.probeGroups)) - p.probes[0]
 		}
 		i = j
+	}
+	c.planID = &planID{}
+	c.runDst = make([]runDst, len(c.plan))
+	written := map[int32]bool{}
+	for i := 0; i < len(c.plan); {
+		p := &c.plan[i]
+		end := i + 1
+		if p.run > 1 {
+			end = i + int(p.run)
+		}
+		for j := i; j < end; j++ {
+			q := &c.plan[j]
+			c.runDst[j] = runDst{off: int32(9 * len(c.tr.Linesets))} // the sink
+			if q.slot < 0 {
+				continue
+			}
+			off := q.ls*9 + int32(q.slot)
+			c.runDst[j].off = off
+			if written[off] {
+				continue
+			}
+			written[off] = true
+			switch {
+			case p.run > 1 && q.slot >= slotScale:
+				c.runDst[j].mode = runFirst1
+			case p.run > 1:
+				c.runDst[j].mode = runFirst0
+			case q.slot >= slotScale:
+				c.resetOne = append(c.resetOne, off)
+			default:
+				c.resetZero = append(c.resetZero, off)
+			}
+		}
+		i = end
 	}
 	for g := range c.groups {
 		kg := &c.groups[g]
@@ -460,8 +611,11 @@ func probeFrame(t, fps float64) int32 {
 // time, in file order, as they consume the generator.
 func (c *Clip) evaluate(t float64, sc *scratch, probes []anim.Probe) {
 	tr := c.tr
-	for i := range sc.trs {
-		sc.trs[i] = [9]float64{0, 0, 0, 0, 0, 0, 1, 1, 1}
+	for _, o := range c.resetZero {
+		sc.trs[o] = 0
+	}
+	for _, o := range c.resetOne {
+		sc.trs[o] = 1
 	}
 	if sc.lsSet {
 		sc.resetLs()
@@ -501,6 +655,12 @@ func (c *Clip) evaluate(t float64, sc *scratch, probes []anim.Probe) {
 				lastX, lastF, lastOK = p.frame, f, ok
 			}
 			if !ok {
+				// The run writes nothing: its first writers' defaults.
+				for _, d := range c.runDst[pi:end] {
+					if d.mode != runKeep {
+						sc.trs[d.off] = float64(d.mode - runFirst0)
+					}
+				}
 				pi = end - 1
 				continue
 			}
@@ -524,17 +684,13 @@ func (c *Clip) evaluate(t float64, sc *scratch, probes []anim.Probe) {
 				alpha = 0
 			}
 			hasFrame := f-f == 0
-			for j := pi; j < end; j++ {
-				q := &c.plan[j]
-				col := int(q.col)
-				v := vals[i0+col]
-				if interp {
-					v = float64(v*(1.0-u)) + float64(vals[i1+col]*u)
-				}
-				if q.slot >= 0 && math.Abs(v) <= MaxValue {
-					sc.trs[q.ls][q.slot] = v
-				}
+			// The run's columns follow each other (buildPlan): its lines read
+			// two runs of neighbouring values, and write where runDst says.
+			var row1 []float64
+			if interp {
+				row1 = vals[i1+int(p.col):]
 			}
+			runValues(vals[i0+int(p.col):], row1, c.runDst[pi:end], u, interp, sc.trs)
 			if probes != nil {
 				probeRun(probes, c.probeGroups[p.probes[0]:][:p.probes[1]], k0, k1, alpha, f, hasFrame)
 			}
@@ -625,7 +781,7 @@ func (c *Clip) evaluate(t float64, sc *scratch, probes []anim.Probe) {
 			continue
 		}
 		if p.slot >= 0 {
-			sc.trs[p.ls][p.slot] = v
+			sc.lsTrs(int(p.ls))[p.slot] = v
 		} else if p.slot == slotApply {
 			c.apply(sc, int(p.index), tr.Lines[p.index], p.tg, v, str)
 		}
@@ -688,7 +844,7 @@ func (c *Clip) apply(sc *scratch, i int, l *Line, tg target, v float64, str stri
 		}
 		return
 	}
-	ls, trs := &sc.ls[l.Lineset], &sc.trs[l.Lineset]
+	ls, trs := &sc.ls[l.Lineset], sc.lsTrs(l.Lineset)
 	ax := l.Axis - 1
 	switch l.Channel {
 	case ChMove:
@@ -857,35 +1013,90 @@ func eulerQuat(order []int, has *[3]bool, deg *[3]float64) mgl32.Quat {
 	return mgl32.Quat{W: w, V: mgl32.Vec3{x, y, z}}
 }
 
+// halfAngle is the half angle in radians of a rotate line's value in degrees,
+// cast to float32 first as glm receives it.
+func halfAngle(deg float64) float64 {
+	return float64(float32(deg)) * (math.Pi / 180) / 2
+}
+
 // eulerQuatWXYZ is eulerQuat as four scalars, returned in registers (a Quat,
 // holding an array, comes back through memory, written narrow and read wide: a
-// stalled store forward per bone).
+// stalled store forward per bone). The sine and cosine are math.Sincos's
+// algorithm unfused (anim.Sincos64: the standard library's bits on amd64, the
+// same on every target); Sample computes the same values in batches.
 func eulerQuatWXYZ(order []int, has *[3]bool, deg *[3]float64) (qw, qx, qy, qz float32) {
 	w, x, y, z := 1.0, 0.0, 0.0, 0.0
 	for _, ax := range order {
 		if !has[ax] {
 			continue
 		}
-		a := float64(float32(deg[ax])) * (math.Pi / 180) / 2
-		s, cs := math.Sincos(a)
-		// The axis quaternion b = (cs, s on axis ax), in registers.
-		b0, b1, b2, b3 := cs, 0.0, 0.0, 0.0
-		switch ax {
-		case 0:
-			b1 = s
-		case 1:
-			b2 = s
-		default:
-			b3 = s
-		}
-		// Products are rounded explicitly (float64(a*b)) so no target fuses them into
-		// an FMA; see .ci/fma-check.
-		w, x, y, z = float64(w*b0)-float64(x*b1)-float64(y*b2)-float64(z*b3),
-			float64(w*b1)+float64(x*b0)+float64(y*b3)-float64(z*b2),
-			float64(w*b2)-float64(x*b3)+float64(y*b0)+float64(z*b1),
-			float64(w*b3)+float64(x*b2)-float64(y*b1)+float64(z*b0)
+		s, cs := anim.Sincos64(halfAngle(deg[ax]))
+		w, x, y, z = axisProduct(w, x, y, z, ax, s, cs)
 	}
 	return float32(w), float32(x), float32(y), float32(z)
+}
+
+// axisProduct is q·b for the axis quaternion b = (cs, s on axis ax), in float64.
+// Products are rounded explicitly (float64(a*b)) so no target fuses them into an
+// FMA; see .ci/fma-check.
+func axisProduct(w, x, y, z float64, ax int, s, cs float64) (float64, float64, float64, float64) {
+	switch ax {
+	case 0:
+		return productX(w, x, y, z, s, cs)
+	case 1:
+		return productY(w, x, y, z, s, cs)
+	}
+	return productZ(w, x, y, z, s, cs)
+}
+
+// firstAxis is axisProduct(1, 0, 0, 0, ax, s, cs) worked out: the identity's
+// zeros make every other product a signed zero, so w is cs less 0·s (cs, but
+// +0 when cs is −0 and s negative), the axis component is s plus +0 terms (s,
+// but +0 for −0), and the other two are +0 (s and cs are finite).
+func firstAxis(ax int, s, cs float64) (w, x, y, z float64) {
+	w = cs
+	if cs == 0 && math.Signbit(s) {
+		w = 0
+	}
+	if s == 0 {
+		s = 0
+	}
+	switch ax {
+	case 0:
+		x = s
+	case 1:
+		y = s
+	default:
+		z = s
+	}
+	return w, x, y, z
+}
+
+// productX, productY and productZ are axisProduct for one axis: the whole
+// Hamilton product with b's zero components (their products with zero are
+// signed zeros, which decide the sign of a zero result).
+func productX(w, x, y, z, s, cs float64) (float64, float64, float64, float64) {
+	const b2, b3 = 0.0, 0.0
+	return float64(w*cs) - float64(x*s) - float64(y*b2) - float64(z*b3),
+		float64(w*s) + float64(x*cs) + float64(y*b3) - float64(z*b2),
+		float64(w*b2) - float64(x*b3) + float64(y*cs) + float64(z*s),
+		float64(w*b3) + float64(x*b2) - float64(y*s) + float64(z*cs)
+}
+
+func productY(w, x, y, z, s, cs float64) (float64, float64, float64, float64) {
+	const b1, b3 = 0.0, 0.0
+	return float64(w*cs) - float64(x*b1) - float64(y*s) - float64(z*b3),
+		float64(w*b1) + float64(x*cs) + float64(y*b3) - float64(z*s),
+		float64(w*s) - float64(x*b3) + float64(y*cs) + float64(z*b1),
+		float64(w*b3) + float64(x*s) - float64(y*b1) + float64(z*cs)
+}
+
+func productZ(w, x, y, z, s, cs float64) (float64, float64, float64, float64) {
+	const b1, b2 = 0.0, 0.0
+	return float64(w*cs) - float64(x*b1) - float64(y*b2) - float64(z*s),
+		float64(w*b1) + float64(x*cs) + float64(y*s) - float64(z*b2),
+		float64(w*b2) - float64(x*s) + float64(y*cs) + float64(z*b1),
+		float64(w*s) + float64(x*b2) - float64(y*b1) + float64(z*cs)
 }
 
 func (c *Clip) lsTransform(i int, trs *[9]float64) anim.Transform {
@@ -896,6 +1107,7 @@ func (c *Clip) lsTransform(i int, trs *[9]float64) anim.Transform {
 
 // lsTransformTo writes lineset i's transform into dst field by field (see
 // eulerQuatWXYZ): the identity's fields where it has no move or scale line.
+// Sample writes its bones' transforms the same way, from batched sines.
 func (c *Clip) lsTransformTo(dst *anim.Transform, i int, trs *[9]float64) {
 	if c.hasT[i] {
 		dst.T[0], dst.T[1], dst.T[2] = float32(trs[slotMove]), float32(trs[slotMove+1]), float32(trs[slotMove+2])
@@ -939,15 +1151,56 @@ func (c *Clip) Sample(ctx anim.Context, t float64, out []anim.Transform, probes 
 	for i := len(c.nodeLines); i < len(out); i++ { // past the skeleton
 		out[i] = anim.IdentityTransform
 	}
-	for _, li := range c.boneLS {
-		node := c.lsNode[li]
-		if int(node) >= len(out) {
+	// Every rotate angle of the frame, their sines and cosines in one batch (a
+	// call each, their latency bounded the loop), then each lineset's
+	// quaternion: the values eulerQuatWXYZ computes.
+	for k, r := range c.rotSlots {
+		sc.half[k] = halfAngle(sc.trs[r.off])
+	}
+	anim.SincosBatch64(sc.half, sc.sin, sc.cos)
+	rs := c.rotSlots
+	sin, cos := sc.sin[:len(rs)], sc.cos[:len(rs)]
+	writeSimple(c.simple, sin, cos, sc.trs, out)
+	for _, b := range c.bones {
+		k := int(b.k)
+		w, x, y, z := 1.0, 0.0, 0.0, 0.0
+		if b.nrot > 0 {
+			w, x, y, z = firstAxis(int(rs[k].ax), sin[k], cos[k])
+			k++
+		}
+		for range b.nrot - min(b.nrot, 1) {
+			switch rs[k].ax {
+			case 0:
+				w, x, y, z = productX(w, x, y, z, sin[k], cos[k])
+			case 1:
+				w, x, y, z = productY(w, x, y, z, sin[k], cos[k])
+			default:
+				w, x, y, z = productZ(w, x, y, z, sin[k], cos[k])
+			}
+			k++
+		}
+		if int(b.node) >= len(out) {
 			continue
 		}
-		if c.shares[li] {
-			out[node] = compose(out[node], c.lsTransform(int(li), &sc.trs[li]))
+		trs := sc.lsTrs(int(b.ls))
+		dst := &out[b.node]
+		var composed anim.Transform
+		if b.flags&boneShares != 0 {
+			dst = &composed
+		}
+		if b.flags&boneHasT != 0 {
+			dst.T[0], dst.T[1], dst.T[2] = float32(trs[slotMove]), float32(trs[slotMove+1]), float32(trs[slotMove+2])
 		} else {
-			c.lsTransformTo(&out[node], int(li), &sc.trs[li])
+			dst.T[0], dst.T[1], dst.T[2] = 0, 0, 0
+		}
+		dst.Q.W, dst.Q.V[0], dst.Q.V[1], dst.Q.V[2] = float32(w), float32(x), float32(y), float32(z)
+		if b.flags&boneHasS != 0 {
+			dst.S[0], dst.S[1], dst.S[2] = float32(trs[slotScale]), float32(trs[slotScale+1]), float32(trs[slotScale+2])
+		} else {
+			dst.S[0], dst.S[1], dst.S[2] = 1, 1, 1
+		}
+		if b.flags&boneShares != 0 {
+			out[b.node] = compose(out[b.node], composed)
 		}
 	}
 	return c.root(sc), true
@@ -958,7 +1211,7 @@ func (c *Clip) root(sc *scratch) anim.Affine {
 	if c.objectLS < 0 {
 		return anim.IdentityAffine
 	}
-	x := c.lsTransform(c.objectLS, &sc.trs[c.objectLS])
+	x := c.lsTransform(c.objectLS, sc.lsTrs(c.objectLS))
 	var m anim.Affine
 	anim.RotationColumns(&m, x.Q, x.S)
 	m[9], m[10], m[11] = x.T[0], x.T[1], x.T[2]

@@ -258,8 +258,8 @@ func sameState(sc *scratch, ref *refScratch) string {
 		}
 		for k := 0; k < 9; k++ {
 			want := [9]float64{b.t[0], b.t[1], b.t[2], b.r[0], b.r[1], b.r[2], b.s[0], b.s[1], b.s[2]}
-			if math.Float64bits(sc.trs[i][k]) != math.Float64bits(want[k]) {
-				return fmt.Sprintf("lineset %d trs %v, reference %v", i, sc.trs[i], want)
+			if math.Float64bits(sc.lsTrs(i)[k]) != math.Float64bits(want[k]) {
+				return fmt.Sprintf("lineset %d trs %v, reference %v", i, *sc.lsTrs(i), want)
 			}
 		}
 	}

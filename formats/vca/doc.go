@@ -11,6 +11,12 @@
 // and each keyframe line's frame expression `t * <fps> % <period>`) are parsed
 // once at load into closures. The clip holds no sampling state: each player keeps
 // the scratch its NewContext makes, and Sample allocates nothing when given it.
+// Sample evaluates a frame in passes: every line (runs of linear lines sharing their
+// keys' frames four values at a time, runlerp_amd64.s), then every rotate angle's
+// sine and cosine in one batch, then each bone's quaternion and transform (a bone
+// lineset of one rotated axis a transform at a time, writebones_amd64.s); the bits
+// are those of the line-by-line evaluation (differential_test.go) and the same on
+// every target (FORMAT.md §3.9).
 //
 // Decisions where the engine and its documentation disagree (FORMAT.md has the rules):
 //   - unknown bones: a warning and the line is ignored; the "unknown-bone" reading "root"

@@ -280,7 +280,7 @@ func refEulerQuat(order []int, has *[3]bool, deg *[3]float64) mgl32.Quat {
 			continue
 		}
 		a := float64(float32(deg[ax])) * (math.Pi / 180) / 2
-		s, cs := math.Sincos(a)
+		s, cs := refSincos(a)
 		var b [4]float64
 		b[0] = cs
 		b[1+ax] = s
