@@ -39,42 +39,49 @@ func BlendTransforms(a, b []Transform, w float32, out []Transform) {
 	}
 }
 
-// blendChunk is how many joints blendChunkOf takes: its arrays live on the
-// stack (about 2.5 KiB).
+// blendChunk is how many joints blendChunkOf takes: its scratch lives on the
+// stack (2.3 KiB).
 const blendChunk = 64
+
+// blendScratch is blendChunkOf's arrays, one struct so that the stack frame
+// zeroes them in one run. w0[i], w1[i]: joint i's slerp weights, w1 carrying
+// the shortest-path negation of b's rotation (w1·(−q) = (−w1)·q exactly, as
+// is the sign of the dot product). The joints whose weights need
+// trigonometry: their index, |d|, the sign to give w1, and the batch calls'
+// inputs and outputs (theta becomes w·θ in place before SincosBatch).
+type blendScratch struct {
+	w0, w1, ds, signs, theta, sinTheta, sinA, cosA [blendChunk]float32
+	idx                                            [blendChunk]int32
+}
 
 // blendChunkOf is BlendTransforms on at most blendChunk joints.
 func blendChunkOf(a, b []Transform, w float32, out []Transform) {
 	n := len(out)
 	a, b = a[:n], b[:n]
-	// w0[i], w1[i]: joint i's slerp weights, w1 carrying the shortest-path
-	// negation of b's rotation (w1·(−q) = (−w1)·q exactly, as is the sign of
-	// the dot product below).
-	var w0, w1 [blendChunk]float32
-	// The joints whose weights need trigonometry: their index, |d|, the sign
-	// to give w1, and the batch calls' inputs and outputs.
-	var idx [blendChunk]uint8
-	var ds, signs, theta, sinTheta, angle, sinA, cosA [blendChunk]float32
-	m := 0
-	if haveAVX2 && n > 0 {
-		m = blendPrepAVX(&a[0], &b[0], &w0[0], &w1[0], &idx[0], &ds[0], &signs[0], n, w, 1-w)
-	} else {
-		m = blendPrep(a, b, w, &w0, &w1, &idx, &ds, &signs)
-	}
-	AcosSinBatch(ds[:m], theta[:m], sinTheta[:m])
-	for j := range m {
-		angle[j] = w * theta[j]
-	}
-	SincosBatch(angle[:m], sinA[:m], cosA[:m])
-	for j := range m {
-		i := idx[j]
-		v := sinA[j] / sinTheta[j]
-		w0[i], w1[i] = cosA[j]-float32(v*ds[j]), v*signs[j]
-	}
+	var sc blendScratch
 	v := 1 - w
 	if haveAVX2 && n > 0 {
-		blendMixAVX(&a[0], &b[0], &out[0], &w0[0], &w1[0], n, v, w)
+		// The same passes in assembly (blend_amd64.s) but the trigonometry.
+		m := blendPrepAVX(&a[0], &b[0], &sc.w0[0], &sc.w1[0], &sc.idx[0], &sc.ds[0], &sc.signs[0], n, w, v)
+		if m > 0 {
+			AcosSinBatch(sc.ds[:m], sc.theta[:m], sc.sinTheta[:m])
+			blendScaleAVX(&sc.theta[0], m, w)
+			SincosBatch(sc.theta[:m], sc.sinA[:m], sc.cosA[:m])
+			blendWeightsAVX(&sc.idx[0], &sc.ds[0], &sc.signs[0], &sc.sinTheta[0], &sc.sinA[0], &sc.cosA[0], &sc.w0[0], &sc.w1[0], m)
+		}
+		blendMixAVX(&a[0], &b[0], &out[0], &sc.w0[0], &sc.w1[0], n, v, w)
 		return
+	}
+	m := blendPrep(a, b, w, &sc)
+	AcosSinBatch(sc.ds[:m], sc.theta[:m], sc.sinTheta[:m])
+	for j := range m {
+		sc.theta[j] = w * sc.theta[j]
+	}
+	SincosBatch(sc.theta[:m], sc.sinA[:m], sc.cosA[:m])
+	for j := range m {
+		i := sc.idx[j]
+		v := sc.sinA[j] / sc.sinTheta[j]
+		sc.w0[i], sc.w1[i] = sc.cosA[j]-float32(v*sc.ds[j]), v*sc.signs[j]
 	}
 	for i := range out {
 		// Every field stored on its own: a Quat or Transform literal is
@@ -82,7 +89,7 @@ func blendChunkOf(a, b []Transform, w float32, out []Transform) {
 		// narrow stores that filled it. Each output component reads only the
 		// same component of x and y, so out may alias a or b.
 		x, y, o := &a[i], &b[i], &out[i]
-		p0, p1 := w0[i], w1[i]
+		p0, p1 := sc.w0[i], sc.w1[i]
 		o.T[0] = float32(v*x.T[0]) + float32(w*y.T[0])
 		o.T[1] = float32(v*x.T[1]) + float32(w*y.T[1])
 		o.T[2] = float32(v*x.T[2]) + float32(w*y.T[2])
@@ -97,10 +104,10 @@ func blendChunkOf(a, b []Transform, w float32, out []Transform) {
 }
 
 // blendPrep is blendChunkOf's first pass: the weights of the joints whose
-// rotations are nearly parallel (linear) into w0 and w1, and the index, |d|
-// and sign of the others into idx, ds and signs, in order; it returns how many
-// those are. blendPrepAVX is the same in AVX2.
-func blendPrep(a, b []Transform, w float32, w0, w1 *[blendChunk]float32, idx *[blendChunk]uint8, ds, signs *[blendChunk]float32) int {
+// rotations are nearly parallel (linear) into sc.w0 and sc.w1, and the index,
+// |d| and sign of the others into sc.idx, sc.ds and sc.signs, in order; it
+// returns how many those are. blendPrepAVX is the same in AVX2.
+func blendPrep(a, b []Transform, w float32, sc *blendScratch) int {
 	m := 0
 	for i := range a {
 		x, y := &a[i], &b[i]
@@ -119,10 +126,10 @@ func blendPrep(a, b []Transform, w float32, w0, w1 *[blendChunk]float32, idx *[b
 			d, sign = -d, -sign
 		}
 		if 1-d <= SlerpThreshold {
-			w0[i], w1[i] = 1-w, w*sign
+			sc.w0[i], sc.w1[i] = 1-w, w*sign
 			continue
 		}
-		idx[m], ds[m], signs[m] = uint8(i), d, sign
+		sc.idx[m], sc.ds[m], sc.signs[m] = int32(i), d, sign
 		m++
 	}
 	return m

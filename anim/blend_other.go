@@ -2,8 +2,16 @@
 
 package anim
 
-func blendPrepAVX(a, b *Transform, w0, w1 *float32, idx *uint8, ds, signs *float32, n int, w, lin0 float32) (m int) {
+func blendPrepAVX(a, b *Transform, w0, w1 *float32, idx *int32, ds, signs *float32, n int, w, lin0 float32) (m int) {
 	panic("anim: blendPrepAVX without AVX2")
+}
+
+func blendScaleAVX(x *float32, m int, w float32) {
+	panic("anim: blendScaleAVX without AVX2")
+}
+
+func blendWeightsAVX(idx *int32, ds, signs, sinTheta, sinA, cosA, w0, w1 *float32, m int) {
+	panic("anim: blendWeightsAVX without AVX2")
 }
 
 func blendMixAVX(a, b, out *Transform, w0, w1 *float32, n int, v, w float32) {
