@@ -368,6 +368,13 @@ func SkinPalette(s *Skeleton, model []Affine, skin []Affine) {
 		copy(skin[:n], model[:n])
 		return
 	}
+	if haveAVX2 && n > 0 {
+		// The same products in assembly (skin_amd64.s), once the slices are
+		// known to hold n.
+		_, _, _ = skin[n-1], model[n-1], s.InverseBind[n-1]
+		skinPaletteAVX(&model[0], &s.InverseBind[0], &skin[0], n)
+		return
+	}
 	for i := 0; i < n; i++ {
 		mulAffineTo(&skin[i], &model[i], &s.InverseBind[i])
 	}
