@@ -47,11 +47,14 @@ const blendChunk = 64
 // zeroes them in one run. w0[i], w1[i]: joint i's slerp weights, w1 carrying
 // the shortest-path negation of b's rotation (w1·(−q) = (−w1)·q exactly, as
 // is the sign of the dot product). The joints whose weights need
-// trigonometry: their index, |d|, the sign to give w1, and the batch calls'
-// inputs and outputs (theta becomes w·θ in place before SincosBatch).
+// trigonometry, in order: their |d|, the sign to give w1, and the batch
+// calls' inputs and outputs (theta becomes w·θ in place before SincosBatch);
+// and where they are: their indices (the Go code), or for each group of
+// eight joints the mask of its lanes among them (the assembly).
 type blendScratch struct {
 	w0, w1, ds, signs, theta, sinTheta, sinA, cosA [blendChunk]float32
 	idx                                            [blendChunk]int32
+	masks                                          [blendChunk / 8]uint8
 }
 
 // blendChunkOf is BlendTransforms on at most blendChunk joints.
@@ -62,12 +65,12 @@ func blendChunkOf(a, b []Transform, w float32, out []Transform) {
 	v := 1 - w
 	if haveAVX2 && n > 0 {
 		// The same passes in assembly (blend_amd64.s) but the trigonometry.
-		m := blendPrepAVX(&a[0], &b[0], &sc.w0[0], &sc.w1[0], &sc.idx[0], &sc.ds[0], &sc.signs[0], n, w, v)
+		m := blendPrepAVX(&a[0], &b[0], &sc.w0[0], &sc.w1[0], &sc.masks[0], &sc.ds[0], &sc.signs[0], n, w, v)
 		if m > 0 {
 			AcosSinBatch(sc.ds[:m], sc.theta[:m], sc.sinTheta[:m])
 			blendScaleAVX(&sc.theta[0], m, w)
 			SincosBatch(sc.theta[:m], sc.sinA[:m], sc.cosA[:m])
-			blendWeightsAVX(&sc.idx[0], &sc.ds[0], &sc.signs[0], &sc.sinTheta[0], &sc.sinA[0], &sc.cosA[0], &sc.w0[0], &sc.w1[0], m)
+			blendExpandAVX(&sc.masks[0], &sc.ds[0], &sc.signs[0], &sc.sinTheta[0], &sc.sinA[0], &sc.cosA[0], &sc.w0[0], &sc.w1[0], n)
 		}
 		blendMixAVX(&a[0], &b[0], &out[0], &sc.w0[0], &sc.w1[0], n, v, w)
 		return

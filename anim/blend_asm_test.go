@@ -11,26 +11,31 @@ import (
 	"github.com/go-gl/mathgl/mgl32"
 )
 
-// TestBlendPackTable checks every entry of the assembly's compaction table
-// (bpack in blend_amd64.s, mirrored by blendPackEntry): the lane numbers of
-// the mask's set bits in order, a nibble each, and their count in the high
-// word. TestBlendTransformsAsmMatchesGo checks the table as the kernel uses
+// TestBlendPackTable checks every entry of the assembly's lane tables
+// (bpack and bexpand in blend_amd64.s, read by blendPackEntry): the lane
+// numbers of the mask's set bits in order, a nibble each, or each set lane's
+// place among them, and their count in the high word. TestBlendTransformsAsmMatchesGo checks the table as the kernel uses
 // it; this names the entry that is wrong.
 func TestBlendPackTable(t *testing.T) {
 	for k := range 256 {
-		var nib uint64
+		var pack, expand uint64
 		c := 0
 		for l := range 8 {
 			if k>>l&1 != 0 {
-				nib |= uint64(l) << (4 * c)
+				pack |= uint64(l) << (4 * c)
+				expand |= uint64(c) << (4 * l)
 				c++
 			}
 		}
 		if c != bits.OnesCount8(uint8(k)) {
 			t.Fatalf("mask %#02x: counted %d lanes, want %d", k, c, bits.OnesCount8(uint8(k)))
 		}
-		if got, want := blendPackEntry(k), nib|uint64(c)<<32; got != want {
-			t.Errorf("bpack[%#02x] = %#016x, want %#016x", k, got, want)
+		gotPack, gotExpand := blendPackEntry(k)
+		if want := pack | uint64(c)<<32; gotPack != want {
+			t.Errorf("bpack[%#02x] = %#016x, want %#016x", k, gotPack, want)
+		}
+		if want := expand | uint64(c)<<32; gotExpand != want {
+			t.Errorf("bexpand[%#02x] = %#016x, want %#016x", k, gotExpand, want)
 		}
 	}
 }

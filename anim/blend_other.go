@@ -2,7 +2,7 @@
 
 package anim
 
-func blendPrepAVX(a, b *Transform, w0, w1 *float32, idx *int32, ds, signs *float32, n int, w, lin0 float32) (m int) {
+func blendPrepAVX(a, b *Transform, w0, w1 *float32, masks *uint8, ds, signs *float32, n int, w, lin0 float32) (m int) {
 	panic("anim: blendPrepAVX without AVX2")
 }
 
@@ -10,7 +10,7 @@ func blendScaleAVX(x *float32, m int, w float32) {
 	panic("anim: blendScaleAVX without AVX2")
 }
 
-func blendWeightsAVX(idx *int32, ds, signs, sinTheta, sinA, cosA, w0, w1 *float32, m int) {
+func blendWeightsAVX(masks *uint8, ds, signs, sinTheta, sinA, cosA, w0, w1 *float32, m int) {
 	panic("anim: blendWeightsAVX without AVX2")
 }
 
