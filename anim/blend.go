@@ -67,9 +67,17 @@ func blendChunkOf(a, b []Transform, w float32, out []Transform) {
 		// The same passes in assembly (blend_amd64.s) but the trigonometry.
 		m := blendPrepAVX(&a[0], &b[0], &sc.w0[0], &sc.w1[0], &sc.masks[0], &sc.ds[0], &sc.signs[0], n, w, v)
 		if m > 0 {
-			AcosSinBatch(sc.ds[:m], sc.theta[:m], sc.sinTheta[:m])
-			blendScaleAVX(&sc.theta[0], m, w)
-			SincosBatch(sc.theta[:m], sc.sinA[:m], sc.cosA[:m])
+			// The batches run to a multiple of 4, the four-lane kernels'
+			// width, on copies of the last |d| (lanes that blendExpandAVX
+			// does not read): the scalar code the batches use for a tail
+			// costs several times a lane.
+			m4 := (m + 3) &^ 3
+			for j := m; j < m4; j++ {
+				sc.ds[j] = sc.ds[m-1]
+			}
+			AcosSinBatch(sc.ds[:m4], sc.theta[:m4], sc.sinTheta[:m4])
+			blendScaleAVX(&sc.theta[0], m4, w)
+			SincosBatch(sc.theta[:m4], sc.sinA[:m4], sc.cosA[:m4])
 			blendExpandAVX(&sc.masks[0], &sc.ds[0], &sc.signs[0], &sc.sinTheta[0], &sc.sinA[0], &sc.cosA[0], &sc.w0[0], &sc.w1[0], n)
 		}
 		blendMixAVX(&a[0], &b[0], &out[0], &sc.w0[0], &sc.w1[0], n, v, w)

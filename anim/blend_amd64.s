@@ -759,6 +759,51 @@ done:
 	MOVQ DX, m+72(FP)
 	RET
 
+// blendMixAVX's multipliers for four joints (40 float32, five groups of
+// eight): lane k of group g takes lane idx of [w0_0..w0_3, v, v, v, v] (and
+// of [w1_0..w1_3, w, w, w, w]): joint j's rotation (floats 10j+3..10j+6)
+// its own weight, translation and scale v (w).
+DATA bmix0<>+0(SB)/8, $0x0000000400000004
+DATA bmix0<>+8(SB)/8, $0x0000000000000004
+DATA bmix0<>+16(SB)/8, $0x0000000000000000
+DATA bmix0<>+24(SB)/8, $0x0000000400000000
+GLOBL bmix0<>(SB), RODATA|NOPTR, $32
+
+DATA bmix1<>+0(SB)/8, $0x0000000400000004
+DATA bmix1<>+8(SB)/8, $0x0000000400000004
+DATA bmix1<>+16(SB)/8, $0x0000000100000004
+DATA bmix1<>+24(SB)/8, $0x0000000100000001
+GLOBL bmix1<>(SB), RODATA|NOPTR, $32
+
+DATA bmix2<>+0(SB)/8, $0x0000000400000001
+DATA bmix2<>+8(SB)/8, $0x0000000400000004
+DATA bmix2<>+16(SB)/8, $0x0000000400000004
+DATA bmix2<>+24(SB)/8, $0x0000000200000004
+GLOBL bmix2<>(SB), RODATA|NOPTR, $32
+
+DATA bmix3<>+0(SB)/8, $0x0000000200000002
+DATA bmix3<>+8(SB)/8, $0x0000000400000002
+DATA bmix3<>+16(SB)/8, $0x0000000400000004
+DATA bmix3<>+24(SB)/8, $0x0000000400000004
+GLOBL bmix3<>(SB), RODATA|NOPTR, $32
+
+DATA bmix4<>+0(SB)/8, $0x0000000300000004
+DATA bmix4<>+8(SB)/8, $0x0000000300000003
+DATA bmix4<>+16(SB)/8, $0x0000000400000003
+DATA bmix4<>+24(SB)/8, $0x0000000400000004
+GLOBL bmix4<>(SB), RODATA|NOPTR, $32
+
+
+// BMIX mixes the eight lanes at OFF of a, b into out, their multipliers
+// picked by IDX from Y0 (a's) and Y1 (b's).
+#define BMIX(OFF, IDX) \
+	VPERMPS Y0, IDX, Y2     \
+	VPERMPS Y1, IDX, Y3     \
+	VMULPS  OFF(SI), Y2, Y2 \
+	VMULPS  OFF(DI), Y3, Y3 \
+	VADDPS  Y3, Y2, Y2      \
+	VMOVUPS Y2, OFF(DX)
+
 // func blendMixAVX(a, b, out *Transform, w0, w1 *float32, n int, v, w float32)
 TEXT ·blendMixAVX(SB), NOSPLIT, $0-56
 	MOVQ         a+0(FP), SI
@@ -770,6 +815,33 @@ TEXT ·blendMixAVX(SB), NOSPLIT, $0-56
 	VBROADCASTSS v+48(FP), Y8
 	VBROADCASTSS w+52(FP), Y9
 	XORQ         BX, BX
+	VMOVDQU      bmix0<>(SB), Y10
+	VMOVDQU      bmix1<>(SB), Y11
+	VMOVDQU      bmix2<>(SB), Y12
+	VMOVDQU      bmix3<>(SB), Y13
+	VMOVDQU      bmix4<>(SB), Y14
+	MOVQ         CX, R10
+	SUBQ         $4, R10
+
+	// Four joints at a time while there are: 160 bytes in five groups of
+	// eight lanes, each lane weight·a + weight·b.
+block:
+	CMPQ        BX, R10
+	JGT         loop
+	VMOVUPS     (R8)(BX*4), X0
+	VINSERTF128 $1, X8, Y0, Y0
+	VMOVUPS     (R9)(BX*4), X1
+	VINSERTF128 $1, X9, Y1, Y1
+	BMIX(0, Y10)
+	BMIX(32, Y11)
+	BMIX(64, Y12)
+	BMIX(96, Y13)
+	BMIX(128, Y14)
+	ADDQ        $160, SI
+	ADDQ        $160, DI
+	ADDQ        $160, DX
+	ADDQ        $4, BX
+	JMP         block
 
 loop:
 	CMPQ BX, CX
