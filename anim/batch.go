@@ -4,7 +4,8 @@ package anim
 // functions give (Sincos32, AcosSin32), several elements at a time where the
 // CPU allows it: on amd64 with AVX2, four lanes run the same float64 kernels
 // with the same IEEE operations in the same order and no fused multiply-add
-// (trig_amd64.s), so each lane's bits are the scalar code's; a lane the kernel
+// (trig_amd64.s), eight for SincosBatch with AVX-512, so each lane's bits
+// are the scalar code's; a lane the kernel
 // cannot answer (outside the fast domain, or next to a float32 rounding
 // boundary) is recomputed by the scalar function, which asks the standard
 // library. Elsewhere they are loops over the scalar functions.
@@ -19,6 +20,21 @@ func SincosBatch(x, sin, cos []float32) {
 	n := len(x)
 	sin, cos = sin[:n], cos[:n]
 	i := 0
+	if haveAVX2 && haveAVX512 {
+		for n-i >= 8 {
+			done, fail := sincos8(&x[i], &sin[i], &cos[i], (n-i)&^7)
+			i += done
+			if fail == 0 {
+				break
+			}
+			for l := range 8 {
+				if fail>>l&1 != 0 {
+					sin[i+l], cos[i+l] = Sincos32(x[i+l])
+				}
+			}
+			i += 8
+		}
+	}
 	if haveAVX2 {
 		for n-i >= 4 {
 			done, fail := sincos4(&x[i], &sin[i], &cos[i], (n-i)&^3)

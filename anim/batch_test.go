@@ -70,15 +70,21 @@ func checkBatch(t *testing.T, xs []float32) {
 }
 
 // TestBatchMatchesScalar checks both batch functions against the scalar ones
-// with the four-lane kernels (where this machine has them) and without.
+// with the eight-lane kernel and the four-lane ones (where this machine has
+// them), with the four-lane ones alone, and without either.
 func TestBatchMatchesScalar(t *testing.T) {
 	xs := batchInputs(t)
 	if !haveAVX2 {
 		t.Log("no four-lane kernels on this target (amd64 with AVX2 has them): checking the portable path only")
 	}
+	if !haveAVX512 {
+		t.Log("no eight-lane kernel on this machine (AVX-512 has it)")
+	}
 	checkBatch(t, xs)
-	saved := haveAVX2
-	defer func() { haveAVX2 = saved }()
+	saved, saved512 := haveAVX2, haveAVX512
+	defer func() { haveAVX2, haveAVX512 = saved, saved512 }()
+	haveAVX512 = false
+	checkBatch(t, xs)
 	haveAVX2 = false
 	checkBatch(t, xs)
 }

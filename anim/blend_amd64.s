@@ -2,10 +2,14 @@
 
 #include "textflag.h"
 
-// blendPrepAVX and blendMixAVX are the first and last passes of blendChunkOf
-// (blend.go) in AVX2, eight joints a time in the first, one joint per
-// operation in the last, with the same float32 operations in the same order as
-// the Go code and no fused multiply-add.
+// blendPrepAVX, blendScaleAVX, blendExpandAVX and blendMixAVX are the passes
+// of blendChunkOf (blend.go) around the trigonometric batches, in AVX2: the
+// shortest path, d and the linear weights eight joints at a time, the joints
+// that need trigonometry packed to the front by a lane table (bpack); w·θ;
+// their slerp weights eight at a time, put back in their joints' lanes by
+// the inverse table (bexpand); the mix four joints (five registers) at a
+// time, then one. The same float32 operations in the same order as the Go
+// code, no fused multiply-add (TestBlendTransformsAsmMatchesGo).
 
 DATA bone32<>+0(SB)/4, $0x3f800000
 GLOBL bone32<>(SB), RODATA|NOPTR, $4

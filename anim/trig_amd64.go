@@ -15,3 +15,9 @@ func sincos4(x, sin, cos *float32, n int) (done, fail int)
 //
 //go:noescape
 func acossin4(d, theta, sinTheta *float32, n int) (done, fail int)
+
+// sincos8 is sincos4 eight lanes at a time, in AVX-512 (haveAVX512); fail
+// has bit l set for each lane l of the group it stopped at.
+//
+//go:noescape
+func sincos8(x, sin, cos *float32, n int) (done, fail int)

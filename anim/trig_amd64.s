@@ -266,3 +266,100 @@ acosDone:
 	MOVQ BX, done+32(FP)
 	MOVQ AX, fail+40(FP)
 	RET
+
+// sincos8 is sincos4 (trig_amd64.s) eight lanes at a time in AVX-512: the
+// same float64 operations in the same order, line for line, each rounded on
+// its own (no FMA), with mask registers where sincos4 has compare vectors.
+// Its constants are sincos4's, broadcast from their first element.
+
+// func sincos8(x, sin, cos *float32, n int) (done, fail int)
+TEXT ·sincos8(SB), NOSPLIT, $0-48
+	MOVQ x+0(FP), SI
+	MOVQ sin+8(FP), DI
+	MOVQ cos+16(FP), R8
+	MOVQ n+24(FP), CX
+	XORQ BX, BX
+	XORQ AX, AX
+
+sincos8Loop:
+	CMPQ BX, CX
+	JGE  sincos8Done
+	VCVTPS2PD      (SI)(BX*4), Z0               // xd
+	VCMPPD.BCST    $0x1D, zero<>(SB), Z0, K1  // xd >= 0
+	VCMPPD.BCST    $0x12, maxsc<>(SB), Z0, K2 // xd <= float32(π/2)
+	KANDW          K2, K1, K1                   // in the domain
+	VCMPPD.BCST    $0x12, pio4<>(SB), Z0, K3  // small: xd <= π/4
+	VSUBPD.BCST    pio2hi<>(SB), Z0, Z2
+	VSUBPD.BCST    pio2lo<>(SB), Z2, Z2      // r = reducePio2(xd)
+	VBLENDMPD      Z0, Z2, K3, Z3               // u = small ? xd : r
+	VMULPD         Z3, Z3, Z4                   // z
+	VMULPD         Z4, Z4, Z5                   // z2
+	VMULPD         Z5, Z5, Z6                   // z2*z2
+
+	// kernelSin(u)
+	VMULPD.BCST s2<>(SB), Z4, Z7
+	VADDPD.BCST s1<>(SB), Z7, Z7
+	VMULPD.BCST s4<>(SB), Z4, Z8
+	VADDPD.BCST s3<>(SB), Z8, Z8
+	VMULPD      Z8, Z5, Z8
+	VADDPD      Z8, Z7, Z7
+	VMULPD.BCST s6<>(SB), Z4, Z8
+	VADDPD.BCST s5<>(SB), Z8, Z8
+	VMULPD      Z8, Z6, Z8
+	VADDPD      Z8, Z7, Z7
+	VMULPD      Z4, Z3, Z8
+	VMULPD      Z7, Z8, Z8
+	VADDPD      Z8, Z3, Z9                      // ks
+
+	// kernelCos(u)
+	VMULPD.BCST  c2<>(SB), Z4, Z7
+	VADDPD.BCST  c1<>(SB), Z7, Z7
+	VMULPD.BCST  c4<>(SB), Z4, Z8
+	VADDPD.BCST  c3<>(SB), Z8, Z8
+	VMULPD       Z8, Z5, Z8
+	VADDPD       Z8, Z7, Z7
+	VMULPD.BCST  c6<>(SB), Z4, Z8
+	VADDPD.BCST  c5<>(SB), Z8, Z8
+	VMULPD       Z8, Z6, Z8
+	VADDPD       Z8, Z7, Z7
+	VMULPD       Z7, Z5, Z7
+	VMULPD.BCST  half<>(SB), Z4, Z8
+	VSUBPD       Z7, Z8, Z8
+	VBROADCASTSD one<>(SB), Z10
+	VSUBPD       Z8, Z10, Z10                   // kc
+
+	// sin = small ? ks : kc, cos = small ? kc : −ks
+	VPXORQ.BCST signbit<>(SB), Z9, Z11
+	VBLENDMPD   Z9, Z10, K3, Z12
+	VBLENDMPD   Z10, Z11, K3, Z13
+
+	// The guards of sincos4: outside the domain, a midpoint of sin or
+	// cos, sin below float32's smallest normal.
+	KNOTW        K1, K5
+	VPSUBQ.BCST  midlo<>(SB), Z12, Z2
+	VPANDQ.BCST  midmask<>(SB), Z2, Z2
+	VPTESTNMQ    Z2, Z2, K4
+	KORW         K4, K5, K5
+	VPCMPQ.BCST  $1, minnorm<>(SB), Z12, K4
+	KORW         K4, K5, K5
+	VPSUBQ.BCST  midlo<>(SB), Z13, Z2
+	VPANDQ.BCST  midmask<>(SB), Z2, Z2
+	VPTESTNMQ    Z2, Z2, K4
+	KORW         K4, K5, K5
+
+	VCVTPD2PS Z12, Y12
+	VMOVUPS   Y12, (DI)(BX*4)
+	VCVTPD2PS Z13, Y13
+	VMOVUPS   Y13, (R8)(BX*4)
+	KMOVW     K5, AX
+	ANDQ      $0xff, AX
+	TESTQ     AX, AX
+	JNZ       sincos8Done
+	ADDQ      $8, BX
+	JMP       sincos8Loop
+
+sincos8Done:
+	VZEROUPPER
+	MOVQ BX, done+32(FP)
+	MOVQ AX, fail+40(FP)
+	RET
