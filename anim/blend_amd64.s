@@ -657,30 +657,28 @@ group:
 	CMPQ BX, CX
 	JGE  done
 
-	// Lanes k < min(8, n−BX), as a mask in Y15 and as bits in R13.
-	MOVQ         CX, AX
-	SUBQ         BX, AX
-	CMPQ         AX, $8
-	JLE          2(PC)
-	MOVQ         $8, AX
-	VMOVD        AX, X15
+	// The rotations: a's in Y0..Y3, b's in Y4..Y7 (w, x, y, z); the lanes
+	// k < min(8, n−BX) as bits in R13.
+	IMUL3Q $40, BX, AX
+	LEAQ   (SI)(AX*1), R14
+	LEAQ   (DI)(AX*1), AX
+	MOVQ   CX, R13
+	SUBQ   BX, R13
+	CMPQ   R13, $8
+	JLT    gather
+	MOVL   $0xff, R13
+	QLOAD8(R14, X0, X1, X2, X3, Y0, Y1, Y2, Y3, Y8, Y9, Y10, Y11)
+	QLOAD8(AX, X4, X5, X6, X7, Y4, Y5, Y6, Y7, Y8, Y9, Y10, Y11)
+	JMP    loaded
+
+	// The last group when partial: its lanes as a mask in Y15 too.
+gather:
+	VMOVD        R13, X15
 	VPBROADCASTD X15, Y15
 	VMOVDQU      biota8<>(SB), Y14
 	VPCMPGTD     Y14, Y15, Y15
 	VMOVMSKPS    Y15, R13
-
-	// The rotations: a's in Y0..Y3, b's in Y4..Y7 (w, x, y, z).
-	IMUL3Q  $40, BX, AX
-	LEAQ    (SI)(AX*1), R14
-	LEAQ    (DI)(AX*1), AX
-	CMPL    R13, $0xff
-	JNE     gather
-	QLOAD8(R14, X0, X1, X2, X3, Y0, Y1, Y2, Y3, Y8, Y9, Y10, Y11)
-	QLOAD8(AX, X4, X5, X6, X7, Y4, Y5, Y6, Y7, Y8, Y9, Y10, Y11)
-	JMP     loaded
-
-gather:
-	VMOVDQU bidx10<>(SB), Y14
+	VMOVDQU      bidx10<>(SB), Y14
 	BGATHER(12, R14, Y0)
 	BGATHER(16, R14, Y1)
 	BGATHER(20, R14, Y2)
