@@ -25,10 +25,11 @@
 // The engines' slerps need float32-exact sines, cosines and arc cosines
 // (math32.go). Samplers and the blender gather a frame's angles and compute them
 // together (SlerpBatch, SincosBatch, AcosSinBatch): on amd64 with AVX2 four at a
-// time with the same IEEE operations as the scalar code (trig_amd64.s, no fused
-// multiply-add), elsewhere one by one; the bits are the same either way.
-// Local-to-model (l2m_amd64.s), the blend's first and last passes
-// (blend_amd64.s) and the slerp batches' combination (slerp_amd64.s) have AVX2
+// time (SincosBatch eight where the CPU has AVX-512) with the same IEEE operations
+// as the scalar code (trig_amd64.s, no fused multiply-add), elsewhere one by one;
+// the bits are the same either way. Local-to-model (l2m_amd64.s), the blend's
+// passes (blend_amd64.s), the skin palette (skin_amd64.s) and the slerp batches'
+// combination (slerp_amd64.s) have AVX2
 // loops of the same kind: the Go code's float32 operations in its order, many
 // nodes per instruction, tested bit for bit against the Go code.
 package anim
