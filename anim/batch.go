@@ -16,6 +16,11 @@ package anim
 
 // SincosBatch sets sin[i], cos[i] = Sincos32(x[i]) for every i of x. sin and
 // cos must be at least as long as x.
+//
+// The lane loop is written out for each kernel (here, AcosSinBatch,
+// SincosBatch64) on purpose: one generic loop taking the kernel as a func value
+// makes escape analysis lose the slices, so the callers' stack arrays (the
+// blend's, the slerp batch's) move to the heap and every frame allocates.
 func SincosBatch(x, sin, cos []float32) {
 	n := len(x)
 	sin, cos = sin[:n], cos[:n]

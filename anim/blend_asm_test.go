@@ -40,14 +40,28 @@ func TestBlendPackTable(t *testing.T) {
 	}
 }
 
-// blendSpecials are the values TestBlendTransformsAsmMatchesGo draws
-// components from besides random bits and unit rotations.
+// blendSpecials are the values the assembly tests (TestBlendTransformsAsmMatchesGo,
+// TestSkinPaletteAsmMatchesGo) draw components from besides random bits and
+// ordinary numbers.
 var blendSpecials = []float32{
 	0, float32(math.Copysign(0, -1)), 1, -1, 0.5, -0.5, 1e-5, -1e-5,
 	float32(math.Inf(1)), float32(math.Inf(-1)), float32(math.NaN()),
 	math.Float32frombits(0x7fc00001), math.Float32frombits(0xffa00000), // NaNs with payloads
 	math.SmallestNonzeroFloat32, -math.SmallestNonzeroFloat32, 1.1754942e-38, // subnormals
 	1.1754944e-38, math.MaxFloat32, -math.MaxFloat32,
+}
+
+// asmTestValue is random bits one time in four, one of blendSpecials one in
+// four, otherwise an ordinary number in [-span, span).
+func asmTestValue(r *rand.Rand, span float32) float32 {
+	switch r.IntN(4) {
+	case 0:
+		return math.Float32frombits(r.Uint32())
+	case 1:
+		return blendSpecials[r.IntN(len(blendSpecials))]
+	default:
+		return (r.Float32()*2 - 1) * span
+	}
 }
 
 // TestBlendTransformsAsmMatchesGo compares the AVX2 passes of blendChunkOf
@@ -61,16 +75,7 @@ func TestBlendTransformsAsmMatchesGo(t *testing.T) {
 		t.Skip("no AVX2 on this machine: the Go code is the only path")
 	}
 	r := rand.New(rand.NewPCG(7, 8))
-	comp := func() float32 {
-		switch r.IntN(4) {
-		case 0:
-			return math.Float32frombits(r.Uint32())
-		case 1:
-			return blendSpecials[r.IntN(len(blendSpecials))]
-		default:
-			return r.Float32()*2 - 1
-		}
-	}
+	comp := func() float32 { return asmTestValue(r, 1) }
 	const n = 4000
 	a, b := make([]Transform, n), make([]Transform, n)
 	for i := range a {

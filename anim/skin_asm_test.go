@@ -18,16 +18,7 @@ func TestSkinPaletteAsmMatchesGo(t *testing.T) {
 		t.Skip("no AVX2 on this machine: the Go code is the only path")
 	}
 	r := rand.New(rand.NewPCG(9, 10))
-	cell := func() float32 {
-		switch r.IntN(4) {
-		case 0:
-			return math.Float32frombits(r.Uint32())
-		case 1:
-			return blendSpecials[r.IntN(len(blendSpecials))]
-		default:
-			return r.Float32()*4 - 2
-		}
-	}
+	cell := func() float32 { return asmTestValue(r, 2) }
 	const n = 3000
 	model, inv := make([]Affine, n), make([]Affine, n)
 	for i := range model {
