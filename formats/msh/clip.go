@@ -109,21 +109,11 @@ func NewClip(f *File, name string, r Rounding, quatOrder string) *Clip {
 			}
 		}
 	}
-	wxyz := quatOrder == "wxyz"
 	c.keys = make([]ckey, min(f.KeyCount, reachableKeys))
-	var q0 mgl32.Quat
 	if len(c.keys) > 1 {
 		c.arcs = make([]anim.SlerpArc, len(c.keys)-1)
 	}
-	for k := range c.keys {
-		rk := rawKey(f.keys, k)
-		q := DecodeQuat(rk.Raw, wxyz)
-		c.keys[k] = ckey{pos: rk.Pos, time: rk.Time, qc: anim.Conjugate(q)}
-		if k > 0 {
-			c.arcs[k-1] = anim.NewSlerpArcUnsolved(q0, q)
-		}
-		q0 = q
-	}
+	decodeKeys(c.keys, c.arcs, f.keys, quatOrder == "wxyz")
 	anim.SolveSlerpArcs(c.arcs) // the arc cosines four at a time
 	return c
 }

@@ -91,7 +91,10 @@ type Batch struct {
 }
 
 // File is a decoded MSH model: typed views of its NRes streams. Raw stream bytes
-// (including the unknown ones) stay available through Archive and Stream.
+// (including the unknown ones) stay available through Archive and Stream. The File
+// and its clip keep views of the data it was parsed from (the streams, the key
+// pool, the frame map and, on little-endian hosts, Tris), so that data must not
+// change while they are in use, and they are read-only.
 type File struct {
 	Name    string
 	Archive *nres.Archive
@@ -102,7 +105,7 @@ type File struct {
 	Nodes      []Node
 	Header     [HeaderSize / 4]float32
 	Slots      []Slot
-	Tris       []Tri
+	Tris       []Tri // Res7; may share the stream's bytes (decodeTris): read-only
 	Batches    []Batch
 	Names      []string // Res9 (nil when absent)
 	Labels     []string // Res10 (nil when absent or unreadable)
