@@ -82,3 +82,19 @@ func TestDecodeKeysIsTheKeyByKeyDecode(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkDecodeKeys decodes 8,000 keys and their arcs (one member of
+// BenchmarkOpen100MB), without the arcs' trigonometry.
+func BenchmarkDecodeKeys(b *testing.B) {
+	const n = 8000
+	r := rand.New(rand.NewPCG(7, 8))
+	raw := make([]byte, n*KeySize)
+	for i := range raw {
+		raw[i] = byte(r.Uint32())
+	}
+	keys, arcs := make([]ckey, n), make([]anim.SlerpArc, n-1)
+	b.SetBytes(int64(len(raw)))
+	for b.Loop() {
+		decodeKeys(keys, arcs, raw, false)
+	}
+}
