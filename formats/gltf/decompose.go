@@ -60,6 +60,22 @@ func (d *decomposition) P() quat {
 	return quatFromRotationOf(&p)
 }
 
+// pIdent is P for a decomposition whose V is the identity bit for bit: U·Vᵀ
+// with Vᵀ's entries as constants, the same products and sums (the products by 0
+// keep the signs of zeros P gives).
+func (d *decomposition) pIdent() quat {
+	u := &d.U
+	const one, zero = 1.0, 0.0
+	var p mat3
+	for i := 0; i < 3; i++ {
+		u0, u1, u2 := u[i][0], u[i][1], u[i][2]
+		p[i][0] = float64(u0*one) + float64(u1*zero) + float64(u2*zero)
+		p[i][1] = float64(u0*zero) + float64(u1*one) + float64(u2*zero)
+		p[i][2] = float64(u0*zero) + float64(u1*zero) + float64(u2*one)
+	}
+	return quatFromRotationOf(&p)
+}
+
 // needsHelper reports whether V differs from the identity.
 func (d *decomposition) needsHelper() bool {
 	for i := 0; i < 3; i++ {
@@ -109,6 +125,11 @@ func decompose(m affine, prev *decomposition) decomposition {
 // the one the mat3 and vec3 methods compute, in the same order, so the result is
 // bit for bit theirs (TestDecomposeIsReference holds it to the first version).
 func decomposeInto(d *decomposition, m *affine, prev *decomposition) (fast bool) {
+	if prev == nil || isIdent3(&prev.V) {
+		if decomposeIdent(d, m) {
+			return true
+		}
+	}
 	vPrev, uPrev := &ident3, &ident3
 	prevNeg := -1
 	if prev != nil {
@@ -217,16 +238,147 @@ func decomposeInto(d *decomposition, m *affine, prev *decomposition) (fast bool)
 	return fast
 }
 
+// decomposeIdent is decomposeInto's fast case in its most common form, written
+// out for it alone: the previous V the identity bit for bit (the caller checks),
+// AᵀA finite and diagonal within diagTolerance, every column of A usable (σ
+// above the cut, orthonormalize succeeding) and det U > 0. The previous
+// decomposition matters then only through V (U and the signs of S are read only
+// for degenerate or mirrored matrices), so it is not an argument. Every product
+// and sum is decomposeInto's with V = I, in its order (products by 1 and 0
+// included: they decide the signs of zeros), and the columns are ordered by the
+// same comparisons, so d is decomposeInto's bit for bit. It reports false for
+// any other matrix, having written some of d (decomposeInto then runs in full
+// and writes all of it).
+func decomposeIdent(d *decomposition, m *affine) bool {
+	// Written without calls (nearlyDiagonal6, orthonormalize3, maxOf and det
+	// inlined by hand): a call spills every live register.
+	a := &m.A
+	a00, a01, a02 := a[0][0], a[0][1], a[0][2]
+	a10, a11, a12 := a[1][0], a[1][1], a[1][2]
+	a20, a21, a22 := a[2][0], a[2][1], a[2][2]
+	b00 := float64(a00*a00) + float64(a10*a10) + float64(a20*a20)
+	b01 := float64(a00*a01) + float64(a10*a11) + float64(a20*a21)
+	b02 := float64(a00*a02) + float64(a10*a12) + float64(a20*a22)
+	b11 := float64(a01*a01) + float64(a11*a11) + float64(a21*a21)
+	b12 := float64(a01*a02) + float64(a11*a12) + float64(a21*a22)
+	b22 := float64(a02*a02) + float64(a12*a12) + float64(a22*a22)
+	// finite(x) for the six: x − x is 0 exactly when x is finite. Then
+	// nearlyDiagonal6 (its maxOf is an exact maximum of two finite values).
+	if (b00-b00)+(b01-b01)+(b02-b02)+(b11-b11)+(b12-b12)+(b22-b22) != 0 {
+		return false
+	}
+	d0, d1, d2 := math.Abs(b00), math.Abs(b11), math.Abs(b22)
+	if !(math.Abs(b01) <= diagTolerance*max2(d0, d1) && math.Abs(b02) <= diagTolerance*max2(d0, d2) &&
+		math.Abs(b12) <= diagTolerance*max2(d1, d2)) {
+		return false
+	}
+	// A·V by columns with V = I: column j is A·e_j.
+	const one, zero = 1.0, 0.0
+	x00 := float64(a00*one) + float64(a01*zero) + float64(a02*zero)
+	x10 := float64(a10*one) + float64(a11*zero) + float64(a12*zero)
+	x20 := float64(a20*one) + float64(a21*zero) + float64(a22*zero)
+	x01 := float64(a00*zero) + float64(a01*one) + float64(a02*zero)
+	x11 := float64(a10*zero) + float64(a11*one) + float64(a12*zero)
+	x21 := float64(a20*zero) + float64(a21*one) + float64(a22*zero)
+	x02 := float64(a00*zero) + float64(a01*zero) + float64(a02*one)
+	x12 := float64(a10*zero) + float64(a11*zero) + float64(a12*one)
+	x22 := float64(a20*zero) + float64(a21*zero) + float64(a22*one)
+	s0 := math.Sqrt(float64(x00*x00) + float64(x10*x10) + float64(x20*x20))
+	s1 := math.Sqrt(float64(x01*x01) + float64(x11*x11) + float64(x21*x21))
+	s2 := math.Sqrt(float64(x02*x02) + float64(x12*x12) + float64(x22*x22))
+	// smax is maxOf(maxOf(maxOf(0, s0), s1), s2) of three finite non-negative
+	// values; every column below needs s > 1e-12·smax and s ≠ 0, which holds for
+	// all three exactly when it holds for the smallest (1e-12·smax is the same
+	// whichever zero maxOf picked).
+	smax := max2(max2(s0, s1), s2)
+	cut := 1e-12 * smax
+	if smin := min2(min2(s0, s1), s2); smin <= cut || smin == 0 {
+		return false
+	}
+	// The columns strongest first: decomposeInto's exchanges of order.
+	pj, ps, p0, p1, p2 := 0, s0, x00, x10, x20
+	qj, qs, q0, q1, q2 := 1, s1, x01, x11, x21
+	rj, rs, r0, r1, r2 := 2, s2, x02, x12, x22
+	if qs > ps {
+		pj, ps, p0, p1, p2, qj, qs, q0, q1, q2 = qj, qs, q0, q1, q2, pj, ps, p0, p1, p2
+	}
+	if rs > ps {
+		pj, ps, p0, p1, p2, rj, rs, r0, r1, r2 = rj, rs, r0, r1, r2, pj, ps, p0, p1, p2
+	}
+	if rs > qs {
+		qj, qs, q0, q1, q2, rj, rs, r0, r1, r2 = rj, rs, r0, r1, r2, qj, qs, q0, q1, q2
+	}
+	// orthonormalize3 against no, one and two basis vectors.
+	rp := 1 / ps
+	e0, e1, e2 := float64(p0*rp), float64(p1*rp), float64(p2*rp)
+	n := math.Sqrt(float64(e0*e0) + float64(e1*e1) + float64(e2*e2))
+	if n < 1e-6 || !finite(n) {
+		return false
+	}
+	rn := 1 / n
+	e0, e1, e2 = float64(e0*rn), float64(e1*rn), float64(e2*rn)
+	rq := 1 / qs
+	f0, f1, f2 := float64(q0*rq), float64(q1*rq), float64(q2*rq)
+	for pass := 0; pass < 2; pass++ {
+		dd := float64(f0*e0) + float64(f1*e1) + float64(f2*e2)
+		f0, f1, f2 = f0-float64(e0*dd), f1-float64(e1*dd), f2-float64(e2*dd)
+	}
+	n = math.Sqrt(float64(f0*f0) + float64(f1*f1) + float64(f2*f2))
+	if n < 1e-6 || !finite(n) {
+		return false
+	}
+	rn = 1 / n
+	f0, f1, f2 = float64(f0*rn), float64(f1*rn), float64(f2*rn)
+	rr := 1 / rs
+	g0, g1, g2 := float64(r0*rr), float64(r1*rr), float64(r2*rr)
+	for pass := 0; pass < 2; pass++ {
+		dd := float64(g0*e0) + float64(g1*e1) + float64(g2*e2)
+		g0, g1, g2 = g0-float64(e0*dd), g1-float64(e1*dd), g2-float64(e2*dd)
+		dd = float64(g0*f0) + float64(g1*f1) + float64(g2*f2)
+		g0, g1, g2 = g0-float64(f0*dd), g1-float64(f1*dd), g2-float64(f2*dd)
+	}
+	n = math.Sqrt(float64(g0*g0) + float64(g1*g1) + float64(g2*g2))
+	if n < 1e-6 || !finite(n) {
+		return false
+	}
+	rn = 1 / n
+	g0, g1, g2 = float64(g0*rn), float64(g1*rn), float64(g2*rn)
+	u := &d.U
+	u[0][pj], u[1][pj], u[2][pj] = e0, e1, e2
+	u[0][qj], u[1][qj], u[2][qj] = f0, f1, f2
+	u[0][rj], u[1][rj], u[2][rj] = g0, g1, g2
+	// mat3.det, whose products and sums these are.
+	if float64(u[0][0]*(float64(u[1][1]*u[2][2])-float64(u[1][2]*u[2][1])))-
+		float64(u[0][1]*(float64(u[1][0]*u[2][2])-float64(u[1][2]*u[2][0])))+
+		float64(u[0][2]*(float64(u[1][0]*u[2][1])-float64(u[1][1]*u[2][0]))) < 0 {
+		return false
+	}
+	d.T, d.S, d.V = m.b, vec3{s0, s1, s2}, ident3
+	return true
+}
+
+// max2 and min2 are the larger and smaller of two finite values, as maxOf and
+// math.Min give them except for the sign of an equal zero.
+func max2(x, y float64) float64 {
+	if y > x {
+		return y
+	}
+	return x
+}
+
+func min2(x, y float64) float64 {
+	if y < x {
+		return y
+	}
+	return x
+}
+
 // isIdent3 reports whether m is the identity bit for bit.
 func isIdent3(m *mat3) bool {
-	for i := 0; i < 3; i++ {
-		for j := 0; j < 3; j++ {
-			if math.Float64bits(m[i][j]) != math.Float64bits(ident3[i][j]) {
-				return false
-			}
-		}
-	}
-	return true
+	const one = 0x3ff0000000000000 // math.Float64bits(1)
+	return math.Float64bits(m[0][0]) == one && math.Float64bits(m[1][1]) == one && math.Float64bits(m[2][2]) == one &&
+		math.Float64bits(m[0][1])|math.Float64bits(m[0][2])|math.Float64bits(m[1][0])|
+			math.Float64bits(m[1][2])|math.Float64bits(m[2][0])|math.Float64bits(m[2][1]) == 0
 }
 
 // identVT is VT() of a decomposition whose V is the identity.
@@ -275,14 +427,18 @@ func nearlyDiagonal6(b00, b01, b02, b11, b12, b22 float64) bool {
 		math.Abs(b12) <= diagTolerance*maxOf(a1, a2)
 }
 
-// maxOf is math.Max, inlined where one is the larger (math.Max is a call on
-// amd64, six of them a decomposition); equal values and NaNs go to math.Max.
+// maxOf is math.Max, inlined where one is the larger or both are equal
+// (math.Max is a call on amd64, six of them a decomposition): of equal values
+// +0 wins over −0, which the AND of the bits gives; NaNs go to math.Max.
 func maxOf(x, y float64) float64 {
 	if x > y {
 		return x
 	}
 	if y > x {
 		return y
+	}
+	if x == y {
+		return math.Float64frombits(math.Float64bits(x) & math.Float64bits(y))
 	}
 	return math.Max(x, y)
 }

@@ -110,7 +110,7 @@ func TestDecomposeIsReference(t *testing.T) {
 	var prevs []*decomposition
 	prevs = append(prevs, nil)
 	var chain *decomposition
-	fails := 0
+	fails, identCases := 0, 0
 	check := func(what string, got, want decomposition, m affine) {
 		if !sameDecomposition(&got, &want) && fails < 10 {
 			fails++
@@ -118,16 +118,28 @@ func TestDecomposeIsReference(t *testing.T) {
 		}
 		gp, wp := got.P(), refP(&want)
 		gv, wv := got.VT(), refVT(&want)
+		gi := gp // pIdent, where it applies
+		if isIdent3(&got.V) {
+			gi = got.pIdent()
+			identCases++
+		}
 		for c := 0; c < 4; c++ {
-			if (math.Float64bits(gp[c]) != math.Float64bits(wp[c]) || math.Float64bits(gv[c]) != math.Float64bits(wv[c])) && fails < 10 {
+			if (math.Float64bits(gp[c]) != math.Float64bits(wp[c]) || math.Float64bits(gv[c]) != math.Float64bits(wv[c]) ||
+				math.Float64bits(gi[c]) != math.Float64bits(wp[c])) && fails < 10 {
 				fails++
-				t.Errorf("%s of %v: P %v VT %v, want %v %v", what, m, gp, gv, wp, wv)
+				t.Errorf("%s of %v: P %v (pIdent %v) VT %v, want %v %v", what, m, gp, gi, gv, wp, wv)
 			}
 		}
 	}
 	helpers := 0
+	identFast := 0
 	for k, m := range cases {
 		check("decompose from nothing", decompose(m, nil), refDecompose(m, nil), m)
+		var d decomposition
+		if decomposeIdent(&d, &m) {
+			identFast++
+			check("decomposeIdent", d, refDecompose(m, nil), m)
+		}
 		got, want := decompose(m, chain), refDecompose(m, chain)
 		check("decompose along the chain", got, want, m)
 		if want.needsHelper() {
@@ -147,6 +159,13 @@ func TestDecomposeIsReference(t *testing.T) {
 	}
 	if helpers < 100 {
 		t.Errorf("only %d cases needed helpers: the cases miss the general path", helpers)
+	}
+	if identFast < 1000 {
+		t.Errorf("decomposeIdent took only %d cases", identFast)
+	}
+	t.Logf("%d cases, %d through decomposeIdent, %d with V = I", len(cases), identFast, identCases)
+	if identCases < 1000 {
+		t.Errorf("only %d decompositions had V = I: the cases miss decomposeIdent and pIdent", identCases)
 	}
 	// quatFromRotation on any matrix (every branch), orthonormalize on any basis.
 	for _, m := range cases {

@@ -725,22 +725,28 @@ func (e *exporter) sampleAt(c *clipTrack, times []float64, ups float64, abort bo
 				}
 				mo.m = m
 			}
-			if !decomposeInto(&d, &m, &prev[s]) {
+			fast := decomposeInto(&d, &m, &prev[s])
+			if !fast {
 				st.fast[s] = false
 			}
 			if sl.node >= 0 {
 				memo[s].fixed = sameDecomposition(&d, &prev[s])
 			}
 			prev[s] = d
-			if d.needsHelper() {
-				c.helper[s], st.helpers = true, true
-				if abort {
-					return st, nil
+			var r, vr quat
+			if fast { // V is the identity bit for bit: no helper, Vᵀ = identVT
+				r, vr = d.pIdent(), identVT
+			} else {
+				if d.needsHelper() {
+					c.helper[s], st.helpers = true, true
+					if abort {
+						return st, nil
+					}
 				}
-			}
-			r, vr := d.P(), identVT
-			if !isIdent3(&d.V) {
-				vr = d.VT()
+				r, vr = d.P(), identVT
+				if !isIdent3(&d.V) {
+					vr = d.VT()
+				}
 			}
 			if k > 0 {
 				// Hemisphere-continuous keys, so that every reader's slerp takes the
