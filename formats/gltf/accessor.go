@@ -15,6 +15,12 @@ import (
 // large export's time). Any other type goes to modeler. TestWriteAccessorIsModeler
 // holds the documents equal.
 func writeAccessor(doc *gltf.Document, target gltf.Target, data any) int {
+	return writeAccessorFrom(doc, target, data, nil)
+}
+
+// writeAccessorFrom is writeAccessor taking the buffer view, the accessor and its
+// view's index from slab (nil: allocated one by one).
+func writeAccessorFrom(doc *gltf.Document, target gltf.Target, data any, slab *docSlab) int {
 	var (
 		comp  gltf.ComponentType
 		typ   gltf.AccessorType
@@ -93,15 +99,82 @@ func writeAccessor(doc *gltf.Document, target gltf.Target, data any) int {
 	}
 	offset, bytes := len(buf.Data), n*size
 	buf.ByteLength += bytes
-	buf.Data = append(buf.Data, make([]byte, bytes)...)
+	if cap(buf.Data)-offset >= bytes {
+		// Reserved beforehand (writeAnimations): write overwrites every byte.
+		buf.Data = buf.Data[:offset+bytes]
+	} else {
+		buf.Data = append(buf.Data, make([]byte, bytes)...)
+	}
 	write(buf.Data[offset:])
-	doc.BufferViews = append(doc.BufferViews, &gltf.BufferView{
-		Buffer: len(doc.Buffers) - 1, ByteLength: bytes, ByteOffset: offset, Target: target,
-	})
-	doc.Accessors = append(doc.Accessors, &gltf.Accessor{
-		BufferView: gltf.Index(len(doc.BufferViews) - 1), ComponentType: comp, Type: typ, Count: n,
-	})
+	bv := slab.bufferView()
+	*bv = gltf.BufferView{Buffer: len(doc.Buffers) - 1, ByteLength: bytes, ByteOffset: offset, Target: target}
+	doc.BufferViews = append(doc.BufferViews, bv)
+	acc := slab.accessor()
+	*acc = gltf.Accessor{BufferView: slab.index(len(doc.BufferViews) - 1), ComponentType: comp, Type: typ, Count: n}
+	doc.Accessors = append(doc.Accessors, acc)
 	return len(doc.Accessors) - 1
+}
+
+// docSlab hands out the small objects that animations add to the document by
+// the hundred thousand (per channel an accessor, a buffer view, a sampler, a
+// channel and two indices) from blocks: one allocation a block instead of one an
+// object. A nil *docSlab allocates each on its own.
+type docSlab struct {
+	accessors []gltf.Accessor
+	views     []gltf.BufferView
+	samplers  []gltf.AnimationSampler
+	channels  []gltf.AnimationChannel
+	ints      []int
+}
+
+// slabBlock is the objects of one kind allocated at once.
+const slabBlock = 1024
+
+func take[T any](block *[]T) *T {
+	if len(*block) == 0 {
+		*block = make([]T, slabBlock)
+	}
+	p := &(*block)[0]
+	*block = (*block)[1:]
+	return p
+}
+
+func (s *docSlab) accessor() *gltf.Accessor {
+	if s == nil {
+		return new(gltf.Accessor)
+	}
+	return take(&s.accessors)
+}
+
+func (s *docSlab) bufferView() *gltf.BufferView {
+	if s == nil {
+		return new(gltf.BufferView)
+	}
+	return take(&s.views)
+}
+
+func (s *docSlab) sampler() *gltf.AnimationSampler {
+	if s == nil {
+		return new(gltf.AnimationSampler)
+	}
+	return take(&s.samplers)
+}
+
+func (s *docSlab) channel() *gltf.AnimationChannel {
+	if s == nil {
+		return new(gltf.AnimationChannel)
+	}
+	return take(&s.channels)
+}
+
+// index is gltf.Index(i).
+func (s *docSlab) index(i int) *int {
+	if s == nil {
+		return gltf.Index(i)
+	}
+	p := take(&s.ints)
+	*p = i
+	return p
 }
 
 // writePosition is modeler.WritePosition through writeAccessor: the accessor

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -906,6 +907,11 @@ func writeData(doc *gltf.Document, data any) int {
 
 func (e *exporter) writeAnimations() {
 	doc := e.doc
+	slab := new(docSlab)
+	e.reserveAnimations()
+	writeData := func(doc *gltf.Document, data any) int {
+		return writeAccessorFrom(doc, gltf.TargetNone, data, slab)
+	}
 	for _, c := range e.clips {
 		an := &gltf.Animation{Name: c.name}
 		// The sample times are written once, when a channel moves; a channel that
@@ -940,9 +946,13 @@ func (e *exporter) writeAnimations() {
 		channel := func(node int, path gltf.TRSProperty, data any, constant bool) {
 			in := timesOf(constant)
 			out := writeData(doc, data)
-			an.Samplers = append(an.Samplers, &gltf.AnimationSampler{Input: in, Output: out, Interpolation: gltf.InterpolationLinear})
-			an.Channels = append(an.Channels, &gltf.AnimationChannel{Sampler: len(an.Samplers) - 1,
-				Target: gltf.AnimationChannelTarget{Node: gltf.Index(node), Path: path}})
+			sa := slab.sampler()
+			*sa = gltf.AnimationSampler{Input: in, Output: out, Interpolation: gltf.InterpolationLinear}
+			an.Samplers = append(an.Samplers, sa)
+			ch := slab.channel()
+			*ch = gltf.AnimationChannel{Sampler: len(an.Samplers) - 1,
+				Target: gltf.AnimationChannelTarget{Node: slab.index(node), Path: path}}
+			an.Channels = append(an.Channels, ch)
 		}
 		for s, sl := range e.slots {
 			trNode, sNode := sl.jNode, sl.jNode
@@ -967,6 +977,34 @@ func (e *exporter) writeAnimations() {
 		}
 		doc.Animations = append(doc.Animations, an)
 	}
+}
+
+// reserveAnimations grows the buffer, the accessors and the buffer views by
+// what writeAnimations adds at most (every channel of every clip in full, with
+// the times and ends of every clip), so that they are allocated once rather
+// than doubled again and again as the animations are written.
+func (e *exporter) reserveAnimations() {
+	doc := e.doc
+	if len(doc.Buffers) == 0 {
+		return
+	}
+	bytes, accessors := 0, 0
+	for _, c := range e.clips {
+		bytes += 4*len(c.secs) + 8
+		accessors += 2
+		for s, sl := range e.slots {
+			bytes += 12*len(c.tr[s]) + 16*len(c.rot[s]) + 12*len(c.scl[s])
+			accessors += 3
+			if sl.helper {
+				bytes += 2 * 16 * len(c.vrot[s])
+				accessors += 2
+			}
+		}
+	}
+	buf := doc.Buffers[len(doc.Buffers)-1]
+	buf.Data = slices.Grow(buf.Data, bytes+3) // 3: the padding before the first
+	doc.Accessors = slices.Grow(doc.Accessors, accessors)
+	doc.BufferViews = slices.Grow(doc.BufferViews, accessors)
 }
 
 // constant3 returns a channel that never changes as keys (1 or 2) copies of its
