@@ -193,7 +193,10 @@ func TestDecomposeIsReference(t *testing.T) {
 			c := conversion{P: p, F: f}
 			for _, m := range cases {
 				g, w := c.affine(m), refConvAffine(c, m)
-				if !sameAffine(&g, &w) && fails < 10 {
+				var g64 affine
+				m64 := affine64To(m)
+				c.affine64Into(&g64, &m64)
+				if (!sameAffine(&g, &w) || !sameAffine(&g64, &w)) && fails < 10 {
 					fails++
 					t.Errorf("conversion %v×%g of %v: got %v, want %v", p, f, m, g, w)
 				}

@@ -271,8 +271,7 @@ func (e *exporter) jointLocalInto(r *affine, i int, pose *anim.Pose) {
 	}
 	var m anim.Affine64
 	e.sk.JointLocalMatrix64(i, &pose.Local[i], &m)
-	l := affine64Of(&m)
-	e.conv.affineInto(r, &l)
+	e.conv.affine64Into(r, &m)
 }
 
 func (e *exporter) bind() error {
