@@ -262,8 +262,12 @@ func isIdent3(m *mat3) bool {
 			math.Float64bits(m[1][2])|math.Float64bits(m[2][0])|math.Float64bits(m[2][1]) == 0
 }
 
-// identVT is VT() of a decomposition whose V is the identity.
-var identVT = quatFromRotation(ident3.t())
+// identVT is VT() of a decomposition whose V is the identity; identVT32 is it
+// as a channel holds it.
+var (
+	identVT   = quatFromRotation(ident3.t())
+	identVT32 = quat32(identVT)
+)
 
 // orthonormalize removes from c its parts along the (orthonormal) basis and
 // normalises it; false when too little is left.

@@ -734,6 +734,19 @@ func (e *exporter) sampleAt(c *clipTrack, times []float64, ups float64, abort bo
 			}
 			prev[s] = d
 			var r, vr quat
+			if fast && k > 0 && sc.vrot.vals == nil && same4(&sc.vrot.first, &identVT32) {
+				// V is the identity bit for bit: no helper, and Vᵀ is identVT,
+				// which its channel holds at every sample so far: the hemisphere
+				// test keeps it and the channel stays as it is.
+				r = d.pIdent()
+				if r.dot(quat64(sc.rot.at(k-1))) < 0 {
+					r = r.neg()
+				}
+				sc.tr.set(k, nt, d.T.f32())
+				sc.rot.set(k, nt, quat32(r))
+				sc.scl.set(k, nt, d.S.f32())
+				continue
+			}
 			if fast { // V is the identity bit for bit: no helper, Vᵀ = identVT
 				r, vr = d.pIdent(), identVT
 			} else {
