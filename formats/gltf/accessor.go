@@ -3,6 +3,7 @@ package gltf
 import (
 	"encoding/binary"
 	"math"
+	"unsafe"
 
 	"github.com/qmuntal/gltf"
 	"github.com/qmuntal/gltf/modeler"
@@ -33,6 +34,9 @@ func writeAccessorFrom(doc *gltf.Document, target gltf.Target, data any, slab *d
 	case [][3]float32:
 		comp, typ, n, size = gltf.ComponentFloat, gltf.AccessorVec3, len(d), 12
 		write = func(b []byte) {
+			if copyFloats(b, unsafe.Pointer(unsafe.SliceData(d)), 12*len(d)) {
+				return
+			}
 			for i, v := range d {
 				le.PutUint32(b[i*12:], math.Float32bits(v[0]))
 				le.PutUint32(b[i*12+4:], math.Float32bits(v[1]))
@@ -50,6 +54,9 @@ func writeAccessorFrom(doc *gltf.Document, target gltf.Target, data any, slab *d
 	case [][4]float32:
 		comp, typ, n, size = gltf.ComponentFloat, gltf.AccessorVec4, len(d), 16
 		write = func(b []byte) {
+			if copyFloats(b, unsafe.Pointer(unsafe.SliceData(d)), 16*len(d)) {
+				return
+			}
 			for i, v := range d {
 				for k := range 4 {
 					le.PutUint32(b[i*16+4*k:], math.Float32bits(v[k]))
@@ -82,6 +89,9 @@ func writeAccessorFrom(doc *gltf.Document, target gltf.Target, data any, slab *d
 	case []float32:
 		comp, typ, n, size = gltf.ComponentFloat, gltf.AccessorScalar, len(d), 4
 		write = func(b []byte) {
+			if copyFloats(b, unsafe.Pointer(unsafe.SliceData(d)), 4*len(d)) {
+				return
+			}
 			for i, v := range d {
 				le.PutUint32(b[i*4:], math.Float32bits(v))
 			}
@@ -175,6 +185,24 @@ func (s *docSlab) index(i int) *int {
 	p := take(&s.ints)
 	*p = i
 	return p
+}
+
+// hostLittleEndian: the host stores a float32 in the bytes glTF writes for it
+// (little-endian IEEE 754).
+var hostLittleEndian = binary.NativeEndian.Uint16([]byte{1, 0}) == 1
+
+// copyFloats copies the n bytes of float32 values at p into b, on a
+// little-endian host, where they are already the bytes PutUint32 of their bits
+// would write (one memmove instead of a store a value); it reports false,
+// copying nothing, on any other host.
+func copyFloats(b []byte, p unsafe.Pointer, n int) bool {
+	if !hostLittleEndian {
+		return false
+	}
+	if n > 0 {
+		copy(b[:n], unsafe.Slice((*byte)(p), n))
+	}
+	return true
 }
 
 // writePosition is modeler.WritePosition through writeAccessor: the accessor
