@@ -342,9 +342,11 @@ func (e *exporter) sampleTimes(c *clipTrack) ([]float64, float64, error) {
 	}
 	step := ups / rate
 	var keys []float64
+	var ends []int // where each node's key times end in keys
 	if kc, ok := c.clip.(anim.KeyTimesClip); ok {
 		for i := 0; i < e.sk.Len(); i++ {
 			keys = kc.KeyTimes(i, keys)
+			ends = append(ends, len(keys))
 			if len(keys) > 4*e.opts.MaxSamples {
 				break
 			}
@@ -370,18 +372,44 @@ func (e *exporter) sampleTimes(c *clipTrack) ([]float64, float64, error) {
 		return nil, 0, e.errorf("clip %q: %g %s at %g samples per second is more than %d samples; lower --fps",
 			c.name, dur, info.Unit, rate, e.opts.MaxSamples)
 	}
-	var ts []float64
 	nsteps := int(math.Floor(dur/step + 1e-9))
-	for k := 0; k <= nsteps; k++ {
-		ts = append(ts, float64(k)*step)
+	// Most nodes of a skeleton list the same key times as the node before them:
+	// those are left out of the sort (the times are a set: the loop below keeps
+	// one of equal values). That leaves the sorted times as they were unless
+	// they hold a −0, which sorts as equal to +0 in an order that depends on
+	// the input: then every node's times are sorted, as before.
+	build := func(dedupe bool) []float64 {
+		var ts []float64
+		for k := 0; k <= nsteps; k++ {
+			ts = append(ts, float64(k)*step)
+		}
+		ts = append(ts, dur)
+		start := func(i int) int {
+			if i == 0 {
+				return 0
+			}
+			return ends[i-1]
+		}
+		for i, end := range ends {
+			if dedupe && i > 0 && sameBits(keys[start(i):end], keys[start(i-1):start(i)]) {
+				continue
+			}
+			for _, k := range keys[start(i):end] {
+				if finite(k) && k >= 0 && k <= dur {
+					ts = append(ts, k)
+				}
+			}
+		}
+		sort.Float64s(ts)
+		return ts
 	}
-	ts = append(ts, dur)
-	for _, k := range keys {
-		if finite(k) && k >= 0 && k <= dur {
-			ts = append(ts, k)
+	ts := build(true)
+	for _, t := range ts {
+		if t == 0 && math.Signbit(t) {
+			ts = build(false)
+			break
 		}
 	}
-	sort.Float64s(ts)
 	// glTF times are float32 seconds and must increase strictly.
 	out := ts[:0]
 	last := float32(-1)
@@ -397,6 +425,19 @@ func (e *exporter) sampleTimes(c *clipTrack) ([]float64, float64, error) {
 		return nil, 0, e.errorf("clip %q has %d sample times, more than %d", c.name, len(out), e.opts.MaxSamples)
 	}
 	return out, ups, nil
+}
+
+// sameBits reports whether a and b hold the same values bit for bit.
+func sameBits(a, b []float64) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if math.Float64bits(a[i]) != math.Float64bits(b[i]) {
+			return false
+		}
+	}
+	return true
 }
 
 // maxSampleWorkers caps the clips sampled at once (each holds its raw channels
