@@ -101,3 +101,172 @@ func decomposeIdent(d *decomposition, m *affine) (ok bool) {
 
 	return ok
 }
+
+// decomposeIdent2 is decomposeIdent of two matrices at once: each of its
+// statements written for A, then for B. The two are independent chains of
+// square roots and divisions whose latency, not their count, sets
+// decomposeIdent's time; side by side in one instruction stream the processor
+// overlaps them. dA and dB must differ.
+func decomposeIdent2(dA *decomposition, mA *affine, dB *decomposition, mB *affine) (okA, okB bool) {
+	const one, zero = 1.0, 0.0
+	aA := &mA.A
+	aB := &mB.A
+	a00A, a01A, a02A := aA[0][0], aA[0][1], aA[0][2]
+	a00B, a01B, a02B := aB[0][0], aB[0][1], aB[0][2]
+	a10A, a11A, a12A := aA[1][0], aA[1][1], aA[1][2]
+	a10B, a11B, a12B := aB[1][0], aB[1][1], aB[1][2]
+	a20A, a21A, a22A := aA[2][0], aA[2][1], aA[2][2]
+	a20B, a21B, a22B := aB[2][0], aB[2][1], aB[2][2]
+	b00A := float64(a00A*a00A) + float64(a10A*a10A) + float64(a20A*a20A)
+	b00B := float64(a00B*a00B) + float64(a10B*a10B) + float64(a20B*a20B)
+	b01A := float64(a00A*a01A) + float64(a10A*a11A) + float64(a20A*a21A)
+	b01B := float64(a00B*a01B) + float64(a10B*a11B) + float64(a20B*a21B)
+	b02A := float64(a00A*a02A) + float64(a10A*a12A) + float64(a20A*a22A)
+	b02B := float64(a00B*a02B) + float64(a10B*a12B) + float64(a20B*a22B)
+	b11A := float64(a01A*a01A) + float64(a11A*a11A) + float64(a21A*a21A)
+	b11B := float64(a01B*a01B) + float64(a11B*a11B) + float64(a21B*a21B)
+	b12A := float64(a01A*a02A) + float64(a11A*a12A) + float64(a21A*a22A)
+	b12B := float64(a01B*a02B) + float64(a11B*a12B) + float64(a21B*a22B)
+	b22A := float64(a02A*a02A) + float64(a12A*a12A) + float64(a22A*a22A)
+	b22B := float64(a02B*a02B) + float64(a12B*a12B) + float64(a22B*a22B)
+	d0A, d1A, d2A := math.Abs(b00A), math.Abs(b11A), math.Abs(b22A)
+	d0B, d1B, d2B := math.Abs(b00B), math.Abs(b11B), math.Abs(b22B)
+	okA = (b00A-b00A)+(b01A-b01A)+(b02A-b02A)+(b11A-b11A)+(b12A-b12A)+(b22A-b22A) == 0 &&
+		math.Abs(b01A) <= diagTolerance*max2(d0A, d1A) && math.Abs(b02A) <= diagTolerance*max2(d0A, d2A) &&
+		math.Abs(b12A) <= diagTolerance*max2(d1A, d2A)
+	okB = (b00B-b00B)+(b01B-b01B)+(b02B-b02B)+(b11B-b11B)+(b12B-b12B)+(b22B-b22B) == 0 &&
+		math.Abs(b01B) <= diagTolerance*max2(d0B, d1B) && math.Abs(b02B) <= diagTolerance*max2(d0B, d2B) &&
+		math.Abs(b12B) <= diagTolerance*max2(d1B, d2B)
+	x00A := float64(a00A*one) + float64(a01A*zero) + float64(a02A*zero)
+	x00B := float64(a00B*one) + float64(a01B*zero) + float64(a02B*zero)
+	x10A := float64(a10A*one) + float64(a11A*zero) + float64(a12A*zero)
+	x10B := float64(a10B*one) + float64(a11B*zero) + float64(a12B*zero)
+	x20A := float64(a20A*one) + float64(a21A*zero) + float64(a22A*zero)
+	x20B := float64(a20B*one) + float64(a21B*zero) + float64(a22B*zero)
+	x01A := float64(a00A*zero) + float64(a01A*one) + float64(a02A*zero)
+	x01B := float64(a00B*zero) + float64(a01B*one) + float64(a02B*zero)
+	x11A := float64(a10A*zero) + float64(a11A*one) + float64(a12A*zero)
+	x11B := float64(a10B*zero) + float64(a11B*one) + float64(a12B*zero)
+	x21A := float64(a20A*zero) + float64(a21A*one) + float64(a22A*zero)
+	x21B := float64(a20B*zero) + float64(a21B*one) + float64(a22B*zero)
+	x02A := float64(a00A*zero) + float64(a01A*zero) + float64(a02A*one)
+	x02B := float64(a00B*zero) + float64(a01B*zero) + float64(a02B*one)
+	x12A := float64(a10A*zero) + float64(a11A*zero) + float64(a12A*one)
+	x12B := float64(a10B*zero) + float64(a11B*zero) + float64(a12B*one)
+	x22A := float64(a20A*zero) + float64(a21A*zero) + float64(a22A*one)
+	x22B := float64(a20B*zero) + float64(a21B*zero) + float64(a22B*one)
+	s0A := math.Sqrt(float64(x00A*x00A) + float64(x10A*x10A) + float64(x20A*x20A))
+	s0B := math.Sqrt(float64(x00B*x00B) + float64(x10B*x10B) + float64(x20B*x20B))
+	s1A := math.Sqrt(float64(x01A*x01A) + float64(x11A*x11A) + float64(x21A*x21A))
+	s1B := math.Sqrt(float64(x01B*x01B) + float64(x11B*x11B) + float64(x21B*x21B))
+	s2A := math.Sqrt(float64(x02A*x02A) + float64(x12A*x12A) + float64(x22A*x22A))
+	s2B := math.Sqrt(float64(x02B*x02B) + float64(x12B*x12B) + float64(x22B*x22B))
+	cutA := 1e-12 * max2(max2(s0A, s1A), s2A)
+	cutB := 1e-12 * max2(max2(s0B, s1B), s2B)
+	sminA := min2(min2(s0A, s1A), s2A)
+	sminB := min2(min2(s0B, s1B), s2B)
+	okA = okA && sminA > cutA && sminA != 0
+	okB = okB && sminB > cutB && sminB != 0
+	pjA, psA, p0A, p1A, p2A := 0, s0A, x00A, x10A, x20A
+	pjB, psB, p0B, p1B, p2B := 0, s0B, x00B, x10B, x20B
+	qjA, qsA, q0A, q1A, q2A := 1, s1A, x01A, x11A, x21A
+	qjB, qsB, q0B, q1B, q2B := 1, s1B, x01B, x11B, x21B
+	rjA, rsA, r0A, r1A, r2A := 2, s2A, x02A, x12A, x22A
+	rjB, rsB, r0B, r1B, r2B := 2, s2B, x02B, x12B, x22B
+	if qsA > psA {
+		pjA, psA, p0A, p1A, p2A, qjA, qsA, q0A, q1A, q2A = qjA, qsA, q0A, q1A, q2A, pjA, psA, p0A, p1A, p2A
+	}
+	if qsB > psB {
+		pjB, psB, p0B, p1B, p2B, qjB, qsB, q0B, q1B, q2B = qjB, qsB, q0B, q1B, q2B, pjB, psB, p0B, p1B, p2B
+	}
+	if rsA > psA {
+		pjA, psA, p0A, p1A, p2A, rjA, rsA, r0A, r1A, r2A = rjA, rsA, r0A, r1A, r2A, pjA, psA, p0A, p1A, p2A
+	}
+	if rsB > psB {
+		pjB, psB, p0B, p1B, p2B, rjB, rsB, r0B, r1B, r2B = rjB, rsB, r0B, r1B, r2B, pjB, psB, p0B, p1B, p2B
+	}
+	if rsA > qsA {
+		qjA, qsA, q0A, q1A, q2A, rjA, rsA, r0A, r1A, r2A = rjA, rsA, r0A, r1A, r2A, qjA, qsA, q0A, q1A, q2A
+	}
+	if rsB > qsB {
+		qjB, qsB, q0B, q1B, q2B, rjB, rsB, r0B, r1B, r2B = rjB, rsB, r0B, r1B, r2B, qjB, qsB, q0B, q1B, q2B
+	}
+	rpA, rqA, rrA := 1/psA, 1/qsA, 1/rsA
+	rpB, rqB, rrB := 1/psB, 1/qsB, 1/rsB
+	e0A, e1A, e2A := float64(p0A*rpA), float64(p1A*rpA), float64(p2A*rpA)
+	e0B, e1B, e2B := float64(p0B*rpB), float64(p1B*rpB), float64(p2B*rpB)
+	nA := math.Sqrt(float64(e0A*e0A) + float64(e1A*e1A) + float64(e2A*e2A))
+	nB := math.Sqrt(float64(e0B*e0B) + float64(e1B*e1B) + float64(e2B*e2B))
+	okA = okA && nA >= 1e-6 && finite(nA)
+	okB = okB && nB >= 1e-6 && finite(nB)
+	rnA := 1 / nA
+	rnB := 1 / nB
+	e0A, e1A, e2A = float64(e0A*rnA), float64(e1A*rnA), float64(e2A*rnA)
+	e0B, e1B, e2B = float64(e0B*rnB), float64(e1B*rnB), float64(e2B*rnB)
+	f0A, f1A, f2A := float64(q0A*rqA), float64(q1A*rqA), float64(q2A*rqA)
+	f0B, f1B, f2B := float64(q0B*rqB), float64(q1B*rqB), float64(q2B*rqB)
+	g0A, g1A, g2A := float64(r0A*rrA), float64(r1A*rrA), float64(r2A*rrA)
+	g0B, g1B, g2B := float64(r0B*rrB), float64(r1B*rrB), float64(r2B*rrB)
+	ddA := float64(f0A*e0A) + float64(f1A*e1A) + float64(f2A*e2A)
+	ddB := float64(f0B*e0B) + float64(f1B*e1B) + float64(f2B*e2B)
+	f0A, f1A, f2A = f0A-float64(e0A*ddA), f1A-float64(e1A*ddA), f2A-float64(e2A*ddA)
+	f0B, f1B, f2B = f0B-float64(e0B*ddB), f1B-float64(e1B*ddB), f2B-float64(e2B*ddB)
+	ddA = float64(f0A*e0A) + float64(f1A*e1A) + float64(f2A*e2A)
+	ddB = float64(f0B*e0B) + float64(f1B*e1B) + float64(f2B*e2B)
+	f0A, f1A, f2A = f0A-float64(e0A*ddA), f1A-float64(e1A*ddA), f2A-float64(e2A*ddA)
+	f0B, f1B, f2B = f0B-float64(e0B*ddB), f1B-float64(e1B*ddB), f2B-float64(e2B*ddB)
+	nA = math.Sqrt(float64(f0A*f0A) + float64(f1A*f1A) + float64(f2A*f2A))
+	nB = math.Sqrt(float64(f0B*f0B) + float64(f1B*f1B) + float64(f2B*f2B))
+	okA = okA && nA >= 1e-6 && finite(nA)
+	okB = okB && nB >= 1e-6 && finite(nB)
+	rnA = 1 / nA
+	rnB = 1 / nB
+	f0A, f1A, f2A = float64(f0A*rnA), float64(f1A*rnA), float64(f2A*rnA)
+	f0B, f1B, f2B = float64(f0B*rnB), float64(f1B*rnB), float64(f2B*rnB)
+	ddA = float64(g0A*e0A) + float64(g1A*e1A) + float64(g2A*e2A)
+	ddB = float64(g0B*e0B) + float64(g1B*e1B) + float64(g2B*e2B)
+	g0A, g1A, g2A = g0A-float64(e0A*ddA), g1A-float64(e1A*ddA), g2A-float64(e2A*ddA)
+	g0B, g1B, g2B = g0B-float64(e0B*ddB), g1B-float64(e1B*ddB), g2B-float64(e2B*ddB)
+	ddA = float64(g0A*f0A) + float64(g1A*f1A) + float64(g2A*f2A)
+	ddB = float64(g0B*f0B) + float64(g1B*f1B) + float64(g2B*f2B)
+	g0A, g1A, g2A = g0A-float64(f0A*ddA), g1A-float64(f1A*ddA), g2A-float64(f2A*ddA)
+	g0B, g1B, g2B = g0B-float64(f0B*ddB), g1B-float64(f1B*ddB), g2B-float64(f2B*ddB)
+	ddA = float64(g0A*e0A) + float64(g1A*e1A) + float64(g2A*e2A)
+	ddB = float64(g0B*e0B) + float64(g1B*e1B) + float64(g2B*e2B)
+	g0A, g1A, g2A = g0A-float64(e0A*ddA), g1A-float64(e1A*ddA), g2A-float64(e2A*ddA)
+	g0B, g1B, g2B = g0B-float64(e0B*ddB), g1B-float64(e1B*ddB), g2B-float64(e2B*ddB)
+	ddA = float64(g0A*f0A) + float64(g1A*f1A) + float64(g2A*f2A)
+	ddB = float64(g0B*f0B) + float64(g1B*f1B) + float64(g2B*f2B)
+	g0A, g1A, g2A = g0A-float64(f0A*ddA), g1A-float64(f1A*ddA), g2A-float64(f2A*ddA)
+	g0B, g1B, g2B = g0B-float64(f0B*ddB), g1B-float64(f1B*ddB), g2B-float64(f2B*ddB)
+	nA = math.Sqrt(float64(g0A*g0A) + float64(g1A*g1A) + float64(g2A*g2A))
+	nB = math.Sqrt(float64(g0B*g0B) + float64(g1B*g1B) + float64(g2B*g2B))
+	okA = okA && nA >= 1e-6 && finite(nA)
+	okB = okB && nB >= 1e-6 && finite(nB)
+	rnA = 1 / nA
+	rnB = 1 / nB
+	g0A, g1A, g2A = float64(g0A*rnA), float64(g1A*rnA), float64(g2A*rnA)
+	g0B, g1B, g2B = float64(g0B*rnB), float64(g1B*rnB), float64(g2B*rnB)
+	var uA mat3
+	var uB mat3
+	uA[0][pjA], uA[1][pjA], uA[2][pjA] = e0A, e1A, e2A
+	uB[0][pjB], uB[1][pjB], uB[2][pjB] = e0B, e1B, e2B
+	uA[0][qjA], uA[1][qjA], uA[2][qjA] = f0A, f1A, f2A
+	uB[0][qjB], uB[1][qjB], uB[2][qjB] = f0B, f1B, f2B
+	uA[0][rjA], uA[1][rjA], uA[2][rjA] = g0A, g1A, g2A
+	uB[0][rjB], uB[1][rjB], uB[2][rjB] = g0B, g1B, g2B
+	okA = okA && !(float64(uA[0][0]*(float64(uA[1][1]*uA[2][2])-float64(uA[1][2]*uA[2][1])))-
+		float64(uA[0][1]*(float64(uA[1][0]*uA[2][2])-float64(uA[1][2]*uA[2][0])))+
+		float64(uA[0][2]*(float64(uA[1][0]*uA[2][1])-float64(uA[1][1]*uA[2][0]))) < 0)
+	okB = okB && !(float64(uB[0][0]*(float64(uB[1][1]*uB[2][2])-float64(uB[1][2]*uB[2][1])))-
+		float64(uB[0][1]*(float64(uB[1][0]*uB[2][2])-float64(uB[1][2]*uB[2][0])))+
+		float64(uB[0][2]*(float64(uB[1][0]*uB[2][1])-float64(uB[1][1]*uB[2][0]))) < 0)
+	if okA {
+		dA.T, dA.U, dA.S, dA.V = mA.b, uA, vec3{s0A, s1A, s2A}, ident3
+	}
+	if okB {
+		dB.T, dB.U, dB.S, dB.V = mB.b, uB, vec3{s0B, s1B, s2B}, ident3
+	}
+
+	return okA, okB
+}

@@ -140,6 +140,28 @@ func TestDecomposeIsReference(t *testing.T) {
 			identFast++
 			check("decomposeIdent", d, refDecompose(m, nil), m)
 		}
+		// decomposeIdent2 with the previous case: the same answers as two
+		// decomposeIdent, and a decomposition it refuses left as it was.
+		if k > 0 {
+			mp := cases[k-1]
+			var wa, wb decomposition
+			wantA, wantB := decomposeIdent(&wa, &mp), decomposeIdent(&wb, &m)
+			ga, gb := decomposition{T: vec3{7}}, decomposition{T: vec3{8}}
+			okA, okB := decomposeIdent2(&ga, &mp, &gb, &m)
+			if okA != wantA || okB != wantB {
+				t.Errorf("decomposeIdent2(%v, %v) = %v %v, want %v %v", mp, m, okA, okB, wantA, wantB)
+			}
+			if okA {
+				check("decomposeIdent2 (A)", ga, refDecompose(mp, nil), mp)
+			} else if ga.T[0] != 7 {
+				t.Errorf("decomposeIdent2 refused %v and wrote its decomposition", mp)
+			}
+			if okB {
+				check("decomposeIdent2 (B)", gb, refDecompose(m, nil), m)
+			} else if gb.T[0] != 8 {
+				t.Errorf("decomposeIdent2 refused %v and wrote its decomposition", m)
+			}
+		}
 		got, want := decompose(m, chain), refDecompose(m, chain)
 		check("decompose along the chain", got, want, m)
 		if want.needsHelper() {

@@ -721,6 +721,78 @@ func (e *exporter) sampleAt(c *clipTrack, times []float64, ups float64, abort bo
 	// With inheritance flags a joint's local matrix depends on its ancestors'
 	// transforms too (inherit.go), not on its own alone: no memo then.
 	memoOK := e.sk.Inherit == nil
+	// finish is the rest of slot s's sample k once its matrix is decomposed into
+	// d (fast: decomposeInto's report); it reports whether the pass stops there
+	// (abort, at a helper).
+	finish := func(s, k int, d *decomposition, fast bool) (stop bool) {
+		sl, sc := e.slots[s], &ch[s]
+		if !fast {
+			st.fast[s] = false
+		}
+		if sl.node >= 0 {
+			memo[s].fixed = sameDecomposition(d, &prev[s])
+		}
+		prev[s] = *d
+		var r, vr quat
+		if fast && k > 0 && sc.vrot.vals == nil && same4(&sc.vrot.first, &identVT32) {
+			// V is the identity bit for bit: no helper, and Vᵀ is identVT,
+			// which its channel holds at every sample so far: the hemisphere
+			// test keeps it and the channel stays as it is.
+			r = d.pIdent()
+			if r.dot(quat64(sc.rot.at(k-1))) < 0 {
+				r = r.neg()
+			}
+			sc.tr.set(k, nt, d.T.f32())
+			sc.rot.set(k, nt, quat32(r))
+			sc.scl.set(k, nt, d.S.f32())
+			return false
+		}
+		if fast { // V is the identity bit for bit: no helper, Vᵀ = identVT
+			r, vr = d.pIdent(), identVT
+		} else {
+			if d.needsHelper() {
+				c.helper[s], st.helpers = true, true
+				if abort {
+					return true
+				}
+			}
+			r, vr = d.P(), identVT
+			if !isIdent3(&d.V) {
+				vr = d.VT()
+			}
+		}
+		if k > 0 {
+			// Hemisphere-continuous keys, so that every reader's slerp takes the
+			// same (short) way.
+			if r.dot(quat64(sc.rot.at(k-1))) < 0 {
+				r = r.neg()
+			}
+			if vr.dot(quat64(sc.vrot.at(k-1))) < 0 {
+				vr = vr.neg()
+			}
+		}
+		sc.tr.set(k, nt, d.T.f32())
+		sc.rot.set(k, nt, quat32(r))
+		sc.scl.set(k, nt, d.S.f32())
+		sc.vrot.set(k, nt, quat32(vr))
+		return false
+	}
+	// A slot whose previous V is the identity waits (pend, its matrix pm) for a
+	// second such slot of the same sample, and the two are decomposed together
+	// (decomposeIdent2: their latencies overlap). Slots are independent within a
+	// sample, so only the order of what can end the pass matters: a waiting slot
+	// is finished before any later slot's error or abort, and at the sample's end.
+	pend := -1
+	var pm affine
+	var dA, dB decomposition
+	flush := func(k int) (stop bool) {
+		if pend < 0 {
+			return false
+		}
+		s := pend
+		pend = -1
+		return finish(s, k, &dA, decomposeInto(&dA, &pm, &prev[s]))
+	}
 	var m affine
 	var d decomposition
 	for k, t := range times {
@@ -751,6 +823,9 @@ func (e *exporter) sampleAt(c *clipTrack, times []float64, ups float64, abort bo
 				m = identAffine
 			}
 			if !m.finitePtr() {
+				if flush(k) {
+					return st, nil
+				}
 				return st, e.errorf("clip %q at %.6g %s: %s is not finite", c.name, t, c.clip.Info().Unit, e.slotName(sl))
 			}
 			inheritMemo := sl.node >= 0 && !memoOK
@@ -766,56 +841,37 @@ func (e *exporter) sampleAt(c *clipTrack, times []float64, ups float64, abort bo
 				}
 				mo.m = m
 			}
-			fast := decomposeInto(&d, &m, &prev[s])
-			if !fast {
-				st.fast[s] = false
-			}
-			if sl.node >= 0 {
-				memo[s].fixed = sameDecomposition(&d, &prev[s])
-			}
-			prev[s] = d
-			var r, vr quat
-			if fast && k > 0 && sc.vrot.vals == nil && same4(&sc.vrot.first, &identVT32) {
-				// V is the identity bit for bit: no helper, and Vᵀ is identVT,
-				// which its channel holds at every sample so far: the hemisphere
-				// test keeps it and the channel stays as it is.
-				r = d.pIdent()
-				if r.dot(quat64(sc.rot.at(k-1))) < 0 {
-					r = r.neg()
+			if isIdent3(&prev[s].V) {
+				if pend < 0 {
+					pend, pm = s, m
+					continue
 				}
-				sc.tr.set(k, nt, d.T.f32())
-				sc.rot.set(k, nt, quat32(r))
-				sc.scl.set(k, nt, d.S.f32())
+				sA := pend
+				pend = -1
+				okA, okB := decomposeIdent2(&dA, &pm, &dB, &m)
+				if !okA {
+					okA = decomposeInto(&dA, &pm, &prev[sA])
+				}
+				if finish(sA, k, &dA, okA) {
+					return st, nil
+				}
+				if !okB {
+					okB = decomposeInto(&dB, &m, &prev[s])
+				}
+				if finish(s, k, &dB, okB) {
+					return st, nil
+				}
 				continue
 			}
-			if fast { // V is the identity bit for bit: no helper, Vᵀ = identVT
-				r, vr = d.pIdent(), identVT
-			} else {
-				if d.needsHelper() {
-					c.helper[s], st.helpers = true, true
-					if abort {
-						return st, nil
-					}
-				}
-				r, vr = d.P(), identVT
-				if !isIdent3(&d.V) {
-					vr = d.VT()
-				}
+			if flush(k) {
+				return st, nil
 			}
-			if k > 0 {
-				// Hemisphere-continuous keys, so that every reader's slerp takes the
-				// same (short) way.
-				if r.dot(quat64(sc.rot.at(k-1))) < 0 {
-					r = r.neg()
-				}
-				if vr.dot(quat64(sc.vrot.at(k-1))) < 0 {
-					vr = vr.neg()
-				}
+			if finish(s, k, &d, decomposeInto(&d, &m, &prev[s])) {
+				return st, nil
 			}
-			sc.tr.set(k, nt, d.T.f32())
-			sc.rot.set(k, nt, quat32(r))
-			sc.scl.set(k, nt, d.S.f32())
-			sc.vrot.set(k, nt, quat32(vr))
+		}
+		if flush(k) {
+			return st, nil
 		}
 	}
 	// A channel that never moves is written as its first keys (constant3): keep
