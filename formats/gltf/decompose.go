@@ -64,6 +64,19 @@ func (d *decomposition) P() quat {
 // with Vᵀ's entries as constants, the same products and sums (the products by 0
 // keep the signs of zeros P gives).
 func (d *decomposition) pIdent() quat {
+	p := d.identP()
+	return quatFromRotationOf(&p)
+}
+
+// pIdent2 is pIdent of two decompositions, their quaternions computed side by
+// side (quatFromRotationOf2).
+func pIdent2(a, b *decomposition) (quat, quat) {
+	pa, pb := a.identP(), b.identP()
+	return quatFromRotationOf2(&pa, &pb)
+}
+
+// identP is pIdent's matrix U·Vᵀ.
+func (d *decomposition) identP() mat3 {
 	u := &d.U
 	const one, zero = 1.0, 0.0
 	var p mat3
@@ -73,7 +86,7 @@ func (d *decomposition) pIdent() quat {
 		p[i][1] = float64(u0*zero) + float64(u1*one) + float64(u2*zero)
 		p[i][2] = float64(u0*zero) + float64(u1*zero) + float64(u2*one)
 	}
-	return quatFromRotationOf(&p)
+	return p
 }
 
 // needsHelper reports whether V differs from the identity.

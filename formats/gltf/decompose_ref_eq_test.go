@@ -118,14 +118,16 @@ func TestDecomposeIsReference(t *testing.T) {
 		}
 		gp, wp := got.P(), refP(&want)
 		gv, wv := got.VT(), refVT(&want)
-		gi := gp // pIdent, where it applies
+		gi, gi2 := gp, gp // pIdent and pIdent2, where they apply
 		if isIdent3(&got.V) {
 			gi = got.pIdent()
+			other := decomposition{U: rotationOf(quat{0.1, 0.2, 0.3, 0.9}.normalized())}
+			_, gi2 = pIdent2(&other, &got)
 			identCases++
 		}
 		for c := 0; c < 4; c++ {
 			if (math.Float64bits(gp[c]) != math.Float64bits(wp[c]) || math.Float64bits(gv[c]) != math.Float64bits(wv[c]) ||
-				math.Float64bits(gi[c]) != math.Float64bits(wp[c])) && fails < 10 {
+				math.Float64bits(gi[c]) != math.Float64bits(wp[c]) || math.Float64bits(gi2[c]) != math.Float64bits(wp[c])) && fails < 10 {
 				fails++
 				t.Errorf("%s of %v: P %v (pIdent %v) VT %v, want %v %v", what, m, gp, gi, gv, wp, wv)
 			}
@@ -189,13 +191,18 @@ func TestDecomposeIsReference(t *testing.T) {
 	if identCases < 1000 {
 		t.Errorf("only %d decompositions had V = I: the cases miss decomposeIdent and pIdent", identCases)
 	}
-	// quatFromRotation on any matrix (every branch), orthonormalize on any basis.
-	for _, m := range cases {
+	// quatFromRotation on any matrix (every branch), quatFromRotationOf2 on it
+	// and the case before, orthonormalize on any basis.
+	for k, m := range cases {
 		g, w := quatFromRotation(m.A), refQuatFromRotation(m.A)
+		p := cases[(k+len(cases)-1)%len(cases)]
+		g2p, g2 := quatFromRotationOf2(&p.A, &m.A)
+		w2p := refQuatFromRotation(p.A)
 		for c := 0; c < 4; c++ {
-			if math.Float64bits(g[c]) != math.Float64bits(w[c]) && fails < 10 {
+			if (math.Float64bits(g[c]) != math.Float64bits(w[c]) || math.Float64bits(g2[c]) != math.Float64bits(w[c]) ||
+				math.Float64bits(g2p[c]) != math.Float64bits(w2p[c])) && fails < 10 {
 				fails++
-				t.Errorf("quatFromRotation(%v) = %v, want %v", m.A, g, w)
+				t.Errorf("quatFromRotation(%v) = %v (%v beside %v), want %v", m.A, g, g2, p.A, w)
 			}
 		}
 		for nb := 0; nb <= 3; nb++ {

@@ -724,7 +724,7 @@ func (e *exporter) sampleAt(c *clipTrack, times []float64, ups float64, abort bo
 	// finish is the rest of slot s's sample k once its matrix is decomposed into
 	// d (fast: decomposeInto's report); it reports whether the pass stops there
 	// (abort, at a helper).
-	finish := func(s, k int, d *decomposition, fast bool) (stop bool) {
+	finish := func(s, k int, d *decomposition, fast bool, pq *quat) (stop bool) {
 		sl, sc := e.slots[s], &ch[s]
 		if !fast {
 			st.fast[s] = false
@@ -738,7 +738,11 @@ func (e *exporter) sampleAt(c *clipTrack, times []float64, ups float64, abort bo
 			// V is the identity bit for bit: no helper, and Vᵀ is identVT,
 			// which its channel holds at every sample so far: the hemisphere
 			// test keeps it and the channel stays as it is.
-			r = d.pIdent()
+			if pq != nil {
+				r = *pq
+			} else {
+				r = d.pIdent()
+			}
 			if r.dot(quat64(sc.rot.at(k-1))) < 0 {
 				r = r.neg()
 			}
@@ -748,7 +752,12 @@ func (e *exporter) sampleAt(c *clipTrack, times []float64, ups float64, abort bo
 			return false
 		}
 		if fast { // V is the identity bit for bit: no helper, Vᵀ = identVT
-			r, vr = d.pIdent(), identVT
+			if pq != nil {
+				r = *pq
+			} else {
+				r = d.pIdent()
+			}
+			vr = identVT
 		} else {
 			if d.needsHelper() {
 				c.helper[s], st.helpers = true, true
@@ -791,7 +800,7 @@ func (e *exporter) sampleAt(c *clipTrack, times []float64, ups float64, abort bo
 		}
 		s := pend
 		pend = -1
-		return finish(s, k, &dA, decomposeInto(&dA, &pm, &prev[s]))
+		return finish(s, k, &dA, decomposeInto(&dA, &pm, &prev[s]), nil)
 	}
 	var m affine
 	var d decomposition
@@ -849,16 +858,21 @@ func (e *exporter) sampleAt(c *clipTrack, times []float64, ups float64, abort bo
 				sA := pend
 				pend = -1
 				okA, okB := decomposeIdent2(&dA, &pm, &dB, &m)
+				var pqA, pqB *quat
+				if okA && okB { // both V = I: U·Vᵀ's quaternions side by side too
+					qA, qB := pIdent2(&dA, &dB)
+					pqA, pqB = &qA, &qB
+				}
 				if !okA {
 					okA = decomposeInto(&dA, &pm, &prev[sA])
 				}
-				if finish(sA, k, &dA, okA) {
+				if finish(sA, k, &dA, okA, pqA) {
 					return st, nil
 				}
 				if !okB {
 					okB = decomposeInto(&dB, &m, &prev[s])
 				}
-				if finish(s, k, &dB, okB) {
+				if finish(s, k, &dB, okB, pqB) {
 					return st, nil
 				}
 				continue
@@ -866,7 +880,7 @@ func (e *exporter) sampleAt(c *clipTrack, times []float64, ups float64, abort bo
 			if flush(k) {
 				return st, nil
 			}
-			if finish(s, k, &d, decomposeInto(&d, &m, &prev[s])) {
+			if finish(s, k, &d, decomposeInto(&d, &m, &prev[s]), nil) {
 				return st, nil
 			}
 		}
