@@ -137,8 +137,21 @@ type docSlab struct {
 	ints      []int
 }
 
-// slabBlock is the objects of one kind allocated at once.
+// slabBlock is the objects of one kind allocated at once when a slab runs out.
 const slabBlock = 1024
+
+// newDocSlab returns a slab holding, in one block each, the objects of
+// accessors accessors (with their buffer views and indices) and channels
+// animation channels (with their samplers and target indices).
+func newDocSlab(accessors, channels int) *docSlab {
+	return &docSlab{
+		accessors: make([]gltf.Accessor, accessors),
+		views:     make([]gltf.BufferView, accessors),
+		samplers:  make([]gltf.AnimationSampler, channels),
+		channels:  make([]gltf.AnimationChannel, channels),
+		ints:      make([]int, accessors+channels),
+	}
+}
 
 func take[T any](block *[]T) *T {
 	if len(*block) == 0 {

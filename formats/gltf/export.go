@@ -1030,8 +1030,7 @@ func writeData(doc *gltf.Document, data any) int {
 
 func (e *exporter) writeAnimations() {
 	doc := e.doc
-	slab := new(docSlab)
-	e.reserveAnimations()
+	slab := newDocSlab(e.reserveAnimations())
 	writeData := func(doc *gltf.Document, data any) int {
 		return writeAccessorFrom(doc, gltf.TargetNone, data, slab)
 	}
@@ -1105,29 +1104,31 @@ func (e *exporter) writeAnimations() {
 // reserveAnimations grows the buffer, the accessors and the buffer views by
 // what writeAnimations adds at most (every channel of every clip in full, with
 // the times and ends of every clip), so that they are allocated once rather
-// than doubled again and again as the animations are written.
-func (e *exporter) reserveAnimations() {
+// than doubled again and again as the animations are written. It returns the
+// most accessors and the channels writeAnimations adds.
+func (e *exporter) reserveAnimations() (accessors, channels int) {
 	doc := e.doc
-	if len(doc.Buffers) == 0 {
-		return
-	}
-	bytes, accessors := 0, 0
+	bytes := 0
 	for _, c := range e.clips {
 		bytes += 4*len(c.secs) + 8
 		accessors += 2
 		for s, sl := range e.slots {
 			bytes += 12*len(c.tr[s]) + 16*len(c.rot[s]) + 12*len(c.scl[s])
-			accessors += 3
+			accessors, channels = accessors+3, channels+3
 			if sl.helper {
 				bytes += 2 * 16 * len(c.vrot[s])
-				accessors += 2
+				accessors, channels = accessors+2, channels+2
 			}
 		}
+	}
+	if len(doc.Buffers) == 0 {
+		return accessors, channels
 	}
 	buf := doc.Buffers[len(doc.Buffers)-1]
 	buf.Data = slices.Grow(buf.Data, bytes+3) // 3: the padding before the first
 	doc.Accessors = slices.Grow(doc.Accessors, accessors)
 	doc.BufferViews = slices.Grow(doc.BufferViews, accessors)
+	return accessors, channels
 }
 
 // constant3 returns a channel that never changes as keys (1 or 2) copies of its
