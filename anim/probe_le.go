@@ -23,3 +23,7 @@ func (r *keyRec) set(ch Channel, k0, k1 int32, alpha float32) {
 	w[0] = uint64(uint32(k0)) | uint64(uint32(k1))<<32
 	w[1] = uint64(math.Float32bits(alpha)) | uint64(ch)<<32
 }
+
+// header is the probe's first 8 bytes (Frame, Fallback, n, bits) in one load:
+// equal headers are equal fields.
+func (p *Probe) header() uint64 { return *(*uint64)(unsafe.Pointer(p)) }
