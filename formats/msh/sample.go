@@ -140,7 +140,7 @@ func (c *Clip) sampleNodes(t float64, lo, n int, out []anim.Transform, probes []
 	// and cosines computed together (anim.SlerpBatch).
 	var slerps anim.SlerpBatch
 	defer slerps.Flush()
-	for i := range nodes {
+	for i := 0; i < len(nodes); i++ {
 		nd := &nodes[i]
 		if nd.bad {
 			out[i] = anim.IdentityTransform
@@ -152,31 +152,23 @@ func (c *Clip) sampleNodes(t float64, lo, n int, out []anim.Transform, probes []
 			continue
 		}
 		key := int(nd.fb)
-		mapped := false
+		fallback := true
 		if row != nil {
 			if v := int(row[i]); v < key {
-				key, mapped = v, true
+				key, fallback = v, false
 			}
 		} else if inRange && nd.mapStart >= 0 {
 			w := 2 * (int(nd.mapStart) + int(frame))
 			if v := int(mapw[w]) | int(mapw[w+1])<<8; v < key {
-				key, mapped = v, true
+				key, fallback = v, false
 			}
+		}
+		if fallback {
+			i = c.fallbackRun(i, key, frame, inRange, row, nodes, out, probes)
+			continue
 		}
 		o := &out[i]
 		k0 := &keys[key]
-		if !mapped {
-			// The fallback key, exactly (a static node at every frame).
-			o.T = k0.pos
-			o.Q = k0.qc
-			o.S = one
-			if probes != nil {
-				p := &probes[i]
-				p.ResetWith(frame, true, 1)
-				p.PutKey(0, chTRS, int32(key), -1, 0)
-			}
-			continue
-		}
 		// Fields are written one by one: a composite literal of the whole Transform
 		// or KeyUse is built on the stack and copied with wide moves that stall on
 		// the narrow stores that filled it (about a third of the sampler's time).
@@ -206,6 +198,47 @@ func (c *Clip) sampleNodes(t float64, lo, n int, out []anim.Transform, probes []
 			p := &probes[i]
 			p.ResetWith(frame, false, 1)
 			p.PutKey(0, chTRS, int32(key), k1i, alpha)
+		}
+	}
+}
+
+// fallbackRun samples node i, which falls back to key, and the run of nodes
+// after it that fall back too (static nodes; every node outside the timeline),
+// and returns the run's last node. It is a function of its own so that its
+// loop keeps what it reads in registers (sampleNodes' loop holds too much): a
+// scene of props is mostly such runs. The run ends before a node sampled as
+// identity or one that takes a key of its map. nodes, out, probes and row are
+// sampleNodes' (node i is nodes[i], out[i], probes[i], row[i]).
+func (c *Clip) fallbackRun(i, key int, frame int32, inRange bool, row []uint16, nodes []clipNode, out []anim.Transform, probes []anim.Probe) int {
+	keys, mapw := c.keys, c.mapw
+	for {
+		k0 := &keys[key]
+		o := &out[i]
+		o.T = k0.pos
+		o.Q = k0.qc
+		o.S = one
+		if probes != nil {
+			p := &probes[i]
+			p.ResetWith(frame, true, 1)
+			p.PutKey(0, chTRS, int32(key), -1, 0)
+		}
+		i++
+		if i >= len(nodes) {
+			return i - 1
+		}
+		nd := &nodes[i]
+		key = int(nd.fb)
+		if nd.bad {
+			return i - 1
+		}
+		if row != nil {
+			if int(row[i]) < key {
+				return i - 1
+			}
+		} else if inRange && nd.mapStart >= 0 {
+			if w := 2 * (int(nd.mapStart) + int(frame)); int(mapw[w])|int(mapw[w+1])<<8 < key {
+				return i - 1
+			}
 		}
 	}
 }
