@@ -185,7 +185,7 @@ func diffScenes(a, b *formats.Asset, clipSel string, half bool) (*diffOut, error
 		Match: m.By, Half: half, Matched: len(m.Pairs), UnmatchedA: names(a.Skeleton, m.OnlyA),
 		UnmatchedB: names(b.Skeleton, m.OnlyB), Nodes: []diffNode{},
 	}
-	// Probes are all a diff reads, so it runs the pipeline's sampling stage only.
+	// Probes are all a diff reads, so it runs the sampling stage only.
 	w := diffWalk{a: a.Skeleton, b: b.Skeleton, pairs: m.Pairs, nodes: make([]*diffNode, len(m.Pairs))}
 	times := diffTimes(a, b, ca, cb, half)
 	out.Times = len(times)
@@ -194,7 +194,8 @@ func diffScenes(a, b *formats.Asset, clipSel string, half bool) (*diffOut, error
 	if okA && okB && diffBlock > 0 && pairsInOrder(m.Pairs) {
 		// Each time a block of nodes at a time: both sides' probes of a block
 		// are compared while they are in the cache (a 10,000-node scene's
-		// buffers are larger than it). Every node is sampled, as Pose.Sample does.
+		// buffers are larger than it), with what the pose pipeline's sampling
+		// stage gives those nodes. Every node is sampled, as Pose.Sample does.
 		na, nb := a.Skeleton.Len(), b.Skeleton.Len()
 		local, pa, pb := make([]anim.Transform, diffBlock), make([]anim.Probe, diffBlock), make([]anim.Probe, diffBlock)
 		for _, t := range times {
@@ -233,10 +234,9 @@ type nodeBlockClip interface {
 }
 
 // diffBlock is how many nodes a diff samples and compares at a time when both
-// clips sample blocks of nodes: the two sides' probes and the transforms of a
-// block (the buffers are a block long), 40 KiB, stay in the core's
-// first-level cache. 0 turns blocks off (the
-// tests compare both ways).
+// clips sample blocks of nodes: the buffers are a block long, and the two
+// sides' probes and the transforms, 42 KiB, stay in the core's first-level
+// cache. 0 turns blocks off (the tests compare both ways).
 var diffBlock = 256
 
 // pairsInOrder reports whether pairs matches node k of A with node k of B for
