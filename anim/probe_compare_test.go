@@ -1,6 +1,7 @@
 package anim
 
 import (
+	"math/rand/v2"
 	"strings"
 	"testing"
 )
@@ -33,6 +34,93 @@ func TestCompareProbes(t *testing.T) {
 	for _, tc := range tests {
 		if got := strings.Join(CompareProbes(tc.a, tc.b).Kinds(nil), ","); got != tc.want {
 			t.Errorf("%s: differences %q, want %q", tc.name, got, tc.want)
+		}
+	}
+}
+
+// refCompare is CompareProbes read off the probes' public fields and records.
+func refCompare(a, b *Probe) ProbeDiff {
+	var d ProbeDiff
+	if a.Frame != b.Frame {
+		d |= DiffFrame
+	}
+	if a.Fallback != b.Fallback {
+		d |= DiffBranch
+	}
+	if a.Len() != b.Len() {
+		return d | DiffKey
+	}
+	for i := range a.Len() {
+		ka, kb := a.Key(i), b.Key(i)
+		if ka.Channel != kb.Channel || ka.K0 != kb.K0 || ka.K1 != kb.K1 {
+			return d | DiffKey
+		}
+	}
+	return d
+}
+
+// TestCompareProbesMatchesReference: the header-word comparison agrees with
+// the field-by-field reading for probes written every way (one to twelve
+// records, shared fourth records, uniform runs, records with frames, stale
+// records past the count from an earlier sample) whose fields agree or differ
+// in one place.
+func TestCompareProbesMatchesReference(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 32))
+	write := func(p *Probe, seed uint64) {
+		q := rand.New(rand.NewPCG(seed, 1))
+		// An earlier sample leaves records behind.
+		p.Reset(int32(q.IntN(3)), q.IntN(2) == 0)
+		for range q.IntN(MaxProbeKeys + 1) {
+			p.AddKey(Channel(q.IntN(3)), int32(q.IntN(3)), int32(q.IntN(3))-1, float32(q.IntN(2)))
+		}
+		frame, fallback := int32(q.IntN(3)), q.IntN(2) == 0
+		switch q.IntN(4) {
+		case 0: // one record, as MSH
+			p.ResetWith(frame, fallback, 1)
+			p.PutKey(0, Channel(q.IntN(2)), int32(q.IntN(3)), int32(q.IntN(3))-1, float32(q.IntN(2)))
+		case 1: // a uniform run, as VCA
+			p.Reset(frame, fallback)
+			n := 1 + q.IntN(MaxProbeKeys)
+			p.SetUniform(n, int32(q.IntN(3)), int32(q.IntN(3))-1, 0.5, float64(q.IntN(2)), q.IntN(2) == 0)
+			var chs [MaxProbeKeys]Channel
+			for i := range chs {
+				chs[i] = Channel(q.IntN(2))
+			}
+			p.PutChannels(&chs)
+		default: // records one by one, some sharing keys or with frames
+			p.Reset(frame, fallback)
+			k0 := int32(q.IntN(3))
+			for range q.IntN(MaxProbeKeys + 1) {
+				if q.IntN(2) == 0 {
+					k0 = int32(q.IntN(3))
+				}
+				if q.IntN(4) == 0 {
+					p.AddFrame(KeyUse{Channel: Channel(q.IntN(2)), K0: k0, K1: -1}, float64(q.IntN(2)))
+				} else {
+					p.AddKey(Channel(q.IntN(2)), k0, -1, 0)
+				}
+			}
+		}
+	}
+	kinds := map[ProbeDiff]int{}
+	for range 20000 {
+		var a, b Probe
+		seed := r.Uint64()
+		write(&a, seed)
+		if r.IntN(2) == 0 {
+			write(&b, seed) // the same writes
+		} else {
+			write(&b, r.Uint64())
+		}
+		got, want := CompareProbes(&a, &b), refCompare(&a, &b)
+		if got != want {
+			t.Fatalf("CompareProbes(%+v, %+v) = %v, want %v", a.AppendKeys(nil), b.AppendKeys(nil), got.Kinds(nil), want.Kinds(nil))
+		}
+		kinds[got]++
+	}
+	for _, d := range []ProbeDiff{0, DiffFrame, DiffBranch, DiffKey} {
+		if kinds[d] == 0 {
+			t.Errorf("no pair of probes differed by %v alone: the test's probes are too alike", d.Kinds(nil))
 		}
 	}
 }
