@@ -164,7 +164,21 @@ func (c *Clip) sampleNodes(t float64, lo, n int, out []anim.Transform, probes []
 			}
 		}
 		if fallback {
-			i = c.fallbackRun(i, key, frame, inRange, row, nodes, out, probes)
+			if i+1 < len(nodes) && nodes[i+1].mapStart < 0 {
+				// A run of static nodes, likely long: a scene of props.
+				i = c.fallbackRun(i, key, frame, inRange, row, nodes, out, probes)
+				continue
+			}
+			k0 := &keys[key]
+			o := &out[i]
+			o.T = k0.pos
+			o.Q = k0.qc
+			o.S = one
+			if probes != nil {
+				p := &probes[i]
+				p.ResetWith(frame, true, 1)
+				p.PutKey(0, chTRS, int32(key), -1, 0)
+			}
 			continue
 		}
 		o := &out[i]
@@ -206,7 +220,8 @@ func (c *Clip) sampleNodes(t float64, lo, n int, out []anim.Transform, probes []
 // after it that fall back too (static nodes; every node outside the timeline),
 // and returns the run's last node. It is a function of its own so that its
 // loop keeps what it reads in registers (sampleNodes' loop holds too much): a
-// scene of props is mostly such runs. The run ends before a node sampled as
+// scene of props is mostly such runs (sampleNodes calls it where a static node
+// follows, and samples a node that falls back alone itself). The run ends before a node sampled as
 // identity or one that takes a key of its map. nodes, out, probes and row are
 // sampleNodes' (node i is nodes[i], out[i], probes[i], row[i]).
 func (c *Clip) fallbackRun(i, key int, frame int32, inRange bool, row []uint16, nodes []clipNode, out []anim.Transform, probes []anim.Probe) int {
