@@ -25,6 +25,25 @@ func CompareProbes(a, b *Probe) ProbeDiff {
 	return compareProbes(a, b)
 }
 
+// AgreeingPrefix returns how many leading pairs of a and b agree: the i
+// before the first where CompareProbes(&a[i], &b[i]) is not 0 (or the shorter
+// slice's length). A diff of two scenes whose nodes pair up in order finds
+// its differences so, with the common case inlined in one loop instead of a
+// call per pair.
+func AgreeingPrefix(a, b []Probe) int {
+	n := min(len(a), len(b))
+	a, b = a[:n], b[:n]
+	for i := range a {
+		if h := a[i].header(); h == b[i].header() && h&oneRecordMask == oneRecord && a[i].rec[0].sameKeys(&b[i].rec[0]) {
+			continue
+		}
+		if compareProbes(&a[i], &b[i]) != 0 {
+			return i
+		}
+	}
+	return n
+}
+
 // oneRecordMask and oneRecord pick out, in a probe's header word, a probe of
 // one separate record: n = 1, neither sharedBit nor uniformBit.
 const (

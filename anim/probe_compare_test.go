@@ -1,6 +1,7 @@
 package anim
 
 import (
+	"math"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -121,6 +122,72 @@ func TestCompareProbesMatchesReference(t *testing.T) {
 	for _, d := range []ProbeDiff{0, DiffFrame, DiffBranch, DiffKey} {
 		if kinds[d] == 0 {
 			t.Errorf("no pair of probes differed by %v alone: the test's probes are too alike", d.Kinds(nil))
+		}
+	}
+}
+
+// TestAgreeingPrefix: the length of the agreeing prefix is where a loop of
+// CompareProbes first finds a difference, for slices of probes that agree
+// but for one pair, or none, at every place, of unequal lengths and empty.
+func TestAgreeingPrefix(t *testing.T) {
+	mk := func(n int) []Probe {
+		ps := make([]Probe, n)
+		for i := range ps {
+			ps[i].ResetWith(int32(i), i%2 == 0, 1)
+			ps[i].PutKey(0, ChannelTRS, int32(i), -1, 0)
+		}
+		return ps
+	}
+	for _, n := range []int{0, 1, 5, 40} {
+		for at := -1; at < n; at++ {
+			for _, how := range []func(p *Probe){
+				func(p *Probe) { p.ResetWith(p.Frame+1, p.Fallback, 1) },
+				func(p *Probe) { p.ResetWith(p.Frame, !p.Fallback, 1) },
+				func(p *Probe) { p.PutKey(0, ChannelTRS, 99, -1, 0) },
+				func(p *Probe) { p.AddKey(ChannelT, 1, 2, 0) },
+				func(p *Probe) { p.PutKey(0, ChannelTRS, p.Key(0).K0, -1, 0.5) }, // alpha alone: agree
+			} {
+				a, b := mk(n), mk(n+at%2+1) // b is longer: the prefix ends at a's length
+				if at >= 0 {
+					how(&b[at])
+				}
+				want := n
+				for i := range a {
+					if CompareProbes(&a[i], &b[i]) != 0 {
+						want = i
+						break
+					}
+				}
+				if got := AgreeingPrefix(a, b); got != want {
+					t.Errorf("n=%d, pair %d changed: AgreeingPrefix = %d, want %d", n, at, got, want)
+				}
+				if got := AgreeingPrefix(b, a); got != want {
+					t.Errorf("n=%d, pair %d changed, sides swapped: AgreeingPrefix = %d, want %d", n, at, got, want)
+				}
+			}
+		}
+	}
+}
+
+// TestProbeHeader: SetHeader with NewProbeHeader's word leaves a probe as
+// ResetWith does, over a probe that held other values.
+func TestProbeHeader(t *testing.T) {
+	for _, frame := range []int32{0, 7, -1, math.MaxInt32, math.MinInt32} {
+		for _, fallback := range []bool{false, true} {
+			for _, n := range []int{0, 1, 3, 4} {
+				var a, b Probe
+				for _, p := range []*Probe{&a, &b} {
+					p.Reset(5, !fallback)
+					p.AddKey(ChannelT, 1, 2, 0.5)
+					p.AddFrame(KeyUse{Channel: ChannelR, K0: 3, K1: -1}, 2)
+				}
+				a.ResetWith(frame, fallback, n)
+				b.SetHeader(NewProbeHeader(frame, fallback, n))
+				if a.Frame != b.Frame || a.Fallback != b.Fallback || a.n != b.n || a.bits != b.bits || !a.Identical(&b) {
+					t.Errorf("NewProbeHeader(%d, %v, %d): %d %v %d %#x, ResetWith %d %v %d %#x",
+						frame, fallback, n, b.Frame, b.Fallback, b.n, b.bits, a.Frame, a.Fallback, a.n, a.bits)
+				}
+			}
 		}
 	}
 }

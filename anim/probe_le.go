@@ -18,6 +18,9 @@ func (p *Probe) setHeader(frame int32, fallback bool, n uint8, bits uint16) {
 	*(*uint64)(unsafe.Pointer(p)) = uint64(uint32(frame)) | uint64(fb)<<32 | uint64(n)<<40 | uint64(bits)<<48
 }
 
+// storeHeader writes the packed header word (Probe.header's layout) in one store.
+func (p *Probe) storeHeader(h uint64) { *(*uint64)(unsafe.Pointer(p)) = h }
+
 func (r *keyRec) set(ch Channel, k0, k1 int32, alpha float32) {
 	w := (*[2]uint64)(unsafe.Pointer(r))
 	w[0] = uint64(uint32(k0)) | uint64(uint32(k1))<<32

@@ -20,3 +20,8 @@ func (p *Probe) header() uint64 {
 	}
 	return uint64(uint32(p.Frame)) | fb<<32 | uint64(p.n)<<40 | uint64(p.bits)<<48
 }
+
+// storeHeader writes the packed header word (see header) field by field.
+func (p *Probe) storeHeader(h uint64) {
+	p.Frame, p.Fallback, p.n, p.bits = int32(uint32(h)), h>>32&1 != 0, uint8(h>>40), uint16(h>>48)
+}

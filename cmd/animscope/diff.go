@@ -202,7 +202,9 @@ func diffScenes(a, b *formats.Asset, clipSel string, half bool) (*diffOut, error
 			for lo := 0; lo < max(na, nb); lo += diffBlock {
 				ba.SampleNodes(t, lo, min(lo+diffBlock, na), local, pa)
 				bb.SampleNodes(t, lo, min(lo+diffBlock, nb), local, pb)
-				w.compare(t, min(lo, len(m.Pairs)), min(lo+diffBlock, len(m.Pairs)), pa, pb, lo)
+				if k := min(lo+diffBlock, len(m.Pairs)) - lo; k > 0 {
+					w.compareInOrder(t, lo, pa[:k], pb[:k])
+				}
 			}
 		}
 	} else {
@@ -262,21 +264,36 @@ type diffWalk struct {
 // probes of nodes base and up are pa's and pb's.
 func (w *diffWalk) compare(t float64, lo, hi int, pa, pb []anim.Probe, base int) {
 	for k, p := range w.pairs[lo:hi] {
-		ia, ib := int(p[0])-base, int(p[1])-base
-		d := anim.CompareProbes(&pa[ia], &pb[ib])
-		if d == 0 {
-			continue
+		a, b := &pa[int(p[0])-base], &pb[int(p[1])-base]
+		if d := anim.CompareProbes(a, b); d != 0 {
+			w.record(t, lo+k, a, b, d)
 		}
-		w.what = d.Kinds(w.what[:0])
-		n := w.nodes[lo+k]
-		if n == nil {
-			n = &diffNode{Name: w.a.Names[p[0]], IndexA: w.a.FileIndexOf(int(p[0])), IndexB: w.b.FileIndexOf(int(p[1])), First: f64(t)}
-			w.nodes[lo+k] = n
-		}
-		n.Count++
-		n.Frames = append(n.Frames, diffFrame{T: f64(t), What: append([]string(nil), w.what...),
-			A: probeJSON(&pa[ia]), B: probeJSON(&pb[ib])})
 	}
+}
+
+// compareInOrder records where the probes of pairs lo and up, which pair node
+// k with node k, differ at time t: pa[i] and pb[i] are pair lo+i's.
+func (w *diffWalk) compareInOrder(t float64, lo int, pa, pb []anim.Probe) {
+	for i := 0; i < len(pa); i++ {
+		if i += anim.AgreeingPrefix(pa[i:], pb[i:]); i == len(pa) {
+			return
+		}
+		w.record(t, lo+i, &pa[i], &pb[i], anim.CompareProbes(&pa[i], &pb[i]))
+	}
+}
+
+// record adds the difference d of pair k's probes a and b at time t.
+func (w *diffWalk) record(t float64, k int, a, b *anim.Probe, d anim.ProbeDiff) {
+	w.what = d.Kinds(w.what[:0])
+	n := w.nodes[k]
+	if n == nil {
+		p := w.pairs[k]
+		n = &diffNode{Name: w.a.Names[p[0]], IndexA: w.a.FileIndexOf(int(p[0])), IndexB: w.b.FileIndexOf(int(p[1])), First: f64(t)}
+		w.nodes[k] = n
+	}
+	n.Count++
+	n.Frames = append(n.Frames, diffFrame{T: f64(t), What: append([]string(nil), w.what...),
+		A: probeJSON(a), B: probeJSON(b)})
 }
 
 // probePoses has the buffers of the pipeline's sampling stage without a blend,

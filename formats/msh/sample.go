@@ -226,6 +226,7 @@ func (c *Clip) sampleNodes(t float64, lo, n int, out []anim.Transform, probes []
 // sampleNodes' (node i is nodes[i], out[i], probes[i], row[i]).
 func (c *Clip) fallbackRun(i, key int, frame int32, inRange bool, row []uint16, nodes []clipNode, out []anim.Transform, probes []anim.Probe) int {
 	keys, mapw := c.keys, c.mapw
+	h := anim.NewProbeHeader(frame, true, 1)
 	for {
 		k0 := &keys[key]
 		o := &out[i]
@@ -234,7 +235,7 @@ func (c *Clip) fallbackRun(i, key int, frame int32, inRange bool, row []uint16, 
 		o.S = one
 		if probes != nil {
 			p := &probes[i]
-			p.ResetWith(frame, true, 1)
+			p.SetHeader(h) // ResetWith(frame, true, 1)
 			p.PutKey(0, chTRS, int32(key), -1, 0)
 		}
 		i++
