@@ -91,6 +91,12 @@ type hashEntry struct {
 	block        uint32
 }
 
+// namedSlot is a slot a name was given to, and its entry.
+type namedSlot struct {
+	e    hashEntry
+	slot int32
+}
+
 // Member is one file of the archive, as listed.
 type Member struct {
 	// Name is the member's path with '\' separators as the listfile spells it, or
@@ -121,9 +127,16 @@ type Archive struct {
 	size   int64 // of the whole file
 	hashes []hashEntry
 	blocks []Block
-	names  []string            // by hash slot: the member's name, "" while none is known
+	// The names known, in the order they were given (a listfile's), each
+	// with its slot and that slot's entry as it was then (so that listing
+	// the named members reads these in order, not the hash table all over);
+	// nameAt finds a slot's name: 1 + its place in names, 0 while none is
+	// known. nameAt is pointer-free, where a string per slot would be 16
+	// bytes the collector scans for every slot of a mostly empty table.
+	names  []string
+	named  []namedSlot
+	nameAt []int32
 	arena  formats.StringArena // the bytes of the names from listfiles
-	named  []int32             // the slots names were given to, in that order
 	// index makes find independent of the table's contents (see slotIndex).
 	index *slotIndex
 }
@@ -312,7 +325,7 @@ func (a *Archive) parseHeader(off int64) error {
 // buildIndex prepares find: the names by slot, and the index that answers a
 // lookup whose probe is long (sumIndex, built on first use).
 func (a *Archive) buildIndex() {
-	a.names, a.named = make([]string, len(a.hashes)), nil
+	a.nameAt, a.names, a.named = make([]int32, len(a.hashes)), nil, nil
 	a.index = &slotIndex{}
 }
 
@@ -469,7 +482,7 @@ func (a *Archive) addNameBytes(name []byte) bool {
 	if i < 0 {
 		return false
 	}
-	if a.names[i] == "" {
+	if a.nameAt[i] == 0 {
 		a.setName(i, a.arena.Copy(name))
 	}
 	return true
@@ -480,7 +493,7 @@ func (a *Archive) addName(name string) bool {
 		return false
 	}
 	if i := a.find(name); i >= 0 {
-		if a.names[i] == "" {
+		if a.nameAt[i] == 0 {
 			a.setName(i, name)
 		}
 		return true
@@ -497,6 +510,11 @@ const maxListfile = 64 << 20
 // the names the archive holds are kept (as strings of their own), so a listfile
 // of millions of short names costs no more than one pass over it.
 func (a *Archive) AddListfile(data []byte) int {
+	// Room for as many more names as the data has lines, up to one a slot,
+	// so that a listfile's hundred thousand names are not appended one by one
+	// into ever larger copies.
+	lines := min(bytes.Count(data, []byte{'\n'})+1, len(a.hashes)-len(a.names))
+	a.names, a.named = slices.Grow(a.names, lines), slices.Grow(a.named, lines)
 	n := 0
 	for len(data) > 0 {
 		end := 0 // the name's end: ';', CR, LF or the data's
@@ -520,7 +538,7 @@ func NameAll(archives []*Archive, names []string) {
 		}
 		h := nameHashes(name)
 		for _, a := range archives {
-			if i := a.findHashed(h); i >= 0 && a.names[i] == "" {
+			if i := a.findHashed(h); i >= 0 && a.nameAt[i] == 0 {
 				a.setName(i, name)
 			}
 		}
@@ -549,20 +567,31 @@ func (a *Archive) Members() []Member {
 	return out
 }
 
-// setName names the member at slot i.
+// setName names the member at slot i (which has no name yet).
 func (a *Archive) setName(i int, name string) {
-	a.names[i] = name
-	a.named = append(a.named, int32(i))
+	a.names = append(a.names, name)
+	a.named = append(a.named, namedSlot{e: a.hashes[i], slot: int32(i)})
+	a.nameAt[i] = int32(len(a.names))
+}
+
+// nameOf is the name of the member at slot i, or "" while none is known.
+func (a *Archive) nameOf(i int) string {
+	if j := a.nameAt[i]; j > 0 {
+		return a.names[j-1]
+	}
+	return ""
 }
 
 // listedSlots are the hash slots Members lists (every entry whose block
 // exists): the named ones in the order they were named (a listfile's, which
 // a mount then reads its names in), then the others in table order.
 func (a *Archive) listedSlots() []int32 {
-	out := make([]int32, 0, len(a.named)+len(a.hashes)/2)
-	out = append(out, a.named...) // a name is only ever given to a listed slot
+	out := make([]int32, len(a.named), len(a.named)+len(a.hashes)/2)
+	for j, n := range a.named { // a name is only ever given to a listed slot
+		out[j] = n.slot
+	}
 	for i, e := range a.hashes {
-		if e.block != blockEmpty && a.names[i] == "" && a.usable(e) {
+		if e.block != blockEmpty && a.nameAt[i] == 0 && a.usable(e) {
 			out = append(out, int32(i))
 		}
 	}
@@ -574,12 +603,19 @@ func (a *Archive) listedSlots() []int32 {
 func (a *Archive) memberAt(slot int) Member {
 	e := a.hashes[slot]
 	m := Member{Locale: e.locale, Block: int(e.block), Blk: a.blocks[e.block], slot: slot}
-	if n := a.names[slot]; n != "" {
+	if n := a.nameOf(slot); n != "" {
 		m.Name, m.Known = n, true
 	} else {
 		m.Name = placeholderName(e.block)
 	}
 	return m
+}
+
+// namedMember is memberAt of the j-th slot given a name (listedSlots()[j]),
+// read from the names in order.
+func (a *Archive) namedMember(j int) Member {
+	n := &a.named[j]
+	return Member{Name: a.names[j], Known: true, Locale: n.e.locale, Block: int(n.e.block), Blk: a.blocks[n.e.block], slot: int(n.slot)}
 }
 
 // placeholderName is fmt.Sprintf("File%08d.xxx", block), without fmt.
@@ -602,7 +638,7 @@ func (a *Archive) Stat(name string) (Member, bool) {
 		return Member{}, false
 	}
 	e := a.hashes[i]
-	n := a.names[i]
+	n := a.nameOf(i)
 	if n == "" {
 		n = name
 	}

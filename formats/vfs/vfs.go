@@ -28,6 +28,7 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
+	"hash/maphash"
 	"io"
 	"io/fs"
 	"os"
@@ -383,25 +384,66 @@ func (m *Mount) resolve(list []Entry, places []int32, marked func(int32) bool) [
 	return kept
 }
 
-// lazyIndex finds a lower-case path's entry; it is built on first use.
+// lazyIndex finds a lower-case path's entry; it is built on first use. It is
+// an open-addressing table of entry numbers, pointer-free (the collector
+// never scans it) and one 8-byte word a key, where a map[string]int copies
+// every key's header into its slots: each slot holds the high half of the
+// key's hash and its entry number plus one (0 is an empty slot). The hash is
+// seeded at random (hash/maphash), so no set of names makes the probes long.
 type lazyIndex struct {
 	once  sync.Once
-	byKey map[string]int
+	seed  maphash.Seed
+	slots []uint64
 }
 
 // indexOf is the entry of key k (the first of case twins).
 func (m *Mount) indexOf(k string) (int, bool) {
 	x := m.index
-	x.once.Do(func() {
-		x.byKey = make(map[string]int, len(m.lower))
-		for i, k := range m.lower {
-			if _, ok := x.byKey[k]; !ok {
-				x.byKey[k] = i
+	x.once.Do(func() { x.build(m.lower) })
+	if len(x.slots) == 0 {
+		return 0, false
+	}
+	h := maphash.String(x.seed, k)
+	mask := uint64(len(x.slots) - 1)
+	tag := h >> 32
+	for i := h & mask; ; i = (i + 1) & mask {
+		s := x.slots[i]
+		if s == 0 {
+			return 0, false
+		}
+		if s>>32 == tag {
+			if j := int(uint32(s)) - 1; m.lower[j] == k {
+				return j, true
 			}
 		}
-	})
-	i, ok := x.byKey[k]
-	return i, ok
+	}
+}
+
+// build fills the table from the sorted keys: a key's case twins are next
+// to it, and only the first of them goes in, so no key goes in twice and an
+// insertion never compares keys.
+func (x *lazyIndex) build(keys []string) {
+	if len(keys) == 0 {
+		return
+	}
+	size := 2
+	for size < 2*len(keys) { // at most half full
+		size *= 2
+	}
+	x.seed = maphash.MakeSeed()
+	x.slots = make([]uint64, size)
+	mask := uint64(size - 1)
+	for j, k := range keys {
+		if j > 0 && keys[j-1] == k {
+			continue
+		}
+		h := maphash.String(x.seed, k)
+		i := h & mask
+		for x.slots[i] != 0 {
+			i = (i + 1) & mask
+		}
+		x.slots[i] = h>>32<<32 | uint64(j+1)
+	}
 }
 
 // permute puts entries and their keys in the order given (order[i] is the
