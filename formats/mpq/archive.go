@@ -373,14 +373,7 @@ func (a *Archive) usable(e hashEntry) bool {
 // find returns the hash slot of name, preferring the neutral locale, or -1. It
 // answers as the game's probe does: from the name's start slot onwards, up to
 // the first empty slot; an entry past an empty slot is not reachable.
-func (a *Archive) find(name string) int { return findName(a, name) }
-
-// findBytes is find for a name held in a byte slice.
-func (a *Archive) findBytes(name []byte) int { return findName(a, name) }
-
-func findName[T string | []byte](a *Archive, name T) int {
-	return a.findHashed(nameHashes(name))
-}
+func (a *Archive) find(name string) int { return a.findHashed(nameHashes(name)) }
 
 // hashes are a name's three hashes: where its probe starts, and its two checks.
 type hashes struct{ offset, a, b uint32 }
@@ -392,7 +385,7 @@ func nameHashes[T string | []byte](name T) hashes {
 	a1, a2 := o1, o2
 	b1, b2 := o1, o2
 	for i := 0; i < len(name); i++ {
-		c := uint32(normChar(name[i]))
+		c := uint32(normTable[name[i]])
 		o1 = cryptTable[hashTableOffset<<8+c] ^ (o1 + o2)
 		o2 = c + o1 + o2 + o2<<5 + 3
 		a1 = cryptTable[hashNameA<<8+c] ^ (a1 + a2)
@@ -472,13 +465,10 @@ func (a *Archive) findIndexed(h hashes, start int) int {
 	return best
 }
 
-// addNameBytes is addName for a name inside a larger buffer: the string is
-// made only for a name the archive holds.
-func (a *Archive) addNameBytes(name []byte) bool {
-	if len(name) == 0 {
-		return false
-	}
-	i := a.findBytes(name)
+// addHashed is addName for a name whose hashes are h, inside a larger buffer
+// (a listfile): the string is made only for a name the archive holds.
+func (a *Archive) addHashed(name []byte, h hashes) bool {
+	i := a.findHashed(h)
 	if i < 0 {
 		return false
 	}
@@ -517,16 +507,60 @@ func (a *Archive) AddListfile(data []byte) int {
 	a.names, a.named = slices.Grow(a.names, lines), slices.Grow(a.named, lines)
 	n := 0
 	for len(data) > 0 {
-		end := 0 // the name's end: ';', CR, LF or the data's
-		for end < len(data) && data[end] != ';' && data[end] != '\r' && data[end] != '\n' {
-			end++
+		// The name ends at ';', CR, LF or the data's end, and is hashed as
+		// it is scanned; a name with space (or a byte that may start or end
+		// a Unicode space) at either end is trimmed and hashed again.
+		h, end := hashToSeparator(data)
+		name := data[:end]
+		if end > 0 && (mayBeSpace[name[0]] || mayBeSpace[name[end-1]]) {
+			name = bytes.TrimSpace(name)
+			h = nameHashes(name)
 		}
-		if name := bytes.TrimSpace(data[:end]); len(name) > 0 && a.addNameBytes(name) {
+		if len(name) > 0 && a.addHashed(name, h) {
 			n++
 		}
 		data = data[min(end+1, len(data)):]
 	}
 	return n
+}
+
+// listfileSeparator marks the bytes that end a listfile's name.
+var listfileSeparator = [256]bool{';': true, '\r': true, '\n': true}
+
+// mayBeSpace marks the bytes bytes.TrimSpace may take from a name's ends:
+// ASCII space, and every byte of a multi-byte UTF-8 sequence (one may be a
+// Unicode space: U+00A0, U+3000, ...).
+var mayBeSpace = func() (t [256]bool) {
+	for _, c := range []byte(" \t\n\v\f\r") {
+		t[c] = true
+	}
+	for c := 0x80; c < 0x100; c++ {
+		t[c] = true
+	}
+	return t
+}()
+
+// hashToSeparator is nameHashes of data up to its first listfile separator
+// (or its end), and where that is.
+func hashToSeparator(data []byte) (hashes, int) {
+	o1, o2 := uint32(0x7FED7FED), uint32(0xEEEEEEEE)
+	a1, a2 := o1, o2
+	b1, b2 := o1, o2
+	i := 0
+	for ; i < len(data); i++ {
+		raw := data[i]
+		if listfileSeparator[raw] {
+			break
+		}
+		c := uint32(normTable[raw])
+		o1 = cryptTable[hashTableOffset<<8+c] ^ (o1 + o2)
+		o2 = c + o1 + o2 + o2<<5 + 3
+		a1 = cryptTable[hashNameA<<8+c] ^ (a1 + a2)
+		a2 = c + a1 + a2 + a2<<5 + 3
+		b1 = cryptTable[hashNameB<<8+c] ^ (b1 + b2)
+		b2 = c + b1 + b2 + b2<<5 + 3
+	}
+	return hashes{o1, a1, b1}, i
 }
 
 // NameAll names, in each of archives, the members called names (as a listfile

@@ -1,35 +1,37 @@
 package vfs
 
 import (
-	"math/rand/v2"
 	"slices"
 	"strings"
 )
 
 // sortByKey sorts order (places in keys) by keys, and places of one key by
 // tie. Input already in order (a listfile written sorted) is seen in one pass
-// and left as it is. Otherwise it is a multikey quicksort (Bentley and
-// Sedgewick's three-way radix quicksort) whose "characters" are the keys'
-// next 8 bytes, held beside each place in one pointer-free slice: a
-// partitioning pass reads that slice in order, and a key's bytes are read
-// from the key itself only once per 8 of them, where a byte at a time (or a
-// comparison sort, which compares the long prefixes an archive's paths share,
-// "creature/...", again at every step) reads every key once per byte from all
-// over memory. The pivot is drawn at random, so no set of names makes it
-// quadratic; the order it gives is the same whatever is drawn (keys, then tie,
-// is a total order for the caller's ties).
+// and left as it is. Otherwise it is a most-significant-digit radix sort whose
+// digits are the keys' 8-byte chunks: every place is held beside its key's
+// chunk at the depth sorted (sortItem, one pointer-free slice), a group of
+// places that agree on their first d bytes is put in order of the chunk at d
+// by a stable counting sort on each of the chunk's bytes that differ within
+// the group (byte by byte, least significant first: no comparison, no
+// branch to mispredict), and each run of equal chunks then goes on from d+8.
+// A key's bytes are read from the key itself once per 8 of them, where
+// comparing keys (the long prefixes an archive's paths share, "creature/...",
+// again at every step) or partitioning a byte at a time reads every key from
+// all over memory once per byte. Small groups are sorted by insertion. The
+// work is linear in the bytes that tell the keys apart, whatever the names.
 func sortByKey(order []int32, keys []string, tie func(x, y int32) int) {
 	if sortedByKey(order, keys, tie) {
 		return
 	}
-	items := make([]sortItem, len(order))
+	items := make([]sortItem, 2*len(order))
+	a, tmp := items[:len(order)], items[len(order):]
 	for i, p := range order {
-		items[i] = sortItem{place: p}
-		items[i].load(keys[p], 0)
+		a[i] = sortItem{place: p}
+		a[i].load(keys[p], 0)
 	}
-	mkqs(items, keys, 0, tie)
-	for i := range items {
-		order[i] = items[i].place
+	radixSort(a, tmp, keys, 0, tie)
+	for i := range a {
+		order[i] = a[i].place
 	}
 }
 
@@ -85,36 +87,97 @@ func cmpChunk(x, y *sortItem) int {
 	return int(x.n - y.n)
 }
 
-func mkqs(a []sortItem, keys []string, d int, tie func(x, y int32) int) {
-	for len(a) > 16 {
-		pivot := a[rand.IntN(len(a))]
-		lt, i, gt := 0, 0, len(a)
-		for i < gt {
-			switch c := cmpChunk(&a[i], &pivot); {
-			case c < 0:
-				a[lt], a[i] = a[i], a[lt]
-				lt++
-				i++
-			case c > 0:
-				gt--
-				a[i], a[gt] = a[gt], a[i]
-			default:
-				i++
+// smallGroup is the size of group insertion sorts.
+const smallGroup = 32
+
+// radixSort sorts a, whose keys agree on their first d bytes and whose
+// chunks are loaded at d; tmp is as long as a, for the counting sorts.
+func radixSort(a, tmp []sortItem, keys []string, d int, tie func(x, y int32) int) {
+	for len(a) > smallGroup {
+		// Which bytes of the chunk, and whether the lengths, differ.
+		var diff uint64
+		var ndiff int32
+		first := a[0]
+		for i := range a {
+			diff |= a[i].chunk ^ first.chunk
+			ndiff |= a[i].n ^ first.n
+		}
+		src, dst := a, tmp[:len(a)]
+		if ndiff != 0 {
+			countingSort(src, dst, lengthDigit)
+			src, dst = dst, src
+		}
+		for b := 0; b < 8; b++ {
+			if shift := uint(8 * b); diff>>shift&0xFF != 0 {
+				countingSort(src, dst, shift)
+				src, dst = dst, src
 			}
 		}
-		mkqs(a[:lt], keys, d, tie)
-		mkqs(a[gt:], keys, d, tie)
-		if pivot.n < 8 {
-			// Keys that end here are equal: their own order decides.
-			slices.SortFunc(a[lt:gt], func(x, y sortItem) int { return tie(x.place, y.place) })
-			return
+		if &src[0] != &a[0] {
+			copy(a, src)
 		}
-		a, d = a[lt:gt], d+8
-		for i := range a {
-			a[i].load(keys[a[i].place], d)
+		if diff == 0 && ndiff == 0 {
+			// One run: all agree on the chunk too.
+			if first.n < 8 {
+				slices.SortFunc(a, func(x, y sortItem) int { return tie(x.place, y.place) })
+				return
+			}
+			d += 8
+			for i := range a {
+				a[i].load(keys[a[i].place], d)
+			}
+			continue
 		}
+		for g := 0; g < len(a); {
+			h := g + 1
+			for h < len(a) && a[h].chunk == a[g].chunk && a[h].n == a[g].n {
+				h++
+			}
+			if h-g > 1 {
+				run := a[g:h]
+				if run[0].n < 8 { // keys that end here are equal: their own order decides
+					slices.SortFunc(run, func(x, y sortItem) int { return tie(x.place, y.place) })
+				} else {
+					for i := range run {
+						run[i].load(keys[run[i].place], d+8)
+					}
+					radixSort(run, tmp[g:h], keys, d+8, tie)
+				}
+			}
+			g = h
+		}
+		return
 	}
 	insertionSort(a, keys, d, tie)
+}
+
+// lengthDigit is the digit countingSort takes for an item's n.
+const lengthDigit = 64
+
+// digit is the chunk's byte at shift, or n at lengthDigit.
+func digit(it *sortItem, shift uint) int {
+	if shift == lengthDigit {
+		return int(it.n)
+	}
+	return int(it.chunk >> shift & 0xFF)
+}
+
+// countingSort moves src into dst in order of one digit (0 to 255), stably.
+func countingSort(src, dst []sortItem, shift uint) {
+	var count [256]int
+	for i := range src {
+		count[digit(&src[i], shift)]++
+	}
+	at := 0
+	for v, c := range count {
+		count[v] = at
+		at += c
+	}
+	for i := range src {
+		v := digit(&src[i], shift)
+		dst[count[v]] = src[i]
+		count[v]++
+	}
 }
 
 // insertionSort sorts a few items whose keys agree on their first d bytes.

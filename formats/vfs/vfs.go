@@ -730,37 +730,57 @@ func (m *Mount) Layers() [][2]string {
 // cleanLower is formats.CleanTreePath(name) and its lower-case form (the
 // index key), made in one pass and one allocation for an ASCII name, the
 // archives' usual spelling ('\'-separated, so CleanTreePath would rewrite it),
-// into names when it is not nil (a mount's arena).
+// into names when it is not nil (a mount's arena). The path goes to the front
+// of the room and its key, a byte for a byte through a table (a letter's case
+// is no branch to mispredict), as far behind as the name is long; when the
+// path came out shorter (separators collapsed) the key moves up to follow it,
+// and when the key is the path itself the two are one string.
 func cleanLower(name string, names *formats.StringArena) (p, k string) {
 	if names == nil {
 		names = new(formats.StringArena)
 	}
-	buf := names.Alloc(2 * len(name)) // appends stay inside
-	for i := 0; i < len(name); i++ {
+	n := len(name)
+	buf := names.Alloc(2 * n)[:2*n]
+	j := 0
+	var differ byte
+	for i := 0; i < n; i++ {
 		c := name[i]
 		if c >= 0x80 {
 			p = formats.CleanTreePath(name)
 			return p, strings.ToLower(p)
 		}
 		if c == '\\' || c == '/' {
-			if len(buf) > 0 && buf[len(buf)-1] != '/' {
-				buf = append(buf, '/')
+			if j == 0 || buf[j-1] == '/' {
+				continue
 			}
-			continue
+			c = '/'
 		}
-		buf = append(buf, c)
+		l := lowerASCII[c]
+		differ |= l ^ c
+		buf[j], buf[n+j] = c, l
+		j++
 	}
-	if len(buf) > 0 && buf[len(buf)-1] == '/' {
-		buf = buf[:len(buf)-1]
+	if j > 0 && buf[j-1] == '/' {
+		j--
 	}
-	n := len(buf)
-	for i := 0; i < n; i++ {
-		c := buf[i]
-		if c >= 'A' && c <= 'Z' {
-			c += 'a' - 'A'
-		}
-		buf = append(buf, c)
+	if differ == 0 {
+		s := names.String(buf[:j])
+		return s, s
 	}
-	s := names.String(buf)
-	return s[:n], s[n:]
+	if j < n {
+		copy(buf[j:], buf[n:n+j])
+	}
+	s := names.String(buf[:2*j])
+	return s[:j], s[j:]
 }
+
+// lowerASCII maps an ASCII byte to its lower case.
+var lowerASCII = func() (t [256]byte) {
+	for i := range t {
+		t[i] = byte(i)
+		if i >= 'A' && i <= 'Z' {
+			t[i] += 'a' - 'A'
+		}
+	}
+	return t
+}()
