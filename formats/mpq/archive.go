@@ -137,6 +137,7 @@ type Archive struct {
 	named  []namedSlot
 	nameAt []int32
 	arena  formats.StringArena // the bytes of the names from listfiles
+	warmed uint32              // see warm
 	// index makes find independent of the table's contents (see slotIndex).
 	index *slotIndex
 }
@@ -506,22 +507,61 @@ func (a *Archive) AddListfile(data []byte) int {
 	lines := min(bytes.Count(data, []byte{'\n'})+1, len(a.hashes)-len(a.names))
 	a.names, a.named = slices.Grow(a.names, lines), slices.Grow(a.named, lines)
 	n := 0
+	var batch [listBatch]listedName
 	for len(data) > 0 {
-		// The name ends at ';', CR, LF or the data's end, and is hashed as
-		// it is scanned; a name with space (or a byte that may start or end
-		// a Unicode space) at either end is trimmed and hashed again.
-		h, end := hashToSeparator(data)
-		name := data[:end]
-		if end > 0 && (mayBeSpace[name[0]] || mayBeSpace[name[end-1]]) {
-			name = bytes.TrimSpace(name)
-			h = nameHashes(name)
+		k := 0
+		for k < len(batch) && len(data) > 0 {
+			// The name ends at ';', CR, LF or the data's end, and is hashed
+			// as it is scanned; a name with space (or a byte that may start
+			// or end a Unicode space) at either end is trimmed and hashed again.
+			h, end := hashToSeparator(data)
+			name := data[:end]
+			if end > 0 && (mayBeSpace[name[0]] || mayBeSpace[name[end-1]]) {
+				name = bytes.TrimSpace(name)
+				h = nameHashes(name)
+			}
+			data = data[min(end+1, len(data)):]
+			if len(name) > 0 {
+				batch[k] = listedName{name, h}
+				k++
+			}
 		}
-		if len(name) > 0 && a.addHashed(name, h) {
-			n++
+		a.warm(batch[:k])
+		for _, x := range batch[:k] {
+			if a.addHashed(x.name, x.h) {
+				n++
+			}
 		}
-		data = data[min(end+1, len(data)):]
 	}
 	return n
+}
+
+// listBatch is how many of a listfile's names are hashed before their probes
+// run (warm).
+const listBatch = 16
+
+// listedName is a listfile's name and its hashes.
+type listedName struct {
+	name []byte
+	h    hashes
+}
+
+// warm reads the slots where the names' probes start, one after another
+// without waiting: each is a read from anywhere in a table of megabytes, and
+// made together the memory serves them at once, where the probes, one at a
+// time, would each wait for theirs. What they read is kept in a.warmed only
+// so that the reads are made.
+func (a *Archive) warm(names []listedName) {
+	if len(a.hashes) == 0 {
+		return
+	}
+	mask := uint32(len(a.hashes) - 1)
+	var sum uint32
+	for i := range names {
+		slot := names[i].h.offset & mask
+		sum += a.hashes[slot].block + uint32(a.nameAt[slot])
+	}
+	a.warmed = sum
 }
 
 // listfileSeparator marks the bytes that end a listfile's name.
