@@ -224,10 +224,12 @@ func NewArchive(name string, r io.ReaderAt, size int64) (*Archive, error) {
 		a.addName(n)
 	}
 	// The archive's own listfile, when it is of a sane size (an unreadable or
-	// larger one leaves the members unnamed, listed by block).
+	// larger one leaves the members unnamed, listed by block). Its names
+	// are kept in its buffer, not copied: it lists what the archive holds,
+	// so it is about what the copies would take, and at most maxListfile.
 	if m, ok := a.Stat("(listfile)"); ok {
 		if data, err := a.ReadMemberLimit(m, maxListfile); err == nil {
-			a.AddListfile(data)
+			a.addListfile(data, true)
 		}
 	}
 	return a, nil
@@ -503,14 +505,20 @@ func (a *Archive) findIndexed(h hashes, start int) int {
 }
 
 // addHashed is addName for a name whose hashes are h, inside a larger buffer
-// (a listfile): the string is made only for a name the archive holds.
-func (a *Archive) addHashed(name []byte, h hashes) bool {
+// (a listfile): the string is made only for a name the archive holds, a copy
+// unless the buffer is the archive's own (owned: its own (listfile), read
+// into a buffer nothing else holds or writes, which the names then share).
+func (a *Archive) addHashed(name []byte, h hashes, owned bool) bool {
 	i := a.findHashed(h)
 	if i < 0 {
 		return false
 	}
 	if a.nameAt[i] == 0 {
-		a.setName(i, a.arena.Copy(name))
+		if owned {
+			a.setName(i, unsafe.String(unsafe.SliceData(name), len(name)))
+		} else {
+			a.setName(i, a.arena.Copy(name))
+		}
 	}
 	return true
 }
@@ -536,7 +544,11 @@ const maxListfile = 64 << 20
 // LF, as in "(listfile)"); it returns how many of them the archive holds. Only
 // the names the archive holds are kept (as strings of their own), so a listfile
 // of millions of short names costs no more than one pass over it.
-func (a *Archive) AddListfile(data []byte) int {
+func (a *Archive) AddListfile(data []byte) int { return a.addListfile(data, false) }
+
+// addListfile is AddListfile; owned says that data is the archive's own
+// buffer (addHashed).
+func (a *Archive) addListfile(data []byte, owned bool) int {
 	// Room for as many more names as the data has lines, up to one a slot,
 	// so that a listfile's hundred thousand names are not appended one by one
 	// into ever larger copies.
@@ -564,7 +576,7 @@ func (a *Archive) AddListfile(data []byte) int {
 		}
 		a.warm(batch[:k])
 		for _, x := range batch[:k] {
-			if a.addHashed(x.name, x.h) {
+			if a.addHashed(x.name, x.h, owned) {
 				n++
 			}
 		}

@@ -19,9 +19,12 @@ import (
 // again at every step) or partitioning a byte at a time reads every key from
 // all over memory once per byte. Small groups are sorted by insertion. The
 // work is linear in the bytes that tell the keys apart, whatever the names.
-func sortByKey(order []int32, keys []string, tie func(x, y int32) int) {
-	if sortedByKey(order, keys, tie) {
-		return
+// It reports whether any key is at two places (so that a caller with none
+// need not look for them).
+func sortByKey(order []int32, keys []string, tie func(x, y int32) int) (repeats bool) {
+	s := keySorter{keys: keys, tie: tie}
+	if s.sorted(order) {
+		return s.repeats
 	}
 	items := make([]sortItem, 2*len(order))
 	a, tmp := items[:len(order)], items[len(order):]
@@ -29,21 +32,40 @@ func sortByKey(order []int32, keys []string, tie func(x, y int32) int) {
 		a[i] = sortItem{place: p}
 		a[i].load(keys[p], 0)
 	}
-	radixSort(a, tmp, keys, 0, tie)
+	s.repeats = false
+	s.radixSort(a, tmp, 0)
 	for i := range a {
 		order[i] = a[i].place
 	}
+	return s.repeats
 }
 
-// sortedByKey reports whether order is already sorted by key, then tie.
-func sortedByKey(order []int32, keys []string, tie func(x, y int32) int) bool {
+// keySorter is one sort's keys and tie-break, and whether it met a key twice.
+type keySorter struct {
+	keys    []string
+	tie     func(x, y int32) int
+	repeats bool
+}
+
+// sorted reports whether order is already sorted by key, then tie.
+func (s *keySorter) sorted(order []int32) bool {
 	for i := 1; i < len(order); i++ {
 		x, y := order[i-1], order[i]
-		if c := strings.Compare(keys[x], keys[y]); c > 0 || c == 0 && tie(x, y) > 0 {
+		c := strings.Compare(s.keys[x], s.keys[y])
+		if c > 0 || c == 0 && s.tie(x, y) > 0 {
 			return false
+		}
+		if c == 0 {
+			s.repeats = true
 		}
 	}
 	return true
+}
+
+// sortTies sorts items of one key by tie.
+func (s *keySorter) sortTies(a []sortItem) {
+	s.repeats = true
+	slices.SortFunc(a, func(x, y sortItem) int { return s.tie(x.place, y.place) })
 }
 
 // sortItem is a place and its key's 8 bytes from depth d on (big-endian,
@@ -92,7 +114,7 @@ const smallGroup = 32
 
 // radixSort sorts a, whose keys agree on their first d bytes and whose
 // chunks are loaded at d; tmp is as long as a, for the counting sorts.
-func radixSort(a, tmp []sortItem, keys []string, d int, tie func(x, y int32) int) {
+func (s *keySorter) radixSort(a, tmp []sortItem, d int) {
 	for len(a) > smallGroup {
 		// Which bytes of the chunk, and whether the lengths, differ.
 		var diff uint64
@@ -119,12 +141,12 @@ func radixSort(a, tmp []sortItem, keys []string, d int, tie func(x, y int32) int
 		if diff == 0 && ndiff == 0 {
 			// One run: all agree on the chunk too.
 			if first.n < 8 {
-				slices.SortFunc(a, func(x, y sortItem) int { return tie(x.place, y.place) })
+				s.sortTies(a)
 				return
 			}
 			d += 8
 			for i := range a {
-				a[i].load(keys[a[i].place], d)
+				a[i].load(s.keys[a[i].place], d)
 			}
 			continue
 		}
@@ -136,19 +158,19 @@ func radixSort(a, tmp []sortItem, keys []string, d int, tie func(x, y int32) int
 			if h-g > 1 {
 				run := a[g:h]
 				if run[0].n < 8 { // keys that end here are equal: their own order decides
-					slices.SortFunc(run, func(x, y sortItem) int { return tie(x.place, y.place) })
+					s.sortTies(run)
 				} else {
 					for i := range run {
-						run[i].load(keys[run[i].place], d+8)
+						run[i].load(s.keys[run[i].place], d+8)
 					}
-					radixSort(run, tmp[g:h], keys, d+8, tie)
+					s.radixSort(run, tmp[g:h], d+8)
 				}
 			}
 			g = h
 		}
 		return
 	}
-	insertionSort(a, keys, d, tie)
+	s.insertionSort(a, d)
 }
 
 // lengthDigit is the digit countingSort takes for an item's n.
@@ -181,22 +203,23 @@ func countingSort(src, dst []sortItem, shift uint) {
 }
 
 // insertionSort sorts a few items whose keys agree on their first d bytes.
-func insertionSort(a []sortItem, keys []string, d int, tie func(x, y int32) int) {
+func (s *keySorter) insertionSort(a []sortItem, d int) {
 	for i := 1; i < len(a); i++ {
-		for j := i; j > 0 && less(&a[j], &a[j-1], keys, d, tie); j-- {
+		for j := i; j > 0 && s.less(&a[j], &a[j-1], d); j-- {
 			a[j], a[j-1] = a[j-1], a[j]
 		}
 	}
 }
 
-func less(x, y *sortItem, keys []string, d int, tie func(x, y int32) int) bool {
+func (s *keySorter) less(x, y *sortItem, d int) bool {
 	if c := cmpChunk(x, y); c != 0 {
 		return c < 0
 	}
 	if x.n == 8 {
-		if c := strings.Compare(keys[x.place][d+8:], keys[y.place][d+8:]); c != 0 {
+		if c := strings.Compare(s.keys[x.place][d+8:], s.keys[y.place][d+8:]); c != 0 {
 			return c < 0
 		}
 	}
-	return tie(x.place, y.place) < 0
+	s.repeats = true // every pair of neighbours is compared, so no repeat is missed
+	return s.tie(x.place, y.place) < 0
 }

@@ -1,6 +1,7 @@
 package vfs
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -11,10 +12,11 @@ import (
 // by the tie-break, on keys that share long prefixes (shorter and longer than
 // the 8 bytes it sorts at a time, ending inside and at the end of a chunk),
 // are prefixes of each other, repeat, hold zero bytes, or are empty, in
-// groups of every size, and on keys already in order.
+// groups of every size, and on keys already in order; and it says whether a
+// key repeats.
 func TestSortByKey(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
-	for _, n := range []int{0, 1, 2, 15, 17, 33, 100, 5000, -5000} {
+	for _, n := range []int{0, 1, 2, 15, 17, 33, 100, 5000, -5000, 3, -3} {
 		sorted := n < 0
 		n = max(n, -n)
 		keys := make([]string, n)
@@ -47,10 +49,45 @@ func TestSortByKey(t *testing.T) {
 				got[i] = want[i]
 			}
 		}
-		sortByKey(got, keys, tie)
+		repeats := sortByKey(got, keys, tie)
+		wantRepeats := false
+		for i := 1; i < n; i++ {
+			wantRepeats = wantRepeats || keys[want[i]] == keys[want[i-1]]
+		}
+		if repeats != wantRepeats {
+			t.Errorf("n=%d: sortByKey says repeats %v, want %v", n, repeats, wantRepeats)
+		}
 		for i := range got {
 			if keys[got[i]] != keys[want[i]] || tie(got[i], want[i]) != 0 {
 				t.Fatalf("n=%d: place %d is key %q (tie %d), want %q (tie %d)", n, i, keys[got[i]], got[i]%7, keys[want[i]], want[i]%7)
+			}
+		}
+	}
+}
+
+// TestSortByKeyDistinct: game-like paths, each once, in the benchmark's order
+// and shuffled, sort as a comparison sort does and no key repeats.
+func TestSortByKeyDistinct(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	const n = 20000
+	keys := make([]string, n)
+	for i := range keys {
+		keys[i] = fmt.Sprintf("creature/kind%03d/model%05d%s", i%500, i, []string{".m2", ".skin", ".blp", ".wav"}[i%4])
+	}
+	for _, shuffle := range []bool{false, true} {
+		got := make([]int32, n)
+		for i := range got {
+			got[i] = int32(i)
+		}
+		if shuffle {
+			r.Shuffle(n, func(i, j int) { got[i], got[j] = got[j], got[i] })
+		}
+		if sortByKey(got, keys, func(x, y int32) int { return int(x - y) }) {
+			t.Error("sortByKey says a key repeats")
+		}
+		for i := 1; i < n; i++ {
+			if keys[got[i-1]] >= keys[got[i]] {
+				t.Fatalf("shuffle %v: place %d is %q after %q", shuffle, i, keys[got[i]], keys[got[i-1]])
 			}
 		}
 	}

@@ -294,7 +294,14 @@ func (m *Mount) build() {
 	for i := range order {
 		order[i] = int32(i)
 	}
-	sortByKey(order, keys, func(x, y int32) int { return int(x - y) })
+	repeats := sortByKey(order, keys, func(x, y int32) int { return int(x - y) })
+	if !repeats && len(markers) == 0 {
+		// The common case: every place is a file of a key of its own, and
+		// every one stays.
+		permute(list, keys, order)
+		m.entries, m.lower, m.index, m.twins = list, keys, &lazyIndex{}, nil
+		return
+	}
 	// Keep what each key resolves to, in sorted order; a place's slot in
 	// kept is never past its slot in order, so kept reuses order's memory.
 	kept := order[:0]
