@@ -26,6 +26,7 @@ package vfs
 
 import (
 	"cmp"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"hash/maphash"
@@ -748,6 +749,16 @@ func cleanLower(name string, names *formats.StringArena) (p, k string) {
 	}
 	n := len(name)
 	buf := names.Alloc(2 * n)[:2*n]
+	if n >= 8 {
+		if differ, ok := cleanLowerWords(name, buf[:n], buf[n:]); ok {
+			if !differ {
+				s := names.String(buf[:n])
+				return s, s
+			}
+			s := names.String(buf)
+			return s[:n], s[n:]
+		}
+	}
 	j := 0
 	var differ byte
 	for i := 0; i < n; i++ {
@@ -779,6 +790,48 @@ func cleanLower(name string, names *formats.StringArena) (p, k string) {
 	}
 	s := names.String(buf[:2*j])
 	return s[:j], s[j:]
+}
+
+// cleanLowerWords is cleanLower's usual case, 8 bytes at a time: a name of
+// at least 8 ASCII bytes with no separator at either end or beside another,
+// whose path is the name with '\' as '/' and as long as it. It writes the
+// path to p and its lower-case form to k (each len(name) bytes) and reports
+// whether they differ, or reports !ok, having written anything, for any
+// other name. The tests in a word are SWAR: with every byte below 0x80, adding
+// a constant to each byte carries into no other byte.
+func cleanLowerWords(name string, p, k []byte) (differ, ok bool) {
+	const (
+		ones = 0x0101010101010101
+		high = 0x8080808080808080
+	)
+	// eq has the high bit of each byte of x (all below 0x80) that is c.
+	eq := func(x uint64, c byte) uint64 { return ^((x ^ ones*uint64(c)) + ones*0x7F) & high }
+	n := len(name)
+	var upper, prevSep uint64
+	for i := 0; i < n; i += 8 {
+		at := min(i, n-8) // the last word overlaps the one before it
+		w := name[at : at+8]
+		x := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 |
+			uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
+		if x&high != 0 {
+			return false, false
+		}
+		back := eq(x, '\\')
+		sep := back | eq(x, '/')
+		if sep&(sep<<8) != 0 || at == i && prevSep>>56&sep != 0 {
+			return false, false // two separators side by side
+		}
+		prevSep = sep
+		x ^= back >> 7 * ('\\' ^ '/')
+		u := (x + ones*(0x80-'A')) &^ (x + ones*(0x80-'Z'-1)) & high
+		upper |= u
+		binary.LittleEndian.PutUint64(p[at:], x)
+		binary.LittleEndian.PutUint64(k[at:], x|u>>2)
+	}
+	if p[0] == '/' || p[n-1] == '/' {
+		return false, false
+	}
+	return upper != 0, true
 }
 
 // lowerASCII maps an ASCII byte to its lower case.
