@@ -262,10 +262,12 @@ func (m *Mount) build() {
 	// the slice is sorted by key, places of one key in load order (sortByKey
 	// sorts 4-byte places, not 64-byte entries). A key's places then say,
 	// in the order they were read, what the mount serves (resolve): a later
-	// layer's file replaces an earlier one's, a deletion marker removes it.
-	// The entries are moved once, in place; the index that Lookup uses is
-	// built when a lookup first needs it. A table of a million names costs
-	// one Entry each, not a map of copies.
+	// layer's file replaces an earlier one's, a deletion marker removes it;
+	// when no key repeats and nothing is deleted (one archive, the usual
+	// mount) every place stays, and the sort says so. The entries are moved
+	// once, in place; the index that Lookup uses is built when a lookup
+	// first needs it. A table of a million names costs one Entry each, not
+	// a map of copies.
 	size := 0
 	for _, l := range m.layers {
 		size += l.a.Len()
