@@ -92,10 +92,12 @@ type hashEntry struct {
 	block        uint32
 }
 
-// namedSlot is a slot a name was given to, and its entry.
+// namedSlot is a slot a name was given to, and what a listing reads of its
+// entry.
 type namedSlot struct {
-	e    hashEntry
-	slot int32
+	slot   int32
+	block  uint32
+	locale uint16
 }
 
 // Member is one file of the archive, as listed.
@@ -692,7 +694,8 @@ func (a *Archive) Members() []Member {
 // setName names the member at slot i (which has no name yet).
 func (a *Archive) setName(i int, name string) {
 	a.names = append(a.names, name)
-	a.named = append(a.named, namedSlot{e: a.hashes[i], slot: int32(i)})
+	e := &a.hashes[i]
+	a.named = append(a.named, namedSlot{slot: int32(i), block: e.block, locale: e.locale})
 	a.nameAt[i] = int32(len(a.names))
 }
 
@@ -737,7 +740,7 @@ func (a *Archive) memberAt(slot int) Member {
 // read from the names in order.
 func (a *Archive) namedMember(j int) Member {
 	n := &a.named[j]
-	return Member{Name: a.names[j], Known: true, Locale: n.e.locale, Block: int(n.e.block), Blk: a.blocks[n.e.block], slot: int(n.slot)}
+	return Member{Name: a.names[j], Known: true, Locale: n.locale, Block: int(n.block), Blk: a.blocks[n.block], slot: int(n.slot)}
 }
 
 // placeholderName is fmt.Sprintf("File%08d.xxx", block), without fmt.
