@@ -131,8 +131,8 @@ type Archive struct {
 	hashes []hashEntry
 	blocks []Block
 	// The names known, in the order they were given (a listfile's), each
-	// with its slot and that slot's entry as it was then (so that listing
-	// the named members reads these in order, not the hash table all over);
+	// with its slot and that slot's block and locale (so that listing the
+	// named members reads these in order, not the hash table all over);
 	// nameAt finds a slot's name: 1 + its place in names, 0 while none is
 	// known. nameAt is pointer-free, where a string per slot would be 16
 	// bytes the collector scans for every slot of a mostly empty table.

@@ -740,11 +740,12 @@ func (m *Mount) Layers() [][2]string {
 // cleanLower is formats.CleanTreePath(name) and its lower-case form (the
 // index key), made in one pass and one allocation for an ASCII name, the
 // archives' usual spelling ('\'-separated, so CleanTreePath would rewrite it),
-// into names when it is not nil (a mount's arena). The path goes to the front
-// of the room and its key, a byte for a byte through a table (a letter's case
-// is no branch to mispredict), as far behind as the name is long; when the
-// path came out shorter (separators collapsed) the key moves up to follow it,
-// and when the key is the path itself the two are one string.
+// into names when it is not nil (a mount's arena). A usual name goes 8 bytes
+// at a time (cleanLowerWords); any other a byte at a time: the path to the
+// front of the room and its key, a byte for a byte through a table (a
+// letter's case is no branch to mispredict), as far behind as the name is
+// long; when the path came out shorter (separators collapsed) the key moves
+// up to follow it. When the key is the path itself the two are one string.
 func cleanLower(name string, names *formats.StringArena) (p, k string) {
 	if names == nil {
 		names = new(formats.StringArena)
