@@ -99,31 +99,26 @@ func NewClip(f *File, name string, r Rounding, quatOrder string) *Clip {
 	}
 	if n := len(c.nodes); rowEntriesFit(c.frames, n, len(c.mapw)/2) {
 		c.rows = make([]uint16, int(c.frames)*n)
+		frames := int(c.frames)
 		for i, nd := range c.nodes {
-			for fr := 0; fr < int(c.frames); fr++ {
-				v := uint16(nd.fb)
-				if nd.mapStart >= 0 && !nd.bad {
-					v = le.Uint16(c.mapw[2*(int(nd.mapStart)+fr):])
+			if nd.mapStart < 0 || nd.bad {
+				for j := i; j < len(c.rows); j += n {
+					c.rows[j] = uint16(nd.fb)
 				}
-				c.rows[fr*n+i] = v
+				continue
+			}
+			// checkNodes made sure the block lies inside the map.
+			block := c.mapw[2*int(nd.mapStart):][:2*frames]
+			for fr, j := 0, i; fr < frames; fr, j = fr+1, j+n {
+				c.rows[j] = le.Uint16(block[2*fr:])
 			}
 		}
 	}
-	wxyz := quatOrder == "wxyz"
 	c.keys = make([]ckey, min(f.KeyCount, reachableKeys))
-	var q0 mgl32.Quat
 	if len(c.keys) > 1 {
 		c.arcs = make([]anim.SlerpArc, len(c.keys)-1)
 	}
-	for k := range c.keys {
-		rk := rawKey(f.keys, k)
-		q := DecodeQuat(rk.Raw, wxyz)
-		c.keys[k] = ckey{pos: rk.Pos, time: rk.Time, qc: anim.Conjugate(q)}
-		if k > 0 {
-			c.arcs[k-1] = anim.NewSlerpArcUnsolved(q0, q)
-		}
-		q0 = q
-	}
+	decodeKeys(c.keys, c.arcs, f.keys, quatOrder == "wxyz")
 	anim.SolveSlerpArcs(c.arcs) // the arc cosines four at a time
 	return c
 }

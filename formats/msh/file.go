@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math"
+	"strings"
 
 	"animscope/formats"
 	"animscope/formats/bin"
@@ -91,7 +92,10 @@ type Batch struct {
 }
 
 // File is a decoded MSH model: typed views of its NRes streams. Raw stream bytes
-// (including the unknown ones) stay available through Archive and Stream.
+// (including the unknown ones) stay available through Archive and Stream. The File
+// and its clip keep views of the data it was parsed from (the streams, the key
+// pool, the frame map and, on little-endian hosts, Tris), so that data must not
+// change while they are in use, and they are read-only.
 type File struct {
 	Name    string
 	Archive *nres.Archive
@@ -102,7 +106,7 @@ type File struct {
 	Nodes      []Node
 	Header     [HeaderSize / 4]float32
 	Slots      []Slot
-	Tris       []Tri
+	Tris       []Tri // Res7; may share the stream's bytes (decodeTris): read-only
 	Batches    []Batch
 	Names      []string // Res9 (nil when absent)
 	Labels     []string // Res10 (nil when absent or unreadable)
@@ -186,9 +190,9 @@ func FromArchive(a *nres.Archive) *File {
 	f.positions = f.fixed(ResPositions, 12)
 	f.normals = f.fixed(ResNormals, 4)
 	f.uvs = f.fixed(ResUV0, 4)
-	for _, t := range []int{ResNormals, ResUV0, ResExtra15, ResExtra18} {
+	for _, ts := range [...]struct{ t, stride int }{{ResNormals, 4}, {ResUV0, 4}, {ResExtra15, 8}, {ResExtra18, 4}} {
+		t, stride := ts.t, ts.stride
 		e := f.Stream(t)
-		stride := map[int]int{ResNormals: 4, ResUV0: 4, ResExtra15: 8, ResExtra18: 4}[t]
 		if t == ResExtra15 || t == ResExtra18 {
 			f.fixed(t, stride)
 		}
@@ -363,8 +367,32 @@ func (f *File) parseNames() {
 		f.warnf(e.DirOffset+nres.FieldSize, "Res9: size %d, expected %d (32 bytes per node)", len(e.Data), len(f.Nodes)*nameSize)
 	}
 	f.Names = make([]string, len(f.Nodes))
+	name := func(i int) []byte { return cstr(e.Data[i*nameSize : (i+1)*nameSize]) }
+	// ASCII names (all of them in the corpus) are cut from one string holding
+	// them all: one allocation instead of one a node. Latin1 leaves ASCII as it is.
+	total, ascii := 0, true
+	for i := 0; i < n && ascii; i++ {
+		b := name(i)
+		total += len(b)
+		for _, c := range b {
+			ascii = ascii && c < 0x80
+		}
+	}
+	if !ascii {
+		for i := 0; i < n; i++ {
+			f.Names[i] = nres.Latin1(name(i))
+		}
+		return
+	}
+	var all strings.Builder
+	all.Grow(total)
 	for i := 0; i < n; i++ {
-		f.Names[i] = nres.Latin1(cstr(e.Data[i*nameSize : (i+1)*nameSize]))
+		all.Write(name(i))
+	}
+	s := all.String()
+	for i := 0; i < n; i++ {
+		l := len(name(i))
+		f.Names[i], s = s[:l], s[l:]
 	}
 }
 

@@ -10,16 +10,18 @@ var hostLittleEndian = binary.NativeEndian.Uint16([]byte{1, 0}) == 1
 
 // decodeTris decodes Res7's whole records. A Tri is the record's eight
 // little-endian u16 in file order without padding, so on a little-endian host
-// the records are the Tris' bytes: one copy (append leaves the part it copies
-// unzeroed) instead of a zeroed slice and eight loads and stores a triangle.
+// the records are the Tris' bytes: the Tris are then a view of the stream, as
+// the File's other streams are (no copy, nothing allocated), when the stream
+// starts at an address a Tri may have (even; NRes payloads are 8-byte aligned).
+// Otherwise they are decoded field by field into a slice of their own.
 func decodeTris(b []byte) []Tri {
 	n := len(b) / triSize
 	if n == 0 {
 		return nil
 	}
-	if hostLittleEndian && unsafe.Sizeof(Tri{}) == triSize {
-		raw := append([]byte(nil), b[:n*triSize]...)
-		return unsafe.Slice((*Tri)(unsafe.Pointer(unsafe.SliceData(raw))), n)
+	p := unsafe.Pointer(unsafe.SliceData(b))
+	if hostLittleEndian && unsafe.Sizeof(Tri{}) == triSize && uintptr(p)%unsafe.Alignof(Tri{}) == 0 {
+		return unsafe.Slice((*Tri)(p), n)[:n:n]
 	}
 	return decodeTrisPortable(b)
 }
