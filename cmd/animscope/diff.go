@@ -191,6 +191,11 @@ func diffScenes(a, b *formats.Asset, clipSel string, half bool) (*diffOut, error
 	out.Times = len(times)
 	ba, okA := ca.(nodeBlockClip)
 	bb, okB := cb.(nodeBlockClip)
+	// Blocks need every node of both scenes to be the clip's own: a node past
+	// a clip's nodes keeps, under Pose.Sample, the probe it never got (zero),
+	// and a reused block buffer would hold another node's.
+	okA = okA && ba.BoundNodes() == a.Skeleton.Len()
+	okB = okB && bb.BoundNodes() == b.Skeleton.Len()
 	if okA && okB && diffBlock > 0 && pairsInOrder(m.Pairs) {
 		// Each time a block of nodes at a time: both sides' probes of a block
 		// are compared while they are in the cache (a 10,000-node scene's
@@ -232,6 +237,7 @@ func diffScenes(a, b *formats.Asset, clipSel string, half bool) (*diffOut, error
 // nodeBlockClip is a clip that can sample a block of nodes alone
 // (msh.Clip.SampleNodes): each node's pose and probe are what Sample gives it.
 type nodeBlockClip interface {
+	BoundNodes() int
 	SampleNodes(t float64, lo, hi int, out []anim.Transform, probes []anim.Probe)
 }
 
