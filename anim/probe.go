@@ -121,6 +121,27 @@ func (p *Probe) ResetWith(frame int32, fallback bool, n int) {
 	p.setHeader(frame, fallback, uint8(n), bits)
 }
 
+// ProbeHeader is a probe's header (frame, branch, record count) as one word,
+// for a sampler that writes many probes with the same one: it makes the word
+// once per frame (NewProbeHeader) and writes each probe's with SetHeader, a
+// single store of a register, where ResetWith packs the fields every time.
+type ProbeHeader uint64
+
+// NewProbeHeader is the header ResetWith(frame, fallback, n) writes.
+func NewProbeHeader(frame int32, fallback bool, n int) ProbeHeader {
+	var bits, fb uint64
+	if n == inlineKeys+1 {
+		bits = sharedBit
+	}
+	if fallback {
+		fb = 1
+	}
+	return ProbeHeader(uint64(uint32(frame)) | fb<<32 | uint64(uint8(n))<<40 | bits<<48)
+}
+
+// SetHeader is ResetWith with the header h made by NewProbeHeader.
+func (p *Probe) SetHeader(h ProbeHeader) { p.storeHeader(uint64(h)) }
+
 // PutKey sets record i, 0 ≤ i < 3, without changing the count (ResetWith sets
 // it, before or after): two stores, inlined into a sampler's loop, where a call
 // per record cost M2 a tenth of a blended frame. Not for a SetUniform probe.

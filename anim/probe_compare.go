@@ -1,7 +1,5 @@
 package anim
 
-import "unsafe"
-
 // ProbeDiff says how two probes of the same node differ; zero means they agree.
 type ProbeDiff uint8
 
@@ -15,9 +13,53 @@ const (
 // CompareProbes compares what two samplers did for one node: frame index, branch
 // and the keys of each channel (not alpha, which follows from the time). `diff`
 // and the viewer's compare mode both use it, so they agree on what differs.
+//
+// A diff compares every node at every time, and most agree: the common case
+// (the same header, up to three separate records, as every M2 and MSH probe
+// holds) is small enough to inline into the caller's loop and reads only the
+// header and the records' keys; the rest goes to compareProbes.
 func CompareProbes(a, b *Probe) ProbeDiff {
-	if sameProbeBits(a, b) {
-		return 0 // the same bytes: the same frame, branch and records
+	if h := a.header(); h == b.header() && h&oneRecordMask == oneRecord && a.rec[0].sameKeys(&b.rec[0]) {
+		return 0 // an MSH node's one record, or an M2 bone's one track
+	}
+	return compareProbes(a, b)
+}
+
+// AgreeingPrefix returns how many leading pairs of a and b agree: the i
+// before the first where CompareProbes(&a[i], &b[i]) is not 0 (or the shorter
+// slice's length). A diff of two scenes whose nodes pair up in order finds
+// its differences so, with the common case inlined in one loop instead of a
+// call per pair.
+func AgreeingPrefix(a, b []Probe) int {
+	n := min(len(a), len(b))
+	a, b = a[:n], b[:n]
+	for i := range a {
+		if h := a[i].header(); h == b[i].header() && h&oneRecordMask == oneRecord && a[i].rec[0].sameKeys(&b[i].rec[0]) {
+			continue
+		}
+		if compareProbes(&a[i], &b[i]) != 0 {
+			return i
+		}
+	}
+	return n
+}
+
+// oneRecordMask and oneRecord pick out, in a probe's header word, a probe of
+// one separate record: n = 1, neither sharedBit nor uniformBit.
+const (
+	oneRecordMask = 0xff<<40 | (sharedBit|uniformBit)<<48
+	oneRecord     = 1 << 40
+)
+
+// compareProbes is CompareProbes past the case it inlines.
+func compareProbes(a, b *Probe) ProbeDiff {
+	if a.header() == b.header() && a.bits&(uniformBit|sharedBit) == 0 && a.n <= inlineKeys {
+		for i := range a.n {
+			if !a.rec[i].sameKeys(&b.rec[i]) {
+				return DiffKey
+			}
+		}
+		return 0
 	}
 	var d ProbeDiff
 	if a.Frame != b.Frame {
@@ -38,19 +80,10 @@ func CompareProbes(a, b *Probe) ProbeDiff {
 	return d
 }
 
-// probeWords is a Probe as 8-byte words (a probe holds a pointer, so its size is
-// a multiple of 8).
-type probeWords [unsafe.Sizeof(Probe{}) / 8]uint64
-
-// The build fails here if a Probe's size is not a multiple of 8.
-var _ = [1]struct{}{}[unsafe.Sizeof(Probe{})%8]
-
-// sameProbeBits reports whether two probes are the same bytes, which makes
-// every field the same (unused records and padding may differ between probes
-// that compare equal: those go the field-by-field way). A diff compares every
-// node at every time, and most are the same.
-func sameProbeBits(a, b *Probe) bool {
-	return *(*probeWords)(unsafe.Pointer(a)) == *(*probeWords)(unsafe.Pointer(b))
+// sameKeys reports whether two separate records have the same channel and keys
+// (alpha aside).
+func (r *keyRec) sameKeys(s *keyRec) bool {
+	return r.K0 == s.K0 && r.K1 == s.K1 && r.ch == s.ch
 }
 
 // Kinds appends the names of the differences ("frame", "branch", "key") to dst.

@@ -36,6 +36,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unsafe"
 
 	"animscope/formats"
 )
@@ -91,6 +92,14 @@ type hashEntry struct {
 	block        uint32
 }
 
+// namedSlot is a slot a name was given to, and what a listing reads of its
+// entry.
+type namedSlot struct {
+	slot   int32
+	block  uint32
+	locale uint16
+}
+
 // Member is one file of the archive, as listed.
 type Member struct {
 	// Name is the member's path with '\' separators as the listfile spells it, or
@@ -121,9 +130,17 @@ type Archive struct {
 	size   int64 // of the whole file
 	hashes []hashEntry
 	blocks []Block
-	names  []string            // by hash slot: the member's name, "" while none is known
+	// The names known, in the order they were given (a listfile's), each
+	// with its slot and that slot's block and locale (so that listing the
+	// named members reads these in order, not the hash table all over);
+	// nameAt finds a slot's name: 1 + its place in names, 0 while none is
+	// known. nameAt is pointer-free, where a string per slot would be 16
+	// bytes the collector scans for every slot of a mostly empty table.
+	names  []string
+	named  []namedSlot
+	nameAt []int32
 	arena  formats.StringArena // the bytes of the names from listfiles
-	named  []int32             // the slots names were given to, in that order
+	warmed uint32              // see warm
 	// index makes find independent of the table's contents (see slotIndex).
 	index *slotIndex
 }
@@ -157,6 +174,48 @@ func (a *Archive) tableAt(fieldOff, base, pos, n int64, what string) ([]byte, er
 	return a.readAt(base+pos, n, what)
 }
 
+// readHashTable reads and decrypts the hash table of count entries at pos
+// (relative to the header at base). On a little-endian machine the table's
+// bytes are its entries as hashEntry lays them out, so they are read and
+// decrypted in the entries' own memory: one table of megabytes, not two and
+// a copy.
+func (a *Archive) readHashTable(base, pos, count int64) error {
+	const what = "the hash table"
+	n := count * entrySize
+	if pos < 0 || pos > a.size || base+pos > a.size || n > a.size-(base+pos) {
+		return a.errf(base+16, "%s (%d bytes at %d) lies outside the %d-byte file", what, n, base+pos, a.size)
+	}
+	if !hostLittleEndian || unsafe.Sizeof(hashEntry{}) != entrySize {
+		raw, err := a.readAt(base+pos, n, what)
+		if err != nil {
+			return err
+		}
+		decryptBlock(raw, hashTableKey)
+		a.hashes = make([]hashEntry, count)
+		for i := range a.hashes {
+			a.hashes[i] = decodeHashEntry(raw[i*entrySize:])
+		}
+		return nil
+	}
+	a.hashes = make([]hashEntry, count)
+	raw := unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(a.hashes))), n)
+	if _, err := a.r.ReadAt(raw, base+pos); err != nil && !(err == io.EOF && n == 0) {
+		a.hashes = nil
+		return a.errf(base+pos, "reading %s: %v", what, err)
+	}
+	decryptBlock(raw, hashTableKey)
+	return nil
+}
+
+// hostLittleEndian is whether this machine stores words as the archive does.
+var hostLittleEndian = binary.NativeEndian.Uint16([]byte{1, 0}) == 1
+
+// decodeHashEntry is the hash entry in the 16 bytes of e.
+func decodeHashEntry(e []byte) hashEntry {
+	le := binary.LittleEndian
+	return hashEntry{le.Uint32(e), le.Uint32(e[4:]), le.Uint16(e[8:]), le.Uint16(e[10:]), le.Uint32(e[12:])}
+}
+
 // NewArchive reads an archive of size bytes from r; name is used in messages.
 func NewArchive(name string, r io.ReaderAt, size int64) (*Archive, error) {
 	a := &Archive{Name: name, r: r, size: size}
@@ -167,10 +226,12 @@ func NewArchive(name string, r io.ReaderAt, size int64) (*Archive, error) {
 		a.addName(n)
 	}
 	// The archive's own listfile, when it is of a sane size (an unreadable or
-	// larger one leaves the members unnamed, listed by block).
+	// larger one leaves the members unnamed, listed by block). Its names
+	// are kept in its buffer, not copied: it lists what the archive holds,
+	// so it is about what the copies would take, and at most maxListfile.
 	if m, ok := a.Stat("(listfile)"); ok {
 		if data, err := a.ReadMemberLimit(m, maxListfile); err == nil {
-			a.AddListfile(data)
+			a.addListfile(data, true)
 		}
 	}
 	return a, nil
@@ -276,17 +337,10 @@ func (a *Archive) parseHeader(off int64) error {
 	if blockCount > maxEntries {
 		return a.errf(off+28, "block table of %d entries is larger than the file", blockCount)
 	}
-	raw, err := a.tableAt(off+16, off, hashPos, hashCount*entrySize, "the hash table")
-	if err != nil {
+	if err := a.readHashTable(off, hashPos, hashCount); err != nil {
 		return err
 	}
-	decryptBlock(raw, hashTableKey)
-	a.hashes = make([]hashEntry, hashCount)
-	for i := range a.hashes {
-		e := raw[i*entrySize:]
-		a.hashes[i] = hashEntry{le.Uint32(e), le.Uint32(e[4:]), le.Uint16(e[8:]), le.Uint16(e[10:]), le.Uint32(e[12:])}
-	}
-	raw, err = a.tableAt(off+20, off, blockPos, blockCount*entrySize, "the block table")
+	raw, err := a.tableAt(off+20, off, blockPos, blockCount*entrySize, "the block table")
 	if err != nil {
 		return err
 	}
@@ -312,7 +366,7 @@ func (a *Archive) parseHeader(off int64) error {
 // buildIndex prepares find: the names by slot, and the index that answers a
 // lookup whose probe is long (sumIndex, built on first use).
 func (a *Archive) buildIndex() {
-	a.names, a.named = make([]string, len(a.hashes)), nil
+	a.nameAt, a.names, a.named = make([]int32, len(a.hashes)), nil, nil
 	a.index = &slotIndex{}
 }
 
@@ -360,14 +414,7 @@ func (a *Archive) usable(e hashEntry) bool {
 // find returns the hash slot of name, preferring the neutral locale, or -1. It
 // answers as the game's probe does: from the name's start slot onwards, up to
 // the first empty slot; an entry past an empty slot is not reachable.
-func (a *Archive) find(name string) int { return findName(a, name) }
-
-// findBytes is find for a name held in a byte slice.
-func (a *Archive) findBytes(name []byte) int { return findName(a, name) }
-
-func findName[T string | []byte](a *Archive, name T) int {
-	return a.findHashed(nameHashes(name))
-}
+func (a *Archive) find(name string) int { return a.findHashed(nameHashes(name)) }
 
 // hashes are a name's three hashes: where its probe starts, and its two checks.
 type hashes struct{ offset, a, b uint32 }
@@ -379,7 +426,7 @@ func nameHashes[T string | []byte](name T) hashes {
 	a1, a2 := o1, o2
 	b1, b2 := o1, o2
 	for i := 0; i < len(name); i++ {
-		c := uint32(normChar(name[i]))
+		c := uint32(normTable[name[i]])
 		o1 = cryptTable[hashTableOffset<<8+c] ^ (o1 + o2)
 		o2 = c + o1 + o2 + o2<<5 + 3
 		a1 = cryptTable[hashNameA<<8+c] ^ (a1 + a2)
@@ -459,18 +506,21 @@ func (a *Archive) findIndexed(h hashes, start int) int {
 	return best
 }
 
-// addNameBytes is addName for a name inside a larger buffer: the string is
-// made only for a name the archive holds.
-func (a *Archive) addNameBytes(name []byte) bool {
-	if len(name) == 0 {
-		return false
-	}
-	i := a.findBytes(name)
+// addHashed is addName for a name whose hashes are h, inside a larger buffer
+// (a listfile): the string is made only for a name the archive holds, a copy
+// unless the buffer is the archive's own (owned: its own (listfile), read
+// into a buffer nothing else holds or writes, which the names then share).
+func (a *Archive) addHashed(name []byte, h hashes, owned bool) bool {
+	i := a.findHashed(h)
 	if i < 0 {
 		return false
 	}
-	if a.names[i] == "" {
-		a.setName(i, a.arena.Copy(name))
+	if a.nameAt[i] == 0 {
+		if owned {
+			a.setName(i, unsafe.String(unsafe.SliceData(name), len(name)))
+		} else {
+			a.setName(i, a.arena.Copy(name))
+		}
 	}
 	return true
 }
@@ -480,7 +530,7 @@ func (a *Archive) addName(name string) bool {
 		return false
 	}
 	if i := a.find(name); i >= 0 {
-		if a.names[i] == "" {
+		if a.nameAt[i] == 0 {
 			a.setName(i, name)
 		}
 		return true
@@ -496,19 +546,111 @@ const maxListfile = 64 << 20
 // LF, as in "(listfile)"); it returns how many of them the archive holds. Only
 // the names the archive holds are kept (as strings of their own), so a listfile
 // of millions of short names costs no more than one pass over it.
-func (a *Archive) AddListfile(data []byte) int {
+func (a *Archive) AddListfile(data []byte) int { return a.addListfile(data, false) }
+
+// addListfile is AddListfile; owned says that data is the archive's own
+// buffer (addHashed).
+func (a *Archive) addListfile(data []byte, owned bool) int {
+	// Room for as many more names as the data has lines, up to one a slot,
+	// so that a listfile's hundred thousand names are not appended one by one
+	// into ever larger copies.
+	lines := min(bytes.Count(data, []byte{'\n'})+1, len(a.hashes)-len(a.names))
+	a.names, a.named = slices.Grow(a.names, lines), slices.Grow(a.named, lines)
 	n := 0
+	var batch [listBatch]listedName
 	for len(data) > 0 {
-		end := 0 // the name's end: ';', CR, LF or the data's
-		for end < len(data) && data[end] != ';' && data[end] != '\r' && data[end] != '\n' {
-			end++
+		k := 0
+		for k < len(batch) && len(data) > 0 {
+			// The name ends at ';', CR, LF or the data's end, and is hashed
+			// as it is scanned; a name with space (or a byte that may start
+			// or end a Unicode space) at either end is trimmed and hashed again.
+			h, end := hashToSeparator(data)
+			name := data[:end]
+			if end > 0 && (mayBeSpace[name[0]] || mayBeSpace[name[end-1]]) {
+				name = bytes.TrimSpace(name)
+				h = nameHashes(name)
+			}
+			data = data[min(end+1, len(data)):]
+			if len(name) > 0 {
+				batch[k] = listedName{name, h}
+				k++
+			}
 		}
-		if name := bytes.TrimSpace(data[:end]); len(name) > 0 && a.addNameBytes(name) {
-			n++
+		a.warm(batch[:k])
+		for _, x := range batch[:k] {
+			if a.addHashed(x.name, x.h, owned) {
+				n++
+			}
 		}
-		data = data[min(end+1, len(data)):]
 	}
 	return n
+}
+
+// listBatch is how many of a listfile's names are hashed before their probes
+// run (warm).
+const listBatch = 16
+
+// listedName is a listfile's name and its hashes.
+type listedName struct {
+	name []byte
+	h    hashes
+}
+
+// warm reads the slots where the names' probes start, one after another
+// without waiting: each is a read from anywhere in a table of megabytes, and
+// made together the memory serves them at once, where the probes, one at a
+// time, would each wait for theirs. What they read is kept in a.warmed only
+// so that the reads are made.
+func (a *Archive) warm(names []listedName) {
+	if len(a.hashes) == 0 {
+		return
+	}
+	mask := uint32(len(a.hashes) - 1)
+	var sum uint32
+	for i := range names {
+		slot := names[i].h.offset & mask
+		sum += a.hashes[slot].block + uint32(a.nameAt[slot])
+	}
+	a.warmed = sum
+}
+
+// listfileSeparator marks the bytes that end a listfile's name.
+var listfileSeparator = [256]bool{';': true, '\r': true, '\n': true}
+
+// mayBeSpace marks the bytes bytes.TrimSpace may take from a name's ends:
+// ASCII space, and every byte of a multi-byte UTF-8 sequence (one may be a
+// Unicode space: U+00A0, U+3000, ...).
+var mayBeSpace = func() (t [256]bool) {
+	for _, c := range []byte(" \t\n\v\f\r") {
+		t[c] = true
+	}
+	for c := 0x80; c < 0x100; c++ {
+		t[c] = true
+	}
+	return t
+}()
+
+// hashToSeparator is nameHashes of data up to its first listfile separator
+// (or its end), and where that is.
+func hashToSeparator(data []byte) (hashes, int) {
+	o1, o2 := uint32(0x7FED7FED), uint32(0xEEEEEEEE)
+	a1, a2 := o1, o2
+	b1, b2 := o1, o2
+	i := 0
+	for ; i < len(data); i++ {
+		raw := data[i]
+		if listfileSeparator[raw] {
+			break
+		}
+		c := uint32(normTable[raw])
+		o1 = cryptTable[hashTableOffset<<8+c] ^ (o1 + o2)
+		o2 = c + o1 + o2 + o2<<5 + 3
+		a1 = cryptTable[hashNameA<<8+c] ^ (a1 + a2)
+		a2 = c + a1 + a2 + a2<<5 + 3
+		b1 = cryptTable[hashNameB<<8+c] ^ (b1 + b2)
+		b2 = c + b1 + b2 + b2<<5 + 3
+	}
+	return hashes{o1, a1, b1}, i
 }
 
 // NameAll names, in each of archives, the members called names (as a listfile
@@ -520,7 +662,7 @@ func NameAll(archives []*Archive, names []string) {
 		}
 		h := nameHashes(name)
 		for _, a := range archives {
-			if i := a.findHashed(h); i >= 0 && a.names[i] == "" {
+			if i := a.findHashed(h); i >= 0 && a.nameAt[i] == 0 {
 				a.setName(i, name)
 			}
 		}
@@ -549,20 +691,32 @@ func (a *Archive) Members() []Member {
 	return out
 }
 
-// setName names the member at slot i.
+// setName names the member at slot i (which has no name yet).
 func (a *Archive) setName(i int, name string) {
-	a.names[i] = name
-	a.named = append(a.named, int32(i))
+	a.names = append(a.names, name)
+	e := &a.hashes[i]
+	a.named = append(a.named, namedSlot{slot: int32(i), block: e.block, locale: e.locale})
+	a.nameAt[i] = int32(len(a.names))
+}
+
+// nameOf is the name of the member at slot i, or "" while none is known.
+func (a *Archive) nameOf(i int) string {
+	if j := a.nameAt[i]; j > 0 {
+		return a.names[j-1]
+	}
+	return ""
 }
 
 // listedSlots are the hash slots Members lists (every entry whose block
 // exists): the named ones in the order they were named (a listfile's, which
 // a mount then reads its names in), then the others in table order.
 func (a *Archive) listedSlots() []int32 {
-	out := make([]int32, 0, len(a.named)+len(a.hashes)/2)
-	out = append(out, a.named...) // a name is only ever given to a listed slot
+	out := make([]int32, len(a.named), len(a.named)+len(a.hashes)/2)
+	for j, n := range a.named { // a name is only ever given to a listed slot
+		out[j] = n.slot
+	}
 	for i, e := range a.hashes {
-		if e.block != blockEmpty && a.names[i] == "" && a.usable(e) {
+		if e.block != blockEmpty && a.nameAt[i] == 0 && a.usable(e) {
 			out = append(out, int32(i))
 		}
 	}
@@ -574,12 +728,19 @@ func (a *Archive) listedSlots() []int32 {
 func (a *Archive) memberAt(slot int) Member {
 	e := a.hashes[slot]
 	m := Member{Locale: e.locale, Block: int(e.block), Blk: a.blocks[e.block], slot: slot}
-	if n := a.names[slot]; n != "" {
+	if n := a.nameOf(slot); n != "" {
 		m.Name, m.Known = n, true
 	} else {
 		m.Name = placeholderName(e.block)
 	}
 	return m
+}
+
+// namedMember is memberAt of the j-th slot given a name (listedSlots()[j]),
+// read from the names in order.
+func (a *Archive) namedMember(j int) Member {
+	n := &a.named[j]
+	return Member{Name: a.names[j], Known: true, Locale: n.locale, Block: int(n.block), Blk: a.blocks[n.block], slot: int(n.slot)}
 }
 
 // placeholderName is fmt.Sprintf("File%08d.xxx", block), without fmt.
@@ -602,7 +763,7 @@ func (a *Archive) Stat(name string) (Member, bool) {
 		return Member{}, false
 	}
 	e := a.hashes[i]
-	n := a.names[i]
+	n := a.nameOf(i)
 	if n == "" {
 		n = name
 	}

@@ -42,6 +42,15 @@ func normChar(c byte) byte {
 	return c
 }
 
+// normTable is normChar as a table: a name's letters, of either case in any
+// order, are then no branch to mispredict.
+var normTable = func() (t [256]byte) {
+	for i := range t {
+		t[i] = normChar(byte(i))
+	}
+	return t
+}()
+
 // hashString is the MPQ string hash of name for one hash type.
 func hashString[T string | []byte](name T, kind uint32) uint32 {
 	seed1, seed2 := uint32(0x7FED7FED), uint32(0xEEEEEEEE)

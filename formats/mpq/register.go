@@ -25,7 +25,7 @@ func init() {
 			if err != nil {
 				return nil, err
 			}
-			return &mounted{a: a, slots: a.listedSlots()}, nil
+			return newMounted(a), nil
 		},
 		// Two listed members of one name are the hash entries of one block
 		// (locales of a file no listfile names, both "FileNNNNNNNN.xxx"):
@@ -40,11 +40,24 @@ func init() {
 type mounted struct {
 	a     *Archive
 	slots []int32 // listedSlots
+	named int     // how many of slots had names then (they come first)
 }
+
+func newMounted(a *Archive) *mounted {
+	m := &mounted{a: a}
+	m.list()
+	return m
+}
+
+// list takes the archive's listing as it is now.
+func (m *mounted) list() { m.slots, m.named = m.a.listedSlots(), len(m.a.named) }
 
 func (m *mounted) Len() int { return len(m.slots) }
 
 func (m *mounted) Member(i int) formats.ArchiveMember {
+	if i < m.named {
+		return asArchiveMember(m.a.namedMember(i))
+	}
 	return asArchiveMember(m.a.memberAt(int(m.slots[i])))
 }
 
@@ -59,7 +72,7 @@ func asArchiveMember(mem Member) formats.ArchiveMember {
 func (m *mounted) member(am formats.ArchiveMember) Member {
 	slot := am.Ref
 	e := m.a.hashes[slot]
-	name := m.a.names[slot]
+	name := m.a.nameOf(slot)
 	if name == "" {
 		name = strings.ReplaceAll(am.Name, "/", `\`)
 	}
@@ -89,7 +102,7 @@ func (m *mounted) Find(name string) (formats.ArchiveMember, bool) {
 
 func (m *mounted) AddListfile(data []byte) int {
 	n := m.a.AddListfile(data)
-	m.slots = m.a.listedSlots()
+	m.list()
 	return n
 }
 
@@ -108,6 +121,6 @@ func (m *mounted) ShareNames(set []formats.ArchiveReader, names []string) {
 	}
 	NameAll(archives, names)
 	for _, x := range mpqs {
-		x.slots = x.a.listedSlots()
+		x.list()
 	}
 }

@@ -67,7 +67,9 @@
 // comes from the "quat-order" reading ("xyzw": w at +0x16; "wxyz": w at +0x10).
 // Transform.Q is the conjugate of the engine quaternion, S = 1. Each probe has the
 // signed frame, the branch and one "trs" record per §13's table. Sample allocates
-// nothing; the clip also implements anim.KeyTimesClip.
+// nothing; the clip also implements anim.KeyTimesClip, and SampleNodes samples a
+// block of nodes alone (each node's pose and probe depend on no other node's:
+// `diff` walks two scenes a cache-sized block at a time).
 //
 // # Writing
 //

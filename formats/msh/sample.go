@@ -91,32 +91,63 @@ var one = mgl32.Vec3{1, 1, 1}
 // probes, when not nil, get the signed frame, the branch and one "trs" key record.
 // It allocates nothing.
 func (c *Clip) Sample(_ anim.Context, t float64, out []anim.Transform, probes []anim.Probe) (anim.Affine, bool) {
+	n := min(len(c.nodes), len(out))
+	if probes != nil {
+		n = min(n, len(probes))
+	}
+	if n > 0 {
+		c.sampleNodes(t, 0, n, out, probes)
+	}
+	return anim.IdentityAffine, false
+}
+
+// SampleNodes is Sample for nodes lo to hi−1 alone, node lo+i into out[i] and,
+// when probes is not nil, probes[i]; it samples as many of those nodes as the
+// clip has and out (and probes) hold. A node's pose and probe depend on no other
+// node's, so a caller that reads a block of nodes at a time can sample a block
+// into buffers that stay in the cache (diff compares two scenes so). It
+// allocates nothing.
+func (c *Clip) SampleNodes(t float64, lo, hi int, out []anim.Transform, probes []anim.Probe) {
+	lo = max(lo, 0)
+	n := min(hi, len(c.nodes)) - lo
+	n = min(n, len(out))
+	if probes != nil {
+		n = min(n, len(probes))
+	}
+	if n > 0 {
+		c.sampleNodes(t, lo, n, out, probes)
+	}
+}
+
+// sampleNodes samples n ≥ 1 nodes from node lo, node lo+i into out[i] and
+// probes[i] (each long enough; probes may be nil).
+func (c *Clip) sampleNodes(t float64, lo, n int, out []anim.Transform, probes []anim.Probe) {
 	tf := float32(t)
 	frame := FrameIndex(tf, c.rounding)
 	inRange := uint32(frame) < c.frames
-	nodes := c.nodes[:min(len(c.nodes), len(out))]
-	if probes != nil && len(probes) < len(nodes) {
-		nodes = nodes[:len(probes)]
+	nodes := c.nodes[lo : lo+n]
+	out = out[:n]
+	if probes != nil {
+		probes = probes[:n]
 	}
 	keys, arcs, mapw := c.keys, c.arcs, c.mapw
 	// row is this frame's words of rows, when the clip has them.
 	var row []uint16
 	if inRange && c.rows != nil {
-		row = c.rows[int(frame)*len(c.nodes):][:len(nodes)]
+		row = c.rows[int(frame)*len(c.nodes)+lo:][:n]
 	}
 	// The rotations between two keys are written at slerps.Flush, their sines
 	// and cosines computed together (anim.SlerpBatch).
 	var slerps anim.SlerpBatch
 	defer slerps.Flush()
-	for i := range nodes {
+	for i := 0; i < len(nodes); i++ {
 		nd := &nodes[i]
-		o := &out[i]
 		if nd.bad {
-			*o = anim.IdentityTransform
+			out[i] = anim.IdentityTransform
 			if probes != nil {
 				p := &probes[i]
-				p.Reset(frame, true)
-				p.Add(anim.KeyUse{Channel: chTRS, K0: -1, K1: -1})
+				p.ResetWith(frame, true, 1) // Reset then Add, as the inline writers
+				p.PutKey(0, chTRS, -1, -1, 0)
 			}
 			continue
 		}
@@ -132,13 +163,32 @@ func (c *Clip) Sample(_ anim.Context, t float64, out []anim.Transform, probes []
 				key, fallback = v, false
 			}
 		}
+		if fallback {
+			if i+1 < len(nodes) && nodes[i+1].mapStart < 0 {
+				// A run of static nodes, likely long: a scene of props.
+				i = c.fallbackRun(i, key, frame, inRange, row, nodes, out, probes)
+				continue
+			}
+			k0 := &keys[key]
+			o := &out[i]
+			o.T = k0.pos
+			o.Q = k0.qc
+			o.S = one
+			if probes != nil {
+				p := &probes[i]
+				p.ResetWith(frame, true, 1)
+				p.PutKey(0, chTRS, int32(key), -1, 0)
+			}
+			continue
+		}
+		o := &out[i]
+		k0 := &keys[key]
 		// Fields are written one by one: a composite literal of the whole Transform
 		// or KeyUse is built on the stack and copied with wide moves that stall on
 		// the narrow stores that filled it (about a third of the sampler's time).
-		k0 := &keys[key]
 		k1i, alpha := int32(-1), float32(0)
 		switch {
-		case fallback || tf == k0.time:
+		case tf == k0.time:
 			o.T, o.Q = k0.pos, k0.qc
 		case tf == keys[key+1].time:
 			k1 := &keys[key+1]
@@ -160,11 +210,53 @@ func (c *Clip) Sample(_ anim.Context, t float64, out []anim.Transform, probes []
 		o.S = one
 		if probes != nil {
 			p := &probes[i]
-			p.ResetWith(frame, fallback, 1)
+			p.ResetWith(frame, false, 1)
 			p.PutKey(0, chTRS, int32(key), k1i, alpha)
 		}
 	}
-	return anim.IdentityAffine, false
+}
+
+// fallbackRun samples node i, which falls back to key, and the run of nodes
+// after it that fall back too (static nodes; every node outside the timeline),
+// and returns the run's last node. It is a function of its own so that its
+// loop keeps what it reads in registers (sampleNodes' loop holds too much): a
+// scene of props is mostly such runs (sampleNodes calls it where a static node
+// follows, and samples a node that falls back alone itself). The run ends before a node sampled as
+// identity or one that takes a key of its map. nodes, out, probes and row are
+// sampleNodes' (node i is nodes[i], out[i], probes[i], row[i]).
+func (c *Clip) fallbackRun(i, key int, frame int32, inRange bool, row []uint16, nodes []clipNode, out []anim.Transform, probes []anim.Probe) int {
+	keys, mapw := c.keys, c.mapw
+	h := anim.NewProbeHeader(frame, true, 1)
+	for {
+		k0 := &keys[key]
+		o := &out[i]
+		o.T = k0.pos
+		o.Q = k0.qc
+		o.S = one
+		if probes != nil {
+			p := &probes[i]
+			p.SetHeader(h) // ResetWith(frame, true, 1)
+			p.PutKey(0, chTRS, int32(key), -1, 0)
+		}
+		i++
+		if i >= len(nodes) {
+			return i - 1
+		}
+		nd := &nodes[i]
+		key = int(nd.fb)
+		if nd.bad {
+			return i - 1
+		}
+		if row != nil {
+			if int(row[i]) < key {
+				return i - 1
+			}
+		} else if inRange && nd.mapStart >= 0 {
+			if w := 2 * (int(nd.mapStart) + int(frame)); int(mapw[w])|int(mapw[w+1])<<8 < key {
+				return i - 1
+			}
+		}
+	}
 }
 
 // NewContext returns nil: sampling keeps no state between calls.

@@ -20,6 +20,15 @@ var (
 	bigDir  string
 )
 
+// TestMain removes what bigArchive wrote.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if bigDir != "" {
+		os.RemoveAll(bigDir)
+	}
+	os.Exit(code)
+}
+
 // bigArchive writes (once per run) an MPQ of 100,000 small members under game-like
 // paths, with its (listfile).
 func bigArchive(b *testing.B) string {

@@ -1,6 +1,7 @@
 package vfs
 
 import (
+	"math/rand/v2"
 	"path"
 	"strings"
 
@@ -24,8 +25,27 @@ func TestGlobMatchAgreesWithPathMatch(t *testing.T) {
 }
 
 func TestCleanLowerIsCleanTreePathLowered(t *testing.T) {
-	for _, name := range []string{"", `\`, "/", `a\b`, `\\A//B\\`, `Creature\Frog\Frog.M2`, "x/y/", "/x", `Ünï\Côde\X.m2`, "plain.m2", `a\\\b`, "ABC", "a\x00B"} {
-		p, k := cleanLower(name, nil)
+	names := []string{"", `\`, "/", `a\b`, `\\A//B\\`, `Creature\Frog\Frog.M2`, "x/y/", "/x", `Ünï\Côde\X.m2`, "plain.m2", `a\\\b`, "ABC", "a\x00B",
+		`abcdefg\\hijk`, `abcdefgh\\ijk`, `ABCDEFG\/HIJ`, `\ABCDEFGHIJ`, `ABCDEFGHIJ\`, `ABCDEFGHIJKLMNO/`, "@[\\`{AZaz@[\\`{AZaz", "ABCDEFGH\x7fIJ\x80", "ABCDEFGHIJKLMN\xc3\xa9"}
+	// And names of every length from the bytes that sit at the edges of the
+	// word tests: letters and their neighbours, both separators, 0x7F, 0x80.
+	r := rand.New(rand.NewPCG(9, 10))
+	for i := 0; i < 20000; i++ {
+		b := make([]byte, r.IntN(40))
+		for j := range b {
+			b[j] = "AZaz@[`{mM\\/\\/.0\x7f\x80"[r.IntN(18)]
+			if r.IntN(8) != 0 && b[j] >= 0x7f {
+				b[j] = 'q'
+			}
+		}
+		names = append(names, string(b))
+	}
+	var arena formats.StringArena
+	for i, name := range names {
+		p, k := cleanLower(name, &arena)
+		if i < 3 {
+			p, k = cleanLower(name, nil) // without an arena too
+		}
 		if wp := formats.CleanTreePath(name); p != wp || k != strings.ToLower(wp) {
 			t.Errorf("cleanLower(%q) = %q, %q; want %q, %q", name, p, k, wp, strings.ToLower(wp))
 		}

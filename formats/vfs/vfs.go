@@ -26,8 +26,10 @@ package vfs
 
 import (
 	"cmp"
+	"encoding/binary"
 	"errors"
 	"fmt"
+	"hash/maphash"
 	"io"
 	"io/fs"
 	"os"
@@ -260,10 +262,12 @@ func (m *Mount) build() {
 	// the slice is sorted by key, places of one key in load order (sortByKey
 	// sorts 4-byte places, not 64-byte entries). A key's places then say,
 	// in the order they were read, what the mount serves (resolve): a later
-	// layer's file replaces an earlier one's, a deletion marker removes it.
-	// The entries are moved once, in place; the index that Lookup uses is
-	// built when a lookup first needs it. A table of a million names costs
-	// one Entry each, not a map of copies.
+	// layer's file replaces an earlier one's, a deletion marker removes it;
+	// when no key repeats and nothing is deleted (one archive, the usual
+	// mount) every place stays, and the sort says so. The entries are moved
+	// once, in place; the index that Lookup uses is built when a lookup
+	// first needs it. A table of a million names costs one Entry each, not
+	// a map of copies.
 	size := 0
 	for _, l := range m.layers {
 		size += l.a.Len()
@@ -293,7 +297,14 @@ func (m *Mount) build() {
 	for i := range order {
 		order[i] = int32(i)
 	}
-	sortByKey(order, keys, func(x, y int32) int { return int(x - y) })
+	repeats := sortByKey(order, keys, func(x, y int32) int { return int(x - y) })
+	if !repeats && len(markers) == 0 {
+		// The common case: every place is a file of a key of its own, and
+		// every one stays.
+		permute(list, keys, order)
+		m.entries, m.lower, m.index, m.twins = list, keys, &lazyIndex{}, nil
+		return
+	}
 	// Keep what each key resolves to, in sorted order; a place's slot in
 	// kept is never past its slot in order, so kept reuses order's memory.
 	kept := order[:0]
@@ -383,25 +394,66 @@ func (m *Mount) resolve(list []Entry, places []int32, marked func(int32) bool) [
 	return kept
 }
 
-// lazyIndex finds a lower-case path's entry; it is built on first use.
+// lazyIndex finds a lower-case path's entry; it is built on first use. It is
+// an open-addressing table of entry numbers, pointer-free (the collector
+// never scans it) and one 8-byte word a key, where a map[string]int copies
+// every key's header into its slots: each slot holds the high half of the
+// key's hash and its entry number plus one (0 is an empty slot). The hash is
+// seeded at random (hash/maphash), so no set of names makes the probes long.
 type lazyIndex struct {
 	once  sync.Once
-	byKey map[string]int
+	seed  maphash.Seed
+	slots []uint64
 }
 
 // indexOf is the entry of key k (the first of case twins).
 func (m *Mount) indexOf(k string) (int, bool) {
 	x := m.index
-	x.once.Do(func() {
-		x.byKey = make(map[string]int, len(m.lower))
-		for i, k := range m.lower {
-			if _, ok := x.byKey[k]; !ok {
-				x.byKey[k] = i
+	x.once.Do(func() { x.build(m.lower) })
+	if len(x.slots) == 0 {
+		return 0, false
+	}
+	h := maphash.String(x.seed, k)
+	mask := uint64(len(x.slots) - 1)
+	tag := h >> 32
+	for i := h & mask; ; i = (i + 1) & mask {
+		s := x.slots[i]
+		if s == 0 {
+			return 0, false
+		}
+		if s>>32 == tag {
+			if j := int(uint32(s)) - 1; m.lower[j] == k {
+				return j, true
 			}
 		}
-	})
-	i, ok := x.byKey[k]
-	return i, ok
+	}
+}
+
+// build fills the table from the sorted keys: a key's case twins are next
+// to it, and only the first of them goes in, so no key goes in twice and an
+// insertion never compares keys.
+func (x *lazyIndex) build(keys []string) {
+	if len(keys) == 0 {
+		return
+	}
+	size := 2
+	for size < 2*len(keys) { // at most half full
+		size *= 2
+	}
+	x.seed = maphash.MakeSeed()
+	x.slots = make([]uint64, size)
+	mask := uint64(size - 1)
+	for j, k := range keys {
+		if j > 0 && keys[j-1] == k {
+			continue
+		}
+		h := maphash.String(x.seed, k)
+		i := h & mask
+		for x.slots[i] != 0 {
+			i = (i + 1) & mask
+		}
+		x.slots[i] = h>>32<<32 | uint64(j+1)
+	}
 }
 
 // permute puts entries and their keys in the order given (order[i] is the
@@ -688,37 +740,110 @@ func (m *Mount) Layers() [][2]string {
 // cleanLower is formats.CleanTreePath(name) and its lower-case form (the
 // index key), made in one pass and one allocation for an ASCII name, the
 // archives' usual spelling ('\'-separated, so CleanTreePath would rewrite it),
-// into names when it is not nil (a mount's arena).
+// into names when it is not nil (a mount's arena). A usual name goes 8 bytes
+// at a time (cleanLowerWords); any other a byte at a time: the path to the
+// front of the room and its key, a byte for a byte through a table (a
+// letter's case is no branch to mispredict), as far behind as the name is
+// long; when the path came out shorter (separators collapsed) the key moves
+// up to follow it. When the key is the path itself the two are one string.
 func cleanLower(name string, names *formats.StringArena) (p, k string) {
 	if names == nil {
 		names = new(formats.StringArena)
 	}
-	buf := names.Alloc(2 * len(name)) // appends stay inside
-	for i := 0; i < len(name); i++ {
+	n := len(name)
+	buf := names.Alloc(2 * n)[:2*n]
+	if n >= 8 {
+		if differ, ok := cleanLowerWords(name, buf[:n], buf[n:]); ok {
+			if !differ {
+				s := names.String(buf[:n])
+				return s, s
+			}
+			s := names.String(buf)
+			return s[:n], s[n:]
+		}
+	}
+	j := 0
+	var differ byte
+	for i := 0; i < n; i++ {
 		c := name[i]
 		if c >= 0x80 {
 			p = formats.CleanTreePath(name)
 			return p, strings.ToLower(p)
 		}
 		if c == '\\' || c == '/' {
-			if len(buf) > 0 && buf[len(buf)-1] != '/' {
-				buf = append(buf, '/')
+			if j == 0 || buf[j-1] == '/' {
+				continue
 			}
-			continue
+			c = '/'
 		}
-		buf = append(buf, c)
+		l := lowerASCII[c]
+		differ |= l ^ c
+		buf[j], buf[n+j] = c, l
+		j++
 	}
-	if len(buf) > 0 && buf[len(buf)-1] == '/' {
-		buf = buf[:len(buf)-1]
+	if j > 0 && buf[j-1] == '/' {
+		j--
 	}
-	n := len(buf)
-	for i := 0; i < n; i++ {
-		c := buf[i]
-		if c >= 'A' && c <= 'Z' {
-			c += 'a' - 'A'
-		}
-		buf = append(buf, c)
+	if differ == 0 {
+		s := names.String(buf[:j])
+		return s, s
 	}
-	s := names.String(buf)
-	return s[:n], s[n:]
+	if j < n {
+		copy(buf[j:], buf[n:n+j])
+	}
+	s := names.String(buf[:2*j])
+	return s[:j], s[j:]
 }
+
+// cleanLowerWords is cleanLower's usual case, 8 bytes at a time: a name of
+// at least 8 ASCII bytes with no separator at either end or beside another,
+// whose path is the name with '\' as '/' and as long as it. It writes the
+// path to p and its lower-case form to k (each len(name) bytes) and reports
+// whether they differ, or reports !ok, having written anything, for any
+// other name. The tests in a word are SWAR: with every byte below 0x80, adding
+// a constant to each byte carries into no other byte.
+func cleanLowerWords(name string, p, k []byte) (differ, ok bool) {
+	const (
+		ones = 0x0101010101010101
+		high = 0x8080808080808080
+	)
+	// eq has the high bit of each byte of x (all below 0x80) that is c.
+	eq := func(x uint64, c byte) uint64 { return ^((x ^ ones*uint64(c)) + ones*0x7F) & high }
+	n := len(name)
+	var upper, prevSep uint64
+	for i := 0; i < n; i += 8 {
+		at := min(i, n-8) // the last word overlaps the one before it
+		w := name[at : at+8]
+		x := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 |
+			uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
+		if x&high != 0 {
+			return false, false
+		}
+		back := eq(x, '\\')
+		sep := back | eq(x, '/')
+		if sep&(sep<<8) != 0 || at == i && prevSep>>56&sep != 0 {
+			return false, false // two separators side by side
+		}
+		prevSep = sep
+		x ^= back >> 7 * ('\\' ^ '/')
+		u := (x + ones*(0x80-'A')) &^ (x + ones*(0x80-'Z'-1)) & high
+		upper |= u
+		binary.LittleEndian.PutUint64(p[at:], x)
+		binary.LittleEndian.PutUint64(k[at:], x|u>>2)
+	}
+	if p[0] == '/' || p[n-1] == '/' {
+		return false, false
+	}
+	return upper != 0, true
+}
+
+// lowerASCII maps an ASCII byte to its lower case.
+var lowerASCII = func() (t [256]byte) {
+	for i := range t {
+		t[i] = byte(i)
+		if i >= 'A' && i <= 'Z' {
+			t[i] += 'a' - 'A'
+		}
+	}
+	return t
+}()

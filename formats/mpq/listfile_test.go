@@ -1,0 +1,79 @@
+package mpq_test
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"animscope/formats/mpq/mpqtest"
+)
+
+// TestAddListfileNamesAsSplitAndTrimmed: AddListfile names what splitting the
+// data at ';', CR and LF and trimming each name's space (ASCII and Unicode)
+// names, however many names there are (more than one batch of probes), and
+// counts every name the archive holds.
+func TestAddListfileNamesAsSplitAndTrimmed(t *testing.T) {
+	var files []mpqtest.File
+	held := []string{`A\B.m2`, `Dir\Space Inside.blp`, `x.txt`, "\u00e9t\u00e9.wav", `trail.m2`, `lead.m2`, `nbsp.m2`}
+	for i := 0; i < 40; i++ {
+		held = append(held, strings.Repeat("n", i+1)+`\file.skin`)
+	}
+	for i, n := range held {
+		files = append(files, mpqtest.File{Name: n, Data: []byte{byte(i)}})
+	}
+	data := build(t, files, mpqtest.Options{})
+	var list strings.Builder
+	list.WriteString("A\\B.m2;  Dir\\Space Inside.blp\t\r\n\r\nnot\\held.m2;x.txt;\u00e9t\u00e9.wav\n")
+	list.WriteString("trail.m2 \u3000\n\u00a0nbsp.m2\n \tlead.m2;;a\\b.M2\n")
+	for i := 0; i < 40; i++ {
+		list.WriteString(strings.Repeat("n", i+1) + "\\file.skin\r\n")
+	}
+	list.WriteString("no end")
+	text := []byte(list.String())
+
+	ref := open(t, data)
+	wantCount := 0
+	var want []string
+	for _, field := range strings.FieldsFunc(list.String(), func(r rune) bool { return r == ';' || r == '\r' || r == '\n' }) {
+		if name := strings.TrimSpace(field); name != "" && ref.Has(name) {
+			wantCount++
+			if !slices.ContainsFunc(want, func(w string) bool { return strings.EqualFold(w, name) }) {
+				want = append(want, name)
+			}
+		}
+	}
+	slices.Sort(want)
+
+	a := open(t, data)
+	if got := a.AddListfile(text); got != wantCount {
+		t.Errorf("AddListfile counts %d names, want %d", got, wantCount)
+	}
+	var got []string
+	for _, m := range a.Members() {
+		if m.Known {
+			got = append(got, m.Name)
+		}
+	}
+	slices.Sort(got)
+	if !slices.Equal(got, want) {
+		t.Errorf("named %q\nwant %q", got, want)
+	}
+	if len(want) != len(held) {
+		t.Errorf("the reference names %d of the %d members; the test's listfile should name them all", len(want), len(held))
+	}
+}
+
+// TestAddListfileLeavesDataAlone: the names kept are copies (the caller may
+// reuse its buffer).
+func TestAddListfileLeavesDataAlone(t *testing.T) {
+	data := build(t, []mpqtest.File{{Name: `a\b.m2`, Data: []byte{1}}}, mpqtest.Options{})
+	a := open(t, data)
+	buf := []byte(`a\b.m2`)
+	if a.AddListfile(buf) != 1 {
+		t.Fatal("not named")
+	}
+	copy(buf, "zzzzzz")
+	if m := a.Members(); len(m) != 1 || m[0].Name != `a\b.m2` {
+		t.Errorf("members %+v after the buffer changed", m)
+	}
+}
