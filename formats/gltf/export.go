@@ -1125,7 +1125,12 @@ func (e *exporter) reserveAnimations() (accessors, channels int) {
 		return accessors, channels
 	}
 	buf := doc.Buffers[len(doc.Buffers)-1]
-	buf.Data = slices.Grow(buf.Data, bytes+3) // 3: the padding before the first
+	if need := bytes + 3; cap(buf.Data)-len(buf.Data) < need { // 3: the padding before the first
+		// Exactly that (slices.Grow would round a large buffer up by a quarter).
+		data := make([]byte, len(buf.Data), len(buf.Data)+need)
+		copy(data, buf.Data)
+		buf.Data = data
+	}
 	doc.Accessors = slices.Grow(doc.Accessors, accessors)
 	doc.BufferViews = slices.Grow(doc.BufferViews, accessors)
 	return accessors, channels
