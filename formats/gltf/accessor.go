@@ -99,6 +99,35 @@ func writeAccessorFrom(doc *gltf.Document, target gltf.Target, data any, slab *d
 	default:
 		return modeler.WriteAccessor(doc, target, data)
 	}
+	return addAccessor(doc, target, comp, typ, n, size, write, slab)
+}
+
+// writeVecsFrom is writeAccessorFrom of animation keys without the interface
+// (whose conversion allocates a slice header a channel): the same bytes, buffer
+// view and accessor.
+func writeVecsFrom[E [3]float32 | [4]float32](doc *gltf.Document, target gltf.Target, d []E, slab *docSlab) int {
+	var e E
+	size := int(unsafe.Sizeof(e))
+	typ := gltf.AccessorVec3
+	if size == 16 {
+		typ = gltf.AccessorVec4
+	}
+	p := unsafe.Pointer(unsafe.SliceData(d))
+	write := func(b []byte) {
+		if copyFloats(b, p, size*len(d)) {
+			return
+		}
+		for i, v := range unsafe.Slice((*float32)(p), len(d)*size/4) {
+			binary.LittleEndian.PutUint32(b[4*i:], math.Float32bits(v))
+		}
+	}
+	return addAccessor(doc, target, gltf.ComponentFloat, typ, len(d), size, write, slab)
+}
+
+// addAccessor appends n elements of size bytes, written by write, to the last
+// buffer (padded to 4 bytes first, as modeler does) in a buffer view of their own
+// with an accessor over it, and returns the accessor's index.
+func addAccessor(doc *gltf.Document, target gltf.Target, comp gltf.ComponentType, typ gltf.AccessorType, n, size int, write func([]byte), slab *docSlab) int {
 	if len(doc.Buffers) == 0 {
 		doc.Buffers = append(doc.Buffers, new(gltf.Buffer))
 	}

@@ -1065,9 +1065,8 @@ func (e *exporter) writeAnimations() {
 		if len(c.secs) > 1 && c.secs[len(c.secs)-1] > c.secs[0] {
 			keys = 2
 		}
-		channel := func(node int, path gltf.TRSProperty, data any, constant bool) {
-			in := timesOf(constant)
-			out := writeData(doc, data)
+		// The times (when first needed) are written before the keys.
+		channel := func(node int, path gltf.TRSProperty, in, out int) {
 			sa := slab.sampler()
 			*sa = gltf.AnimationSampler{Input: in, Output: out, Interpolation: gltf.InterpolationLinear}
 			an.Samplers = append(an.Samplers, sa)
@@ -1076,25 +1075,33 @@ func (e *exporter) writeAnimations() {
 				Target: gltf.AnimationChannelTarget{Node: slab.index(node), Path: path}}
 			an.Channels = append(an.Channels, ch)
 		}
+		channel3 := func(node int, path gltf.TRSProperty, data [][3]float32, constant bool) {
+			in := timesOf(constant)
+			channel(node, path, in, writeVecsFrom(doc, gltf.TargetNone, data, slab))
+		}
+		channel4 := func(node int, path gltf.TRSProperty, data [][4]float32, constant bool) {
+			in := timesOf(constant)
+			channel(node, path, in, writeVecsFrom(doc, gltf.TargetNone, data, slab))
+		}
 		for s, sl := range e.slots {
 			trNode, sNode := sl.jNode, sl.jNode
 			if sl.helper {
 				trNode, sNode = sl.hNode, sl.kNode
 			}
 			tr, k := constant3(c.tr[s], keys)
-			channel(trNode, gltf.TRSTranslation, tr, k)
+			channel3(trNode, gltf.TRSTranslation, tr, k)
 			rot, k := constant4(c.rot[s], keys)
-			channel(trNode, gltf.TRSRotation, rot, k)
+			channel4(trNode, gltf.TRSRotation, rot, k)
 			scl, k := constant3(c.scl[s], keys)
-			channel(sNode, gltf.TRSScale, scl, k)
+			channel3(sNode, gltf.TRSScale, scl, k)
 			if sl.helper {
 				vr, k := constant4(c.vrot[s], keys)
-				channel(sl.jNode, gltf.TRSRotation, vr, k)
+				channel4(sl.jNode, gltf.TRSRotation, vr, k)
 				v := make([][4]float32, len(vr))
 				for i, q := range vr {
 					v[i] = [4]float32{-q[0], -q[1], -q[2], q[3]}
 				}
-				channel(sl.kNode, gltf.TRSRotation, v, k)
+				channel4(sl.kNode, gltf.TRSRotation, v, k)
 			}
 		}
 		doc.Animations = append(doc.Animations, an)
