@@ -649,27 +649,45 @@ func (ch *channel4) repeat(k int) {
 
 // keys returns the channel as writeAnimations reads it: a channel that never
 // moves as its first keys values (what constant3 gives for it), any other in
-// full.
-func (ch *channel3) keys(keys int) [][3]float32 {
+// full. A constant channel's keys are cut from block, which holds keys values
+// for every channel of a pass (one allocation instead of one a channel).
+func (ch *channel3) keys(keys int, block *[][3]float32) [][3]float32 {
 	if ch.vals == nil {
-		out := make([][3]float32, keys)
+		out := cut(block, keys)
 		for i := range out {
 			out[i] = ch.first
 		}
 		return out
 	}
-	return shrink3(ch.vals, keys)
+	if w, ok := constant3(ch.vals, keys); ok { // a copy of its first keys values
+		return append(cut(block, keys)[:0], w...)
+	}
+	return ch.vals
 }
 
-func (ch *channel4) keys(keys int) [][4]float32 {
+func (ch *channel4) keys(keys int, block *[][4]float32) [][4]float32 {
 	if ch.vals == nil {
-		out := make([][4]float32, keys)
+		out := cut(block, keys)
 		for i := range out {
 			out[i] = ch.first
 		}
 		return out
 	}
-	return shrink4(ch.vals, keys)
+	if w, ok := constant4(ch.vals, keys); ok {
+		return append(cut(block, keys)[:0], w...)
+	}
+	return ch.vals
+}
+
+// cut returns the first n values of *block (capacity n) and moves *block past
+// them, allocating a block of its own when *block has fewer.
+func cut[T any](block *[]T, n int) []T {
+	if len(*block) < n {
+		return make([]T, n)
+	}
+	out := (*block)[:n:n]
+	*block = (*block)[n:]
+	return out
 }
 
 func same3(a, b *[3]float32) bool {
@@ -899,11 +917,13 @@ func (e *exporter) sampleAt(c *clipTrack, times []float64, ups float64, abort bo
 	c.rot = make([][][4]float32, ns)
 	c.scl = make([][][3]float32, ns)
 	c.vrot = make([][][4]float32, ns)
+	block3 := make([][3]float32, 2*keys*ns)
+	block4 := make([][4]float32, 2*keys*ns)
 	for s := range e.slots {
-		c.tr[s] = ch[s].tr.keys(keys)
-		c.rot[s] = ch[s].rot.keys(keys)
-		c.scl[s] = ch[s].scl.keys(keys)
-		c.vrot[s] = ch[s].vrot.keys(keys)
+		c.tr[s] = ch[s].tr.keys(keys, &block3)
+		c.rot[s] = ch[s].rot.keys(keys, &block4)
+		c.scl[s] = ch[s].scl.keys(keys, &block3)
+		c.vrot[s] = ch[s].vrot.keys(keys, &block4)
 	}
 	return st, nil
 }
@@ -956,22 +976,6 @@ func sameDecomposition(a, b *decomposition) bool {
 		}
 	}
 	return true
-}
-
-// shrink3 returns a constant channel as a copy of its first keys values (what
-// constant3 gives for it), any other channel as it is.
-func shrink3(v [][3]float32, keys int) [][3]float32 {
-	if w, ok := constant3(v, keys); ok {
-		return append([][3]float32(nil), w...)
-	}
-	return v
-}
-
-func shrink4(v [][4]float32, keys int) [][4]float32 {
-	if w, ok := constant4(v, keys); ok {
-		return append([][4]float32(nil), w...)
-	}
-	return v
 }
 
 func quat32(q quat) [4]float32 {
