@@ -17,10 +17,11 @@ import (
 // Encode writes doc to w as binary glTF (.glb).
 //
 // The JSON chunk is written element by element (every accessor, buffer view, node,
-// mesh, animation channel and sampler on its own) instead of through one
-// json.Marshal of the whole document, which would hold the whole text, and a copy,
-// in memory: a skeleton of 65,000 nodes has a JSON chunk of over 100 MB. Its length,
-// which the header gives first, comes from a first pass that only counts.
+// mesh, animation channel and sampler on its own, formatted a chunk of elements at
+// a time on two goroutines: writeElems) instead of through one json.Marshal of the
+// whole document, which would hold the whole text, and a copy, in memory: a
+// skeleton of 65,000 nodes has a JSON chunk of over 100 MB. Its length, which the
+// header gives first, comes from a first pass that only counts.
 func Encode(w io.Writer, doc *gltf.Document) error {
 	var count countingWriter
 	if err := writeJSON(&count, doc); err != nil {
