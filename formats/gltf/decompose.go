@@ -60,6 +60,35 @@ func (d *decomposition) P() quat {
 	return quatFromRotationOf(&p)
 }
 
+// pIdent is P for a decomposition whose V is the identity bit for bit: U·Vᵀ
+// with Vᵀ's entries as constants, the same products and sums (the products by 0
+// keep the signs of zeros P gives).
+func (d *decomposition) pIdent() quat {
+	p := d.identP()
+	return quatFromRotationOf(&p)
+}
+
+// pIdent2 is pIdent of two decompositions, their quaternions computed side by
+// side (quatFromRotationOf2).
+func pIdent2(a, b *decomposition) (quat, quat) {
+	pa, pb := a.identP(), b.identP()
+	return quatFromRotationOf2(&pa, &pb)
+}
+
+// identP is pIdent's matrix U·Vᵀ.
+func (d *decomposition) identP() mat3 {
+	u := &d.U
+	const one, zero = 1.0, 0.0
+	var p mat3
+	for i := 0; i < 3; i++ {
+		u0, u1, u2 := u[i][0], u[i][1], u[i][2]
+		p[i][0] = float64(u0*one) + float64(u1*zero) + float64(u2*zero)
+		p[i][1] = float64(u0*zero) + float64(u1*one) + float64(u2*zero)
+		p[i][2] = float64(u0*zero) + float64(u1*zero) + float64(u2*one)
+	}
+	return p
+}
+
 // needsHelper reports whether V differs from the identity.
 func (d *decomposition) needsHelper() bool {
 	for i := 0; i < 3; i++ {
@@ -109,6 +138,11 @@ func decompose(m affine, prev *decomposition) decomposition {
 // the one the mat3 and vec3 methods compute, in the same order, so the result is
 // bit for bit theirs (TestDecomposeIsReference holds it to the first version).
 func decomposeInto(d *decomposition, m *affine, prev *decomposition) (fast bool) {
+	if prev == nil || isIdent3(&prev.V) {
+		if decomposeIdent(d, m) {
+			return true
+		}
+	}
 	vPrev, uPrev := &ident3, &ident3
 	prevNeg := -1
 	if prev != nil {
@@ -217,20 +251,36 @@ func decomposeInto(d *decomposition, m *affine, prev *decomposition) (fast bool)
 	return fast
 }
 
-// isIdent3 reports whether m is the identity bit for bit.
-func isIdent3(m *mat3) bool {
-	for i := 0; i < 3; i++ {
-		for j := 0; j < 3; j++ {
-			if math.Float64bits(m[i][j]) != math.Float64bits(ident3[i][j]) {
-				return false
-			}
-		}
+// max2 and min2 are the larger and smaller of two finite values, as maxOf and
+// math.Min give them except for the sign of an equal zero.
+func max2(x, y float64) float64 {
+	if y > x {
+		return y
 	}
-	return true
+	return x
 }
 
-// identVT is VT() of a decomposition whose V is the identity.
-var identVT = quatFromRotation(ident3.t())
+func min2(x, y float64) float64 {
+	if y < x {
+		return y
+	}
+	return x
+}
+
+// isIdent3 reports whether m is the identity bit for bit.
+func isIdent3(m *mat3) bool {
+	const one = 0x3ff0000000000000 // math.Float64bits(1)
+	return math.Float64bits(m[0][0]) == one && math.Float64bits(m[1][1]) == one && math.Float64bits(m[2][2]) == one &&
+		math.Float64bits(m[0][1])|math.Float64bits(m[0][2])|math.Float64bits(m[1][0])|
+			math.Float64bits(m[1][2])|math.Float64bits(m[2][0])|math.Float64bits(m[2][1]) == 0
+}
+
+// identVT is VT() of a decomposition whose V is the identity; identVT32 is it
+// as a channel holds it.
+var (
+	identVT   = quatFromRotation(ident3.t())
+	identVT32 = quat32(identVT)
+)
 
 // orthonormalize removes from c its parts along the (orthonormal) basis and
 // normalises it; false when too little is left.
@@ -275,14 +325,18 @@ func nearlyDiagonal6(b00, b01, b02, b11, b12, b22 float64) bool {
 		math.Abs(b12) <= diagTolerance*maxOf(a1, a2)
 }
 
-// maxOf is math.Max, inlined where one is the larger (math.Max is a call on
-// amd64, six of them a decomposition); equal values and NaNs go to math.Max.
+// maxOf is math.Max, inlined where one is the larger or both are equal
+// (math.Max is a call on amd64, six of them a decomposition): of equal values
+// +0 wins over −0, which the AND of the bits gives; NaNs go to math.Max.
 func maxOf(x, y float64) float64 {
 	if x > y {
 		return x
 	}
 	if y > x {
 		return y
+	}
+	if x == y {
+		return math.Float64frombits(math.Float64bits(x) & math.Float64bits(y))
 	}
 	return math.Max(x, y)
 }

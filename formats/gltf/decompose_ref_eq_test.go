@@ -110,7 +110,7 @@ func TestDecomposeIsReference(t *testing.T) {
 	var prevs []*decomposition
 	prevs = append(prevs, nil)
 	var chain *decomposition
-	fails := 0
+	fails, identCases := 0, 0
 	check := func(what string, got, want decomposition, m affine) {
 		if !sameDecomposition(&got, &want) && fails < 10 {
 			fails++
@@ -118,16 +118,52 @@ func TestDecomposeIsReference(t *testing.T) {
 		}
 		gp, wp := got.P(), refP(&want)
 		gv, wv := got.VT(), refVT(&want)
+		gi, gi2 := gp, gp // pIdent and pIdent2, where they apply
+		if isIdent3(&got.V) {
+			gi = got.pIdent()
+			other := decomposition{U: rotationOf(quat{0.1, 0.2, 0.3, 0.9}.normalized())}
+			_, gi2 = pIdent2(&other, &got)
+			identCases++
+		}
 		for c := 0; c < 4; c++ {
-			if (math.Float64bits(gp[c]) != math.Float64bits(wp[c]) || math.Float64bits(gv[c]) != math.Float64bits(wv[c])) && fails < 10 {
+			if (math.Float64bits(gp[c]) != math.Float64bits(wp[c]) || math.Float64bits(gv[c]) != math.Float64bits(wv[c]) ||
+				math.Float64bits(gi[c]) != math.Float64bits(wp[c]) || math.Float64bits(gi2[c]) != math.Float64bits(wp[c])) && fails < 10 {
 				fails++
-				t.Errorf("%s of %v: P %v VT %v, want %v %v", what, m, gp, gv, wp, wv)
+				t.Errorf("%s of %v: P %v (pIdent %v) VT %v, want %v %v", what, m, gp, gi, gv, wp, wv)
 			}
 		}
 	}
 	helpers := 0
+	identFast := 0
 	for k, m := range cases {
 		check("decompose from nothing", decompose(m, nil), refDecompose(m, nil), m)
+		var d decomposition
+		if decomposeIdent(&d, &m) {
+			identFast++
+			check("decomposeIdent", d, refDecompose(m, nil), m)
+		}
+		// decomposeIdent2 with the previous case: the same answers as two
+		// decomposeIdent, and a decomposition it refuses left as it was.
+		if k > 0 {
+			mp := cases[k-1]
+			var wa, wb decomposition
+			wantA, wantB := decomposeIdent(&wa, &mp), decomposeIdent(&wb, &m)
+			ga, gb := decomposition{T: vec3{7}}, decomposition{T: vec3{8}}
+			okA, okB := decomposeIdent2(&ga, &mp, &gb, &m)
+			if okA != wantA || okB != wantB {
+				t.Errorf("decomposeIdent2(%v, %v) = %v %v, want %v %v", mp, m, okA, okB, wantA, wantB)
+			}
+			if okA {
+				check("decomposeIdent2 (A)", ga, refDecompose(mp, nil), mp)
+			} else if ga.T[0] != 7 {
+				t.Errorf("decomposeIdent2 refused %v and wrote its decomposition", mp)
+			}
+			if okB {
+				check("decomposeIdent2 (B)", gb, refDecompose(m, nil), m)
+			} else if gb.T[0] != 8 {
+				t.Errorf("decomposeIdent2 refused %v and wrote its decomposition", m)
+			}
+		}
 		got, want := decompose(m, chain), refDecompose(m, chain)
 		check("decompose along the chain", got, want, m)
 		if want.needsHelper() {
@@ -148,13 +184,25 @@ func TestDecomposeIsReference(t *testing.T) {
 	if helpers < 100 {
 		t.Errorf("only %d cases needed helpers: the cases miss the general path", helpers)
 	}
-	// quatFromRotation on any matrix (every branch), orthonormalize on any basis.
-	for _, m := range cases {
+	if identFast < 1000 {
+		t.Errorf("decomposeIdent took only %d cases", identFast)
+	}
+	t.Logf("%d cases, %d through decomposeIdent, %d with V = I", len(cases), identFast, identCases)
+	if identCases < 1000 {
+		t.Errorf("only %d decompositions had V = I: the cases miss decomposeIdent and pIdent", identCases)
+	}
+	// quatFromRotation on any matrix (every branch), quatFromRotationOf2 on it
+	// and the case before, orthonormalize on any basis.
+	for k, m := range cases {
 		g, w := quatFromRotation(m.A), refQuatFromRotation(m.A)
+		p := cases[(k+len(cases)-1)%len(cases)]
+		g2p, g2 := quatFromRotationOf2(&p.A, &m.A)
+		w2p := refQuatFromRotation(p.A)
 		for c := 0; c < 4; c++ {
-			if math.Float64bits(g[c]) != math.Float64bits(w[c]) && fails < 10 {
+			if (math.Float64bits(g[c]) != math.Float64bits(w[c]) || math.Float64bits(g2[c]) != math.Float64bits(w[c]) ||
+				math.Float64bits(g2p[c]) != math.Float64bits(w2p[c])) && fails < 10 {
 				fails++
-				t.Errorf("quatFromRotation(%v) = %v, want %v", m.A, g, w)
+				t.Errorf("quatFromRotation(%v) = %v (%v beside %v), want %v", m.A, g, g2, p.A, w)
 			}
 		}
 		for nb := 0; nb <= 3; nb++ {
@@ -174,7 +222,10 @@ func TestDecomposeIsReference(t *testing.T) {
 			c := conversion{P: p, F: f}
 			for _, m := range cases {
 				g, w := c.affine(m), refConvAffine(c, m)
-				if !sameAffine(&g, &w) && fails < 10 {
+				var g64 affine
+				m64 := affine64To(m)
+				c.affine64Into(&g64, &m64)
+				if (!sameAffine(&g, &w) || !sameAffine(&g64, &w)) && fails < 10 {
 					fails++
 					t.Errorf("conversion %v×%g of %v: got %v, want %v", p, f, m, g, w)
 				}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -270,8 +271,7 @@ func (e *exporter) jointLocalInto(r *affine, i int, pose *anim.Pose) {
 	}
 	var m anim.Affine64
 	e.sk.JointLocalMatrix64(i, &pose.Local[i], &m)
-	l := affine64Of(&m)
-	e.conv.affineInto(r, &l)
+	e.conv.affine64Into(r, &m)
 }
 
 func (e *exporter) bind() error {
@@ -342,9 +342,11 @@ func (e *exporter) sampleTimes(c *clipTrack) ([]float64, float64, error) {
 	}
 	step := ups / rate
 	var keys []float64
+	var ends []int // where each node's key times end in keys
 	if kc, ok := c.clip.(anim.KeyTimesClip); ok {
 		for i := 0; i < e.sk.Len(); i++ {
 			keys = kc.KeyTimes(i, keys)
+			ends = append(ends, len(keys))
 			if len(keys) > 4*e.opts.MaxSamples {
 				break
 			}
@@ -370,18 +372,44 @@ func (e *exporter) sampleTimes(c *clipTrack) ([]float64, float64, error) {
 		return nil, 0, e.errorf("clip %q: %g %s at %g samples per second is more than %d samples; lower --fps",
 			c.name, dur, info.Unit, rate, e.opts.MaxSamples)
 	}
-	var ts []float64
 	nsteps := int(math.Floor(dur/step + 1e-9))
-	for k := 0; k <= nsteps; k++ {
-		ts = append(ts, float64(k)*step)
+	// Most nodes of a skeleton list the same key times as the node before them:
+	// those are left out of the sort (the times are a set: the loop below keeps
+	// one of equal values). That leaves the sorted times as they were unless
+	// they hold a −0, which sorts as equal to +0 in an order that depends on
+	// the input: then every node's times are sorted, as before.
+	build := func(dedupe bool) []float64 {
+		var ts []float64
+		for k := 0; k <= nsteps; k++ {
+			ts = append(ts, float64(k)*step)
+		}
+		ts = append(ts, dur)
+		start := func(i int) int {
+			if i == 0 {
+				return 0
+			}
+			return ends[i-1]
+		}
+		for i, end := range ends {
+			if dedupe && i > 0 && sameBits(keys[start(i):end], keys[start(i-1):start(i)]) {
+				continue
+			}
+			for _, k := range keys[start(i):end] {
+				if finite(k) && k >= 0 && k <= dur {
+					ts = append(ts, k)
+				}
+			}
+		}
+		sort.Float64s(ts)
+		return ts
 	}
-	ts = append(ts, dur)
-	for _, k := range keys {
-		if finite(k) && k >= 0 && k <= dur {
-			ts = append(ts, k)
+	ts := build(true)
+	for _, t := range ts {
+		if t == 0 && math.Signbit(t) {
+			ts = build(false)
+			break
 		}
 	}
-	sort.Float64s(ts)
 	// glTF times are float32 seconds and must increase strictly.
 	out := ts[:0]
 	last := float32(-1)
@@ -397,6 +425,19 @@ func (e *exporter) sampleTimes(c *clipTrack) ([]float64, float64, error) {
 		return nil, 0, e.errorf("clip %q has %d sample times, more than %d", c.name, len(out), e.opts.MaxSamples)
 	}
 	return out, ups, nil
+}
+
+// sameBits reports whether a and b hold the same values bit for bit.
+func sameBits(a, b []float64) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if math.Float64bits(a[i]) != math.Float64bits(b[i]) {
+			return false
+		}
+	}
+	return true
 }
 
 // maxSampleWorkers caps the clips sampled at once (each holds its raw channels
@@ -608,27 +649,45 @@ func (ch *channel4) repeat(k int) {
 
 // keys returns the channel as writeAnimations reads it: a channel that never
 // moves as its first keys values (what constant3 gives for it), any other in
-// full.
-func (ch *channel3) keys(keys int) [][3]float32 {
+// full. A constant channel's keys are cut from block, which holds keys values
+// for every channel of a pass (one allocation instead of one a channel).
+func (ch *channel3) keys(keys int, block *[][3]float32) [][3]float32 {
 	if ch.vals == nil {
-		out := make([][3]float32, keys)
+		out := cut(block, keys)
 		for i := range out {
 			out[i] = ch.first
 		}
 		return out
 	}
-	return shrink3(ch.vals, keys)
+	if w, ok := constant3(ch.vals, keys); ok { // a copy of its first keys values
+		return append(cut(block, keys)[:0], w...)
+	}
+	return ch.vals
 }
 
-func (ch *channel4) keys(keys int) [][4]float32 {
+func (ch *channel4) keys(keys int, block *[][4]float32) [][4]float32 {
 	if ch.vals == nil {
-		out := make([][4]float32, keys)
+		out := cut(block, keys)
 		for i := range out {
 			out[i] = ch.first
 		}
 		return out
 	}
-	return shrink4(ch.vals, keys)
+	if w, ok := constant4(ch.vals, keys); ok {
+		return append(cut(block, keys)[:0], w...)
+	}
+	return ch.vals
+}
+
+// cut returns the first n values of *block (capacity n) and moves *block past
+// them, allocating a block of its own when *block has fewer.
+func cut[T any](block *[]T, n int) []T {
+	if len(*block) < n {
+		return make([]T, n)
+	}
+	out := (*block)[:n:n]
+	*block = (*block)[n:]
+	return out
 }
 
 func same3(a, b *[3]float32) bool {
@@ -680,6 +739,87 @@ func (e *exporter) sampleAt(c *clipTrack, times []float64, ups float64, abort bo
 	// With inheritance flags a joint's local matrix depends on its ancestors'
 	// transforms too (inherit.go), not on its own alone: no memo then.
 	memoOK := e.sk.Inherit == nil
+	// finish is the rest of slot s's sample k once its matrix is decomposed into
+	// d (fast: decomposeInto's report); it reports whether the pass stops there
+	// (abort, at a helper).
+	finish := func(s, k int, d *decomposition, fast bool, pq *quat) (stop bool) {
+		sl, sc := e.slots[s], &ch[s]
+		if !fast {
+			st.fast[s] = false
+		}
+		if sl.node >= 0 {
+			memo[s].fixed = sameDecomposition(d, &prev[s])
+		}
+		prev[s] = *d
+		var r, vr quat
+		if fast && k > 0 && sc.vrot.vals == nil && same4(&sc.vrot.first, &identVT32) {
+			// V is the identity bit for bit: no helper, and Vᵀ is identVT,
+			// which its channel holds at every sample so far: the hemisphere
+			// test keeps it and the channel stays as it is.
+			if pq != nil {
+				r = *pq
+			} else {
+				r = d.pIdent()
+			}
+			if r.dot(quat64(sc.rot.at(k-1))) < 0 {
+				r = r.neg()
+			}
+			sc.tr.set(k, nt, d.T.f32())
+			sc.rot.set(k, nt, quat32(r))
+			sc.scl.set(k, nt, d.S.f32())
+			return false
+		}
+		if fast { // V is the identity bit for bit: no helper, Vᵀ = identVT
+			if pq != nil {
+				r = *pq
+			} else {
+				r = d.pIdent()
+			}
+			vr = identVT
+		} else {
+			if d.needsHelper() {
+				c.helper[s], st.helpers = true, true
+				if abort {
+					return true
+				}
+			}
+			r, vr = d.P(), identVT
+			if !isIdent3(&d.V) {
+				vr = d.VT()
+			}
+		}
+		if k > 0 {
+			// Hemisphere-continuous keys, so that every reader's slerp takes the
+			// same (short) way.
+			if r.dot(quat64(sc.rot.at(k-1))) < 0 {
+				r = r.neg()
+			}
+			if vr.dot(quat64(sc.vrot.at(k-1))) < 0 {
+				vr = vr.neg()
+			}
+		}
+		sc.tr.set(k, nt, d.T.f32())
+		sc.rot.set(k, nt, quat32(r))
+		sc.scl.set(k, nt, d.S.f32())
+		sc.vrot.set(k, nt, quat32(vr))
+		return false
+	}
+	// A slot whose previous V is the identity waits (pend, its matrix pm) for a
+	// second such slot of the same sample, and the two are decomposed together
+	// (decomposeIdent2: their latencies overlap). Slots are independent within a
+	// sample, so only the order of what can end the pass matters: a waiting slot
+	// is finished before any later slot's error or abort, and at the sample's end.
+	pend := -1
+	var pm affine
+	var dA, dB decomposition
+	flush := func(k int) (stop bool) {
+		if pend < 0 {
+			return false
+		}
+		s := pend
+		pend = -1
+		return finish(s, k, &dA, decomposeInto(&dA, &pm, &prev[s]), nil)
+	}
 	var m affine
 	var d decomposition
 	for k, t := range times {
@@ -710,6 +850,9 @@ func (e *exporter) sampleAt(c *clipTrack, times []float64, ups float64, abort bo
 				m = identAffine
 			}
 			if !m.finitePtr() {
+				if flush(k) {
+					return st, nil
+				}
 				return st, e.errorf("clip %q at %.6g %s: %s is not finite", c.name, t, c.clip.Info().Unit, e.slotName(sl))
 			}
 			inheritMemo := sl.node >= 0 && !memoOK
@@ -725,37 +868,42 @@ func (e *exporter) sampleAt(c *clipTrack, times []float64, ups float64, abort bo
 				}
 				mo.m = m
 			}
-			if !decomposeInto(&d, &m, &prev[s]) {
-				st.fast[s] = false
-			}
-			if sl.node >= 0 {
-				memo[s].fixed = sameDecomposition(&d, &prev[s])
-			}
-			prev[s] = d
-			if d.needsHelper() {
-				c.helper[s], st.helpers = true, true
-				if abort {
+			if isIdent3(&prev[s].V) {
+				if pend < 0 {
+					pend, pm = s, m
+					continue
+				}
+				sA := pend
+				pend = -1
+				okA, okB := decomposeIdent2(&dA, &pm, &dB, &m)
+				var pqA, pqB *quat
+				if okA && okB { // both V = I: U·Vᵀ's quaternions side by side too
+					qA, qB := pIdent2(&dA, &dB)
+					pqA, pqB = &qA, &qB
+				}
+				if !okA {
+					okA = decomposeInto(&dA, &pm, &prev[sA])
+				}
+				if finish(sA, k, &dA, okA, pqA) {
 					return st, nil
 				}
-			}
-			r, vr := d.P(), identVT
-			if !isIdent3(&d.V) {
-				vr = d.VT()
-			}
-			if k > 0 {
-				// Hemisphere-continuous keys, so that every reader's slerp takes the
-				// same (short) way.
-				if r.dot(quat64(sc.rot.at(k-1))) < 0 {
-					r = r.neg()
+				if !okB {
+					okB = decomposeInto(&dB, &m, &prev[s])
 				}
-				if vr.dot(quat64(sc.vrot.at(k-1))) < 0 {
-					vr = vr.neg()
+				if finish(s, k, &dB, okB, pqB) {
+					return st, nil
 				}
+				continue
 			}
-			sc.tr.set(k, nt, d.T.f32())
-			sc.rot.set(k, nt, quat32(r))
-			sc.scl.set(k, nt, d.S.f32())
-			sc.vrot.set(k, nt, quat32(vr))
+			if flush(k) {
+				return st, nil
+			}
+			if finish(s, k, &d, decomposeInto(&d, &m, &prev[s]), nil) {
+				return st, nil
+			}
+		}
+		if flush(k) {
+			return st, nil
 		}
 	}
 	// A channel that never moves is written as its first keys (constant3): keep
@@ -769,11 +917,13 @@ func (e *exporter) sampleAt(c *clipTrack, times []float64, ups float64, abort bo
 	c.rot = make([][][4]float32, ns)
 	c.scl = make([][][3]float32, ns)
 	c.vrot = make([][][4]float32, ns)
+	block3 := make([][3]float32, 2*keys*ns)
+	block4 := make([][4]float32, 2*keys*ns)
 	for s := range e.slots {
-		c.tr[s] = ch[s].tr.keys(keys)
-		c.rot[s] = ch[s].rot.keys(keys)
-		c.scl[s] = ch[s].scl.keys(keys)
-		c.vrot[s] = ch[s].vrot.keys(keys)
+		c.tr[s] = ch[s].tr.keys(keys, &block3)
+		c.rot[s] = ch[s].rot.keys(keys, &block4)
+		c.scl[s] = ch[s].scl.keys(keys, &block3)
+		c.vrot[s] = ch[s].vrot.keys(keys, &block4)
 	}
 	return st, nil
 }
@@ -826,22 +976,6 @@ func sameDecomposition(a, b *decomposition) bool {
 		}
 	}
 	return true
-}
-
-// shrink3 returns a constant channel as a copy of its first keys values (what
-// constant3 gives for it), any other channel as it is.
-func shrink3(v [][3]float32, keys int) [][3]float32 {
-	if w, ok := constant3(v, keys); ok {
-		return append([][3]float32(nil), w...)
-	}
-	return v
-}
-
-func shrink4(v [][4]float32, keys int) [][4]float32 {
-	if w, ok := constant4(v, keys); ok {
-		return append([][4]float32(nil), w...)
-	}
-	return v
 }
 
 func quat32(q quat) [4]float32 {
@@ -900,6 +1034,10 @@ func writeData(doc *gltf.Document, data any) int {
 
 func (e *exporter) writeAnimations() {
 	doc := e.doc
+	slab := newDocSlab(e.reserveAnimations())
+	writeData := func(doc *gltf.Document, data any) int {
+		return writeAccessorFrom(doc, gltf.TargetNone, data, slab)
+	}
 	for _, c := range e.clips {
 		an := &gltf.Animation{Name: c.name}
 		// The sample times are written once, when a channel moves; a channel that
@@ -931,12 +1069,23 @@ func (e *exporter) writeAnimations() {
 		if len(c.secs) > 1 && c.secs[len(c.secs)-1] > c.secs[0] {
 			keys = 2
 		}
-		channel := func(node int, path gltf.TRSProperty, data any, constant bool) {
+		// The times (when first needed) are written before the keys.
+		channel := func(node int, path gltf.TRSProperty, in, out int) {
+			sa := slab.sampler()
+			*sa = gltf.AnimationSampler{Input: in, Output: out, Interpolation: gltf.InterpolationLinear}
+			an.Samplers = append(an.Samplers, sa)
+			ch := slab.channel()
+			*ch = gltf.AnimationChannel{Sampler: len(an.Samplers) - 1,
+				Target: gltf.AnimationChannelTarget{Node: slab.index(node), Path: path}}
+			an.Channels = append(an.Channels, ch)
+		}
+		channel3 := func(node int, path gltf.TRSProperty, data [][3]float32, constant bool) {
 			in := timesOf(constant)
-			out := writeData(doc, data)
-			an.Samplers = append(an.Samplers, &gltf.AnimationSampler{Input: in, Output: out, Interpolation: gltf.InterpolationLinear})
-			an.Channels = append(an.Channels, &gltf.AnimationChannel{Sampler: len(an.Samplers) - 1,
-				Target: gltf.AnimationChannelTarget{Node: gltf.Index(node), Path: path}})
+			channel(node, path, in, writeVecsFrom(doc, gltf.TargetNone, data, slab))
+		}
+		channel4 := func(node int, path gltf.TRSProperty, data [][4]float32, constant bool) {
+			in := timesOf(constant)
+			channel(node, path, in, writeVecsFrom(doc, gltf.TargetNone, data, slab))
 		}
 		for s, sl := range e.slots {
 			trNode, sNode := sl.jNode, sl.jNode
@@ -944,23 +1093,58 @@ func (e *exporter) writeAnimations() {
 				trNode, sNode = sl.hNode, sl.kNode
 			}
 			tr, k := constant3(c.tr[s], keys)
-			channel(trNode, gltf.TRSTranslation, tr, k)
+			channel3(trNode, gltf.TRSTranslation, tr, k)
 			rot, k := constant4(c.rot[s], keys)
-			channel(trNode, gltf.TRSRotation, rot, k)
+			channel4(trNode, gltf.TRSRotation, rot, k)
 			scl, k := constant3(c.scl[s], keys)
-			channel(sNode, gltf.TRSScale, scl, k)
+			channel3(sNode, gltf.TRSScale, scl, k)
 			if sl.helper {
 				vr, k := constant4(c.vrot[s], keys)
-				channel(sl.jNode, gltf.TRSRotation, vr, k)
+				channel4(sl.jNode, gltf.TRSRotation, vr, k)
 				v := make([][4]float32, len(vr))
 				for i, q := range vr {
 					v[i] = [4]float32{-q[0], -q[1], -q[2], q[3]}
 				}
-				channel(sl.kNode, gltf.TRSRotation, v, k)
+				channel4(sl.kNode, gltf.TRSRotation, v, k)
 			}
 		}
 		doc.Animations = append(doc.Animations, an)
 	}
+}
+
+// reserveAnimations grows the buffer, the accessors and the buffer views by
+// what writeAnimations adds at most (every channel of every clip in full, with
+// the times and ends of every clip), so that they are allocated once rather
+// than doubled again and again as the animations are written. It returns the
+// most accessors and the channels writeAnimations adds.
+func (e *exporter) reserveAnimations() (accessors, channels int) {
+	doc := e.doc
+	bytes := 0
+	for _, c := range e.clips {
+		bytes += 4*len(c.secs) + 8
+		accessors += 2
+		for s, sl := range e.slots {
+			bytes += 12*len(c.tr[s]) + 16*len(c.rot[s]) + 12*len(c.scl[s])
+			accessors, channels = accessors+3, channels+3
+			if sl.helper {
+				bytes += 2 * 16 * len(c.vrot[s])
+				accessors, channels = accessors+2, channels+2
+			}
+		}
+	}
+	if len(doc.Buffers) == 0 {
+		return accessors, channels
+	}
+	buf := doc.Buffers[len(doc.Buffers)-1]
+	if need := bytes + 3; cap(buf.Data)-len(buf.Data) < need { // 3: the padding before the first
+		// Exactly that (slices.Grow would round a large buffer up by a quarter).
+		data := make([]byte, len(buf.Data), len(buf.Data)+need)
+		copy(data, buf.Data)
+		buf.Data = data
+	}
+	doc.Accessors = slices.Grow(doc.Accessors, accessors)
+	doc.BufferViews = slices.Grow(doc.BufferViews, accessors)
+	return accessors, channels
 }
 
 // constant3 returns a channel that never changes as keys (1 or 2) copies of its

@@ -256,6 +256,45 @@ func quatFromRotationOf(m *mat3) quat {
 	return quat{x / n, y / n, z / n, w / n}
 }
 
+// quatFromRotationOf2 is quatFromRotationOf of two matrices, the steps of the
+// two side by side (their square roots and divisions overlap).
+func quatFromRotationOf2(a, b *mat3) (quat, quat) {
+	xa, ya, za, wa := shepperd(a)
+	xb, yb, zb, wb := shepperd(b)
+	na := math.Sqrt(float64(xa*xa) + float64(ya*ya) + float64(za*za) + float64(wa*wa))
+	nb := math.Sqrt(float64(xb*xb) + float64(yb*yb) + float64(zb*zb) + float64(wb*wb))
+	qa, qb := quat{0, 0, 0, 1}, quat{0, 0, 0, 1}
+	if !(na == 0 || !finite(na)) {
+		qa = quat{xa / na, ya / na, za / na, wa / na}
+	}
+	if !(nb == 0 || !finite(nb)) {
+		qb = quat{xb / nb, yb / nb, zb / nb, wb / nb}
+	}
+	return qa, qb
+}
+
+// shepperd is quatFromRotationOf before its normalisation.
+func shepperd(m *mat3) (x, y, z, w float64) {
+	m00, m01, m02 := m[0][0], m[0][1], m[0][2]
+	m10, m11, m12 := m[1][0], m[1][1], m[1][2]
+	m20, m21, m22 := m[2][0], m[2][1], m[2][2]
+	tr := m00 + m11 + m22
+	switch {
+	case tr > 0:
+		s := math.Sqrt(tr+1) * 2
+		return (m21 - m12) / s, (m02 - m20) / s, (m10 - m01) / s, s / 4
+	case m00 > m11 && m00 > m22:
+		s := math.Sqrt(1+m00-m11-m22) * 2
+		return s / 4, (m01 + m10) / s, (m02 + m20) / s, (m21 - m12) / s
+	case m11 > m22:
+		s := math.Sqrt(1+m11-m00-m22) * 2
+		return (m01 + m10) / s, s / 4, (m12 + m21) / s, (m02 - m20) / s
+	default:
+		s := math.Sqrt(1+m22-m00-m11) * 2
+		return (m02 + m20) / s, (m12 + m21) / s, s / 4, (m10 - m01) / s
+	}
+}
+
 func (q quat) dot(r quat) float64 {
 	return float64(q[0]*r[0]) + float64(q[1]*r[1]) + float64(q[2]*r[2]) + float64(q[3]*r[3])
 }

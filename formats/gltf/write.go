@@ -17,10 +17,11 @@ import (
 // Encode writes doc to w as binary glTF (.glb).
 //
 // The JSON chunk is written element by element (every accessor, buffer view, node,
-// mesh, animation channel and sampler on its own) instead of through one
-// json.Marshal of the whole document, which would hold the whole text, and a copy,
-// in memory: a skeleton of 65,000 nodes has a JSON chunk of over 100 MB. Its length,
-// which the header gives first, comes from a first pass that only counts.
+// mesh, animation channel and sampler on its own, formatted a chunk of elements at
+// a time on two goroutines: writeElems) instead of through one json.Marshal of the
+// whole document, which would hold the whole text, and a copy, in memory: a
+// skeleton of 65,000 nodes has a JSON chunk of over 100 MB. Its length, which the
+// header gives first, comes from a first pass that only counts.
 func Encode(w io.Writer, doc *gltf.Document) error {
 	var count countingWriter
 	if err := writeJSON(&count, doc); err != nil {
@@ -181,15 +182,11 @@ func writeJSON(w io.Writer, doc *gltf.Document) error {
 		if err := put(`"animations":[`); err != nil {
 			return err
 		}
-		for i, an := range doc.Animations {
-			if i > 0 {
-				if err := put(","); err != nil {
-					return err
-				}
-			}
-			if err := writeAnimation(w, enc, an); err != nil {
-				return err
-			}
+		err := writeElems(w, doc.Animations, 4, func(b *bytes.Buffer, enc *json.Encoder, an *gltf.Animation) error {
+			return writeAnimation(b, enc, an)
+		})
+		if err != nil {
+			return err
 		}
 		if err := put("],"); err != nil {
 			return err
@@ -204,37 +201,82 @@ func writeJSON(w io.Writer, doc *gltf.Document) error {
 }
 
 // writeArray writes `"name":[e0,e1,…],` (nothing for an empty array): each
-// element through fast (fastjson.go) when it can, else through enc.
+// element through fast (fastjson.go) when it can, else through a JSON encoder
+// (the bytes enc writes: one of the default settings, as enc is), formatted by
+// writeElems.
 func writeArray[T any](w io.Writer, enc *json.Encoder, name string, elems []T, fast func([]byte, T) ([]byte, bool)) error {
 	if len(elems) == 0 {
 		return nil
 	}
-	buf := make([]byte, 0, 64<<10)
-	buf = append(buf, `"`+name+`":[`...)
-	for i := range elems {
-		if i > 0 {
-			buf = append(buf, ',')
+	if _, err := io.WriteString(w, `"`+name+`":[`); err != nil {
+		return err
+	}
+	err := writeElems(w, elems, 4096, func(b *bytes.Buffer, enc *json.Encoder, x T) error {
+		if out, ok := fast(b.AvailableBuffer(), x); ok {
+			b.Write(out)
+			return nil
 		}
-		var ok bool
-		if buf, ok = fast(buf, elems[i]); !ok {
-			if _, err := w.Write(buf); err != nil {
-				return err
+		return enc.Encode(x)
+	})
+	if err != nil {
+		return err
+	}
+	_, err = io.WriteString(w, "],")
+	return err
+}
+
+// writeElems writes format's text of every element of elems, a comma between
+// two. The elements are formatted a chunk at a time on two goroutines, into two
+// buffers (each with its own encoder of the default settings) that are then
+// written in order: the bytes of formatting them one after the other, with a
+// buffer's worth of text in memory instead of the whole (the JSON of a large
+// skeleton's accessors is over 100 MB).
+func writeElems[T any](w io.Writer, elems []T, chunk int, format func(b *bytes.Buffer, enc *json.Encoder, x T) error) error {
+	var bufs [2]bytes.Buffer
+	encs := [2]*json.Encoder{json.NewEncoder(&bufs[0]), json.NewEncoder(&bufs[1])}
+	run := func(side, lo, hi int) error {
+		b := &bufs[side]
+		b.Reset()
+		for i := lo; i < hi; i++ {
+			if i > 0 {
+				b.WriteByte(',')
 			}
-			buf = buf[:0]
-			if err := enc.Encode(elems[i]); err != nil {
+			if err := format(b, encs[side], elems[i]); err != nil {
 				return err
 			}
 		}
-		if len(buf) >= 32<<10 {
-			if _, err := w.Write(buf); err != nil {
+		return nil
+	}
+	for lo := 0; lo < len(elems); lo += 2 * chunk {
+		mid, hi := min(lo+chunk, len(elems)), min(lo+2*chunk, len(elems))
+		var errB error
+		done := make(chan struct{})
+		if mid < hi {
+			go func() {
+				defer close(done)
+				errB = run(1, mid, hi)
+			}()
+		} else {
+			close(done)
+		}
+		errA := run(0, lo, mid)
+		<-done
+		if errA != nil {
+			return errA
+		}
+		if _, err := w.Write(bufs[0].Bytes()); err != nil {
+			return err
+		}
+		if errB != nil {
+			return errB
+		}
+		if mid < hi {
+			if _, err := w.Write(bufs[1].Bytes()); err != nil {
 				return err
 			}
-			buf = buf[:0]
 		}
 	}
-	buf = append(buf, "],"...)
-	_, err := w.Write(buf)
-	return err
+	return nil
 }
 
 // writeAnimation writes one animation with its channels and samplers element by

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -123,4 +124,41 @@ func firstDiff(a, b []byte) int {
 		}
 	}
 	return min(len(a), len(b))
+}
+
+// TestWriteElemsIsSequential: writeElems, which formats chunks on two
+// goroutines, writes the bytes of formatting every element in turn, for every
+// count and chunk size around the chunk boundaries, with elements its format
+// hands to the encoder among them.
+func TestWriteElemsIsSequential(t *testing.T) {
+	format := func(b *bytes.Buffer, enc *json.Encoder, x int) error {
+		if x%3 == 0 { // through the encoder, as writeArray's refused elements
+			return enc.Encode(map[string]int{"x": x})
+		}
+		fmt.Fprintf(b, "{%d}", x)
+		return nil
+	}
+	for n := 0; n <= 21; n++ {
+		elems := make([]int, n)
+		var want bytes.Buffer
+		enc := json.NewEncoder(&want)
+		for i := range elems {
+			elems[i] = i * 7
+			if i > 0 {
+				want.WriteByte(',')
+			}
+			if err := format(&want, enc, elems[i]); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for chunk := 1; chunk <= 6; chunk++ {
+			var got bytes.Buffer
+			if err := writeElems(&got, elems, chunk, format); err != nil {
+				t.Fatal(err)
+			}
+			if got.String() != want.String() {
+				t.Errorf("%d elements in chunks of %d: got %q, want %q", n, chunk, got.String(), want.String())
+			}
+		}
+	}
 }
