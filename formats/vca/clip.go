@@ -1188,17 +1188,7 @@ func (c *Clip) Sample(ctx anim.Context, t float64, out []anim.Transform, probes 
 		if b.flags&boneShares != 0 {
 			dst = &composed
 		}
-		if b.flags&boneHasT != 0 {
-			dst.T[0], dst.T[1], dst.T[2] = float32(trs[slotMove]), float32(trs[slotMove+1]), float32(trs[slotMove+2])
-		} else {
-			dst.T[0], dst.T[1], dst.T[2] = 0, 0, 0
-		}
-		dst.Q.W, dst.Q.V[0], dst.Q.V[1], dst.Q.V[2] = float32(w), float32(x), float32(y), float32(z)
-		if b.flags&boneHasS != 0 {
-			dst.S[0], dst.S[1], dst.S[2] = float32(trs[slotScale]), float32(trs[slotScale+1]), float32(trs[slotScale+2])
-		} else {
-			dst.S[0], dst.S[1], dst.S[2] = 1, 1, 1
-		}
+		boneTransformTo(dst, b.flags, trs[:], w, x, y, z)
 		if b.flags&boneShares != 0 {
 			out[b.node] = compose(out[b.node], composed)
 		}

@@ -28,18 +28,24 @@ func writeSimple(bones []simpleBone, sin, cos, trs []float64, out []anim.Transfo
 		if b.k >= 0 {
 			w, x, y, z = firstAxis(int(b.ax), sin[b.k], cos[b.k])
 		}
-		v := trs[b.off : b.off+9]
-		dst := &out[b.node]
-		if b.flags&boneHasT != 0 {
-			dst.T[0], dst.T[1], dst.T[2] = float32(v[slotMove]), float32(v[slotMove+1]), float32(v[slotMove+2])
-		} else {
-			dst.T[0], dst.T[1], dst.T[2] = 0, 0, 0
-		}
-		dst.Q.W, dst.Q.V[0], dst.Q.V[1], dst.Q.V[2] = float32(w), float32(x), float32(y), float32(z)
-		if b.flags&boneHasS != 0 {
-			dst.S[0], dst.S[1], dst.S[2] = float32(v[slotScale]), float32(v[slotScale+1]), float32(v[slotScale+2])
-		} else {
-			dst.S[0], dst.S[1], dst.S[2] = 1, 1, 1
-		}
+		boneTransformTo(&out[b.node], b.flags, trs[b.off:b.off+9], w, x, y, z)
+	}
+}
+
+// boneTransformTo writes a bone lineset's transform into dst: T from its move
+// values v[slotMove:] (0 without a move line, flags&boneHasT), the rotation
+// w, x, y, z, S from its scale values v[slotScale:] (1 without a scale line),
+// each rounded to float32. Fields are written one by one, as the samplers do.
+func boneTransformTo(dst *anim.Transform, flags uint8, v []float64, w, x, y, z float64) {
+	if flags&boneHasT != 0 {
+		dst.T[0], dst.T[1], dst.T[2] = float32(v[slotMove]), float32(v[slotMove+1]), float32(v[slotMove+2])
+	} else {
+		dst.T[0], dst.T[1], dst.T[2] = 0, 0, 0
+	}
+	dst.Q.W, dst.Q.V[0], dst.Q.V[1], dst.Q.V[2] = float32(w), float32(x), float32(y), float32(z)
+	if flags&boneHasS != 0 {
+		dst.S[0], dst.S[1], dst.S[2] = float32(v[slotScale]), float32(v[slotScale+1]), float32(v[slotScale+2])
+	} else {
+		dst.S[0], dst.S[1], dst.S[2] = 1, 1, 1
 	}
 }
