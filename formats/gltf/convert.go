@@ -49,52 +49,43 @@ func (c conversion) affine(m affine) affine {
 // products and sums of P·A·Pᵀ and of point, in mat3.mul's and scale's order.
 func (c *conversion) affineInto(r, m *affine) {
 	p := &c.P
-	p00, p01, p02 := p[0][0], p[0][1], p[0][2]
-	p10, p11, p12 := p[1][0], p[1][1], p[1][2]
-	p20, p21, p22 := p[2][0], p[2][1], p[2][2]
 	var x mat3 // P·A
 	for j := 0; j < 3; j++ {
 		a0, a1, a2 := m.A[0][j], m.A[1][j], m.A[2][j]
-		x[0][j] = float64(p00*a0) + float64(p01*a1) + float64(p02*a2)
-		x[1][j] = float64(p10*a0) + float64(p11*a1) + float64(p12*a2)
-		x[2][j] = float64(p20*a0) + float64(p21*a1) + float64(p22*a2)
+		x[0][j] = float64(p[0][0]*a0) + float64(p[0][1]*a1) + float64(p[0][2]*a2)
+		x[1][j] = float64(p[1][0]*a0) + float64(p[1][1]*a1) + float64(p[1][2]*a2)
+		x[2][j] = float64(p[2][0]*a0) + float64(p[2][1]*a1) + float64(p[2][2]*a2)
 	}
-	for i := 0; i < 3; i++ { // (P·A)·Pᵀ: column j of Pᵀ is row j of P
-		x0, x1, x2 := x[i][0], x[i][1], x[i][2]
-		r.A[i][0] = float64(x0*p00) + float64(x1*p01) + float64(x2*p02)
-		r.A[i][1] = float64(x0*p10) + float64(x1*p11) + float64(x2*p12)
-		r.A[i][2] = float64(x0*p20) + float64(x1*p21) + float64(x2*p22)
-	}
-	b0, b1, b2 := m.b[0], m.b[1], m.b[2]
-	f := c.F
-	r.b = vec3{
-		float64((float64(p00*b0) + float64(p01*b1) + float64(p02*b2)) * f),
-		float64((float64(p10*b0) + float64(p11*b1) + float64(p12*b2)) * f),
-		float64((float64(p20*b0) + float64(p21*b1) + float64(p22*b2)) * f),
-	}
+	c.finishInto(r, &x, m.b[0], m.b[1], m.b[2])
 }
 
 // affine64Into is affineInto of affine64Of(m) without the copy: the same
 // products and sums, reading the core's column-major float64 matrix directly.
 func (c *conversion) affine64Into(r *affine, m *anim.Affine64) {
 	p := &c.P
-	p00, p01, p02 := p[0][0], p[0][1], p[0][2]
-	p10, p11, p12 := p[1][0], p[1][1], p[1][2]
-	p20, p21, p22 := p[2][0], p[2][1], p[2][2]
 	var x mat3 // P·A
 	for j := 0; j < 3; j++ {
 		a0, a1, a2 := m[3*j], m[3*j+1], m[3*j+2] // column j of A
-		x[0][j] = float64(p00*a0) + float64(p01*a1) + float64(p02*a2)
-		x[1][j] = float64(p10*a0) + float64(p11*a1) + float64(p12*a2)
-		x[2][j] = float64(p20*a0) + float64(p21*a1) + float64(p22*a2)
+		x[0][j] = float64(p[0][0]*a0) + float64(p[0][1]*a1) + float64(p[0][2]*a2)
+		x[1][j] = float64(p[1][0]*a0) + float64(p[1][1]*a1) + float64(p[1][2]*a2)
+		x[2][j] = float64(p[2][0]*a0) + float64(p[2][1]*a1) + float64(p[2][2]*a2)
 	}
+	c.finishInto(r, &x, m[9], m[10], m[11])
+}
+
+// finishInto is the rest of affineInto once x = P·A: r.A = x·Pᵀ and r.b = P·b
+// scaled by F.
+func (c *conversion) finishInto(r *affine, x *mat3, b0, b1, b2 float64) {
+	p := &c.P
+	p00, p01, p02 := p[0][0], p[0][1], p[0][2]
+	p10, p11, p12 := p[1][0], p[1][1], p[1][2]
+	p20, p21, p22 := p[2][0], p[2][1], p[2][2]
 	for i := 0; i < 3; i++ { // (P·A)·Pᵀ: column j of Pᵀ is row j of P
 		x0, x1, x2 := x[i][0], x[i][1], x[i][2]
 		r.A[i][0] = float64(x0*p00) + float64(x1*p01) + float64(x2*p02)
 		r.A[i][1] = float64(x0*p10) + float64(x1*p11) + float64(x2*p12)
 		r.A[i][2] = float64(x0*p20) + float64(x1*p21) + float64(x2*p22)
 	}
-	b0, b1, b2 := m[9], m[10], m[11]
 	f := c.F
 	r.b = vec3{
 		float64((float64(p00*b0) + float64(p01*b1) + float64(p02*b2)) * f),
