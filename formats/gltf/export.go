@@ -752,23 +752,6 @@ func (e *exporter) sampleAt(c *clipTrack, times []float64, ups float64, abort bo
 		}
 		prev[s] = *d
 		var r, vr quat
-		if fast && k > 0 && sc.vrot.vals == nil && same4(&sc.vrot.first, &identVT32) {
-			// V is the identity bit for bit: no helper, and Vᵀ is identVT,
-			// which its channel holds at every sample so far: the hemisphere
-			// test keeps it and the channel stays as it is.
-			if pq != nil {
-				r = *pq
-			} else {
-				r = d.pIdent()
-			}
-			if r.dot(quat64(sc.rot.at(k-1))) < 0 {
-				r = r.neg()
-			}
-			sc.tr.set(k, nt, d.T.f32())
-			sc.rot.set(k, nt, quat32(r))
-			sc.scl.set(k, nt, d.S.f32())
-			return false
-		}
 		if fast { // V is the identity bit for bit: no helper, Vᵀ = identVT
 			if pq != nil {
 				r = *pq
@@ -788,20 +771,26 @@ func (e *exporter) sampleAt(c *clipTrack, times []float64, ups float64, abort bo
 				vr = d.VT()
 			}
 		}
+		// keepVT: the Vᵀ channel has held identVT at every sample so far and
+		// this one is identVT too; the hemisphere test would keep it, so the
+		// channel stays as it is (most nodes of a character, most samples).
+		keepVT := fast && k > 0 && sc.vrot.vals == nil && same4(&sc.vrot.first, &identVT32)
 		if k > 0 {
 			// Hemisphere-continuous keys, so that every reader's slerp takes the
 			// same (short) way.
 			if r.dot(quat64(sc.rot.at(k-1))) < 0 {
 				r = r.neg()
 			}
-			if vr.dot(quat64(sc.vrot.at(k-1))) < 0 {
+			if !keepVT && vr.dot(quat64(sc.vrot.at(k-1))) < 0 {
 				vr = vr.neg()
 			}
 		}
 		sc.tr.set(k, nt, d.T.f32())
 		sc.rot.set(k, nt, quat32(r))
 		sc.scl.set(k, nt, d.S.f32())
-		sc.vrot.set(k, nt, quat32(vr))
+		if !keepVT {
+			sc.vrot.set(k, nt, quat32(vr))
+		}
 		return false
 	}
 	// A slot whose previous V is the identity waits (pend, its matrix pm) for a
