@@ -169,11 +169,7 @@ func (c *Clip) sampleNodes(t float64, lo, n int, out []anim.Transform, probes []
 				i = c.fallbackRun(i, key, frame, inRange, row, nodes, out, probes)
 				continue
 			}
-			k0 := &keys[key]
-			o := &out[i]
-			o.T = k0.pos
-			o.Q = k0.qc
-			o.S = one
+			keys[key].holdTo(&out[i])
 			if probes != nil {
 				p := &probes[i]
 				p.ResetWith(frame, true, 1)
@@ -216,6 +212,14 @@ func (c *Clip) sampleNodes(t float64, lo, n int, out []anim.Transform, probes []
 	}
 }
 
+// holdTo writes the transform of a node that falls back to k (or holds it
+// outside the timeline): k's position and rotation, unit scale.
+func (k *ckey) holdTo(o *anim.Transform) {
+	o.T = k.pos
+	o.Q = k.qc
+	o.S = one
+}
+
 // fallbackRun samples node i, which falls back to key, and the run of nodes
 // after it that fall back too (static nodes; every node outside the timeline),
 // and returns the run's last node. It is a function of its own so that its
@@ -228,11 +232,7 @@ func (c *Clip) fallbackRun(i, key int, frame int32, inRange bool, row []uint16, 
 	keys, mapw := c.keys, c.mapw
 	h := anim.NewProbeHeader(frame, true, 1)
 	for {
-		k0 := &keys[key]
-		o := &out[i]
-		o.T = k0.pos
-		o.Q = k0.qc
-		o.S = one
+		keys[key].holdTo(&out[i])
 		if probes != nil {
 			p := &probes[i]
 			p.SetHeader(h) // ResetWith(frame, true, 1)
