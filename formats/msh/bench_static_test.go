@@ -6,9 +6,7 @@ import (
 
 	"animscope/anim"
 	"animscope/formats"
-	"animscope/formats/msh"
-
-	"github.com/go-gl/mathgl/mgl32"
+	"animscope/formats/msh/mshtest"
 )
 
 // BenchmarkSampleMostlyStatic samples, with probes, every frame of a
@@ -23,20 +21,7 @@ func BenchmarkSampleMostlyStatic(b *testing.B) {
 }
 
 func sampleMostlyStatic(b *testing.B, nodes int) {
-	m := &msh.Model{Nodes: make([]msh.ModelNode, nodes)}
-	for i := range m.Nodes {
-		nd := &m.Nodes[i]
-		nd.Parent = i - 1
-		if i >= 60 {
-			nd.Keys = []msh.ModelKey{msh.StaticKey(mgl32.Vec3{0, 0, 0.01})}
-			continue
-		}
-		for t := 0; t < 1000; t += 100 {
-			nd.Keys = append(nd.Keys, msh.ModelKey{Time: float32(t), Pos: mgl32.Vec3{0.01, 0, 0.1},
-				Rot: mgl32.QuatRotate(float32(t)*0.001, mgl32.Vec3{0, 0, 1})})
-		}
-		nd.Keys = append(nd.Keys, msh.ModelKey{Time: 999, Rot: mgl32.QuatIdent()})
-	}
+	m := mshtest.MostlyStatic(nodes, 0)
 	data, err := m.Encode()
 	if err != nil {
 		b.Fatal(err)

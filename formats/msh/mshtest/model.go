@@ -69,3 +69,31 @@ func NewChain(n, frames int) *msh.Model {
 	}
 	return m
 }
+
+// MostlyStatic is a chain of nodes (node i's parent is i−1) on a 1,000-frame
+// timeline: the first 60 nodes have keys every 100 frames (Res1's map start is
+// a u16, so at most 65 nodes can own a 1,000-word map block), the rest one
+// static key each. shift moves node 30's key at frame 500 by that many frames,
+// so that two models of different shifts differ in one node's track (the diff
+// benchmarks' pair).
+func MostlyStatic(nodes, shift int) *msh.Model {
+	m := &msh.Model{Nodes: make([]msh.ModelNode, nodes)}
+	for i := range m.Nodes {
+		nd := &m.Nodes[i]
+		nd.Parent = i - 1
+		if i >= 60 {
+			nd.Keys = []msh.ModelKey{msh.StaticKey(mgl32.Vec3{0, 0, 0.01})}
+			continue
+		}
+		for t := 0; t < 1000; t += 100 {
+			tm := t
+			if t == 500 && i == 30 {
+				tm += shift
+			}
+			nd.Keys = append(nd.Keys, msh.ModelKey{Time: float32(tm), Pos: mgl32.Vec3{0.01, 0, 0.1},
+				Rot: mgl32.QuatRotate(float32(t)*0.001, mgl32.Vec3{0, 0, 1})})
+		}
+		nd.Keys = append(nd.Keys, msh.ModelKey{Time: 999, Rot: mgl32.QuatIdent()})
+	}
+	return m
+}
