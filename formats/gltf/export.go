@@ -130,7 +130,6 @@ type exporter struct {
 	armature      int // glTF node of the armature root
 	identityJoint bool
 	skin          int
-	mirrorWarned  bool
 	mats          *materialWriter // material.go
 	// firstMat is each asset mesh's first material (an index into matList, the
 	// scene's materials), built on first use (material.go).

@@ -196,22 +196,6 @@ func (a affine) mat4() [4][4]float32 {
 // quat is (x, y, z, w), glTF's order.
 type quat [4]float64
 
-func quatOf(q mgl32.Quat) quat {
-	return quat{float64(q.V[0]), float64(q.V[1]), float64(q.V[2]), float64(q.W)}
-}
-
-// mulQuat is the Hamilton product a·b.
-func mulQuat(a, b quat) quat {
-	ax, ay, az, aw := a[0], a[1], a[2], a[3]
-	bx, by, bz, bw := b[0], b[1], b[2], b[3]
-	return quat{
-		float64(aw*bx) + float64(ax*bw) + float64(ay*bz) - float64(az*by),
-		float64(aw*by) - float64(ax*bz) + float64(ay*bw) + float64(az*bx),
-		float64(aw*bz) + float64(ax*by) - float64(ay*bx) + float64(az*bw),
-		float64(aw*bw) - float64(ax*bx) - float64(ay*by) - float64(az*bz),
-	}
-}
-
 // rotationOf is the formula's R(q): the textbook matrix applied to q as it is, not
 // normalised (a non-unit q gives a matrix that is not a pure rotation).
 func rotationOf(q quat) mat3 {
@@ -229,48 +213,24 @@ func quatFromRotation(m mat3) quat { return quatFromRotationOf(&m) }
 
 // quatFromRotationOf is quatFromRotation in scalars (it runs for every node at
 // every sample); the same operations in the same order.
-func quatFromRotationOf(m *mat3) quat {
-	m00, m01, m02 := m[0][0], m[0][1], m[0][2]
-	m10, m11, m12 := m[1][0], m[1][1], m[1][2]
-	m20, m21, m22 := m[2][0], m[2][1], m[2][2]
-	tr := m00 + m11 + m22
-	var x, y, z, w float64
-	switch {
-	case tr > 0:
-		s := math.Sqrt(tr+1) * 2
-		x, y, z, w = (m21-m12)/s, (m02-m20)/s, (m10-m01)/s, s/4
-	case m00 > m11 && m00 > m22:
-		s := math.Sqrt(1+m00-m11-m22) * 2
-		x, y, z, w = s/4, (m01+m10)/s, (m02+m20)/s, (m21-m12)/s
-	case m11 > m22:
-		s := math.Sqrt(1+m11-m00-m22) * 2
-		x, y, z, w = (m01+m10)/s, s/4, (m12+m21)/s, (m02-m20)/s
-	default:
-		s := math.Sqrt(1+m22-m00-m11) * 2
-		x, y, z, w = (m02+m20)/s, (m12+m21)/s, s/4, (m10-m01)/s
-	}
-	n := math.Sqrt(float64(x*x) + float64(y*y) + float64(z*z) + float64(w*w))
-	if n == 0 || !finite(n) {
-		return quat{0, 0, 0, 1}
-	}
-	return quat{x / n, y / n, z / n, w / n}
-}
+func quatFromRotationOf(m *mat3) quat { return unitQuat(shepperd(m)) }
 
 // quatFromRotationOf2 is quatFromRotationOf of two matrices, the steps of the
 // two side by side (their square roots and divisions overlap).
 func quatFromRotationOf2(a, b *mat3) (quat, quat) {
 	xa, ya, za, wa := shepperd(a)
 	xb, yb, zb, wb := shepperd(b)
-	na := math.Sqrt(float64(xa*xa) + float64(ya*ya) + float64(za*za) + float64(wa*wa))
-	nb := math.Sqrt(float64(xb*xb) + float64(yb*yb) + float64(zb*zb) + float64(wb*wb))
-	qa, qb := quat{0, 0, 0, 1}, quat{0, 0, 0, 1}
-	if !(na == 0 || !finite(na)) {
-		qa = quat{xa / na, ya / na, za / na, wa / na}
+	return unitQuat(xa, ya, za, wa), unitQuat(xb, yb, zb, wb)
+}
+
+// unitQuat is x, y, z, w divided by its norm; the identity when the norm is 0
+// or not finite.
+func unitQuat(x, y, z, w float64) quat {
+	n := math.Sqrt(float64(x*x) + float64(y*y) + float64(z*z) + float64(w*w))
+	if n == 0 || !finite(n) {
+		return quat{0, 0, 0, 1}
 	}
-	if !(nb == 0 || !finite(nb)) {
-		qb = quat{xb / nb, yb / nb, zb / nb, wb / nb}
-	}
-	return qa, qb
+	return quat{x / n, y / n, z / n, w / n}
 }
 
 // shepperd is quatFromRotationOf before its normalisation.

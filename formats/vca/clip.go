@@ -1006,22 +1006,16 @@ func bezierInterp(k0, k1 *Key, t float64, absolute bool) float64 {
 	return bez(k0.Value, p1y, p2y, k1.Value, u)
 }
 
-// eulerQuat is R_{o1}·R_{o2}·R_{o3} for the axes that have a rotate line, angles in
-// degrees (cast to float32 first, as glm receives them).
-func eulerQuat(order []int, has *[3]bool, deg *[3]float64) mgl32.Quat {
-	w, x, y, z := eulerQuatWXYZ(order, has, deg)
-	return mgl32.Quat{W: w, V: mgl32.Vec3{x, y, z}}
-}
-
 // halfAngle is the half angle in radians of a rotate line's value in degrees,
 // cast to float32 first as glm receives it.
 func halfAngle(deg float64) float64 {
 	return float64(float32(deg)) * (math.Pi / 180) / 2
 }
 
-// eulerQuatWXYZ is eulerQuat as four scalars, returned in registers (a Quat,
-// holding an array, comes back through memory, written narrow and read wide: a
-// stalled store forward per bone). The sine and cosine are math.Sincos's
+// eulerQuatWXYZ is R_{o1}·R_{o2}·R_{o3} for the axes that have a rotate line,
+// angles in degrees (cast to float32 first, as glm receives them), as four
+// scalars returned in registers (a Quat, holding an array, comes back through
+// memory, written narrow and read wide: a stalled store forward per bone). The sine and cosine are math.Sincos's
 // algorithm unfused (anim.Sincos64: the standard library's bits on amd64, the
 // same on every target); Sample computes the same values in batches.
 func eulerQuatWXYZ(order []int, has *[3]bool, deg *[3]float64) (qw, qx, qy, qz float32) {
