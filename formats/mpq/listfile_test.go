@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"animscope/formats/mpq"
 	"animscope/formats/mpq/mpqtest"
 )
 
@@ -76,4 +77,60 @@ func TestAddListfileLeavesDataAlone(t *testing.T) {
 	if m := a.Members(); len(m) != 1 || m[0].Name != `a\b.m2` {
 		t.Errorf("members %+v after the buffer changed", m)
 	}
+}
+
+// FuzzListfile: any listfile, the caller's (AddListfile) or the archive's own
+// "(listfile)" (whose names stay in its buffer), names what splitting it at
+// ';', CR and LF and trimming each name's space names, and AddListfile counts
+// every name the archive holds.
+func FuzzListfile(f *testing.F) {
+	held := []string{`A\B.m2`, `Dir\Space Inside.blp`, `x.txt`, "\u00e9t\u00e9.wav", `trail.m2`, `n\n\file.skin`, "a;b", " "}
+	f.Add([]byte("A\\B.m2;  Dir\\Space Inside.blp\t\r\n\r\nnot\\held.m2;x.txt;\u00e9t\u00e9.wav\ntrail.m2 \u3000\n\u00a0n/N\\file.skin"))
+	f.Add([]byte(strings.Repeat("x.txt\n", 40) + "a\\b.M2"))
+	f.Fuzz(func(t *testing.T, list []byte) {
+		var files []mpqtest.File
+		for i, n := range held {
+			files = append(files, mpqtest.File{Name: n, Data: []byte{byte(i)}})
+		}
+		plain := build(t, files, mpqtest.Options{})
+		own := build(t, append(files, mpqtest.File{Name: "(listfile)", Data: list}), mpqtest.Options{})
+
+		ref := open(t, plain)
+		wantCount := 0
+		want := []string{}
+		for _, field := range strings.FieldsFunc(string(list), func(r rune) bool { return r == ';' || r == '\r' || r == '\n' }) {
+			if name := strings.TrimSpace(field); name != "" && ref.Has(name) {
+				wantCount++
+				if !slices.ContainsFunc(want, func(w string) bool { return mpq.Hash(w, 1) == mpq.Hash(name, 1) && mpq.Hash(w, 2) == mpq.Hash(name, 2) }) {
+					want = append(want, name)
+				}
+			}
+		}
+		slices.Sort(want)
+		named := func(a *mpq.Archive, skip string) []string {
+			got := []string{}
+			for _, m := range a.Members() {
+				if m.Known && m.Name != skip {
+					got = append(got, m.Name)
+				}
+			}
+			slices.Sort(got)
+			return got
+		}
+
+		a := open(t, plain)
+		buf := append([]byte(nil), list...)
+		if got := a.AddListfile(buf); got != wantCount {
+			t.Errorf("AddListfile counts %d names, want %d", got, wantCount)
+		}
+		clear(buf) // the names kept are copies
+		if got := named(a, ""); !slices.Equal(got, want) {
+			t.Errorf("AddListfile named %q\nwant %q", got, want)
+		}
+		o := open(t, own)
+		got := named(o, "(listfile)")
+		if !slices.Equal(got, want) {
+			t.Errorf("the archive's own listfile named %q\nwant %q", got, want)
+		}
+	})
 }
