@@ -28,6 +28,7 @@ import (
 	"animscope/formats/dds/ddstest"
 	"animscope/formats/m2/m2test"
 	"animscope/formats/mpq"
+	"animscope/formats/mpq/mpqtest"
 	"animscope/formats/nres"
 	"animscope/formats/texm/texmtest"
 	"animscope/formats/tre"
@@ -89,6 +90,9 @@ var robustCases = []robustCase{
 	{"MIF source of 16 MB of one-byte values", "big.mif", "", func(t *testing.T) []byte { return mifOneByteValues(robustMaxSize) },
 		"issue 28 item 11 (h-mif: parse large MIF without keeping every token)"},
 	{"MIF macros expanding to 10^9 values", "macros.mif", "", func(t *testing.T) []byte { return mifMacroBomb() }, ""},
+	{"MPQ hash table full of one name's entries, its listfile naming it 200,000 times", "full.mpq", "Creature/One/One.m2", func(t *testing.T) []byte {
+		return mpqtest.FullOfOneName(1<<16, 200000)
+	}, ""},
 	{"MPQ hash and block tables claiming 2^28 entries", "tables.mpq", "one.m2", func(t *testing.T) []byte {
 		data := mpqSingleUnit(t, "one.m2", []byte("MD20 not a model"), 16)
 		binary.LittleEndian.PutUint32(data[24:], 1<<28) // hash table size

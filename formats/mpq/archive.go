@@ -371,37 +371,34 @@ func (a *Archive) buildIndex() {
 }
 
 // slotIndex finds the slots of every usable hash entry by its two check
-// values, and counts the empty slots before each slot. A lookup then costs the
-// same whatever the table holds, where probing slot by slot a hostile table
-// with no empty slot would make every lookup walk the whole table. It is built
-// the first time a probe runs long (maxProbe).
+// values (sumIndex), and where the probe from each slot ends (the first empty
+// slot from there on). A lookup then costs the same whatever the table holds,
+// where probing slot by slot a hostile table with no empty slot would make
+// every lookup walk the whole table. It is built the first time a probe runs
+// long (maxProbe).
 type slotIndex struct {
-	once        sync.Once
-	bySum       sumIndex
-	emptyBefore []int32
+	once  sync.Once
+	bySum sumIndex
+	// nextEmpty[i] is the first empty slot reading on from slot i (i
+	// itself, or one after it, or, wrapping, one before it), -1 when the
+	// table has none.
+	nextEmpty []int32
 }
 
 func (a *Archive) slots() *slotIndex {
 	x := a.index
 	x.once.Do(func() {
-		x.emptyBefore = make([]int32, len(a.hashes)+1)
-		usable := 0
-		for i, e := range a.hashes {
-			x.emptyBefore[i+1] = x.emptyBefore[i]
-			if e.block == blockEmpty {
-				x.emptyBefore[i+1]++
-				continue
+		n := len(a.hashes)
+		x.nextEmpty = make([]int32, n)
+		first := int32(slices.IndexFunc(a.hashes, func(e hashEntry) bool { return e.block == blockEmpty }))
+		next := first // past the last empty slot the probe wraps to the first
+		for i := n - 1; i >= 0; i-- {
+			if a.hashes[i].block == blockEmpty {
+				next = int32(i)
 			}
-			if a.usable(e) {
-				usable++
-			}
+			x.nextEmpty[i] = next
 		}
-		x.bySum = newSumIndex(len(a.hashes), usable)
-		for i, e := range a.hashes {
-			if e.block != blockEmpty && a.usable(e) {
-				x.bySum.add(e.nameA, e.nameB, int32(i))
-			}
-		}
+		x.bySum = newSumIndex(a.hashes, func(e hashEntry) bool { return e.block != blockEmpty && a.usable(e) })
 	})
 	return x
 }
@@ -477,33 +474,21 @@ func (a *Archive) findHashed(h hashes) int {
 	return best
 }
 
-// findIndexed is findHashed through the slot index.
+// findIndexed is findHashed through the slot index: the probe from start
+// reads the slots up to the first empty one (or, with none, every slot once),
+// and the answer is the first it reads of the name's neutral entries, or else
+// of all of them.
 func (a *Archive) findIndexed(h hashes, start int) int {
 	x := a.slots()
-	n := len(a.hashes)
-	best, bestDist := -1, n
-	for c := x.bySum.first(h.a, h.b); c >= 0; c = x.bySum.next[c] {
-		slot := int(c)
-		dist := (slot - start + n) % n
-		// Empty slots met on the way from start to slot (exclusive), wrapping.
-		var empties int32
-		if slot >= start {
-			empties = x.emptyBefore[slot] - x.emptyBefore[start]
-		} else {
-			empties = x.emptyBefore[n] - x.emptyBefore[start] + x.emptyBefore[slot]
-		}
-		if empties != 0 {
-			continue
-		}
-		neutral := a.hashes[slot].locale == 0
-		switch {
-		case best < 0,
-			neutral && a.hashes[best].locale != 0,
-			neutral == (a.hashes[best].locale == 0) && dist < bestDist:
-			best, bestDist = slot, dist
-		}
+	n := int64(len(a.hashes))
+	from, stop := int64(start), int64(start)+n
+	switch e := int64(x.nextEmpty[start]); {
+	case e >= from:
+		stop = e
+	case e >= 0:
+		stop = e + n // the probe wraps past the table's end to it
 	}
-	return best
+	return x.bySum.first(h.a, h.b, from, stop, n)
 }
 
 // addHashed is addName for a name whose hashes are h, inside a larger buffer

@@ -169,3 +169,75 @@ func TestNameHashes(t *testing.T) {
 		}
 	}
 }
+
+// probeSlotBySlot is the game's probe, written out as the reference: from
+// start, slot after slot (wrapping, each slot once), up to the first empty
+// one, the first usable entry of the pair in the neutral locale, or else the
+// first of any locale.
+func probeSlotBySlot(a *Archive, pa, pb uint32, start int) int {
+	n := len(a.hashes)
+	best := -1
+	for k := 0; k < n; k++ {
+		slot := (start + k) % n
+		e := a.hashes[slot]
+		if e.block == blockEmpty {
+			break
+		}
+		if e.nameA != pa || e.nameB != pb || !a.usable(e) {
+			continue
+		}
+		if e.locale == 0 {
+			return slot
+		}
+		if best < 0 {
+			best = slot
+		}
+	}
+	return best
+}
+
+// TestFindIsTheProbeFromEverySlot: find, by its short probe and by the slot
+// index alike, answers what the probe slot by slot answers, for every pair of
+// check values and every start slot, on tables from empty to full (no empty
+// slot at all) whose entries share few pairs (long runs of one name's
+// entries, as a hostile table has), in several locales, deleted, and naming
+// blocks that do not exist or are not in use.
+func TestFindIsTheProbeFromEverySlot(t *testing.T) {
+	seed := uint32(7)
+	rnd := func(m int) int { seed = seed*1664525 + 1013904223; return int(seed>>8) % m }
+	pairs := [][2]uint32{{1, 2}, {1, 3}, {4, 2}, {5, 6}}
+	for _, n := range []int{1, 2, 8, 64, 256} {
+		for _, fill := range []int{0, 30, 90, 100} {
+			for _, spread := range []int{1, 2, len(pairs)} {
+				a := &Archive{hashes: make([]hashEntry, n), blocks: []Block{{Flags: FlagExists}, {Flags: FlagExists}, {}}}
+				for i := range a.hashes {
+					a.hashes[i] = hashEntry{block: blockEmpty}
+					if rnd(100) < fill {
+						p := pairs[rnd(spread)]
+						e := hashEntry{nameA: p[0], nameB: p[1], locale: []uint16{0, 0x409, 0x407}[rnd(3)], block: uint32(rnd(5))}
+						switch e.block {
+						case 3:
+							e.block = blockDeleted
+						case 4:
+							e.block = 7 // past the block table
+						}
+						a.hashes[i] = e
+					}
+				}
+				a.buildIndex()
+				for _, p := range pairs {
+					for start := 0; start < n; start++ {
+						want := probeSlotBySlot(a, p[0], p[1], start)
+						h := hashes{offset: uint32(start), a: p[0], b: p[1]}
+						if got := a.findHashed(h); got != want {
+							t.Errorf("n %d, fill %d%%, spread %d, pair %v from slot %d: find gives slot %d, the probe %d", n, fill, spread, p, start, got, want)
+						}
+						if got := a.findIndexed(h, start); got != want {
+							t.Errorf("n %d, fill %d%%, spread %d, pair %v from slot %d: the index gives slot %d, the probe %d", n, fill, spread, p, start, got, want)
+						}
+					}
+				}
+			}
+		}
+	}
+}

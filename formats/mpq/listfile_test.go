@@ -134,3 +134,42 @@ func FuzzListfile(f *testing.F) {
 		}
 	})
 }
+
+// TestFullTableOfOneName: an archive whose hash table has no empty slot and
+// holds one name's check values in every slot (a non-neutral locale) names
+// and reads that name, its own listfile naming it thousands of times, and a
+// caller's listfile counts every time. (Each lookup of the name once read
+// the index of all its slots one by one: the command line's robustness case
+// of 2^16 slots and 200,000 names ran for hours.)
+func TestFullTableOfOneName(t *testing.T) {
+	const slots, repeats = 1 << 10, 5000
+	a := open(t, mpqtest.FullOfOneName(slots, repeats))
+	if got, err := a.ReadFile(mpqtest.FullName); err != nil || string(got) != "x" {
+		t.Errorf("ReadFile(%q) = %q, %v; want \"x\"", mpqtest.FullName, got, err)
+	}
+	named := 0
+	for _, m := range a.Members() {
+		if m.Known && m.Name == mpqtest.FullName {
+			named++
+		}
+	}
+	if named != 1 {
+		t.Errorf("%d members named %q, want 1", named, mpqtest.FullName)
+	}
+	list := []byte(strings.Repeat(strings.ToLower(mpqtest.FullName)+"\r\n", repeats))
+	if got := a.AddListfile(list); got != repeats {
+		t.Errorf("AddListfile counts %d names, want %d", got, repeats)
+	}
+}
+
+// BenchmarkAddListfileFullTable: a listfile of 10,000 names, each a lookup
+// that reads past its probe into the slot index, on a table of 2^16 slots
+// full of one name's entries.
+func BenchmarkAddListfileFullTable(b *testing.B) {
+	a := open(b, mpqtest.FullOfOneName(1<<16, 1))
+	list := []byte(strings.Repeat(mpqtest.FullName+"\n", 10000))
+	b.ReportAllocs()
+	for b.Loop() {
+		a.AddListfile(list)
+	}
+}

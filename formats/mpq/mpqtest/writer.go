@@ -278,3 +278,62 @@ func ZlibBomb(n int) []byte {
 	w.Close()
 	return b.Bytes()
 }
+
+// FullOfOneName is a hostile archive of format 1: a hash table of slots
+// entries (a power of two) with no empty slot, every entry but the
+// listfile's holding the check values of Name in a non-neutral locale (so a
+// lookup of Name reads its probe and then the index of all of them), and a
+// stored (listfile) that names Name repeats times. Name's data is "x".
+func FullOfOneName(slots, repeats int) []byte {
+	const name = FullName
+	le := binary.LittleEndian
+	list := bytes.Repeat([]byte(name+"\n"), repeats)
+	body := make([]byte, 32)
+	type member struct {
+		pos  int
+		data []byte
+	}
+	ms := []member{{data: []byte("x")}, {data: list}}
+	blocks := make([]byte, len(ms)*16)
+	for i := range ms {
+		ms[i].pos = len(body)
+		body = append(body, ms[i].data...)
+		b := blocks[i*16:]
+		le.PutUint32(b, uint32(ms[i].pos))
+		le.PutUint32(b[4:], uint32(len(ms[i].data)))
+		le.PutUint32(b[8:], uint32(len(ms[i].data)))
+		le.PutUint32(b[12:], mpq.FlagExists|mpq.FlagSingleUnit)
+	}
+	hashes := make([]byte, slots*16)
+	put := func(slot int, n string, locale uint16, block uint32) {
+		e := hashes[slot*16:]
+		le.PutUint32(e, mpq.Hash(n, 1))
+		le.PutUint32(e[4:], mpq.Hash(n, 2))
+		le.PutUint16(e[8:], locale)
+		le.PutUint16(e[10:], 0)
+		le.PutUint32(e[12:], block)
+	}
+	for s := 0; s < slots; s++ {
+		put(s, name, 0x409, 0)
+	}
+	put(int(mpq.Hash("(listfile)", 0))&(slots-1), "(listfile)", 0, 1)
+	hk, bk := mpq.TableKeys()
+	mpq.Encrypt(hashes, hk)
+	mpq.Encrypt(blocks, bk)
+	hashPos := len(body)
+	body = append(body, hashes...)
+	blockPos := len(body)
+	body = append(body, blocks...)
+	copy(body, "MPQ\x1a")
+	le.PutUint32(body[4:], 32)
+	le.PutUint32(body[8:], uint32(len(body)))
+	le.PutUint16(body[14:], 3)
+	le.PutUint32(body[16:], uint32(hashPos))
+	le.PutUint32(body[20:], uint32(blockPos))
+	le.PutUint32(body[24:], uint32(slots))
+	le.PutUint32(body[28:], uint32(len(ms)))
+	return body
+}
+
+// FullName is the name FullOfOneName's table is full of.
+const FullName = `Creature\One\One.m2`
