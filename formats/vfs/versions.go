@@ -51,22 +51,29 @@ func (v Version) Mark() string {
 
 // versionIndex finds a path in one layer of a mount: through the layer's own
 // lookup where it has one (an MPQ's hash table), through a map of its listed
-// names built on first use otherwise.
+// names built on first use otherwise, and for the members such a layer lists
+// under names its lookup does not know (an MPQ member no listfile names,
+// listed as FileNNNNNNNN.xxx), through a map of those.
 type versionIndex struct {
 	once    sync.Once
-	byLayer []map[string]int // lower-case path -> member index; nil for layers that find names themselves, and folders
+	byLayer []map[string]int // lower-case path -> member index; nil for folders
 }
 
 func (m *Mount) layerMaps() []map[string]int {
 	m.vers.once.Do(func() {
 		maps := make([]map[string]int, len(m.layers))
 		for li, l := range m.layers {
-			if _, ok := l.a.(formats.ArchiveFinder); ok || l.kind.Folder {
+			if l.kind.Folder {
 				continue
 			}
+			_, finds := l.a.(formats.ArchiveFinder)
 			mp := map[string]int{}
 			for i, n := 0, l.a.Len(); i < n; i++ {
-				k := key(l.a.Member(i).Name)
+				mem := l.a.Member(i)
+				if finds && mem.Named {
+					continue // found by its name through the layer's lookup
+				}
+				k := key(mem.Name)
 				if _, ok := mp[k]; ok && l.kind.FirstWins {
 					continue
 				}
@@ -85,16 +92,17 @@ func (m *Mount) inLayer(li int, name string) (e Entry, deleted, ok bool) {
 	l := m.layers[li]
 	p := formats.CleanTreePath(name)
 	var mem formats.ArchiveMember
-	if f, isFinder := l.a.(formats.ArchiveFinder); isFinder {
-		if mem, ok = f.Find(p); !ok {
-			return Entry{}, false, false
-		}
-	} else if l.kind.Folder {
+	if l.kind.Folder {
 		e, ok := m.Lookup(name)
 		return e, false, ok && int(e.layer) == li
-	} else {
-		i, ok := m.layerMaps()[li][key(name)]
-		if !ok {
+	}
+	f, finds := l.a.(formats.ArchiveFinder)
+	if finds {
+		mem, ok = f.Find(p)
+	}
+	if !ok {
+		i, listed := m.layerMaps()[li][key(name)]
+		if !listed {
 			return Entry{}, false, false
 		}
 		mem = l.a.Member(i)
@@ -102,7 +110,7 @@ func (m *Mount) inLayer(li int, name string) (e Entry, deleted, ok bool) {
 	if mem.Name != "" {
 		p = formats.CleanTreePath(mem.Name) // as the archive (its listfile) spells it
 	}
-	e = Entry{Path: p, Size: mem.Size, Packed: mem.Packed, Archive: l.name, Named: true, layer: int32(li), ref: mem.Ref}
+	e = Entry{Path: p, Size: mem.Size, Packed: mem.Packed, Archive: l.name, Named: mem.Named, layer: int32(li), ref: mem.Ref}
 	if mem.Deleted {
 		e.Size, e.Packed = 0, 0
 		return e, true, true

@@ -243,3 +243,70 @@ func TestVersionsTreeFiles(t *testing.T) {
 		t.Errorf("a file one tree file holds: %+v", vs)
 	}
 }
+
+// TestVersionsOfUnnamedMembers: a member no listfile names, listed as
+// FileNNNNNNNN.xxx, has the versions the listing shows: its own in a single
+// archive (winning, read by MOUNT:FileNNNNNNNN.xxx@ARCHIVE as by its plain
+// name), and in a set of archives without listfiles the one of each archive
+// that lists the name, the last winning as the mount serves it. (Versions
+// once looked such a name up in each archive's hash table, which holds no
+// FileNNNNNNNN.xxx: ls listed the file, ls --versions gave it 0 versions,
+// and the @ARCHIVE name said no archive holds it.)
+func TestVersionsOfUnnamedMembers(t *testing.T) {
+	dir := t.TempDir()
+	base, patch := filepath.Join(dir, "base.mpq"), filepath.Join(dir, "patch.mpq")
+	writeMPQOpts(t, base, []mpqtest.File{{Name: "a.bin", Data: []byte("base a")}, {Name: "b.bin", Data: []byte("base b")}}, mpqtest.Options{})
+	writeMPQOpts(t, patch, []mpqtest.File{{Name: "c.bin", Data: []byte("patch c")}}, mpqtest.Options{})
+	const unnamed = "File00000000.xxx"
+
+	one, err := vfs.Open(base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer one.Close()
+	vs := one.Versions(unnamed)
+	if len(vs) != 1 || !vs[0].Wins || vs[0].Named || vs[0].Path != unnamed {
+		t.Fatalf("versions of %s in one archive: %+v; want one, winning, unnamed", unnamed, vs)
+	}
+	if got, err := one.Read(vs[0].Entry); err != nil || string(got) != "base a" {
+		t.Errorf("reading the version: %q, %v; want \"base a\"", got, err)
+	}
+	tree, member, ok, err := one.Version(unnamed + "@base.mpq")
+	if err != nil || !ok || member != unnamed {
+		t.Fatalf("Version(%s@base.mpq) = %v, %q, %v; want the version", unnamed, ok, member, err)
+	}
+	if got, err := tree.ReadFile(member); err != nil || string(got) != "base a" {
+		t.Errorf("%s@base.mpq reads %q, %v; want \"base a\"", unnamed, got, err)
+	}
+
+	set, err := vfs.OpenSet([]string{base, patch})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer set.Close()
+	served, ok := set.Lookup(unnamed)
+	if !ok {
+		t.Fatalf("the set does not list %s", unnamed)
+	}
+	vs = set.Versions(unnamed)
+	if len(vs) != 2 || vs[0].Wins || !vs[1].Wins || vs[1].Archive != served.Archive {
+		t.Fatalf("versions of %s in the set: %+v; want base's and patch's, patch's winning (the mount serves %s's)", unnamed, vs, served.Archive)
+	}
+	for _, v := range vs {
+		if got, _ := set.Read(v.Entry); len(got) == 0 {
+			t.Errorf("the version in %s reads nothing", v.Archive)
+		}
+	}
+	// Every file the set lists has a version that wins.
+	for _, e := range set.Entries() {
+		wins := 0
+		for _, v := range set.Versions(e.Path) {
+			if v.Wins {
+				wins++
+			}
+		}
+		if wins != 1 {
+			t.Errorf("%s: %d versions win, want 1", e.Path, wins)
+		}
+	}
+}
