@@ -41,8 +41,12 @@ type TOC struct {
 	TreeFiles []string // as named in the .toc
 	Entries   []TOCEntry
 
-	trees []*Archive // opened on demand, beside the .toc
-	dir   string
+	trees []*Archive // by tree-file index, opened on demand, beside the .toc
+	// open holds each tree file opened, by its name: a file that several
+	// indexes name is opened once (a .toc of a few KiB naming one tree file
+	// 2,000 times opened and held it 2,000 times, 2 GB for a 100 KiB file).
+	open map[string]*Archive
+	dir  string
 }
 
 // OpenTOC reads the .toc at path; its tree files open when a member is read.
@@ -158,6 +162,10 @@ func (t *TOC) tree(i int) (*Archive, error) {
 		return t.trees[i], nil
 	}
 	name := t.TreeFiles[i]
+	if a := t.open[name]; a != nil {
+		t.trees[i] = a
+		return a, nil
+	}
 	if strings.ContainsAny(name, `/\`) || name == ".." || name == "." || name == "" {
 		return nil, fmt.Errorf("%s: tree file %q is not a plain file name beside it: refused", t.Name, name)
 	}
@@ -169,8 +177,26 @@ func (t *TOC) tree(i int) (*Archive, error) {
 	if err != nil {
 		return nil, err
 	}
+	if t.open == nil {
+		t.open = map[string]*Archive{}
+	}
+	t.open[name] = a
 	t.trees[i] = a
 	return a, nil
+}
+
+// opened lists the tree files opened so far, each once, in the order of the
+// first index that names it.
+func (t *TOC) opened() []*Archive {
+	var out []*Archive
+	seen := map[*Archive]bool{}
+	for _, a := range t.trees {
+		if a != nil && !seen[a] {
+			seen[a] = true
+			out = append(out, a)
+		}
+	}
+	return out
 }
 
 // Load opens every tree file the set names, so that reads may run concurrently.
@@ -218,10 +244,8 @@ func (t *TOC) WriteMember(w io.Writer, e *TOCEntry, limit int64) (int64, error) 
 // paths beside the .toc.
 func (t *TOC) TreePaths() []string {
 	var out []string
-	for _, a := range t.trees {
-		if a != nil {
-			out = append(out, a.Name)
-		}
+	for _, a := range t.opened() {
+		out = append(out, a.Name)
 	}
 	return out
 }
@@ -229,11 +253,9 @@ func (t *TOC) TreePaths() []string {
 // Close closes the tree files.
 func (t *TOC) Close() error {
 	var first error
-	for _, a := range t.trees {
-		if a != nil {
-			if err := a.Close(); err != nil && first == nil {
-				first = err
-			}
+	for _, a := range t.opened() {
+		if err := a.Close(); err != nil && first == nil {
+			first = err
 		}
 	}
 	return first

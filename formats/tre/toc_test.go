@@ -120,3 +120,51 @@ func FuzzTOC(f *testing.F) {
 		}
 	})
 }
+
+// TestTOCNamesOneTreeFileManyTimes: a .toc whose tree-file names repeat one
+// file opens that file once, however many indexes name it, and reads its
+// members through any of them. (Each index once opened and held the file
+// again: a .toc of 12 KiB naming a 100 KiB tree file 2,000 times took 2 GB.)
+func TestTOCNamesOneTreeFileManyTimes(t *testing.T) {
+	dir := t.TempDir()
+	data := tretest.Build([]tretest.File{{Name: "a/x.skt", Data: []byte("skeleton")}}, tretest.Options{})
+	if err := os.WriteFile(filepath.Join(dir, "data.tre"), data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	const names = 1000
+	trees := make([]string, names)
+	for i := range trees {
+		trees[i] = "data.tre"
+	}
+	a, err := tre.NewArchive("data.tre", bytes.NewReader(data), int64(len(data)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := a.Entries[0]
+	entries := []tretest.TOCEntry{
+		{Name: e.Name, TreeFile: 0, Offset: e.Offset, Length: e.Length, CompressedLength: e.CompressedLength},
+		{Name: "b/" + e.Name, TreeFile: names - 1, Offset: e.Offset, Length: e.Length, CompressedLength: e.CompressedLength},
+	}
+	p := filepath.Join(dir, "many.toc")
+	if err := os.WriteFile(p, tretest.BuildTOC(trees, entries, true, true), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	toc, err := tre.OpenTOC(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := toc.Load(); err != nil {
+		t.Fatal(err)
+	}
+	if got := toc.TreePaths(); len(got) != 1 || got[0] != filepath.Join(dir, "data.tre") {
+		t.Errorf("tree files opened: %d (%q), want data.tre once", len(got), got[:min(len(got), 3)])
+	}
+	for i := range toc.Entries {
+		if got, err := toc.Read(&toc.Entries[i]); err != nil || string(got) != "skeleton" {
+			t.Errorf("%s: %q, %v; want \"skeleton\"", toc.Entries[i].Name, got, err)
+		}
+	}
+	if err := toc.Close(); err != nil {
+		t.Errorf("Close: %v", err)
+	}
+}
