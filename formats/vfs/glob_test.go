@@ -11,9 +11,12 @@ import (
 
 // TestGlobMatchAgreesWithPathMatch: the fast matcher gives path.Match's answer.
 func TestGlobMatchAgreesWithPathMatch(t *testing.T) {
-	patterns := []string{"*", "*.m2", "a*b*c", "creature/*/*.m2", "?", "??.txt", "*/x", "a*", "*a", "**", "a/*", "", "x?y*z"}
+	patterns := []string{"*", "*.m2", "a*b*c", "creature/*/*.m2", "?", "??.txt", "*/x", "a*", "*a", "**", "a/*", "", "x?y*z", "?.m2", "a?/x", "*?.m2", "x?y", "??.m2"}
 	names := []string{"", "a", "ab", "abc", "aXbYc", "a/b/c", "creature/rabbit/rabbit.m2", "creature/rabbit.m2", "x.m2",
-		"ab.txt", "a/b.txt", "q/x", "q/r/x", "xay/z", "xyz", "xayzz", "a/", "/a"}
+		"ab.txt", "a/b.txt", "q/x", "q/r/x", "xay/z", "xyz", "xayzz", "a/", "/a",
+		// '?' is one character, of one byte or several (and one byte of a
+		// name that is not UTF-8).
+		"\u00e9.m2", "a\u00e9/x", "\u00e9\u00e9.txt", "\u4e2d.m2", "\xe9.m2", "x\xc3y"}
 	for _, p := range patterns {
 		for _, n := range names {
 			want, _ := path.Match(p, n)
@@ -50,4 +53,21 @@ func TestCleanLowerIsCleanTreePathLowered(t *testing.T) {
 			t.Errorf("cleanLower(%q) = %q, %q; want %q, %q", name, p, k, wp, strings.ToLower(wp))
 		}
 	}
+}
+
+// FuzzGlobMatch: globMatch gives path.Match's answer for any name and any
+// valid pattern.
+func FuzzGlobMatch(f *testing.F) {
+	f.Add("?.m2", "\u00e9.m2")
+	f.Add("*?*", "a\xc3\xa9/b")
+	f.Add("creature/*/*.m2", "creature/frog/frog.m2")
+	f.Fuzz(func(t *testing.T, pattern, name string) {
+		want, err := path.Match(pattern, name)
+		if err != nil {
+			return
+		}
+		if got := globMatch(pattern, name); got != want {
+			t.Errorf("globMatch(%q, %q) = %v, path.Match says %v", pattern, name, got, want)
+		}
+	})
 }
