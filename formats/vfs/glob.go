@@ -7,12 +7,15 @@ import (
 )
 
 // globMatch reports whether name matches pattern, where '*' matches any run of
-// characters but '/', and '?' any one character but '/' (path.Match's rules: a
-// character of several UTF-8 bytes is one). It
+// characters but '/', and '?' any one character but '/' (path.Match's rules). It
 // is path.Match without its allocations and per-call syntax checks, for searches
-// over 100,000 names; a pattern with a character class ('[') uses path.Match.
+// over 100,000 names; a pattern with a character class ('[') uses path.Match,
+// and so does a '?' against a name that is not ASCII: path.Match's '?' is one
+// character, all the bytes of a UTF-8 sequence, or one byte that starts none
+// (where a '*' stops inside a sequence), which a byte at a time cannot follow.
 func globMatch(pattern, name string) bool {
-	if strings.IndexByte(pattern, '[') >= 0 || strings.IndexByte(pattern, '\\') >= 0 {
+	if strings.IndexByte(pattern, '[') >= 0 || strings.IndexByte(pattern, '\\') >= 0 ||
+		strings.IndexByte(pattern, '?') >= 0 && !isASCII(name) {
 		ok, _ := path.Match(pattern, name)
 		return ok
 	}
@@ -26,14 +29,9 @@ func globMatch(pattern, name string) bool {
 		case p < len(pattern) && pattern[p] == '*':
 			star, mark = p, n
 			p++
-		case p < len(pattern) && pattern[p] == name[n]:
+		case p < len(pattern) && (pattern[p] == name[n] || pattern[p] == '?' && name[n] != '/'):
 			p++
 			n++
-		case p < len(pattern) && pattern[p] == '?' && name[n] != '/':
-			// One character: all the bytes of a UTF-8 sequence (one byte
-			// that starts none), as path.Match reads it.
-			p++
-			n += charWidth(name[n:])
 		case star >= 0 && name[mark] != '/':
 			mark++
 			p, n = star+1, mark
@@ -47,11 +45,12 @@ func globMatch(pattern, name string) bool {
 	return p == len(pattern)
 }
 
-// charWidth is how many bytes the character at the start of s takes.
-func charWidth(s string) int {
-	if s[0] < utf8.RuneSelf {
-		return 1
+// isASCII reports whether s is ASCII only.
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
 	}
-	_, w := utf8.DecodeRuneInString(s)
-	return w
+	return true
 }
