@@ -3,7 +3,6 @@ package tre
 import (
 	"bytes"
 	"encoding/binary"
-	"fmt"
 	"io"
 	"path/filepath"
 	"strings"
@@ -40,6 +39,12 @@ type TOC struct {
 	Name      string
 	TreeFiles []string // as named in the .toc
 	Entries   []TOCEntry
+
+	// table is where the table of contents lies in the file, plain says it
+	// is stored uncompressed (so that an entry's place in it is a place in
+	// the file), for the messages about an entry.
+	table int64
+	plain bool
 
 	trees []*Archive // by tree-file index, opened on demand, beside the .toc
 	// open holds each tree file opened, by its name: a file that several
@@ -131,6 +136,7 @@ func DecodeTOC(name string, data []byte) (*TOC, error) {
 	if err != nil {
 		return nil, errf(nameOff, "the name block: %v", err)
 	}
+	t.table, t.plain = tocOff, tocComp == CompNone
 	t.Entries = make([]TOCEntry, count)
 	next := int64(0)
 	for i := range t.Entries {
@@ -167,11 +173,11 @@ func (t *TOC) tree(i int) (*Archive, error) {
 		return a, nil
 	}
 	if strings.ContainsAny(name, `/\`) || name == ".." || name == "." || name == "" {
-		return nil, fmt.Errorf("%s: tree file %q is not a plain file name beside it: refused", t.Name, name)
+		return nil, formats.FileErrorf(t.Name, t.treeNameAt(i), "tree file %d, %q, is not a plain file name beside it: refused", i, name)
 	}
 	p, err := formats.ResolveRef(filepath.Join(t.dir, "."), name, t.dir)
 	if err != nil {
-		return nil, err
+		return nil, formats.FileErrorf(t.Name, t.treeNameAt(i), "tree file %d, %q: %v", i, name, err)
 	}
 	a, err := Open(p)
 	if err != nil {
@@ -183,6 +189,35 @@ func (t *TOC) tree(i int) (*Archive, error) {
 	t.open[name] = a
 	t.trees[i] = a
 	return a, nil
+}
+
+// treeNameAt is where the name of tree file i lies in the .toc (the names
+// follow the header, each NUL-terminated).
+func (t *TOC) treeNameAt(i int) int64 {
+	at := int64(TOCHeaderSize)
+	for _, n := range t.TreeFiles[:i] {
+		at += int64(len(n)) + 1
+	}
+	return at
+}
+
+// checkEntry is the error of an entry whose own fields are wrong for its
+// tree file (a compressor none of the two, data outside the file), named by
+// the .toc, where those fields are, and the entry's place in its table.
+func (t *TOC) checkEntry(e *TOCEntry, a *Archive) error {
+	i := e.TableOffset / EntrySize
+	at := t.table
+	if t.plain {
+		at += e.TableOffset
+	}
+	where := t.Name + ":" + e.Name
+	switch off, n := int64(e.Offset), int64(e.Stored()); {
+	case e.Compressor != CompNone && e.Compressor != CompZlib:
+		return formats.FileErrorf(where, at, "entry %d: compressor %d is not one of 0 (none) and 2 (zlib)", i, e.Compressor)
+	case n > a.size-off:
+		return formats.FileErrorf(where, at, "entry %d: its %d stored bytes at %d lie outside the %d-byte tree file %s", i, n, off, a.size, a.Name)
+	}
+	return nil
 }
 
 // opened lists the tree files opened so far, each once, in the order of the
@@ -216,6 +251,9 @@ func (t *TOC) Read(e *TOCEntry) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := t.checkEntry(e, a); err != nil {
+		return nil, err
+	}
 	ent := e.Entry
 	return a.Read(&ent)
 }
@@ -226,6 +264,9 @@ func (t *TOC) ReadLimit(e *TOCEntry, limit int64) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := t.checkEntry(e, a); err != nil {
+		return nil, err
+	}
 	ent := e.Entry
 	return a.ReadLimit(&ent, limit)
 }
@@ -234,6 +275,9 @@ func (t *TOC) ReadLimit(e *TOCEntry, limit int64) ([]byte, error) {
 func (t *TOC) WriteMember(w io.Writer, e *TOCEntry, limit int64) (int64, error) {
 	a, err := t.tree(e.TreeFile)
 	if err != nil {
+		return 0, err
+	}
+	if err := t.checkEntry(e, a); err != nil {
 		return 0, err
 	}
 	ent := e.Entry

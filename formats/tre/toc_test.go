@@ -6,6 +6,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"animscope/formats"
@@ -166,5 +167,88 @@ func TestTOCNamesOneTreeFileManyTimes(t *testing.T) {
 	}
 	if err := toc.Close(); err != nil {
 		t.Errorf("Close: %v", err)
+	}
+}
+
+// TestTOCEntryErrorsNameTheTOC: an entry whose own fields are wrong for its
+// tree file (a compressor neither none nor zlib, data outside the file) is an
+// error of the .toc, at the entry's place in its table, and a tree file that
+// is not there one of the .toc at its name; a tree file's member outside the
+// file names the file once.
+func TestTOCEntryErrorsNameTheTOC(t *testing.T) {
+	dir := t.TempDir()
+	data := tretest.Build([]tretest.File{{Name: "a/x.skt", Data: []byte("skeleton")}}, tretest.Options{})
+	if err := os.WriteFile(filepath.Join(dir, "data.tre"), data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	a, err := tre.NewArchive("data.tre", bytes.NewReader(data), int64(len(data)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	good := a.Entries[0]
+	entry := func(name string, edit func(*tretest.TOCEntry)) tretest.TOCEntry {
+		e := tretest.TOCEntry{Name: name, Offset: good.Offset, Length: good.Length, CompressedLength: good.CompressedLength}
+		edit(&e)
+		return e
+	}
+	entries := []tretest.TOCEntry{
+		entry("good", func(*tretest.TOCEntry) {}),
+		entry("packed", func(e *tretest.TOCEntry) { e.Compressor = 1 }),
+		entry("outside", func(e *tretest.TOCEntry) { e.Offset = uint32(len(data)) - 2 }),
+	}
+	trees := "data.tre\x00"
+	tableAt := int64(tre.TOCHeaderSize + len(trees)) // a plain table follows the tree-file names
+	p := filepath.Join(dir, "set.toc")
+	if err := os.WriteFile(p, tretest.BuildTOC([]string{"data.tre"}, entries, false, false), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	toc, err := tre.OpenTOC(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer toc.Close()
+	for i, want := range []string{"", "compressor 1", "lie outside"} {
+		e := &toc.Entries[i]
+		_, err := toc.Read(e)
+		if want == "" {
+			if err != nil {
+				t.Errorf("%s: %v", e.Name, err)
+			}
+			continue
+		}
+		var fe *formats.FileError
+		if !errors.As(err, &fe) || fe.File != p+":"+e.Name || fe.Offset != tableAt+int64(i*tre.EntrySize) || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: %v; want an error of %s:%s at offset %#x saying %q", e.Name, err, p, e.Name, tableAt+int64(i*tre.EntrySize), want)
+		}
+		if strings.Count(err.Error(), "data.tre") > 1 {
+			t.Errorf("%s: %v names the tree file more than once", e.Name, err)
+		}
+	}
+
+	// A tree file the .toc names that is not there: the .toc's error, at the name.
+	missing := filepath.Join(dir, "missing.toc")
+	if err := os.WriteFile(missing, tretest.BuildTOC([]string{"data.tre", "gone.tre"}, entries[:1], false, false), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	toc2, err := tre.OpenTOC(missing)
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = toc2.Load()
+	var fe *formats.FileError
+	if !errors.As(err, &fe) || fe.File != missing || fe.Offset != int64(tre.TOCHeaderSize+len(trees)) || !strings.Contains(err.Error(), "gone.tre") {
+		t.Errorf("Load: %v; want an error of %s at offset %#x naming gone.tre", err, missing, tre.TOCHeaderSize+len(trees))
+	}
+
+	// A tree file's own member outside the file: named once, at its data.
+	bad := append([]byte(nil), data...)
+	binary.LittleEndian.PutUint32(bad[int(binary.LittleEndian.Uint32(bad[12:]))+8:], uint32(len(bad))-2) // entry 0's offset
+	b, err := tre.NewArchive("bad.tre", bytes.NewReader(bad), int64(len(bad)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = b.Read(&b.Entries[0])
+	if !errors.As(err, &fe) || fe.File != "bad.tre:a/x.skt" || strings.Count(err.Error(), "bad.tre") != 1 {
+		t.Errorf("a member outside its tree file: %v; want one error of bad.tre:a/x.skt", err)
 	}
 }

@@ -248,9 +248,12 @@ func (a *Archive) WriteMember(w io.Writer, e *Entry, limit int64) (int64, error)
 	case int64(e.Length) > limit:
 		return 0, formats.FileErrorf(where, int64(e.Offset), "unpacking its %d bytes would pass the %d bytes this command may still unpack", e.Length, limit)
 	}
+	if off, n := int64(e.Offset), int64(e.Stored()); n > a.size-off { // e.Offset is at most 4 GiB: no wrap
+		return 0, formats.FileErrorf(where, off, "its %d stored bytes at %d lie outside the %d-byte file", n, off, a.size)
+	}
 	raw, err := a.read(int64(e.Offset), int64(e.Stored()), "the member's data")
 	if err != nil {
-		return 0, formats.FileErrorf(where, int64(e.Offset), "%v", err)
+		return 0, err
 	}
 	if e.Compressor == CompNone {
 		n, err := w.Write(raw)
