@@ -282,7 +282,10 @@ func (m *Mount) build() {
 			mem := a.Member(i)
 			var p, k string
 			if folder {
-				p, k = mem.Name, strings.ToLower(mem.Name) // a path on disk, as it is spelled
+				// A path on disk, as it is spelled; its key is the lookup's
+				// (a '\' in a name, which a Unix disk allows, is a separator
+				// to every lookup).
+				p, k = mem.Name, key(mem.Name)
 			} else {
 				p, k = cleanLower(mem.Name, &names)
 			}
@@ -354,8 +357,8 @@ func (m *Mount) build() {
 			if m.twins == nil {
 				m.twins = map[string]int{}
 			}
-			m.twins[list[i-1].Path] = i - 1
-			m.twins[list[i].Path] = i
+			m.twins[formats.CleanTreePath(list[i-1].Path)] = i - 1
+			m.twins[formats.CleanTreePath(list[i].Path)] = i
 		}
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -274,5 +275,44 @@ func TestConcurrentReads(t *testing.T) {
 	close(errs)
 	for err := range errs {
 		t.Error(err)
+	}
+}
+
+// TestFolderBackslashName: a folder's file whose name holds a '\' (a Unix
+// disk allows one) is listed as it is spelled and found again by that
+// spelling, by '/' in its place, and by a pattern (it was listed, and no
+// lookup or pattern that names it found it: the lookups read '\' as a
+// separator and the folder's keys kept it).
+func TestFolderBackslashName(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("a file name cannot hold '\\' on Windows")
+	}
+	dir := t.TempDir()
+	for _, name := range []string{`x\y.m2`, "plain.m2", "T.m2", "t.m2"} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(name), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	m, err := vfs.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer m.Close()
+	for _, e := range m.Entries() {
+		got, ok := m.Lookup(e.Path)
+		if !ok || got.Path != e.Path {
+			t.Errorf("%q is listed; Lookup finds %q, %v", e.Path, got.Path, ok)
+		}
+	}
+	for _, name := range []string{`x\y.m2`, "x/y.m2", `X\Y.M2`} {
+		if e, ok := m.Lookup(name); !ok || e.Path != `x\y.m2` {
+			t.Errorf("Lookup(%q) = %q, %v; want x\\y.m2", name, e.Path, ok)
+		}
+		if hits, err := m.Match(name); err != nil || len(hits) != 1 || hits[0].Path != `x\y.m2` {
+			t.Errorf("Match(%q) = %v, %v; want x\\y.m2", name, hits, err)
+		}
+	}
+	if got, err := m.ReadFile(`x\y.m2`); err != nil || string(got) != `x\y.m2` {
+		t.Errorf("ReadFile: %q, %v", got, err)
 	}
 }
