@@ -27,6 +27,13 @@ func init() {
 			if err != nil {
 				return nil, err
 			}
+			// A mount serves one file per name: two members of an outer
+			// archive of one name would leave one of them unlisted, and the
+			// MSH decoder refuses such an archive. (A model's streams share
+			// the model's name by design: a model is opened as a scene.)
+			if err := a.CheckUniqueNames(); err != nil && !a.IsModel() {
+				return nil, err
+			}
 			return &mounted{path: p, a: a}, nil
 		},
 		Scene:     true,
