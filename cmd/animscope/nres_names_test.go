@@ -1,6 +1,8 @@
 package main
 
 import (
+	"encoding/binary"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -54,5 +56,50 @@ func TestNResDuplicateNamesOneVerdict(t *testing.T) {
 	}
 	if code, stdout, stderr := runCLI("ls", ok); code != exitOK || !strings.Contains(stdout, "dup") || !strings.Contains(stdout, "a.tex") {
 		t.Errorf("ls %s: exit %d: %s%s", ok, code, stdout, stderr)
+	}
+}
+
+// TestNResExtractIsChargedAgainstMaxBytes: NRes payloads may overlap, so N
+// entries can all name one payload and extract writes N copies of it. NRes
+// reads were not charged against the unpack limit (the archive is in memory),
+// so a 1 MB archive extracted 700 MB past the default 512 MB, and --max-bytes
+// did nothing. They are charged now: past the limit extract stops with exit 1
+// and says so; an archive within it extracts whole.
+func TestNResExtractIsChargedAgainstMaxBytes(t *testing.T) {
+	payload := make([]byte, 64<<10)
+	var entries []nres.Entry
+	for i := 0; i < 20; i++ {
+		e := nres.Entry{Type: nres.TypeTexm, Data: payload}
+		e.SetName(fmt.Sprintf("m%02d.tex", i))
+		entries = append(entries, e)
+	}
+	data := nres.Encode(0, entries)
+	// Every directory entry names the first payload: 20 × 64 KiB from 64 KiB.
+	dirOff := len(data) - len(entries)*nres.EntrySize
+	for i := range entries {
+		binary.LittleEndian.PutUint32(data[dirOff+i*nres.EntrySize+nres.FieldOffset:], nres.HeaderSize)
+	}
+	dir := t.TempDir()
+	arc := filepath.Join(dir, "overlap.rlb")
+	if err := os.WriteFile(arc, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "out")
+	code, stdout, stderr := runCLI("extract", "--max-bytes", "512K", arc, "*", "--out", out)
+	if code != exitInvalid || !strings.Contains(stderr, "--max-bytes") {
+		t.Errorf("extract --max-bytes 512K of 20 × 64 KiB: exit %d, stderr %q; want exit 1 and the limit named", code, stderr)
+	}
+	var written int64
+	files, _ := os.ReadDir(out)
+	for _, f := range files {
+		if info, err := f.Info(); err == nil {
+			written += info.Size()
+		}
+	}
+	if written > 512<<10 {
+		t.Errorf("extract wrote %d bytes past --max-bytes 512K (%d files)\n%s", written, len(files), stdout)
+	}
+	if code, _, stderr := runCLI("extract", "--max-bytes", "2M", arc, "*", "--out", filepath.Join(dir, "all")); code != exitOK {
+		t.Errorf("extract --max-bytes 2M: exit %d: %s", code, stderr)
 	}
 }

@@ -11,8 +11,10 @@ import (
 // An NRes archive registers as an archive kind, recognised by its magic. It is
 // a scene file too (the MSH decoder opens FILE and FILE:MEMBER with the
 // archive's material libraries), so its members open as "ARCHIVE:MEMBER"
-// files, and the archive is read whole into memory: reading a member unpacks
-// nothing.
+// files, and the archive is read whole into memory. Reading a member unpacks
+// nothing, but its reads are charged against the mount's unpack limit all the
+// same: payloads may overlap, so a directory of thousands of entries naming one
+// megabyte gives extract gigabytes to write from an archive of two.
 func init() {
 	formats.RegisterArchive(formats.ArchiveKind{
 		Name:  "nres",
@@ -36,8 +38,7 @@ func init() {
 			}
 			return &mounted{path: p, a: a}, nil
 		},
-		Scene:     true,
-		Uncounted: true,
+		Scene: true,
 		NoMember: func(archive, member string) error {
 			return fmt.Errorf("%s: the archive has no member %q", archive, member)
 		},
