@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"animscope/formats/msh/mshtest"
 	"animscope/formats/nres"
 )
 
@@ -101,5 +102,52 @@ func TestNResExtractIsChargedAgainstMaxBytes(t *testing.T) {
 	}
 	if code, _, stderr := runCLI("extract", "--max-bytes", "2M", arc, "*", "--out", filepath.Join(dir, "all")); code != exitOK {
 		t.Errorf("extract --max-bytes 2M: exit %d: %s", code, stderr)
+	}
+}
+
+// TestNResArchiveVerdictOfATextureTypedAsModel: a member typed 'MESH' that
+// holds a texture is a texture to every command that names it
+// (ARCHIVE:MEMBER), and validate of the archive gave that verdict too, but
+// inspect of the archive opened the member as a model only and failed. Both
+// now give the member's own verdict; a member that no kind reads fails both.
+func TestNResArchiveVerdictOfATextureTypedAsModel(t *testing.T) {
+	data, err := mshtest.TexturedArchive()
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := nres.Decode("t.rlb", data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tex := -1
+	for i := range a.Entries {
+		if a.Entries[i].Type == nres.TypeTexm && tex < 0 {
+			tex = i
+		}
+	}
+	if tex < 0 {
+		t.Fatal("the textured archive has no Texm member")
+	}
+	a.Entries[tex].Type = nres.TypeMESH
+	dir := t.TempDir()
+	typed := filepath.Join(dir, "typed.rlb")
+	if err := os.WriteFile(typed, a.Encode(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	a.Entries[tex].Data = []byte("junkjunk")
+	junk := filepath.Join(dir, "junk.rlb")
+	if err := os.WriteFile(junk, a.Encode(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	member := typed + ":" + a.Entries[tex].NameString()
+	for _, tc := range []struct {
+		file string
+		want int
+	}{{typed, exitOK}, {member, exitOK}, {junk, exitInvalid}} {
+		for _, cmd := range [][]string{{"validate"}, {"inspect"}, {"inspect", "--json"}} {
+			if code, _, stderr := runCLI(append(cmd, tc.file)...); code != tc.want {
+				t.Errorf("%v %s: exit %d, want %d: %s", cmd, tc.file, code, tc.want, stderr)
+			}
+		}
 	}
 }
