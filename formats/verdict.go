@@ -57,6 +57,18 @@ func ArchiveError(a *Part, opts Options) error {
 		for _, member := range a.Archive.Scenes() {
 			m, err := OpenFile(member, opts)
 			if err != nil {
+				// As validate, and every command on the member by its name: a
+				// member no scene decoder opens but a data kind reads (a texture
+				// typed as a model) has that kind's verdict.
+				if kind, d, derr := memberDataVerdict(member); kind != "" {
+					if derr != nil {
+						return derr
+					}
+					if err := FirstError(d.Diagnostics); err != nil {
+						return err
+					}
+					continue
+				}
 				return err
 			}
 			if m.Archive != nil {
@@ -71,4 +83,14 @@ func ArchiveError(a *Part, opts Options) error {
 		}
 	}
 	return FirstError(Verdict(&a.Asset))
+}
+
+// memberDataVerdict is DataVerdict on a member read by its ARCHIVE:MEMBER name;
+// kind is "" when it cannot be read or no data kind reads it.
+func memberDataVerdict(member string) (kind string, d *Data, err error) {
+	data, err := ReadData(member)
+	if err != nil {
+		return "", nil, nil
+	}
+	return DataVerdict(&Source{Name: member, Path: member, Data: data})
 }

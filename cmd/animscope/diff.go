@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -38,6 +39,8 @@ type diffNode struct {
 	Count  int         `json:"count"`
 	First  f64         `json:"first"`
 	Frames []diffFrame `json:"frames"`
+	// Unlisted is how many of Count are not in Frames (maxDiffListed).
+	Unlisted int `json:"unlisted,omitempty"`
 }
 
 type diffOut struct {
@@ -53,7 +56,29 @@ type diffOut struct {
 	UnmatchedA     []string   `json:"unmatched_a"`
 	UnmatchedB     []string   `json:"unmatched_b"`
 	Nodes          []diffNode `json:"nodes"`
+	// Unlisted is how many of Differences no node's frames list.
+	Unlisted int `json:"unlisted,omitempty"`
 }
+
+// maxDiffListed bounds the differences a diff lists, all nodes' together, in
+// the order it walks them (time by time, node by node): each holds two
+// probes, so two readings of a large scene that differ at every node and
+// frame (10,000 nodes × 1,000 frames under two roundings: 5 million
+// differences) would hold gigabytes. The counts stay exact; a node's
+// "unlisted" says how many of its differences are not listed.
+var maxDiffListed = 10_000
+
+// maxDiffWork bounds a diff's walk: times × nodes node samples of each scene,
+// ten times the 10,000-node, 1,000-frame scene's (a few seconds). An MSH frame
+// count is a 32-bit field that static nodes need no map word for, so a file
+// of a few kilobytes can name a million-time walk of thousands of nodes.
+var maxDiffWork = 100_000_000
+
+// diffTooLongError is a walk longer than maxDiffWork: an invalid input's
+// verdict (exit 1), not a usage error.
+type diffTooLongError struct{ msg string }
+
+func (e *diffTooLongError) Error() string { return e.msg }
 
 // diffTimes lists the times to walk: when both families sample at whole frames
 // (Traits.WholeFrames: an MSH timeline) every integer frame from 0 to the frame
@@ -140,6 +165,9 @@ func runDiff(args []string, stdout, stderr io.Writer) int {
 	}
 	b.Meshes, b.DeferredMeshes = nil, nil
 	out, err := diffScenes(a, b, *clip, *half)
+	if tooLong := (*diffTooLongError)(nil); errors.As(err, &tooLong) {
+		return exitFor("diff", err, stderr)
+	}
 	if err != nil {
 		return exitFor("diff", usageError{err.Error()}, stderr)
 	}
@@ -189,6 +217,10 @@ func diffScenes(a, b *formats.Asset, clipSel string, half bool) (*diffOut, error
 	w := diffWalk{a: a.Skeleton, b: b.Skeleton, pairs: m.Pairs, nodes: make([]*diffNode, len(m.Pairs))}
 	times := diffTimes(a, b, ca, cb, half)
 	out.Times = len(times)
+	if nodes := max(a.Skeleton.Len(), b.Skeleton.Len()); uint64(len(times))*uint64(nodes) > uint64(maxDiffWork) {
+		return nil, &diffTooLongError{fmt.Sprintf("%s and %s: %d times × %d nodes is %d node samples of each scene, more than the %d a diff walks",
+			strings.Join(a.Files, " "), strings.Join(b.Files, " "), len(times), nodes, uint64(len(times))*uint64(nodes), maxDiffWork)}
+	}
 	ba, okA := ca.(nodeBlockClip)
 	bb, okB := cb.(nodeBlockClip)
 	// Blocks need every node of both scenes to be the clip's own: a node past
@@ -228,6 +260,7 @@ func diffScenes(a, b *formats.Asset, clipSel string, half bool) (*diffOut, error
 			out.Nodes = append(out.Nodes, *n)
 			out.DifferingNodes++
 			out.Differences += n.Count
+			out.Unlisted += n.Unlisted
 		}
 	}
 	out.Identical = out.Differences == 0 && len(m.OnlyA) == 0 && len(m.OnlyB) == 0
@@ -264,6 +297,8 @@ type diffWalk struct {
 	pairs [][2]int32
 	nodes []*diffNode // by pair; nil while the pair agrees
 	what  []string
+	// listed counts the frames the nodes list, up to maxDiffListed.
+	listed int
 }
 
 // compare records where the probes of pairs lo to hi−1 differ at time t: the
@@ -290,7 +325,6 @@ func (w *diffWalk) compareInOrder(t float64, lo int, pa, pb []anim.Probe) {
 
 // record adds the difference d of pair k's probes a and b at time t.
 func (w *diffWalk) record(t float64, k int, a, b *anim.Probe, d anim.ProbeDiff) {
-	w.what = d.Kinds(w.what[:0])
 	n := w.nodes[k]
 	if n == nil {
 		p := w.pairs[k]
@@ -298,6 +332,12 @@ func (w *diffWalk) record(t float64, k int, a, b *anim.Probe, d anim.ProbeDiff) 
 		w.nodes[k] = n
 	}
 	n.Count++
+	if w.listed >= maxDiffListed {
+		n.Unlisted++
+		return
+	}
+	w.listed++
+	w.what = d.Kinds(w.what[:0])
 	n.Frames = append(n.Frames, diffFrame{T: f64(t), What: append([]string(nil), w.what...),
 		A: probeJSON(a), B: probeJSON(b)})
 }
@@ -352,12 +392,18 @@ func printDiff(w io.Writer, out *diffOut) {
 		}
 	}
 	fmt.Fprintf(w, "%s differ, %s\n", plural(out.DifferingNodes, "node", "nodes"), plural(out.Differences, "difference", "differences"))
+	if out.Unlisted > 0 {
+		fmt.Fprintf(w, "(the first %d in the order walked, time by time, are listed; %d are not)\n", out.Differences-out.Unlisted, out.Unlisted)
+	}
 	for _, n := range out.Nodes {
 		fmt.Fprintf(w, "node %d/%d %s: %s, first at t=%s\n", n.IndexA, n.IndexB, n.Name,
 			plural(n.Count, "difference", "differences"), fmtTime(float64(n.First), unit))
 		for _, f := range n.Frames {
 			fmt.Fprintf(w, "  t=%-*s  %-*s  A: %s\n  %*s  B: %s\n", tw, fmtTime(float64(f.T), unit), ww, strings.Join(f.What, ","),
 				probeLine(f.A, out.A.Format), 2+tw+2+ww, "", probeLine(f.B, out.B.Format))
+		}
+		if n.Unlisted > 0 {
+			fmt.Fprintf(w, "  … %s not listed\n", plural(n.Unlisted, "more difference", "more differences"))
 		}
 	}
 }

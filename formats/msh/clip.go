@@ -1,6 +1,8 @@
 package msh
 
 import (
+	"sync"
+
 	"animscope/anim"
 
 	"github.com/go-gl/mathgl/mgl32"
@@ -76,6 +78,10 @@ type Clip struct {
 	rows []uint16
 	keys []ckey          // the reachable keys (at most 0x10000)
 	arcs []anim.SlerpArc // arcs[k] joins key k and k+1 (bit-identical to anim.SlerpWeights)
+	// blockMins[s] is the smallest of the F map words from word s (KeyTimes,
+	// built on its first call: blockMin).
+	minsOnce  sync.Once
+	blockMins []uint16
 }
 
 // NewClip builds the clip of f with the given name, rounding rule and quaternion

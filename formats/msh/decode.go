@@ -49,7 +49,7 @@ func Decode(src *formats.Source) (*formats.Part, error) {
 		}
 		return as, err
 	}
-	if err := uniqueNames(a, src.Name); err != nil {
+	if err := a.CheckUniqueNames(); err != nil {
 		return nil, err
 	}
 	var pick = -1
@@ -96,26 +96,6 @@ func Decode(src *formats.Source) (*formats.Part, error) {
 		attachMaterials(as, as.Details.(*Details), src, inner, a, e.NameString())
 	}
 	return as, err
-}
-
-// uniqueNames fails on an outer archive in which two entries share a name
-// (case-insensitively): members are found by name, so the second could never be
-// opened, and which one a command means would depend on the lookup.
-func uniqueNames(a *nres.Archive, file string) error {
-	seen := make(map[string]int, len(a.Entries))
-	for i := range a.Entries {
-		e := &a.Entries[i]
-		n := strings.ToLower(e.NameString())
-		if n == "" {
-			continue
-		}
-		if j, ok := seen[n]; ok {
-			return formats.FileErrorf(file, e.DirOffset+nres.FieldName, "entry %d is named %q like entry %d: members are found by name, so a name must be unique in the archive",
-				i, e.NameString(), j)
-		}
-		seen[n] = i
-	}
-	return nil
 }
 
 func clipName(p string) string {

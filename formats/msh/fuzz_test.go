@@ -113,6 +113,25 @@ func checkOpen(t *testing.T, data []byte, opts formats.Options) {
 			}
 		}
 	}
+	// SampleNodes (diff's block walk) gives each node what Sample gives it, on
+	// any input: blocks of 1, 3 and all nodes, at times in and out of the timeline.
+	if mc, ok := clip.(*msh.Clip); ok && n > 0 {
+		blockOut, blockProbes := make([]anim.Transform, n), make([]anim.Probe, n)
+		for _, tm := range []float64{-1, 0.5, F / 2, F} {
+			clip.Sample(nil, tm, out, probes)
+			for _, size := range []int{1, 3, n} {
+				for lo := 0; lo < n; lo += size {
+					mc.SampleNodes(tm, lo, lo+size, blockOut[lo:], blockProbes[lo:])
+				}
+				for i := range out {
+					if transformBits(blockOut[i]) != transformBits(out[i]) || anim.CompareProbes(&blockProbes[i], &probes[i]) != 0 {
+						t.Fatalf("t=%v blocks of %d: node %d samples %+v %v alone, %+v %v in Sample", tm, size, i,
+							blockOut[i], blockProbes[i].AppendKeys(nil), out[i], probes[i].AppendKeys(nil))
+					}
+				}
+			}
+		}
+	}
 	kt := clip.(anim.KeyTimesClip)
 	for i := 0; i < n; i++ {
 		kt.KeyTimes(i, nil)

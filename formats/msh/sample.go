@@ -271,17 +271,55 @@ func (c *Clip) KeyTimes(node int, dst []float64) []float64 {
 	}
 	nd := &c.nodes[node]
 	lo := int(nd.fb)
-	if nd.mapStart >= 0 {
-		for f := 0; f < int(c.frames); f++ {
-			if v := int(le.Uint16(c.mapw[2*(int(nd.mapStart)+f):])); v < lo {
-				lo = v
-			}
-		}
+	if nd.mapStart >= 0 && c.frames > 0 {
+		lo = min(lo, int(c.blockMin(int(nd.mapStart))))
 	}
 	for k := lo; k <= int(nd.fb); k++ {
 		dst = append(dst, float64(c.keys[k].time))
 	}
 	return dst
+}
+
+// blockMin is the smallest of the F map words from word start (a node's
+// block; checkNodes made sure it lies inside the map). The minimums of every
+// start are found once, on the first call, in one pass over the map (a sliding
+// window's minimum): blocks may overlap, so a few megabytes can give thousands
+// of nodes a million-frame block each, and a scan per node would take hours.
+func (c *Clip) blockMin(start int) uint16 {
+	c.minsOnce.Do(func() { c.blockMins = windowMins(c.mapw, int(c.frames)) })
+	return c.blockMins[start]
+}
+
+// windowMins returns, for each start s with s+f <= the words of mapw, the
+// smallest of the f words from word s (f >= 1), keeping the candidates of the
+// current window in a queue of increasing words.
+func windowMins(mapw []byte, f int) []uint16 {
+	n := len(mapw) / 2
+	if f < 1 || f > n {
+		return nil
+	}
+	word := func(i int) uint16 { return le.Uint16(mapw[2*i:]) }
+	mins := make([]uint16, n-f+1)
+	queue := make([]int32, 0, min(n, 1<<16))
+	head := 0
+	for i := 0; i < n; i++ {
+		v := word(i)
+		for len(queue) > head && word(int(queue[len(queue)-1])) >= v {
+			queue = queue[:len(queue)-1]
+		}
+		queue = append(queue, int32(i))
+		if int(queue[head]) <= i-f {
+			head++
+		}
+		if s := i - f + 1; s >= 0 {
+			mins[s] = word(int(queue[head]))
+		}
+		if head > 1<<16 && head > len(queue)/2 { // drop the queue's spent front
+			queue = append(queue[:0], queue[head:]...)
+			head = 0
+		}
+	}
+	return mins
 }
 
 // chTRS is the probes' one channel of an MSH node: its keys set all of t, r, s.

@@ -373,6 +373,28 @@ func (a *Archive) Find(name string) int {
 	return -1
 }
 
+// CheckUniqueNames fails on an archive in which two entries share a name
+// (case-insensitively): members are found by name, so the second could never be
+// opened, and which one a command means would depend on the lookup (the MSH
+// decoder's first match, a mount's later entry). Entries without a name are
+// not compared. The error names the second entry's name field.
+func (a *Archive) CheckUniqueNames() error {
+	seen := make(map[string]int, len(a.Entries))
+	for i := range a.Entries {
+		e := &a.Entries[i]
+		n := strings.ToLower(e.NameString())
+		if n == "" {
+			continue
+		}
+		if j, ok := seen[n]; ok {
+			return formats.FileErrorf(a.File, e.DirOffset+FieldName, "entry %d is named %q like entry %d: members are found by name, so a name must be unique in the archive",
+				i, e.NameString(), j)
+		}
+		seen[n] = i
+	}
+	return nil
+}
+
 // IsModel reports whether the archive is itself an MSH model: it has a Res1 or Res2
 // stream.
 func (a *Archive) IsModel() bool {

@@ -11,8 +11,10 @@ import (
 // An NRes archive registers as an archive kind, recognised by its magic. It is
 // a scene file too (the MSH decoder opens FILE and FILE:MEMBER with the
 // archive's material libraries), so its members open as "ARCHIVE:MEMBER"
-// files, and the archive is read whole into memory: reading a member unpacks
-// nothing.
+// files, and the archive is read whole into memory. Reading a member unpacks
+// nothing, but its reads are charged against the mount's unpack limit all the
+// same: payloads may overlap, so a directory of thousands of entries naming one
+// megabyte gives extract gigabytes to write from an archive of two.
 func init() {
 	formats.RegisterArchive(formats.ArchiveKind{
 		Name:  "nres",
@@ -27,10 +29,16 @@ func init() {
 			if err != nil {
 				return nil, err
 			}
+			// A mount serves one file per name: two members of an outer
+			// archive of one name would leave one of them unlisted, and the
+			// MSH decoder refuses such an archive. (A model's streams share
+			// the model's name by design: a model is opened as a scene.)
+			if err := a.CheckUniqueNames(); err != nil && !a.IsModel() {
+				return nil, err
+			}
 			return &mounted{path: p, a: a}, nil
 		},
-		Scene:     true,
-		Uncounted: true,
+		Scene: true,
 		NoMember: func(archive, member string) error {
 			return fmt.Errorf("%s: the archive has no member %q", archive, member)
 		},
