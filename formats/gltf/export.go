@@ -31,6 +31,10 @@ type ExportOptions struct {
 	Hidden bool
 	// MaxSamples caps the samples of one clip; 0 means DefaultMaxSamples.
 	MaxSamples int
+	// MaxNodeSamples caps the samples of all clips together times the animated
+	// transforms (skeleton nodes, and the root motion); 0 means
+	// DefaultMaxNodeSamples.
+	MaxNodeSamples int
 	// Name names the armature root node; "" means "animscope".
 	Name string
 	// Warn receives warnings; nil drops them.
@@ -39,6 +43,16 @@ type ExportOptions struct {
 
 // DefaultMaxSamples is the default cap on the samples of one clip.
 const DefaultMaxSamples = 200000
+
+// DefaultMaxNodeSamples is the default cap on every clip's samples times the
+// animated transforms: what the export's time and its output grow with (up to
+// 56 bytes of keys each, a microsecond or two of sampling). MaxSamples alone
+// bounds one clip, not a file of a thousand bones, or of a thousand clips, each
+// as long as that allows: a 2.5 KB M2 of 20 bones and one 110-minute sequence
+// made a 48 MB .glb in 7 s, and that grows with the bones and the sequences (a
+// small file, gigabytes and hours). A real character (140 bones, 154 clips at
+// their own rate) samples 2.4 million, at --fps 120 5.2 million.
+const DefaultMaxNodeSamples = 1 << 23
 
 // InfiniteClipSeconds is how much of a clip without an end is exported when its
 // keys do not tell (a VoxelCore clip without @configure that only has func lines).
@@ -77,6 +91,9 @@ func Export(a *formats.Asset, opts ExportOptions) (*gltf.Document, error) {
 	e.conv = conversionFor(a, opts.Scale)
 	if e.opts.MaxSamples <= 0 {
 		e.opts.MaxSamples = DefaultMaxSamples
+	}
+	if e.opts.MaxNodeSamples <= 0 {
+		e.opts.MaxNodeSamples = DefaultMaxNodeSamples
 	}
 	if e.opts.Name == "" {
 		e.opts.Name = "animscope"
@@ -171,6 +188,9 @@ type clipTrack struct {
 	index int
 	clip  anim.Clip
 	name  string
+	// own and ups are sampleTimes' answer, found before any clip is sampled.
+	own   []float64
+	ups   float64
 	times []float64 // native unit
 	secs  []float32
 	tr    [][][3]float32
@@ -449,6 +469,21 @@ const maxSampleWorkers = 8
 // order, as if the clips were sampled one after the other: the warnings of the
 // clips before the first that fails, then its own and its error.
 func (e *exporter) sampleClips() error {
+	// Every clip's sample times first, in clip order (their warnings are the
+	// clip's first, as when a worker found them), so that the whole work is
+	// known, and bounded, before any of it is done.
+	work := uint64(0)
+	for _, c := range e.clips {
+		je := e.forClip(c)
+		c.own, c.ups, c.err = je.sampleTimes(c)
+		if c.err == nil {
+			work += uint64(len(c.own)) * uint64(len(e.slots))
+		}
+	}
+	if work > uint64(e.opts.MaxNodeSamples) {
+		return e.errorf("the clips' samples times the animated nodes (clips: %d, nodes: %d) are %d, more than %d; lower --fps or export fewer clips (--clip)",
+			len(e.clips), len(e.slots), work, e.opts.MaxNodeSamples)
+	}
 	workers := min(runtime.GOMAXPROCS(0), maxSampleWorkers, len(e.clips))
 	next := make(chan *clipTrack)
 	var wg sync.WaitGroup
@@ -457,12 +492,9 @@ func (e *exporter) sampleClips() error {
 		go func() {
 			defer wg.Done()
 			for c := range next {
-				je := *e                            // this clip's warnings go to the clip
-				je.inhModel, je.inhJoint = nil, nil // its own pose buffers (inherit.go)
-				je.inhJoints, je.inhInv, je.inhInvOK, je.inhParent = nil, nil, nil, nil
-				je.inhLocal, je.inhChanged, je.inhValid = nil, nil, false
-				je.opts.Warn = func(w string) { c.warnings = append(c.warnings, w) }
-				c.err = je.sampleClip(c)
+				if c.err == nil {
+					c.err = e.forClip(c).sampleClip(c)
+				}
 			}
 		}()
 	}
@@ -492,6 +524,17 @@ func (e *exporter) sampleClips() error {
 	return nil
 }
 
+// forClip is a copy of e for sampling clip c: its warnings go to the clip, and
+// it has pose buffers of its own (inherit.go).
+func (e *exporter) forClip(c *clipTrack) *exporter {
+	je := *e
+	je.inhModel, je.inhJoint = nil, nil
+	je.inhJoints, je.inhInv, je.inhInvOK, je.inhParent = nil, nil, nil, nil
+	je.inhLocal, je.inhChanged, je.inhValid = nil, nil, false
+	je.opts.Warn = func(w string) { c.warnings = append(c.warnings, w) }
+	return &je
+}
+
 // clipWork estimates a clip's samples (its duration times the resampling rate;
 // 0 when that is not a finite number), to hand out the longest clips first.
 func (e *exporter) clipWork(c *clipTrack) float64 {
@@ -507,12 +550,10 @@ func (e *exporter) clipWork(c *clipTrack) float64 {
 	return w
 }
 
+// sampleClip samples clip c at its sample times (c.own, from sampleTimes).
 func (e *exporter) sampleClip(c *clipTrack) error {
 	c.helper = make([]bool, len(e.slots))
-	times, ups, err := e.sampleTimes(c)
-	if err != nil {
-		return err
-	}
+	times, ups := c.own, c.ups
 	// A node that needs helpers has a matrix that is not TRS, mostly from a non-unit
 	// quaternion, whose scale across the rotation axis the engine's slerp does not
 	// change linearly between keys (it bulges by up to half of 1−|q|²). glTF lerps

@@ -1,0 +1,58 @@
+package gltf
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"animscope/anim"
+	"animscope/formats"
+
+	"github.com/go-gl/mathgl/mgl32"
+)
+
+// TestExportNodeSamplesBounded: MaxSamples bounds one clip, MaxNodeSamples all
+// of them times the animated nodes. A chain of 64 still nodes and one clip of
+// 110 minutes at 30 samples a second (198,001 samples, under MaxSamples) is
+// 12,672,064 node samples, more than DefaultMaxNodeSamples (8,388,608): the
+// export refuses it before sampling any, as it does a clip over MaxSamples,
+// instead of sampling for seconds (and, with keys, writing tens of megabytes;
+// a thousand such nodes or clips: gigabytes).
+func TestExportNodeSamplesBounded(t *testing.T) {
+	const n = 64
+	sk := &anim.Skeleton{Names: make([]string, n), Parents: make([]int32, n), Offset: make([]mgl32.Vec3, n), Pivot: make([]mgl32.Vec3, n)}
+	for i := range sk.Parents {
+		sk.Names[i], sk.Parents[i] = fmt.Sprintf("b%d", i), int32(i-1)
+	}
+	a := &formats.Asset{Files: []string{"long.m2"}, Family: formats.FamilyM2, Skeleton: sk, UpAxis: formats.UpZ,
+		Clips: []anim.Clip{&keyClip{name: "long", unit: "ms", ups: 1000, duration: 6_600_000, step: 1000.0 / 30}}}
+	_, err := Export(a, ExportOptions{})
+	want := "gltf export: long.m2: the clips' samples times the animated nodes (clips: 1, nodes: 64) are 12672064, more than 8388608; lower --fps"
+	if err == nil || !strings.HasPrefix(err.Error(), want) {
+		t.Fatalf("err = %v, want %q…", err, want)
+	}
+	if _, err := Export(a, ExportOptions{FPS: 1}); err != nil { // 6,601 samples × 64
+		t.Errorf("at 1 fps: %v, want no error", err)
+	}
+}
+
+// TestExportNodeSamplesCount: the count is every clip's sample times (chainScene:
+// "wave" 31 frames and its key at 250 ms, "still" one) times the slots (4 nodes,
+// no root motion): 33 × 4 = 132, allowed at 132 and refused at 131.
+func TestExportNodeSamplesCount(t *testing.T) {
+	for _, tc := range []struct {
+		max     int
+		wantErr string
+	}{
+		{max: 132},
+		{max: 131, wantErr: "(clips: 2, nodes: 4) are 132, more than 131"},
+	} {
+		_, err := Export(chainScene(), ExportOptions{MaxNodeSamples: tc.max})
+		switch {
+		case tc.wantErr == "" && err != nil:
+			t.Errorf("max %d: err = %v, want none", tc.max, err)
+		case tc.wantErr != "" && (err == nil || !strings.Contains(err.Error(), tc.wantErr)):
+			t.Errorf("max %d: err = %v, want one containing %q", tc.max, err, tc.wantErr)
+		}
+	}
+}
