@@ -54,6 +54,11 @@ const DefaultMaxSamples = 200000
 // their own rate) samples 2.4 million, at --fps 120 5.2 million.
 const DefaultMaxNodeSamples = 1 << 23
 
+// maxKeyTimesPer is how many key times (anim.KeyTimesClip, all clips together)
+// an export lists for each of its MaxNodeSamples: a real character lists one
+// for every ten node samples (233,643 for 2.4 million).
+const maxKeyTimesPer = 4
+
 // InfiniteClipSeconds is how much of a clip without an end is exported when its
 // keys do not tell (a VoxelCore clip without @configure that only has func lines).
 const InfiniteClipSeconds = 10
@@ -188,15 +193,14 @@ type clipTrack struct {
 	index int
 	clip  anim.Clip
 	name  string
-	// own and ups are sampleTimes' answer, found before any clip is sampled.
-	own   []float64
-	ups   float64
-	times []float64 // native unit
-	secs  []float32
-	tr    [][][3]float32
-	rot   [][][4]float32
-	scl   [][][3]float32
-	vrot  [][][4]float32
+	// keyTimes is how many key times the clip listed for sampleTimes.
+	keyTimes int
+	times    []float64 // native unit
+	secs     []float32
+	tr       [][][3]float32
+	rot      [][][4]float32
+	scl      [][][3]float32
+	vrot     [][][4]float32
 	// helper[s]: slot s needed helpers at some sample of this clip (merged into
 	// the slots once every clip is sampled).
 	helper []bool
@@ -371,6 +375,7 @@ func (e *exporter) sampleTimes(c *clipTrack) ([]float64, float64, error) {
 			}
 		}
 	}
+	c.keyTimes = len(keys)
 	dur := info.Duration
 	if math.IsNaN(dur) || dur < 0 {
 		dur = 0
@@ -469,20 +474,30 @@ const maxSampleWorkers = 8
 // order, as if the clips were sampled one after the other: the warnings of the
 // clips before the first that fails, then its own and its error.
 func (e *exporter) sampleClips() error {
-	// Every clip's sample times first, in clip order (their warnings are the
-	// clip's first, as when a worker found them), so that the whole work is
-	// known, and bounded, before any of it is done.
-	work := uint64(0)
+	// Every clip's sample times are counted first, in clip order, so that the
+	// whole work is bounded before any of it is done (and found again by the
+	// clip's worker: holding them all would be up to 8 bytes a node sample, a
+	// refused export's memory; finding them is a small part of sampling them).
+	work, keyTimes := uint64(0), uint64(0)
+	counter := *e
+	counter.opts.Warn = nil // the worker gives the clip's warnings
 	for _, c := range e.clips {
-		je := e.forClip(c)
-		c.own, c.ups, c.err = je.sampleTimes(c)
-		if c.err == nil {
-			work += uint64(len(c.own)) * uint64(len(e.slots))
+		times, _, err := counter.sampleTimes(c)
+		if err == nil {
+			work += uint64(len(times)) * uint64(len(e.slots))
 		}
-	}
-	if work > uint64(e.opts.MaxNodeSamples) {
-		return e.errorf("the clips' samples times the animated nodes (clips: %d, nodes: %d) are %d, more than %d; lower --fps or export fewer clips (--clip)",
-			len(e.clips), len(e.slots), work, e.opts.MaxNodeSamples)
+		keyTimes += uint64(c.keyTimes)
+		if work > uint64(e.opts.MaxNodeSamples) {
+			return e.errorf("clip %q: the samples of the clips up to it times the animated nodes (%d) are %d, more than %d; lower --fps or export fewer clips (--clip)",
+				c.name, len(e.slots), work, e.opts.MaxNodeSamples)
+		}
+		// The key times are gathered even where few fall inside a clip: a
+		// thousand clips of no length, each listing its nodes' thousands of
+		// keys, is minutes of sorting for one sample each.
+		if keyTimes > maxKeyTimesPer*uint64(e.opts.MaxNodeSamples) {
+			return e.errorf("clip %q: the clips up to it list %d key times, more than %d; export fewer clips (--clip)",
+				c.name, keyTimes, maxKeyTimesPer*uint64(e.opts.MaxNodeSamples))
+		}
 	}
 	workers := min(runtime.GOMAXPROCS(0), maxSampleWorkers, len(e.clips))
 	next := make(chan *clipTrack)
@@ -492,9 +507,7 @@ func (e *exporter) sampleClips() error {
 		go func() {
 			defer wg.Done()
 			for c := range next {
-				if c.err == nil {
-					c.err = e.forClip(c).sampleClip(c)
-				}
+				c.err = e.forClip(c).sampleClip(c)
 			}
 		}()
 	}
@@ -550,10 +563,12 @@ func (e *exporter) clipWork(c *clipTrack) float64 {
 	return w
 }
 
-// sampleClip samples clip c at its sample times (c.own, from sampleTimes).
 func (e *exporter) sampleClip(c *clipTrack) error {
 	c.helper = make([]bool, len(e.slots))
-	times, ups := c.own, c.ups
+	times, ups, err := e.sampleTimes(c)
+	if err != nil {
+		return err
+	}
 	// A node that needs helpers has a matrix that is not TRS, mostly from a non-unit
 	// quaternion, whose scale across the rotation axis the engine's slerp does not
 	// change linearly between keys (it bulges by up to half of 1−|q|²). glTF lerps

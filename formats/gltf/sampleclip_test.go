@@ -130,11 +130,7 @@ func TestSampleClipIsTwoPass(t *testing.T) {
 		e := sampledExporter(t, a)
 		for _, c := range e.clips {
 			got, want := *c, *c
-			var gerr error
-			if got.own, got.ups, gerr = e.sampleTimes(&got); gerr == nil {
-				gerr = e.sampleClip(&got)
-			}
-			werr := twoPassSampleClip(e, &want)
+			gerr, werr := e.sampleClip(&got), twoPassSampleClip(e, &want)
 			if fmt.Sprint(gerr) != fmt.Sprint(werr) {
 				t.Errorf("%s, clip %q: error %v, want %v", sc.name, c.name, gerr, werr)
 				continue

@@ -27,7 +27,7 @@ func TestExportNodeSamplesBounded(t *testing.T) {
 	a := &formats.Asset{Files: []string{"long.m2"}, Family: formats.FamilyM2, Skeleton: sk, UpAxis: formats.UpZ,
 		Clips: []anim.Clip{&keyClip{name: "long", unit: "ms", ups: 1000, duration: 6_600_000, step: 1000.0 / 30}}}
 	_, err := Export(a, ExportOptions{})
-	want := "gltf export: long.m2: the clips' samples times the animated nodes (clips: 1, nodes: 64) are 12672064, more than 8388608; lower --fps"
+	want := "gltf export: long.m2: clip \"long\": the samples of the clips up to it times the animated nodes (64) are 12672064, more than 8388608; lower --fps"
 	if err == nil || !strings.HasPrefix(err.Error(), want) {
 		t.Fatalf("err = %v, want %q…", err, want)
 	}
@@ -45,7 +45,7 @@ func TestExportNodeSamplesCount(t *testing.T) {
 		wantErr string
 	}{
 		{max: 132},
-		{max: 131, wantErr: "(clips: 2, nodes: 4) are 132, more than 131"},
+		{max: 131, wantErr: `clip "still": the samples of the clips up to it times the animated nodes (4) are 132, more than 131`},
 	} {
 		_, err := Export(chainScene(), ExportOptions{MaxNodeSamples: tc.max})
 		switch {
@@ -53,6 +53,35 @@ func TestExportNodeSamplesCount(t *testing.T) {
 			t.Errorf("max %d: err = %v, want none", tc.max, err)
 		case tc.wantErr != "" && (err == nil || !strings.Contains(err.Error(), tc.wantErr)):
 			t.Errorf("max %d: err = %v, want one containing %q", tc.max, err, tc.wantErr)
+		}
+	}
+}
+
+// TestExportKeyTimesCount: the key times every clip lists count too, also where
+// none falls inside its clip: two nodes of 100 keys each past a clip of no
+// length are one sample of each node and 200 key times, allowed under a
+// MaxNodeSamples of 50 (4 key times each) and refused under 49.
+func TestExportKeyTimesCount(t *testing.T) {
+	sk := &anim.Skeleton{Names: []string{"a", "b"}, Parents: []int32{-1, 0}, Offset: make([]mgl32.Vec3, 2), Pivot: make([]mgl32.Vec3, 2)}
+	var ks []tkey
+	for i := 1; i <= 100; i++ {
+		ks = append(ks, tkey{t: float64(i), Q: mgl32.QuatIdent(), S: one})
+	}
+	a := &formats.Asset{Files: []string{"keys.m2"}, Family: formats.FamilyM2, Skeleton: sk, UpAxis: formats.UpZ,
+		Clips: []anim.Clip{&keyClip{name: "empty", unit: "ms", ups: 1000, duration: 0, step: 1000.0 / 30, keys: [][]tkey{ks, ks}}}}
+	for _, tc := range []struct {
+		max     int
+		wantErr string
+	}{
+		{max: 50},
+		{max: 49, wantErr: `gltf export: keys.m2: clip "empty": the clips up to it list 200 key times, more than 196; export fewer clips`},
+	} {
+		_, err := Export(a, ExportOptions{MaxNodeSamples: tc.max})
+		switch {
+		case tc.wantErr == "" && err != nil:
+			t.Errorf("max %d: err = %v, want none", tc.max, err)
+		case tc.wantErr != "" && (err == nil || !strings.HasPrefix(err.Error(), tc.wantErr)):
+			t.Errorf("max %d: err = %v, want %q…", tc.max, err, tc.wantErr)
 		}
 	}
 }
