@@ -173,6 +173,17 @@ type exporter struct {
 	inhLocal   []anim.Transform
 	inhChanged []bool
 	inhValid   bool
+
+	// scratch, when set, lends sampleTimes its buffers: the times it returns
+	// are only good until its next call.
+	scratch *timesScratch
+}
+
+// timesScratch holds sampleTimes' buffers from one clip to the next (the
+// upfront count's: it keeps no clip's times).
+type timesScratch struct {
+	keys, ts []float64
+	ends     []int
 }
 
 // slot is one animated glTF transform: a joint node and, when its local matrix is
@@ -366,6 +377,10 @@ func (e *exporter) sampleTimes(c *clipTrack) ([]float64, float64, error) {
 	step := ups / rate
 	var keys []float64
 	var ends []int // where each node's key times end in keys
+	if e.scratch != nil {
+		keys, ends = e.scratch.keys[:0], e.scratch.ends[:0]
+		defer func() { e.scratch.keys, e.scratch.ends = keys, ends }()
+	}
 	if kc, ok := c.clip.(anim.KeyTimesClip); ok {
 		for i := 0; i < e.sk.Len(); i++ {
 			keys = kc.KeyTimes(i, keys)
@@ -404,6 +419,10 @@ func (e *exporter) sampleTimes(c *clipTrack) ([]float64, float64, error) {
 	// the input: then every node's times are sorted, as before.
 	build := func(dedupe bool) []float64 {
 		var ts []float64
+		if e.scratch != nil {
+			ts = e.scratch.ts[:0]
+			defer func() { e.scratch.ts = ts }()
+		}
 		for k := 0; k <= nsteps; k++ {
 			ts = append(ts, float64(k)*step)
 		}
@@ -481,6 +500,7 @@ func (e *exporter) sampleClips() error {
 	work, keyTimes := uint64(0), uint64(0)
 	counter := *e
 	counter.opts.Warn = nil // the worker gives the clip's warnings
+	counter.scratch = &timesScratch{}
 	for _, c := range e.clips {
 		times, _, err := counter.sampleTimes(c)
 		if err == nil {
