@@ -65,6 +65,9 @@ func Decode(src *formats.Source) (*formats.Part, error) {
 	if err != nil {
 		return nil, err
 	}
+	if src.Member != "" || src.Tree != nil {
+		a.Read = nil // read from the archive, not files on disk
+	}
 	// Textures are looked for on disk only: a model from a mounted archive
 	// (src.Tree) or an NRes member has no folder there.
 	if det, ok := a.Details.(*Details); ok && src.Member == "" && src.Tree == nil && src.Path != "" {
@@ -94,7 +97,9 @@ type decoder struct {
 	seqBlob []*blob // 264: where sequence s keeps its inner arrays (nil: nowhere)
 	diags   []formats.Diagnostic
 	details *Details
-	alphas  []meshAlpha // per mesh
+	// companions are the .skin and .anim files read (formats.Asset.Read).
+	companions []string
+	alphas     []meshAlpha // per mesh
 
 	// For materials (material.go): what meshes read of view 0 and the alpha tracks.
 	view         viewRef
@@ -295,6 +300,7 @@ func (d *decoder) decode() (*formats.Part, error) {
 	a := &formats.Part{
 		Asset: formats.Asset{
 			Files:              []string{b.name},
+			Read:               d.companions,
 			Family:             formats.FamilyM2,
 			Skeleton:           skel,
 			Meshes:             meshes,
@@ -416,6 +422,7 @@ func (d *decoder) loadAnims(seqs []Sequence) {
 				continue
 			}
 			d.addBudget(len(data))
+			d.companions = append(d.companions, p)
 			d.seqBlob[i] = &blob{name: p, data: data}
 			s.AnimFile = filepath.Base(p)
 		}
