@@ -21,8 +21,6 @@ import (
 	"testing"
 	"time"
 
-	"golang.org/x/sys/unix"
-
 	"animscope/formats/blp"
 	"animscope/formats/blp/blptest"
 	"animscope/formats/dds/ddstest"
@@ -45,7 +43,8 @@ import (
 //
 //   - dies of a signal, or its Go runtime crashes ("panic:", "fatal error:", out
 //     of memory under the limit), or exits with a status other than 0, 1 or 2;
-//   - has a peak resident set (getrusage maxrss) over 1 GiB;
+//   - has a peak resident set (getrusage maxrss, read as TestRobustnessChild
+//     says) over 1 GiB;
 //   - uses more than 10 s of CPU (user + system; CPU time, not the wall clock,
 //     because the machines that run the suite are shared), or is still running
 //     after 30 s of wall clock (a hang: it is killed).
@@ -250,37 +249,47 @@ type boundedRun struct {
 	stderr, stdout []byte
 }
 
+// runBounded runs bin with args in dir through TestRobustnessChild (a fresh
+// copy of this test binary, which sets the memory limit, starts the command and
+// reports what it did; see there why).
 func runBounded(t *testing.T, bin, dir string, args []string) boundedRun {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), robustWall)
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	resultFile := filepath.Join(t.TempDir(), "result")
+	ctx, cancel := context.WithTimeout(context.Background(), robustWall+10*time.Second) // the child's limit is robustWall
 	defer cancel()
-	cmd := exec.CommandContext(ctx, bin, args...)
+	cmd := exec.CommandContext(ctx, self, "-test.run", "^TestRobustnessChild$")
+	cmd.Env = append(os.Environ(), robustChildArgs+"="+strings.Join(append([]string{bin}, args...), "\x1f"), robustChildResult+"="+resultFile)
 	cmd.Dir = dir
 	var stdout, stderr limitedBuffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	start := time.Now()
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	// Set at once after the exec: the command has not started its work yet.
-	lim := unix.Rlimit{Cur: robustMemory, Max: robustMemory}
-	if err := unix.Prlimit(cmd.Process.Pid, unix.RLIMIT_DATA, &lim, nil); err != nil {
-		t.Logf("prlimit RLIMIT_DATA: %v (the peak is still measured)", err)
-	}
-	err := cmd.Wait()
+	err = cmd.Run()
 	r := boundedRun{wall: time.Since(start), stdout: stdout.b, stderr: stderr.b, killed: ctx.Err() != nil}
+	if r.killed {
+		return r
+	}
 	var ee *exec.ExitError
 	if err != nil && !errors.As(err, &ee) {
 		t.Fatal(err)
 	}
-	ps := cmd.ProcessState
-	r.code = ps.ExitCode()
-	if ws, ok := ps.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
-		r.signal = ws.Signal().String()
+	if code := cmd.ProcessState.ExitCode(); code != 0 {
+		t.Fatalf("the robust child process failed (exit %d):%s", code, r.tail())
 	}
-	r.cpu = ps.UserTime() + ps.SystemTime()
-	if ru, ok := ps.SysUsage().(*syscall.Rusage); ok {
-		r.peak = ru.Maxrss << 10 // kilobytes on Linux
+	report, err := os.ReadFile(resultFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := parseChildResult(string(report))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.code, r.cpu, r.peak, r.killed = res.code, time.Duration(res.cpuNS), res.peakKB<<10, res.killed != 0
+	if res.signal != 0 && !r.killed {
+		r.signal = syscall.Signal(res.signal).String()
 	}
 	return r
 }
