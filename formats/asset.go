@@ -39,7 +39,11 @@ const (
 // a Part (one decoded file), the Asset is what that file gives on its own, and its
 // Skeleton may be nil.
 type Asset struct {
-	Files  []string
+	Files []string
+	// Read are the other files on disk that decoding read (an M2's .skin and
+	// .anim files): no command writes over them either (export's --out). They
+	// are not scene files: messages and listings name Files only.
+	Read   []string
 	Family string
 	// Skeleton is nil in a Part whose file only carries clips or meshes that bind
 	// to a skeleton by name (see Part); a scene always has one.

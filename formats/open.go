@@ -339,6 +339,7 @@ func Merge(parts []*Part) (*Asset, error) {
 	var bound StaticMaterials // the materials of bound meshes (MeshMaterials)
 	for _, p := range parts {
 		scene.Files = append(scene.Files, p.Files...)
+		scene.Read = append(scene.Read, p.Read...)
 		scene.Diagnostics = append(scene.Diagnostics, p.Diagnostics...)
 		if p == base && standIn != nil {
 			scene.Diagnostics = append(scene.Diagnostics, *standIn)

@@ -122,6 +122,19 @@ func runExport(args []string, stdout, stderr io.Writer) int {
 	if err := f.char.apply(a); err != nil { // --geosets, --texture (after --skin: they win)
 		return exitFor("export", err, stderr)
 	}
+	// Nor over a file the scene read besides its own (an M2's .skin or .anim)
+	// or a texture the export is to read (one found beside the model, or a
+	// --texture FILE), as render refuses: a link named FILE.glb can point at
+	// any of them.
+	read := sceneReads(a)
+	if err := checkOutNotInput(*out, read); err != nil {
+		return exitFor("export", err, stderr)
+	}
+	if bin != "" {
+		if err := checkOutNotInput(bin, read); err != nil {
+			return exitFor("export", err, stderr)
+		}
+	}
 	eo.BindPose = *bindPose
 	if set["clip"] {
 		_, idx, err := a.Clip(*clip)

@@ -2,12 +2,13 @@ package main
 
 import "animscope/formats"
 
-// sceneReads lists every file a decoded scene reads: its own files and the
-// textures its materials draw (those a material switches to as well), for
+// sceneReads lists every file a decoded scene reads: its own files, the other
+// files decoding read (formats.Asset.Read: an M2's .skin and .anim files), and
+// the textures its materials draw (those a material switches to as well), for
 // checkOutNotInput: an image written over one of them would replace a texture
 // the scene uses, though the user never named it.
 func sceneReads(a *formats.Asset) []string {
-	reads := append([]string(nil), a.Files...)
+	reads := append(append([]string(nil), a.Files...), a.Read...)
 	if a.Materials == nil {
 		return reads
 	}

@@ -50,3 +50,57 @@ func TestRenderNeverOverwritesTextures(t *testing.T) {
 		}
 	}
 }
+
+// TestExportNeverOverwritesWhatItReads: export's --out (and a .gltf's buffer
+// beside it) may not be a file the scene read besides the ones named: an M2's
+// .skin through a link or a hard link named like a .glb, or a texture the
+// export draws. Export refused only the named files, and wrote a .glb over
+// Rabbit00.skin through "--out s.glb" (s.glb → Rabbit00.skin).
+func TestExportNeverOverwritesWhatItReads(t *testing.T) {
+	dir := t.TempDir()
+	model := writeM2(t, dir, 264)
+	skin := strings.TrimSuffix(model, ".m2") + "00.skin"
+	entity, _, err := vcatest.TexturedPack(filepath.Join(dir, "pack"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	checker := filepath.Join(dir, "pack", "content", "test", "textures", "entities", "checker.png")
+	link := func(name, target string, hard bool) string {
+		p := filepath.Join(dir, name)
+		if hard {
+			err = os.Link(target, p)
+		} else {
+			err = os.Symlink(target, p)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	for _, tc := range []struct {
+		name, target string
+		args         []string
+		shown        string // the --out the message names
+	}{
+		{"skin behind a link", skin, []string{"--out", link("s.glb", skin, false), model}, "s.glb"},
+		{"skin behind a hard link", skin, []string{"--out", link("h.glb", skin, true), model}, "h.glb"},
+		{"skin behind the buffer's name", skin, []string{"--separate", "--out", filepath.Join(dir, "b.gltf"), model}, "b.bin"},
+		{"texture behind a link", checker, []string{"--out", link("t.glb", checker, false), entity}, "t.glb"},
+	} {
+		if tc.shown == "b.bin" {
+			link("b.bin", skin, false)
+		}
+		before, err := os.ReadFile(tc.target)
+		if err != nil {
+			t.Fatal(err)
+		}
+		code, _, stderr := runCLI(append([]string{"export"}, tc.args...)...)
+		want := " is an input file (" + tc.target + ")"
+		if code != exitUsage || !strings.Contains(stderr, tc.shown+want) {
+			t.Errorf("%s: got exit %d, %q; want exit %d, %q", tc.name, code, stderr, exitUsage, tc.shown+want)
+		}
+		if after, _ := os.ReadFile(tc.target); !bytes.Equal(after, before) {
+			t.Errorf("%s: %s was changed", tc.name, filepath.Base(tc.target))
+		}
+	}
+}

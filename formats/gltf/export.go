@@ -31,6 +31,10 @@ type ExportOptions struct {
 	Hidden bool
 	// MaxSamples caps the samples of one clip; 0 means DefaultMaxSamples.
 	MaxSamples int
+	// MaxNodeSamples caps the samples of all clips together times the animated
+	// transforms (skeleton nodes, and the root motion); 0 means
+	// DefaultMaxNodeSamples.
+	MaxNodeSamples int
 	// Name names the armature root node; "" means "animscope".
 	Name string
 	// Warn receives warnings; nil drops them.
@@ -39,6 +43,21 @@ type ExportOptions struct {
 
 // DefaultMaxSamples is the default cap on the samples of one clip.
 const DefaultMaxSamples = 200000
+
+// DefaultMaxNodeSamples is the default cap on every clip's samples times the
+// animated transforms: what the export's time and its output grow with (up to
+// 56 bytes of keys each, a microsecond or two of sampling). MaxSamples alone
+// bounds one clip, not a file of a thousand bones, or of a thousand clips, each
+// as long as that allows: a 2.5 KB M2 of 20 bones and one 110-minute sequence
+// made a 48 MB .glb in 7 s, and that grows with the bones and the sequences (a
+// small file, gigabytes and hours). A real character (140 bones, 154 clips at
+// their own rate) samples 2.4 million, at --fps 120 5.2 million.
+const DefaultMaxNodeSamples = 1 << 23
+
+// maxKeyTimesPer is how many key times (anim.KeyTimesClip, all clips together)
+// an export lists for each of its MaxNodeSamples: a real character lists one
+// for every ten node samples (233,643 for 2.4 million).
+const maxKeyTimesPer = 4
 
 // InfiniteClipSeconds is how much of a clip without an end is exported when its
 // keys do not tell (a VoxelCore clip without @configure that only has func lines).
@@ -77,6 +96,9 @@ func Export(a *formats.Asset, opts ExportOptions) (*gltf.Document, error) {
 	e.conv = conversionFor(a, opts.Scale)
 	if e.opts.MaxSamples <= 0 {
 		e.opts.MaxSamples = DefaultMaxSamples
+	}
+	if e.opts.MaxNodeSamples <= 0 {
+		e.opts.MaxNodeSamples = DefaultMaxNodeSamples
 	}
 	if e.opts.Name == "" {
 		e.opts.Name = "animscope"
@@ -151,6 +173,17 @@ type exporter struct {
 	inhLocal   []anim.Transform
 	inhChanged []bool
 	inhValid   bool
+
+	// scratch, when set, lends sampleTimes its buffers: the times it returns
+	// are only good until its next call.
+	scratch *timesScratch
+}
+
+// timesScratch holds sampleTimes' buffers from one clip to the next (the
+// upfront count's: it keeps no clip's times).
+type timesScratch struct {
+	keys, ts []float64
+	ends     []int
 }
 
 // slot is one animated glTF transform: a joint node and, when its local matrix is
@@ -171,12 +204,14 @@ type clipTrack struct {
 	index int
 	clip  anim.Clip
 	name  string
-	times []float64 // native unit
-	secs  []float32
-	tr    [][][3]float32
-	rot   [][][4]float32
-	scl   [][][3]float32
-	vrot  [][][4]float32
+	// keyTimes is how many key times the clip listed for sampleTimes.
+	keyTimes int
+	times    []float64 // native unit
+	secs     []float32
+	tr       [][][3]float32
+	rot      [][][4]float32
+	scl      [][][3]float32
+	vrot     [][][4]float32
 	// helper[s]: slot s needed helpers at some sample of this clip (merged into
 	// the slots once every clip is sampled).
 	helper []bool
@@ -342,6 +377,10 @@ func (e *exporter) sampleTimes(c *clipTrack) ([]float64, float64, error) {
 	step := ups / rate
 	var keys []float64
 	var ends []int // where each node's key times end in keys
+	if e.scratch != nil {
+		keys, ends = e.scratch.keys[:0], e.scratch.ends[:0]
+		defer func() { e.scratch.keys, e.scratch.ends = keys, ends }()
+	}
 	if kc, ok := c.clip.(anim.KeyTimesClip); ok {
 		for i := 0; i < e.sk.Len(); i++ {
 			keys = kc.KeyTimes(i, keys)
@@ -351,6 +390,7 @@ func (e *exporter) sampleTimes(c *clipTrack) ([]float64, float64, error) {
 			}
 		}
 	}
+	c.keyTimes = len(keys)
 	dur := info.Duration
 	if math.IsNaN(dur) || dur < 0 {
 		dur = 0
@@ -379,6 +419,10 @@ func (e *exporter) sampleTimes(c *clipTrack) ([]float64, float64, error) {
 	// the input: then every node's times are sorted, as before.
 	build := func(dedupe bool) []float64 {
 		var ts []float64
+		if e.scratch != nil {
+			ts = e.scratch.ts[:0]
+			defer func() { e.scratch.ts = ts }()
+		}
 		for k := 0; k <= nsteps; k++ {
 			ts = append(ts, float64(k)*step)
 		}
@@ -449,6 +493,32 @@ const maxSampleWorkers = 8
 // order, as if the clips were sampled one after the other: the warnings of the
 // clips before the first that fails, then its own and its error.
 func (e *exporter) sampleClips() error {
+	// Every clip's sample times are counted first, in clip order, so that the
+	// whole work is bounded before any of it is done (and found again by the
+	// clip's worker: holding them all would be up to 8 bytes a node sample, a
+	// refused export's memory; finding them is a small part of sampling them).
+	work, keyTimes := uint64(0), uint64(0)
+	counter := *e
+	counter.opts.Warn = nil // the worker gives the clip's warnings
+	counter.scratch = &timesScratch{}
+	for _, c := range e.clips {
+		times, _, err := counter.sampleTimes(c)
+		if err == nil {
+			work += uint64(len(times)) * uint64(len(e.slots))
+		}
+		keyTimes += uint64(c.keyTimes)
+		if work > uint64(e.opts.MaxNodeSamples) {
+			return e.errorf("clip %q: the samples of the clips up to it times the animated nodes (%d) are %d, more than %d; lower --fps or export fewer clips (--clip)",
+				c.name, len(e.slots), work, e.opts.MaxNodeSamples)
+		}
+		// The key times are gathered even where few fall inside a clip: a
+		// thousand clips of no length, each listing its nodes' thousands of
+		// keys, is minutes of sorting for one sample each.
+		if keyTimes > maxKeyTimesPer*uint64(e.opts.MaxNodeSamples) {
+			return e.errorf("clip %q: the clips up to it list %d key times, more than %d; export fewer clips (--clip)",
+				c.name, keyTimes, maxKeyTimesPer*uint64(e.opts.MaxNodeSamples))
+		}
+	}
 	workers := min(runtime.GOMAXPROCS(0), maxSampleWorkers, len(e.clips))
 	next := make(chan *clipTrack)
 	var wg sync.WaitGroup
@@ -457,12 +527,7 @@ func (e *exporter) sampleClips() error {
 		go func() {
 			defer wg.Done()
 			for c := range next {
-				je := *e                            // this clip's warnings go to the clip
-				je.inhModel, je.inhJoint = nil, nil // its own pose buffers (inherit.go)
-				je.inhJoints, je.inhInv, je.inhInvOK, je.inhParent = nil, nil, nil, nil
-				je.inhLocal, je.inhChanged, je.inhValid = nil, nil, false
-				je.opts.Warn = func(w string) { c.warnings = append(c.warnings, w) }
-				c.err = je.sampleClip(c)
+				c.err = e.forClip(c).sampleClip(c)
 			}
 		}()
 	}
@@ -490,6 +555,17 @@ func (e *exporter) sampleClips() error {
 		}
 	}
 	return nil
+}
+
+// forClip is a copy of e for sampling clip c: its warnings go to the clip, and
+// it has pose buffers of its own (inherit.go).
+func (e *exporter) forClip(c *clipTrack) *exporter {
+	je := *e
+	je.inhModel, je.inhJoint = nil, nil
+	je.inhJoints, je.inhInv, je.inhInvOK, je.inhParent = nil, nil, nil, nil
+	je.inhLocal, je.inhChanged, je.inhValid = nil, nil, false
+	je.opts.Warn = func(w string) { c.warnings = append(c.warnings, w) }
+	return &je
 }
 
 // clipWork estimates a clip's samples (its duration times the resampling rate;

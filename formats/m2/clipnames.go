@@ -14,13 +14,20 @@ func uniqueVariations(seqs []Sequence) {
 		used[key{seqs[i].ID, seqs[i].Variation}] = true
 	}
 	taken := map[key]bool{}
+	// from[id] is where the search for a free variation of id starts: every
+	// variation below it was used or taken at the last search, and still is
+	// (taken only grows), so the search finds what one from 1 would, without
+	// walking the same variations again for every duplicate (16,000 copies of
+	// one id in a 1 MB file: 22 s).
+	from := map[uint16]int{}
 	for i := range seqs {
 		s := &seqs[i]
 		k := key{s.ID, s.Variation}
 		if taken[k] {
-			v := uint16(1)
+			v := uint16(max(from[s.ID], 1))
 			for ; v < 0xFFFF && (used[key{s.ID, v}] || taken[key{s.ID, v}]); v++ {
 			}
+			from[s.ID] = min(int(v)+1, 0xFFFF)
 			k.variation = v
 			s.Name = ClipName(s.ID, v)
 		}

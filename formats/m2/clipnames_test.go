@@ -1,6 +1,7 @@
 package m2
 
 import (
+	"math/rand"
 	"slices"
 	"testing"
 )
@@ -38,6 +39,67 @@ func TestUniqueVariations(t *testing.T) {
 		}
 		if !slices.Equal(got, tc.want) || !slices.Equal(vars, tc.aliases) {
 			t.Errorf("%s: got %v %v, want %v %v", tc.name, got, vars, tc.want, tc.aliases)
+		}
+	}
+}
+
+// uniqueVariationsRef is uniqueVariations as first written: every repeat
+// searches for a free variation from 1.
+func uniqueVariationsRef(seqs []Sequence) {
+	type key struct{ id, variation uint16 }
+	used := map[key]bool{}
+	for i := range seqs {
+		used[key{seqs[i].ID, seqs[i].Variation}] = true
+	}
+	taken := map[key]bool{}
+	for i := range seqs {
+		s := &seqs[i]
+		k := key{s.ID, s.Variation}
+		if taken[k] {
+			v := uint16(1)
+			for ; v < 0xFFFF && (used[key{s.ID, v}] || taken[key{s.ID, v}]); v++ {
+			}
+			k.variation = v
+			s.Name = ClipName(s.ID, v)
+		}
+		taken[k] = true
+		s.nameVar = k.variation
+	}
+}
+
+// TestUniqueVariationsIsRef: the search that resumes where the last one for
+// the id stopped (16,000 repeats of one id took 22 s of validate searching
+// from 1 each time) names every sequence as the search from 1 did: random
+// files of few ids and variations, and one whose id uses every variation up to
+// 0xFFFE, so that repeats get the last one, 0xFFFF, again and again.
+func TestUniqueVariationsIsRef(t *testing.T) {
+	rng := rand.New(rand.NewSource(3))
+	var cases [][]Sequence
+	for trial := 0; trial < 500; trial++ {
+		seqs := make([]Sequence, 1+rng.Intn(30))
+		for i := range seqs {
+			seqs[i] = Sequence{ID: uint16(rng.Intn(3)), Variation: uint16(rng.Intn(6))}
+		}
+		cases = append(cases, seqs)
+	}
+	var full []Sequence
+	for v := 0; v < 0xFFFF; v++ {
+		full = append(full, Sequence{ID: 7, Variation: uint16(v)})
+	}
+	full = append(full, Sequence{ID: 7}, Sequence{ID: 7, Variation: 3}, Sequence{ID: 7}, Sequence{ID: 8})
+	cases = append(cases, full)
+	for ci, seqs := range cases {
+		for i := range seqs {
+			seqs[i].Name = ClipName(seqs[i].ID, seqs[i].Variation)
+		}
+		want := slices.Clone(seqs)
+		uniqueVariationsRef(want)
+		uniqueVariations(seqs)
+		for i := range seqs {
+			if seqs[i].Name != want[i].Name || seqs[i].nameVar != want[i].nameVar {
+				t.Fatalf("case %d, sequence %d (%d, %d): %q %d, want %q %d", ci, i, seqs[i].ID, seqs[i].Variation,
+					seqs[i].Name, seqs[i].nameVar, want[i].Name, want[i].nameVar)
+			}
 		}
 	}
 }

@@ -65,6 +65,9 @@ func Decode(src *formats.Source) (*formats.Part, error) {
 	if err != nil {
 		return nil, err
 	}
+	if src.Member != "" || src.Tree != nil {
+		a.Read = nil // read from the archive, not files on disk
+	}
 	// Textures are looked for on disk only: a model from a mounted archive
 	// (src.Tree) or an NRes member has no folder there.
 	if det, ok := a.Details.(*Details); ok && src.Member == "" && src.Tree == nil && src.Path != "" {
@@ -94,7 +97,9 @@ type decoder struct {
 	seqBlob []*blob // 264: where sequence s keeps its inner arrays (nil: nowhere)
 	diags   []formats.Diagnostic
 	details *Details
-	alphas  []meshAlpha // per mesh
+	// companions are the .skin and .anim files read (formats.Asset.Read).
+	companions []string
+	alphas     []meshAlpha // per mesh
 
 	// For materials (material.go): what meshes read of view 0 and the alpha tracks.
 	view         viewRef
@@ -295,6 +300,7 @@ func (d *decoder) decode() (*formats.Part, error) {
 	a := &formats.Part{
 		Asset: formats.Asset{
 			Files:              []string{b.name},
+			Read:               d.companions,
 			Family:             formats.FamilyM2,
 			Skeleton:           skel,
 			Meshes:             meshes,
@@ -401,6 +407,10 @@ func (d *decoder) sequences(lay *layout) ([]Sequence, error) {
 func (d *decoder) loadAnims(seqs []Sequence) {
 	d.seqBlob = make([]*blob, len(seqs))
 	dir, base := filepath.Dir(d.path), strings.TrimSuffix(filepath.Base(d.path), filepath.Ext(d.path))
+	// Sequences that repeat an id and variation name the same .anim: it is
+	// read once (100 such sequences of a 7 KB model read a 10 MB .anim 100
+	// times, 1 GB, and each read added to the decoding budget).
+	read := map[string]*blob{}
 	for i := range seqs {
 		s := &seqs[i]
 		switch {
@@ -409,6 +419,11 @@ func (d *decoder) loadAnims(seqs []Sequence) {
 		case s.Flags&seqAlias != 0:
 		default:
 			p := filepath.Join(dir, fmt.Sprintf("%s%04d-%02d.anim", base, s.ID, s.Variation))
+			if ab, ok := read[p]; ok {
+				d.seqBlob[i] = ab
+				s.AnimFile = filepath.Base(p)
+				continue
+			}
 			data, err := d.read(p)
 			if err != nil {
 				d.warnf(&d.m2, -1, "sequence %d (%s) keeps its keys in %s, which cannot be read (%v): its tracks are empty",
@@ -416,7 +431,9 @@ func (d *decoder) loadAnims(seqs []Sequence) {
 				continue
 			}
 			d.addBudget(len(data))
+			d.companions = append(d.companions, p)
 			d.seqBlob[i] = &blob{name: p, data: data}
+			read[p] = d.seqBlob[i]
 			s.AnimFile = filepath.Base(p)
 		}
 	}

@@ -323,6 +323,9 @@ type materialSet struct {
 	// name is the model as its slot warnings name it.
 	slots []formats.TextureSlot
 	name  string
+	// slotMats[i] are the indices in mats of slot i's materials (initSlots):
+	// filling every slot is then one pass over the materials, not one each.
+	slotMats [][]int
 }
 
 // newMaterialSet lists the drawable texture units (those with a mesh).

@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -291,5 +292,48 @@ func BenchmarkSampleMaterial(b *testing.B) {
 	b.ReportAllocs()
 	for i := 0; b.Loop(); i++ {
 		a.Materials.SampleMaterial(clip, 1, float64(i%1000), 0, &st)
+	}
+}
+
+// TestSlotsByType: slots are the materials' distinct replaceable types in type
+// order, and filling one sets the texture of exactly its materials (slotMats,
+// the index initSlots builds so that filling every slot is one pass; 20,000
+// types in an 884 KB file took 3.3 s of validate as a search per material and
+// per slot).
+func TestSlotsByType(t *testing.T) {
+	m := m2test.NewModel(256)
+	types := []uint32{13, 11, 13, 12, 11, 13}
+	m.Textures = make([]string, len(types))
+	m.TextureTypes = types
+	m.TexLookup = nil
+	m.Batches = nil
+	for i := range types {
+		m.TexLookup = append(m.TexLookup, uint16(i))
+		m.Batches = append(m.Batches, m2test.Batch{Sub: uint16(i % 2), Color: -1, TexCombo: uint16(i)})
+	}
+	a, _ := openTest(t, m)
+	ts := a.Materials.(formats.TextureSlots)
+	var got []int
+	for _, s := range ts.TextureSlots() {
+		got = append(got, s.Type)
+	}
+	if !slices.Equal(got, []int{11, 12, 13}) {
+		t.Fatalf("slots %v, want [11 12 13]", got)
+	}
+	f := filepath.Join(t.TempDir(), "skin.blp")
+	if err := os.WriteFile(f, []byte("BLP2"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := ts.FillSlot(13, f); err != nil {
+		t.Fatal(err)
+	}
+	for i, mt := range a.Materials.Materials() {
+		want := ""
+		if mt.Slot == 13 {
+			want = f
+		}
+		if mt.Texture != want {
+			t.Errorf("material %d (slot %d): texture %q, want %q", i, mt.Slot, mt.Texture, want)
+		}
 	}
 }

@@ -111,6 +111,7 @@ func (d *decoder) viewZero(lay *layout) (vb *blob, vOff int64, err error) {
 		return nil, 0, nil
 	}
 	d.addBudget(len(data))
+	d.companions = append(d.companions, p)
 	vb = &blob{name: p, data: data}
 	if err := vb.need(0, lay.skinHeader, fmt.Sprintf("skin header (version %d)", d.version)); err != nil {
 		return nil, 0, err

@@ -178,3 +178,50 @@ func TestPackedKeySize(t *testing.T) {
 		t.Errorf("packedKey is %d bytes, want 64", got)
 	}
 }
+
+// TestPackSequencesCountsNodeRecords: a pack holds records for every node, keyed
+// or not, so the packs' bound counts them: 300 sequences over 300 bones
+// without a key (a 53 KB file) would pack 270,000 node records (9 MB; 3,000 by
+// 3,000, a 528 KB file: 900 MB) for no key at all. Such a model samples its
+// tracks directly (the same bits as packed: checkPackedMatchesTracks, here on
+// three clips of a model of this size that still packs).
+func TestPackSequencesCountsNodeRecords(t *testing.T) {
+	for _, tc := range []struct {
+		seqs, bones int
+		packed      bool
+	}{
+		{seqs: 300, bones: 300, packed: false}, // 2·300·300 = 180,000 > 65,536
+		{seqs: 100, bones: 300, packed: true},  // 60,000
+	} {
+		m := m2test.NewModel(256)
+		m.Seqs = nil
+		for i := 0; i < tc.seqs; i++ {
+			m.Seqs = append(m.Seqs, m2test.Seq{ID: uint16(i), Start: uint32(1000 * i), End: uint32(1000*i + 900), Flags: 0x20, Next: -1})
+		}
+		bones := m.Bones
+		m.Bones = make([]m2test.Bone, tc.bones)
+		for i := range m.Bones {
+			m.Bones[i] = m2test.Bone{KeyBone: -1, Parent: int16(i - 1)}
+		}
+		copy(m.Bones, bones[:1]) // one keyed bone (0, translation and scale over the old sequences' times)
+		m.Bones[0].Parent = -1
+		data, _ := m.Encode()
+		a, err := decodeNoPanic(t, "many sequences", data, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		packed := 0
+		for _, c := range a.Clips {
+			if c.(*Clip).pack != nil {
+				packed++
+			}
+		}
+		if want := map[bool]int{true: tc.seqs, false: 0}[tc.packed]; packed != want {
+			t.Errorf("%d sequences × %d bones: %d clips packed, want %d", tc.seqs, tc.bones, packed, want)
+		}
+		if tc.packed {
+			a.Clips = a.Clips[:3] // enough to compare, cheap enough to run
+			checkPackedMatchesTracks(t, "many sequences", &a.Asset)
+		}
+	}
+}

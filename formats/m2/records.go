@@ -1,6 +1,10 @@
 package m2
 
-import "fmt"
+import (
+	"fmt"
+
+	"animscope/formats/bin"
+)
 
 // recordArrays checks the arrays inside the records that animscope does not
 // otherwise read (the header's arrays, FORMAT.md §3; colours' RGB, texture animations, attachments,
@@ -157,6 +161,12 @@ func (d *decoder) trackArrays(off int64, what string, vsize int) error {
 		if err != nil {
 			return err
 		}
+		// Every record's outer array may alias one long run of inner arrays:
+		// without the budget, a file of records × outer entries checks takes
+		// quadratic time (a 200 KB file of events sharing one array: 40 s).
+		if err := d.spend(b, field, uint64(outer.count), what+" per-sequence "+part); err != nil {
+			return err
+		}
 		for s := 0; s < int(outer.count); s++ {
 			target := b
 			if s < len(d.seqBlob) {
@@ -165,10 +175,22 @@ func (d *decoder) trackArrays(off int64, what string, vsize int) error {
 				}
 				target = d.seqBlob[s]
 			}
-			if _, err := b.arrIn(int64(outer.at(s)), target, fmt.Sprintf("%s %s of sequence %d", what, part, s), elem); err != nil {
+			at := int64(outer.at(s))
+			if innerFits(b, at, target, elem) {
+				continue // the common case, without formatting a name
+			}
+			if _, err := b.arrIn(at, target, fmt.Sprintf("%s %s of sequence %d", what, part, s), elem); err != nil {
 				return err
 			}
 		}
 	}
 	return nil
+}
+
+// innerFits reports whether the M2Array stored at field of b (inside b: the
+// caller checked its outer array) lies inside target: what arrIn accepts.
+func innerFits(b *blob, field int64, target *blob, size int) bool {
+	count, offset := uint64(b.u32(int(field))), uint64(b.u32(int(field)+4))
+	return count == 0 || (bin.Fits(count, uint64(size), uint64(len(target.data))) &&
+		offset <= uint64(len(target.data))-count*uint64(size))
 }

@@ -79,9 +79,7 @@ func (d *decoder) trackKeys(off int64, what string, vsize int) (k keys, segs []s
 				}
 				k.spans[s] = keySpan{lo: int32(lo), hi: int32(hi)}
 			}
-			for _, r := range k.spans {
-				d.checkOrder(&k, int(r.lo), int(r.hi), what)
-			}
+			d.checkSpansOrder(&k, what)
 		} else {
 			k.spans, k.shared = []keySpan{{lo: 0, hi: int32(n - 1)}}, true
 			d.checkOrder(&k, 0, n-1, what)
@@ -184,6 +182,41 @@ func (d *decoder) checkOrder(k *keys, lo, hi int, what string) {
 			d.warnf(&d.m2, k.off+4, "%s: timestamps go backwards at key %d (%d ms after %d ms)", what, i+1, k.times[i+1], k.times[i])
 			return
 		}
+	}
+}
+
+// checkSpansOrder is checkOrder for every span of k, in one pass over the keys:
+// the ranges may overlap (a file can name all its keys in each of 10⁵ ranges),
+// and a loop over each span's keys took time ranges × keys (a 360 KB file: 7 s).
+// next[i] is the first j ≥ i whose key j+1 is before key j, so span [lo, hi]
+// goes backwards first at next[lo] when that is below hi: the key checkOrder's
+// loop stops at. Spans that stop at the same key give one warning.
+func (d *decoder) checkSpansOrder(k *keys, what string) {
+	n := len(k.times)
+	next := make([]int32, n)
+	nx := int32(n)
+	next[n-1] = nx
+	for i := n - 2; i >= 0; i-- {
+		if k.times[i+1] < k.times[i] {
+			nx = int32(i)
+		}
+		next[i] = nx
+	}
+	var warned []bool // by key: a span stopping there was warned of
+	for _, r := range k.spans {
+		j := next[r.lo]
+		if j >= r.hi {
+			continue
+		}
+		k.sorted = false
+		if warned == nil {
+			warned = make([]bool, n)
+		}
+		if warned[j] {
+			continue
+		}
+		warned[j] = true
+		d.warnf(&d.m2, k.off+4, "%s: timestamps go backwards at key %d (%d ms after %d ms)", what, j+1, k.times[j+1], k.times[j])
 	}
 }
 
