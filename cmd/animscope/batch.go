@@ -35,10 +35,11 @@ type batchFlags struct {
 	asJSON   *bool
 	progress *bool
 	// export only
-	out      *string
-	fps      *string
-	scale    *string
-	bindPose *bool
+	out        *string
+	fps        *string
+	scale      *string
+	maxSamples *string
+	bindPose   *bool
 }
 
 func newBatchFlags(name string) (*flag.FlagSet, *batchFlags) {
@@ -54,6 +55,7 @@ func newBatchFlags(name string) (*flag.FlagSet, *batchFlags) {
 		b.out = fs.String("out", "", "the folder the .glb files go to (a mount) or the .glb file")
 		b.fps = fs.String("fps", "", "resampling rate in samples per second")
 		b.scale = fs.String("scale", "1", "multiply every length by F")
+		b.maxSamples = fs.String("max-samples", "", "the most node samples one file's export writes, all clips together")
 		b.bindPose = fs.Bool("bind-pose", false, "export the bind pose only")
 		fs.String("clip", "", "export only this clip (one scene only; not with a mount)")
 	}

@@ -72,6 +72,11 @@ func newBatchExport(b *batchFlags) (*batchExport, error) {
 	if eo.Scale, err = positive("scale", *b.scale); err != nil {
 		return nil, err
 	}
+	if *b.maxSamples != "" {
+		if eo.MaxNodeSamples, err = positiveCount("max-samples", *b.maxSamples); err != nil {
+			return nil, err
+		}
+	}
 	eo.BindPose = *b.bindPose
 	if err := os.MkdirAll(*b.out, 0o755); err != nil {
 		return nil, err

@@ -19,7 +19,7 @@ import (
 type exportFlags struct {
 	opt                   optionFlags
 	out, clip, fps, scale *string
-	skin                  *string
+	skin, maxSamples      *string
 	separate, bindPose    *bool
 	char                  characterFlags
 }
@@ -36,6 +36,7 @@ func newExportFlags() (*flag.FlagSet, *exportFlags) {
 	f.bindPose = fs.Bool("bind-pose", false, "export the bind pose only, without animations")
 	f.scale = fs.String("scale", "1", "multiply every length by F (file units are written as metres)")
 	f.skin = fs.String("skin", "", "fill the model's replaceable textures (creature skins) with this texture beside it")
+	f.maxSamples = fs.String("max-samples", "", fmt.Sprintf("the most node samples the export writes: each clip's sample times × its animated nodes, all clips together (default %d; a real character at its own rate needs a few million)", gltf.DefaultMaxNodeSamples))
 	f.char.register(fs)
 	return fs, f
 }
@@ -74,6 +75,9 @@ func runExport(args []string, stdout, stderr io.Writer) int {
 	}
 	if err == nil {
 		eo.Scale, err = positive("scale", *scaleStr)
+	}
+	if err == nil && *f.maxSamples != "" {
+		eo.MaxNodeSamples, err = positiveCount("max-samples", *f.maxSamples)
 	}
 	if err == nil {
 		err = checkOutNotInput(*out, files)
@@ -169,6 +173,16 @@ func positive(name, s string) (float64, error) {
 		return 0, usagef("--%s %q: want a positive number", name, s)
 	}
 	return v, nil
+}
+
+// positiveCount parses a flag's whole count from 1 to 2^31−1 (an int on every
+// platform).
+func positiveCount(name, s string) (int, error) {
+	v, err := strconv.ParseInt(s, 10, 64)
+	if err != nil || v < 1 || v > math.MaxInt32 {
+		return 0, usagef("--%s %q: want a whole number from 1 to %d", name, s, math.MaxInt32)
+	}
+	return int(v), nil
 }
 
 // checkOutNotInput refuses an --out that is one of the scene's files (or the archive

@@ -214,7 +214,7 @@ func commandFlags(c command) *flag.FlagSet {
 // flagMeta names the value of each flag in the help ("--clip C").
 var flagMeta = map[string]string{
 	"clip": "C", "clip-b": "C", "t": "T", "t-b": "T", "weight": "W", "size": "WxH", "out": "FILE",
-	"fps": "N", "scale": "F", "file-b": "FILE", "skin": "NAME", "j": "N", "listfile": "F", "max-bytes": "N", "root": "DIR", "mip": "N",
+	"fps": "N", "scale": "F", "file-b": "FILE", "skin": "NAME", "j": "N", "listfile": "F", "max-bytes": "N", "max-samples": "N", "root": "DIR", "mip": "N",
 	"panel": "ID", "beside": "ID", "select": "NODE", "geosets": "G", "texture": "SLOT=FILE",
 	"ghosts": "N", "ghost-step": "T", "trail": "NODE",
 	"frames": "FROM:TO[:STEP]", "orbit": "DEG", "background": "BG",

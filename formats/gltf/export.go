@@ -508,14 +508,14 @@ func (e *exporter) sampleClips() error {
 		}
 		keyTimes += uint64(c.keyTimes)
 		if work > uint64(e.opts.MaxNodeSamples) {
-			return e.errorf("clip %q: the samples of the clips up to it times the animated nodes (%d) are %d, more than %d; lower --fps or export fewer clips (--clip)",
+			return e.errorf("clip %q: the samples of the clips up to it times the animated nodes (%d) are %d, more than %d; lower --fps, export fewer clips (--clip) or raise --max-samples",
 				c.name, len(e.slots), work, e.opts.MaxNodeSamples)
 		}
 		// The key times are gathered even where few fall inside a clip: a
 		// thousand clips of no length, each listing its nodes' thousands of
 		// keys, is minutes of sorting for one sample each.
 		if keyTimes > maxKeyTimesPer*uint64(e.opts.MaxNodeSamples) {
-			return e.errorf("clip %q: the clips up to it list %d key times, more than %d; export fewer clips (--clip)",
+			return e.errorf("clip %q: the clips up to it list %d key times, more than %d; export fewer clips (--clip) or raise --max-samples",
 				c.name, keyTimes, maxKeyTimesPer*uint64(e.opts.MaxNodeSamples))
 		}
 	}
