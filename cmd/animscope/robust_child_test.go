@@ -28,16 +28,12 @@ const robustChildResult = "ANIMSCOPE_ROBUST_CHILD_RESULT"
 // memory limit, waits for it and writes its exit, signal, CPU time and peak
 // resident set to the file robustChildResult names.
 //
-// The command is started from this fresh process, not from the test binary
-// that runs the suite, because of how Linux counts a child's peak (getrusage's
-// maxrss): Go starts a child with vfork semantics (the child shares the
-// parent's address space until exec), and exec folds the old address space's
-// high-water mark into the new program's maxrss. Started from the suite's test
-// binary, a command would report the suite's peak whenever that is larger; from
-// here it reports at most this process's (the Go runtime's start, a few tens
-// of MB), which the 1 GiB bound leaves far behind. The limit is set here, on
-// this process, before the command starts, so the command inherits it from its
-// first instruction.
+// The command is started from this fresh process, not from the suite's test
+// binary, for the reason TestMemoryChild reads VmHWM: exec hands a program the
+// high-water mark of the address space it replaces, which from the suite would
+// be the suite's peak; from here it is at most this process's start, a few
+// tens of MB. The limit is set here, before the command starts, so the command
+// inherits it from its first instruction.
 func TestRobustnessChild(t *testing.T) {
 	args := os.Getenv(robustChildArgs)
 	if args == "" {

@@ -200,13 +200,7 @@ func Build(files []File, opt Options) ([]byte, error) {
 		le.PutUint16(e[10:], 0)
 		le.PutUint32(e[12:], uint32(i))
 	}
-	hk, bk := mpq.TableKeys()
-	mpq.Encrypt(hashes, hk)
-	mpq.Encrypt(blocks, bk)
-	hashPos := len(body)
-	body = append(body, hashes...)
-	blockPos := len(body)
-	body = append(body, blocks...)
+	body, hashPos, blockPos := AppendTables(body, hashes, blocks)
 	hiPos := 0
 	if opt.Version == 1 {
 		hiPos = len(body)
@@ -228,6 +222,19 @@ func Build(files []File, opt Options) ([]byte, error) {
 	_ = base
 	out.Write(body)
 	return out.Bytes(), nil
+}
+
+// AppendTables encrypts a hash table and a block table with their keys (in
+// place) and appends them to body, hash table first; it returns the body and
+// where each table starts.
+func AppendTables(body, hashes, blocks []byte) (out []byte, hashPos, blockPos int) {
+	hk, bk := mpq.TableKeys()
+	mpq.Encrypt(hashes, hk)
+	mpq.Encrypt(blocks, bk)
+	hashPos = len(body)
+	body = append(body, hashes...)
+	blockPos = len(body)
+	return append(body, blocks...), hashPos, blockPos
 }
 
 func compFlag(f File) uint32 {
@@ -317,13 +324,7 @@ func FullOfOneName(slots, repeats int) []byte {
 		put(s, name, 0x409, 0)
 	}
 	put(int(mpq.Hash("(listfile)", 0))&(slots-1), "(listfile)", 0, 1)
-	hk, bk := mpq.TableKeys()
-	mpq.Encrypt(hashes, hk)
-	mpq.Encrypt(blocks, bk)
-	hashPos := len(body)
-	body = append(body, hashes...)
-	blockPos := len(body)
-	body = append(body, blocks...)
+	body, hashPos, blockPos := AppendTables(body, hashes, blocks)
 	copy(body, "MPQ\x1a")
 	le.PutUint32(body[4:], 32)
 	le.PutUint32(body[8:], uint32(len(body)))
