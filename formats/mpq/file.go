@@ -230,7 +230,7 @@ func unpackUnit(w io.Writer, in []byte, size int, implode bool) (int64, error) {
 		case CompZlib:
 			zr, err := zlib.NewReader(bytes.NewReader(in[1:]))
 			if err != nil {
-				return 0, unpackError{fmt.Errorf("zlib: %v", err)}
+				return 0, unpackError{errors.New(formats.ZlibWhy(err))}
 			}
 			r = zr
 		case CompBzip2:
@@ -313,10 +313,10 @@ func decompressTo(out, in []byte, size int, implode, sector bool) ([]byte, error
 		}
 		zr, err := zlib.NewReader(bytes.NewReader(data))
 		if err != nil {
-			return nil, fmt.Errorf("zlib: %v", err)
+			return nil, errors.New(formats.ZlibWhy(err))
 		}
 		if data, err = readLimited(zr, size, false); err != nil {
-			return nil, fmt.Errorf("zlib: %v", err)
+			return nil, errors.New(formats.ZlibWhy(err))
 		}
 	}
 	if len(data) != size {
@@ -345,11 +345,11 @@ func inflateTo(out, data []byte, size int) ([]byte, error) {
 	if f.zr == nil {
 		zr, err := zlib.NewReader(&f.src)
 		if err != nil {
-			return nil, fmt.Errorf("zlib: %v", err)
+			return nil, errors.New(formats.ZlibWhy(err))
 		}
 		f.zr = zr
 	} else if err := f.zr.(zlib.Resetter).Reset(&f.src, nil); err != nil {
-		return nil, fmt.Errorf("zlib: %v", err)
+		return nil, errors.New(formats.ZlibWhy(err))
 	}
 	start := len(out)
 	out = slices.Grow(out, size)[:start+size]

@@ -23,6 +23,7 @@ import (
 	"bytes"
 	"compress/zlib"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -112,13 +113,13 @@ func unpack(data []byte, c uint32, want int) ([]byte, error) {
 	case CompZlib:
 		zr, err := zlib.NewReader(bytes.NewReader(data))
 		if err != nil {
-			return nil, fmt.Errorf("zlib: %v", err)
+			return nil, errors.New(formats.ZlibWhy(err))
 		}
 		var buf bytes.Buffer
 		buf.Grow(min(want, 64<<10))
 		n, err := io.Copy(&buf, io.LimitReader(zr, int64(want)+1))
 		if err != nil {
-			return nil, fmt.Errorf("zlib: %v", err)
+			return nil, errors.New(formats.ZlibWhy(err))
 		}
 		if n != int64(want) {
 			return nil, fmt.Errorf("unpacks to %d bytes, want %d", n, want)
@@ -264,7 +265,7 @@ func (a *Archive) WriteMember(w io.Writer, e *Entry, limit int64) (int64, error)
 	}
 	zr, err := zlib.NewReader(bytes.NewReader(raw))
 	if err != nil {
-		return 0, formats.FileErrorf(where, int64(e.Offset), "zlib: %v", err)
+		return 0, formats.FileErrorf(where, int64(e.Offset), "%s", formats.ZlibWhy(err))
 	}
 	cw := &formats.CountingWriter{W: w}
 	_, err = io.Copy(cw, io.LimitReader(zr, int64(e.Length)))
@@ -272,7 +273,7 @@ func (a *Archive) WriteMember(w io.Writer, e *Entry, limit int64) (int64, error)
 	case cw.Err != nil:
 		return cw.N, cw.Err
 	case err != nil:
-		return cw.N, formats.FileErrorf(where, int64(e.Offset), "zlib: %v", err)
+		return cw.N, formats.FileErrorf(where, int64(e.Offset), "%s", formats.ZlibWhy(err))
 	case cw.N == int64(e.Length) && formats.HasMore(zr):
 		return cw.N, formats.FileErrorf(where, int64(e.Offset), "unpacks to more than %d bytes, want %d", e.Length, e.Length)
 	case cw.N != int64(e.Length):
