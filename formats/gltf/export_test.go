@@ -487,6 +487,7 @@ func TestExportErrorsNamePlace(t *testing.T) {
 	}{
 		{"key not finite", nanAt, ExportOptions{}, []string{"chain.m2", `clip "wave"`, "at 0 ms", `node 2 ("arm")`, "not finite"}},
 		{"vertex not finite", nanVertex, ExportOptions{}, []string{"chain.m2", `mesh "hand part"`, "vertex 5", "not finite"}},
+		{"vertex not finite at a scale", chainScene, ExportOptions{Scale: 1e300}, []string{"chain.m2", "vertex 0", "not finite at scale 1e+300", "lower --scale"}},
 		{"clip out of range", chainScene, ExportOptions{Clips: []int{7}}, []string{"chain.m2", "clip 7"}},
 		{"too many samples", chainScene, ExportOptions{FPS: 1e6, MaxSamples: 1000}, []string{"chain.m2", `clip "wave"`, "more than 1000"}},
 		{"bad scale", chainScene, ExportOptions{Scale: math.NaN()}, []string{"chain.m2", "scale NaN"}},

@@ -298,6 +298,9 @@ func (e *exporter) writeMeshes() error {
 		}
 		for v, q := range pos {
 			if !(vec3{float64(q[0]), float64(q[1]), float64(q[2])}).finite() {
+				if sc := e.opts.Scale; sc != 0 && sc != 1 {
+					return e.errorf("mesh %q: vertex %d is not finite at scale %g (lower --scale)", p.name, v, sc)
+				}
 				return e.errorf("mesh %q: vertex %d is not finite", p.name, v)
 			}
 		}
