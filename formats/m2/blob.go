@@ -57,8 +57,7 @@ func (b *blob) arrIn(field int64, target *blob, what string, size int) (m2array,
 		a.offset = 0 // an empty array's offset is never used
 		return a, nil
 	}
-	if !bin.Fits(uint64(a.count), uint64(size), uint64(len(target.data))) ||
-		uint64(a.offset) > uint64(len(target.data))-uint64(a.count)*uint64(size) {
+	if !target.holds(a.count, a.offset, size) {
 		where := "the file"
 		if target != b {
 			where = target.name
@@ -67,6 +66,13 @@ func (b *blob) arrIn(field int64, target *blob, what string, size int) (m2array,
 			what, a.count, size, a.offset, where, len(target.data))
 	}
 	return a, nil
+}
+
+// holds reports whether count elements of size bytes from offset lie inside b
+// (what arrIn accepts of an array that is not empty).
+func (b *blob) holds(count, offset uint32, size int) bool {
+	return bin.Fits(uint64(count), uint64(size), uint64(len(b.data))) &&
+		uint64(offset) <= uint64(len(b.data))-uint64(count)*uint64(size)
 }
 
 // Unchecked little-endian reads; callers check the range first.

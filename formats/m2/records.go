@@ -1,10 +1,6 @@
 package m2
 
-import (
-	"fmt"
-
-	"animscope/formats/bin"
-)
+import "fmt"
 
 // recordArrays checks the arrays inside the records that animscope does not
 // otherwise read (the header's arrays, FORMAT.md §3; colours' RGB, texture animations, attachments,
@@ -176,8 +172,8 @@ func (d *decoder) trackArrays(off int64, what string, vsize int) error {
 				target = d.seqBlob[s]
 			}
 			at := int64(outer.at(s))
-			if innerFits(b, at, target, elem) {
-				continue // the common case, without formatting a name
+			if count := b.u32(int(at)); count == 0 || target.holds(count, b.u32(int(at)+4), elem) {
+				continue // what arrIn accepts, without formatting a name (the common case)
 			}
 			if _, err := b.arrIn(at, target, fmt.Sprintf("%s %s of sequence %d", what, part, s), elem); err != nil {
 				return err
@@ -185,12 +181,4 @@ func (d *decoder) trackArrays(off int64, what string, vsize int) error {
 		}
 	}
 	return nil
-}
-
-// innerFits reports whether the M2Array stored at field of b (inside b: the
-// caller checked its outer array) lies inside target: what arrIn accepts.
-func innerFits(b *blob, field int64, target *blob, size int) bool {
-	count, offset := uint64(b.u32(int(field))), uint64(b.u32(int(field)+4))
-	return count == 0 || (bin.Fits(count, uint64(size), uint64(len(target.data))) &&
-		offset <= uint64(len(target.data))-count*uint64(size))
 }
